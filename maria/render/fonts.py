@@ -1,0 +1,111 @@
+"""Bundled fonts (assets/fonts, OFL / Bitstream Vera licences) and a cache of rendered text.
+
+Every rendered text is cached by (text, size, colour, style[, halo]) so drawing the same label
+every frame costs one dictionary lookup and one blit. If a font file is missing the pygame
+default font is used instead.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from maria.paths import assets_dir
+from maria.render.palette import HALO, Colour
+
+FONT_FILES = {
+    "serif": "EBGaramond12-Regular.ttf",
+    "serif_italic": "EBGaramond12-Italic.ttf",
+    "serif_bold": "DejaVuSerifCondensed-Bold.ttf",
+    "sans": "DejaVuSansCondensed.ttf",
+    "sans_bold": "DejaVuSansCondensed-Bold.ttf",
+}
+
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_texts: dict[tuple, pygame.Surface] = {}
+
+
+def _ensure_init() -> None:
+    if not pygame.font.get_init():
+        pygame.font.init()
+
+
+def font_path(style: str):
+    path = assets_dir() / "fonts" / FONT_FILES.get(style, FONT_FILES["serif"])
+    return path if path.is_file() else None
+
+
+def get_font(style: str, size: int) -> pygame.font.Font:
+    key = (style, size)
+    f = _fonts.get(key)
+    if f is None:
+        _ensure_init()
+        path = font_path(style)
+        f = pygame.font.Font(str(path) if path else None, size)
+        if path is None and style.endswith("bold"):
+            f.bold = True
+        _fonts[key] = f
+    return f
+
+
+def text(s: str, size: int, colour: Colour, style: str = "serif") -> pygame.Surface:
+    """The text rendered antialiased on a transparent surface (cached)."""
+    key = ("t", s, size, tuple(colour), style)
+    surf = _texts.get(key)
+    if surf is None:
+        surf = get_font(style, size).render(s, True, colour)
+        _texts[key] = surf
+    return surf
+
+
+def _with_halo(inner: pygame.Surface, halo_src: pygame.Surface, radius: int) -> pygame.Surface:
+    w, h = inner.get_size()
+    out = pygame.Surface((w + 2 * radius, h + 2 * radius), pygame.SRCALPHA)
+    offsets = [(dx, dy) for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1)
+               if dx * dx + dy * dy <= radius * radius + radius]
+    for dx, dy in offsets:
+        out.blit(halo_src, (radius + dx, radius + dy))
+    out.blit(inner, (radius, radius))
+    return out
+
+
+def halo_text(s: str, size: int, colour: Colour, style: str = "serif", halo: Colour = HALO,
+              radius: int = 2) -> pygame.Surface:
+    """Text with a light halo around the letters, so it stays legible over lines (cached)."""
+    key = ("h", s, size, tuple(colour), style, tuple(halo), radius)
+    surf = _texts.get(key)
+    if surf is None:
+        surf = _with_halo(text(s, size, colour, style), text(s, size, halo, style), radius)
+        _texts[key] = surf
+    return surf
+
+
+def spaced_text(s: str, size: int, colour: Colour, style: str = "serif", spacing: float = 0.35,
+                halo: Colour | None = None) -> pygame.Surface:
+    """Letter-spaced text (spacing as a fraction of the size), e.g. territory names in capitals."""
+    key = ("s", s, size, tuple(colour), style, spacing, halo)
+    surf = _texts.get(key)
+    if surf is None:
+        f = get_font(style, size)
+        gap = round(size * spacing)
+        glyphs = [f.render(ch, True, colour) for ch in s]
+        xs, x = [], 0
+        for ch, g in zip(s, glyphs):
+            xs.append(x)
+            x += g.get_width() + (gap if ch != " " else gap * 2)
+        width = xs[-1] + glyphs[-1].get_width() if glyphs else 1
+        surf = pygame.Surface((max(1, width), f.get_height()), pygame.SRCALPHA)
+        for x, g in zip(xs, glyphs):
+            surf.blit(g, (x, 0))
+        if halo is not None:
+            back = spaced_text(s, size, halo, style, spacing)
+            surf = _with_halo(surf, back, 2)
+        _texts[key] = surf
+    return surf
+
+
+def cache_size() -> int:
+    return len(_texts)
+
+
+def clear_cache() -> None:
+    _texts.clear()

@@ -1,0 +1,1 @@
+"""The pygame-ce desktop program (the only package besides maria.render that imports pygame)."""
