@@ -1,0 +1,83 @@
+"""Conquering fortresses (R10.11-R10.16) and the retroactive conquest phase (R12)."""
+
+from __future__ import annotations
+
+from maria.rules import roles as R
+from maria.rules.flow import Handler, register, pop
+from maria.rules.log import log, power_name
+from maria.rules.state import controller, enemy_controlled
+
+
+def protected(state: dict, info, city: str) -> bool:
+    """R10.13: a general of the controlling power, or of a power co-operating with it, stands
+    1, 2 or 3 cities away (pieces in between do not matter)."""
+    ctrl = controller(state, info, city)
+    if ctrl is None:
+        return False
+    d = info.dist_from(city)
+    for g in state["generals"].values():
+        if g["in_play"] and g["city"] in d and 1 <= d[g["city"]] <= 3 \
+                and R.cooperating(state, g["power"], ctrl):
+            return True
+    return False
+
+
+def leave_fortress(state: dict, info, gid: str, city: str) -> None:
+    """R10.12/R10.15: a face-up general moves out of `city` (not on a force march or retreat)."""
+    g = state["generals"][gid]
+    if not info.is_fortress(city) or not g["face_up"]:
+        return
+    if not enemy_controlled(state, info, city, g["power"]):
+        return
+    if protected(state, info, city):
+        if city not in state["qmarks"]:
+            state["qmarks"][city] = g["power"]
+            log(state, f"{g['name']} leaves the protected fortress {info.board.cities[city].name}: "
+                "it is marked '?'.", g["power"], [city])
+        return
+    conquer(state, info, g["power"], city)
+
+
+def conquer(state: dict, info, power: str, city: str) -> None:
+    """R10.16: remove the previous controller's marker, mark the conquest when required."""
+    prev = controller(state, info, city)
+    state["markers"].pop(city, None)
+    state["qmarks"].pop(city, None)
+    marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
+    home = info.home_of(city)
+    if info.in_silesia(city):
+        mark = True                                # (c) Silesia is always marked
+    elif home is None:
+        mark = True                                # RUL-11: unowned territory keeps a marker
+    elif R.allied(state, home, power):
+        mark = home in R.MINOR                     # (c) friendly minor: marked; (d) friendly major: not
+    else:
+        mark = True                                # (c) enemy home country
+    if mark and home != marker:
+        state["markers"][city] = marker
+    log(state, f"{power_name(power)} conquers {info.board.cities[city].name}"
+        + (f" from {power_name(prev)}" if prev else "") + ".", power, [city])
+    from maria.rules.victory import check_instant
+    check_instant(state, info)
+
+
+@register("retro_phase")
+class RetroPhase(Handler):
+    """R12.1: every '?' fortress no longer protected is conquered; otherwise the '?' goes."""
+
+    @staticmethod
+    def auto(state, info, frame):
+        for city in sorted(state["qmarks"]):
+            power = state["qmarks"][city]
+            if state["result"] is not None:
+                break
+            if not enemy_controlled(state, info, city, power) or protected(state, info, city):
+                state["qmarks"].pop(city)
+                log(state, f"{info.board.cities[city].name} is still protected: the '?' is removed.",
+                    power, [city])
+            else:
+                log(state, f"{info.board.cities[city].name} is no longer protected.", power, [city])
+                conquer(state, info, power, city)
+        state["qmarks"] = {}
+        pop(state)
+        return True

@@ -1,0 +1,143 @@
+"""The narrow door into the rules: new_game, legal_actions, apply, view, active_roles, is_over, result.
+
+Templated actions: where a choice is too large to enumerate (troop allocation, payments, winter
+recruiting), legal_actions() offers ONE template per choice, marked by a "choose" value in the
+parameter(s) to fill (e.g. {"type": "allocate", "power": "prussia", "troops": "choose", "total": 22,
+"generals": {id: {"min", "max"}}}).  apply() takes the filled action and validates it with the same
+code that executes it.  Every other action must equal (==) one of the listed dicts.
+"""
+
+from __future__ import annotations
+
+from maria.rules import flow
+from maria.rules import roles as R
+from maria.rules.setup import build_state
+from maria.rules.state import IllegalAction, board_info, copy_state, register_board
+from maria.rules.view import view as _view
+
+REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar"})
+ROLES = {3: R.ROLES_3P, 2: R.ROLES_2P}
+
+
+def new_game(variant: str = "intro", players: int = 3, seed: int = 0, options: dict | None = None,
+             board=None) -> dict:
+    if variant != "intro":
+        raise ValueError("only the introductory game is implemented so far")
+    if players not in (2, 3):
+        raise ValueError("MARIA is for 2 or 3 players")
+    key = "default" if board is None else register_board(board, variant)
+    info = board_info({"board": key, "variant": variant})
+    state = build_state(info, variant, players, seed, options, key)
+    flow.run(state, info)
+    return state
+
+
+def _frame_handler(state):
+    frame = state["flow"][-1]
+    return frame, flow.HANDLERS[frame["name"]]
+
+
+def active_roles(state: dict) -> list[str]:
+    if state["result"] is not None:
+        return []
+    info = board_info(state)
+    frame, h = _frame_handler(state)
+    return list(h.waiting(state, info, frame))
+
+
+def legal_actions(state: dict, role: str) -> list[dict]:
+    if state["result"] is not None:
+        return []
+    info = board_info(state)
+    frame, h = _frame_handler(state)
+    out = list(h.prompt(state, info, frame, role))
+    if state["undo"] and state.get("undo_role") == role:
+        out.append({"type": "undo"})
+    return out
+
+
+def _check_and_act(state, info, role, action):
+    frame, h = _frame_handler(state)
+    if role not in h.waiting(state, info, frame):
+        who = ", ".join(h.waiting(state, info, frame)) or "nobody"
+        raise IllegalAction(f"It is not {role}'s turn to act (waiting for: {who}).")
+    t = action.get("type")
+    if t in h.templated:
+        if any(v == "choose" for v in action.values()):
+            raise IllegalAction("Fill in the template's choices before sending it.")
+    elif t == "move" and "path" in action and frame["name"] == "movement_phase":
+        base = {"type": "force_march" if action.get("force_march") else "move", "piece": action["piece"]}
+        if base not in h.prompt(state, info, frame, role):
+            raise IllegalAction(_why_not(state, action))
+        h.act(state, info, frame, role, base)
+        from maria.rules.movement import apply_whole_move
+        apply_whole_move(state, info, role, action,
+                         lambda a: _check_and_act(state, info, role, a))
+        return
+    else:
+        if action not in h.prompt(state, info, frame, role):
+            raise IllegalAction(_why_not(state, action, frame, info))
+    h.act(state, info, frame, role, action)
+    flow.run(state, info)
+
+
+def _why_not(state, action, frame=None, info=None) -> str:
+    if frame is not None and frame["name"] == "moving" and action.get("type") == "step":
+        from maria.rules.movement import step_refusal
+        why = step_refusal(state, info, frame, action.get("to"))
+        if why:
+            return why
+    if action.get("type") in ("move", "force_march"):
+        p = state["generals"].get(action.get("piece")) or state["trains"].get(action.get("piece"))
+        if p is None:
+            return f"There is no piece called {action.get('piece')!r}."
+        return "That piece cannot move now (not an active piece, already moved, or every way is blocked)."
+    return f"{action.get('type')!r} is not a legal action now."
+
+
+def apply(state: dict, role: str, action: dict) -> dict:
+    """Return the state after `role` takes `action`; the caller's state is never modified."""
+    if not isinstance(action, dict) or "type" not in action:
+        raise IllegalAction("An action is a dict with a 'type'.")
+    if state["result"] is not None:
+        raise IllegalAction("The game is over.")
+    info = board_info(state)
+    if action["type"] == "undo":
+        if not state["undo"] or state.get("undo_role") != role:
+            raise IllegalAction("There is nothing to undo.")
+        new = copy_state(state)
+        snap = new["undo"].pop()
+        rest = new["undo"]
+        snap["undo"] = rest
+        snap["log"] = new["log"][:snap.pop("log_len")]
+        return snap
+    new = copy_state(state)
+    before = active_roles(state)
+    if action["type"] in REVERSIBLE:
+        snap = copy_state({k: v for k, v in state.items() if k not in ("undo", "log")})
+        snap["log_len"] = len(state["log"])
+        undo = new["undo"] if new.get("undo_role") == role else []
+        new["undo"] = undo + [snap]
+        new["undo_role"] = role
+    else:
+        new["undo"] = []
+    _check_and_act(new, info, role, action)
+    if active_roles(new) != before or new["result"] is not None:
+        new["undo"] = []
+    if not new["undo"]:
+        new["undo_role"] = None
+    return new
+
+
+def view(state: dict, role: str) -> dict:
+    v = _view(state, role)
+    v["active_roles"] = active_roles(state)
+    return v
+
+
+def is_over(state: dict) -> bool:
+    return state["result"] is not None
+
+
+def result(state: dict) -> dict | None:
+    return state["result"]

@@ -1,0 +1,273 @@
+"""Movement phase (R10.1-R10.10): moves step by step, force march, stacking, enemy trains,
+supply-train re-entry, troop transfers inside one-power stacks (R6.6).
+
+A move is chosen in two levels so legal_actions stays small: {"type": "move"|"force_march",
+"piece": id} opens a `moving` state offering {"type": "step", "to": city} and {"type": "stop"}.
+apply() also accepts a whole move at once: {"type": "move", "piece": id, "path": [start, ..., end],
+"force_march": bool} — it is checked step by step through the same code.
+"""
+
+from __future__ import annotations
+
+from maria.rules import cards
+from maria.rules import roles as R
+from maria.rules.conquest import leave_fortress
+from maria.rules.flow import Handler, effect, pop, push, register, roles_for_powers
+from maria.rules.hussars import remove_hussar_at
+from maria.rules.log import log, power_name
+from maria.rules.state import (IllegalAction, enemy_controlled, friendly_controlled, is_occupied,
+                               set_general_city, set_train_city)
+
+REENTRY_COST = 4  # R10.10
+
+
+def _piece(state, pid):
+    if pid in state["generals"]:
+        return "general", state["generals"][pid]
+    if pid in state["trains"]:
+        return "train", state["trains"][pid]
+    raise IllegalAction(f"There is no piece called {pid!r}.")
+
+
+def _adjacent_to_enemy(state, info, city, power) -> bool:
+    for n in info.nbrs[city]:
+        for gid in state["city_generals"].get(n, ()):
+            if R.enemies(state, state["generals"][gid]["power"], power):
+                return True
+        tid = state["city_train"].get(n)
+        if tid and R.enemies(state, state["trains"][tid]["power"], power):
+            return True
+    return False
+
+
+def _stack_ok(state, gid, city) -> bool:
+    """R6.1/R6.4: one general there, same or co-operating power, at most 16 troops together."""
+    here = state["city_generals"].get(city, [])
+    if len(here) != 1:
+        return False
+    other = state["generals"][here[0]]
+    me = state["generals"][gid]
+    return R.cooperating(state, me["power"], other["power"]) and me["troops"] + other["troops"] <= 16
+
+
+def step_refusal(state, info, frame, to) -> str | None:
+    """Why the moving piece may not step to `to` now (None = it may)."""
+    pid, mode, path = frame["piece"], frame["mode"], frame["path"]
+    kind, piece = _piece(state, pid)
+    cur = path[-1]
+    cname = info.board.cities.get(to).name if to in info.board.cities else to
+    if to not in info.nbrs.get(cur, {}):
+        return f"{cname} is not adjacent to {info.board.cities[cur].name} (in play)."
+    main = info.nbrs[cur][to] and frame["main"]
+    n = len(path)  # steps after this one
+    if mode == "force":
+        if not info.nbrs[cur][to]:
+            return "A force march must use main roads only."
+        if n > 8:
+            return "A force march covers at most 8 cities."
+        if enemy_controlled(state, info, to, piece["power"]) and info.is_fortress(to):
+            return f"A force march may not enter the enemy-controlled fortress {cname}."
+        if _adjacent_to_enemy(state, info, to, piece["power"]):
+            return f"A force march may not enter {cname}: it is adjacent to an enemy piece."
+    else:
+        limit = 3 if kind == "general" else 2
+        if n > limit + 1 or (n == limit + 1 and not main):
+            return (f"A {'general' if kind == 'general' else 'supply train'} moves {limit} cities, "
+                    f"{limit + 1} only if the whole move is on main roads.")
+    gens = state["city_generals"].get(to, [])
+    tid = state["city_train"].get(to)
+    if gens:
+        other = state["generals"][gens[0]]
+        if kind == "general" and _stack_ok(state, pid, to):
+            return None
+        return (f"{cname} is occupied by {other['name']} ({power_name(other['power'])}): a piece may "
+                "not enter or pass through a city holding another piece"
+                + (" (a stack needs one general of the same or a co-operating power, and at most 16 "
+                   "troops)" if kind == "general" else "") + ".")
+    if tid:
+        t = state["trains"][tid]
+        enemy = R.enemies(state, t["power"], piece["power"])
+        if kind == "general" and enemy and (mode == "normal" or state["options"]["force_march_may_take_train"]):
+            return None
+        return (f"{cname} holds the {power_name(t['power'])} supply train: "
+                + ("only a general (not on a force march) may enter an enemy train's city."
+                   if enemy else "a piece may not enter or pass through a city holding another piece."))
+    return None
+
+
+def can_start(state, info, pid, mode) -> bool:
+    kind, piece = _piece(state, pid)
+    frame = {"piece": pid, "mode": mode, "path": [piece["city"]], "main": True}
+    return any(step_refusal(state, info, frame, n) is None for n in info.nbrs[piece["city"]])
+
+
+def reentry_sites(state, info, tid) -> list[str]:
+    """R10.10: empty, friendly-controlled major fortress in the home country (a major power may use
+    a co-operating minor's)."""
+    power = state["trains"][tid]["power"]
+    homes = {power} | (set(R.minors_of(state, power)) if power in R.MAJOR else set())
+    return sorted(c for c in info.playable if info.is_major_fortress(c) and info.home_of(c) in homes
+                  and not is_occupied(state, c) and friendly_controlled(state, info, c, power))
+
+
+@register("movement_phase")
+class MovementPhase(Handler):
+    @staticmethod
+    def _powers(state, frame, role):
+        return [p for p in frame["powers"] if p in R.powers_of(state, role)]
+
+    @staticmethod
+    def auto(state, info, frame):
+        frame.setdefault("moved", [])
+        frame.setdefault("done_roles", [])
+        if not MovementPhase.waiting(state, info, frame):
+            pop(state)
+            return True
+        return False
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return [r for r in roles_for_powers(state, frame["powers"]) if r not in frame.get("done_roles", [])]
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in MovementPhase.waiting(state, info, frame):
+            return []
+        powers = MovementPhase._powers(state, frame, role)
+        out = []
+        for gid, g in sorted(state["generals"].items()):
+            if g["power"] in powers and g["in_play"] and g["city"] in info.playable and gid not in frame["moved"]:
+                if can_start(state, info, gid, "normal"):
+                    out.append({"type": "move", "piece": gid})
+                if can_start(state, info, gid, "force"):
+                    out.append({"type": "force_march", "piece": gid})
+        for tid, t in sorted(state["trains"].items()):
+            if t["power"] not in powers or not t["in_play"]:
+                continue
+            if t["city"] is not None and tid not in frame["moved"] and can_start(state, info, tid, "normal"):
+                out.append({"type": "move", "piece": tid})
+            if tid not in frame["moved"] and cards.hand_value(state, t["power"]) >= REENTRY_COST:
+                out += [{"type": "reenter_train", "train": tid, "city": c} for c in reentry_sites(state, info, tid)]
+        for city, gens in sorted(state["city_generals"].items()):
+            if len(gens) == 2 and state["generals"][gens[0]]["power"] == state["generals"][gens[1]]["power"] \
+                    and state["generals"][gens[0]]["power"] in powers:
+                for a, b in (gens, gens[::-1]):
+                    ga, gb = state["generals"][a], state["generals"][b]
+                    for n in range(1, min(ga["troops"] - 1, 8 - gb["troops"]) + 1):
+                        out.append({"type": "transfer", "from": a, "to": b, "troops": n})
+        out.append({"type": "done"})
+        return out
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        t = action["type"]
+        if t == "done":
+            frame["done_roles"].append(role)
+            log(state, f"{', '.join(power_name(p) for p in MovementPhase._powers(state, frame, role))} "
+                "end their movement.", MovementPhase._powers(state, frame, role)[0])
+        elif t in ("move", "force_march"):
+            kind, piece = _piece(state, action["piece"])
+            mode = "force" if t == "force_march" or action.get("force_march") else "normal"
+            push(state, {"name": "moving", "piece": action["piece"], "mode": mode,
+                         "path": [piece["city"]], "main": True})
+        elif t == "reenter_train":
+            tid, city = action["train"], action["city"]
+            push(state, {"name": "pay", "power": state["trains"][tid]["power"], "amount": REENTRY_COST,
+                         "purpose": "the re-entry of a supply train",
+                         "effect": {"name": "train_reentry", "train": tid, "city": city}})
+        elif t == "transfer":
+            a, b, n = action["from"], action["to"], action["troops"]
+            state["generals"][a]["troops"] -= n
+            state["generals"][b]["troops"] += n
+            state["generals"][a]["known"] = state["generals"][b]["known"] = None
+            log(state, f"{power_name(state['generals'][a]['power'])} transfers troops inside a stack.",
+                state["generals"][a]["power"], [state["generals"][a]["city"]])
+
+
+def apply_whole_move(state, info, role, action, check) -> None:
+    """Execute {"type": "move", "piece", "path"} as the same sequence of step actions."""
+    path = action["path"]
+    kind, piece = _piece(state, action["piece"])
+    if not isinstance(path, list) or len(path) < 2 or path[0] != piece["city"]:
+        raise IllegalAction("A move's path starts at the piece's city and names at least one more city.")
+    for city in path[1:]:
+        frame = state["flow"][-1]
+        if frame["name"] != "moving" or frame["piece"] != action["piece"]:
+            raise IllegalAction(f"The move had already ended before {city}.")
+        why = step_refusal(state, info, frame, city)
+        if why:
+            raise IllegalAction(why)
+        check({"type": "step", "to": city})
+    frame = state["flow"][-1]
+    if frame["name"] == "moving" and frame["piece"] == action["piece"]:
+        check({"type": "stop"})
+
+
+@register("moving")
+class Moving(Handler):
+    @staticmethod
+    def waiting(state, info, frame):
+        return roles_for_powers(state, [_piece(state, frame["piece"])[1]["power"]])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in Moving.waiting(state, info, frame):
+            return []
+        cur = frame["path"][-1]
+        out = [{"type": "step", "to": n} for n in sorted(info.nbrs[cur])
+               if step_refusal(state, info, frame, n) is None]
+        if len(frame["path"]) > 1:
+            out.append({"type": "stop"})
+        return out
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        pid = frame["piece"]
+        kind, piece = _piece(state, pid)
+        if action["type"] == "stop":
+            Moving._finish(state, frame, [pid])
+            return
+        to = action["to"]
+        cur = frame["path"][-1]
+        frame["main"] = frame["main"] and info.nbrs[cur][to]
+        if kind == "general" and frame["mode"] == "normal":
+            leave_fortress(state, info, pid, cur)          # R10.12 conquest on moving out
+        frame["path"].append(to)
+        remove_hussar_at(state, to)                          # R7.3
+        tid = state["city_train"].get(to)
+        if tid:                                              # R10.4 enemy train eliminated
+            set_train_city(state, tid, None)
+            log(state, f"{piece['name']} eliminates the {power_name(state['trains'][tid]['power'])} "
+                "supply train.", piece["power"], [to])
+        stacking = bool(state["city_generals"].get(to))
+        if kind == "general":
+            set_general_city(state, pid, to)
+        else:
+            set_train_city(state, pid, to)
+        if stacking:                                         # R10.4 both moves end
+            others = [g for g in state["city_generals"][to] if g != pid]
+            Moving._finish(state, frame, [pid] + others)
+
+    @staticmethod
+    def _finish(state, frame, pids):
+        kind, piece = _piece(state, frame["piece"])
+        pop(state)
+        parent = state["flow"][-1]
+        for p in pids:
+            if p not in parent["moved"]:
+                parent["moved"].append(p)
+        name = piece["name"] if kind == "general" else f"The {power_name(piece['power'])} supply train"
+        how = "force-marches" if frame["mode"] == "force" else "moves"
+        log(state, f"{name} {how} {len(frame['path']) - 1} cit{'y' if len(frame['path']) == 2 else 'ies'}.",
+            piece["power"], list(frame["path"]))
+
+
+@effect("train_reentry")
+def _train_reentry(state, info, eff):
+    tid, city = eff["train"], eff["city"]
+    if city not in reentry_sites(state, info, tid) and state["trains"][tid]["city"] != city:
+        raise IllegalAction("That fortress is no longer a legal re-entry site.")
+    set_train_city(state, tid, city)
+    state["flow"][-1]["moved"].append(tid)                  # R10.10 may not move this phase
+    log(state, f"The {power_name(state['trains'][tid]['power'])} supply train re-enters.",
+        state["trains"][tid]["power"], [city])

@@ -1,0 +1,185 @@
+"""Game-state helpers: the board registry, per-board caches and read-only queries on the state.
+
+The state is plain data (dicts, lists, str, int, bool, None).  The Board object is NOT stored in
+it: `state["board"]` is a key into a process-wide registry (`"default"` = boards/ of this checkout;
+boards passed to `new_game(board=...)` are registered under "mem:<n>").
+"""
+
+from __future__ import annotations
+
+import pickle
+from collections import deque
+
+from maria.rules import roles as R
+
+SCHEMA = 1
+_REGISTRY: dict[str, "BoardInfo"] = {}
+_BY_OBJECT: dict[int, str] = {}
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; the message explains why in player terms."""
+
+
+class BoardInfo:
+    """A Board plus the queries the rules need, cached (the board is read-only)."""
+
+    def __init__(self, board, variant: str):
+        self.board = board
+        self.variant = variant
+        maps = ("bohemia",) if variant == "intro" else ("flanders", "bohemia")
+        self.playable = {c.id for c in board.cities.values() if c.map in maps}
+        self.nbrs: dict[str, dict[str, bool]] = {
+            c: {n: m for n, m in board.neighbours(c).items() if n in self.playable}
+            for c in self.playable}
+        self._dist: dict[str, dict[str, int]] = {}
+        self.silesia = {t.id for t in board.territories.values()
+                        if t.id in ("silesia", "schlesien") or t.name.lower() in ("silesia", "schlesien")}
+
+    def dist_from(self, a: str) -> dict[str, int]:
+        d = self._dist.get(a)
+        if d is None:
+            d = {a: 0}
+            q = deque([a])
+            while q:
+                x = q.popleft()
+                for y in self.nbrs[x]:
+                    if y not in d:
+                        d[y] = d[x] + 1
+                        q.append(y)
+            self._dist[a] = d
+        return d
+
+    def dist(self, a: str, b: str) -> int | None:
+        return self.dist_from(a).get(b)
+
+    def home_of(self, city: str) -> str | None:
+        return self.board.home_of(city)
+
+    def is_fortress(self, city: str) -> bool:
+        return self.board.cities[city].fortress != "none"
+
+    def is_major_fortress(self, city: str) -> bool:
+        return self.board.cities[city].fortress == "major"
+
+    def in_silesia(self, city: str) -> bool:
+        return self.board.cities[city].territory in self.silesia
+
+    def suit(self, city: str) -> str:
+        return self.board.suit_of(city)
+
+
+def register_board(board, variant: str) -> str:
+    key = _BY_OBJECT.get(id(board))
+    if key is None:
+        key = f"mem:{len(_BY_OBJECT) + 1}"
+        _BY_OBJECT[id(board)] = key
+    _REGISTRY.setdefault(f"{key}|{variant}", BoardInfo(board, variant))
+    return key
+
+
+def board_info(state: dict) -> BoardInfo:
+    key = f"{state['board']}|{state['variant']}"
+    info = _REGISTRY.get(key)
+    if info is None:
+        if state["board"] != "default":
+            raise KeyError(f"board {state['board']!r} is not registered in this process")
+        from maria import paths
+        from maria.board.loader import load_board
+        info = _REGISTRY[key] = BoardInfo(load_board(paths.boards_dir()), state["variant"])
+    return info
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy of plain data, much cheaper than copy.deepcopy."""
+    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+# --- pieces ------------------------------------------------------------------------------------
+
+def on_map(piece: dict) -> bool:
+    return piece["in_play"] and piece["city"] is not None
+
+
+def generals_at(state: dict, city: str) -> list[str]:
+    return [g for g in state["city_generals"].get(city, [])]
+
+
+def occupant_kind(state: dict, city: str) -> str | None:
+    if state["city_generals"].get(city):
+        return "general"
+    if city in state["city_train"]:
+        return "train"
+    return None
+
+
+def is_occupied(state: dict, city: str) -> bool:
+    """Any piece (generals or a train, in play or not) — hussars are not pieces (R0.2)."""
+    return bool(state["city_generals"].get(city)) or city in state["city_train"]
+
+
+def rebuild_index(state: dict) -> None:
+    """Recompute the city -> pieces index from the pieces (kept in the state for speed)."""
+    cg: dict[str, list[str]] = {}
+    for gid, g in state["generals"].items():
+        if g["city"] is not None and not g["city"].startswith("box:"):
+            cg.setdefault(g["city"], []).append(gid)
+    for lst in cg.values():
+        lst.sort(key=lambda x: state["generals"][x]["rank"])
+    ct = {}
+    for tid, t in state["trains"].items():
+        if t["city"] is not None and not t["city"].startswith("box:"):
+            ct[t["city"]] = tid
+    state["city_generals"] = cg
+    state["city_train"] = ct
+
+
+def stack_of(state: dict, gid: str) -> list[str]:
+    """The generals in gid's city, supreme commander first (R6.2)."""
+    city = state["generals"][gid]["city"]
+    return sorted(state["city_generals"].get(city, [gid]), key=lambda x: _rank_key(state, x))
+
+
+def _rank_key(state: dict, gid: str) -> tuple:
+    g = state["generals"][gid]
+    # R6.2; equal ranks (Prussia 1 + Saxony 1): the major power commands (docs/rulings.md RUL-06).
+    return (g["rank"], g["power"] in R.MINOR, gid)
+
+
+def commander(state: dict, city: str) -> str:
+    return min(state["city_generals"][city], key=lambda x: _rank_key(state, x))
+
+
+def set_general_city(state: dict, gid: str, city: str | None) -> None:
+    state["generals"][gid]["city"] = city
+    rebuild_index(state)
+
+
+def set_train_city(state: dict, tid: str, city: str | None) -> None:
+    state["trains"][tid]["city"] = city
+    rebuild_index(state)
+
+
+def troops_total(state: dict, power: str) -> int:
+    """R6.5: the public troop total of a power (generals in play, on the map)."""
+    return sum(g["troops"] for g in state["generals"].values()
+               if g["power"] == power and g["in_play"] and g["city"] is not None)
+
+
+# --- control (R3.8) ----------------------------------------------------------------------------
+
+def controller(state: dict, info: BoardInfo, city: str) -> str | None:
+    vm = state["markers"].get(city)
+    if vm is not None:
+        return vm
+    return info.home_of(city)
+
+
+def friendly_controlled(state: dict, info: BoardInfo, city: str, power: str) -> bool:
+    c = controller(state, info, city)
+    return c is not None and R.allied(state, c, power)
+
+
+def enemy_controlled(state: dict, info: BoardInfo, city: str, power: str) -> bool:
+    c = controller(state, info, city)
+    return c is not None and R.enemies(state, c, power)

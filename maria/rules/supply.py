@@ -1,0 +1,197 @@
+"""Supply phase (R9): home country, supply paths to the general's own trains, hussar tax."""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import combinations
+
+from maria.rules import cards
+from maria.rules import roles as R
+from maria.rules.flow import Handler, register, pop, push, roles_for_powers
+from maria.rules.log import log, power_name
+from maria.rules.state import IllegalAction
+
+MAX_PATH = 6
+
+
+def _enemy_piece_cities(state: dict, power: str) -> set[str]:
+    out = set()
+    for g in state["generals"].values():
+        if g["in_play"] and g["city"] and R.enemies(state, g["power"], power):
+            out.add(g["city"])
+    for t in state["trains"].values():
+        if t["in_play"] and t["city"] and R.enemies(state, t["power"], power):
+            out.add(t["city"])
+    return out
+
+
+def _path_length(info, start: str, targets: set[str], blocked: set[str], avoid: set[str]) -> int | None:
+    """Shortest road distance from start to a target, not passing through blocked/avoid cities
+    (RUL-08: the path's length counts the cities after the general's own, the train's included)."""
+    if start in targets:
+        return 0
+    dist = {start: 0}
+    q = deque([start])
+    while q:
+        x = q.popleft()
+        if dist[x] >= MAX_PATH:
+            continue
+        for y in info.nbrs[x]:
+            if y in dist or y in blocked:
+                continue
+            if y in targets:
+                return dist[x] + 1
+            if y in avoid:
+                continue
+            dist[y] = dist[x] + 1
+            q.append(y)
+    return None
+
+
+def supply_status(state: dict, info, gid: str) -> tuple[str, int]:
+    """("home", 0) | ("free", length) | ("tax", cost) | ("none", 0) for a general on the map."""
+    g = state["generals"][gid]
+    city = g["city"]
+    if info.home_of(city) == g["power"]:
+        return ("home", 0)                                                   # R9.2
+    trains = {t["city"] for t in state["trains"].values()
+              if t["in_play"] and t["city"] in info.playable and t["power"] == g["power"]}
+    if not trains:
+        return ("none", 0)
+    blocked = _enemy_piece_cities(state, g["power"])                          # R9.3
+    hussar_cities = {c for c in state["hussars"].values() if c}
+    taxed = hussar_cities if R.enemies(state, g["power"], "austria") else set()
+    free = _path_length(info, city, trains, blocked, taxed)
+    if free is not None:
+        return ("free", free)
+    if taxed:
+        through = _path_length(info, city, trains, blocked, set())
+        if through is not None:
+            return ("tax", through)                                          # R9.6: 1 per city
+    return ("none", 0)
+
+
+def apply_supply(state: dict, info, gid: str, supplied: bool) -> None:
+    """R9.4: out of supply: flip face-down and lose 1 (already face-down: lose 2); back in supply:
+    face-up again."""
+    g = state["generals"][gid]
+    if supplied:
+        if not g["face_up"]:
+            g["face_up"] = True
+            log(state, f"{g['name']} is back in supply and turns face-up.", g["power"], [g["city"]])
+        return
+    loss = 1 if g["face_up"] else 2
+    g["face_up"] = False
+    city = g["city"]
+    log(state, f"{g['name']} is out of supply: face-down, loses {loss} troop{'s' if loss > 1 else ''}.",
+        g["power"], [city])
+    from maria.rules.combat import take_losses
+    mates = [x for x in state["city_generals"].get(city, []) if x != gid
+             and state["generals"][x]["power"] == g["power"]]
+    take_losses(state, info, [[gid] + mates], loss)
+
+
+@register("supply_phase")
+class SupplyPhase(Handler):
+    @staticmethod
+    def auto(state, info, frame):
+        if "status" not in frame:
+            frame["status"] = {}
+            for gid, g in sorted(state["generals"].items()):
+                if g["power"] in frame["powers"] and g["in_play"] and g["city"] in info.playable:
+                    frame["status"][gid] = list(supply_status(state, info, gid))
+            frame["paid"] = {}
+            frame["todo"] = [p for p in frame["powers"]
+                             if any(s[0] == "tax" and state["generals"][gid]["power"] == p
+                                    for gid, s in frame["status"].items())]
+        while frame["todo"]:
+            power = frame["todo"].pop(0)
+            costs = {gid: s[1] for gid, s in frame["status"].items()
+                     if s[0] == "tax" and state["generals"][gid]["power"] == power}
+            push(state, {"name": "hussar_tax", "power": power, "costs": costs})
+            return True
+        for gid, (kind, _) in sorted(frame["status"].items()):
+            if state["generals"][gid]["city"] is None:
+                continue
+            ok = kind in ("home", "free") or (kind == "tax" and frame["paid"].get(gid, False))
+            apply_supply(state, info, gid, ok)
+        pop(state)
+        return True
+
+
+def _maximal_subsets(costs: dict[str, int], budget: int) -> list[list[str]]:
+    ids = sorted(costs)
+    ok = []
+    for k in range(len(ids), -1, -1):
+        for combo in combinations(ids, k):
+            if sum(costs[g] for g in combo) <= budget and not any(set(combo) < set(o) for o in ok):
+                ok.append(list(combo))
+    return ok
+
+
+@register("hussar_tax")
+class HussarTax(Handler):
+    """R9.6: pay the hussar tax if possible; otherwise pay every TC and choose the unpaid generals."""
+    templated = frozenset({"pay"})
+
+    @staticmethod
+    def auto(state, info, frame):
+        hand = state["cards"]["hands"].get(frame["power"], [])
+        total = sum(frame["costs"].values())
+        value = cards.pay_value(hand)
+        if value >= total:
+            return False
+        options = _maximal_subsets(frame["costs"], value)
+        if len(options) <= 1:
+            HussarTax._pay_all(state, frame, options[0] if options else [])
+            return True
+        return False
+
+    @staticmethod
+    def _pay_all(state, frame, supplied):
+        power = frame["power"]
+        hand = list(state["cards"]["hands"].get(power, []))
+        if hand:
+            cards.discard(state, power, hand)
+            state["undo"] = []
+        for gid in frame["costs"]:
+            state["flow"][-2]["paid"][gid] = gid in supplied
+        log(state, f"{power_name(power)} cannot pay the whole hussar tax and pays all its "
+            f"{len(hand)} TCs.", power)
+        pop(state)
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return roles_for_powers(state, [frame["power"]])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in HussarTax.waiting(state, info, frame):
+            return []
+        hand = state["cards"]["hands"].get(frame["power"], [])
+        total = sum(frame["costs"].values())
+        if cards.pay_value(hand) >= total:
+            return [{"type": "pay", "power": frame["power"], "cards": "choose", "amount": total}]
+        return [{"type": "pay_all", "supplied": s}
+                for s in _maximal_subsets(frame["costs"], cards.pay_value(hand))]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        if action["type"] == "pay_all":
+            HussarTax._pay_all(state, frame, action["supplied"])
+            return
+        total = sum(frame["costs"].values())
+        chosen = action.get("cards")
+        hand = state["cards"]["hands"].get(frame["power"], [])
+        if not isinstance(chosen, list) or len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
+            raise IllegalAction(f"{power_name(frame['power'])} can only pay with cards in its own hand.")
+        if not cards.minimal_payment_ok(chosen, total):
+            raise IllegalAction(f"The hussar tax is {total} points; pay at least that, with no card "
+                                "that is not needed.")
+        cards.discard(state, frame["power"], chosen)
+        state["undo"] = []
+        for gid in frame["costs"]:
+            state["flow"][-2]["paid"][gid] = True
+        log(state, f"{power_name(frame['power'])} pays {cards.pay_value(chosen)} TC points of hussar tax "
+            f"({', '.join(chosen)}).", frame["power"])
+        pop(state)

@@ -1,0 +1,132 @@
+"""Winter (R13): recruiting at 4 TC points per troop and re-entry of removed generals."""
+
+from __future__ import annotations
+
+from maria.rules import cards
+from maria.rules import roles as R
+from maria.rules.flow import Handler, pop, push, register, roles_for_powers
+from maria.rules.log import log, power_name
+from maria.rules.state import IllegalAction, friendly_controlled, set_general_city, set_train_city
+
+TROOP_COST = 4  # R13.2
+
+
+def start_winter(state: dict, info) -> None:
+    order = [p for stage in R.ACTION_STAGES for p in stage
+             if any(p in ps for ps in state["roles"].values())]
+    state["stage"], state["phase"] = "winter", None
+    log(state, f"Winter after turn {state['turn']}.")
+    push(state, {"name": "winter", "order": order, "idx": 0})
+
+
+def reentry_sites(state: dict, info, gid: str) -> list[str]:
+    """R13.4: friendly-controlled major fortress in the general's home country; no illegal stack
+    (RUL-13: not onto another piece except one stackable general); French generals also München
+    in the introductory game; an enemy train there is eliminated (R13.5)."""
+    g = state["generals"][gid]
+    out = []
+    for c in sorted(info.playable):
+        if not info.is_major_fortress(c):
+            continue
+        home = info.home_of(c)
+        # R13.4 exception [intro]: French generals may re-enter on the Bavarian major fortress (München).
+        french_intro = state["variant"] == "intro" and g["power"] == "france" and home == "bavaria"
+        if home != g["power"] and not french_intro:
+            continue
+        if not friendly_controlled(state, info, c, g["power"]):
+            continue
+        here = state["city_generals"].get(c, [])
+        tid = state["city_train"].get(c)
+        if tid and R.allied(state, state["trains"][tid]["power"], g["power"]):
+            continue
+        if len(here) > 1 or (here and not R.cooperating(state, state["generals"][here[0]]["power"], g["power"])):
+            continue
+        out.append(c)
+    return out
+
+
+@register("winter")
+class Winter(Handler):
+    templated = frozenset({"recruit"})
+
+    @staticmethod
+    def _power(frame):
+        return frame["order"][frame["idx"]] if frame["idx"] < len(frame["order"]) else None
+
+    @staticmethod
+    def auto(state, info, frame):
+        if frame["idx"] >= len(frame["order"]):
+            pop(state)
+            return True
+        return False
+
+    @staticmethod
+    def waiting(state, info, frame):
+        p = Winter._power(frame)
+        return roles_for_powers(state, [p]) if p else []
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in Winter.waiting(state, info, frame):
+            return []
+        p = Winter._power(frame)
+        out = []
+        if cards.hand_value(state, p) >= TROOP_COST:
+            gens = {gid: g for gid, g in sorted(state["generals"].items()) if g["power"] == p and g["in_play"]}
+            out.append({"type": "recruit", "power": p, "cards": "choose", "assign": "choose",
+                        "reenter": "choose", "max_troops": cards.hand_value(state, p) // TROOP_COST,
+                        "on_map": [gid for gid, g in gens.items() if g["city"] is not None],
+                        "sites": {gid: reentry_sites(state, info, gid) for gid, g in gens.items()
+                                  if g["city"] is None}})
+        out.append({"type": "done"})
+        return out
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        p = Winter._power(frame)
+        if action["type"] == "done":
+            frame["idx"] += 1
+            return
+        assign, reenter, paid = action.get("assign"), action.get("reenter") or {}, action.get("cards")
+        if not isinstance(assign, dict) or not assign or not isinstance(reenter, dict):
+            raise IllegalAction("A recruitment names how many troops each general receives.")
+        total = 0
+        for gid, n in assign.items():
+            g = state["generals"].get(gid)
+            if g is None or g["power"] != p or not g["in_play"]:
+                raise IllegalAction(f"{gid} is not a general of {power_name(p)} in play.")
+            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+                raise IllegalAction("Each named general receives at least 1 new troop.")
+            if g["troops"] + n > 8:
+                raise IllegalAction(f"{g['name']} would command more than 8 troops.")
+            if g["city"] is None and gid not in reenter:
+                raise IllegalAction(f"{g['name']} is off the board: name the fortress where he re-enters.")
+            total += n
+        for gid in reenter:
+            if gid not in assign:
+                raise IllegalAction("A re-entering general must receive at least 1 new troop (R13.3).")
+        hand = state["cards"]["hands"].get(p, [])
+        if not isinstance(paid, list) or len(set(paid)) != len(paid) or any(c not in hand for c in paid):
+            raise IllegalAction(f"{power_name(p)} can only pay with cards in its own hand.")
+        if not cards.minimal_payment_ok(paid, TROOP_COST * total):
+            raise IllegalAction(f"{total} troops cost {TROOP_COST * total} TC points, paid without any "
+                                "card that is not needed.")
+        for gid, city in sorted(reenter.items()):
+            if city not in reentry_sites(state, info, gid):
+                raise IllegalAction(f"{state['generals'][gid]['name']} cannot re-enter there.")
+            tid = state["city_train"].get(city)
+            if tid:
+                set_train_city(state, tid, None)
+                log(state, f"The {power_name(state['trains'][tid]['power'])} supply train is eliminated.", p, [city])
+            set_general_city(state, gid, city)
+            state["generals"][gid]["face_up"] = True
+            log(state, f"{state['generals'][gid]['name']} re-enters.", p, [city])
+        for gid, n in assign.items():
+            state["generals"][gid]["troops"] += n
+            state["generals"][gid]["known"] = None
+        for city, gens in state["city_generals"].items():
+            if sum(state["generals"][g]["troops"] for g in gens) > 16:
+                raise IllegalAction("A stack may never hold more than 16 troops.")
+        cards.discard(state, p, paid)
+        state["undo"] = []
+        log(state, f"{power_name(p)} recruits {total} troop{'s' if total != 1 else ''}.", p)
