@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -47,6 +48,8 @@ def _check_boards(args: argparse.Namespace) -> int:
 
 
 def _render_board(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from maria.board import BoardDataError, load_board
     from maria.render.preview import render_preview
 

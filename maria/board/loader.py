@@ -139,8 +139,8 @@ def load_board(root: str | Path) -> Board:
     from maria.board.checks import run_checks
 
     board, problems = read_board(root)
-    if board is not None and not problems:
-        problems = [p for result in run_checks(board) for p in result.problems]
+    if board is not None:
+        problems = problems + [p for result in run_checks(board) for p in result.problems]
     if board is None or problems:
         raise BoardDataError(problems)
     return board

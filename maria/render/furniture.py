@@ -276,8 +276,9 @@ def draw_furniture(surf: pygame.Surface, board: Board) -> None:
         for cid, br in elector_box_rects(board).items():
             _box(surf, br, pal.mix(pal.BOX_FILL, (255, 255, 255), 0.5))
             name = board.cities[cid].name
-            t = _fit_text(name, br.w - 6, 16, pal.INK, "serif")
-            surf.blit(t, t.get_rect(midbottom=(br.centerx, br.bottom - 1)))
+            # leave room on the right for the elector marker (drawn with the pieces)
+            t = _fit_text(name, br.w - 26, 16, pal.INK, "serif")
+            surf.blit(t, t.get_rect(bottomleft=(br.left + 4, br.bottom - 1)))
             crown = symbols.city_symbol("none", True)
             if br.h - t.get_height() > 14:
                 surf.blit(crown, crown.get_rect(center=(br.centerx, br.top + (br.h - t.get_height()) / 2 + 3)))

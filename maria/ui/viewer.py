@@ -141,8 +141,8 @@ def screenshot(board: Board, out: Path, size: tuple[int, int], hover: str | None
     return out
 
 
-def run(board: Board, size: tuple[int, int] = (1280, 800), max_frames: int | None = None) -> None:
-    """The interactive loop; redraws only when something changed."""
+def run(board: Board, size: tuple[int, int] = (1280, 800), max_frames: int | None = None) -> BoardViewer:
+    """The interactive loop; redraws only when something changed. Returns the viewer when closed."""
     screen = pygame.display.set_mode(size, pygame.RESIZABLE)
     pygame.display.set_caption("MARIA — the board")
     viewer = BoardViewer(board, screen.get_size())
@@ -152,7 +152,7 @@ def run(board: Board, size: tuple[int, int] = (1280, 800), max_frames: int | Non
     while max_frames is None or frames < max_frames:
         for event in pygame.event.get():
             if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q)):
-                return
+                return viewer
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 fullscreen = not fullscreen
                 screen = pygame.display.set_mode((0, 0) if fullscreen else size,
@@ -168,3 +168,4 @@ def run(board: Board, size: tuple[int, int] = (1280, 800), max_frames: int | Non
             pygame.display.flip()
         clock.tick(60)
         frames += 1
+    return viewer
