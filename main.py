@@ -1,16 +1,24 @@
 """Start MARIA: `python main.py` opens the desktop program.
 
-    python main.py                       the board viewer (zoom with the wheel, drag to pan, F11 fullscreen)
-    python main.py --screenshot OUT.png  render one frame headless and exit [--size WxH] [--hover CITY]
+    python main.py                        title screen: new game (hot-seat), continue, load, settings, rules
+    python main.py --load FILE            open a saved game
+    python main.py --screenshot OUT.png   render one frame of a game headless and exit
+                   [--load FILE] [--size WxH] [--hover CITY] [--scene title|setup|settings|rules|board]
+    python main.py --bench-ui             UI timings (start to title, idle frame, drag frame)
+    python main.py --selftest             headless check of an installation (assets, boards, play, save)
     python main.py --version
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import sys
-from pathlib import Path
+import time
+
+T_START = time.perf_counter()
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -29,34 +37,55 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="main.py", description="MARIA — the desktop program")
     parser.add_argument("--version", action="version", version=f"MARIA {__version__}")
     parser.add_argument("--screenshot", metavar="OUT.png", help="render one frame to a PNG and exit")
-    parser.add_argument("--size", type=_size, default=(1280, 800), help="window or screenshot size, WxH")
+    parser.add_argument("--load", metavar="FILE", help="open this saved game")
+    parser.add_argument("--size", type=_size, default=None, help="window or screenshot size, WxH")
     parser.add_argument("--hover", metavar="CITY", help="with --screenshot: show this city's information")
+    parser.add_argument("--scene", default=None, help="with --screenshot: title, setup, settings, rules or board")
+    parser.add_argument("--bench-ui", action="store_true", help="measure UI frame times and exit")
+    parser.add_argument("--selftest", action="store_true", help="check this installation headless and exit")
     args = parser.parse_args(argv)
 
-    if args.screenshot:
+    if args.selftest:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        from maria.selftest import run_selftest
+        return run_selftest()
+
+    if args.screenshot or args.bench_ui:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    if args.bench_ui:
+        from maria.ui.bench import bench_ui
+        res = bench_ui(t_start=T_START)
+        for k, v in res.items():
+            print(f"{k:24s} {v}")
+        return 0
+
     import pygame
-
-    from maria.board import BoardDataError, load_board
-    from maria.paths import boards_dir
-    from maria.ui import viewer
-
-    try:
-        board = load_board(boards_dir())
-    except BoardDataError as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    pygame.init()
+    pygame.display.init()
+    pygame.font.init()
     try:
         if args.screenshot:
-            if args.hover and args.hover not in board.cities:
-                print(f"unknown city '{args.hover}'", file=sys.stderr)
+            from maria.ui.shots import screenshot
+            try:
+                screenshot(Path(args.screenshot), args.size or (1920, 1080), load=args.load,
+                           scene=args.scene, hover=args.hover)
+            except (ValueError, KeyError) as exc:
+                print(exc, file=sys.stderr)
                 return 2
-            viewer.screenshot(board, Path(args.screenshot), args.size, hover=args.hover)
             print(f"wrote {args.screenshot}")
         else:
-            viewer.run(board, args.size)
+            from maria import crash
+            from maria.ui.app import start
+            app = start(size=args.size, load=args.load)
+            crash.set_record_source(app.current_record)
+
+            def play() -> int:
+                app.run()
+                return 0
+            return crash.guarded(play)
     finally:
         pygame.quit()
     return 0

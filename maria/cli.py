@@ -63,6 +63,100 @@ def _render_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def _selfplay(args: argparse.Namespace) -> int:
+    import time
+    from collections import Counter
+
+    from maria.bench import failure_text, random_record, turns_played
+    from maria.rules import selfplay
+    from maria.saves import save_game
+
+    out_dir = Path(args.save_failures) if args.save_failures else Path.cwd()
+    errors = 0
+    winners: Counter = Counter()
+    turns, actions = [], []
+    for seed in range(args.seed, args.seed + args.games):
+        t0 = time.perf_counter()
+        try:
+            record, failure = random_record(seed, args.players, variant=args.variant)
+        except Exception as exc:  # noqa: BLE001  (the set-up itself failed: nothing to replay)
+            errors += 1
+            print(f"seed {seed}: ERROR {exc}")
+            continue
+        dt = time.perf_counter() - t0
+        state = record.state
+        if failure is not None:
+            errors += 1
+            path = out_dir / f"failure-{args.variant}-{args.players}p-seed{seed}.yaml"
+            save_game(path, record, failure=failure)
+            print(f"seed {seed}: ERROR at {failure_text(failure)}")
+            print(f"    replay file: {path}")
+            continue
+        winner = (state["result"] or {}).get("winner") or "none"
+        kind = getattr(selfplay, "victory_kind", lambda st: winner)(state) or winner
+        winners[kind] += 1
+        turns.append(turns_played(state))
+        actions.append(len(record.actions))
+        print(f"seed {seed}: winner {winner}, turns {turns_played(state)}, actions {len(record.actions)}, "
+              f"{dt:.2f} s")
+    if actions:
+        dist = ", ".join(f"{w} {n}" for w, n in winners.most_common())
+        print(f"outcomes: {dist}; mean {sum(turns) / len(turns):.1f} turns, "
+              f"{sum(actions) / len(actions):.0f} actions per game")
+    print(f"{args.games} games, {errors} errors")
+    return 1 if errors else 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from maria.bench import failure_text
+    from maria.replay import ReplayError, replay, state_digest
+    from maria.rules import door
+    from maria.rules.statecheck import check_state
+    from maria.saves import SaveError, load_save
+
+    try:
+        record, doc = load_save(args.file)
+    except SaveError as exc:
+        print("digest: - (the file could not be loaded)")
+        print(f"problem: {exc}")
+        return 1
+    print(f"{Path(args.file).name}: {record.variant}, {record.players} players, seed {record.seed}, "
+          f"{len(record.actions)} actions")
+    print(f"digest: sha256 {state_digest(record.state)}")
+    try:
+        state = replay(record)
+    except ReplayError as exc:
+        print(f"problem: {exc}")
+        return 1
+    failure = doc.get("failure")
+    if failure and failure.get("action") is not None:
+        # A fuzzer failure file: the log replays; now re-run the action that failed.
+        role, action = failure.get("role"), failure["action"]
+        try:
+            new = door.apply(state, role, action)
+            problems = check_state(new, undo_snapshots=False)
+        except Exception as exc:  # noqa: BLE001
+            print(f"problem: {failure_text({**failure, 'error': f'{type(exc).__name__}: {exc}'})}")
+            return 1
+        if problems:
+            print(f"problem: {failure_text({**failure, 'error': f'invariant broken: {problems[0]}'})}")
+            return 1
+        print(f"ok (the recorded failure no longer happens: {failure.get('error')})")
+        return 0
+    if failure:
+        print(f"problem: {failure_text(failure)}")
+        return 1
+    print("ok")
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from maria.bench import run_bench
+
+    run_bench(games=args.games, players=args.players)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m maria", description="MARIA — tools and game commands")
     parser.add_argument("--version", action="version", version=f"MARIA {__version__}")
@@ -76,6 +170,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dir", default=str(boards_dir()), help="the boards folder")
     p.add_argument("--width", type=int, default=0, help="scale the image to this width in pixels")
     p.set_defaults(func=_render_board)
+    p = sub.add_parser("selfplay", help="play random games through the rules and check every state")
+    p.add_argument("--variant", default="intro", choices=["intro"], help="the game (default: intro)")
+    p.add_argument("--players", type=int, default=3, choices=[2, 3])
+    p.add_argument("--games", type=int, default=10, help="how many games (seeds S..S+N-1)")
+    p.add_argument("--seed", type=int, default=0, help="the first seed")
+    p.add_argument("--save-failures", metavar="DIR", default=None,
+                   help="folder for the replay files of failing games (default: the current folder)")
+    p.set_defaults(func=_selfplay)
+    p = sub.add_parser("replay", help="load a saved game, re-apply its action log and compare")
+    p.add_argument("file", help="a save file (YAML)")
+    p.set_defaults(func=_replay)
+    p = sub.add_parser("bench", help="time a random game, legal_actions, apply and save+load")
+    p.add_argument("--games", type=int, default=15, help="random games to time (default 15)")
+    p.add_argument("--players", type=int, default=3, choices=[2, 3])
+    p.set_defaults(func=_bench)
     return parser
 
 

@@ -9,17 +9,17 @@ from typing import Any
 
 import yaml
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def load_text(text: str) -> Any:
-    return yaml.load(text, Loader=_Loader)
+    return yaml.load(text, Loader=_SafeLoader)
 
 
 def load_file(path: str | os.PathLike[str]) -> Any:
     with open(path, "r", encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_Loader)
+        return yaml.load(fh, Loader=_SafeLoader)
 
 
 def dump_text(data: Any) -> str:

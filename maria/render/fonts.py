@@ -37,6 +37,12 @@ def font_path(style: str):
 def get_font(style: str, size: int) -> pygame.font.Font:
     key = (style, size)
     f = _fonts.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:            # pygame.font was quit and re-initialised since
+            _fonts.clear()
+            f = None
     if f is None:
         _ensure_init()
         path = font_path(style)
@@ -52,7 +58,12 @@ def text(s: str, size: int, colour: Colour, style: str = "serif") -> pygame.Surf
     key = ("t", s, size, tuple(colour), style)
     surf = _texts.get(key)
     if surf is None:
-        surf = get_font(style, size).render(s, True, colour)
+        try:
+            surf = get_font(style, size).render(s, True, colour)
+        except pygame.error:            # the font module was quit and re-initialised: reopen
+            _fonts.clear()
+            _ensure_init()
+            surf = get_font(style, size).render(s, True, colour)
         _texts[key] = surf
     return surf
 

@@ -13,10 +13,12 @@ from maria.rules import flow
 from maria.rules import roles as R
 from maria.rules.setup import build_state
 from maria.rules.state import IllegalAction, board_info, copy_state, register_board
+from maria.rules.movement import apply_transfer, transfer_actions
 from maria.rules.view import view as _view
 
 REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar"})
 ROLES = {3: R.ROLES_3P, 2: R.ROLES_2P}
+NO_TRANSFER = frozenset({"allocation", "game"})
 
 
 def new_game(variant: str = "intro", players: int = 3, seed: int = 0, options: dict | None = None,
@@ -51,6 +53,8 @@ def legal_actions(state: dict, role: str) -> list[dict]:
     info = board_info(state)
     frame, h = _frame_handler(state)
     out = list(h.prompt(state, info, frame, role))
+    if frame["name"] not in NO_TRANSFER and role in h.waiting(state, info, frame):
+        out += transfer_actions(state, role)                       # R6.6 at any time (RUL-15)
     if state["undo"] and state.get("undo_role") == role:
         out.append({"type": "undo"})
     return out
@@ -62,6 +66,12 @@ def _check_and_act(state, info, role, action):
         who = ", ".join(h.waiting(state, info, frame)) or "nobody"
         raise IllegalAction(f"It is not {role}'s turn to act (waiting for: {who}).")
     t = action.get("type")
+    if t == "transfer" and frame["name"] not in NO_TRANSFER:
+        if action not in transfer_actions(state, role):
+            raise IllegalAction("A transfer moves 1 or more troops between two stacked generals of one "
+                                "of your powers, each keeping between 1 and 8.")
+        apply_transfer(state, action)
+        return
     if t in h.templated:
         if any(v == "choose" for v in action.values()):
             raise IllegalAction("Fill in the template's choices before sending it.")
@@ -105,11 +115,10 @@ def apply(state: dict, role: str, action: dict) -> dict:
     if action["type"] == "undo":
         if not state["undo"] or state.get("undo_role") != role:
             raise IllegalAction("There is nothing to undo.")
-        new = copy_state(state)
-        snap = new["undo"].pop()
-        rest = new["undo"]
+        rest = list(state["undo"])
+        snap = copy_state(rest.pop())            # snapshots are shared between states: copy first
+        snap["log"] = list(state["log"][:snap.pop("log_len")])
         snap["undo"] = rest
-        snap["log"] = new["log"][:snap.pop("log_len")]
         return snap
     new = copy_state(state)
     before = active_roles(state)

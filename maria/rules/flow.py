@@ -58,6 +58,11 @@ def push(state: dict, frame: dict) -> None:
 
 
 def pop(state: dict) -> dict:
+    """Leave the current flow state.  Once the game is over (victory.finish reset the flow to the
+    bare "game" state), the handler that was running when the game ended may still try to leave
+    its own state: the "game" state is never popped."""
+    if state["result"] is not None and len(state["flow"]) <= 1:
+        return state["flow"][-1]
     return state["flow"].pop()
 
 
@@ -200,8 +205,8 @@ class ActionStage(Handler):
 def minor_cut_off(state: dict, info, minor: str) -> bool:
     """R8.3: a minor power whose major fortress is enemy-controlled gets no TCs."""
     from maria.rules.state import enemy_controlled
-    for c in info.playable:
-        if info.is_major_fortress(c) and info.home_of(c) == minor:
+    for c in info.major_fortresses():
+        if info.home_of(c) == minor:
             if enemy_controlled(state, info, c, minor):
                 return True
     return False

@@ -106,8 +106,8 @@ def reentry_sites(state, info, tid) -> list[str]:
     a co-operating minor's)."""
     power = state["trains"][tid]["power"]
     homes = {power} | (set(R.minors_of(state, power)) if power in R.MAJOR else set())
-    return sorted(c for c in info.playable if info.is_major_fortress(c) and info.home_of(c) in homes
-                  and not is_occupied(state, c) and friendly_controlled(state, info, c, power))
+    return [c for c in info.major_fortresses() if info.home_of(c) in homes
+            and not is_occupied(state, c) and friendly_controlled(state, info, c, power)]
 
 
 @register("movement_phase")
@@ -148,13 +148,6 @@ class MovementPhase(Handler):
                 out.append({"type": "move", "piece": tid})
             if tid not in frame["moved"] and cards.hand_value(state, t["power"]) >= REENTRY_COST:
                 out += [{"type": "reenter_train", "train": tid, "city": c} for c in reentry_sites(state, info, tid)]
-        for city, gens in sorted(state["city_generals"].items()):
-            if len(gens) == 2 and state["generals"][gens[0]]["power"] == state["generals"][gens[1]]["power"] \
-                    and state["generals"][gens[0]]["power"] in powers:
-                for a, b in (gens, gens[::-1]):
-                    ga, gb = state["generals"][a], state["generals"][b]
-                    for n in range(1, min(ga["troops"] - 1, 8 - gb["troops"]) + 1):
-                        out.append({"type": "transfer", "from": a, "to": b, "troops": n})
         out.append({"type": "done"})
         return out
 
@@ -175,13 +168,33 @@ class MovementPhase(Handler):
             push(state, {"name": "pay", "power": state["trains"][tid]["power"], "amount": REENTRY_COST,
                          "purpose": "the re-entry of a supply train",
                          "effect": {"name": "train_reentry", "train": tid, "city": city}})
-        elif t == "transfer":
-            a, b, n = action["from"], action["to"], action["troops"]
-            state["generals"][a]["troops"] -= n
-            state["generals"][b]["troops"] += n
-            state["generals"][a]["known"] = state["generals"][b]["known"] = None
-            log(state, f"{power_name(state['generals'][a]['power'])} transfers troops inside a stack.",
-                state["generals"][a]["power"], [state["generals"][a]["city"]])
+
+
+def transfer_actions(state, role) -> list[dict]:
+    """R6.6: troops pass between two stacked generals of one power (never inside a mixed stack),
+    each keeping 1..8.  Offered to the owner whenever he has a decision to make (RUL-15)."""
+    powers = R.powers_of(state, role)
+    out = []
+    for city, gens in sorted(state["city_generals"].items()):
+        if len(gens) != 2:
+            continue
+        ga, gb = state["generals"][gens[0]], state["generals"][gens[1]]
+        if ga["power"] != gb["power"] or ga["power"] not in powers or not (ga["in_play"] and gb["in_play"]):
+            continue
+        for a, b in (gens, gens[::-1]):
+            ta, tb = state["generals"][a]["troops"], state["generals"][b]["troops"]
+            for n in range(1, min(ta - 1, 8 - tb) + 1):
+                out.append({"type": "transfer", "from": a, "to": b, "troops": n})
+    return out
+
+
+def apply_transfer(state, action) -> None:
+    a, b, n = action["from"], action["to"], action["troops"]
+    state["generals"][a]["troops"] -= n
+    state["generals"][b]["troops"] += n
+    state["generals"][a]["known"] = state["generals"][b]["known"] = None
+    log(state, f"{power_name(state['generals'][a]['power'])} transfers troops inside a stack.",
+        state["generals"][a]["power"], [state["generals"][a]["city"]])
 
 
 def apply_whole_move(state, info, role, action, check) -> None:
@@ -191,6 +204,8 @@ def apply_whole_move(state, info, role, action, check) -> None:
     if not isinstance(path, list) or len(path) < 2 or path[0] != piece["city"]:
         raise IllegalAction("A move's path starts at the piece's city and names at least one more city.")
     for city in path[1:]:
+        if state["result"] is not None:
+            return
         frame = state["flow"][-1]
         if frame["name"] != "moving" or frame["piece"] != action["piece"]:
             raise IllegalAction(f"The move had already ended before {city}.")
@@ -199,7 +214,7 @@ def apply_whole_move(state, info, role, action, check) -> None:
             raise IllegalAction(why)
         check({"type": "step", "to": city})
     frame = state["flow"][-1]
-    if frame["name"] == "moving" and frame["piece"] == action["piece"]:
+    if state["result"] is None and frame["name"] == "moving" and frame["piece"] == action["piece"]:
         check({"type": "stop"})
 
 
@@ -232,6 +247,8 @@ class Moving(Handler):
         frame["main"] = frame["main"] and info.nbrs[cur][to]
         if kind == "general" and frame["mode"] == "normal":
             leave_fortress(state, info, pid, cur)          # R10.12 conquest on moving out
+            if state["result"] is not None:                # R14.3: that conquest won the game
+                return
         frame["path"].append(to)
         remove_hussar_at(state, to)                          # R7.3
         tid = state["city_train"].get(to)
@@ -267,6 +284,7 @@ def _train_reentry(state, info, eff):
     tid, city = eff["train"], eff["city"]
     if city not in reentry_sites(state, info, tid) and state["trains"][tid]["city"] != city:
         raise IllegalAction("That fortress is no longer a legal re-entry site.")
+    remove_hussar_at(state, city)                           # RUL-21
     set_train_city(state, tid, city)
     state["flow"][-1]["moved"].append(tid)                  # R10.10 may not move this phase
     log(state, f"The {power_name(state['trains'][tid]['power'])} supply train re-enters.",

@@ -8,40 +8,108 @@ from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, is_occupied, set_general_city
 from maria.rules.combat import take_losses, loss_groups
 
-WORK_LIMIT = 200_000
+def _graph(info):
+    """Integer-indexed road graph and the balls ball[x][r] (bitmask of the cities within r road
+    steps of x), cached on the BoardInfo."""
+    g = getattr(info, "_retreat_graph", None)
+    if g is None:
+        ids = sorted(info.playable)
+        idx = {c: i for i, c in enumerate(ids)}
+        nbrs = [[idx[n] for n in sorted(info.nbrs[c])] for c in ids]
+        balls = []
+        for c in ids:
+            d = info.dist_from(c)
+            row = []
+            for r in range(MAX_RETREAT + 1):
+                m = 0
+                for y, k in d.items():
+                    if k <= r:
+                        m |= 1 << idx[y]
+                row.append(m)
+            balls.append(row)
+        g = info._retreat_graph = (ids, idx, nbrs, balls)
+    return g
+
+
+MAX_RETREAT = 16  # a stack holds at most 16 troops (R6.4), so no retreat is longer
+
+
+def retreat_ends(state, info, start: str, distance: int, winner_city: str | None = None
+                 ) -> dict[str, list[str]]:
+    """Every city where a retreat of exactly `distance` cities from `start` can end, with one
+    witness path for each (R11.14: never a city twice, never into or through a city holding a
+    piece).
+
+    Exact, and bounded without a step cap: the ends still reachable from city x with r steps left
+    depend only on x, r and the already-visited cities within r road steps of x (a visited city
+    farther away can never be met again), so the search is memoised on that key (bitmasks).
+    With `winner_city`, only the ends as far as possible from it (RUL-10) are returned."""
+    if distance <= 0:
+        return {start: [start]}
+    ids, idx, nbrs, balls = _graph(info)
+    blocked = 0
+    for c in state["city_generals"]:
+        if c in idx:
+            blocked |= 1 << idx[c]
+    for c in state["city_train"]:
+        if c in idx:
+            blocked |= 1 << idx[c]
+    memo: dict = {}
+
+    def reach(x: int, r: int, visited: int) -> int:
+        if r == 0:
+            return 1 << x
+        ball = balls[x][r] if r <= MAX_RETREAT else -1
+        key = (x, r, visited & ball)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        out = 0
+        for y in nbrs[x]:
+            bit = 1 << y
+            if not (visited & bit):
+                out |= reach(y, r - 1, visited | bit)
+        memo[key] = out
+        return out
+
+    s = idx[start]
+    base = blocked | (1 << s)
+    ends = reach(s, distance, base)
+    wanted = [e for e in range(len(ids)) if (ends >> e) & 1]
+    if winner_city is not None and wanted:
+        far = info.dist_from(winner_city)
+        best = max(far.get(ids[e], 0) for e in wanted)
+        wanted = [e for e in wanted if far.get(ids[e], 0) == best]
+    out = {}
+    for e in wanted:
+        path, x, visited = [s], s, base          # witness: follow the memo towards e
+        for r in range(distance, 0, -1):
+            for y in nbrs[x]:
+                bit = 1 << y
+                if not (visited & bit) and (reach(y, r - 1, visited | bit) >> e) & 1:
+                    path.append(y)
+                    x, visited = y, visited | bit
+                    break
+        out[ids[e]] = [ids[i] for i in path]
+    return out
 
 
 def retreat_paths(state, info, frame) -> list[list[str]]:
-    """All simple paths of exactly `distance` cities through empty cities that end as far as
-    possible (road steps, RUL-10) from the winning general; one path per end city."""
-    start, d = frame["city"], frame["distance"]
-    ends: dict[str, list[str]] = {}
-    work = 0
-    path = [start]
-    seen = {start}
+    """One legal full-length retreat per end city, for the ends as far as possible (road steps,
+    pieces ignored, RUL-10) from the winning general."""
+    key = (id(info), frame["city"], frame["distance"], frame["winner_city"],
+           frozenset(state["city_generals"]), frozenset(state["city_train"]))
+    got = _CACHE.get(key)
+    if got is None:
+        ends = retreat_ends(state, info, frame["city"], frame["distance"], frame["winner_city"])
+        got = [ends[e] for e in sorted(ends)]
+        if len(_CACHE) > 64:
+            _CACHE.clear()
+        _CACHE[key] = got
+    return [list(p) for p in got]
 
-    def dfs(x):
-        nonlocal work
-        work += 1
-        if work > WORK_LIMIT:
-            return
-        if len(path) == d + 1:
-            ends.setdefault(x, list(path))
-            return
-        for y in sorted(info.nbrs[x]):
-            if y in seen or is_occupied(state, y):
-                continue
-            seen.add(y)
-            path.append(y)
-            dfs(y)
-            path.pop()
-            seen.discard(y)
-    dfs(start)
-    if not ends:
-        return []
-    far = info.dist_from(frame["winner_city"])
-    best = max(far.get(e, 0) for e in ends)
-    return [ends[e] for e in sorted(ends) if far.get(e, 0) == best]
+
+_CACHE: dict = {}  # retreat_paths is asked by auto, prompt and act for the same position
 
 
 def valid_path(state, info, frame, path) -> str | None:

@@ -1,10 +1,21 @@
-"""Random self-play through the door only (used by the fuzz tests and `python -m maria selfplay`)."""
+"""Random self-play through the door only (used by the fuzz tests and `python -m maria selfplay`).
+
+The random player is "a little purposeful" so that games reach combat, conquest, retreats, winter
+re-entry and instant victories: it still only ever plays an action from legal_actions() (templates
+filled legally), and every choice is drawn from the chooser's seeded PRNG, so one seed = one game.
+  * a moving general prefers, with some probability, steps that leave an enemy-controlled fortress,
+    end next to an enemy general, or bring it closer to an enemy fortress or general;
+  * it rarely transfers troops or undoes, and ends a phase less often than it moves;
+  * in winter it recruits (and so re-enters removed generals) when it can.
+"""
 
 from __future__ import annotations
 
 import time
 
 from maria.rules import cards, door, rng
+from maria.rules import roles as R
+from maria.rules.state import board_info, controller
 
 
 def _pick(st: dict, n: int) -> int:
@@ -34,9 +45,14 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
         n = 1 + _pick(chooser, a.pop("max_troops"))
         on_map, sites = a.pop("on_map"), a.pop("sites")
         assign, reenter = {}, {}
+        used: dict[str, int] = {}
         for gid, s in sorted(sites.items()):
+            # never two re-entries on one fortress, nor one onto a stack (keeps the choice legal)
+            s = [c for c in s if not used.get(c) and not state["city_generals"].get(c)]
             if s and n > len(assign):
-                reenter[gid] = s[_pick(chooser, len(s))]
+                c = s[_pick(chooser, len(s))]
+                reenter[gid] = c
+                used[c] = 1
                 assign[gid] = 1
         left = n - sum(assign.values())
         pool = sorted(set(on_map) | set(assign))
@@ -44,9 +60,16 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
         while left > 0 and pool and tries < 50:
             tries += 1
             g = pool[_pick(chooser, len(pool))]
-            if state["generals"][g]["troops"] + assign.get(g, 0) < 8:
-                assign[g] = assign.get(g, 0) + 1
-                left -= 1
+            gen = state["generals"][g]
+            if gen["troops"] + assign.get(g, 0) >= 8:
+                continue
+            city = gen["city"] if g not in reenter else reenter[g]
+            stack = [x for x in state["city_generals"].get(city, []) if x != g]
+            if sum(state["generals"][x]["troops"] + assign.get(x, 0) for x in stack) \
+                    + gen["troops"] + assign.get(g, 0) >= 16:
+                continue
+            assign[g] = assign.get(g, 0) + 1
+            left -= 1
         total = sum(assign.values())
         a["assign"], a["reenter"] = assign, reenter
         a["cards"] = cards.suggest_payment(state["cards"]["hands"][p], 4 * total) if total else None
@@ -55,21 +78,151 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
     return a
 
 
+def _targets(state: dict, info, power: str) -> set[str]:
+    """Cities a general of `power` would like to reach: enemy fortresses that count for its
+    player's victory (Austria, and Silesia for Prussia/Saxony), else any enemy fortress, and enemy
+    generals."""
+    out = {c for c, gens in state["city_generals"].items()
+           if R.enemies(state, state["generals"][gens[0]]["power"], power)}
+    goal = set()
+    other = set()
+    for c in info.fortresses():
+        ctrl = controller(state, info, c)
+        if ctrl is not None and R.enemies(state, ctrl, power):
+            if info.home_of(c) == "austria" or (power in ("prussia", "saxony") and info.in_silesia(c)):
+                goal.add(c)
+            else:
+                other.add(c)
+    return out | (goal or other)
+
+
+def _train_step(state: dict, info, frame: dict, steps: list[dict], chooser: dict) -> dict | None:
+    """A train follows its power's generals abroad (keeps them in supply)."""
+    power = state["trains"][frame["piece"]]["power"]
+    abroad = {g["city"] for g in state["generals"].values()
+              if g["power"] == power and g["in_play"] and g["city"] in info.playable
+              and info.home_of(g["city"]) != power}
+    if not abroad:
+        return None
+    here = _near(info, frame["path"][-1], abroad)
+    good = [a for a in steps if _near(info, a["to"], abroad) < here]
+    if good and _pick(chooser, 10) < 8:
+        return good[_pick(chooser, len(good))]
+    return None
+
+
+def _near(info, city: str, targets: set[str]) -> int:
+    d = info.dist_from(city)
+    return min((d.get(t, 99) for t in targets), default=99)
+
+
+def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict | None:
+    """A preferred action among `acts` (or None to choose uniformly)."""
+    frame = state["flow"][-1]
+    name = frame["name"]
+    if name == "moving":
+        info = board_info(state)
+        pid = frame["piece"]
+        if pid not in state["generals"]:
+            return _train_step(state, info, frame, [a for a in acts if a["type"] == "step"], chooser)
+        power = state["generals"][pid]["power"]
+        cur = frame["path"][-1]
+        steps = [a for a in acts if a["type"] == "step"]
+        if not steps:
+            return None
+        targets = _targets(state, info, power)
+        here = _near(info, cur, targets)
+        enemy_gens = {c for c, gens in state["city_generals"].items()
+                      if R.enemies(state, state["generals"][gens[0]]["power"], power)}
+        good = []
+        for a in steps:
+            to = a["to"]
+            adj_enemy = any(n in enemy_gens for n in info.nbrs[to])
+            if to in targets or adj_enemy or _near(info, to, targets) < here:
+                good.append(a)
+        if cur in targets and info.is_fortress(cur) and len(frame["path"]) > 1:
+            good = steps                                  # keep going: leaving conquers it
+        elif any(n in enemy_gens for n in info.nbrs[cur]) and len(frame["path"]) > 1 \
+                and {"type": "stop"} in acts and _pick(chooser, 2):
+            return {"type": "stop"}                        # stay next to the enemy: combat
+        keen = 9 if power != "austria" else 2
+        if good and _pick(chooser, 10) < keen:
+            return good[_pick(chooser, len(good))]
+        return None
+    if name == "movement_phase":
+        moves = [a for a in acts if a["type"] in ("move", "force_march")]
+        eager = 3 if "austria" in R.powers_of(state, role) and state["players"] == 3 else 8
+        if moves and _pick(chooser, 10) < eager:
+            normal = [a for a in moves if a["type"] == "move"] or moves
+            return normal[_pick(chooser, len(normal))]
+        return None
+    if name == "winter":
+        rec = [a for a in acts if a["type"] == "recruit"]
+        if rec and _pick(chooser, 10) < 8:
+            return rec[0]
+    return None
+
+
 def random_action(state: dict, role: str, chooser: dict) -> dict:
     acts = door.legal_actions(state, role)
-    # Prefer ending phases now and then so random games make progress.
-    a = acts[_pick(chooser, len(acts))]
+    rare = [a for a in acts if a["type"] in ("transfer", "undo")]
+    common = [a for a in acts if a["type"] not in ("transfer", "undo")]
+    if rare and (not common or _pick(chooser, 20) == 0):
+        a = rare[_pick(chooser, len(rare))]
+    else:
+        a = _purposeful(state, role, common, chooser) or common[_pick(chooser, len(common))]
     if any(v == "choose" for v in a.values()):
         a = fill(a, state, chooser)
     return a
 
 
+STAT_PATTERNS = {
+    "combats": " attacks ",
+    "retreats": "retreats the defeated",
+    "no_retreat_eliminations": "No retreat of the full distance",
+    "generals_removed": "is removed from the board",
+    "conquests": " conquers ",
+    "retroactive_conquests": "is no longer protected",
+    "question_marks": "it is marked '?'",
+    "hussar_taxes": "hussar tax",
+    "out_of_supply": "is out of supply",
+    "winter_reentries": "re-enters.",
+    "train_reentries": "supply train re-enters",
+    "trains_eliminated": "supply train.",
+    "recruitments": " recruits ",
+    "transfers": "transfers troops",
+}
+
+
+def rule_stats(state: dict) -> dict[str, int]:
+    """How often each rule path fired in a game, read from its log (for the fuzz report)."""
+    out = {k: 0 for k in STAT_PATTERNS}
+    for e in state["log"]:
+        t = e["text"]
+        for k, pat in STAT_PATTERNS.items():
+            if pat in t:
+                if k == "winter_reentries" and "supply train" in t:
+                    continue
+                out[k] += 1
+    return out
+
+
+def victory_kind(state: dict) -> str | None:
+    r = state["result"]
+    if r is None:
+        return None
+    return f"{r['winner']}:{'turn9' if 'Turn 9' in r['reason'] else 'instant'}"
+
+
 def play_random_game(seed: int, players: int = 3, board=None, max_actions: int = 20000,
-                     check=None) -> dict:
-    """Play one game with uniformly random legal actions; returns a summary dict."""
+                     check=None, trace: list | None = None) -> dict:
+    """Play one game with random legal actions; returns a summary dict (with "actions_list": the
+    [role, action] pairs played, enough to replay the game through the door).  `trace`, if given,
+    receives those pairs as they are played (so a failing check can report them)."""
     state = door.new_game("intro", players, seed, board=board)
     chooser = {"rng": rng.seed_state(seed ^ 0x5EED)}
     n = 0
+    played = trace if trace is not None else []
     t0 = time.perf_counter()
     while not door.is_over(state):
         roles = door.active_roles(state)
@@ -77,9 +230,8 @@ def play_random_game(seed: int, players: int = 3, board=None, max_actions: int =
             raise RuntimeError(f"dead end: no active role (seed {seed}, flow {state['flow']})")
         role = roles[_pick(chooser, len(roles))]
         action = random_action(state, role, chooser)
-        if action["type"] == "undo" and _pick(chooser, 4):
-            continue
         state = door.apply(state, role, action)
+        played.append([role, action])
         n += 1
         if check:
             check(state)
@@ -88,4 +240,5 @@ def play_random_game(seed: int, players: int = 3, board=None, max_actions: int =
     dt = time.perf_counter() - t0
     return {"seed": seed, "players": players, "actions": n, "turn": state["turn"],
             "result": state["result"], "seconds": round(dt, 3),
-            "ms_per_action": round(1000 * dt / max(n, 1), 3), "state": state}
+            "ms_per_action": round(1000 * dt / max(n, 1), 3), "state": state,
+            "actions_list": played, "stats": rule_stats(state), "victory": victory_kind(state)}

@@ -12,7 +12,7 @@ DEFAULT_OPTIONS = {
     "subsidy_kept_when_minor_cut_off": False,
     # RUL-09: a force march may not step into an enemy train's city.
     "force_march_may_take_train": False,
-    # RUL-20: turns of the introductory game (R1.2).
+    # RUL-18: turns of the introductory game (R1.2); no winter after the last one.
     "last_turn": 9,
 }
 

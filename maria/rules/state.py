@@ -36,6 +36,20 @@ class BoardInfo:
         self.silesia = {t.id for t in board.territories.values()
                         if t.id in ("silesia", "schlesien") or t.name.lower() in ("silesia", "schlesien")}
 
+    def major_fortresses(self) -> list[str]:
+        """The playable major fortresses, sorted (cached)."""
+        m = getattr(self, "_majors", None)
+        if m is None:
+            m = self._majors = sorted(c for c in self.playable if self.is_major_fortress(c))
+        return m
+
+    def fortresses(self) -> list[str]:
+        """The playable fortresses, sorted (cached)."""
+        m = getattr(self, "_forts", None)
+        if m is None:
+            m = self._forts = sorted(c for c in self.playable if self.is_fortress(c))
+        return m
+
     def dist_from(self, a: str) -> dict[str, int]:
         d = self._dist.get(a)
         if d is None:
@@ -79,8 +93,13 @@ def register_board(board, variant: str) -> str:
 
 
 def board_info(state: dict) -> BoardInfo:
+    info = _REGISTRY.get((state["board"], state["variant"]))
+    if info is not None:
+        return info
     key = f"{state['board']}|{state['variant']}"
     info = _REGISTRY.get(key)
+    if info is not None:
+        _REGISTRY[(state["board"], state["variant"])] = info
     if info is None:
         if state["board"] != "default":
             raise KeyError(f"board {state['board']!r} is not registered in this process")
@@ -90,9 +109,21 @@ def board_info(state: dict) -> BoardInfo:
     return info
 
 
+SHARED_KEYS = ("log", "undo")
+
+
 def copy_state(state: dict) -> dict:
-    """A deep copy of plain data, much cheaper than copy.deepcopy."""
-    return pickle.loads(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    """A deep copy of plain data, much cheaper than copy.deepcopy.
+
+    The append-only parts (the log's entries and the undo snapshots) are never mutated once
+    written, so their lists are copied but their items are shared (this keeps apply() O(1) in the
+    length of the game); everything else is a true deep copy."""
+    rest = {k: v for k, v in state.items() if k not in SHARED_KEYS}
+    new = pickle.loads(pickle.dumps(rest, protocol=pickle.HIGHEST_PROTOCOL))
+    for k in SHARED_KEYS:
+        if k in state:
+            new[k] = list(state[k])
+    return {k: new[k] for k in state}
 
 
 # --- pieces ------------------------------------------------------------------------------------

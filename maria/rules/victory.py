@@ -13,9 +13,7 @@ def counts(state: dict, info) -> dict[str, int]:
     """France: fortresses in Austria it controls; Prussia: in Austria and/or Silesia (RUL-12:
     Austria = Austrian home country in play, i.e. Core-Austria in the introductory game)."""
     fr = pr = 0
-    for c in info.playable:
-        if not info.is_fortress(c):
-            continue
+    for c in info.fortresses():
         ctrl = controller(state, info, c)
         austria = info.home_of(c) == "austria"
         if austria and ctrl == "france":

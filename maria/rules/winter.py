@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from maria.rules import cards
 from maria.rules import roles as R
+from maria.rules.hussars import remove_hussar_at
 from maria.rules.flow import Handler, pop, push, register, roles_for_powers
 from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, friendly_controlled, set_general_city, set_train_city
@@ -25,9 +26,7 @@ def reentry_sites(state: dict, info, gid: str) -> list[str]:
     in the introductory game; an enemy train there is eliminated (R13.5)."""
     g = state["generals"][gid]
     out = []
-    for c in sorted(info.playable):
-        if not info.is_major_fortress(c):
-            continue
+    for c in info.major_fortresses():
         home = info.home_of(c)
         # R13.4 exception [intro]: French generals may re-enter on the Bavarian major fortress (München).
         french_intro = state["variant"] == "intro" and g["power"] == "france" and home == "bavaria"
@@ -118,6 +117,7 @@ class Winter(Handler):
             if tid:
                 set_train_city(state, tid, None)
                 log(state, f"The {power_name(state['trains'][tid]['power'])} supply train is eliminated.", p, [city])
+            remove_hussar_at(state, city)                      # RUL-21
             set_general_city(state, gid, city)
             state["generals"][gid]["face_up"] = True
             log(state, f"{state['generals'][gid]['name']} re-enters.", p, [city])

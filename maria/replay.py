@@ -1,0 +1,91 @@
+"""Replays: rebuild a game from its set-up and action log, checking every step.
+
+`replay(record)` starts from `door.new_game(variant, players, seed, options)`, re-applies every
+logged action (each must be legal at its point, and every state must pass `check_state`), and
+checks that the final state equals the record's snapshot.  `state_digest(state)` is the sha256 of
+the canonical dump of a state (sorted-key compact JSON), used by saves to detect edits.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from maria.rules import door
+from maria.rules.state import IllegalAction
+from maria.rules.statecheck import check_state
+
+
+class ReplayError(Exception):
+    """The action log does not replay: `index` is the failing action (None for the set-up or the
+    final comparison)."""
+
+    def __init__(self, message: str, index: int | None = None):
+        super().__init__(message)
+        self.index = index
+
+
+def canonical_dump(data) -> str:
+    """One text per value: sorted keys, no spaces, UTF-8 kept as is."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_digest(state: dict) -> str:
+    return hashlib.sha256(canonical_dump(state).encode("utf-8")).hexdigest()
+
+
+def describe(action) -> str:
+    """A short text naming an action, for messages."""
+    if not isinstance(action, dict):
+        return repr(action)
+    rest = ", ".join(f"{k}={v!r}" for k, v in action.items() if k != "type")
+    text = f"{action.get('type')}" + (f" ({rest})" if rest else "")
+    return text if len(text) <= 160 else text[:157] + "..."
+
+
+def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool = True) -> dict:
+    """Re-apply the record's action log from a new game; return the final state.
+
+    Raises ReplayError naming the action index and the refusal when an action is not legal at its
+    point, when a state breaks an invariant (`check`), or when the final state differs from the
+    record's snapshot (`compare`).  `play_rules` is passed to check_state."""
+    try:
+        state = door.new_game(record.variant, record.players, record.seed, record.options)
+    except Exception as exc:  # noqa: BLE001
+        raise ReplayError(f"the game cannot be set up: {exc}") from exc
+    for i, entry in enumerate(record.actions):
+        role, action = entry.get("role"), entry.get("action")
+        try:
+            state = door.apply(state, role, action)
+        except IllegalAction as exc:
+            raise ReplayError(f"action {i} ({role}: {describe(action)}) is refused: {exc}", i) from exc
+        except Exception as exc:  # noqa: BLE001  (an engine crash is reported, not hidden)
+            raise ReplayError(f"action {i} ({role}: {describe(action)}) crashes the rules: "
+                              f"{type(exc).__name__}: {exc}", i) from exc
+        if check:
+            problems = check_state(state, undo_snapshots=False, play_rules=play_rules)
+            if problems:
+                raise ReplayError(f"after action {i} ({role}: {describe(action)}) the state is "
+                                  f"inconsistent: {problems[0]}", i)
+    if compare and state != record.state:
+        where = first_difference(state, record.state)
+        raise ReplayError(f"the {len(record.actions)} actions do not lead to the saved position "
+                          f"(first difference at {where})")
+    return state
+
+
+def first_difference(a, b, path: str = "state") -> str:
+    """The path of the first place where two plain values differ."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in list(a) + [k for k in b if k not in a]:
+            if k not in a or k not in b:
+                return f"{path}.{k}"
+            if a[k] != b[k]:
+                return first_difference(a[k], b[k], f"{path}.{k}")
+        return path
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{i}]")
+        return f"{path} (length {len(a)} vs {len(b)})"
+    return path

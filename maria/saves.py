@@ -1,0 +1,286 @@
+"""Saved games: one YAML file per game, written atomically, read with the safe loader and checked.
+
+A save holds the set-up (variant, players, seed, options), the action log and a snapshot of the
+current state, with check codes (sha256) of both, so a damaged or edited file is refused with a
+message a player can act on instead of reaching the rules:
+
+    # MARIA saved game ...
+    format: maria-save
+    schema: 1                  # the layout of this file (SAVE_SCHEMA)
+    rules_version: 0.1.0       # the program that wrote it (maria.__version__)
+    variant / players / seed / options
+    created / saved            # UTC timestamps
+    digest: <sha256>           # of the canonical dump of `state` (maria.replay.state_digest)
+    log_digest: <sha256>       # of the canonical dump of `actions`
+    failure: {...}             # only in fuzzer failure files: the action that failed and why
+    actions: [{role, action}, ...]
+    state: {...}
+    end: maria-save            # last line: a file cut short is recognised as such
+
+Loading (`load_game`) checks, in order: size (MAX_BYTES), text encoding, YAML syntax (safe C
+loader), plain data only (no tags, dates or YAML references), the header (format, schema, version),
+the field types, the log's shape, the state's consistency (maria.rules.statecheck), and both check
+codes.  It does not replay the log by default (a finished game takes a few hundred ms to replay,
+more than a load may cost); `load_game(path, replay=True)` and `python -m maria replay FILE` do.
+Loading never writes anything.  Saving (`save_game`) never leaves a partial file: the new file is
+written beside the old one and renamed over it only once complete (maria.yamlio.write_atomic).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import yaml
+
+from maria import __version__, yamlio
+from maria.game import GameRecord, now_iso
+from maria.replay import ReplayError, canonical_dump, state_digest
+from maria.replay import replay as replay_record
+from maria.rules.statecheck import check_state
+
+SAVE_FORMAT = "maria-save"
+SAVE_SCHEMA = 1
+RULES_VERSION = __version__
+MAX_BYTES = 20 * 1024 * 1024
+END_MARK = "maria-save"
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+class SaveError(Exception):
+    """A save cannot be written or read; the message says why in player terms.
+    `problems` lists every problem found (the message shows the first ones)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None):
+        super().__init__(message)
+        self.problems = list(problems or [])
+
+
+class _NoAliasDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """Never write YAML anchors/aliases: a save is plain, self-contained data."""
+
+    def ignore_aliases(self, data):  # noqa: D401
+        return True
+
+
+def _log_digest(actions) -> str:
+    import hashlib
+    return hashlib.sha256(canonical_dump(actions).encode("utf-8")).hexdigest()
+
+
+def save_document(record: GameRecord, failure: dict | None = None) -> dict:
+    """The data written to a save file (the record is not modified)."""
+    doc = {
+        "format": SAVE_FORMAT, "schema": SAVE_SCHEMA, "rules_version": RULES_VERSION,
+        "variant": record.variant, "players": record.players, "seed": record.seed,
+        "options": record.options, "created": record.created or now_iso(), "saved": now_iso(),
+        "digest": state_digest(record.state), "log_digest": _log_digest(record.actions),
+    }
+    if failure is not None:
+        doc["failure"] = failure
+    doc["actions"] = record.actions
+    doc["state"] = record.state
+    doc["end"] = END_MARK
+    return doc
+
+
+def dump_save(record: GameRecord, failure: dict | None = None) -> str:
+    header = ("# MARIA saved game. Edit at your own risk: the file is checked when it is loaded\n"
+              "# and refused if the position or the log no longer match their check codes.\n")
+    return header + yaml.dump(save_document(record, failure), Dumper=_NoAliasDumper, sort_keys=False,
+                              allow_unicode=True, width=100)
+
+
+def save_game(path, record: GameRecord, *, failure: dict | None = None) -> None:
+    """Write `record` to `path` atomically: the old file (if any) stays whole until the new one is
+    complete.  `failure` (fuzzer files only) records the action that failed and why."""
+    try:
+        text = dump_save(record, failure)
+    except yaml.YAMLError as exc:
+        raise SaveError(f"The game cannot be saved: it holds data a save cannot store ({exc}).") from exc
+    try:
+        mode = os.stat(path).st_mode & 0o777
+    except OSError:
+        mode = 0o644
+    try:
+        yamlio.write_atomic(path, text)
+    except OSError as exc:
+        raise SaveError(f"The game cannot be saved to {path}: {exc.strerror or exc}.") from exc
+    try:
+        os.chmod(path, mode)  # the temporary file was private (0600); keep the usual permissions
+    except OSError:
+        pass
+
+
+# --- loading ---------------------------------------------------------------------------------
+
+def load_game(path, *, replay: bool = False) -> GameRecord:
+    """Read and check a save; return its GameRecord.  Raises SaveError (and changes nothing) for a
+    missing, oversized, damaged, cut-off, foreign, newer, inconsistent or edited file.  With
+    `replay=True` the action log is also re-applied and must lead to the saved position."""
+    return load_save(path, replay=replay)[0]
+
+
+def load_save(path, *, replay: bool = False) -> tuple[GameRecord, dict]:
+    """Like load_game, also returning the whole checked document (e.g. its `failure` entry)."""
+    name = Path(path).name
+    try:
+        size = os.stat(path).st_size
+    except FileNotFoundError:
+        raise SaveError(f"There is no saved game at {path}.") from None
+    except OSError as exc:
+        raise SaveError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+    if size > MAX_BYTES:
+        raise SaveError(f"{name} is not a MARIA save: it is {size / 1e6:.1f} MB, and saves are never "
+                        f"larger than {MAX_BYTES // (1024 * 1024)} MB.")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise SaveError(f"{name} cannot be read: {exc.strerror or exc}.") from None
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"{name} is not a MARIA save: it is larger than "
+                        f"{MAX_BYTES // (1024 * 1024)} MB.")
+    if not raw.strip():
+        raise SaveError(f"{name} is empty: it is not a saved game (was the save interrupted?).")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{name} is not a MARIA save: it is not a text file (or it is damaged).") from None
+    try:
+        doc = yamlio.load_text(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" near line {mark.line + 1}" if mark is not None else ""
+        raise SaveError(f"{name} is damaged: it cannot be read as a save{where}.") from None
+    except RecursionError:
+        raise SaveError(f"{name} is damaged: its data is nested too deeply to be a save.") from None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
+    _check_header(name, doc)
+    if doc.get("end") != END_MARK:
+        raise SaveError(f"{name} is incomplete: it was cut off before its end (an interrupted copy or "
+                        "a full disk?).")
+    problems = _plain_data_problems(doc)
+    if problems:
+        raise SaveError(f"{name} is damaged: {problems[0]}.", problems)
+    _check_fields(name, doc)
+    record = GameRecord(variant=doc["variant"], players=doc["players"], seed=doc["seed"],
+                        options=doc["options"], actions=doc["actions"], state=doc["state"],
+                        created=doc["created"])
+    _check_position(name, record, doc)
+    if replay:
+        try:
+            replay_record(record, play_rules=False)
+        except ReplayError as exc:
+            raise SaveError(f"{name}: the action log does not replay to the saved position: {exc}.",
+                            [str(exc)]) from None
+    return record, doc
+
+
+def _version_tuple(v: str) -> tuple[int, ...] | None:
+    m = re.match(r"^(\d+)\.(\d+)(?:\.(\d+))?", v)
+    return tuple(int(x or 0) for x in m.groups()) if m else None
+
+
+def _check_header(name: str, doc: dict) -> None:
+    schema = doc.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise SaveError(f"{name} is damaged: its save format number is missing or wrong.")
+    if schema > SAVE_SCHEMA:
+        raise SaveError(f"{name} was written by a newer version of MARIA (save format {schema}); "
+                        f"this version reads format {SAVE_SCHEMA}. Update the program to open it.")
+    ver = doc.get("rules_version")
+    theirs = _version_tuple(ver) if isinstance(ver, str) else None
+    if theirs is None:
+        raise SaveError(f"{name} is damaged: it does not say which version of MARIA wrote it.")
+    if theirs > _version_tuple(RULES_VERSION):
+        raise SaveError(f"{name} was written by a newer version of MARIA ({ver}); this is "
+                        f"{RULES_VERSION}. Update the program to open it.")
+
+
+def _plain_data_problems(doc) -> list[str]:
+    """Only mappings with text keys, lists, texts, numbers, true/false and empty values; and no
+    value shared between two places (YAML anchors/aliases, which saves never contain)."""
+    seen: set[int] = set()
+    out: list[str] = []
+    stack = [(doc, "file")]
+    while stack and len(out) < 5:
+        x, where = stack.pop()
+        if isinstance(x, (dict, list)):
+            if id(x) in seen:
+                out.append(f"{where} repeats another part of the file (YAML references are not used "
+                           "in saves)")
+                continue
+            seen.add(id(x))
+            if isinstance(x, dict):
+                for k, v in x.items():
+                    if not isinstance(k, str):
+                        out.append(f"{where} has a key {k!r} that is not a text")
+                        continue
+                    stack.append((v, f"{where}.{k}" if len(where) < 200 else where))
+            else:
+                for i, v in enumerate(x):
+                    stack.append((v, f"{where}[{i}]" if len(where) < 200 else where))
+        elif x is None or isinstance(x, (str, int, float)):  # bool is an int
+            continue
+        else:
+            out.append(f"{where} holds a {type(x).__name__}, which a save never contains")
+    return out
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_fields(name: str, doc: dict) -> None:
+    wanted = {"variant": (str, "a text"), "players": (int, "2 or 3"), "seed": (int, "a whole number"),
+              "options": (dict, "a mapping"), "created": (str, "a date"), "saved": (str, "a date"),
+              "digest": (str, "a check code"), "log_digest": (str, "a check code"),
+              "actions": (list, "a list of actions"), "state": (dict, "a game state")}
+    problems = []
+    for key, (t, what) in wanted.items():
+        if key not in doc:
+            problems.append(f"'{key}' is missing")
+        elif not isinstance(doc[key], t) or (t is int and not _is_int(doc[key])):
+            problems.append(f"'{key}' should be {what}, not {type(doc[key]).__name__}")
+    if "failure" in doc and not isinstance(doc["failure"], dict):
+        problems.append("'failure' should be a mapping")
+    if not problems:
+        if doc["players"] not in (2, 3):
+            problems.append(f"'players' should be 2 or 3, not {doc['players']}")
+        for key in ("digest", "log_digest"):
+            if not _HEX64.match(doc[key]):
+                problems.append(f"'{key}' is not a check code (64 hexadecimal digits)")
+        for i, e in enumerate(doc["actions"]):
+            if not isinstance(e, dict) or set(e) != {"role", "action"} or not isinstance(e["role"], str) \
+                    or not isinstance(e["action"], dict) or not isinstance(e["action"].get("type"), str):
+                problems.append(f"action {i} of the log is not a role with an action")
+                break
+    if problems:
+        raise SaveError(f"{name} is damaged: {problems[0]}.", problems)
+
+
+def _check_position(name: str, record: GameRecord, doc: dict) -> None:
+    st = record.state
+    for key in ("variant", "players", "seed"):
+        if key in st and st[key] != doc[key]:
+            raise SaveError(f"{name} is inconsistent: the header says {key} {doc[key]!r} but the saved "
+                            f"position has {st[key]!r}.")
+    problems = check_state(st, play_rules=False)
+    if problems:
+        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" \
+            if len(problems) > 1 else ""
+        raise SaveError(f"{name} holds an impossible position: {problems[0]}{more}.", problems)
+    roles = set(st["roles"])
+    for i, e in enumerate(record.actions):
+        if e["role"] not in roles:
+            raise SaveError(f"{name} is damaged: action {i} of the log is taken by {e['role']!r}, "
+                            f"who is not a player of this game.")
+    if state_digest(st) != doc["digest"]:
+        raise SaveError(f"{name} has been changed since it was saved: the position does not match "
+                        "its check code.")
+    if _log_digest(record.actions) != doc["log_digest"]:
+        raise SaveError(f"{name} has been changed since it was saved: the action log does not match "
+                        "its check code.")

@@ -1,0 +1,239 @@
+"""The desktop program: a scene stack over a logical 1920×1080 canvas scaled to a resizable window.
+
+Each scene has handle(event) (positions already in canvas pixels), update(dt), draw(canvas) and
+`opaque` (draw the scenes below first when False). The loop processes events every frame, never
+blocks, and redraws only when a scene says something changed.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pygame
+
+from maria.ui.canvas import LOGICAL, CanvasMap
+from maria.ui.settings import Settings
+
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+class Scene:
+    opaque = True
+
+    def __init__(self, app: "App"):
+        self.app = app
+        self.dirty = True
+
+    def handle(self, event) -> None: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surf: pygame.Surface) -> None: ...
+
+    def on_top(self) -> None:
+        """Called when the scene becomes the top of the stack again."""
+        self.dirty = True
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
+                 headless_surface: bool = False):
+        self.settings = settings or Settings.load()
+        self.size = size or self.settings.window_size
+        self.board = None
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.canvas = pygame.Surface(LOGICAL)
+        self.frames = 0
+        self.last_frame_ms = 0.0
+        self.fullscreen = False
+        self.message: str | None = None
+        if headless_surface:
+            self.window = pygame.Surface(self.size)
+        else:
+            flags = pygame.RESIZABLE
+            if self.settings.fullscreen:
+                flags = pygame.FULLSCREEN
+                self.fullscreen = True
+            self.window = pygame.display.set_mode((0, 0) if self.fullscreen else self.size, flags)
+            pygame.display.set_caption("MARIA")
+        self.map = CanvasMap(self.window.get_size())
+        self._scaled = None
+
+    # --- resources ------------------------------------------------------------------------------
+    def get_board(self):
+        if self.board is None:
+            from maria.rules.state import board_info
+            self.board = board_info({"board": "default", "variant": "intro"}).board
+        return self.board
+
+    # --- scene stack ----------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        self.scenes.append(scene)
+        scene.dirty = True
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if scene is not None and scene in self.scenes:
+            self.scenes.remove(scene)
+        elif self.scenes:
+            self.scenes.pop()
+        if self.top:
+            self.top.on_top()
+
+    def replace(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes.pop()
+        return self.push(scene)
+
+    def reset(self, scene: Scene) -> Scene:
+        self.scenes = []
+        return self.push(scene)
+
+    def find(self, cls):
+        for s in reversed(self.scenes):
+            if isinstance(s, cls):
+                return s
+        return None
+
+    def current_record(self):
+        """The game in progress (a GameRecord) or None: what a crash report saves."""
+        from maria.ui.board_scene import BoardScene
+        b = self.find(BoardScene)
+        return b.session.record if b is not None else None
+
+    # --- window ---------------------------------------------------------------------------------
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.settings.fullscreen = self.fullscreen
+        self._resized()
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        self.size = size
+        if not self.fullscreen and pygame.display.get_surface() is not None:
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
+
+    def _resized(self) -> None:
+        if pygame.display.get_surface() is not None:
+            self.window = pygame.display.get_surface()
+        self.map = CanvasMap(self.window.get_size())
+        self._scaled = None
+        for s in self.scenes:
+            s.dirty = True
+
+    # --- events ---------------------------------------------------------------------------------
+    def to_canvas(self, event):
+        """The event with mouse positions mapped to canvas pixels."""
+        if event.type in MOUSE_EVENTS:
+            d = dict(event.dict)
+            d["pos"] = self.map.to_logical(event.pos)
+            if "rel" in d:
+                d["rel"] = self.map.rel_to_logical(event.rel)
+            return pygame.event.Event(event.type, d)
+        return event
+
+    def mouse_pos(self) -> tuple[int, int]:
+        return self.map.to_logical(pygame.mouse.get_pos())
+
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+            from maria.ui.scenes import RulesScene
+            if not isinstance(self.top, RulesScene):
+                self.push(RulesScene(self))
+                return
+        if self.top:
+            self.top.handle(self.to_canvas(event))
+
+    def quit(self) -> None:
+        from maria.ui.board_scene import BoardScene
+        b = self.find(BoardScene)
+        if b is not None:
+            b.session.autosave()
+        self.settings.save()
+        self.running = False
+
+    # --- frames ---------------------------------------------------------------------------------
+    def needs_redraw(self) -> bool:
+        return any(s.dirty for s in self.scenes)
+
+    def render(self, force: bool = False) -> bool:
+        if not (force or self.needs_redraw()):
+            return False
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for s in self.scenes[start:]:
+            s.draw(self.canvas)
+            s.dirty = False
+        for s in self.scenes[:start]:
+            s.dirty = False
+        self.present()
+        return True
+
+    def present(self) -> None:
+        if self.window.get_size() == LOGICAL:
+            self.window.blit(self.canvas, (0, 0))
+        else:
+            if self._scaled is None or self._scaled.get_size() != self.map.dest_size:
+                self._scaled = pygame.Surface(self.map.dest_size)
+                self.window.fill((0, 0, 0))
+            pygame.transform.smoothscale(self.canvas, self.map.dest_size, self._scaled) \
+                if self.map.scale < 1 else pygame.transform.scale(self.canvas, self.map.dest_size, self._scaled)
+            self.window.blit(self._scaled, self.map.offset)
+        if pygame.display.get_surface() is not None and self.window is pygame.display.get_surface():
+            pygame.display.flip()
+
+    def step(self, dt: float) -> None:
+        """One frame: every pending event, updates, a redraw if needed."""
+        t0 = time.perf_counter()
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        for s in list(self.scenes):
+            s.update(dt)
+        self.render()
+        self.frames += 1
+        self.last_frame_ms = (time.perf_counter() - t0) * 1000
+
+    def run(self, max_frames: int | None = None, fps: int = 60) -> "App":
+        clock = pygame.time.Clock()
+        dt = 0.0
+        n = 0
+        while self.running and (max_frames is None or n < max_frames):
+            self.step(dt)
+            dt = clock.tick(fps) / 1000 if max_frames is None else 1 / fps
+            n += 1
+        return self
+
+
+def start(size=None, settings=None, load: str | None = None) -> App:
+    """Create the app with the title scene (and a loaded game if `load` is given)."""
+    from maria.ui.scenes import TitleScene
+    app = App(settings, size)
+    app.push(TitleScene(app))
+    if load:
+        from maria.ui.scenes import open_saved_game
+        open_saved_game(app, Path(load))
+    return app

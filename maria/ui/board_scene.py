@@ -1,0 +1,1200 @@
+"""The board scene: the map through a zoom/pan View, the pieces of the seated player's view, the
+prompt bar with the legal non-spatial actions, the hand, the army sheet, the combat panel, the log.
+
+Everything drawn comes from door.view(state, seat); everything done is one of
+door.legal_actions(state, seat) (templates filled here), applied through the session's record.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from maria.render import palette as pal, pieces, symbols
+from maria.render.furniture import turn_box_rects
+from maria.render.geometry import View, board_size
+from maria.render.map_layer import ScaledLayer, get_map_layer
+from maria.rules import cards as C
+from maria.rules import door
+from maria.rules.state import IllegalAction, board_info, controller
+from maria.ui import widgets as W
+from maria.ui.app import Scene
+from maria.ui.moves import reach
+from maria.ui.rules_text import PHASE_RULES, rule_for_reason
+from maria.ui.session import Session, power_name, role_name
+
+TOP_H = 52
+PROMPT_H = 60
+HAND_H = 132
+SIDE_W = 420
+MAP_RECT = pygame.Rect(0, TOP_H, 1920 - SIDE_W, 1080 - TOP_H - PROMPT_H - HAND_H)
+PROMPT_RECT = pygame.Rect(0, MAP_RECT.bottom, 1920, PROMPT_H)
+HAND_RECT = pygame.Rect(0, PROMPT_RECT.bottom, 1920, HAND_H)
+SIDE_RECT = pygame.Rect(MAP_RECT.right, TOP_H, SIDE_W, MAP_RECT.h)
+INFO_H = 250
+CARD_W, CARD_H = 62, 88
+WHEEL_STEP = 1.15
+KEY_PAN = 80
+DRAG_THRESHOLD = 6
+LIT_NORMAL = (40, 150, 60)
+LIT_FORCE = (225, 120, 20)
+LIT_HUSSAR = (40, 110, 200)
+LIT_ATTACK = (200, 30, 30)
+LIT_RETREAT = (130, 50, 170)
+SUIT_CHAR = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
+TYPE_LABELS = {"done": "Done", "stop": "Stop here", "cancel": "Cancel", "accept_defeat": "Accept defeat",
+               "accept_tie": "Accept the tie", "undo": "Undo"}
+
+
+def card_label(card: str) -> tuple[str, str | None]:
+    if C.is_reserve(card):
+        return "Reserve", None
+    return str(C.value_of(card)), C.suit_of(card)
+
+
+class BoardScene(Scene):
+    def __init__(self, app, session: Session):
+        super().__init__(app)
+        self.session = session
+        self.board = app.get_board()
+        self.info = board_info(session.state)
+        self.layer = get_map_layer(self.board)
+        self.scaled = ScaledLayer(self.layer.surface)
+        self.view = View(board_size(self.board.grid), MAP_RECT.size)
+        self._fit_playable()
+        self._city_px = {cid: self.board.grid.to_px(c.pos) for cid, c in self.board.cities.items()
+                         if cid in self.info.playable or True}
+        self.seat: str = session.next_role() or "observer"
+        if session.is_computer(self.seat):
+            humans = session.humans()
+            self.seat = humans[0] if humans else "observer"
+        self.message = ""
+        self.message_rule: str | None = None
+        self.hover_city: str | None = None
+        self.hover_log: list[str] = []
+        self.selected: str | None = None
+        self.reach = None
+        self.drag = None             # {"piece", "start", "pos", "moved", "pan"}
+        self.path_choice = None      # {"city", "options"}
+        self.reserve_pick = None     # card id awaiting a value
+        self.pay_sel: list[str] = []
+        self.alloc: dict | None = None
+        self.recruit: dict | None = None
+        self.log_scroll = 0
+        self.computer_timer = 0.0
+        self.buttons: list[W.Button] = []
+        self.map_cache = pygame.Surface(MAP_RECT.size)
+        self.static = pygame.Surface((1920, 1080))
+        self.map_dirty = True
+        self.static_dirty = True
+        self._piece_rects: dict[str, pygame.Rect] = {}
+        self._card_rects: list[tuple[pygame.Rect, str]] = []
+        self._log_rows: list[tuple[pygame.Rect, list[str]]] = []
+        self.refresh()
+
+    def _fit_playable(self) -> None:
+        """Zoom to the maps in play (the introductory game uses Bohemia only)."""
+        pts = [self.board.grid.to_px(self.board.cities[c].pos) for c in self.info.playable]
+        if not pts:
+            self.view.fit()
+            return
+        x0, x1 = min(p[0] for p in pts) - 60, max(p[0] for p in pts) + 60
+        y0, y1 = min(p[1] for p in pts) - 60, max(p[1] for p in pts) + 60
+        self.view.fit()
+        self.view.set_zoom(min(MAP_RECT.w / (x1 - x0), MAP_RECT.h / (y1 - y0)))
+        self.view.centre_on(((x0 + x1) / 2, (y0 + y1) / 2))
+
+    # ------------------------------------------------------------------------------ state sync
+    def refresh(self) -> None:
+        """Re-read view and legal actions after a change of state or seat."""
+        st = self.session.state
+        self.v = door.view(st, self.seat)
+        self.acts = door.legal_actions(st, self.seat) if self.seat in door.active_roles(st) else []
+        self.frame = self.v["flow"][-1] if self.v["flow"] else {"name": "game"}
+        self.selected = None if self.selected not in self._movable() else self.selected
+        self.reach = reach(st, self.selected) if self.selected else None
+        self.path_choice = None
+        self.reserve_pick = None
+        self.pay_sel = [c for c in self.pay_sel if c in self._my_cards()]
+        self._setup_alloc()
+        self._setup_recruit()
+        self._auto_select_moving()
+        self.map_dirty = self.static_dirty = self.dirty = True
+
+    def _my_cards(self) -> list[str]:
+        out = []
+        for p in self.v["roles"].get(self.seat, []):
+            h = self.v["hands"].get(p)
+            if isinstance(h, list):
+                out += h
+        return out
+
+    def _acts(self, t: str) -> list[dict]:
+        return [a for a in self.acts if a["type"] == t]
+
+    def _movable(self) -> set[str]:
+        out = {a["piece"] for a in self.acts if a["type"] in ("move", "force_march")}
+        if self.frame.get("name") == "moving":
+            out.add(self.frame.get("piece"))
+        return out
+
+    def _setup_alloc(self) -> None:
+        tpl = self._acts("allocate")
+        if not tpl:
+            self.alloc = None
+            return
+        t = tpl[0]
+        if self.alloc and self.alloc["power"] == t["power"]:
+            return
+        self.alloc = {"power": t["power"], "template": t,
+                      "troops": {g: lim["min"] for g, lim in t["generals"].items()}}
+
+    def _setup_recruit(self) -> None:
+        tpl = self._acts("recruit")
+        if not tpl:
+            self.recruit = None
+            return
+        t = tpl[0]
+        if self.recruit and self.recruit["power"] == t["power"]:
+            return
+        gens = list(t["on_map"]) + list(t["sites"])
+        self.recruit = {"power": t["power"], "template": t, "assign": {g: 0 for g in gens},
+                        "site": {g: (s[0] if s else None) for g, s in t["sites"].items()}}
+
+    def _auto_select_moving(self) -> None:
+        if self.frame.get("name") == "moving" and self.acts:
+            self.selected = self.frame["piece"]
+
+    def apply(self, action: dict) -> bool:
+        try:
+            self.session.apply(self.seat, action)
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+            return False
+        self.message = ""
+        self.message_rule = None
+        self.selected = None
+        self.alloc = self.recruit = None
+        self.pay_sel = []
+        self.after_change()
+        return True
+
+    def refuse(self, reason: str) -> None:
+        self.message = reason
+        self.message_rule = rule_for_reason(reason) or PHASE_RULES.get(self.frame.get("name"))
+        self.static_dirty = self.dirty = True
+
+    def after_change(self) -> None:
+        """Decide who sits at the table now: hand-off screens, computers, game over."""
+        s = self.session
+        if door.is_over(s.state):
+            self.refresh()
+            from maria.ui.scenes import GameOverScene
+            s.autosave()
+            if not isinstance(self.app.top, GameOverScene):
+                self.app.push(GameOverScene(self.app, self))
+            return
+        nxt = s.next_role()
+        if nxt and not s.is_computer(nxt) and nxt != self.seat:
+            s.autosave()
+            if self.app.settings.handoff_screens and len(s.humans()) > 1:
+                from maria.ui.scenes import HandoffScene
+                self.seat = nxt
+                self.app.push(HandoffScene(self.app, nxt, self))
+            else:
+                self.seat = nxt
+        self.refresh()
+
+    def on_top(self) -> None:
+        super().on_top()
+        self.map_dirty = self.static_dirty = True
+
+    # ------------------------------------------------------------------------------ update
+    def update(self, dt: float) -> None:
+        s = self.session
+        if door.is_over(s.state) or self.app.top is not self:
+            return
+        nxt = s.next_role()
+        if nxt and s.is_computer(nxt):
+            self.computer_timer += dt
+            if self.computer_timer >= self.app.settings.computer_delay():
+                self.computer_timer = 0.0
+                s.computer_step(nxt)
+                self.after_change()
+        elif nxt and nxt != self.seat:
+            self.after_change()
+
+    # ------------------------------------------------------------------------------ geometry
+    def to_screen(self, city: str) -> tuple[float, float]:
+        x, y = self.view.to_screen(self._city_px[city])
+        return x + MAP_RECT.x, y + MAP_RECT.y
+
+    def city_at(self, pos, radius: float = 16) -> str | None:
+        if not MAP_RECT.collidepoint(pos):
+            return None
+        bx, by = self.view.to_board((pos[0] - MAP_RECT.x, pos[1] - MAP_RECT.y))
+        lim = radius / max(self.view.zoom, 0.2)
+        best, bd = None, lim * lim
+        for cid, (x, y) in self._city_px.items():
+            d = (x - bx) ** 2 + (y - by) ** 2
+            if d < bd:
+                best, bd = cid, d
+        return best
+
+    def piece_radius(self) -> int:
+        return int(max(10, min(30, pieces.GENERAL_RADIUS * self.view.zoom * 1.5)))
+
+    def piece_at(self, pos) -> str | None:
+        for pid, r in reversed(list(self._piece_rects.items())):
+            if r.collidepoint(pos):
+                return pid
+        return None
+
+    # ------------------------------------------------------------------------------ lit cities
+    def lit(self) -> dict[str, tuple]:
+        """City -> colour of every city the seated player can act on now."""
+        out: dict[str, tuple] = {}
+        name = self.frame.get("name")
+        if self.frame.get("name") == "moving" and self.acts:
+            for a in self._acts("step"):
+                out[a["to"]] = LIT_FORCE if self.frame.get("mode") == "force" else LIT_NORMAL
+        elif self.reach is not None:
+            for c in self.reach.force:
+                out[c] = LIT_FORCE
+            for c in self.reach.normal:
+                out[c] = LIT_NORMAL
+        for a in self._acts("place_hussar"):
+            out[a["city"]] = LIT_HUSSAR
+        for a in self._acts("attack"):
+            out[a["target"]] = LIT_ATTACK
+        for a in self._acts("retreat"):
+            out[a["path"][-1]] = LIT_RETREAT
+        if name == "movement_phase" and self.selected in self.v["trains"]:
+            for a in self._acts("reenter_train"):
+                if a["train"] == self.selected:
+                    out[a["city"]] = LIT_HUSSAR
+        return out
+
+    # ------------------------------------------------------------------------------ events
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN:
+            self._key(e)
+        elif e.type == pygame.MOUSEWHEEL:
+            pos = self.app.mouse_pos()
+            if SIDE_RECT.collidepoint(pos) and pos[1] > SIDE_RECT.y + INFO_H:
+                self.log_scroll = max(0, self.log_scroll + e.y * 2)
+                self.static_dirty = self.dirty = True
+            else:
+                anchor = (pos[0] - MAP_RECT.x, pos[1] - MAP_RECT.y) if MAP_RECT.collidepoint(pos) else None
+                self.view.zoom_by(WHEEL_STEP ** e.y, anchor)
+                self.map_dirty = self.static_dirty = self.dirty = True
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            self._down(e.pos)
+        elif e.type == pygame.MOUSEMOTION:
+            self._motion(e)
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1:
+            self._up(e.pos)
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 3:
+            self.selected = self.reach = None
+            self.path_choice = None
+            self.map_dirty = self.static_dirty = self.dirty = True
+
+    def _key(self, e) -> None:
+        pans = {pygame.K_LEFT: (KEY_PAN, 0), pygame.K_RIGHT: (-KEY_PAN, 0),
+                pygame.K_UP: (0, KEY_PAN), pygame.K_DOWN: (0, -KEY_PAN)}
+        if e.key in pans:
+            self.view.pan_by(*pans[e.key])
+        elif e.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.view.zoom_by(WHEEL_STEP)
+        elif e.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.view.zoom_by(1 / WHEEL_STEP)
+        elif e.key == pygame.K_0:
+            self.view.fit()
+        elif e.key == pygame.K_z and (e.mod & pygame.KMOD_CTRL):
+            if {"type": "undo"} in self.acts:
+                self.apply({"type": "undo"})
+            return
+        elif e.key == pygame.K_ESCAPE:
+            if self.selected or self.path_choice or self.reserve_pick:
+                self.selected = self.reach = self.path_choice = self.reserve_pick = None
+            else:
+                from maria.ui.scenes import GameMenuScene
+                self.app.push(GameMenuScene(self.app, self))
+                return
+        elif e.key == pygame.K_s and (e.mod & pygame.KMOD_CTRL):
+            from maria.ui.scenes import SaveLoadScene
+            self.app.push(SaveLoadScene(self.app, "save", self))
+            return
+        else:
+            return
+        self.map_dirty = self.static_dirty = self.dirty = True
+
+    def _down(self, pos) -> None:
+        for b in self.buttons:
+            if b.hit(pos):
+                b.action()
+                self.dirty = self.static_dirty = True
+                return
+        if any(b.rect.collidepoint(pos) for b in self.buttons):
+            return                      # a disabled button swallows the click
+        for r, card in self._card_rects:
+            if r.collidepoint(pos):
+                self._card_clicked(card)
+                return
+        if self._modal_rect() and self._modal_rect().collidepoint(pos):
+            return
+        if SIDE_RECT.collidepoint(pos):
+            return
+        if not MAP_RECT.collidepoint(pos):
+            return
+        pid = self.piece_at(pos)
+        if pid and pid in self._movable() and self.frame.get("name") == "movement_phase":
+            self.drag = {"piece": pid, "start": pos, "pos": pos, "moved": False, "pan": False}
+            if self.selected != pid:
+                self.selected = pid
+                self.reach = reach(self.session.state, pid)
+                self.map_dirty = True
+        else:
+            self.drag = {"piece": None, "start": pos, "pos": pos, "moved": False, "pan": True,
+                         "click_piece": pid}
+        self.static_dirty = self.dirty = True
+
+    def _motion(self, e) -> None:
+        pos = e.pos
+        if self.drag:
+            d = self.drag
+            if not d["moved"] and (abs(pos[0] - d["start"][0]) + abs(pos[1] - d["start"][1]) > DRAG_THRESHOLD):
+                d["moved"] = True
+            if d["pan"] and d["moved"]:
+                self.view.pan_by(pos[0] - d["pos"][0], pos[1] - d["pos"][1])
+                self.map_dirty = self.static_dirty = True
+            d["pos"] = pos
+            self.dirty = True
+        hc = self.city_at(pos)
+        if hc != self.hover_city:
+            self.hover_city = hc
+            self.dirty = True
+            if self.frame.get("name") == "retreat" or self.path_choice:
+                self.static_dirty = True
+        hl = []
+        for r, places in self._log_rows:
+            if r.collidepoint(pos):
+                hl = places
+        if hl != self.hover_log:
+            self.hover_log = hl
+            self.dirty = True
+
+    def _up(self, pos) -> None:
+        d, self.drag = self.drag, None
+        if d is None:
+            return
+        self.dirty = self.static_dirty = True
+        if d["pan"]:
+            if not d["moved"]:
+                self._click_map(pos, d.get("click_piece"))
+            return
+        if not d["moved"]:
+            return                  # a click on a movable piece: it stays selected
+        city = self.city_at(pos, 24)
+        self._try_move_to(d["piece"], city)
+
+    def _click_map(self, pos, piece) -> None:
+        city = self.city_at(pos)
+        if piece and city is None:
+            city = self._piece_city(piece)
+        name = self.frame.get("name")
+        if self.path_choice:
+            self.path_choice = None
+        if name == "moving" and self.acts and city:
+            a = {"type": "step", "to": city}
+            if a in self.acts:
+                self.apply(a)
+            else:
+                self._refuse_step(city)
+            return
+        if self.selected and city and name == "movement_phase":
+            if self.selected in self.v["trains"]:
+                a = {"type": "reenter_train", "train": self.selected, "city": city}
+                if a in self.acts:
+                    self.apply(a)
+                    return
+            if city == self._piece_city(self.selected):
+                self.selected = self.reach = None
+                self.map_dirty = True
+                return
+            self._try_move_to(self.selected, city)
+            return
+        if name == "movement_phase" and piece and piece in self.v["trains"] and \
+                any(a["train"] == piece for a in self._acts("reenter_train")):
+            self.selected, self.reach = piece, None
+            self.map_dirty = True
+            return
+        if not city:
+            return
+        for a in self._acts("place_hussar"):
+            if a["city"] == city:
+                self.apply(a)
+                return
+        for a in self._acts("attack"):
+            if a["target"] == city or a["from"] == city:
+                self.apply(a)
+                return
+        for a in self._acts("retreat"):
+            if a["path"][-1] == city:
+                self.apply(a)
+                return
+        if self._acts("place_hussar"):
+            self.refuse(f"A hussar cannot go to {self.board.cities[city].name}: it must be an empty city "
+                        "of the Bohemia map within 4 cities of an Austrian general (R7.1).")
+        elif self._acts("retreat"):
+            self.refuse("The retreat must end on one of the lit cities: the full distance, as far as "
+                        "possible from the winner, through empty cities only.")
+
+    def _piece_city(self, pid) -> str | None:
+        p = self.v["generals"].get(pid) or self.v["trains"].get(pid)
+        return p["city"] if p else None
+
+    def _refuse_step(self, city) -> None:
+        try:                        # the engine gives the reason
+            door.apply(self.session.state, self.seat, {"type": "step", "to": city})
+        except IllegalAction as exc:
+            self.refuse(str(exc))
+
+    def _try_move_to(self, pid, city) -> None:
+        if city is None or city == self._piece_city(pid):
+            if city is None:
+                self.refuse("Drop the piece on a lit city to move it.")
+            return
+        if self.frame.get("name") == "moving":
+            self._click_map(self.to_screen(city), None)
+            return
+        r = self.reach if self.reach and self.reach.piece == pid else reach(self.session.state, pid)
+        opts = r.options(city)
+        if not opts:
+            self.refuse(self._engine_reason(pid, city))
+            return
+        if len(opts) == 1:
+            self._do_move(pid, *opts[0])
+        else:
+            self.path_choice = {"piece": pid, "city": city, "options": opts}
+
+    def _do_move(self, pid, mode, path) -> None:
+        self.apply({"type": "move", "piece": pid, "path": path, "force_march": mode == "force"})
+
+    def _engine_reason(self, pid, city) -> str:
+        """Ask the engine why a move to `city` is refused (shortest road path)."""
+        start = self._piece_city(pid)
+        info = self.info
+        prev = {start: None}
+        q = [start]
+        while q:
+            x = q.pop(0)
+            if x == city:
+                break
+            for n in sorted(info.nbrs.get(x, {})):
+                if n not in prev:
+                    prev[n] = x
+                    q.append(n)
+        if city not in prev:
+            return f"{self.board.cities[city].name} cannot be reached by road from here."
+        path, x = [], city
+        while x is not None:
+            path.append(x)
+            x = prev[x]
+        path.reverse()
+        reason = "That move is not possible now."
+        for fm in (False, True):
+            try:
+                door.apply(self.session.state, self.seat, {"type": "move", "piece": pid, "path": path,
+                                                           "force_march": fm})
+            except IllegalAction as exc:
+                if not fm:
+                    reason = str(exc)
+                continue
+        return reason
+
+    def _card_clicked(self, card: str) -> None:
+        name = self.frame.get("name")
+        if name == "combat" and self._acts("play_card"):
+            if C.is_reserve(card):
+                if any(a.get("card") == card for a in self._acts("play_card")):
+                    self.reserve_pick = card
+                else:
+                    self.refuse("That Reserve cannot be played now.")
+            else:
+                a = {"type": "play_card", "card": card}
+                if a in self.acts:
+                    self.apply(a)
+                else:
+                    suit = self.frame.get(self.frame.get("right", "att") + "_suit")
+                    self.refuse(f"Only {suit} (or a Reserve) may be played in this sector (R11.2).")
+            return
+        if self._paying() is not None or self.recruit:
+            if card in self.pay_sel:
+                self.pay_sel.remove(card)
+            else:
+                self.pay_sel.append(card)
+            self.static_dirty = self.dirty = True
+
+    def _paying(self) -> dict | None:
+        p = self._acts("pay")
+        return p[0] if p else None
+
+    # ------------------------------------------------------------------------------ prompt
+    def prompt_text(self) -> str:
+        name = self.frame.get("name")
+        v = self.v
+        if door.is_over(self.session.state):
+            return "The game is over: " + (v["result"] or {}).get("reason", "")
+        if not self.acts:
+            who = ", ".join(role_name(r) for r in v["active_roles"])
+            return f"Waiting for {who}."
+        if name == "allocation":
+            return f"Allocate {power_name(self.alloc['power'])}'s troops on the army sheet (secret)."
+        if name == "hussars":
+            return "Austria: click a lit city to place a hussar, or Done."
+        if name == "tc_phase":
+            return "France: pay the Bavarian subsidy this turn?"
+        if name == "movement_phase":
+            return ("Drag a piece (or click it, then a lit city) — green: normal move, orange: force "
+                    "march only. Done when finished.")
+        if name == "moving":
+            return "Continue the move: click a lit city, or stop here."
+        if name == "pay":
+            return (f"{power_name(self.frame['power'])} pays {self.frame['amount']} for "
+                    f"{self.frame.get('purpose', '')}: select cards in the hand.")
+        if name == "hussar_tax":
+            return f"Hussar tax for {power_name(self.frame['power'])}: select cards to pay, or choose who goes unsupplied."
+        if name == "combat_phase":
+            return "Choose the next attack: click a lit enemy general (red)."
+        if name == "combat":
+            return "Combat: play a card of your sector's suit (click it in the hand), or give up."
+        if name == "retreat":
+            return (f"Choose the end of the defeated side's {self.frame['distance']}-city retreat "
+                    "(purple cities; hover to see the path).")
+        if name == "winter":
+            return "Winter: recruit troops on the army sheet (4 points each), or Done."
+        return "Choose an action."
+
+    def _action_label(self, a: dict) -> str:
+        t = a["type"]
+        if t == "done":
+            return {"movement_phase": "End movement", "hussars": "Done with hussars",
+                    "winter": "No (more) recruits"}.get(self.frame.get("name"), "Done")
+        if t == "subsidy":
+            return "Pay the subsidy" if a["give"] else "Refuse the subsidy"
+        if t == "pay_all":
+            names = ", ".join(self.v["generals"][g]["name"] for g in a["supplied"]) or "nobody"
+            return f"Pay all cards; supplied: {names}"
+        if t == "reenter_train":
+            return f"Train re-enters at {self.board.cities[a['city']].name} (4)"
+        if t == "transfer":
+            return f"{a['troops']} troop{'s' if a['troops'] > 1 else ''} {self.v['generals'][a['from']]['name']} → {self.v['generals'][a['to']]['name']}"
+        if t == "attack":
+            return f"Attack {self.board.cities[a['target']].name} from {self.board.cities[a['from']].name}"
+        return TYPE_LABELS.get(t, t.replace("_", " ").capitalize())
+
+    def build_buttons(self) -> None:
+        bs: list[W.Button] = []
+        right = []
+        spatial = {"move", "force_march", "step", "place_hussar", "retreat", "allocate", "recruit",
+                   "pay", "play_card", "undo", "attack", "reenter_train", "transfer"}
+        for a in self.acts:
+            if a["type"] not in spatial:
+                right.append((self._action_label(a), (lambda a=a: self.apply(a)), a["type"]))
+        if self._paying() is not None:
+            p = self._paying()
+            total = C.pay_value(self.pay_sel)
+            right.insert(0, (f"Pay {total}/{p['amount']}", self._pay, "pay", total >= p["amount"]))
+            right.insert(1, ("Suggest", self._suggest_pay, "suggest"))
+        if self.selected and self.selected in self.v["trains"]:
+            for a in self._acts("reenter_train"):
+                if a["train"] == self.selected:
+                    right.append((self._action_label(a), (lambda a=a: self.apply(a)), "reenter"))
+        if self.selected:
+            city = self._piece_city(self.selected)
+            for a in self._acts("transfer"):
+                if self._piece_city(a["from"]) == city and a["troops"] == 1:
+                    right.append((self._action_label(a), (lambda a=a: self.apply(a)), "transfer"))
+        right.append(("Undo", lambda: self.apply({"type": "undo"}), "undo", {"type": "undo"} in self.acts))
+        bs += W.button_row(right, PROMPT_RECT.right - 10, PROMPT_RECT.y + 8, h=44, right_to_left=True, size=18)
+        # top bar
+        top = [("Menu", self._menu, "menu"), ("Rules (F1)", self._rules, "rules"),
+               ("Load", self._load, "load"), ("Save", self._save, "save")]
+        bs += W.button_row(top, 1910, 6, h=40, right_to_left=True, size=16, min_w=80)
+        # modal panels
+        bs += self._modal_buttons()
+        self.buttons = bs
+
+    def _menu(self):
+        from maria.ui.scenes import GameMenuScene
+        self.app.push(GameMenuScene(self.app, self))
+
+    def _rules(self):
+        from maria.ui.scenes import RulesScene
+        self.app.push(RulesScene(self.app, PHASE_RULES.get(self.frame.get("name"))))
+
+    def _save(self):
+        from maria.ui.scenes import SaveLoadScene
+        self.app.push(SaveLoadScene(self.app, "save", self))
+
+    def _load(self):
+        from maria.ui.scenes import SaveLoadScene
+        self.app.push(SaveLoadScene(self.app, "load", self))
+
+    def _pay(self):
+        p = self._paying()
+        a = dict(p)
+        a.pop("amount", None)
+        a["cards"] = list(self.pay_sel)
+        if self.frame.get("name") == "pay":
+            a["amount"] = p["amount"]
+        self.apply(a)
+
+    def _suggest_pay(self):
+        p = self._paying()
+        hand = self.v["hands"].get(p["power"], [])
+        self.pay_sel = C.suggest_payment(hand, p["amount"]) or []
+        self.static_dirty = self.dirty = True
+
+    # ------------------------------------------------------------------------------ modal panels
+    def _modal_rect(self) -> pygame.Rect | None:
+        if self.alloc:
+            n = len(self.alloc["template"]["generals"])
+            return pygame.Rect(MAP_RECT.centerx - 330, MAP_RECT.y + 60, 660, 150 + 56 * n)
+        if self.recruit:
+            n = len(self.recruit["assign"])
+            return pygame.Rect(MAP_RECT.centerx - 380, MAP_RECT.y + 40, 760, 170 + 56 * n)
+        if self.frame.get("name") == "combat":
+            return pygame.Rect(MAP_RECT.centerx - 420, MAP_RECT.y + 30, 840, 420)
+        if self.path_choice:
+            return pygame.Rect(MAP_RECT.centerx - 360, MAP_RECT.y + 40, 720, 90 + 50 * len(self.path_choice["options"]))
+        return None
+
+    def _modal_buttons(self) -> list[W.Button]:
+        r = self._modal_rect()
+        out = []
+        if r is None:
+            return out
+        if self.alloc:
+            tpl = self.alloc["template"]
+            y = r.y + 80
+            for gid, lim in tpl["generals"].items():
+                n = self.alloc["troops"][gid]
+                out.append(W.Button(pygame.Rect(r.right - 190, y, 44, 40), "−", self._stepper("alloc", gid, -1),
+                                    n > lim["min"], ("minus", gid)))
+                out.append(W.Button(pygame.Rect(r.right - 80, y, 44, 40), "+", self._stepper("alloc", gid, 1),
+                                    n < lim["max"] and sum(self.alloc["troops"].values()) < tpl["total"], ("plus", gid)))
+                y += 56
+            ok = sum(self.alloc["troops"].values()) == tpl["total"]
+            out.append(W.Button(pygame.Rect(r.right - 200, r.bottom - 58, 180, 44), "Confirm", self._confirm_alloc,
+                                ok, "confirm"))
+            out.append(W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 160, 44), "Spread", self._spread_alloc,
+                                True, "spread"))
+        elif self.recruit:
+            t = self.recruit["template"]
+            y = r.y + 80
+            gens = self.v["generals"]
+            for gid in self.recruit["assign"]:
+                n = self.recruit["assign"][gid]
+                room = 8 - (gens[gid]["troops"] or 0)
+                out.append(W.Button(pygame.Rect(r.right - 190, y, 44, 40), "−", self._stepper("recruit", gid, -1),
+                                    n > 0, ("minus", gid)))
+                out.append(W.Button(pygame.Rect(r.right - 80, y, 44, 40), "+", self._stepper("recruit", gid, 1),
+                                    n < room and sum(self.recruit["assign"].values()) < t["max_troops"], ("plus", gid)))
+                sites = t["sites"].get(gid)
+                if sites:
+                    cur = self.recruit["site"][gid]
+                    out.append(W.Button(pygame.Rect(r.x + 330, y, 200, 40), f"at {self.board.cities[cur].name}",
+                                        self._cycle_site(gid), True, ("site", gid), 16))
+                y += 56
+            total = sum(self.recruit["assign"].values())
+            paid = C.pay_value(self.pay_sel)
+            out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44), f"Recruit {total} ({paid}/{4 * total})",
+                                self._confirm_recruit, total > 0 and paid >= 4 * total, "recruit"))
+            out.append(W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 200, 44), "Suggest cards",
+                                self._suggest_recruit, total > 0, "suggest"))
+        elif self.frame.get("name") == "combat":
+            if self.reserve_pick:
+                for v in range(1, 9):
+                    out.append(W.Button(pygame.Rect(r.x + 40 + (v - 1) * 95, r.bottom - 70, 80, 50), str(v),
+                                        self._play_reserve(v), True, ("reserve", v)))
+        elif self.path_choice:
+            y = r.y + 70
+            for i, (mode, path) in enumerate(self.path_choice["options"]):
+                via = ", ".join(self.board.cities[c].name for c in path[1:-1]) or "direct"
+                label = f"{'Force march' if mode == 'force' else 'Normal move'} via {via}"
+                out.append(W.Button(pygame.Rect(r.x + 20, y, r.w - 40, 42), label,
+                                    (lambda m=mode, p=path: self._do_move(self.path_choice["piece"], m, p)),
+                                    True, ("path", i), 16))
+                y += 50
+        return out
+
+    def _stepper(self, which, gid, d):
+        def f():
+            tgt = self.alloc["troops"] if which == "alloc" else self.recruit["assign"]
+            tgt[gid] += d
+            self.static_dirty = self.dirty = True
+        return f
+
+    def _cycle_site(self, gid):
+        def f():
+            sites = self.recruit["template"]["sites"][gid]
+            i = sites.index(self.recruit["site"][gid])
+            self.recruit["site"][gid] = sites[(i + 1) % len(sites)]
+        return f
+
+    def _spread_alloc(self):
+        tpl = self.alloc["template"]
+        troops = {g: lim["min"] for g, lim in tpl["generals"].items()}
+        left = tpl["total"] - sum(troops.values())
+        while left > 0:
+            progressed = False
+            for g, lim in sorted(tpl["generals"].items(), key=lambda kv: troops[kv[0]]):
+                if left and troops[g] < lim["max"]:
+                    troops[g] += 1
+                    left -= 1
+                    progressed = True
+            if not progressed:
+                break
+        self.alloc["troops"] = troops
+
+    def _confirm_alloc(self):
+        a = dict(self.alloc["template"])
+        a.pop("generals")
+        a.pop("total")
+        a["troops"] = dict(self.alloc["troops"])
+        self.apply(a)
+
+    def _suggest_recruit(self):
+        total = sum(self.recruit["assign"].values())
+        self.pay_sel = C.suggest_payment(self.v["hands"].get(self.recruit["power"], []), 4 * total) or []
+
+    def _confirm_recruit(self):
+        t = self.recruit["template"]
+        assign = {g: n for g, n in self.recruit["assign"].items() if n > 0}
+        reenter = {g: self.recruit["site"][g] for g in assign if g in t["sites"]}
+        self.apply({"type": "recruit", "power": t["power"], "cards": list(self.pay_sel),
+                    "assign": assign, "reenter": reenter})
+
+    def _play_reserve(self, v):
+        def f():
+            self.apply({"type": "play_card", "card": self.reserve_pick, "value": v})
+        return f
+
+    # ------------------------------------------------------------------------------ drawing
+    def draw(self, surf) -> None:
+        if self.map_dirty:
+            self._draw_map()
+            self.map_dirty = False
+            self.static_dirty = True
+        if self.static_dirty:
+            self.build_buttons()
+            self._draw_static()
+            self.static_dirty = False
+        surf.blit(self.static, (0, 0))
+        self._draw_overlay(surf)
+
+    def _draw_map(self) -> None:
+        m = self.map_cache
+        m.fill(W.BG)
+        self.scaled.blit(m, self.view)
+        v = self.v
+        zoom = self.view.zoom
+        off = (MAP_RECT.x, MAP_RECT.y)
+
+        def sc(city):
+            x, y = self.view.to_screen(self._city_px[city])
+            return x, y
+        # turn marker on the turn track
+        boxes = turn_box_rects(self.board)
+        if v["turn"] in boxes:
+            b = boxes[v["turn"]]
+            x, y = self.view.to_screen((b.centerx, b.centery))
+            rad = max(8, round(min(b.w, b.h) * zoom * 0.4))
+            pygame.draw.circle(m, (30, 30, 30), (round(x), round(y)), rad + 2)
+            pygame.draw.circle(m, (250, 210, 80), (round(x), round(y)), rad)
+        # lit cities
+        lit = self.lit()
+        r = self.piece_radius()
+        for city, col in lit.items():
+            if city in self._city_px:
+                x, y = sc(city)
+                pygame.draw.circle(m, col, (round(x), round(y)), r + 7, 4)
+        # markers
+        for city, power in v["markers"].items():
+            if city in self._city_px:
+                x, y = sc(city)
+                pieces.draw_marker(m, (x + r * 0.9, y - r * 0.9), power, "victory", max(12, round(r * 0.8)))
+        for city, power in v["qmarks"].items():
+            if city in self._city_px:
+                x, y = sc(city)
+                c = (round(x - r * 0.9), round(y - r * 0.9))
+                pygame.draw.circle(m, (250, 220, 70), c, max(8, r // 2))
+                pygame.draw.circle(m, W.INK, c, max(8, r // 2), 2)
+                img = W.text("?", max(12, r - 2), W.INK, "sans_bold")
+                m.blit(img, img.get_rect(center=c))
+        # pieces
+        self._piece_rects = {}
+        at: dict[str, list[str]] = {}
+        for gid, g in v["generals"].items():
+            if g["city"] and g["city"] in self._city_px:
+                at.setdefault(g["city"], []).append(gid)
+        dragging = self.drag["piece"] if self.drag and not self.drag["pan"] else None
+        for city, gids in at.items():
+            x, y = sc(city)
+            gids = sorted(gids, key=lambda g: v["generals"][g]["rank"])
+            if len(gids) > 1:
+                for i, gid in enumerate(reversed(gids)):
+                    k = len(gids) - 1 - i
+                    self._draw_general(m, gid, (x + k * 0.75 * r, y - k * 0.6 * r), r, off)
+            else:
+                self._draw_general(m, gids[0], (x, y), r, off)
+        for tid, t in v["trains"].items():
+            if t["city"] and t["city"] in self._city_px:
+                x, y = sc(t["city"])
+                rect = pieces.draw_train(m, (x, y), t["power"], max(14, round(r * 1.3)))
+                self._piece_rects[tid] = rect.move(off)
+        for h, city in v["hussars"].items():
+            if city and city in self._city_px:
+                x, y = sc(city)
+                pieces.draw_hussar(m, (x, y), max(14, round(r * 1.2)))
+        # selection
+        if self.selected and self._piece_city(self.selected) in self._city_px:
+            x, y = sc(self._piece_city(self.selected))
+            pygame.draw.circle(m, W.HILITE, (round(x), round(y)), r + 4, 3)
+        del dragging
+
+    def _draw_general(self, m, gid, centre, r, off) -> None:
+        g = self.v["generals"][gid]
+        rect = pieces.draw_general(m, centre, g["power"], g["rank"], r)
+        if not g["face_up"]:
+            # face-down (out of supply): a dark veil and a hatched rim
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.circle(veil, (20, 20, 20, 120), (r + 1, r + 1), r)
+            m.blit(veil, rect)
+            pygame.draw.circle(m, (240, 240, 240), (round(centre[0]), round(centre[1])), r, 2)
+            for k in range(-r, r, max(4, r // 3)):
+                pygame.draw.line(m, (230, 230, 230), (centre[0] + k, centre[1] + r * 0.6),
+                                 (centre[0] + k + r * 0.5, centre[1] - r * 0.6), 1)
+        t = g["troops"]
+        label = "?" if t is None else str(t)
+        img = W.text(label, max(12, round(r * 0.75)), (255, 255, 255), "sans_bold")
+        box = img.get_rect(midleft=(rect.right - 4, rect.bottom - 6)).inflate(6, 0)
+        pygame.draw.rect(m, (30, 26, 22), box, border_radius=4)
+        m.blit(img, img.get_rect(center=box.center))
+        self._piece_rects[gid] = rect.move(off)
+
+    def _draw_static(self) -> None:
+        s = self.static
+        s.fill(W.BG)
+        s.blit(self.map_cache, MAP_RECT.topleft)
+        self._draw_top(s)
+        self._draw_side(s)
+        self._draw_prompt(s)
+        self._draw_hand(s)
+        self._draw_modal(s)
+        mouse = self.app.mouse_pos()
+        for b in self.buttons:
+            b.draw(s, b.rect.collidepoint(mouse))
+
+    def _draw_top(self, s) -> None:
+        pygame.draw.rect(s, (58, 48, 38), (0, 0, 1920, TOP_H))
+        v = self.v
+        stage = (v["stage"] or "").replace("+", " + ").replace("_", " ").title()
+        phase = (v["phase"] or "").title()
+        x = 14
+        x = W.blit_text(s, f"Turn {v['turn']} of 9", (x, 12), 24, (250, 236, 200), "serif_bold").right + 24
+        x = W.blit_text(s, f"{stage}{' — ' + phase if phase else ''}", (x, 15), 20, (240, 228, 200), "sans_bold").right + 24
+        act = ", ".join(role_name(r) for r in v["active_roles"]) or "—"
+        x = W.blit_text(s, f"To act: {act}", (x, 16), 18, (230, 220, 190)).right + 24
+        W.blit_text(s, f"Seated: {role_name(self.seat)}", (x, 16), 18, (255, 214, 120), "sans_bold")
+
+    def _draw_side(self, s) -> None:
+        r = SIDE_RECT
+        pygame.draw.rect(s, W.PAPER, r)
+        pygame.draw.line(s, W.FRAME, r.topleft, r.bottomleft, 2)
+        self._draw_info(s, pygame.Rect(r.x + 12, r.y + 8, r.w - 24, INFO_H - 16))
+        pygame.draw.line(s, W.FRAME, (r.x, r.y + INFO_H), (r.right, r.y + INFO_H), 1)
+        self._draw_log(s, pygame.Rect(r.x + 12, r.y + INFO_H + 6, r.w - 24, r.h - INFO_H - 12))
+
+    def _draw_info(self, s, r) -> None:
+        v = self.v
+        y = r.y
+        W.blit_text(s, "Hands and troops", (r.x, y), 18, W.INK, "serif_bold")
+        y += 26
+        for role, powers in v["roles"].items():
+            for p in powers:
+                h = v["hands"].get(p)
+                n = len(h) if isinstance(h, list) else h
+                col = pal.POWER_COLOURS.get(p, (200, 200, 200))
+                pygame.draw.circle(s, W.INK, (r.x + 9, y + 10), 8)
+                pygame.draw.circle(s, col, (r.x + 9, y + 10), 6)
+                W.blit_text(s, f"{power_name(p)} ({role_name(role)})", (r.x + 24, y), 16)
+                W.blit_text(s, f"{n} cards", (r.right - 100, y), 16, anchor="topright")
+                W.blit_text(s, f"{v['troop_totals'].get(p, 0)} troops", (r.right, y), 16, anchor="topright")
+                y += 22
+        y += 6
+        W.blit_text(s, f"Draw deck {v['draw_deck']} cards", (r.x, y), 15, (90, 80, 60))
+
+    def city_lines(self, city: str) -> list[str]:
+        b = self.board
+        c = b.cities[city]
+        terr = b.territories.get(c.territory)
+        kind = {"none": "town", "minor": "minor fortress", "major": "major fortress"}[c.fortress]
+        lines = [c.name, f"{terr.name if terr else c.territory}"
+                 + (f" (home of {power_name(terr.home_of)})" if terr and terr.home_of else ""), kind]
+        if c.fortress != "none":
+            ctl = controller(self.v, self.info, city)
+            lines.append(f"controlled by {power_name(ctl) if ctl else 'nobody'}")
+        suit = b.suit_of(city)
+        lines.append(f"sector {b.sector_of(city).id}: {suit} {SUIT_CHAR.get(suit, '')}")
+        for gid, g in self.v["generals"].items():
+            if g["city"] == city:
+                t = "?" if g["troops"] is None else g["troops"]
+                lines.append(f"{g['name']} ({power_name(g['power'])} #{g['rank']}), {t} troops"
+                             + ("" if g["face_up"] else ", face-down"))
+        for tid, t in self.v["trains"].items():
+            if t["city"] == city:
+                lines.append(f"{power_name(t['power'])} supply train")
+        if city in self.v["hussars"].values():
+            lines.append("Austrian hussar")
+        if city in self.v["qmarks"]:
+            lines.append(f"'?' marker ({power_name(self.v['qmarks'][city])})")
+        return lines
+
+    def _draw_log(self, s, r) -> None:
+        W.blit_text(s, "Log", (r.x, r.y), 18, W.INK, "serif_bold")
+        rows = []
+        last = None
+        for e in self.v["log"]:
+            key = (e["turn"], e["stage"])
+            if key != last:
+                stage = (e["stage"] or "").replace("+", " + ").replace("_", " ").title()
+                rows.append(("h", f"Turn {e['turn']} · {stage}", []))
+                last = key
+            for i, line in enumerate(W.wrap(e["text"], r.w - 16, 15)):
+                rows.append(("l", ("   " if i else "• ") + line, e["places"]))
+        lh = 19
+        n = (r.h - 28) // lh
+        self.log_scroll = min(self.log_scroll, max(0, len(rows) - n))
+        start = max(0, len(rows) - n - self.log_scroll)
+        y = r.y + 26
+        self._log_rows = []
+        for kind, t, places in rows[start:start + n]:
+            if kind == "h":
+                W.blit_text(s, t, (r.x, y), 15, W.ACCENT, "sans_bold")
+            else:
+                rr = W.blit_text(s, t, (r.x + 4, y), 15, W.INK)
+                if places:
+                    self._log_rows.append((pygame.Rect(r.x, y, r.w, lh), places))
+                    del rr
+            y += lh
+
+    def _draw_prompt(self, s) -> None:
+        pygame.draw.rect(s, (250, 242, 222), PROMPT_RECT)
+        pygame.draw.line(s, W.FRAME, PROMPT_RECT.topleft, PROMPT_RECT.topright, 2)
+        x = PROMPT_RECT.x + 14
+        if self.message:
+            lines = W.wrap("⚠ " + self.message + (f"  (see {self.message_rule}, F1)" if self.message_rule else ""),
+                           1000, 17)
+            for i, line in enumerate(lines[:2]):
+                W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 17, W.ACCENT, "sans_bold")
+        else:
+            rule = PHASE_RULES.get(self.frame.get("name"))
+            lines = W.wrap(self.prompt_text() + (f"  ({rule})" if rule else ""), 1000, 18)
+            for i, line in enumerate(lines[:2]):
+                W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 18, W.INK, "sans_bold")
+
+    def _draw_hand(self, s) -> None:
+        pygame.draw.rect(s, (70, 58, 44), HAND_RECT)
+        self._card_rects = []
+        x = HAND_RECT.x + 14
+        y = HAND_RECT.y + 30
+        playable = {a["card"] for a in self._acts("play_card")}
+        for p in self.v["roles"].get(self.seat, []):
+            hand = self.v["hands"].get(p)
+            if not isinstance(hand, list):
+                continue
+            head = W.blit_text(s, f"{power_name(p)} — {len(hand)} cards, {C.pay_value(hand)} points",
+                               (x, HAND_RECT.y + 6), 16, (250, 236, 200), "sans_bold")
+            x0 = x
+            for card in sorted(hand, key=lambda c: (C.is_reserve(c), C.suit_of(c) or "", C.value_of(c))):
+                rect = pygame.Rect(x, y, CARD_W, CARD_H)
+                sel = card in self.pay_sel
+                lift = -10 if sel or card == self.reserve_pick else 0
+                rect.y += lift
+                self._draw_card(s, rect, card, sel or card in playable)
+                self._card_rects.append((rect, card))
+                x += CARD_W + 6
+            x = max(x, head.right + 10) + 30
+            del x0
+        if x == HAND_RECT.x + 14:
+            W.blit_text(s, "No hand is shown: the seated player's cards appear here.",
+                        (x, HAND_RECT.y + 50), 18, (220, 210, 190))
+
+    def _draw_card(self, s, rect, card, hi) -> None:
+        W.panel(s, rect, (252, 250, 244), W.HILITE if hi else (90, 80, 60), 6, 3 if hi else 1)
+        val, suit = card_label(card)
+        if suit:
+            col = pal.SUIT_COLOURS.get(suit, W.INK)
+            W.blit_text(s, val, (rect.x + 6, rect.y + 4), 22, col, "sans_bold")
+            img = symbols.suit_symbol(suit, 30)
+            s.blit(img, img.get_rect(center=(rect.centerx, rect.centery + 14)))
+        else:
+            W.blit_text(s, "R", (rect.x + 6, rect.y + 4), 22, (120, 60, 140), "sans_bold")
+            W.blit_text(s, "Reserve", (rect.centerx, rect.centery + 14), 13, (120, 60, 140), "sans_bold", "center")
+
+    def _draw_modal(self, s) -> None:
+        r = self._modal_rect()
+        if r is None:
+            return
+        shade = pygame.Surface(MAP_RECT.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 90))
+        s.blit(shade, MAP_RECT.topleft)
+        W.panel(s, r, W.PAPER, W.FRAME, 10, 3)
+        if self.alloc:
+            tpl = self.alloc["template"]
+            W.blit_text(s, f"Army sheet — {power_name(tpl['power'])} (secret)", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
+            tot = sum(self.alloc["troops"].values())
+            W.blit_text(s, f"{tot} / {tpl['total']} troops", (r.right - 20, r.y + 20), 20,
+                        W.GOOD if tot == tpl["total"] else W.ACCENT, "sans_bold", "topright")
+            y = r.y + 80
+            for gid, lim in tpl["generals"].items():
+                g = self.v["generals"][gid]
+                W.blit_text(s, f"#{g['rank']} {g['name']}", (r.x + 24, y + 8), 20)
+                W.blit_text(s, f"min {lim['min']}, max {lim['max']}", (r.x + 330, y + 10), 16, (100, 90, 70))
+                W.blit_text(s, str(self.alloc["troops"][gid]), (r.right - 113, y + 20), 24, W.INK, "sans_bold", "center")
+                y += 56
+        elif self.recruit:
+            t = self.recruit["template"]
+            W.blit_text(s, f"Winter recruitment — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
+            W.blit_text(s, f"4 points per troop, at most {t['max_troops']}; select cards in the hand to pay",
+                        (r.x + 20, r.y + 50), 16, (100, 90, 70))
+            y = r.y + 80
+            for gid, n in self.recruit["assign"].items():
+                g = self.v["generals"][gid]
+                off = " (off the board)" if g["city"] is None else ""
+                W.blit_text(s, f"#{g['rank']} {g['name']}: {g['troops']}{off}", (r.x + 24, y + 8), 18)
+                W.blit_text(s, f"+{n}", (r.right - 113, y + 20), 24, W.INK, "sans_bold", "center")
+                y += 56
+        elif self.frame.get("name") == "combat":
+            self._draw_combat(s, r)
+        elif self.path_choice:
+            W.blit_text(s, f"Which way to {self.board.cities[self.path_choice['city']].name}?",
+                        (r.x + 20, r.y + 16), 24, W.INK, "serif_bold")
+
+    def _draw_combat(self, s, r) -> None:
+        f = self.frame
+        v = self.v
+        W.blit_text(s, "Combat", (r.centerx, r.y + 12), 30, W.INK, "serif_bold", "midtop")
+        for side, x in (("att", r.x + 30), ("def", r.centerx + 30)):
+            power = f[side + "_power"]
+            city = f[side + "_city"]
+            suit = f[side + "_suit"]
+            W.blit_text(s, ("Attacker: " if side == "att" else "Defender: ") + power_name(power),
+                        (x, r.y + 60), 22, W.INK, "sans_bold")
+            W.blit_text(s, f"at {self.board.cities[city].name}, sector suit {suit}", (x, r.y + 90), 17)
+            img = symbols.suit_symbol(suit, 34)
+            s.blit(img, (x + 330, r.y + 62))
+            y = r.y + 120
+            tot = 0
+            for gid in f[side]:
+                g = v["generals"][gid]
+                t = g["troops"]
+                tot += t or 0
+                pieces.draw_general(s, (x + 18, y + 16), g["power"], g["rank"], 16)
+                W.blit_text(s, f"{g['name']}: {'?' if t is None else t} troops", (x + 44, y + 6), 18)
+                y += 40
+            played = [p for p in f.get("played", []) if p["side"] == side]
+            cx = x
+            for p in played:
+                rect = pygame.Rect(cx, r.y + 230, 52, 74)
+                self._draw_card(s, rect, p["card"], False)
+                if C.is_reserve(p["card"]):
+                    W.blit_text(s, f"as {p['value']}", (rect.centerx, rect.bottom + 2), 14, W.INK, "sans", "midtop")
+                cx += 58
+        sc = f["score"]
+        lead = f["att_power"] if sc > 0 else f["def_power"] if sc < 0 else None
+        txt = f"Score {sc:+d} for the attacker" + (f" — {power_name(lead)} leads" if lead else " — level")
+        W.blit_text(s, txt, (r.centerx, r.y + 330), 22, W.ACCENT, "sans_bold", "midtop")
+        right = f[f["right"] + "_power"]
+        W.blit_text(s, f"{power_name(right)} has the right to play", (r.centerx, r.y + 362), 18, W.INK, "sans", "midtop")
+        if self.reserve_pick:
+            W.blit_text(s, "Reserve: choose its value (it takes your sector's suit)", (r.centerx, r.bottom - 98),
+                        16, W.INK, "sans_bold", "midtop")
+
+    def _draw_overlay(self, surf) -> None:
+        """What changes every frame: the dragged piece, path previews, hover tips."""
+        r = self.piece_radius()
+        surf.set_clip(MAP_RECT)
+        for city in self.hover_log:
+            if city in self._city_px:
+                x, y = self.to_screen(city)
+                pygame.draw.circle(surf, (230, 40, 200), (round(x), round(y)), r + 10, 4)
+        path = None
+        if self.drag and not self.drag["pan"] and self.drag["moved"]:
+            pid = self.drag["piece"]
+            city = self.city_at(self.drag["pos"], 24)
+            if city and self.reach:
+                opts = self.reach.options(city)
+                if opts:
+                    path = (opts[0][1], LIT_FORCE if opts[0][0] == "force" else LIT_NORMAL)
+            if path:
+                self._draw_path(surf, *path)
+            p = self.v["generals"].get(pid)
+            pos = self.drag["pos"]
+            if p:
+                pieces.draw_general(surf, pos, p["power"], p["rank"], r + 2)
+            else:
+                pieces.draw_train(surf, pos, self.v["trains"][pid]["power"], max(14, round(r * 1.3)))
+        elif self.hover_city:
+            for a in self._acts("retreat"):
+                if a["path"][-1] == self.hover_city:
+                    self._draw_path(surf, a["path"], LIT_RETREAT)
+            if self.selected and self.reach and not self.path_choice:
+                opts = self.reach.options(self.hover_city)
+                if opts:
+                    self._draw_path(surf, opts[0][1], LIT_FORCE if opts[0][0] == "force" else LIT_NORMAL)
+        if self.path_choice:
+            mouse = self.app.mouse_pos()
+            for b in self.buttons:
+                if isinstance(b.key, tuple) and b.key[0] == "path" and b.rect.collidepoint(mouse):
+                    mode, p = self.path_choice["options"][b.key[1]]
+                    self._draw_path(surf, p, LIT_FORCE if mode == "force" else LIT_NORMAL)
+        surf.set_clip(None)
+        if self.hover_city and not self.drag:
+            self._draw_tip(surf, self.hover_city)
+
+    def _draw_path(self, surf, path, colour) -> None:
+        pts = [self.to_screen(c) for c in path if c in self._city_px]
+        if len(pts) > 1:
+            pygame.draw.lines(surf, (20, 20, 20), False, pts, 9)
+            pygame.draw.lines(surf, colour, False, pts, 5)
+            for p in pts[1:]:
+                pygame.draw.circle(surf, colour, (round(p[0]), round(p[1])), 7)
+
+    def _draw_tip(self, surf, city) -> None:
+        lines = self.city_lines(city)
+        imgs = [W.text(t, 18 if i == 0 else 15, W.INK, "serif_bold" if i == 0 else "sans") for i, t in enumerate(lines)]
+        w = max(i.get_width() for i in imgs) + 16
+        h = sum(i.get_height() for i in imgs) + 12
+        x, y = self.to_screen(city)
+        x = min(max(MAP_RECT.x + 4, round(x) + 22), MAP_RECT.right - w - 4)
+        y = min(max(MAP_RECT.y + 4, round(y) + 22), MAP_RECT.bottom - h - 4)
+        box = pygame.Rect(x, y, w, h)
+        W.panel(surf, box, (250, 244, 228), (90, 70, 50), 4, 1)
+        ty = y + 6
+        for im in imgs:
+            surf.blit(im, (x + 8, ty))
+            ty += im.get_height()
+
+    # ------------------------------------------------------------------------------ test helpers
+    def button(self, key) -> W.Button | None:
+        if self.static_dirty:
+            self.build_buttons()
+        for b in self.buttons:
+            if b.key == key:
+                return b
+        return None

@@ -1,0 +1,85 @@
+"""Where a piece can go: every legal path of a move, found with the engine's own step test.
+
+The UI offers a drop target only where some path is legal; the move itself is then sent through
+the door as {"type": "move", "piece", "path", "force_march"} and checked again by the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from maria.rules.movement import step_refusal
+from maria.rules.state import board_info, copy_state, set_general_city, set_train_city
+
+WORK_LIMIT = 20000
+
+
+@dataclass
+class Reach:
+    piece: str
+    normal: dict[str, list[list[str]]] = field(default_factory=dict)   # end city -> paths
+    force: dict[str, list[list[str]]] = field(default_factory=dict)
+
+    def cities(self) -> set[str]:
+        return set(self.normal) | set(self.force)
+
+    def options(self, city: str) -> list[tuple[str, list[str]]]:
+        """Distinct choices to reach `city`: (mode, path), one per different outcome."""
+        st, info = self._st, self._info
+        out, seen = [], set()
+        for mode, table in (("normal", self.normal), ("force", self.force)):
+            for p in sorted(table.get(city, []), key=len):
+                key = (mode, frozenset(c for c in p[:-1] if _matters(st, info, c, mode)))
+                if key not in seen:
+                    seen.add(key)
+                    out.append((mode, p))
+        return out[:6]
+
+
+def _matters(state, info, city, mode) -> bool:
+    """A city on the way that changes the outcome: a fortress left (conquest), a hussar, a train."""
+    return ((mode == "normal" and info.is_fortress(city)) or city in state["hussars"].values()
+            or city in state["city_train"])
+
+
+def reach(state: dict, piece: str, modes=("normal", "force")) -> Reach:
+    """All legal paths for `piece` (state = the real state; only the mover's own powers act)."""
+    info = board_info(state)
+    r = Reach(piece)
+    r._st, r._info = state, info
+    for mode in modes:
+        st = copy_state({k: v for k, v in state.items() if k not in ("log", "undo")})
+        pc = st["generals"].get(piece) or st["trains"].get(piece)
+        start = pc["city"]
+        if start is None or start not in info.playable:
+            continue
+        # the mover leaves its city (as the engine does on the first step)
+        if piece in st["generals"]:
+            set_general_city(st, piece, None)
+        else:
+            set_train_city(st, piece, None)
+        table = r.normal if mode == "normal" else r.force
+        work = 0
+        path = [start]
+        frame = {"piece": piece, "mode": mode, "path": path, "main": True}
+
+        def dfs():
+            nonlocal work
+            cur = path[-1]
+            for n in sorted(info.nbrs[cur]):
+                work += 1
+                if work > WORK_LIMIT or n in path:
+                    continue
+                main_before = frame["main"]
+                if step_refusal(st, info, frame, n) is not None:
+                    continue
+                path.append(n)
+                frame["main"] = main_before and info.nbrs[cur][n]
+                table.setdefault(n, []).append(list(path))
+                stops = bool(st["city_generals"].get(n))        # joining a stack ends the move
+                if not stops:
+                    dfs()
+                path.pop()
+                frame["main"] = main_before
+        dfs()
+    return r

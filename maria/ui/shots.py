@@ -1,0 +1,150 @@
+"""One frame of the program rendered headless to a PNG (docs/screenshots, --screenshot)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from maria.ui.app import App
+from maria.ui.settings import Settings
+
+
+def make_app(size=(1920, 1080)) -> App:
+    if pygame.display.get_surface() is None or pygame.display.get_surface().get_size() != tuple(size):
+        pygame.display.set_mode(size)
+    app = App(Settings(), size)
+    return app
+
+
+def save_frame(app: App, out: Path) -> Path:
+    app.render(force=True)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.window, str(out))
+    return out
+
+
+def screenshot(out: Path, size=(1920, 1080), load: str | None = None, scene: str | None = None,
+               hover: str | None = None) -> Path:
+    from maria.ui import scenes as S
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.session import Session
+    app = make_app(size)
+    app.push(S.TitleScene(app))
+    scene = scene or "board"
+    if scene == "setup":
+        app.push(S.SetupScene(app))
+    elif scene == "settings":
+        app.push(S.SettingsScene(app))
+    elif scene == "rules":
+        app.push(S.RulesScene(app, "R10.5"))
+    elif scene == "board":
+        if load:
+            from maria.ui.session import SaveError
+            try:
+                session = Session.load(load)
+            except SaveError as exc:
+                raise ValueError(str(exc)) from None
+        else:
+            session = Session.new("intro", 3, 0)
+        b = app.push(BoardScene(app, session))
+        if hover:
+            if hover not in app.get_board().cities:
+                raise ValueError(f"unknown city '{hover}'")
+            b.hover_city = hover
+            b.view.centre_on(b._city_px[hover])
+            b.map_dirty = True
+    elif scene != "title":
+        raise ValueError(f"unknown scene {scene!r}")
+    return save_frame(app, out)
+
+
+def all_screens(outdir: Path) -> list[Path]:
+    """Every screen of the program, headless, for docs/screenshots (deterministic positions)."""
+    import sys
+    from maria.rules import door
+    from maria.ui import scenes as S
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.moves import reach
+    from maria.ui.session import Session
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.ui.test_play import _position_before_contact
+    outdir = Path(outdir)
+    out = []
+    app = make_app()
+    app.push(S.TitleScene(app))
+    out.append(save_frame(app, outdir / "01-title.png"))
+    app.push(S.SetupScene(app))
+    out.append(save_frame(app, outdir / "02-new-game.png"))
+    app.pop()
+    app.push(S.SettingsScene(app))
+    out.append(save_frame(app, outdir / "03-settings.png"))
+    app.pop()
+    app.push(S.RulesScene(app, "R10.5"))
+    out.append(save_frame(app, outdir / "04-rules.png"))
+    app.pop()
+    sess = Session.new("intro", 3, 0)
+    b = app.push(BoardScene(app, sess))
+    b.seat = "frederick"
+    b.refresh()
+    out.append(save_frame(app, outdir / "05-army-sheet.png"))
+    app.push(S.HandoffScene(app, "louis_xv", b))
+    out.append(save_frame(app, outdir / "06-handoff.png"))
+    app.pop()
+    # movement: a general picked up, reachable cities lit, a path drawn
+    sess, gid, target = _position_before_contact(3)
+    app.scenes = [app.scenes[0]]
+    b = app.push(BoardScene(app, sess))
+    b.seat = "maria_theresa"
+    b.refresh()
+    b.view.set_zoom(1.0)
+    b.view.centre_on(b._city_px[sess.state["generals"][gid]["city"]])
+    b.selected = gid
+    b.reach = reach(sess.state, gid)
+    b.map_dirty = True
+    app.render(force=True)
+    start = b._piece_rects[gid].center
+    b.drag = {"piece": gid, "start": start, "pos": b.to_screen(target), "moved": True, "pan": False}
+    b.hover_city = None
+    out.append(save_frame(app, outdir / "07-drag-general.png"))
+    b.drag = None
+    b.refuse("A general moves 3 cities, 4 only if the whole move is on main roads.")
+    b.hover_city = target
+    out.append(save_frame(app, outdir / "08-refused-move-and-city-info.png"))
+    b.message = ""
+    b.hover_city = None
+    path = reach(sess.state, gid, ("normal",)).options(target)[0][1]
+    sess.apply("maria_theresa", {"type": "move", "piece": gid, "path": path, "force_march": False})
+    sess.apply("maria_theresa", {"type": "done"})
+    b.refresh()
+    b.view.centre_on(b._city_px[target])
+    b.map_dirty = True
+    out.append(save_frame(app, outdir / "09-combat.png"))
+    sess.apply("maria_theresa", {"type": "accept_defeat"})
+    b.seat = "frederick"
+    b.refresh()
+    acts = [a for a in b.acts if a["type"] == "retreat"]
+    b.hover_city = acts[0]["path"][-1]
+    out.append(save_frame(app, outdir / "10-retreat.png"))
+    b.hover_city = None
+    app.push(S.SaveLoadScene(app, "load", b))
+    out.append(save_frame(app, outdir / "11-load.png"))
+    app.pop()
+    app.push(S.MessageScene(app, "This game cannot be loaded", "broken.yaml is damaged: it is not a MARIA save file."))
+    out.append(save_frame(app, outdir / "12-corrupt-save.png"))
+    app.pop()
+    # a whole game by random play for the game-over chart
+    from maria.rules import rng, selfplay
+    g = Session.new("intro", 3, 2)
+    ch = {"rng": rng.seed_state(9)}
+    while not door.is_over(g.state):
+        r = door.active_roles(g.state)[0]
+        g.apply(r, selfplay.random_action(g.state, r, ch))
+    app.scenes = [app.scenes[0]]
+    gb = app.push(BoardScene(app, g))
+    app.push(S.GameOverScene(app, gb))
+    out.append(save_frame(app, outdir / "13-game-over.png"))
+    app.pop()
+    out.append(save_frame(app, outdir / "14-board-end-of-game.png"))
+    return out
