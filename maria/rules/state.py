@@ -7,7 +7,6 @@ boards passed to `new_game(board=...)` are registered under "mem:<n>").
 
 from __future__ import annotations
 
-import pickle
 from collections import deque
 
 from maria.rules import roles as R
@@ -118,12 +117,21 @@ def copy_state(state: dict) -> dict:
     The append-only parts (the log's entries and the undo snapshots) are never mutated once
     written, so their lists are copied but their items are shared (this keeps apply() O(1) in the
     length of the game); everything else is a true deep copy."""
-    rest = {k: v for k, v in state.items() if k not in SHARED_KEYS}
-    new = pickle.loads(pickle.dumps(rest, protocol=pickle.HIGHEST_PROTOCOL))
+    new = {k: _plain_copy(v) for k, v in state.items() if k not in SHARED_KEYS}
     for k in SHARED_KEYS:
         if k in state:
             new[k] = list(state[k])
     return {k: new[k] for k in state}
+
+
+def _plain_copy(x):
+    """Deep copy of dicts and lists; other values (str, int, bool, None) are immutable."""
+    t = type(x)
+    if t is dict:
+        return {k: _plain_copy(v) for k, v in x.items()}
+    if t is list:
+        return [_plain_copy(v) for v in x]
+    return x
 
 
 # --- pieces ------------------------------------------------------------------------------------
