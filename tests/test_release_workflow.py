@@ -1,0 +1,37 @@
+"""The release workflow is valid YAML, builds on the three operating systems and runs the selftest."""
+
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_release_workflow_names_windows_macos_and_linux():
+    wf = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
+    job = wf["jobs"]["build"]
+    systems = job["strategy"]["matrix"]["os"]
+    assert any(s.startswith("windows") for s in systems)
+    assert any(s.startswith("macos") for s in systems)
+    assert any(s.startswith("ubuntu") for s in systems)
+    steps = " ".join(str(s.get("run", "")) for s in job["steps"])
+    assert "requirements-build.txt" in steps and "tools/build.py" in steps
+    assert any("upload-artifact" in str(s.get("uses", "")) for s in job["steps"])
+
+
+def test_build_dependencies_are_pinned_apart_from_the_games():
+    lines = [l.strip() for l in (ROOT / "requirements-build.txt").read_text().splitlines()
+             if l.strip() and not l.startswith("#")]
+    assert "-r requirements.txt" in lines
+    assert any(l.lower().startswith("pyinstaller==") for l in lines)
+    for l in (ROOT / "requirements.txt").read_text().splitlines():
+        if l.strip() and not l.startswith("#"):
+            assert "==" in l and "pyinstaller" not in l.lower()
+
+
+def test_spec_bundles_the_data_the_game_reads():
+    spec = (ROOT / "packaging" / "maria.spec").read_text(encoding="utf-8")
+    for folder in ("boards", "assets", "saves"):
+        assert f'"{folder}"' in spec
+    for icon in ("maria.ico", "maria.icns", "maria.png"):
+        assert (ROOT / "assets" / "icon" / icon).is_file()
