@@ -43,6 +43,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scene", default=None, help="with --screenshot: title, setup, settings, rules or board")
     parser.add_argument("--bench-ui", action="store_true", help="measure UI frame times and exit")
     parser.add_argument("--selftest", action="store_true", help="check this installation headless and exit")
+    parser.add_argument("--demo", action="store_true", help="demo mode: every seat computer-played, animated")
+    parser.add_argument("--variant", default="intro", choices=("intro", "advanced"), help="with --demo: the game")
+    parser.add_argument("--players", type=int, default=3, choices=(2, 3), help="with --demo: 2 or 3 players")
+    parser.add_argument("--level", default="easy", choices=("random", "easy", "normal", "hard"),
+                        help="with --demo: the computers' level")
     args = parser.parse_args(argv)
 
     if args.selftest:
@@ -81,6 +86,15 @@ def main(argv: list[str] | None = None) -> int:
             from maria.ui.app import start
             app = start(size=args.size, load=args.load)
             crash.set_record_source(app.current_record)
+            if args.demo:
+                from maria.rules import door
+                try:
+                    door.new_game(args.variant, args.players, 0)
+                except ValueError as exc:
+                    print(f"--demo: {exc}", file=sys.stderr)
+                    return 2
+                from maria.ui.demo import start_demo
+                start_demo(app, args.variant, args.players, args.level)
 
             def play() -> int:
                 app.run()

@@ -157,6 +157,16 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from maria.players.tournament import run
+    try:
+        res = run(args.variant, args.players, args.games, args.a, args.b, args.budget, args.out, args.seed)
+    except ValueError as e:
+        print(f"error: {e}")
+        return 2
+    return 1 if res["errors"] else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m maria", description="MARIA — tools and game commands")
     parser.add_argument("--version", action="version", version=f"MARIA {__version__}")
@@ -181,6 +191,16 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="load a saved game, re-apply its action log and compare")
     p.add_argument("file", help="a save file (YAML)")
     p.set_defaults(func=_replay)
+    p = sub.add_parser("tournament", help="computer-vs-computer games, seats rotated, win rates per role")
+    p.add_argument("--variant", choices=("intro", "advanced"), default="intro")
+    p.add_argument("--players", type=int, choices=(2, 3), default=3)
+    p.add_argument("--games", type=int, default=12)
+    p.add_argument("--a", default="easy", choices=("random", "easy", "normal", "hard"))
+    p.add_argument("--b", default="random", choices=("random", "easy", "normal", "hard"))
+    p.add_argument("--budget", type=float, default=None, help="seconds per searched decision")
+    p.add_argument("--out", default=None, help="folder for the games as replays")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=_tournament)
     p = sub.add_parser("bench", help="time a random game, legal_actions, apply and save+load")
     p.add_argument("--games", type=int, default=15, help="random games to time (default 15)")
     p.add_argument("--players", type=int, default=3, choices=[2, 3])

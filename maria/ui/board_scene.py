@@ -83,6 +83,10 @@ class BoardScene(Scene):
         self.recruit: dict | None = None
         self.log_scroll = 0
         self.computer_timer = 0.0
+        self.demo = None             # maria.ui.demo.DemoControl when the demo mode runs this board
+        self.anim = None             # {"path": [cities], "t", "dur", "colour"}: a gliding piece
+        self.computer_line = ""      # the log line of the last computer action
+        self.frames = 0              # frames updated (the demo test checks events every frame)
         self.buttons: list[W.Button] = []
         self.map_cache = pygame.Surface(MAP_RECT.size)
         self.static = pygame.Surface((1920, 1080))
@@ -212,18 +216,73 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
+        self.frames += 1
+        if self.anim is not None:
+            self.anim["t"] += dt
+            self.dirty = True
+            if self.anim["t"] >= self.anim["dur"]:
+                self.anim = None
         s = self.session
         if door.is_over(s.state) or self.app.top is not self:
             return
+        if self.demo is not None and self.demo.paused:
+            return
         nxt = s.next_role()
         if nxt and s.is_computer(nxt):
+            # the decision runs in a worker thread: this frame returns at once (no freeze)
+            t = s.think(nxt)
+            self.dirty = True
             self.computer_timer += dt
-            if self.computer_timer >= self.app.settings.computer_delay():
+            delay = self.demo.delay() if self.demo is not None else self.app.settings.computer_delay()
+            if t.done and self.computer_timer >= delay and self.anim is None:
                 self.computer_timer = 0.0
-                s.computer_step(nxt)
-                self.after_change()
+                before = s.state
+                a = s.finish_thinking()
+                if a is not None:
+                    self._animate(before, nxt, a, delay)
+                    self.after_change()
         elif nxt and nxt != self.seat:
             self.after_change()
+
+    def _animate(self, before: dict, role: str, a: dict, delay: float) -> None:
+        """A computer action: one readable log line, and its piece glides along its path."""
+        new = self.session.state["log"][len(before["log"]):]
+        self.computer_line = (f"{role_name(role)}: " + new[-1]["text"]) if new else ""
+        frame = before["flow"][-1]
+        path = None
+        if a.get("type") == "step" and frame.get("path"):
+            path = [frame["path"][-1], a["to"]]
+        elif a.get("type") == "retreat":
+            path = list(a["path"])
+        if path and len(path) > 1 and all(c in self._city_px for c in path) and delay > 0:
+            self.anim = {"path": path, "t": 0.0, "dur": max(0.15, min(0.8, delay * 0.9) * (len(path) - 1))}
+
+    def _draw_computer(self, surf) -> None:
+        """The gliding piece, the thinking indicator (with progress) and the demo controls."""
+        if self.anim is not None:
+            path, f = self.anim["path"], min(1.0, self.anim["t"] / self.anim["dur"])
+            k = f * (len(path) - 1)
+            i = min(int(k), len(path) - 2)
+            (x0, y0), (x1, y1) = self.to_screen(path[i]), self.to_screen(path[i + 1])
+            x, y = x0 + (x1 - x0) * (k - i), y0 + (y1 - y0) * (k - i)
+            pygame.draw.circle(surf, (250, 240, 200), (int(x), int(y)), self.piece_radius() + 4)
+            pygame.draw.circle(surf, (120, 30, 20), (int(x), int(y)), self.piece_radius() + 4, 3)
+        s = self.session
+        t = s.thinker
+        r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 460, 64)
+        if t is not None and not t.done and not door.is_over(s.state):
+            W.panel(surf, r, (255, 250, 232))
+            seat = s.seats.get(t.role)
+            W.blit_text(surf, f"{role_name(t.role)} ({seat.label if seat else 'Computer'}) is thinking…",
+                        (r.x + 12, r.y + 8), 18, W.INK, "sans_bold")
+            bar = pygame.Rect(r.x + 12, r.y + 38, r.w - 24, 14)
+            pygame.draw.rect(surf, (220, 210, 190), bar)
+            pygame.draw.rect(surf, (110, 30, 24), (bar.x, bar.y, int(bar.w * t.progress), bar.h))
+        elif self.computer_line:
+            W.panel(surf, pygame.Rect(r.x, r.y, 900, 36), (255, 250, 232))
+            W.blit_text(surf, self.computer_line[:110], (r.x + 10, r.y + 8), 16, W.INK, "sans")
+        if self.demo is not None:
+            self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 12, MAP_RECT.bottom - 52, 900, 40))
 
     # ------------------------------------------------------------------------------ geometry
     def to_screen(self, city: str) -> tuple[float, float]:
@@ -278,6 +337,8 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------------------------ events
     def handle(self, e) -> None:
+        if self.demo is not None and self.demo.handle(e):
+            return
         if e.type == pygame.KEYDOWN:
             self._key(e)
         elif e.type == pygame.MOUSEWHEEL:
@@ -795,6 +856,7 @@ class BoardScene(Scene):
             self.static_dirty = False
         surf.blit(self.static, (0, 0))
         self._draw_overlay(surf)
+        self._draw_computer(surf)
 
     def _draw_map(self) -> None:
         m = self.map_cache

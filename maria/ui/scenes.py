@@ -94,14 +94,18 @@ class TitleScene(ButtonScene):
     def layout(self) -> None:
         has_auto = autosave_path().exists()
         items = [("New game", self.new_game, "new"), ("Continue last game", self.cont, "continue", has_auto),
-                 ("Load", self.load, "load"), ("Settings", self.settings, "settings"),
+                 ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
         self.buttons = []
-        y = 470
+        y = 440
         for it in items:
             enabled = it[3] if len(it) > 3 else True
             self.buttons.append(W.Button(pygame.Rect(960 - 200, y, 400, 64), it[0], it[1], enabled, it[2], 26))
-            y += 80
+            y += 76
+
+    def demo(self):
+        from maria.ui.demo import start_demo
+        start_demo(self.app)
 
     def new_game(self):
         self.app.push(SetupScene(self.app))
@@ -155,8 +159,11 @@ class SetupScene(ButtonScene):
             seat = self.seats[role]
             b.append(W.Button(pygame.Rect(700, y, 200, 48), "Human", self._kind(role, "human"), True,
                               ("human", role), 18, selected=seat.kind == "human"))
-            b.append(W.Button(pygame.Rect(920, y, 420, 48), "Computer (random legal moves)", self._kind(role, "computer"),
-                              True, ("computer", role), 18, selected=seat.kind == "computer"))
+            for j, lvl in enumerate(("easy", "normal", "hard")):
+                b.append(W.Button(pygame.Rect(920 + j * 150, y, 140, 48), lvl.title(),
+                                  self._kind(role, "computer", lvl), True,
+                                  ("computer", role) if lvl == "easy" else (lvl, role), 18,
+                                  selected=seat.kind == "computer" and seat.level == lvl))
             y += 64
         y = 620
         b.append(W.Button(pygame.Rect(700, y, 60, 48), "−", self._seed(-1), True, "seed-", 22))
@@ -172,9 +179,9 @@ class SetupScene(ButtonScene):
             self.seats = {s.role: s for s in default_seats(n)}
         return f
 
-    def _kind(self, role, kind):
+    def _kind(self, role, kind, level="easy"):
         def f():
-            self.seats[role] = Seat(role, kind)
+            self.seats[role] = Seat(role, kind, level)
         return f
 
     def _seed(self, d):
@@ -230,7 +237,7 @@ class SetupScene(ButtonScene):
         W.panel(surf, box, (255, 252, 240))
         W.blit_text(surf, str(self.seed), box.center, 26, W.INK, "sans_bold", "center")
         W.blit_text(surf, "type digits to edit", (1240, 634), 16, (100, 85, 60))
-        W.blit_text(surf, "Computer seats play random legal moves until real computer opponents exist.",
+        W.blit_text(surf, "Computer seats see only what a human in their seat would see. Easy is quick; Hard thinks ~1.5 s a move.",
                     (960, 720), 18, (100, 85, 60), "sans", "midtop")
         self.draw_buttons(surf)
 

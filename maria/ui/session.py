@@ -6,6 +6,7 @@ The record and the save files come from maria.game / maria.saves.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,17 +30,60 @@ def power_name(power: str) -> str:
     return power.replace("_", " ").title()
 
 
+LEVEL_NAMES = {"random": "Random", "easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+
+class Thinker:
+    """One computer decision computed in a worker thread, so the window never freezes.
+
+    The worker receives only the role's observation and legal actions (maria.players.decide);
+    `progress` (0..1) feeds the thinking indicator; `result` is the chosen action once done."""
+
+    def __init__(self, player, state: dict, role: str):
+        self.player, self.role = player, role
+        self.state = state                     # states are never mutated in place (door.apply copies)
+        self.result: dict | None = None
+        self.error: BaseException | None = None
+        self.started = time.perf_counter()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        from maria.players import decide
+        try:
+            self.result = decide(self.state, self.role, self.player)
+        except BaseException as e:              # reported to the UI thread, never lost
+            self.error = e
+
+    @property
+    def done(self) -> bool:
+        return not self.thread.is_alive()
+
+    @property
+    def progress(self) -> float:
+        p = getattr(self.player, "progress", None)
+        if self.done:
+            return 1.0
+        if p is not None and getattr(self.player, "budget", 0):
+            return max(0.0, min(0.99, float(p)))
+        return min(0.95, (time.perf_counter() - self.started) / 0.5)
+
+    def cancel(self) -> None:
+        if hasattr(self.player, "cancelled"):
+            self.player.cancelled = True
+
+
 @dataclass
 class Seat:
     role: str
     kind: str = "human"          # "human" | "computer"
-    level: str = "random"        # computer level; only "random" (random legal moves) exists yet
+    level: str = "easy"          # computer level: "random" | "easy" | "normal" | "hard"
 
     @property
     def label(self) -> str:
         if self.kind == "human":
             return "Human"
-        return "Computer (random legal moves)"
+        return f"Computer ({LEVEL_NAMES.get(self.level, self.level)})"
 
     def to_dict(self) -> dict:
         return {"role": self.role, "kind": self.kind, "level": self.level}
@@ -56,6 +100,8 @@ class Session:
     path: Path | None = None
     history: list = field(default_factory=list)     # [(turn, {power: fortresses})]
     chooser: dict = field(default_factory=dict)
+    players: dict = field(default_factory=dict)     # role -> computer player (maria.players)
+    thinker: Thinker | None = None
 
     @classmethod
     def new(cls, variant="intro", players=3, seed=0, seats=None, options=None) -> "Session":
@@ -105,7 +151,52 @@ class Session:
         if self.state["turn"] != before or door.is_over(self.state):
             self.note_history()
 
+    def player_for(self, role: str):
+        """The computer player of a seat (made on first use; a level change makes a new one)."""
+        from maria.players import make_player
+        seat = self.seats.get(role, Seat(role, "computer"))
+        p = self.players.get(role)
+        if p is None or getattr(p, "level", None) != seat.level:
+            seed = ((self.record.seed or 0) * 131 + sorted(self.seats).index(role) if role in self.seats else 0)
+            p = self.players[role] = make_player(seat.level, seed)
+        return p
+
+    def think(self, role: str) -> Thinker:
+        """Start (or continue) the computer's decision for `role` in a worker thread."""
+        t = self.thinker
+        if t is None or t.role != role or t.state is not self.state:
+            if t is not None:
+                t.cancel()
+            t = self.thinker = Thinker(self.player_for(role), self.state, role)
+        return t
+
+    def finish_thinking(self) -> dict | None:
+        """Apply the worker's action when it is ready; returns it (None while still thinking)."""
+        t = self.thinker
+        if t is None or not t.done:
+            return None
+        self.thinker = None
+        if t.state is not self.state or t.error is not None or t.result is None:
+            return None                                     # stale or failed: think again
+        self.apply(t.role, t.result)
+        return t.result
+
+    def set_seat(self, role: str, kind: str, level: str | None = None) -> None:
+        """Take over a seat (human) or hand it to the computer, at any moment."""
+        seat = self.seats.get(role) or Seat(role)
+        self.seats[role] = Seat(role, kind, level or seat.level)
+        if self.thinker is not None and self.thinker.role == role:
+            self.thinker.cancel()
+            self.thinker = None
+
     def computer_step(self, role: str) -> dict:
+        """One computer action, synchronously (tests, headless tools)."""
+        seat = self.seats.get(role)
+        if seat is not None and seat.level in ("easy", "normal", "hard"):
+            from maria.players import decide
+            a = decide(self.state, role, self.player_for(role))
+            self.apply(role, a)
+            return a
         a = selfplay.random_action(self.state, role, self.chooser)
         if a["type"] == "undo":
             acts = [x for x in door.legal_actions(self.state, role) if x["type"] != "undo"]

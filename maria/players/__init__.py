@@ -1,0 +1,37 @@
+"""Computer players.  One interface:
+
+    player = make_player(level, seed)            # level in LEVELS
+    action = player.choose(obs, legal_actions, role, rng=None)
+
+`obs` is `maria.rules.resample.observe(state, role)` — the door's view of that role plus
+non-secret bookkeeping — never the full state; `legal_actions` is `door.legal_actions(state, role)`
+(templated actions are filled by the player).  `decide(state, role, player)` does both calls.
+"""
+
+from __future__ import annotations
+
+from maria.rules import door
+from maria.rules.resample import observe
+
+LEVELS = ("random", "easy", "normal", "hard")
+BUDGETS = {"normal": 0.4, "hard": 1.5}
+
+
+def make_player(level: str, seed: int = 0, budget: float | None = None):
+    if level == "random":
+        from maria.players.random_player import RandomPlayer
+        return RandomPlayer(seed)
+    if level == "easy":
+        from maria.players.easy import EasyPlayer
+        return EasyPlayer(seed)
+    if level in ("normal", "hard"):
+        from maria.players.search import SearchPlayer
+        b = BUDGETS[level] if budget is None else budget
+        return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 5,
+                            horizon=40 if level == "normal" else 80)
+    raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+
+
+def decide(state: dict, role: str, player) -> dict:
+    """The player's action for `role` at `state`, given only what that role may see."""
+    return player.choose(observe(state, role), door.legal_actions(state, role), role)

@@ -1,0 +1,442 @@
+"""The `easy` level: fast rules of thumb for every kind of decision, on one determinised state.
+
+Every decision kind has a hook (a method named after the flow state or the action type), so the
+advanced game's decisions (politics, votes, peace offers, subsidies) are added as new hooks; a
+decision with no hook falls back to a one-ply search with the heuristic evaluation.
+
+  allocation (R4.9)     troops towards the generals nearest the enemy, each stack <= 16
+  hussars (R7)          on cities that cut enemy generals abroad from their trains
+  supply / payments     always pay supply and hussar tax; pay_all keeps the most troops supplied
+  movement (R10)        rank the pieces by what a greedy walk gains in the evaluation (conquering
+                        unprotected enemy fortresses, threatening them, staying supplied, not walking
+                        next to a stronger enemy); force march considered like a move
+  attack order (R11.1)  the attack with the best estimated score first
+  cards in combat       fight a deficit when the hand can cover it: the smallest suited card that
+                        covers it, else a Reserve at 8, else the largest suited card; accept a
+                        1-point defeat when cards are short
+  retreat (R11.10)      the winner picks the path that leaves the loser worst off (one-ply)
+  winter (R13)          recruit keeping about 6 points of cards, re-enter removed generals first
+  anything else         one-ply: apply each action, evaluate
+"""
+
+from __future__ import annotations
+
+import random
+
+from maria.rules import cards, door
+from maria.rules import roles as R
+from maria.rules.resample import resample
+from maria.rules.state import board_info, controller
+
+from maria.players.evaluate import evaluate, goal_fortresses
+
+TROOP_COST = 4
+
+
+def is_template(a: dict) -> bool:
+    return any(v == "choose" for v in a.values())
+
+
+def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
+    """A minimal payment (R8.7) that overpays least: the best of the single cards that cover the
+    amount and of small-first / large-first greedy sets (then pruned)."""
+    if cards.pay_value(hand) < amount:
+        return None
+    options = []
+    singles = [c for c in hand if cards.value_of(c) >= amount]
+    if singles:
+        options.append([min(singles, key=lambda c: (cards.value_of(c), cards.is_reserve(c), c))])
+    for order in (sorted(hand, key=lambda c: (cards.is_reserve(c), cards.value_of(c), c)),
+                  sorted(hand, key=lambda c: (-cards.value_of(c), c))):
+        chosen = []
+        for c in order:
+            if cards.pay_value(chosen) >= amount:
+                break
+            chosen.append(c)
+        for c in sorted(chosen, key=lambda c: (cards.value_of(c), c)):
+            if cards.pay_value(chosen) - cards.value_of(c) >= amount:
+                chosen.remove(c)
+        options.append(chosen)
+    ok = [o for o in options if cards.minimal_payment_ok(o, amount)]
+    if not ok:
+        return cards.suggest_payment(hand, amount)
+    return min(ok, key=lambda o: (cards.pay_value(o), sum(cards.is_reserve(c) for c in o), len(o)))
+
+
+class EasyPlayer:
+    level = "easy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
+        rng = rng or self.rng
+        acts = [a for a in legal if a["type"] != "undo"] or legal
+        if len(acts) == 1 and not is_template(acts[0]):
+            return acts[0]
+        state = resample(obs, role, rng.getrandbits(32))
+        return Rules(state, role, rng).decide(acts)
+
+
+class Rules:
+    """The rules of thumb applied to one full (determinised) state."""
+
+    def __init__(self, state: dict, role: str, rng: random.Random, fast: bool = False):
+        self.state, self.role, self.rng, self.fast = state, role, rng, fast
+        self.info = board_info(state)
+        self.mine = set(R.powers_of(state, role))
+
+    # --- entry point --------------------------------------------------------------------------
+    def decide(self, acts: list[dict]) -> dict:
+        acts = [a for a in acts if a["type"] not in ("undo", "transfer")] or acts
+        if len(acts) == 1 and not is_template(acts[0]):
+            return acts[0]
+        frame = self.state["flow"][-1]
+        hook = getattr(self, "on_" + frame["name"], None)
+        a = hook(acts, frame) if hook else None
+        if a is None:
+            a = self.one_ply(acts)
+        if is_template(a):
+            a = self.fill(a)
+        return a
+
+    # --- helpers ----------------------------------------------------------------------------------
+    def value(self, st: dict) -> float:
+        return evaluate(st, self.role)
+
+    def after(self, a: dict) -> dict | None:
+        try:
+            return door.apply(self.state, self.role, a)
+        except Exception:
+            return None
+
+    def one_ply(self, acts: list[dict]) -> dict:
+        plain = [a for a in acts if not is_template(a)]
+        if not plain:
+            return acts[0]
+        best, best_v = plain[0], -1e9
+        for a in plain:
+            st = self.after(a)
+            v = self.value(st) if st is not None else -1e9
+            v += self.rng.random() * 1e-6
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def enemy(self, power: str) -> bool:
+        return all(R.enemies(self.state, power, m) for m in self.mine) if self.mine else False
+
+    def enemy_cities(self) -> list[str]:
+        st = self.state
+        return [c for c, gs in st["city_generals"].items()
+                if c in self.info.playable and self.enemy(st["generals"][gs[0]]["power"])]
+
+    def _near(self, city: str, targets) -> int:
+        d = self.info.dist_from(city)
+        return min((d.get(t, 99) for t in targets), default=99)
+
+    # --- templates ---------------------------------------------------------------------------------
+    def fill(self, a: dict) -> dict:
+        t = a["type"]
+        if t == "allocate":
+            return self.fill_allocate(a)
+        if t == "pay":
+            a = dict(a)
+            a["cards"] = cheap_payment(self.state["cards"]["hands"][a["power"]], a.pop("amount"))
+            return a
+        if t == "recruit":
+            return self.fill_recruit(a)
+        from maria.rules.selfplay import fill                    # unknown template: a legal fill
+        return fill(a, self.state, {"rng": self.rng.getrandbits(63) | 1})
+
+    def fill_allocate(self, a: dict) -> dict:
+        st, info = self.state, self.info
+        lim, total = a["generals"], a["total"]
+        troops = {g: v["min"] for g, v in lim.items()}
+        left = total - sum(troops.values())
+        foes = self.enemy_cities()
+        power = a["power"]
+        goals = [c for c in info.fortresses() if self._goal_for(power, c)]
+
+        def prio(g):
+            gen = st["generals"][g]
+            if not gen["in_play"] or gen["city"] not in info.playable:
+                return -100.0
+            d = min(self._near(gen["city"], foes), self._near(gen["city"], goals))
+            return 10.0 - d - 0.3 * gen["rank"]
+
+        pr = {g: prio(g) for g in troops}
+        while left > 0:
+            cands = [g for g in troops if troops[g] < lim[g]["max"] and self._stack_room(g, troops) > 0]
+            if not cands:
+                cands = [g for g in troops if troops[g] < lim[g]["max"]]
+            g = max(cands, key=lambda g: pr[g] - 0.9 * troops[g] + self.rng.random() * 0.1)
+            troops[g] += 1
+            left -= 1
+        out = {k: v for k, v in a.items() if k not in ("generals", "total")}
+        out["troops"] = troops
+        return out
+
+    def _stack_room(self, g, troops):
+        city = self.state["generals"][g]["city"]
+        stack = self.state["city_generals"].get(city, [g])
+        return 16 - sum(troops.get(x, self.state["generals"][x]["troops"]) for x in stack)
+
+    def _goal_for(self, power: str, city: str) -> bool:
+        ctrl = controller(self.state, self.info, city)
+        if ctrl is None or not R.enemies(self.state, ctrl, power):
+            return False
+        major = R.major_of(self.state, power)
+        return city in goal_fortresses(self.state, self.info, major) or power == "austria" \
+            or major not in ("france", "prussia")
+
+    def fill_recruit(self, a: dict) -> dict:
+        st, info = self.state, self.info
+        p = a["power"]
+        hv = cards.hand_value(st, p)
+        n = max(1, min(a["max_troops"], (hv - 6) // TROOP_COST))
+        foes = self.enemy_cities()
+        assign, reenter, used = {}, {}, set()
+        for gid, sites in sorted(a["sites"].items()):
+            sites = [c for c in sites if c not in used and not st["city_generals"].get(c)]
+            if sites and len(assign) < n:
+                c = min(sites, key=lambda c: self._near(c, foes))
+                reenter[gid] = c
+                used.add(c)
+                assign[gid] = 1
+        left = n - sum(assign.values())
+        pool = sorted(set(a["on_map"]) | set(assign))
+
+        def room(g):
+            gen = st["generals"][g]
+            if gen["troops"] + assign.get(g, 0) >= 8:
+                return 0
+            city = reenter.get(g, gen["city"])
+            stack = [x for x in st["city_generals"].get(city, []) if x != g]
+            return 16 - sum(st["generals"][x]["troops"] + assign.get(x, 0) for x in stack) \
+                - gen["troops"] - assign.get(g, 0)
+
+        while left > 0:
+            cands = [g for g in pool if room(g) > 0]
+            if not cands:
+                break
+            g = min(cands, key=lambda g: (self._near(reenter.get(g, st["generals"][g]["city"]), foes)
+                                          + 0.4 * (st["generals"][g]["troops"] + assign.get(g, 0))))
+            assign[g] = assign.get(g, 0) + 1
+            left -= 1
+        total = sum(assign.values())
+        if not total:
+            return {"type": "done"}
+        out = {k: v for k, v in a.items() if k not in ("max_troops", "on_map", "sites")}
+        out["assign"], out["reenter"] = assign, reenter
+        out["cards"] = cheap_payment(st["cards"]["hands"][p], TROOP_COST * total)
+        return out
+
+    # --- hooks per flow state -------------------------------------------------------------------
+    def on_allocation(self, acts, frame):
+        return acts[0]
+
+    def on_tc_phase(self, acts, frame):
+        return next((a for a in acts if a.get("give") is False), acts[0])
+
+    def on_pay(self, acts, frame):
+        pay = next((a for a in acts if a["type"] == "pay"), None)
+        return pay or acts[0]
+
+    def on_hussar_tax(self, acts, frame):
+        pay = next((a for a in acts if a["type"] == "pay"), None)
+        if pay:
+            return pay
+        opts = [a for a in acts if a["type"] == "pay_all"]
+        if opts:
+            def supplied(a):
+                return sum(self.state["generals"][g]["troops"] for g in a["supplied"]
+                           if g in self.state["generals"])
+            return max(opts, key=lambda a: (supplied(a), len(a["supplied"])))
+        return None
+
+    def on_supply_phase(self, acts, frame):
+        pay = next((a for a in acts if a["type"] == "pay"), None)
+        return pay
+
+    def on_winter(self, acts, frame):
+        return next((a for a in acts if a["type"] == "recruit"), None) or \
+            next((a for a in acts if a["type"] == "done"), acts[0])
+
+    def on_hussars(self, acts, frame):
+        places = [a for a in acts if a["type"] == "place_hussar"]
+        if not places:
+            return None
+        from maria.rules.supply import supply_status
+        st, info = self.state, self.info
+        abroad = [gid for gid, g in st["generals"].items()
+                  if g["in_play"] and g["city"] in info.playable and self.enemy(g["power"])
+                  and info.home_of(g["city"]) != g["power"]]
+        if not abroad:
+            return places[0]
+        near = set()
+        for gid in abroad:
+            near.update(c for c, d in info.dist_from(st["generals"][gid]["city"]).items() if d <= 2)
+        cands = [a for a in places if a["city"] in near] or places
+        if len(cands) > 24:
+            cands = self.rng.sample(cands, 24)
+        best, best_v = cands[0], -1e9
+        for a in cands:
+            old = st["hussars"][a["hussar"]]
+            st["hussars"][a["hussar"]] = a["city"]
+            v = 0.0
+            for gid in abroad:
+                kind, cost = supply_status(st, info, gid)
+                v += {"tax": 1 + 0.2 * cost, "none": 3}.get(kind, 0) * st["generals"][gid]["troops"]
+            st["hussars"][a["hussar"]] = old
+            v -= 0.01 * self._near(a["city"], {st["generals"][g]["city"] for g in abroad})
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def on_combat_phase(self, acts, frame):
+        atts = [a for a in acts if a["type"] == "attack"]
+        if not atts:
+            return None
+        st = self.state
+
+        def est(a):
+            mine = sum(st["generals"][g]["troops"] for g in st["city_generals"].get(a["from"], []))
+            theirs = sum(st["generals"][g]["troops"] for g in st["city_generals"].get(a["target"], []))
+            return mine - theirs
+        return max(atts, key=est)
+
+    def on_combat(self, acts, frame):
+        st = self.state
+        side = frame["right"]
+        power = frame[side + "_power"]
+        s = frame["score"] if side == "att" else -frame["score"]
+        suited = sorted((a for a in acts if a["type"] == "play_card" and "value" not in a),
+                        key=lambda a: cards.value_of(a["card"]))
+        reserves = [a for a in acts if a["type"] == "play_card" and a.get("value") == 8]
+        accept = next((a for a in acts if a["type"] in ("accept_defeat", "accept_tie")), None)
+        if s >= 0:                                       # at 0 with a suited card: must play one
+            if accept is not None and accept["type"] == "accept_tie":
+                return accept
+            return suited[0] if suited else (reserves[0] if reserves else acts[0])
+        d = -s
+        means = sum(cards.value_of(a["card"]) for a in suited) + 8 * len(reserves)
+        gids = [g for g in frame[side] if st["generals"][g]["city"] is not None]
+        troops = sum(st["generals"][g]["troops"] for g in gids)
+        hand = st["cards"]["hands"].get(power, [])
+        if means < d or accept is None:
+            return accept or acts[0]
+        wiped = troops <= d
+        if d == 1 and not wiped and len(hand) < 4:
+            return accept
+        if d >= 6 and not wiped and means < d + 6 and len(hand) < 5:
+            return accept
+        cover = [a for a in suited if cards.value_of(a["card"]) >= d]
+        if cover:
+            return cover[0]
+        if reserves:
+            return reserves[0]
+        return suited[-1]
+
+    def on_retreat(self, acts, frame):
+        if len(acts) > 12:
+            acts = self.rng.sample(acts, 12)
+        return self.one_ply(acts)
+
+    def on_movement_phase(self, acts, frame):
+        moves = [a for a in acts if a["type"] in ("move", "force_march")]
+        done = next((a for a in acts if a["type"] == "done"), None)
+        re = [a for a in acts if a["type"] == "reenter_train"]
+        for a in re:
+            power = self.state["trains"][a["train"]]["power"]
+            have = any(t["power"] == power and t["in_play"] and t["city"] in self.info.playable
+                       for t in self.state["trains"].values())
+            if not have and cards.hand_value(self.state, power) >= 8:
+                return a
+        if not moves:
+            return done or acts[0]
+        base = self.value(self.state) - 0.01
+        ranked = sorted(moves, key=lambda a: -self._move_desire(a))
+        k = 2 if self.fast else 4
+        best, best_v = None, 2 * base + 0.004
+        for a in ranked[:k]:
+            p = self.state["generals"].get(a["piece"]) or self.state["trains"][a["piece"]]
+            v = self._walk_value(a) - self.shaping(a["piece"], p["city"]) + base
+            if v > best_v:
+                best, best_v = a, v
+        return best or done or acts[0]
+
+    def _move_desire(self, a) -> float:
+        st, info = self.state, self.info
+        pid = a["piece"]
+        if pid in st["trains"]:
+            power = st["trains"][pid]["power"]
+            gens = {g["city"] for g in st["generals"].values() if g["power"] == power and g["in_play"]
+                    and g["city"] in info.playable and info.home_of(g["city"]) != power}
+            if not gens:
+                return -5
+            from maria.players.evaluate import supply_status_of
+            cut = sum(1 for g in st["generals"].values() if g["power"] == power and g["in_play"]
+                      and g["city"] in gens and supply_status_of(st, info, g) == "none")
+            return 4 * cut + (self._near(st["trains"][pid]["city"], gens) - 2) * 0.5
+        g = st["generals"][pid]
+        goals = [c for c in info.fortresses() if self._goal_for(g["power"], c)]
+        foes = self.enemy_cities()
+        dg = self._near(g["city"], goals)
+        df = self._near(g["city"], foes)
+        v = 6 - min(dg, 6) + 0.5 * g["troops"] / 8 + self.rng.random()
+        if df <= 2:
+            v += 1
+        if a["type"] == "force_march":
+            v -= 1.5
+        return v
+
+    def _walk_value(self, a) -> float:
+        """Greedy walk of one piece (each step chosen one-ply); the evaluation where it ends."""
+        st = self.after(a)
+        if st is None:
+            return -1e9
+        sub = Rules(st, self.role, self.rng, fast=True)
+        for _ in range(10):
+            f = st["flow"][-1]
+            if f["name"] != "moving" or self.role not in door.active_roles(st):
+                break
+            opts = [x for x in door.legal_actions(st, self.role) if x["type"] in ("step", "stop")]
+            if not opts:
+                break
+            nxt = sub.step_choice(opts, st["flow"][-1])
+            st = door.apply(st, self.role, nxt)
+            sub = Rules(st, self.role, self.rng, fast=True)
+        pid = a["piece"]
+        p = st["generals"].get(pid) or st["trains"].get(pid)
+        return self.value(st) + (self.shaping(pid, p["city"]) if p and p["city"] else 0.0)
+
+    def on_moving(self, acts, frame):
+        opts = [a for a in acts if a["type"] in ("step", "stop")]
+        return self.step_choice(opts, frame) if opts else None
+
+    def shaping(self, pid: str, city: str) -> float:
+        """Prefer ending a move closer to a target: an enemy fortress that counts for this power
+        (attackers), or an own threatened fortress / enemy general (defenders)."""
+        st, info = self.state, self.info
+        if pid not in st["generals"]:
+            return 0.0
+        g = st["generals"][pid]
+        goals = [c for c in info.fortresses() if self._goal_for(g["power"], c)
+                 and c not in st["city_generals"]]
+        if R.major_of(st, g["power"]) not in ("france", "prussia"):
+            goals = self.enemy_cities() or goals
+        return -0.02 * min(self._near(city, goals), 8)
+
+    def step_choice(self, opts, frame):
+        pid = frame["piece"]
+        best, best_v = opts[0], -1e9
+        for a in opts:
+            st = self.after(a)
+            if st is None:
+                continue
+            city = a["to"] if a["type"] == "step" else frame["path"][-1]
+            v = self.value(st) + self.shaping(pid, city) + self.rng.random() * 1e-6
+            if v > best_v:
+                best, best_v = a, v
+        return best

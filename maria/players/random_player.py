@@ -1,0 +1,33 @@
+"""The `random` level: the engine's "a little purposeful" random player (maria.rules.selfplay),
+run on a determinised state so that it, too, sees only its role's observation."""
+
+from __future__ import annotations
+
+import random
+
+from maria.rules import selfplay
+from maria.rules.resample import resample
+
+
+class RandomPlayer:
+    level = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
+        rng = rng or self.rng
+        acts = [a for a in legal if a["type"] != "undo"] or legal
+        if len(acts) == 1 and not any(v == "choose" for v in acts[0].values()):
+            return acts[0]
+        state = resample(obs, role, rng.getrandbits(32))
+        chooser = {"rng": rng.getrandbits(63) | 1}
+        rare = [a for a in acts if a["type"] == "transfer"]
+        common = [a for a in acts if a["type"] != "transfer"]
+        if rare and (not common or rng.randrange(20) == 0):
+            a = rng.choice(rare)
+        else:
+            a = selfplay._purposeful(state, role, common, chooser) or rng.choice(common)
+        if any(v == "choose" for v in a.values()):
+            a = selfplay.fill(a, state, chooser)
+        return a

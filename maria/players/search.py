@@ -1,0 +1,108 @@
+"""The `normal` and `hard` levels: determinised flat Monte Carlo over the role's observation.
+
+For a decision that is not trivial (more than one legal action, not a template), the player
+  1. ranks the candidate actions with the rules of thumb (maria.players.easy) and keeps the best few
+     (plus the easy choice itself);
+  2. repeatedly samples a full state consistent with what its role knows (maria.rules.resample),
+     applies each candidate there and plays a truncated playout with the fast rules-of-thumb player
+     for every role, then scores the end with the heuristic evaluation (maria.players.evaluate);
+  3. stops at its time budget and plays the candidate with the best mean (ties: the easy choice).
+Templates (allocation, payments, recruitment) are filled by the rules of thumb without searching.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from maria.rules import door
+from maria.rules.resample import resample
+
+from maria.players.easy import Rules, is_template
+from maria.players.evaluate import evaluate
+
+SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "retreat", "hussars"})
+
+
+class SearchPlayer:
+    def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
+                 horizon: int = 60):
+        self.level = level
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.candidates = candidates
+        self.horizon = horizon
+        self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
+        self.cancelled = False
+
+    def choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
+        rng = rng or self.rng
+        t0 = time.perf_counter()
+        self.progress = 0.0
+        acts = [a for a in legal if a["type"] not in ("undo", "transfer")] or legal
+        state = resample(obs, role, rng.getrandbits(32))
+        easy = Rules(state, role, rng).decide(acts)
+        frame_name = obs["public"]["flow"][-1]["name"] if obs["public"]["flow"] else ""
+        plain = [a for a in acts if not is_template(a)]
+        if len(plain) <= 1 or frame_name not in SEARCHED or is_template(easy):
+            self.progress = 1.0
+            return easy
+        cands = self._candidates(state, role, plain, easy, rng)
+        if len(cands) == 1:
+            self.progress = 1.0
+            return cands[0]
+        totals = [0.0] * len(cands)
+        counts = [0] * len(cands)
+        deadline = t0 + self.budget
+        i = 0
+        while time.perf_counter() < deadline and not self.cancelled:
+            st = resample(obs, role, rng.getrandbits(32))
+            seed = rng.getrandbits(32)
+            for k, a in enumerate(cands):               # common random numbers across candidates
+                try:
+                    after = door.apply(st, role, a)
+                except Exception:
+                    totals[k] -= 1e6
+                    counts[k] += 1
+                    continue
+                totals[k] += self._playout(after, role, random.Random(seed), deadline)
+                counts[k] += 1
+                if time.perf_counter() >= deadline and i > 0:
+                    break
+            i += 1
+            self.progress = min(1.0, (time.perf_counter() - t0) / self.budget)
+        self.progress = 1.0
+        n = min(counts) or 1
+        means = [totals[k] / max(counts[k], 1) for k in range(len(cands))]
+        best = max(range(len(cands)), key=lambda k: (means[k] + (0.003 if cands[k] == easy else 0)))
+        del n
+        return cands[best]
+
+    def _candidates(self, state, role, plain, easy, rng) -> list[dict]:
+        out = [easy]
+        scored = []
+        r = Rules(state, role, rng, fast=True)
+        for a in plain:
+            if a == easy:
+                continue
+            st = r.after(a)
+            scored.append((evaluate(st, role) if st is not None else -1e9, rng.random(), a))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        out += [a for _, _, a in scored[: self.candidates - 1]]
+        return out
+
+    def _playout(self, st: dict, role: str, rng: random.Random, deadline: float = 1e18) -> float:
+        start_turn = st["turn"]
+        for _ in range(self.horizon):
+            if door.is_over(st) or time.perf_counter() > deadline:
+                break
+            roles = door.active_roles(st)
+            if not roles:
+                break
+            r = roles[0]
+            acts = [a for a in door.legal_actions(st, r) if a["type"] not in ("undo", "transfer")]
+            a = Rules(st, r, rng, fast=True).decide(acts)
+            st = door.apply(st, r, a)
+            if st["turn"] > start_turn + 1:
+                break
+        return evaluate(st, role)

@@ -1,0 +1,91 @@
+"""Computer-vs-computer matches: `python -m maria tournament ...` (seats rotated, Wilson intervals,
+decision times per level, every game written as a replay)."""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from pathlib import Path
+
+from maria.rules import door
+
+from maria.players import decide, make_player
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def play_game(variant: str, players: int, seed: int, seats: dict[str, str], budget: float | None = None,
+              times: dict | None = None, max_actions: int = 20000):
+    """One game; returns the GameRecord.  seats: role -> level."""
+    from maria.game import GameRecord
+    rec = GameRecord.new(variant=variant, players=players, seed=seed)
+    ps = {r: make_player(lvl, seed * 1009 + i, budget=budget if lvl in ("normal", "hard") else None)
+          for i, (r, lvl) in enumerate(sorted(seats.items()))}
+    n = 0
+    while not door.is_over(rec.state):
+        roles = door.active_roles(rec.state)
+        if not roles:
+            raise RuntimeError(f"dead end (seed {seed})")
+        r = roles[0]
+        t0 = time.perf_counter()
+        a = decide(rec.state, r, ps[r])
+        dt = time.perf_counter() - t0
+        if times is not None:
+            times.setdefault(seats[r], []).append(dt)
+        rec.apply(r, a)
+        n += 1
+        if n > max_actions:
+            raise RuntimeError(f"runaway game (seed {seed})")
+    return rec
+
+
+def run(variant: str, players: int, games: int, a: str, b: str, budget: float | None = None,
+        out: str | None = None, seed: int = 0, echo=print) -> dict:
+    roles = list(door.ROLES[players])
+    wins = {r: 0 for r in roles}
+    played = {r: 0 for r in roles}
+    times: dict[str, list[float]] = {}
+    errors = 0
+    outdir = Path(out) if out else None
+    if outdir:
+        outdir.mkdir(parents=True, exist_ok=True)
+    for g in range(games):
+        role = roles[g % len(roles)]                    # a plays each role in turn against b
+        seats = {r: (a if r == role else b) for r in roles}
+        try:
+            rec = play_game(variant, players, seed + g, seats, budget, times)
+        except Exception as e:                           # counted and reported, never hidden
+            errors += 1
+            echo(f"game {g}: error {type(e).__name__}: {e}")
+            continue
+        played[role] += 1
+        winner = rec.state["result"]["winner"]
+        wins[role] += winner == role
+        if outdir:
+            from maria.saves import save_game
+            save_game(outdir / f"{variant}-{players}p-{g:04d}-{a}-as-{role}-vs-{b}.yaml", rec)
+    echo(f"{variant}, {players} players: {a} (rotating seats) vs {b}, {games} games, {errors} errors")
+    total_w = total_n = 0
+    for r in roles:
+        lo, hi = wilson(wins[r], played[r])
+        total_w += wins[r]
+        total_n += played[r]
+        rate = wins[r] / played[r] if played[r] else 0.0
+        echo(f"  {a} as {r:<14} wins {wins[r]:>4}/{played[r]:<4} = {rate:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]")
+    lo, hi = wilson(total_w, total_n)
+    echo(f"  {a} overall         wins {total_w:>4}/{total_n:<4} = "
+         f"{(total_w / total_n if total_n else 0):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]")
+    for lvl, ts in sorted(times.items()):
+        echo(f"  decision time {lvl:<7} n={len(ts):<7} mean {statistics.mean(ts) * 1000:8.1f} ms  "
+             f"median {statistics.median(ts) * 1000:8.1f} ms  worst {max(ts) * 1000:8.1f} ms")
+    echo(f"{games} games, {errors} errors")
+    return {"wins": wins, "played": played, "errors": errors, "times": times}

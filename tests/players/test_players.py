@@ -1,0 +1,95 @@
+"""The computer players: one interface, legal choices only, fast easy decisions, no search on
+trivial or templated decisions."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import pytest
+
+from maria.players import LEVELS, decide, make_player
+from maria.players.tournament import play_game, run, wilson
+from maria.rules import door
+
+
+def test_levels_and_bad_level():
+    for lvl in LEVELS:
+        assert make_player(lvl, 1).level == lvl
+    with pytest.raises(ValueError):
+        make_player("grandmaster")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_easy_plays_whole_games_legally_and_fast(players):
+    times: dict = {}
+    for seed in range(1):
+        roles = door.ROLES[players]
+        rec = play_game("intro", players, seed, {r: ("easy" if i % 2 == 0 else "random")
+                                                 for i, r in enumerate(roles)}, times=times)
+        assert door.is_over(rec.state)
+    assert statistics.median(times["easy"]) < 0.05
+
+
+def test_search_player_does_not_search_trivial_or_templated_decisions():
+    st = door.new_game("intro", 3, 1)
+    p = make_player("hard", 1, budget=5.0)
+    t = time.perf_counter()
+    role = door.active_roles(st)[0]
+    a = decide(st, role, p)                       # allocation: a template
+    assert a["type"] == "allocate" and "choose" not in a.values()
+    assert time.perf_counter() - t < 0.5
+
+
+def test_search_player_respects_its_budget():
+    st = door.new_game("intro", 3, 2)
+    easy = make_player("easy", 0)
+    hard = make_player("hard", 0, budget=0.3)
+    worst = 0.0
+    for _ in range(150):
+        if door.is_over(st):
+            break
+        r = door.active_roles(st)[0]
+        pl = hard if r == "frederick" else easy
+        t = time.perf_counter()
+        a = decide(st, r, pl)
+        if pl is hard:
+            worst = max(worst, time.perf_counter() - t)
+        st = door.apply(st, r, a)
+    assert worst < 0.3 + 1.0
+
+
+def test_wilson_interval():
+    lo, hi = wilson(9, 10)
+    assert 0.55 < lo < 0.6 and 0.98 < hi <= 1.0
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_tournament_writes_replays(tmp_path):
+    out = []
+    res = run("intro", 2, 2, "easy", "random", out=str(tmp_path), echo=out.append)
+    assert res["errors"] == 0 and sum(res["played"].values()) == 2
+    files = sorted(tmp_path.glob("*.yaml"))
+    assert len(files) == 2
+    from maria.replay import replay
+    from maria.saves import load_game
+    for f in files:
+        replay(load_game(f))
+    assert any("95% CI" in line for line in out)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3])
+def test_easy_vs_random_many_games(players):
+    res = run("intro", players, 60, "easy", "random", echo=lambda *_: None)
+    assert res["errors"] == 0
+
+
+@pytest.mark.slow
+def test_advanced_game_when_it_exists():
+    try:
+        door.new_game("advanced", 3, 0)
+    except ValueError:
+        pytest.skip("the advanced game is not implemented yet")
+    res = run("advanced", 3, 3, "easy", "random", echo=lambda *_: None)
+    assert res["errors"] == 0
