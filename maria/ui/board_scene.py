@@ -922,11 +922,36 @@ class BoardScene(Scene):
             if city and city in self._city_px:
                 x, y = sc(city)
                 pieces.draw_hussar(m, (x, y), max(14, round(r * 1.2)))
+        # generals that went out of supply in this stage's supply phase (R9.4)
+        for city in self.unsupplied_cities():
+            if city in self._city_px:
+                x, y = sc(city)
+                pygame.draw.circle(m, (190, 30, 30), (round(x), round(y)), r + 6, 3)
+                img = W.text("no supply", max(11, round(r * 0.6)), (255, 255, 255), "sans_bold")
+                box = img.get_rect(midtop=(round(x), round(y) + r + 5)).inflate(8, 2)
+                pygame.draw.rect(m, (170, 30, 30), box, border_radius=4)
+                m.blit(img, img.get_rect(center=box.center))
         # selection
         if self.selected and self._piece_city(self.selected) in self._city_px:
             x, y = sc(self._piece_city(self.selected))
             pygame.draw.circle(m, W.HILITE, (round(x), round(y)), r + 4, 3)
         del dragging
+
+    def unsupplied_cities(self) -> set[str]:
+        """Cities of face-down generals that the current stage's supply phase found unsupplied."""
+        v = self.v
+        log = v.get("log") or []
+        if not log:
+            return set()
+        stage = log[-1].get("stage")
+        out = set()
+        for e in reversed(log):
+            if e.get("turn") != v["turn"] or e.get("stage") != stage:
+                break
+            if e.get("phase") == "supply" and "out of supply" in e.get("text", "") and e.get("places"):
+                out.add(e["places"][0])
+        down = {g["city"] for g in v["generals"].values() if g.get("city") and not g["face_up"]}
+        return out & down
 
     def _draw_general(self, m, gid, centre, r, off) -> None:
         g = self.v["generals"][gid]
