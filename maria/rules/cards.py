@@ -127,10 +127,18 @@ def income(state: dict, power: str, subsidy: bool) -> int:
         n -= 1
     if power == "france" and state["variant"] == "intro":
         n -= 2
+    if state["variant"] == "advanced":
+        from maria.rules import politics
+        if power == "saxony" and politics.saxony_state(state) == "austrian_ally":
+            n = 2                                                   # R19.3.8
+        n += politics.income_modifier(state, power)
     return max(n, 0)
 
 
 def total_cards(state: dict) -> int:
     c = state["cards"]
-    return (len(c["draw"]) + sum(len(d) for d in c["aside"]) + sum(len(d) for d in c["discards"].values())
-            + sum(len(h) for h in c["hands"].values()))
+    n = (len(c["draw"]) + sum(len(d) for d in c["aside"]) + sum(len(d) for d in c["discards"].values())
+         + sum(len(h) for h in c["hands"].values()))
+    if state.get("adv"):
+        n += sum(len(e) for e in state["adv"]["pol"]["display"].values())   # the political display
+    return n

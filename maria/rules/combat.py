@@ -48,6 +48,10 @@ def loss_groups(state: dict, gids: list[str]) -> list[list[str]]:
     return [by_power[p] for p in sorted(by_power, key=lambda p: p == cmd_power)]
 
 
+def _cmd(state, city):
+    return state["generals"][commander(state, city)]["power"]
+
+
 def _unit_at(state, city):
     return list(state["city_generals"].get(city, []))
 
@@ -62,9 +66,14 @@ def _units(state, info, powers):
         if not any(state["generals"][g]["power"] in powers for g in gens):
             continue
         p = state["generals"][commander(state, city)]["power"]
+        if p not in powers:
+            continue
+        if state["variant"] == "advanced" and _neutral(state, p):
+            continue
         for n in sorted(info.nbrs[city]):
             other = state["city_generals"].get(n, [])
-            if other and R.enemies(state, state["generals"][other[0]]["power"], p):
+            if other and R.enemies(state, state["generals"][other[0]]["power"], p) \
+                    and not (state["variant"] == "advanced" and _neutral(state, state["generals"][other[0]]["power"])):
                 pairs.append([city, n])
     return pairs
 
@@ -83,6 +92,10 @@ class CombatPhase(Handler):
             if set(ag) & set(frame["retreated_gens"]) or set(dg) & set(frame["retreated_gens"]):
                 continue
             out.append([a, d])
+        if state["variant"] == "advanced" and state["players"] == 3:
+            aus = [pr for pr in out if R.role_of(state, _cmd(state, pr[0])) == "maria_theresa"]
+            if aus and "pragmatic_army" in frame["powers"]:
+                out = aus                                        # R11.7 (not in 2p, R24.2.5)
         return out
 
     @staticmethod
@@ -104,17 +117,24 @@ class CombatPhase(Handler):
 
     @staticmethod
     def waiting(state, info, frame):
-        return roles_for_powers(state, frame["powers"])
+        return roles_for_powers(state, [_cmd(state, a) for a, d in CombatPhase._valid(state, info, frame)])
 
     @staticmethod
     def prompt(state, info, frame, role):
         if role not in CombatPhase.waiting(state, info, frame):
             return []
-        return [{"type": "attack", "from": a, "target": d} for a, d in CombatPhase._valid(state, info, frame)]
+        mine = R.powers_of(state, role)
+        return [{"type": "attack", "from": a, "target": d} for a, d in CombatPhase._valid(state, info, frame)
+                if _cmd(state, a) in mine]
 
     @staticmethod
     def act(state, info, frame, role, action):
         start_combat(state, info, frame, action["from"], action["target"])
+
+
+def _neutral(state, p):
+    from maria.rules.politics import neutral
+    return neutral(state, p)
 
 
 def _names(state, gids):
@@ -201,7 +221,16 @@ class Combat(Handler):
             f"{lost} troop{'s' if lost != 1 else ''}.", power, [city])
         phase["retreated"].append(city)
         phase["retreated_gens"].extend(gids)
-        take_losses(state, info, loss_groups(state, gids), lost)
+        removed = take_losses(state, info, loss_groups(state, gids), lost)
+        battle = None
+        if state["variant"] == "advanced":
+            state["adv"]["last_winner"] = R.role_of(state, frame[other + "_power"])     # R17.2.1
+            battle = {"winner": frame[other + "_power"], "loser": power, "troops": lost,
+                      "generals": len(removed), "bohemia": info.board.cities[city].map == "bohemia"}
         if state["city_generals"].get(city):
-            push(state, {"name": "retreat", "city": city, "distance": lost,
+            push(state, {"name": "retreat", "city": city, "distance": lost, "battle": battle,
                          "winner_city": win_city, "winner_power": frame[other + "_power"]})
+        elif battle is not None:
+            from maria.rules import advanced, politics
+            advanced.settle_battle(state, info, battle)
+            politics.flush_saxony(state, info)

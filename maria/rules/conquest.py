@@ -31,7 +31,8 @@ def leave_fortress(state: dict, info, gid: str, city: str) -> None:
         return
     if protected(state, info, city):
         if city not in state["qmarks"]:
-            state["qmarks"][city] = g["power"]
+            from maria.rules.advanced import place_qmark
+            place_qmark(state, g["power"], city)
             log(state, f"{g['name']} leaves the protected fortress {info.board.cities[city].name}: "
                 "it is marked '?'.", g["power"], [city])
         return
@@ -40,9 +41,10 @@ def leave_fortress(state: dict, info, gid: str, city: str) -> None:
 
 def conquer(state: dict, info, power: str, city: str) -> None:
     """R10.16: remove the previous controller's marker, mark the conquest when required."""
+    from maria.rules import advanced as A
     prev = controller(state, info, city)
-    state["markers"].pop(city, None)
-    state["qmarks"].pop(city, None)
+    A.remove_vm(state, city)                       # (a) back to its pool (R15.3)
+    A.drop_qmark(state, city)
     marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
     home = info.home_of(city)
     if info.in_silesia(city):
@@ -53,8 +55,13 @@ def conquer(state: dict, info, power: str, city: str) -> None:
         mark = home in R.MINOR                     # (c) friendly minor: marked; (d) friendly major: not
     else:
         mark = True                                # (c) enemy home country
-    if mark and home != marker:
-        state["markers"][city] = marker
+    if A.is_adv(state) and city in A.RHINE:
+        A.flip_elector(state, info, power, city)   # (b) elector marker flipped, never a VM
+    elif mark and home != marker:
+        A.place_vm(state, marker, city)
+    if A.is_adv(state):
+        A.after_control_change(state, info)
+        A.france_conquered_bohemia(state, info, power, city)
     log(state, f"{power_name(power)} conquers {info.board.cities[city].name}"
         + (f" from {power_name(prev)}" if prev else "") + ".", power, [city])
     from maria.rules.victory import check_instant
@@ -72,12 +79,15 @@ class RetroPhase(Handler):
             if state["result"] is not None:
                 break
             if not enemy_controlled(state, info, city, power) or protected(state, info, city):
-                state["qmarks"].pop(city)
+                from maria.rules.advanced import drop_qmark
+                drop_qmark(state, city)
                 log(state, f"{info.board.cities[city].name} is still protected: the '?' is removed.",
                     power, [city])
             else:
                 log(state, f"{info.board.cities[city].name} is no longer protected.", power, [city])
                 conquer(state, info, power, city)
-        state["qmarks"] = {}
+        from maria.rules.advanced import drop_qmark
+        for city in sorted(state["qmarks"]):
+            drop_qmark(state, city)
         pop(state)
         return True

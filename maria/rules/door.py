@@ -23,8 +23,8 @@ NO_TRANSFER = frozenset({"allocation", "game"})
 
 def new_game(variant: str = "intro", players: int = 3, seed: int = 0, options: dict | None = None,
              board=None) -> dict:
-    if variant != "intro":
-        raise ValueError("only the introductory game is implemented so far")
+    if variant not in ("intro", "advanced"):
+        raise ValueError(f"unknown variant {variant!r} (intro or advanced)")
     if players not in (2, 3):
         raise ValueError("MARIA is for 2 or 3 players")
     key = "default" if board is None else register_board(board, variant)

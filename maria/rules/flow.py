@@ -103,7 +103,11 @@ class Game(Handler):
             return False
         from maria.rules import victory
         if state["turn"] > state["options"]["last_turn"]:
-            victory.end_of_game(state, info)
+            if state["variant"] == "advanced":
+                from maria.rules.advanced import end_of_game
+                end_of_game(state, info)
+            else:
+                victory.end_of_game(state, info)
             return True
         push(state, {"name": "turn", "step": 0})
         return True
@@ -155,18 +159,32 @@ class Turn(Handler):
             pop(state)
             return True
         step = frame["step"]
-        if step < len(TURN_STEPS):
+        steps = TURN_STEPS if state["variant"] == "intro" else ["politics"] + TURN_STEPS
+        if step < len(steps):
             frame["step"] += 1
-            name = TURN_STEPS[step]
-            if name == "hussars":
+            name = steps[step]
+            if name == "politics":
+                state["stage"], state["phase"] = "politics", None
+                push(state, {"name": "politics", "step": "return"})
+            elif name == "hussars":
                 state["stage"], state["phase"] = "hussars", None
                 push(state, {"name": "hussars", "placed": []})
             else:
-                powers = [p for p in R.ACTION_STAGES[int(name[-1])]
+                powers = [p for p in R.action_stages(state)[int(name[-1])]
                           if any(p in ps for ps in state["roles"].values())]
                 state["stage"] = "+".join(powers)
                 push(state, {"name": "action_stage", "powers": powers, "step": 0})
             return True
+        adv = state.get("adv")
+        if adv and adv["election"] == "pending" and not frame.get("election_done"):
+            frame["election_done"] = True                          # R18.1: at the end of the turn
+            push(state, {"name": "election"})
+            return True
+        if adv and frame.get("winter_done") is None and state["turn"] % 3 == 0 \
+                and state["turn"] >= state["options"]["last_turn"]:
+            frame["winter_done"] = True                            # the 4th winter: scoring only
+            from maria.rules.advanced import winter_scoring
+            winter_scoring(state)
         # R5.3 / R5.4: end of turn; winter after every 3rd turn (not after the last turn).
         if frame.get("winter_done") is None and state["turn"] % 3 == 0 \
                 and state["turn"] < state["options"]["last_turn"]:
@@ -197,6 +215,9 @@ class ActionStage(Handler):
             push(state, {"name": PHASES[step], "powers": list(frame["powers"])})
             return True
         pop(state)
+        if state["variant"] == "advanced":
+            from maria.rules import advanced
+            advanced.end_of_action_stage(state, info, frame["powers"])
         return True
 
 
@@ -225,7 +246,12 @@ class TCPhase(Handler):
         if TCPhase._needs_choice(state, info, frame):
             return False
         subsidy = frame.get("subsidy", True)
+        adv = state.get("adv")
         for p in frame["powers"]:
+            if adv is not None:                                    # R19.3.9: TCs once per turn
+                if adv["drew"].get(p) == state["turn"]:
+                    continue
+                adv["drew"][p] = state["turn"]
             if p in R.MINOR and minor_cut_off(state, info, p):
                 log(state, f"{power_name(p)} draws no Tactical Cards: its major fortress is "
                     "enemy-controlled.", p)
@@ -309,3 +335,4 @@ def effect(name: str):
 
 # Register the handlers of the other rulebook parts.
 from maria.rules import hussars, supply, movement, combat, retreat, conquest, winter, victory  # noqa: E402,F401
+from maria.rules import advanced, politics  # noqa: E402,F401

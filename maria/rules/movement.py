@@ -47,7 +47,20 @@ def _stack_ok(state, gid, city) -> bool:
         return False
     other = state["generals"][here[0]]
     me = state["generals"][gid]
+    if state["variant"] == "advanced" and {me["power"], other["power"]} == {"austria", "pragmatic_army"} \
+            and state["options"]["pa_austria_stacking_consent"] == "never":
+        return False                                                   # R6.8 / R10.7
     return R.cooperating(state, me["power"], other["power"]) and me["troops"] + other["troops"] <= 16
+
+
+def _advanced_refusal(state, info, piece, cur, to, cname) -> str | None:
+    cities = info.board.cities
+    if cities[cur].map != cities[to].map and piece["power"] not in ("france", "austria"):
+        return "Only French and Austrian pieces may cross between the Flanders and Bohemia maps (R10.6)."
+    from maria.rules.politics import forbidden
+    if to in forbidden(state, info, piece["power"]):
+        return f"{cname}: neutral pieces stay at home and foreign pieces stay out of neutral territory (R19.4)."
+    return None
 
 
 def step_refusal(state, info, frame, to) -> str | None:
@@ -74,6 +87,10 @@ def step_refusal(state, info, frame, to) -> str | None:
         if n > limit + 1 or (n == limit + 1 and not main):
             return (f"A {'general' if kind == 'general' else 'supply train'} moves {limit} cities, "
                     f"{limit + 1} only if the whole move is on main roads.")
+    if state["variant"] == "advanced":
+        why = _advanced_refusal(state, info, piece, cur, to, cname)
+        if why:
+            return why
     gens = state["city_generals"].get(to, [])
     tid = state["city_train"].get(to)
     if gens:

@@ -31,6 +31,23 @@ def _graph(info):
     return g
 
 
+def no_entry(state, info, start: str) -> set:
+    """Advanced game: only French and Austrian generals retreat between the maps (R11.15); nobody
+    retreats into neutral territory, nor a neutral power out of its home (R19.4)."""
+    if state["variant"] != "advanced":
+        return set()
+    gens = state["city_generals"].get(start, [])
+    if not gens:
+        return set()
+    power = state["generals"][gens[0]]["power"]
+    from maria.rules.politics import forbidden
+    out = set(forbidden(state, info, power))
+    if power not in ("france", "austria"):
+        m = info.board.cities[start].map
+        out |= {c for c in info.playable if info.board.cities[c].map != m}
+    return out
+
+
 MAX_RETREAT = 16  # a stack holds at most 16 troops (R6.4), so no retreat is longer
 
 
@@ -52,6 +69,9 @@ def retreat_ends(state, info, start: str, distance: int, winner_city: str | None
         if c in idx:
             blocked |= 1 << idx[c]
     for c in state["city_train"]:
+        if c in idx:
+            blocked |= 1 << idx[c]
+    for c in no_entry(state, info, start):
         if c in idx:
             blocked |= 1 << idx[c]
     memo: dict = {}
@@ -97,7 +117,9 @@ def retreat_ends(state, info, start: str, distance: int, winner_city: str | None
 def retreat_paths(state, info, frame) -> list[list[str]]:
     """One legal full-length retreat per end city, for the ends as far as possible (road steps,
     pieces ignored, RUL-10) from the winning general."""
+    gens = state["city_generals"].get(frame["city"], [])
     key = (id(info), frame["city"], frame["distance"], frame["winner_city"],
+           state["generals"][gens[0]]["power"] if gens else None, state.get("adv", {}).get("saxony_state"),
            frozenset(state["city_generals"]), frozenset(state["city_train"]))
     got = _CACHE.get(key)
     if got is None:
@@ -122,6 +144,8 @@ def valid_path(state, info, frame, path) -> str | None:
             return f"{b} is not adjacent to {a}."
         if is_occupied(state, b):
             return f"A retreat may not enter or pass through {info.board.cities[b].name}: it holds a piece."
+        if b in no_entry(state, info, frame["city"]):
+            return f"This retreat may not enter {info.board.cities[b].name} (other map or neutral territory)."
     ends = {p[-1] for p in retreat_paths(state, info, frame)}
     if path[-1] not in ends:
         return "The retreat must end as far as possible from the winning general."
@@ -136,8 +160,10 @@ class Retreat(Handler):
             gids = list(state["city_generals"].get(frame["city"], []))
             log(state, "No retreat of the full distance is possible: all troops are lost.",
                 state["generals"][gids[0]]["power"], [frame["city"]])
-            take_losses(state, info, loss_groups(state, gids), 99)        # R11.16
+            troops = sum(state["generals"][g]["troops"] for g in gids)
+            removed = take_losses(state, info, loss_groups(state, gids), 99)        # R11.16
             pop(state)
+            _settle(state, info, frame, troops, len(removed))
             return True
         return False
 
@@ -167,3 +193,14 @@ class Retreat(Handler):
         log(state, f"{power_name(frame['winner_power'])} retreats the defeated general{'s' if len(gids) > 1 else ''} "
             f"{frame['distance']} cities.", frame["winner_power"], path)
         pop(state)
+        _settle(state, info, frame, 0, 0)
+
+
+def _settle(state, info, frame, troops, generals):
+    b = frame.get("battle")
+    if b is None:
+        return
+    b = dict(b, troops=b["troops"] + troops, generals=b["generals"] + generals)
+    from maria.rules import advanced, politics
+    advanced.settle_battle(state, info, b)
+    politics.flush_saxony(state, info)

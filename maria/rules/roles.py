@@ -97,3 +97,9 @@ def minors_of(state: dict, major: str) -> list[str]:
         if major in pair:
             out += [p for p in pair if p in MINOR and p != major]
     return out
+
+
+def action_stages(state: dict) -> list[list[str]]:
+    """R5.1; in the advanced game Saxony may move to the Austrian stage (R5.5, R19.3.9)."""
+    adv = state.get("adv")
+    return adv["stages"] if adv else ACTION_STAGES

@@ -40,6 +40,32 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
         a["troops"] = troops
     elif t == "pay":
         a["cards"] = cards.suggest_payment(state["cards"]["hands"][a["power"]], a.pop("amount"))
+    elif t == "troops":
+        n = 1 + _pick(chooser, a.pop("max_troops"))
+        on_map, sites = a.pop("on_map"), a.pop("sites")
+        assign, reenter = {}, {}
+        for gid, s in sorted(sites.items()):
+            s = [c for c in s if c not in reenter.values() and not state["city_generals"].get(c)]
+            if s and n > len(assign) and _pick(chooser, 2):
+                reenter[gid] = s[_pick(chooser, len(s))]
+                assign[gid] = 1
+        left = n - sum(assign.values())
+        pool = sorted(set(on_map) | set(assign))
+        for _ in range(40):
+            if left <= 0 or not pool:
+                break
+            g = pool[_pick(chooser, len(pool))]
+            gen = state["generals"][g]
+            city = reenter.get(g, gen["city"])
+            stack = [x for x in state["city_generals"].get(city, []) if x != g]
+            if gen["troops"] + assign.get(g, 0) >= 8 or sum(
+                    state["generals"][x]["troops"] for x in stack) + gen["troops"] + assign.get(g, 0) >= 16:
+                continue
+            assign[g] = assign.get(g, 0) + 1
+            left -= 1
+        if not assign:
+            return {"type": "done"}
+        a["assign"], a["reenter"] = assign, reenter
     elif t == "recruit":
         p = a["power"]
         n = 1 + _pick(chooser, a.pop("max_troops"))
@@ -211,15 +237,18 @@ def victory_kind(state: dict) -> str | None:
     r = state["result"]
     if r is None:
         return None
+    if "winter scores" in r["reason"]:
+        return f"{r['winner']}:winter"
     return f"{r['winner']}:{'turn9' if 'Turn 9' in r['reason'] else 'instant'}"
 
 
 def play_random_game(seed: int, players: int = 3, board=None, max_actions: int = 20000,
-                     check=None, trace: list | None = None) -> dict:
+                     check=None, trace: list | None = None, variant: str = "intro",
+                     options: dict | None = None) -> dict:
     """Play one game with random legal actions; returns a summary dict (with "actions_list": the
     [role, action] pairs played, enough to replay the game through the door).  `trace`, if given,
     receives those pairs as they are played (so a failing check can report them)."""
-    state = door.new_game("intro", players, seed, board=board)
+    state = door.new_game(variant, players, seed, options=options, board=board)
     chooser = {"rng": rng.seed_state(seed ^ 0x5EED)}
     n = 0
     played = trace if trace is not None else []

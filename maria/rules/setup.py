@@ -16,11 +16,21 @@ DEFAULT_OPTIONS = {
     "last_turn": 9,
 }
 
+ADVANCED_OPTIONS = {
+    "last_turn": 12,                                  # R1.3
+    "optional_political_rule": True,                  # R25 (recommended by the rules)
+    "charles_emmanuel_rule": "es",                    # VD-27: "es" (only while Prussian ally) | "fr"
+    "neutral_saxony_votes_francis": True,             # VD-16 (ES v2.0, FR, HE)
+    "pa_austria_stacking_consent": "always",          # R6.8/R10.7: "always" | "never"
+}
+
 
 def build_state(info: BoardInfo, variant: str, players: int, seed: int, options: dict | None,
                 board_key: str) -> dict:
     board = info.board
     opts = dict(DEFAULT_OPTIONS)
+    if variant == "advanced":
+        opts.update(ADVANCED_OPTIONS)
     opts.update(options or {})
     state: dict = {
         "schema": SCHEMA, "variant": variant, "players": players, "seed": int(seed),
@@ -56,6 +66,18 @@ def build_state(info: BoardInfo, variant: str, players: int, seed: int, options:
     for power in ("france", "bavaria", "prussia", "saxony", "pragmatic_army", "austria"):
         if power in in_game:
             cards.draw(state, power, R.INITIAL_HAND[power])
+    if variant == "advanced":
+        from maria.rules import advanced, politics
+        state["adv"] = advanced.new_adv(state, board)
+        state["adv"]["tracks"] = {t: politics.poldata.display()["tracks"][t]["star"] for t in ("italy", "russia", "saxony")}
+        state["adv"]["saxony_state"] = "prussian_ally"
+        state["adv"]["stages"] = [list(s) for s in R.ACTION_STAGES]
+        state["adv"]["drew"] = {}
+        state["adv"]["pol"] = politics.new_pol(state)
+        for gid, place in board.setup.generals.items():     # R4.4: the Dessauer in Ostpreussen
+            if place == "box:ostpreussen":
+                state["adv"]["expedition"] = {"russia": {"prussia": gid}}
+        advanced.after_control_change(state, info)
     pending = [p for p in ("france", "bavaria", "prussia", "saxony", "austria", "pragmatic_army")
                if p in in_game and p in board.armies]
     state["flow"] = [{"name": "game"}, {"name": "allocation", "pending": pending}]

@@ -211,6 +211,11 @@ def controller(state: dict, info: BoardInfo, city: str) -> str | None:
     vm = state["markers"].get(city)
     if vm is not None:
         return vm
+    adv = state.get("adv")
+    if adv is not None:
+        el = adv["electors"].get(city)                # R3.8 / R10.16b: Rhine elector markers
+        if el is not None:
+            return el
     return info.home_of(city)
 
 

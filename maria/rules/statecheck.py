@@ -368,6 +368,12 @@ def _check_cards(state, problems, in_game):
         if p not in in_game:
             problems.append(f"cards.hands: {p!r} is not a power in this game")
         piles.append((f"{p}'s hand", hand))
+    adv = state.get("adv")
+    if isinstance(adv, dict):                                  # advanced: the political display
+        for p, ents in adv.get("pol", {}).get("display", {}).items():
+            piles.append((f"{p}'s space on the political display",
+                          [e.get("card") for e in ents] if isinstance(ents, list) else ents))
+        _check_adv(state, adv, problems)
     where: dict[str, str] = {}
     for name, pile in piles:
         if not isinstance(pile, list):
@@ -407,3 +413,29 @@ def _check_log_and_undo(state, problems, deep_undo, play_rules):
         sub: list[str] = []
         _check(snap, sub, snapshot=True, play_rules=play_rules)
         problems += [f"undo[{i}]: {p}" for p in sub]
+
+
+def _check_adv(state, adv, problems):
+    """Advanced game: victory-marker conservation per pool (R4.5, R15.3), tracks in range."""
+    from maria.rules import advanced as A
+    from maria.rules import poldata
+    for key in ("pools", "battle", "tracks", "pol", "electors", "winter", "set_aside", "q_pool"):
+        if key not in adv:
+            problems.append(f"adv.{key}: missing")
+            return
+    for p, size in A.POOL_SIZES.items():
+        if not _is_int(adv["pools"].get(p)) or adv["pools"][p] < 0:
+            problems.append(f"adv.pools.{p}: should be a whole number >= 0")
+            continue
+        if not 0 <= adv["battle"].get(p, -1) <= A.BATTLE_BOXES:
+            problems.append(f"adv.battle.{p}: between 0 and {A.BATTLE_BOXES}")
+        if A.pool_total(state, p) != size:
+            problems.append(f"adv: {A.pool_total(state, p)} victory markers of {p} are accounted for, "
+                            f"not {size} (pool + map + '?' + boxes + set aside)")
+    for t, i in adv["tracks"].items():
+        n = len(poldata.display()["tracks"].get(t, {}).get("boxes", []))
+        if not _is_int(i) or not 0 <= i < n:
+            problems.append(f"adv.tracks.{t}: box {i!r} is not on the track (0..{n - 1})")
+    for c, p in state["markers"].items():
+        if c in A.RHINE:
+            problems.append(f"markers: {c} is a Rhine electorate: it carries an elector marker, never a VM")

@@ -54,11 +54,19 @@ def supply_status(state: dict, info, gid: str) -> tuple[str, int]:
     city = g["city"]
     if info.home_of(city) == g["power"]:
         return ("home", 0)                                                   # R9.2
+    adv = state["variant"] == "advanced"
+    arenberg = adv and gid == "arenberg"
+    if arenberg and info.board.cities[city].territory in ("austrian_netherlands", "dutch_republic"):
+        return ("home", 0)                                                   # R22.1
+    own = {g["power"], "pragmatic_army"} if arenberg else {g["power"]}
     trains = {t["city"] for t in state["trains"].values()
-              if t["in_play"] and t["city"] in info.playable and t["power"] == g["power"]}
+              if t["in_play"] and t["city"] in info.playable and t["power"] in own}
     if not trains:
         return ("none", 0)
     blocked = _enemy_piece_cities(state, g["power"])                          # R9.3
+    if adv:
+        from maria.rules.politics import forbidden
+        blocked = blocked | (forbidden(state, info, g["power"]) - {city})      # R19.4.3
     hussar_cities = {c for c in state["hussars"].values() if c}
     taxed = hussar_cities if R.enemies(state, g["power"], "austria") else set()
     free = _path_length(info, city, trains, blocked, taxed)
@@ -114,8 +122,17 @@ class SupplyPhase(Handler):
             if state["generals"][gid]["city"] is None:
                 continue
             ok = kind in ("home", "free") or (kind == "tax" and frame["paid"].get(gid, False))
+            where = state["generals"][gid]["city"]
             apply_supply(state, info, gid, ok)
+            if state["variant"] == "advanced" and state["generals"][gid]["city"] is None:
+                from maria.rules import advanced                             # R16.2 / R9.7
+                bohemia = info.board.cities[where].map == "bohemia"
+                advanced.lose_vp(state, state["generals"][gid]["power"], 1,
+                                 "lack of supply" + ("@bohemia" if bohemia else ""))
         pop(state)
+        if state["variant"] == "advanced":
+            from maria.rules.politics import flush_saxony
+            flush_saxony(state, info)
         return True
 
 

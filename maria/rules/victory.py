@@ -33,7 +33,7 @@ def _finish(state: dict, winner: str | None, reason: str) -> None:
 def check_instant(state: dict, info) -> None:
     """R14.3: the game ends immediately when Louis XV or Frederick meets his condition;
     R24.1.2: in the 2-player game player A needs both at once."""
-    if state["result"] is not None:
+    if state["result"] is not None or state["variant"] != "intro":
         return
     n = counts(state, info)
     fr, pr = n["france"] >= LOUIS_TARGET, n["prussia"] >= FREDERICK_TARGET

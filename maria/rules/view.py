@@ -8,7 +8,8 @@ from maria.rules.state import troops_total
 PUBLIC_FRAME_KEYS = {"name", "powers", "score", "right", "att", "def", "att_city", "def_city",
                      "att_power", "def_power", "att_suit", "def_suit", "played", "distance", "city",
                      "winner_city", "winner_power", "power", "amount", "purpose", "piece", "mode",
-                     "path", "moved", "pending", "order", "idx", "costs", "placed"}
+                     "path", "moved", "pending", "order", "idx", "costs", "placed",
+                     "step", "card", "n", "track", "selected", "shifts"}
 
 
 def view(state: dict, role: str) -> dict:
@@ -35,4 +36,29 @@ def view(state: dict, role: str) -> dict:
         "draw_deck": len(c["draw"]), "aside_decks": [len(d) for d in c["aside"]],
         "discards": {d: list(v) for d, v in c["discards"].items()},
         "flow": flow, "log": list(state["log"]), "result": state["result"],
+        "advanced": _adv_view(state, mine),
+    }
+
+
+def _adv_view(state, mine):
+    """The advanced game's public boards; hidden: the winter scores until the end (R13.6), the
+    face-down political TCs of others (R17.3, R25.3), the order of the political deck."""
+    a = state.get("adv")
+    if a is None:
+        return None
+    pol = a["pol"]
+    disp = {}
+    for p, ents in pol["display"].items():
+        disp[p] = [{"card": e["card"] if (e["up"] or p in mine) else None, "up": e["up"]} for e in ents]
+    over = state["result"] is not None
+    return {
+        "pools": dict(a["pools"]), "battle_boxes": dict(a["battle"]), "three_electors": a["electors3"],
+        "emperor": a["emperor"], "italy": list(a["italy"]), "silesia_box": a["silesia_box"],
+        "electors": dict(a["electors"]), "college": dict(a["college"]), "tracks": dict(a["tracks"]),
+        "saxony_state": a.get("saxony_state"), "set_aside": dict(a["set_aside"]),
+        "winter_scores": {p: list(v) for p, v in a["winter"].items()} if over
+        else {p: len(v) for p, v in a["winter"].items()},
+        "political": {"deck": len(pol["deck"]), "faceup": list(pol["faceup"]), "trump": pol["trump"],
+                      "discard": list(pol["discard"]), "display": disp},
+        "election": a["election"], "emperor_elected": a["emperor_elected"],
     }

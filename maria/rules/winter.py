@@ -13,7 +13,10 @@ TROOP_COST = 4  # R13.2
 
 
 def start_winter(state: dict, info) -> None:
-    order = [p for stage in R.ACTION_STAGES for p in stage
+    if state["variant"] == "advanced":
+        from maria.rules.advanced import winter_scoring
+        winter_scoring(state)
+    order = [p for stage in R.action_stages(state) for p in stage
              if any(p in ps for ps in state["roles"].values())]
     state["stage"], state["phase"] = "winter", None
     log(state, f"Winter after turn {state['turn']}.")
@@ -30,7 +33,10 @@ def reentry_sites(state: dict, info, gid: str) -> list[str]:
         home = info.home_of(c)
         # R13.4 exception [intro]: French generals may re-enter on the Bavarian major fortress (München).
         french_intro = state["variant"] == "intro" and g["power"] == "france" and home == "bavaria"
-        if home != g["power"] and not french_intro:
+        # R22.2: Arenberg may also re-enter on a Dutch major fortress.
+        arenberg = (state["variant"] == "advanced" and gid == "arenberg"
+                    and info.board.cities[c].territory == "dutch_republic")
+        if home != g["power"] and not french_intro and not arenberg:
             continue
         if not friendly_controlled(state, info, c, g["power"]):
             continue

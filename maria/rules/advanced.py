@@ -1,0 +1,308 @@
+"""The advanced game's bookkeeping (R15, R16, R18.4, R13.6, R23): victory-marker pools, the victory
+boxes, the Rhine elector markers, the Electoral College, winter scoring and victory.
+
+State (plain data, only in the advanced game): state["adv"], see new_adv().  Every victory marker
+is always somewhere: in its pool, on the map (state["markers"]), under a "?" (state["qmarks"],
+adv["q_pool"]: city -> the pool its marker came from), in a battle box, in the 3-Electors / Emperor / Italy / Silesia
+box or set aside (R19.1, R19.2) — conservation is checked by pool_total().
+"""
+
+from __future__ import annotations
+
+from maria.rules import roles as R
+from maria.rules.log import log, power_name
+
+POOL_SIZES = {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 8}   # R4.5
+RHINE = ("koeln", "mannheim", "mainz", "trier")                                  # R10.16b
+ELECTORS = ("berlin", "dresden", "muenchen", "prag", "hannover", "koeln", "mannheim", "mainz", "trier")
+BATTLE_BOXES = 2                                                                 # R16.3
+
+
+def is_adv(state) -> bool:
+    return state["variant"] == "advanced"
+
+
+def new_adv(state, board) -> dict:
+    pools = dict(POOL_SIZES)
+    for city, p in state["markers"].items():                                     # R4.7 out of the pools
+        pools[p] -= 1
+    return {
+        "pools": pools, "battle": {p: 0 for p in R.MAJOR},
+        "electors3": None, "emperor": None, "italy": [], "silesia_box": 0,
+        "electors": {c: p for p, cs in board.setup.elector_markers.items() for c in cs},  # R4.10
+        "college": {}, "winter": {p: [] for p in R.MAJOR}, "overflow": {p: 0 for p in R.MAJOR},
+        "set_aside": {"prussia": 0, "france": 0}, "france_reduced": False,
+        "q_pool": {}, "last_winner": None, "election": None, "emperor_elected": None,
+        "expedition": {}, "turn_income": {}, "jacobite": False,
+    }
+
+
+def pool_total(state, power) -> int:
+    """Every marker of `power`'s pool, wherever it is (must equal POOL_SIZES)."""
+    a = state["adv"]
+    n = a["pools"][power] + a["battle"][power] + a["set_aside"].get(power, 0)
+    n += sum(1 for p in state["markers"].values() if p == power)
+    n += sum(1 for c, p in a["q_pool"].items() if p == power)
+    n += (a["electors3"] == power) + (a["emperor"] == power) + a["italy"].count(power)
+    n += a["silesia_box"] if power == "prussia" else 0
+    return n
+
+
+def take(state, power, why: str) -> bool:
+    """Move one marker out of `power`'s pool; an empty pool records the overflow (R23.2 tie-break)."""
+    a = state["adv"]
+    if power not in a["pools"]:
+        return False                       # a neutral minor power has no pool (RUL-A19)
+    if a["pools"][power] > 0:
+        a["pools"][power] -= 1
+        return True
+    a["overflow"][power] += 1
+    log(state, f"{power_name(power)}'s pool is empty: no marker for {why}.", power)
+    return False
+
+
+def give_back(state, power, n: int = 1) -> None:
+    state["adv"]["pools"][power] += n
+
+
+# --- markers on the map (R15.3, R10.15, R10.16) -----------------------------------------------
+
+def place_qmark(state, power, city) -> None:
+    state["qmarks"][city] = power
+    if is_adv(state):
+        major = R.major_of(state, power)
+        if major in R.MAJOR and take(state, major, "a '?' marker"):
+            state["adv"]["q_pool"][city] = major          # the pool it came from
+
+
+def drop_qmark(state, city) -> None:
+    p = state["qmarks"].pop(city, None)
+    if p is None or not is_adv(state):
+        return
+    got = state["adv"]["q_pool"].pop(city, None)
+    if got is not None:
+        give_back(state, got)
+
+
+def remove_vm(state, city) -> None:
+    p = state["markers"].pop(city, None)
+    if p is not None and is_adv(state):
+        give_back(state, p)
+
+
+def place_vm(state, power, city) -> None:
+    if not is_adv(state) or take(state, power, "a conquest"):
+        state["markers"][city] = power
+
+
+def flip_elector(state, info, power, city) -> None:
+    """R10.16b: the Rhine electorates carry elector markers only; the conqueror's side's face."""
+    side = "austria" if R.allied(state, power, "austria") else "france"
+    state["adv"]["electors"][city] = side
+
+
+def after_control_change(state, info) -> None:
+    """Keep the Electoral College (R18.4) and the 3-Electors box (R16.4) in step with control."""
+    if not is_adv(state):
+        return
+    from maria.rules.state import controller
+    a = state["adv"]
+    a["college"] = {c: controller(state, info, c) for c in ELECTORS if c in info.playable}
+    fr = sum(1 for c in RHINE if a["electors"].get(c) == "france")
+    au = sum(1 for c in RHINE if a["electors"].get(c) == "austria")
+    holder = a["electors3"]
+    want = "france" if fr >= 3 else "pragmatic_army" if au >= 3 else None
+    if holder != want:
+        if holder is not None:
+            give_back(state, holder)
+            a["electors3"] = None
+            log(state, f"{power_name(holder)} no longer controls 3 Rhine electorates: its marker leaves "
+                "the 3-Electors box.", holder)
+        if want is not None and take(state, want, "the 3-Electors box"):
+            a["electors3"] = want
+            log(state, f"{power_name(want)} puts a marker into the 3-Electors box.", want)
+
+
+# --- battle victory (R16.1-R16.3) ----------------------------------------------------------------
+
+def battle_vp(troops_eliminated: int, generals_removed: int) -> int:
+    """R16.1 (VD-10: the higher of the two values)."""
+    vp = troops_eliminated // 3
+    if vp == 0 and generals_removed:
+        vp = 1
+    return vp
+
+
+def gain_vp(state, power, n: int) -> int:
+    a = state["adv"]
+    p = R.major_of(state, power)
+    got = 0
+    if p not in a["battle"]:
+        return 0
+    for _ in range(n):
+        if a["battle"][p] >= BATTLE_BOXES:
+            break
+        if take(state, p, "a battle box"):
+            a["battle"][p] += 1
+            got += 1
+    if n:
+        log(state, f"{power_name(p)} gains {n} VP: {got} marker{'s' if got != 1 else ''} into its battle boxes.", p)
+    return got
+
+
+def lose_vp(state, power, n: int, cause: str) -> int:
+    a = state["adv"]
+    p = R.major_of(state, power)
+    lost = 0
+    if p not in a["battle"]:
+        return 0
+    for _ in range(n):
+        if a["battle"][p] > 0:
+            a["battle"][p] -= 1
+            give_back(state, p)
+            lost += 1
+    if n:
+        log(state, f"{power_name(p)} loses {n} VP ({cause}): {lost} marker{'s' if lost != 1 else ''} back to its pool.", p)
+    if p == "prussia" or (state["players"] == 2 and p == "france"):
+        from maria.rules import politics
+        politics.saxony_vp_shift(state, p, n, cause)
+    return lost
+
+
+def settle_battle(state, info, battle: dict) -> None:
+    """After the loser's retreat (or elimination): VPs to the winner and from the loser."""
+    vp = battle_vp(battle["troops"], battle["generals"])
+    if vp:
+        gain_vp(state, battle["winner"], vp)
+        lose_vp(state, battle["loser"], vp, "battle" + ("@bohemia" if battle.get("bohemia") else ""))
+
+
+# --- victory (R23) ---------------------------------------------------------------------------------
+
+def majors_in_game(state):
+    return [p for p in R.MAJOR if R.role_of(state, p)]
+
+
+def _tie_winner(state, powers) -> str:
+    roles = []
+    for p in powers:
+        r = R.role_of(state, p)
+        if r not in roles:
+            roles.append(r)
+    if len(roles) == 1:
+        return roles[0]
+    if "maria_theresa" in roles:                 # R23.2 / R24.2.6: MT (player B) wins every tie
+        return "maria_theresa"
+    roles = [r for r in roles if r != "louis_xv"] or roles   # Louis XV loses every tie
+    return sorted(roles)[0]
+
+
+def check_pools(state, info, when: str) -> None:
+    """R23.1: a major power whose pool is empty wins at once (R23.2 tie-breaks)."""
+    if not is_adv(state) or state["result"] is not None:
+        return
+    a = state["adv"]
+    empty = [p for p in majors_in_game(state) if a["pools"][p] == 0]
+    if empty:
+        best = max(a["overflow"][p] for p in empty)
+        tied = [p for p in empty if a["overflow"][p] == best]
+        role = _tie_winner(state, tied)
+        from maria.rules.victory import _finish
+        _finish(state, role, f"The victory-marker pool of {', '.join(power_name(p) for p in empty)} is empty "
+                f"at the end of {when}: {role.replace('_', ' ').title()} wins.")
+        return
+    for p in a["overflow"]:
+        a["overflow"][p] = 0
+
+
+def winter_scoring(state) -> None:
+    """R13.6: 1 point per marker left in the pool, hidden until the end."""
+    a = state["adv"]
+    for p in majors_in_game(state):
+        a["winter"][p].append(a["pools"][p])
+    log(state, f"Winter scoring after turn {state['turn']} (the scores stay hidden until the game ends).")
+
+
+def end_of_game(state, info) -> None:
+    """R23.3: lowest total of the 4 winter scores wins (ties as R23.2)."""
+    a = state["adv"]
+    totals = {p: sum(a["winter"][p]) for p in majors_in_game(state)}
+    best = min(totals.values())
+    tied = [p for p, t in totals.items() if t == best]
+    role = _tie_winner(state, tied)
+    from maria.rules.victory import _finish
+    _finish(state, role, "After the fourth winter the winter scores are "
+            + ", ".join(f"{power_name(p)} {t}" for p, t in totals.items())
+            + f": {role.replace('_', ' ').title()} wins.")
+    state["result"]["winter_scores"] = {p: list(a["winter"][p]) for p in totals}
+
+
+def end_of_action_stage(state, info, powers) -> None:
+    """R19.2 (France may reduce its military objectives), then R23.1a."""
+    if state["result"] is not None:
+        return
+    if "france" in powers and france_may_reduce(state, info):
+        from maria.rules.flow import push
+        push(state, {"name": "reduce_objectives"})
+        return
+    check_pools(state, info, "an action stage")
+
+
+def _core_austria(info, c) -> bool:
+    t = info.board.cities[c].territory
+    return bool(getattr(info.board.territories[t], "core_austria", False))
+
+
+def france_may_reduce(state, info) -> bool:
+    a = state["adv"]
+    if a["france_reduced"] or not R.role_of(state, "france"):
+        return False
+    if any(g["power"] == "france" and g["city"] in info.playable and _core_austria(info, g["city"])
+           for g in state["generals"].values()):
+        return False
+    return any(p == "france" and _core_austria(info, c) for c, p in state["markers"].items())
+
+
+def reduce_objectives(state, info) -> None:
+    """R19.2.1: all French VMs in Core-Austria off the board; half (rounded up) set aside."""
+    a = state["adv"]
+    cities = sorted(c for c, p in state["markers"].items() if p == "france" and _core_austria(info, c))
+    for c in cities:
+        del state["markers"][c]
+    aside = (len(cities) + 1) // 2
+    a["set_aside"]["france"] += aside
+    give_back(state, "france", len(cities) - aside)
+    a["france_reduced"] = True
+    log(state, f"France reduces its military objectives: {len(cities)} markers leave Core-Austria, "
+        f"{aside} are set aside.", "france")
+    after_control_change(state, info)
+
+
+def france_conquered_bohemia(state, info, power, city) -> None:
+    """R19.2.2: the set-aside markers return once France or Bavaria conquers on the Bohemia map."""
+    a = state["adv"]
+    if a["set_aside"]["france"] and power in ("france", "bavaria") and info.board.cities[city].map == "bohemia":
+        give_back(state, "france", a["set_aside"]["france"])
+        log(state, f"{a['set_aside']['france']} set-aside French markers return to the pool.", "france")
+        a["set_aside"]["france"] = 0
+
+
+from maria.rules.flow import Handler, pop, register, roles_for_powers  # noqa: E402
+
+
+@register("reduce_objectives")
+class ReduceObjectives(Handler):
+    @staticmethod
+    def waiting(state, info, frame):
+        return roles_for_powers(state, ["france"])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        return [{"type": "reduce_objectives", "reduce": True}, {"type": "reduce_objectives", "reduce": False}]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        pop(state)
+        if action["reduce"]:
+            reduce_objectives(state, info)
+        check_pools(state, info, "an action stage")

@@ -1,0 +1,86 @@
+"""Random self-play of the ADVANCED game through the door on the real board (R15-R25), with the
+intro fuzz invariants plus victory-marker conservation per pool, hidden winter scores and
+political TCs.  60 games: 2 and 3 players, with and without the optional political rule."""
+
+from __future__ import annotations
+
+import collections
+import statistics
+
+import pytest
+import yaml
+
+from maria.rules import advanced as A
+from maria.rules import roles as R
+from maria.rules import view
+from maria.rules.selfplay import play_random_game
+from tests.rules.test_fuzz import check as intro_check, _roundtrip
+
+
+def adv_check(state, n):
+    intro_check(state, n)
+    a = state["adv"]
+    for p, size in A.POOL_SIZES.items():                              # R4.5 / R15.3 conservation
+        assert A.pool_total(state, p) == size, (p, A.pool_total(state, p))
+        assert a["pools"][p] >= 0 and 0 <= a["battle"][p] <= 2
+    for c in A.RHINE:
+        assert c not in state["markers"]                              # R10.16b
+    if n % 11 == 0 and state["result"] is None:
+        for role in state["roles"]:
+            v = view(state, role)["advanced"]
+            assert all(isinstance(x, int) for x in v["winter_scores"].values())     # R13.6 hidden
+            mine = set(state["roles"][role])
+            for p, ents in v["political"]["display"].items():
+                for e in ents:
+                    assert e["up"] or p in mine or e["card"] is None
+
+
+def _games(seeds, players, opt, tmp_path, stats):
+    for seed in seeds:
+        trace, count = [], [0]
+
+        def chk(s):
+            count[0] += 1
+            adv_check(s, count[0])
+            if count[0] == 50 + seed % 300:
+                _roundtrip(s)
+        try:
+            r = play_random_game(seed, players, variant="advanced", check=chk, trace=trace,
+                                 max_actions=8000, options={"optional_political_rule": opt})
+        except Exception:
+            path = tmp_path / f"adv_fuzz_failure_{players}p_{opt}_seed{seed}.yaml"
+            path.write_text(yaml.safe_dump({"seed": seed, "players": players, "variant": "advanced",
+                                            "options": {"optional_political_rule": opt}, "actions": trace}))
+            print(f"ADVANCED FUZZ FAILURE: seed {seed}, {players}p, optional rule {opt}: {path}")
+            raise
+        assert r["result"] is not None
+        stats["victory " + r["victory"]] += 1
+        stats["seconds"] = stats.get("seconds", 0) + r["seconds"]
+        log = [e["text"] for e in r["state"]["log"]]
+        for p in R.MAJOR:
+            name = {"pragmatic_army": "Pragmatic Army"}.get(p, p.title())
+            stats["selects " + p] += sum(1 for t in log if t.startswith(name + " selects "))
+        stats["elections"] += sum(1 for t in log if t.startswith("Imperial election"))
+        stats["battle vp"] += sum(1 for t in log if " VP: " in t)
+        stats["saxony changes"] += sum(1 for t in log if t.startswith("Saxony becomes"))
+
+
+@pytest.mark.parametrize("players", [3, 2])
+@pytest.mark.parametrize("opt", [True, False])
+def test_fuzz_advanced_15_games_each(players, opt, tmp_path):
+    stats = collections.Counter()
+    _games(range(15), players, opt, tmp_path, stats)
+    for p in R.MAJOR:                                  # no major power can never select a card
+        assert stats["selects " + p] > 0, stats
+    assert stats["battle vp"] > 0
+
+
+def test_advanced_game_time_median_under_2s():
+    times = [play_random_game(s, 3, variant="advanced")["seconds"] for s in range(100, 105)]
+    assert statistics.median(times) < 2.0, times
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 2])
+def test_fuzz_advanced_long_run(players, tmp_path):
+    _games(range(1000, 1300), players, True, tmp_path, collections.Counter())
