@@ -27,8 +27,8 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
     if level in ("normal", "hard"):
         from maria.players.search import SearchPlayer
         b = BUDGETS[level] if budget is None else budget
-        return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 5,
-                            horizon=40 if level == "normal" else 80)
+        return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 4,
+                            horizon=30 if level == "normal" else 50)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

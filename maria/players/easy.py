@@ -7,9 +7,10 @@ decision with no hook falls back to a one-ply search with the heuristic evaluati
   allocation (R4.9)     troops towards the generals nearest the enemy, each stack <= 16
   hussars (R7)          on cities that cut enemy generals abroad from their trains
   supply / payments     always pay supply and hussar tax; pay_all keeps the most troops supplied
-  movement (R10)        rank the pieces by what a greedy walk gains in the evaluation (conquering
-                        unprotected enemy fortresses, threatening them, staying supplied, not walking
-                        next to a stronger enemy); force march considered like a move
+  movement (R10)        maria.players.plan: every legal whole move of every piece is scored
+                        (conquests on the way, nearness to the next target, supply-train reach,
+                        forced combats, threats); the best gain is played as one whole-move
+                        action, generals first, then supply trains; train re-entry when needed
   attack order (R11.1)  the attack with the best estimated score first
   cards in combat       fight a deficit when the hand can cover it: the smallest suited card that
                         covers it, else a Reserve at 8, else the largest suited card; accept a
@@ -344,27 +345,44 @@ class Rules:
         return self.one_ply(acts)
 
     def on_movement_phase(self, acts, frame):
+        from maria.players.plan import Planner
         moves = [a for a in acts if a["type"] in ("move", "force_march")]
         done = next((a for a in acts if a["type"] == "done"), None)
         re = [a for a in acts if a["type"] == "reenter_train"]
+        st, info = self.state, self.info
         for a in re:
-            power = self.state["trains"][a["train"]]["power"]
-            have = any(t["power"] == power and t["in_play"] and t["city"] in self.info.playable
-                       for t in self.state["trains"].values())
-            if not have and cards.hand_value(self.state, power) >= 8:
-                return a
+            power = st["trains"][a["train"]]["power"]
+            have = any(t["power"] == power and t["in_play"] and t["city"] in info.playable
+                       for t in st["trains"].values())
+            abroad = any(g["power"] == power and g["in_play"] and g["city"] in info.playable
+                         and info.home_of(g["city"]) != power for g in st["generals"].values())
+            if not have and abroad and cards.hand_value(st, power) >= 4:
+                return min(re, key=lambda x: self._reentry_key(x))
         if not moves:
             return done or acts[0]
-        base = self.value(self.state) - 0.01
-        ranked = sorted(moves, key=lambda a: -self._move_desire(a))
-        k = 2 if self.fast else 4
-        best, best_v = None, 2 * base + 0.004
-        for a in ranked[:k]:
-            p = self.state["generals"].get(a["piece"]) or self.state["trains"][a["piece"]]
-            v = self._walk_value(a) - self.shaping(a["piece"], p["city"]) + base
-            if v > best_v:
-                best, best_v = a, v
-        return best or done or acts[0]
+        pl = Planner(st, info, self.role)
+        gens = sorted({a["piece"] for a in moves if a["piece"] in st["generals"]})
+        force = {a["piece"] for a in moves if a["type"] == "force_march"}
+        best, best_gain = None, 0.0
+        for gid in gens:
+            gain, a = pl.best_general_move(gid, force_ok=gid in force and not self.fast)
+            if a is not None and gain > best_gain:
+                best, best_gain = a, gain
+        if best is None:
+            for tid in sorted({a["piece"] for a in moves if a["piece"] in st["trains"]}):
+                gain, a = pl.best_train_move(tid)
+                if a is not None and gain > best_gain:
+                    best, best_gain = a, gain
+        if best is not None and self.after(best) is not None:
+            return best
+        return done or acts[0]
+
+    def _reentry_key(self, a):
+        st = self.state
+        power = st["trains"][a["train"]]["power"]
+        gens = [g["city"] for g in st["generals"].values() if g["power"] == power and g["in_play"]
+                and g["city"] in self.info.playable]
+        return sum(min(self._near(a["city"], [c]), 12) for c in gens)
 
     def _move_desire(self, a) -> float:
         st, info = self.state, self.info

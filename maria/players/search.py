@@ -79,6 +79,8 @@ class SearchPlayer:
         return cands[best]
 
     def _candidates(self, state, role, plain, easy, rng) -> list[dict]:
+        if state["flow"][-1]["name"] == "movement_phase":
+            return self._move_candidates(state, role, plain, easy)
         out = [easy]
         scored = []
         r = Rules(state, role, rng, fast=True)
@@ -89,6 +91,29 @@ class SearchPlayer:
             scored.append((evaluate(st, role) if st is not None else -1e9, rng.random(), a))
         scored.sort(key=lambda x: (-x[0], x[1]))
         out += [a for _, _, a in scored[: self.candidates - 1]]
+        return out
+
+    def _move_candidates(self, state, role, plain, easy) -> list[dict]:
+        """Movement phase: the planner's best whole move of each piece (ranked by its gain over
+        staying put) and ending the phase, instead of the one-step move openers."""
+        from maria.players.plan import Planner
+        from maria.rules.state import board_info
+        pl = Planner(state, board_info(state), role)
+        moves = [a for a in plain if a["type"] in ("move", "force_march")]
+        force = {a["piece"] for a in moves if a["type"] == "force_march"}
+        scored = []
+        for pid in sorted({a["piece"] for a in moves}):
+            if pid in state["generals"]:
+                gain, a = pl.best_general_move(pid, force_ok=pid in force, margin=-1e9)
+            else:
+                gain, a = pl.best_train_move(pid, margin=-1e9)
+            if a is not None and a != easy:
+                scored.append((gain, pid, a))
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        out = [easy] + [a for _, _, a in scored[: self.candidates - 2]]
+        done = next((a for a in plain if a["type"] == "done"), None)
+        if done is not None and done != easy:
+            out.append(done)
         return out
 
     def _playout(self, st: dict, role: str, rng: random.Random, deadline: float = 1e18) -> float:

@@ -34,6 +34,9 @@ def new_adv(state, board) -> dict:
         "set_aside": {"prussia": 0, "france": 0}, "france_reduced": False,
         "q_pool": {}, "last_winner": None, "election": None, "emperor_elected": None,
         "expedition": {}, "turn_income": {}, "jacobite": False,
+        "contracts": {"france>bavaria": {"giver": "france", "recipient": "bavaria", "s": None,
+                                         "initial": True, "paid_turn": None}},      # R8.2 / R20
+        "silesia_annexed": None, "prussia_neutral_until": None,                      # R19.1
     }
 
 
@@ -238,14 +241,19 @@ def end_of_game(state, info) -> None:
 
 
 def end_of_action_stage(state, info, powers) -> None:
-    """R19.2 (France may reduce its military objectives), then R23.1a."""
+    """R19.2 (France may reduce its military objectives), R19.1 (Prussia may offer the Silesian
+    peace: after the victory check, which it could otherwise undo), then R23.1a."""
     if state["result"] is not None:
         return
+    from maria.rules import peace
+    from maria.rules.flow import push
+    peace.prussian_piece_left(state, info)                  # R19.1.2 step 7 (safety net)
     if "france" in powers and france_may_reduce(state, info):
-        from maria.rules.flow import push
         push(state, {"name": "reduce_objectives"})
         return
     check_pools(state, info, "an action stage")
+    if state["result"] is None and "prussia" in powers and peace.may_offer(state, info):
+        push(state, {"name": "peace_offer", "step": "offer", "pieces": []})
 
 
 def _core_austria(info, c) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from maria.rules import roles as R
 from maria.rules.flow import Handler, register, pop
 from maria.rules.log import log, power_name
-from maria.rules.state import controller, enemy_controlled
+from maria.rules.state import controller, enemy_controlled, home_of
 
 
 def protected(state: dict, info, city: str) -> bool:
@@ -46,7 +46,7 @@ def conquer(state: dict, info, power: str, city: str) -> None:
     A.remove_vm(state, city)                       # (a) back to its pool (R15.3)
     A.drop_qmark(state, city)
     marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
-    home = info.home_of(city)
+    home = home_of(state, info, city)
     if info.in_silesia(city):
         mark = True                                # (c) Silesia is always marked
     elif home is None:

@@ -160,6 +160,11 @@ class Turn(Handler):
             return True
         step = frame["step"]
         steps = TURN_STEPS if state["variant"] == "intro" else ["politics"] + TURN_STEPS
+        if step == 0 and state["variant"] == "advanced" and not frame.get("diplomacy_done"):
+            frame["diplomacy_done"] = True                         # R20 / R21 (RUL-A34)
+            state["stage"], state["phase"] = "diplomacy", None
+            push(state, {"name": "diplomacy", "done": [], "offered": [], "cancel_asked": []})
+            return True
         if step < len(steps):
             frame["step"] += 1
             name = steps[step]
@@ -209,6 +214,9 @@ class ActionStage(Handler):
             pop(state)
             return True
         step = frame["step"]
+        if step == 0 and state["variant"] == "advanced":
+            from maria.rules import peace
+            peace.start_of_action_stage(state, info, frame["powers"])      # R19.1.2 step 6 ends
         if step < len(PHASES):
             frame["step"] += 1
             state["phase"] = PHASES[step].replace("_phase", "")
@@ -247,6 +255,11 @@ class TCPhase(Handler):
             return False
         subsidy = frame.get("subsidy", True)
         adv = state.get("adv")
+        if adv is not None:                                        # R8 with subsidy contracts (R20)
+            from maria.rules.subsidy import tc_phase
+            tc_phase(state, info, frame)
+            pop(state)
+            return True
         for p in frame["powers"]:
             if adv is not None:                                    # R19.3.9: TCs once per turn
                 if adv["drew"].get(p) == state["turn"]:
@@ -335,4 +348,4 @@ def effect(name: str):
 
 # Register the handlers of the other rulebook parts.
 from maria.rules import hussars, supply, movement, combat, retreat, conquest, winter, victory  # noqa: E402,F401
-from maria.rules import advanced, politics  # noqa: E402,F401
+from maria.rules import advanced, politics, peace, subsidy  # noqa: E402,F401

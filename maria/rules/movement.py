@@ -15,7 +15,7 @@ from maria.rules.conquest import leave_fortress
 from maria.rules.flow import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
-from maria.rules.state import (IllegalAction, enemy_controlled, friendly_controlled, is_occupied,
+from maria.rules.state import (IllegalAction, enemy_controlled, friendly_controlled, home_of, is_occupied,
                                set_general_city, set_train_city)
 
 REENTRY_COST = 4  # R10.10
@@ -30,12 +30,18 @@ def _piece(state, pid):
 
 
 def _adjacent_to_enemy(state, info, city, power) -> bool:
+    """R10.5; a neutral power's pieces are not enemy pieces (RUL-A33: no war with a neutral)."""
+    ns = ()
+    if state["variant"] == "advanced":
+        from maria.rules.politics import neutral_powers
+        ns = neutral_powers(state)
     for n in info.nbrs[city]:
         for gid in state["city_generals"].get(n, ()):
-            if R.enemies(state, state["generals"][gid]["power"], power):
+            p = state["generals"][gid]["power"]
+            if R.enemies(state, p, power) and p not in ns:
                 return True
         tid = state["city_train"].get(n)
-        if tid and R.enemies(state, state["trains"][tid]["power"], power):
+        if tid and R.enemies(state, state["trains"][tid]["power"], power) and state["trains"][tid]["power"] not in ns:
             return True
     return False
 
@@ -47,8 +53,7 @@ def _stack_ok(state, gid, city) -> bool:
         return False
     other = state["generals"][here[0]]
     me = state["generals"][gid]
-    if state["variant"] == "advanced" and {me["power"], other["power"]} == {"austria", "pragmatic_army"} \
-            and state["options"]["pa_austria_stacking_consent"] == "never":
+    if R.austria_pa_stacking(state, me["power"], other["power"]) == "no":
         return False                                                   # R6.8 / R10.7
     return R.cooperating(state, me["power"], other["power"]) and me["troops"] + other["troops"] <= 16
 
@@ -96,6 +101,9 @@ def step_refusal(state, info, frame, to) -> str | None:
     if gens:
         other = state["generals"][gens[0]]
         if kind == "general" and _stack_ok(state, pid, to):
+            if to in frame.get("refused", ()):
+                return (f"{cname}: {power_name(other['power'])} does not agree to stack with "
+                        f"{piece['name']} (R10.7).")
             return None
         return (f"{cname} is occupied by {other['name']} ({power_name(other['power'])}): a piece may "
                 "not enter or pass through a city holding another piece"
@@ -123,7 +131,7 @@ def reentry_sites(state, info, tid) -> list[str]:
     a co-operating minor's)."""
     power = state["trains"][tid]["power"]
     homes = {power} | (set(R.minors_of(state, power)) if power in R.MAJOR else set())
-    return [c for c in info.major_fortresses() if info.home_of(c) in homes
+    return [c for c in info.major_fortresses() if home_of(state, info, c) in homes
             and not is_occupied(state, c) and friendly_controlled(state, info, c, power)]
 
 
@@ -151,26 +159,31 @@ class MovementPhase(Handler):
         if role not in MovementPhase.waiting(state, info, frame):
             return []
         powers = MovementPhase._powers(state, frame, role)
-        out = []
-        for gid, g in sorted(state["generals"].items()):
-            if g["power"] in powers and g["in_play"] and g["city"] in info.playable and gid not in frame["moved"]:
-                if can_start(state, info, gid, "normal"):
-                    out.append({"type": "move", "piece": gid})
-                if can_start(state, info, gid, "force"):
-                    out.append({"type": "force_march", "piece": gid})
-        for tid, t in sorted(state["trains"].items()):
-            if t["power"] not in powers or not t["in_play"]:
-                continue
-            if t["city"] is not None and tid not in frame["moved"] and can_start(state, info, tid, "normal"):
-                out.append({"type": "move", "piece": tid})
-            if tid not in frame["moved"] and cards.hand_value(state, t["power"]) >= REENTRY_COST:
-                out += [{"type": "reenter_train", "train": tid, "city": c} for c in reentry_sites(state, info, tid)]
+        out = [a for a in piece_actions(state, info, frame, powers)
+               if flanders_ok(state, info, frame, a)]
+        if dispute_possible(state, frame):
+            out.append({"type": "dispute"})                            # R10.8
+        d = frame.get("dispute")
+        if d and d in powers and d not in frame["flanders_done"] and _flanders_actions(state, info, frame, d):
+            out.append({"type": "flanders_pass", "power": d})
         out.append({"type": "done"})
         return out
 
     @staticmethod
     def act(state, info, frame, role, action):
         t = action["type"]
+        if t == "dispute":
+            frame["dispute"] = "pragmatic_army"
+            frame["flanders_done"] = []
+            log(state, f"{role.replace('_', ' ').title()} disputes the order of moves on the Flanders map: "
+                "Austria and the Pragmatic Army now alternate moves there, the Pragmatic Army first.")
+            return
+        if t == "flanders_pass":
+            frame["flanders_done"].append(action["power"])
+            log(state, f"{power_name(action['power'])} makes no more moves on the Flanders map.", action["power"])
+            return
+        if t in ("move", "force_march") and frame.get("dispute"):
+            _flanders_moved(state, info, frame, action["piece"], state_city(state, action["piece"]))
         if t == "done":
             frame["done_roles"].append(role)
             log(state, f"{', '.join(power_name(p) for p in MovementPhase._powers(state, frame, role))} "
@@ -185,6 +198,96 @@ class MovementPhase(Handler):
             push(state, {"name": "pay", "power": state["trains"][tid]["power"], "amount": REENTRY_COST,
                          "purpose": "the re-entry of a supply train",
                          "effect": {"name": "train_reentry", "train": tid, "city": city}})
+
+
+def state_city(state, pid):
+    p = state["generals"].get(pid) or state["trains"].get(pid)
+    return p["city"] if p else None
+
+
+def piece_actions(state, info, frame, powers) -> list[dict]:
+    """Moves and train re-entries open to `powers` in this movement phase (R10.1, R10.9)."""
+    out = []
+    for gid, g in sorted(state["generals"].items()):
+        if g["power"] in powers and g["in_play"] and g["city"] in info.playable and gid not in frame["moved"]:
+            if can_start(state, info, gid, "normal"):
+                out.append({"type": "move", "piece": gid})
+            if can_start(state, info, gid, "force"):
+                out.append({"type": "force_march", "piece": gid})
+    for tid, t in sorted(state["trains"].items()):
+        if t["power"] not in powers or not t["in_play"]:
+            continue
+        if t["city"] is not None and tid not in frame["moved"] and can_start(state, info, tid, "normal"):
+            out.append({"type": "move", "piece": tid})
+        if tid not in frame["moved"] and cards.hand_value(state, t["power"]) >= REENTRY_COST:
+            out += [{"type": "reenter_train", "train": tid, "city": c} for c in reentry_sites(state, info, tid)]
+    return out
+
+
+# --- R10.8: a dispute over the order of moves on the Flanders map (RUL-A32) --------------------
+
+DISPUTERS = ("austria", "pragmatic_army")
+
+
+def dispute_possible(state, frame) -> bool:
+    """Either player may declare a dispute while both Austria and the PA (different players) move."""
+    if state["variant"] != "advanced" or frame.get("dispute") is not None:
+        return False
+    if not all(p in frame["powers"] for p in DISPUTERS):
+        return False
+    ra, rp = R.role_of(state, "austria"), R.role_of(state, "pragmatic_army")
+    return ra != rp and ra not in frame.get("done_roles", []) and rp not in frame.get("done_roles", [])
+
+
+def _action_power_city(state, action):
+    """(power, Flanders-relevant city) of a movement action: the piece's start city, or the
+    fortress a train re-enters on."""
+    if action["type"] in ("move", "force_march"):
+        p = state["generals"].get(action["piece"]) or state["trains"][action["piece"]]
+        return p["power"], p["city"]
+    if action["type"] == "reenter_train":
+        return state["trains"][action["train"]]["power"], action["city"]
+    return None, None
+
+
+def _is_flanders(info, city) -> bool:
+    return city in info.board.cities and info.board.cities[city].map == "flanders"
+
+
+def _flanders_actions(state, info, frame, power) -> list[dict]:
+    out = []
+    for a in piece_actions(state, info, frame, [power]):
+        p, c = _action_power_city(state, a)
+        if _is_flanders(info, c):
+            out.append(a)
+    return out
+
+
+def _finished_on_flanders(state, info, frame, power) -> bool:
+    return (power in frame["flanders_done"] or R.role_of(state, power) in frame["done_roles"]
+            or not _flanders_actions(state, info, frame, power))
+
+
+def flanders_ok(state, info, frame, action) -> bool:
+    """After a dispute, moves on the Flanders map alternate, the PA first; a power that has passed
+    there (or ended its movement, or has nothing left to move there) lets the other move freely."""
+    d = frame.get("dispute")
+    if d is None:
+        return True
+    power, city = _action_power_city(state, action)
+    if power not in DISPUTERS or not _is_flanders(info, city):
+        return True
+    if power in frame["flanders_done"]:
+        return False
+    if power == d:
+        return True
+    return _finished_on_flanders(state, info, frame, d)
+
+
+def _flanders_moved(state, info, frame, pid, city) -> None:
+    p = state["generals"].get(pid) or state["trains"][pid]
+    if p["power"] in DISPUTERS and _is_flanders(info, city):
+        frame["dispute"] = "austria" if p["power"] == "pragmatic_army" else "pragmatic_army"
 
 
 def transfer_actions(state, role) -> list[dict]:
@@ -248,8 +351,8 @@ class Moving(Handler):
         cur = frame["path"][-1]
         out = [{"type": "step", "to": n} for n in sorted(info.nbrs[cur])
                if step_refusal(state, info, frame, n) is None]
-        if len(frame["path"]) > 1:
-            out.append({"type": "stop"})
+        if len(frame["path"]) > 1 or frame.get("refused"):
+            out.append({"type": "stop"})              # after a refused stack the move may end at once
         return out
 
     @staticmethod
@@ -261,6 +364,12 @@ class Moving(Handler):
             return
         to = action["to"]
         cur = frame["path"][-1]
+        here = state["city_generals"].get(to, [])
+        if kind == "general" and here and to not in frame.get("consented", ()) \
+                and R.austria_pa_stacking(state, piece["power"], state["generals"][here[0]]["power"]) == "ask":
+            push(state, {"name": "stack_consent", "piece": pid, "to": to, "general": here[0],
+                         "power": state["generals"][here[0]]["power"]})
+            return                                                   # R10.7: the other player agrees?
         frame["main"] = frame["main"] and info.nbrs[cur][to]
         if kind == "general" and frame["mode"] == "normal":
             leave_fortress(state, info, pid, cur)          # R10.12 conquest on moving out
@@ -278,6 +387,9 @@ class Moving(Handler):
             set_general_city(state, pid, to)
         else:
             set_train_city(state, pid, to)
+        if piece["power"] == "prussia" and state["variant"] == "advanced":
+            from maria.rules.peace import prussian_piece_left
+            prussian_piece_left(state, info)                 # R19.1.2 step 7
         if stacking:                                         # R10.4 both moves end
             others = [g for g in state["city_generals"][to] if g != pid]
             Moving._finish(state, frame, [pid] + others)
@@ -303,6 +415,41 @@ def _train_reentry(state, info, eff):
         raise IllegalAction("That fortress is no longer a legal re-entry site.")
     remove_hussar_at(state, city)                           # RUL-21
     set_train_city(state, tid, city)
-    state["flow"][-1]["moved"].append(tid)                  # R10.10 may not move this phase
+    phase = state["flow"][-1]
+    phase["moved"].append(tid)                              # R10.10 may not move this phase
+    if phase.get("dispute"):
+        _flanders_moved(state, info, phase, tid, city)      # R10.8
     log(state, f"The {power_name(state['trains'][tid]['power'])} supply train re-enters.",
         state["trains"][tid]["power"], [city])
+
+
+@register("stack_consent")
+class StackConsent(Handler):
+    """R6.8/R10.7: an Austrian and a PA general stack only if both players agree; the player of the
+    general being joined answers (asked only when the players differ, option "ask")."""
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return roles_for_powers(state, [frame["power"]])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in StackConsent.waiting(state, info, frame):
+            return []
+        return [{"type": "stack_consent", "accept": True}, {"type": "stack_consent", "accept": False}]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        pop(state)
+        moving = state["flow"][-1]
+        mover = state["generals"][frame["piece"]]
+        other = state["generals"][frame["general"]]
+        if action["accept"]:
+            log(state, f"{power_name(other['power'])} agrees that {mover['name']} stacks with {other['name']}.",
+                other["power"], [frame["to"]])
+            moving.setdefault("consented", []).append(frame["to"])
+            Moving.act(state, info, moving, R.role_of(state, mover["power"]), {"type": "step", "to": frame["to"]})
+        else:
+            log(state, f"{power_name(other['power'])} does not agree that {mover['name']} stacks with "
+                f"{other['name']}.", other["power"], [frame["to"]])
+            moving.setdefault("refused", []).append(frame["to"])

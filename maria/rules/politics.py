@@ -242,6 +242,13 @@ class SaxonyShift(Handler):
 
 
 def saxony_changed(state, info) -> None:
+    """R19.3.3-R19.3.9, then the subsidy contracts of powers no longer allied end (RUL-A34)."""
+    _saxony_changed(state, info)
+    from maria.rules.subsidy import lapse
+    lapse(state)
+
+
+def _saxony_changed(state, info) -> None:
     """R19.3.3-R19.3.9: neutral / Austrian ally / back to Prussian ally (RUL-A17)."""
     a = state["adv"]
     new = saxony_state(state)
@@ -283,8 +290,9 @@ def saxony_changed(state, info) -> None:
 def neutral_reset(state, info, power) -> None:
     """R19.3.3: own pieces home (set-up cities), foreign pieces out of its home country (to the
     nearest free city of their own home country, RUL-A18), its fortresses' markers to the pools."""
+    from maria.rules.state import home_of
     board = info.board
-    home = {c for c in info.playable if info.home_of(c) == power}
+    home = {c for c in info.playable if home_of(state, info, c) == power}
     for gid, g in sorted(state["generals"].items()):
         if g["power"] == power and g["city"] in info.playable:
             set_general_city(state, gid, None)
@@ -300,7 +308,8 @@ def neutral_reset(state, info, power) -> None:
             continue
         d = info.dist_from(piece["city"])
         own = {piece["power"]} | ({"bavaria"} if piece["power"] == "france" else set())
-        free = sorted((k, c) for c, k in d.items() if info.home_of(c) in own and not is_occupied(state, c))
+        free = sorted((k, c) for c, k in d.items() if home_of(state, info, c) in own and not is_occupied(state, c)
+                      and c not in forbidden(state, info, piece["power"]))
         dest = free[0][1] if free else None
         if kind == "g":
             set_general_city(state, pid, dest)
@@ -318,17 +327,43 @@ def neutral_reset(state, info, power) -> None:
 
 
 def neutral(state, power) -> bool:
-    return power == "saxony" and state["variant"] == "advanced" and saxony_state(state) == "neutral"
+    """R19.4: Saxony in a neutral box of its track; Prussia after the Silesian peace until the start
+    of its action stage after next (R19.1.2 step 6, adv["prussia_neutral_until"])."""
+    if state["variant"] != "advanced":
+        return False
+    if power == "saxony":
+        return saxony_state(state) == "neutral"
+    if power == "prussia":
+        return state["adv"].get("prussia_neutral_until") is not None
+    return False
+
+
+def neutral_powers(state) -> list[str]:
+    return [p for p in ("prussia", "saxony") if neutral(state, p)]
+
+
+_FORBIDDEN: dict = {}
 
 
 def forbidden(state, info, power) -> set:
-    """R19.4.1/R19.4.3: cities a piece of `power` may not enter (cached per neutral status)."""
-    if state["variant"] != "advanced" or saxony_state(state) != "neutral":
+    """R19.4.1/R19.4.3: cities a piece of `power` may not enter: outside its home country if it is
+    neutral, inside every other neutral power's home country (cached per neutral status)."""
+    ns = neutral_powers(state) if state["variant"] == "advanced" else []
+    if not ns:
         return set()
-    home = {c for c in info.playable if info.home_of(c) == "saxony"}
-    if power == "saxony":
-        return set(info.playable) - home
-    return home
+    annexed = state["adv"].get("silesia_annexed") is not None
+    key = (id(info), tuple(ns), annexed, power)
+    got = _FORBIDDEN.get(key)
+    if got is None:
+        from maria.rules.state import home_of
+        got = set()
+        for n in ns:
+            home = {c for c in info.playable if home_of(state, info, c) == n}
+            got |= (set(info.playable) - home) if power == n else home
+        if len(_FORBIDDEN) > 256:
+            _FORBIDDEN.clear()
+        got = _FORBIDDEN[key] = frozenset(got)
+    return got
 
 
 # --- the political stage ------------------------------------------------------------------------

@@ -119,7 +119,7 @@ def retreat_paths(state, info, frame) -> list[list[str]]:
     pieces ignored, RUL-10) from the winning general."""
     gens = state["city_generals"].get(frame["city"], [])
     key = (id(info), frame["city"], frame["distance"], frame["winner_city"],
-           state["generals"][gens[0]]["power"] if gens else None, state.get("adv", {}).get("saxony_state"),
+           state["generals"][gens[0]]["power"] if gens else None, _neutral_key(state),
            frozenset(state["city_generals"]), frozenset(state["city_train"]))
     got = _CACHE.get(key)
     if got is None:
@@ -129,6 +129,13 @@ def retreat_paths(state, info, frame) -> list[list[str]]:
             _CACHE.clear()
         _CACHE[key] = got
     return [list(p) for p in got]
+
+
+def _neutral_key(state):
+    a = state.get("adv")
+    if a is None:
+        return None
+    return (a.get("saxony_state"), a.get("prussia_neutral_until"), a.get("silesia_annexed"))
 
 
 _CACHE: dict = {}  # retreat_paths is asked by auto, prompt and act for the same position
@@ -193,6 +200,9 @@ class Retreat(Handler):
         log(state, f"{power_name(frame['winner_power'])} retreats the defeated general{'s' if len(gids) > 1 else ''} "
             f"{frame['distance']} cities.", frame["winner_power"], path)
         pop(state)
+        if state["variant"] == "advanced":
+            from maria.rules.peace import prussian_piece_left
+            prussian_piece_left(state, info)                                  # R19.1.2 step 7
         _settle(state, info, frame, 0, 0)
 
 

@@ -103,3 +103,16 @@ def action_stages(state: dict) -> list[list[str]]:
     """R5.1; in the advanced game Saxony may move to the Austrian stage (R5.5, R19.3.9)."""
     adv = state.get("adv")
     return adv["stages"] if adv else ACTION_STAGES
+
+
+def austria_pa_stacking(state: dict, a: str, b: str) -> str:
+    """R6.8/R10.7: may a general of `a` stack with one of `b`?  "ok" | "ask" (the other player must
+    agree) | "no", from the option pa_austria_stacking_consent (ask | always | never; RUL-A25)."""
+    if state["variant"] != "advanced" or {a, b} != {"austria", "pragmatic_army"}:
+        return "ok"
+    opt = state["options"].get("pa_austria_stacking_consent", "ask")
+    if opt == "never":
+        return "no"
+    if opt == "ask" and role_of(state, a) != role_of(state, b):
+        return "ask"
+    return "ok"

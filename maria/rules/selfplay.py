@@ -175,13 +175,24 @@ def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict
         if good and _pick(chooser, 10) < keen:
             return good[_pick(chooser, len(good))]
         return None
+    if name == "diplomacy":                           # R20: now and then a contract or a cancellation
+        deals = [a for a in acts if a["type"] in ("offer_subsidy", "cancel_subsidy")]
+        if deals and _pick(chooser, 12) == 0:
+            return deals[_pick(chooser, len(deals))]
+        return {"type": "done"}
+    if name == "peace_offer" and frame["step"] == "offer":
+        return {"type": "peace_offer", "offer": _pick(chooser, 10) < 7}
     if name == "movement_phase":
+        rare = [a for a in acts if a["type"] in ("dispute", "flanders_pass")]
+        if rare and _pick(chooser, 25) == 0:           # R10.8 now and then
+            return rare[_pick(chooser, len(rare))]
+        acts = [a for a in acts if a["type"] not in ("dispute", "flanders_pass")]
         moves = [a for a in acts if a["type"] in ("move", "force_march")]
         eager = 3 if "austria" in R.powers_of(state, role) and state["players"] == 3 else 8
         if moves and _pick(chooser, 10) < eager:
             normal = [a for a in moves if a["type"] == "move"] or moves
             return normal[_pick(chooser, len(normal))]
-        return None
+        return acts[_pick(chooser, len(acts))] if acts else None
     if name == "winter":
         rec = [a for a in acts if a["type"] == "recruit"]
         if rec and _pick(chooser, 10) < 8:
@@ -217,6 +228,14 @@ STAT_PATTERNS = {
     "trains_eliminated": "supply train.",
     "recruitments": " recruits ",
     "transfers": "transfers troops",
+    "peace_offers": "offers Austria a temporary peace",
+    "annexations": "Silesia becomes Prussian home country",
+    "subsidy_contracts": "Subsidy contract:",
+    "subsidy_cancellations": "is cancelled by mutual agreement",
+    "subsidy_payments": "(subsidy)",
+    "disputes": "disputes the order of moves",
+    "stack_consents": "agrees that",
+    "neutrality_ends": "neutrality ends",
 }
 
 

@@ -21,7 +21,7 @@ ADVANCED_OPTIONS = {
     "optional_political_rule": True,                  # R25 (recommended by the rules)
     "charles_emmanuel_rule": "es",                    # VD-27: "es" (only while Prussian ally) | "fr"
     "neutral_saxony_votes_francis": True,             # VD-16 (ES v2.0, FR, HE)
-    "pa_austria_stacking_consent": "always",          # R6.8/R10.7: "always" | "never"
+    "pa_austria_stacking_consent": "ask",             # R6.8/R10.7: "ask" | "always" | "never" (RUL-A25)
 }
 
 

@@ -205,6 +205,17 @@ def troops_total(state: dict, power: str) -> int:
                if g["power"] == power and g["in_play"] and g["city"] is not None)
 
 
+# --- home countries (R3.5; R19.1.2 step 1) ------------------------------------------------------
+
+def home_of(state: dict, info: BoardInfo, city: str) -> str | None:
+    """The home country of `city` in this game: the board's, except that Silesia is Prussian home
+    country once Prussia has annexed it (R19.1.2 step 1; state["adv"]["silesia_annexed"])."""
+    adv = state.get("adv")
+    if adv is not None and adv.get("silesia_annexed") is not None and info.in_silesia(city):
+        return "prussia"
+    return info.home_of(city)
+
+
 # --- control (R3.8) ----------------------------------------------------------------------------
 
 def controller(state: dict, info: BoardInfo, city: str) -> str | None:
@@ -216,7 +227,7 @@ def controller(state: dict, info: BoardInfo, city: str) -> str | None:
         el = adv["electors"].get(city)                # R3.8 / R10.16b: Rhine elector markers
         if el is not None:
             return el
-    return info.home_of(city)
+    return home_of(state, info, city)
 
 
 def friendly_controlled(state: dict, info: BoardInfo, city: str, power: str) -> bool:

@@ -9,7 +9,7 @@ from maria.rules import cards
 from maria.rules import roles as R
 from maria.rules.flow import Handler, register, pop, push, roles_for_powers
 from maria.rules.log import log, power_name
-from maria.rules.state import IllegalAction
+from maria.rules.state import IllegalAction, home_of
 
 MAX_PATH = 6
 
@@ -52,7 +52,7 @@ def supply_status(state: dict, info, gid: str) -> tuple[str, int]:
     """("home", 0) | ("free", length) | ("tax", cost) | ("none", 0) for a general on the map."""
     g = state["generals"][gid]
     city = g["city"]
-    if info.home_of(city) == g["power"]:
+    if home_of(state, info, city) == g["power"]:
         return ("home", 0)                                                   # R9.2
     adv = state["variant"] == "advanced"
     arenberg = adv and gid == "arenberg"

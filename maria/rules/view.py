@@ -9,7 +9,11 @@ PUBLIC_FRAME_KEYS = {"name", "powers", "score", "right", "att", "def", "att_city
                      "att_power", "def_power", "att_suit", "def_suit", "played", "distance", "city",
                      "winner_city", "winner_power", "power", "amount", "purpose", "piece", "mode",
                      "path", "moved", "pending", "order", "idx", "costs", "placed",
-                     "step", "card", "n", "track", "selected", "shifts"}
+                     "step", "card", "n", "track", "selected", "shifts",
+                     # advanced, second part: diplomacy / subsidies, peace, dispute, consent
+                     "done", "offered", "cancel_asked", "kind", "giver", "recipient", "turns",
+                     "contract", "pieces", "dispute", "flanders_done", "done_roles", "to",
+                     "general", "consented", "refused"}
 
 
 def view(state: dict, role: str) -> dict:
@@ -46,6 +50,7 @@ def _adv_view(state, mine):
     a = state.get("adv")
     if a is None:
         return None
+    from maria.rules import politics
     pol = a["pol"]
     disp = {}
     for p, ents in pol["display"].items():
@@ -61,4 +66,8 @@ def _adv_view(state, mine):
         "political": {"deck": len(pol["deck"]), "faceup": list(pol["faceup"]), "trump": pol["trump"],
                       "discard": list(pol["discard"]), "display": disp},
         "election": a["election"], "emperor_elected": a["emperor_elected"],
+        "contracts": {k: dict(v) for k, v in a.get("contracts", {}).items()},          # R20
+        "silesia_annexed": a.get("silesia_annexed"),                                   # R19.1
+        "prussia_neutral_until": a.get("prussia_neutral_until"),                       # R19.1.2 step 6
+        "neutral": politics.neutral_powers(state),                                     # R19.4
     }

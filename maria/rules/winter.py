@@ -7,7 +7,7 @@ from maria.rules import roles as R
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.flow import Handler, pop, push, register, roles_for_powers
 from maria.rules.log import log, power_name
-from maria.rules.state import IllegalAction, friendly_controlled, set_general_city, set_train_city
+from maria.rules.state import IllegalAction, friendly_controlled, home_of, set_general_city, set_train_city
 
 TROOP_COST = 4  # R13.2
 
@@ -30,7 +30,7 @@ def reentry_sites(state: dict, info, gid: str) -> list[str]:
     g = state["generals"][gid]
     out = []
     for c in info.major_fortresses():
-        home = info.home_of(c)
+        home = home_of(state, info, c)
         # R13.4 exception [intro]: French generals may re-enter on the Bavarian major fortress (München).
         french_intro = state["variant"] == "intro" and g["power"] == "france" and home == "bavaria"
         # R22.2: Arenberg may also re-enter on a Dutch major fortress.
@@ -46,6 +46,8 @@ def reentry_sites(state: dict, info, gid: str) -> list[str]:
             continue
         if len(here) > 1 or (here and not R.cooperating(state, state["generals"][here[0]]["power"], g["power"])):
             continue
+        if here and R.austria_pa_stacking(state, g["power"], state["generals"][here[0]]["power"]) != "ok":
+            continue                                           # R10.7 (RUL-A25: no consent step here)
         out.append(c)
     return out
 

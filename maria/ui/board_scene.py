@@ -18,6 +18,7 @@ from maria.render.map_layer import ScaledLayer, get_map_layer
 from maria.rules import cards as C
 from maria.rules import door
 from maria.rules.state import IllegalAction, board_info, controller
+from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.moves import reach
@@ -42,6 +43,8 @@ LIT_FORCE = (225, 120, 20)
 LIT_HUSSAR = (40, 110, 200)
 LIT_ATTACK = (200, 30, 30)
 LIT_RETREAT = (130, 50, 170)
+INTRO_FRAMES = frozenset({"allocation", "hussars", "tc_phase", "movement_phase", "moving", "pay", "hussar_tax",
+                          "combat_phase", "combat", "retreat", "winter", "game", "supply_phase", "retro_phase"})
 SUIT_CHAR = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 TYPE_LABELS = {"done": "Done", "stop": "Stop here", "cancel": "Cancel", "accept_defeat": "Accept defeat",
                "accept_tie": "Accept the tie", "undo": "Undo"}
@@ -88,6 +91,9 @@ class BoardScene(Scene):
         self.computer_line = ""      # the log line of the last computer action
         self.frames = 0              # frames updated (the demo test checks events every frame)
         self.buttons: list[W.Button] = []
+        self.panel: str | None = None     # an overlay over the map: "politics" | "victory" | "notes"
+        self.note_draft = ""
+        self.note_focus = False
         self.map_cache = pygame.Surface(MAP_RECT.size)
         self.static = pygame.Surface((1920, 1080))
         self.map_dirty = True
@@ -155,7 +161,7 @@ class BoardScene(Scene):
                       "troops": {g: lim["min"] for g, lim in t["generals"].items()}}
 
     def _setup_recruit(self) -> None:
-        tpl = self._acts("recruit")
+        tpl = self._acts("recruit") or self._acts("troops")
         if not tpl:
             self.recruit = None
             return
@@ -323,7 +329,7 @@ class BoardScene(Scene):
                 out[c] = LIT_FORCE
             for c in self.reach.normal:
                 out[c] = LIT_NORMAL
-        for a in self._acts("place_hussar"):
+        for a in self._acts("place_hussar") + self._acts("relocate") + self._acts("place_train"):
             out[a["city"]] = LIT_HUSSAR
         for a in self._acts("attack"):
             out[a["target"]] = LIT_ATTACK
@@ -362,6 +368,28 @@ class BoardScene(Scene):
             self.map_dirty = self.static_dirty = self.dirty = True
 
     def _key(self, e) -> None:
+        if self.panel == "notes" and self.note_focus:
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.session.add_note(role_name(self.seat), self.note_draft)
+                self.note_draft = ""
+            elif e.key == pygame.K_BACKSPACE:
+                self.note_draft = self.note_draft[:-1]
+            elif e.key == pygame.K_ESCAPE:
+                self.note_focus = False
+            elif e.unicode and e.unicode.isprintable() and len(self.note_draft) < 300:
+                self.note_draft += e.unicode
+            self.static_dirty = self.dirty = True
+            return
+        if self.v.get("advanced") and not (e.mod & pygame.KMOD_CTRL):
+            toggles = {pygame.K_p: "politics", pygame.K_v: "victory", pygame.K_n: "notes"}
+            if e.key in toggles:
+                self._toggle_panel(toggles[e.key])()
+                self.static_dirty = self.dirty = True
+                return
+        elif e.key == pygame.K_n and not (e.mod & pygame.KMOD_CTRL):
+            self._toggle_panel("notes")()
+            self.static_dirty = self.dirty = True
+            return
         pans = {pygame.K_LEFT: (KEY_PAN, 0), pygame.K_RIGHT: (-KEY_PAN, 0),
                 pygame.K_UP: (0, KEY_PAN), pygame.K_DOWN: (0, -KEY_PAN)}
         if e.key in pans:
@@ -377,7 +405,9 @@ class BoardScene(Scene):
                 self.apply({"type": "undo"})
             return
         elif e.key == pygame.K_ESCAPE:
-            if self.selected or self.path_choice or self.reserve_pick:
+            if self.panel:
+                self.panel = None
+            elif self.selected or self.path_choice or self.reserve_pick:
                 self.selected = self.reach = self.path_choice = self.reserve_pick = None
             else:
                 from maria.ui.scenes import GameMenuScene
@@ -399,10 +429,15 @@ class BoardScene(Scene):
                 return
         if any(b.rect.collidepoint(pos) for b in self.buttons):
             return                      # a disabled button swallows the click
+        if self.panel == "notes":
+            self.note_focus = self._notes_input_rect().collidepoint(pos)
+            self.static_dirty = self.dirty = True
         for r, card in self._card_rects:
             if r.collidepoint(pos):
                 self._card_clicked(card)
                 return
+        if self.panel and MAP_RECT.collidepoint(pos):
+            return
         if self._modal_rect() and self._modal_rect().collidepoint(pos):
             return
         if SIDE_RECT.collidepoint(pos):
@@ -493,7 +528,7 @@ class BoardScene(Scene):
             return
         if not city:
             return
-        for a in self._acts("place_hussar"):
+        for a in self._acts("place_hussar") + self._acts("relocate") + self._acts("place_train"):
             if a["city"] == city:
                 self.apply(a)
                 return
@@ -577,6 +612,13 @@ class BoardScene(Scene):
 
     def _card_clicked(self, card: str) -> None:
         name = self.frame.get("name")
+        if name == "politics" and self.frame.get("step") == "place":
+            for a in self._acts("place"):
+                if a["card"] == card:
+                    self.apply(a)
+                    return
+            self.refuse("That card cannot be placed on the political display now.")
+            return
         if name == "combat" and self._acts("play_card"):
             if C.is_reserve(card):
                 if any(a.get("card") == card for a in self._acts("play_card")):
@@ -636,10 +678,40 @@ class BoardScene(Scene):
                     "(purple cities; hover to see the path).")
         if name == "winter":
             return "Winter: recruit troops on the army sheet (4 points each), or Done."
-        return "Choose an action."
+        if name == "politics":
+            step = self.frame.get("step")
+            if step == "trump":
+                return "Political stage: as the last winner of a combat, choose the political trump suit (R17.2)."
+            if step == "place":
+                return (f"Political stage: {power_name(self.frame.get('power') or self._acts('place')[0]['power'])} "
+                        "places one TC face-down (click a card in the hand) or none (R17.3).")
+            return "Political stage: select one of the revealed political cards, or save your TCs (R17.5)."
+        if name == "pol_exec":
+            return (f"Execute {ADV.card_name(self.frame.get('card'))}: all of it, a part (instruction and/or each "
+                    "arrow), or discard it without effect (R17.6).")
+        if name == "pol_troops":
+            return f"{power_name(self.frame.get('power'))} receives up to {self.frame.get('n')} new troops (R17.6.6)."
+        if name == "expedition":
+            return (f"{power_name(self.frame.get('power'))} sends a general to its off-map box "
+                    f"(the {str(self.frame.get('track', '')).title()} track, R17.6.4).")
+        if name == "election":
+            return "Imperial election: cast this elector's vote (R18)."
+        if name == "saxony_shift":
+            return f"Austria: accept the Saxony marker's shift of {self.frame.get('n')} box(es) to the right? (R19.3.1)"
+        if name == "peace_offer" and (self._acts("relocate") or self._acts("place_train")):
+            return "Silesian peace: click a lit city to place the piece (R19.1)."
+        if name == "diplomacy":
+            return "Subsidy contracts: offer one (choose the number of turns), ask to cancel one, or Done (R20)."
+        if name == "reduce_objectives":
+            return "Reduce the objectives? (R23)"
+        return f"{str(name).replace('_', ' ').capitalize()}: choose an action."
 
     def _action_label(self, a: dict) -> str:
         t = a["type"]
+        if self.frame.get("name") not in INTRO_FRAMES or t not in TYPE_LABELS and t not in (
+                "done", "subsidy", "pay_all", "reenter_train", "transfer", "attack"):
+            if t != "done":
+                return ADV.action_label(a, self.v, self.board)
         if t == "done":
             return {"movement_phase": "End movement", "hussars": "Done with hussars",
                     "winter": "No (more) recruits"}.get(self.frame.get("name"), "Done")
@@ -661,8 +733,10 @@ class BoardScene(Scene):
         right = []
         spatial = {"move", "force_march", "step", "place_hussar", "retreat", "allocate", "recruit",
                    "pay", "play_card", "undo", "attack", "reenter_train", "transfer"}
+        in_dialog = self._dialog_actions()
+        dialog_types = {a["type"] for a in in_dialog}
         for a in self.acts:
-            if a["type"] not in spatial:
+            if a["type"] not in spatial and a["type"] not in dialog_types and a["type"] != "troops":
                 right.append((self._action_label(a), (lambda a=a: self.apply(a)), a["type"]))
         if self._paying() is not None:
             p = self._paying()
@@ -682,11 +756,60 @@ class BoardScene(Scene):
         bs += W.button_row(right, PROMPT_RECT.right - 10, PROMPT_RECT.y + 8, h=44, right_to_left=True, size=18)
         # top bar
         top = [("Menu", self._menu, "menu"), ("Rules (F1)", self._rules, "rules"),
-               ("Load", self._load, "load"), ("Save", self._save, "save")]
+               ("Load", self._load, "load"), ("Save", self._save, "save"),
+               ("Notes (N)" + (f" {len(self.session.notes)}" if self.session.notes else ""),
+                self._toggle_panel("notes"), "notes")]
+        if self.v.get("advanced"):
+            top += [("Victory (V)", self._toggle_panel("victory"), "victory"),
+                    ("Politics (P)", self._toggle_panel("politics"), "politics")]
         bs += W.button_row(top, 1910, 6, h=40, right_to_left=True, size=16, min_w=80)
         # modal panels
         bs += self._modal_buttons()
         self.buttons = bs
+
+    def _toggle_panel(self, name):
+        def f():
+            self.panel = None if self.panel == name else name
+            self.note_focus = self.panel == "notes"
+            self.map_dirty = True
+        return f
+
+    def _notes_input_rect(self) -> pygame.Rect:
+        r = self._panel_rect()
+        return pygame.Rect(r.x + 20, r.bottom - 64, r.w - 200, 44)
+
+    def _panel_rect(self) -> pygame.Rect:
+        if self.panel == "notes":
+            return pygame.Rect(MAP_RECT.x + 150, MAP_RECT.y + 40, 1200, 700)
+        return MAP_RECT.inflate(-24, -20)
+
+    def _dialog_actions(self) -> list[dict]:
+        """The actions shown in the advanced/generic dialog instead of the prompt bar."""
+        name = self.frame.get("name")
+        spatial_t = {"transfer", "undo", "troops", "pay", "move", "force_march", "step", "play_card",
+                     "recruit", "allocate", "place_hussar", "retreat", "attack", "reenter_train",
+                     "relocate", "place_train"}
+        acts = [a for a in self.acts if a["type"] not in spatial_t]
+        offers = [a for a in acts if a["type"] == "offer_subsidy"]
+        if offers:                                # one button per pair; the turns come from a stepper
+            pairs, out = set(), []
+            top = max(a["turns"] for a in offers)
+            self.sub_turns = max(1, min(getattr(self, "sub_turns", 1), top))
+            for a in acts:
+                if a["type"] != "offer_subsidy":
+                    out.append(a)
+                elif (a["giver"], a["recipient"]) not in pairs:
+                    pairs.add((a["giver"], a["recipient"]))
+                    pick = next((x for x in offers if x["giver"] == a["giver"] and x["recipient"] == a["recipient"]
+                                 and x["turns"] == self.sub_turns), None)
+                    if pick is not None:
+                        out.append(pick)
+            acts = out
+        if name in ADV.ADV_FRAMES and name != "pol_troops":
+            return acts
+        if name not in INTRO_FRAMES and len(acts) > 4:
+            return acts                      # an unknown frame with many choices: the generic dialog
+        return []
 
     def _menu(self):
         from maria.ui.scenes import GameMenuScene
@@ -721,6 +844,8 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------------------------ modal panels
     def _modal_rect(self) -> pygame.Rect | None:
+        if self.panel:
+            return None
         if self.alloc:
             n = len(self.alloc["template"]["generals"])
             return pygame.Rect(MAP_RECT.centerx - 330, MAP_RECT.y + 60, 660, 150 + 56 * n)
@@ -731,11 +856,22 @@ class BoardScene(Scene):
             return pygame.Rect(MAP_RECT.centerx - 420, MAP_RECT.y + 30, 840, 420)
         if self.path_choice:
             return pygame.Rect(MAP_RECT.centerx - 360, MAP_RECT.y + 40, 720, 90 + 50 * len(self.path_choice["options"]))
+        if self._dialog_actions():
+            return MAP_RECT.inflate(-24, -20)
         return None
 
     def _modal_buttons(self) -> list[W.Button]:
         r = self._modal_rect()
         out = []
+        if self.panel:
+            pr = self._panel_rect()
+            out.append(W.Button(pygame.Rect(pr.right - 150, pr.y + 12, 130, 40), "Close (Esc)",
+                                self._toggle_panel(self.panel), True, "close_panel", 16))
+            if self.panel == "notes":
+                ir = self._notes_input_rect()
+                out.append(W.Button(pygame.Rect(ir.right + 12, ir.y, 150, ir.h), "Add note", self._add_note,
+                                    bool(self.note_draft.strip()), "add_note", 18))
+            return out
         if r is None:
             return out
         if self.alloc:
@@ -772,15 +908,38 @@ class BoardScene(Scene):
                 y += 56
             total = sum(self.recruit["assign"].values())
             paid = C.pay_value(self.pay_sel)
-            out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44), f"Recruit {total} ({paid}/{4 * total})",
-                                self._confirm_recruit, total > 0 and paid >= 4 * total, "recruit"))
-            out.append(W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 200, 44), "Suggest cards",
-                                self._suggest_recruit, total > 0, "suggest"))
+            if t["type"] == "troops":
+                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44), f"Take {total} troops",
+                                    self._confirm_recruit, total > 0, "recruit"))
+            else:
+                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
+                                    f"Recruit {total} ({paid}/{4 * total})",
+                                    self._confirm_recruit, total > 0 and paid >= 4 * total, "recruit"))
+                out.append(W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 200, 44), "Suggest cards",
+                                    self._suggest_recruit, total > 0, "suggest"))
         elif self.frame.get("name") == "combat":
             if self.reserve_pick:
                 for v in range(1, 9):
                     out.append(W.Button(pygame.Rect(r.x + 40 + (v - 1) * 95, r.bottom - 70, 80, 50), str(v),
                                         self._play_reserve(v), True, ("reserve", v)))
+        elif self._dialog_actions():
+            acts = self._dialog_actions()
+            col = pygame.Rect(r.right - 400, r.y + 70, 380, r.h - 90)
+            if self._acts("offer_subsidy"):
+                top = max(a["turns"] for a in self._acts("offer_subsidy"))
+                out.append(W.Button(pygame.Rect(col.x, col.y, 50, 40), "−", self._sub_step(-1), self.sub_turns > 1,
+                                    "sub-", 20))
+                out.append(W.Button(pygame.Rect(col.x + 60, col.y, 260, 40), f"for {self.sub_turns} turn(s)", (lambda: None),
+                                    True, "sub_turns", 16))
+                out.append(W.Button(pygame.Rect(col.x + 330, col.y, 50, 40), "+", self._sub_step(1),
+                                    self.sub_turns < top, "sub+", 20))
+                col = pygame.Rect(col.x, col.y + 50, col.w, col.h - 50)
+            step = max(30, min(50, (col.h - 10) // max(1, len(acts))))
+            y = col.y
+            for i, a in enumerate(acts):
+                out.append(W.Button(pygame.Rect(col.x, y, col.w, step - 6), self._action_label(a),
+                                    (lambda a=a: self.apply(a)), True, ("choice", i), 16 if step > 40 else 14))
+                y += step
         elif self.path_choice:
             y = r.y + 70
             for i, (mode, path) in enumerate(self.path_choice["options"]):
@@ -832,10 +991,25 @@ class BoardScene(Scene):
         total = sum(self.recruit["assign"].values())
         self.pay_sel = C.suggest_payment(self.v["hands"].get(self.recruit["power"], []), 4 * total) or []
 
+    def _sub_step(self, d):
+        def f():
+            self.sub_turns = max(1, self.sub_turns + d)
+            self.static_dirty = self.dirty = True
+        return f
+
+    def _add_note(self):
+        self.session.add_note(role_name(self.seat), self.note_draft)
+        self.note_draft = ""
+        self.static_dirty = self.dirty = True
+
     def _confirm_recruit(self):
         t = self.recruit["template"]
         assign = {g: n for g, n in self.recruit["assign"].items() if n > 0}
         reenter = {g: self.recruit["site"][g] for g in assign if g in t["sites"]}
+        if t["type"] == "troops":
+            self.apply({"type": "troops", "power": t["power"], "max_troops": t["max_troops"],
+                        "assign": assign, "reenter": reenter, "on_map": t["on_map"], "sites": t["sites"]})
+            return
         self.apply({"type": "recruit", "power": t["power"], "cards": list(self.pay_sel),
                     "assign": assign, "reenter": reenter})
 
@@ -931,6 +1105,7 @@ class BoardScene(Scene):
                 box = img.get_rect(midtop=(round(x), round(y) + r + 5)).inflate(8, 2)
                 pygame.draw.rect(m, (170, 30, 30), box, border_radius=4)
                 m.blit(img, img.get_rect(center=box.center))
+        ADV.draw_on_map(m, self.view, v, self.board, zoom)
         # selection
         if self.selected and self._piece_city(self.selected) in self._city_px:
             x, y = sc(self._piece_city(self.selected))
@@ -982,9 +1157,24 @@ class BoardScene(Scene):
         self._draw_prompt(s)
         self._draw_hand(s)
         self._draw_modal(s)
+        self._draw_panel(s)
         mouse = self.app.mouse_pos()
         for b in self.buttons:
             b.draw(s, b.rect.collidepoint(mouse))
+
+    def _draw_panel(self, s) -> None:
+        if not self.panel:
+            return
+        shade = pygame.Surface(MAP_RECT.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 90))
+        s.blit(shade, MAP_RECT.topleft)
+        r = self._panel_rect()
+        if self.panel == "politics" and self.v.get("advanced"):
+            ADV.draw_political_display(s, r, self.v, set(self.v["roles"].get(self.seat, [])), self.frame)
+        elif self.panel == "victory" and self.v.get("advanced"):
+            ADV.draw_victory_display(s, r, self.v, self.board)
+        elif self.panel == "notes":
+            ADV.draw_notes(s, r, self.session.notes, self.note_draft, self.note_focus)
 
     def _draw_top(self, s) -> None:
         pygame.draw.rect(s, (58, 48, 38), (0, 0, 1920, TOP_H))
@@ -992,7 +1182,8 @@ class BoardScene(Scene):
         stage = (v["stage"] or "").replace("+", " + ").replace("_", " ").title()
         phase = (v["phase"] or "").title()
         x = 14
-        x = W.blit_text(s, f"Turn {v['turn']} of 9", (x, 12), 24, (250, 236, 200), "serif_bold").right + 24
+        last = self.session.state.get("options", {}).get("last_turn", 12) if v.get("advanced") else 9
+        x = W.blit_text(s, f"Turn {v['turn']} of {last}", (x, 12), 24, (250, 236, 200), "serif_bold").right + 24
         x = W.blit_text(s, f"{stage}{' — ' + phase if phase else ''}", (x, 15), 20, (240, 228, 200), "sans_bold").right + 24
         act = ", ".join(role_name(r) for r in v["active_roles"]) or "—"
         x = W.blit_text(s, f"To act: {act}", (x, 16), 18, (230, 220, 190)).right + 24
@@ -1099,7 +1290,7 @@ class BoardScene(Scene):
         self._card_rects = []
         x = HAND_RECT.x + 14
         y = HAND_RECT.y + 30
-        playable = {a["card"] for a in self._acts("play_card")}
+        playable = {a["card"] for a in self._acts("play_card")} | {a["card"] for a in self._acts("place") if a["card"]}
         for p in self.v["roles"].get(self.seat, []):
             hand = self.v["hands"].get(p)
             if not isinstance(hand, list):
@@ -1156,9 +1347,15 @@ class BoardScene(Scene):
                 y += 56
         elif self.recruit:
             t = self.recruit["template"]
-            W.blit_text(s, f"Winter recruitment — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
-            W.blit_text(s, f"4 points per troop, at most {t['max_troops']}; select cards in the hand to pay",
-                        (r.x + 20, r.y + 50), 16, (100, 90, 70))
+            if t["type"] == "troops":
+                W.blit_text(s, f"New troops — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
+                W.blit_text(s, f"Free troops from a political card: at most {t['max_troops']} (fewer is allowed)",
+                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
+            else:
+                W.blit_text(s, f"Winter recruitment — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK,
+                            "serif_bold")
+                W.blit_text(s, f"4 points per troop, at most {t['max_troops']}; select cards in the hand to pay",
+                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
             y = r.y + 80
             for gid, n in self.recruit["assign"].items():
                 g = self.v["generals"][gid]
@@ -1168,9 +1365,32 @@ class BoardScene(Scene):
                 y += 56
         elif self.frame.get("name") == "combat":
             self._draw_combat(s, r)
+        elif self._dialog_actions():
+            self._draw_dialog(s, r)
         elif self.path_choice:
             W.blit_text(s, f"Which way to {self.board.cities[self.path_choice['city']].name}?",
                         (r.x + 20, r.y + 16), 24, W.INK, "serif_bold")
+
+    def _draw_dialog(self, s, r) -> None:
+        """An advanced-game decision: its context on the left, the choices in a column on the right."""
+        name = self.frame.get("name")
+        mine = set(self.v["roles"].get(self.seat, []))
+        if name == "election":
+            el = self._dialog_actions()[0].get("elector")
+            ADV.draw_election(s, r, self.v, self.board, el)
+        elif name in ADV.ADV_FRAMES and self.v.get("advanced"):
+            ADV.draw_political_display(s, r, self.v, mine, self.frame)
+        else:
+            ADV.draw_generic(s, r, ADV.FRAME_TITLES.get(name, str(name).replace("_", " ").capitalize()),
+                             self.prompt_text())
+        col = pygame.Rect(r.right - 410, r.y + 10, 400, r.h - 20)
+        W.panel(s, col, (250, 242, 222), W.FRAME, 8, 2)
+        W.blit_text(s, ADV.FRAME_TITLES.get(name, "Your choice"), (col.x + 10, col.y + 8), 20, W.ACCENT, "serif_bold")
+        who = self.frame.get("power") or next((a.get("power") for a in self.acts if a.get("power")), None)
+        W.blit_text(s, f"{role_name(self.seat)}" + (f" for {power_name(who)}" if who else ""),
+                    (col.x + 10, col.y + 34), 15, W.INK)
+        if name == "politics" and self.frame.get("step") == "place":
+            W.blit_text(s, "…or click a card in your hand below", (col.x + 10, col.bottom - 24), 14, (100, 85, 60))
 
     def _draw_combat(self, s, r) -> None:
         f = self.frame

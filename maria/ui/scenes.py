@@ -133,7 +133,7 @@ class TitleScene(ButtonScene):
         _title_bg(surf)
         W.blit_text(surf, "MARIA", (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
         W.blit_text(surf, "The War of the Austrian Succession, 1741–1744", (960, 310), 34, W.INK, "serif", "midtop")
-        W.blit_text(surf, "A digital edition of Richard Sivél's game — introductory rules, hot-seat",
+        W.blit_text(surf, "A digital edition of Richard Sivél's game — introductory and advanced rules, hot-seat",
                     (960, 365), 22, (90, 75, 55), "sans", "midtop")
         self.draw_buttons(surf)
         W.blit_text(surf, "F1 rules · F11 fullscreen · Esc back", (960, 1030), 18, (90, 75, 55), "sans", "midbottom")
@@ -142,6 +142,8 @@ class TitleScene(ButtonScene):
 class SetupScene(ButtonScene):
     def __init__(self, app):
         self.players = 3
+        self.variant = "intro"
+        self.political_rule = True          # R25, the optional political rule (default on)
         self.seats = {s.role: s for s in default_seats(3)}
         self.seed = random.randrange(1, 100000)
         self.seed_text = None
@@ -149,8 +151,14 @@ class SetupScene(ButtonScene):
 
     def layout(self) -> None:
         b = []
-        b.append(W.Button(pygame.Rect(700, 200, 260, 52), "Introductory", None, True, "intro", 20, selected=True))
-        b.append(W.Button(pygame.Rect(980, 200, 360, 52), "Advanced (not yet)", None, False, "advanced", 20))
+        b.append(W.Button(pygame.Rect(700, 180, 260, 52), "Introductory", self._variant("intro"), True, "intro", 20,
+                          selected=self.variant == "intro"))
+        b.append(W.Button(pygame.Rect(980, 180, 260, 52), "Advanced", self._variant("advanced"), True, "advanced", 20,
+                          selected=self.variant == "advanced"))
+        if self.variant == "advanced":
+            mark = "☑" if self.political_rule else "☐"
+            b.append(W.Button(pygame.Rect(1260, 180, 420, 52), f"{mark} Optional political rule (R25)",
+                              self._toggle_political, True, "political_rule", 18))
         for i, n in enumerate((2, 3)):
             b.append(W.Button(pygame.Rect(700 + i * 280, 290, 260, 52), f"{n} players", self._players(n), True,
                               ("players", n), 20, selected=self.players == n))
@@ -159,7 +167,7 @@ class SetupScene(ButtonScene):
             seat = self.seats[role]
             b.append(W.Button(pygame.Rect(700, y, 200, 48), "Human", self._kind(role, "human"), True,
                               ("human", role), 18, selected=seat.kind == "human"))
-            for j, lvl in enumerate(("easy", "normal", "hard")):
+            for j, lvl in enumerate(("easy", "normal", "hard", "random")):
                 b.append(W.Button(pygame.Rect(920 + j * 150, y, 140, 48), lvl.title(),
                                   self._kind(role, "computer", lvl), True,
                                   ("computer", role) if lvl == "easy" else (lvl, role), 18,
@@ -172,6 +180,14 @@ class SetupScene(ButtonScene):
         b.append(W.Button(pygame.Rect(960 - 310, 860, 280, 64), "Back", self.back, True, "back", 24))
         b.append(W.Button(pygame.Rect(960 + 30, 860, 280, 64), "Start", self.start, True, "start", 24))
         self.buttons = b
+
+    def _variant(self, v):
+        def f():
+            self.variant = v
+        return f
+
+    def _toggle_political(self):
+        self.political_rule = not self.political_rule
 
     def _players(self, n):
         def f():
@@ -210,7 +226,8 @@ class SetupScene(ButtonScene):
 
     def start(self):
         from maria.ui.board_scene import BoardScene
-        session = Session.new("intro", self.players, self.seed, list(self.seats.values()))
+        opts = {"optional_political_rule": self.political_rule} if self.variant == "advanced" else None
+        session = Session.new(self.variant, self.players, self.seed, list(self.seats.values()), opts)
         self.app.scenes = [self.app.scenes[0]]
         board = self.app.push(BoardScene(self.app, session))
         if session.humans():
@@ -224,11 +241,13 @@ class SetupScene(ButtonScene):
     def draw(self, surf) -> None:
         _title_bg(surf)
         W.blit_text(surf, "New game", (960, 80), 60, (110, 30, 24), "serif_bold", "midtop")
-        W.blit_text(surf, "Rules", (660, 212), 24, W.INK, "sans_bold", "topright")
+        W.blit_text(surf, "Rules", (660, 192), 24, W.INK, "sans_bold", "topright")
+        W.blit_text(surf, "Introductory: 9 turns on the Bohemia map.   Advanced: 12 turns on both maps, politics, "
+                    "the imperial election, winter scores.", (700, 240), 16, (100, 85, 60))
         W.blit_text(surf, "Players", (660, 302), 24, W.INK, "sans_bold", "topright")
         y = 390
         for role, seat in self.seats.items():
-            powers = ", ".join(power_name(p) for p in _powers(role, self.players))
+            powers = ", ".join(power_name(p) for p in _powers(role, self.players, self.variant))
             W.blit_text(surf, role_name(role), (660, y + 2), 24, W.INK, "serif_bold", "topright")
             W.blit_text(surf, powers, (660, y + 30), 15, (100, 85, 60), "sans", "topright")
             y += 64
@@ -237,14 +256,14 @@ class SetupScene(ButtonScene):
         W.panel(surf, box, (255, 252, 240))
         W.blit_text(surf, str(self.seed), box.center, 26, W.INK, "sans_bold", "center")
         W.blit_text(surf, "type digits to edit", (1240, 634), 16, (100, 85, 60))
-        W.blit_text(surf, "Computer seats see only what a human in their seat would see. Easy is quick; Hard thinks ~1.5 s a move.",
+        W.blit_text(surf, "Computer seats see only what a human in their seat would see. Random and Easy are quick; Hard thinks ~1.5 s a move.",
                     (960, 720), 18, (100, 85, 60), "sans", "midtop")
         self.draw_buttons(surf)
 
 
-def _powers(role, players):
+def _powers(role, players, variant="intro"):
     from maria.rules.roles import role_table
-    return role_table(players, "intro").get(role, [])
+    return role_table(players, variant).get(role, [])
 
 
 class SettingsScene(ButtonScene):
@@ -591,9 +610,31 @@ class GameOverScene(ButtonScene):
         _title_bg(surf)
         res = self.board.session.state["result"] or {}
         W.blit_text(surf, f"{role_name(res.get('winner', '?'))} wins", (960, 70), 72, (110, 30, 24), "serif_bold", "midtop")
-        W.blit_text(surf, res.get("reason", ""), (960, 170), 24, W.INK, "sans", "midtop")
-        self._chart(surf, pygame.Rect(360, 260, 1200, 600))
+        for i, line in enumerate(W.wrap(res.get("reason", ""), 1600, 24)[:2]):
+            W.blit_text(surf, line, (960, 170 + 32 * i), 24, W.INK, "sans", "midtop")
+        adv = self.board.v.get("advanced") if hasattr(self.board, "v") else None
+        if adv:
+            from maria.ui.advanced_ui import draw_winter_scores
+            self._chart(surf, pygame.Rect(80, 260, 1060, 600))
+            draw_winter_scores(surf, pygame.Rect(1170, 260, 670, 300), adv)
+            self._adv_summary(surf, pygame.Rect(1170, 580, 670, 280), adv)
+        else:
+            self._chart(surf, pygame.Rect(360, 260, 1200, 600))
         self.draw_buttons(surf)
+
+    def _adv_summary(self, surf, r, adv) -> None:
+        from maria.ui.advanced_ui import MAJOR, SAXONY_STATE, pname, stacked_discs
+        W.panel(surf, r, (252, 248, 236))
+        W.blit_text(surf, "Victory-marker pools at the end", (r.centerx, r.y + 10), 22, W.INK, "sans_bold", "midtop")
+        y = r.y + 50
+        for p in MAJOR:
+            n = adv["pools"].get(p, 0)
+            W.blit_text(surf, f"{pname(p)}: {n}", (r.x + 20, y), 18, W.INK)
+            stacked_discs(surf, r.x + 250, y + 18, p, n, 8, 5, 3)
+            y += 34
+        emp = {"charles": "Charles Albert", "francis": "Francis Stephen"}.get(adv.get("emperor_elected"), "not elected")
+        W.blit_text(surf, f"Emperor: {emp} · Saxony: {SAXONY_STATE.get(adv.get('saxony_state'), '?')}",
+                    (r.x + 20, y + 6), 17, W.INK)
 
     def _chart(self, surf, r) -> None:
         hist = self.board.session.history
@@ -605,7 +646,7 @@ class GameOverScene(ButtonScene):
         powers = sorted({p for _, c in hist for p in c})
         top = max([c.get(p, 0) for _, c in hist for p in powers] + [1])
         turns = [t for t, _ in hist]
-        plot = pygame.Rect(r.x + 70, r.y + 60, r.w - 260, r.h - 120)
+        plot = pygame.Rect(r.x + 70, r.y + 60, r.w - 300, r.h - 120)
         pygame.draw.line(surf, W.INK, plot.bottomleft, plot.bottomright, 2)
         pygame.draw.line(surf, W.INK, plot.bottomleft, plot.topleft, 2)
         for k in range(0, top + 1, max(1, top // 6)):
@@ -627,6 +668,6 @@ class GameOverScene(ButtonScene):
                 pygame.draw.circle(surf, W.INK, pt, 6)
                 pygame.draw.circle(surf, col, pt, 4)
             ly = plot.y + 10 + i * 34
-            pygame.draw.rect(surf, W.INK, (plot.right + 30, ly, 26, 20))
-            pygame.draw.rect(surf, col, (plot.right + 32, ly + 2, 22, 16))
-            W.blit_text(surf, f"{power_name(p)} {hist[-1][1].get(p, 0)}", (plot.right + 64, ly), 18, W.INK)
+            pygame.draw.rect(surf, W.INK, (plot.right + 24, ly, 26, 20))
+            pygame.draw.rect(surf, col, (plot.right + 26, ly + 2, 22, 16))
+            W.blit_text(surf, f"{power_name(p)} {hist[-1][1].get(p, 0)}", (plot.right + 56, ly), 17, W.INK)

@@ -102,6 +102,7 @@ class Session:
     chooser: dict = field(default_factory=dict)
     players: dict = field(default_factory=dict)     # role -> computer player (maria.players)
     thinker: Thinker | None = None
+    notes: list = field(default_factory=list)       # shared negotiation notes (R21), not rules state
 
     @classmethod
     def new(cls, variant="intro", players=3, seed=0, seats=None, options=None) -> "Session":
@@ -119,6 +120,7 @@ class Session:
         seats = seats or {s.role: s for s in default_seats(players)}
         s = cls(rec, seats, Path(path))
         s.chooser = {"rng": rng.seed_state((rec.seed or 0) ^ 0xC0FFEE)}
+        s.notes = load_notes(path)
         s.rebuild_history()
         return s
 
@@ -244,9 +246,15 @@ class Session:
         self.note_history()
 
     # --- saving -----------------------------------------------------------------------------------
+    def add_note(self, who: str, text: str) -> None:
+        text = text.strip()
+        if text:
+            self.notes.append({"turn": self.state["turn"], "who": who, "text": text})
+
     def save(self, path) -> Path:
         path = Path(path)
         save_game(path, self.record)
+        save_notes(path, self.notes)
         self.path = path
         return path
 
@@ -256,6 +264,47 @@ class Session:
         p = saves_dir() / "autosave.yaml"
         try:
             save_game(p, self.record)
+            save_notes(p, self.notes)
             return p
         except Exception:
             return None
+
+
+# --- the shared notes: a sidecar YAML next to the save ---------------------------------------------
+# maria.saves writes a fixed document (save_game takes no extra keys), and the notes are not rules
+# state, so they live in "<save name>.notes.yml" beside the save ("autosave.notes.yml" for the
+# autosave).  The .yml ending keeps them out of the load list (which shows *.yaml).
+
+def notes_path(save_path) -> Path:
+    p = Path(save_path)
+    return p.with_name(p.stem + ".notes.yml")
+
+
+def save_notes(save_path, notes: list) -> None:
+    import yaml
+    from maria import yamlio
+    p = notes_path(save_path)
+    if not notes:
+        if p.exists():
+            try:
+                p.unlink()
+            except OSError:
+                pass
+        return
+    text = yaml.safe_dump({"notes": [dict(n) for n in notes]}, allow_unicode=True, sort_keys=False)
+    yamlio.write_atomic(p, text)
+
+
+def load_notes(save_path) -> list:
+    """The notes saved beside a game (an unreadable sidecar gives no notes, never an error)."""
+    import yaml
+    p = notes_path(save_path)
+    try:
+        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        return []
+    out = []
+    for n in (doc or {}).get("notes", []) if isinstance(doc, dict) else []:
+        if isinstance(n, dict) and isinstance(n.get("text"), str):
+            out.append({"turn": n.get("turn", "?"), "who": str(n.get("who", "?")), "text": n["text"][:500]})
+    return out

@@ -147,4 +147,88 @@ def all_screens(outdir: Path) -> list[Path]:
     out.append(save_frame(app, outdir / "13-game-over.png"))
     app.pop()
     out.append(save_frame(app, outdir / "14-board-end-of-game.png"))
+    out += advanced_screens(outdir, app)
+    return out
+
+
+def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
+    """The advanced game's screens (20-…): set-up, political stage, execution, election, victory
+    display with pools and off-map boxes, the political display, notes, the game-over screen."""
+    from maria.rules import door, rng, selfplay
+    from maria.ui import scenes as S
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.session import Seat, Session
+    outdir = Path(outdir)
+    app = app or make_app()
+    app.settings.handoff_screens = False
+    app.scenes = [S.TitleScene(app)]
+    out = []
+    setup = app.push(S.SetupScene(app))
+    setup.variant = "advanced"
+    setup.seed = 7
+    setup.layout()
+    out.append(save_frame(app, outdir / "20-new-advanced-game.png"))
+    app.pop()
+    s = Session.new("advanced", 3, 5)
+    ch = {"rng": rng.seed_state(3)}
+
+    def until(pred, limit=8000):
+        for _ in range(limit):
+            st = s.state
+            if pred(st) or door.is_over(st):
+                return pred(st)
+            r = door.active_roles(st)[0]
+            a = selfplay.random_action(st, r, ch)
+            if a["type"] == "undo":
+                a = next(x for x in door.legal_actions(st, r) if x["type"] != "undo")
+                if any(v == "choose" for v in a.values()):
+                    a = selfplay.fill(a, st, ch)
+            s.apply(r, a)
+        return False
+
+    def frame(st):
+        return st["flow"][-1]
+
+    b = app.push(BoardScene(app, s))
+
+    def shot(name, panel=None):
+        b.seat = (door.active_roles(s.state) or ["observer"])[0]
+        b.panel = panel
+        b.refresh()
+        out.append(save_frame(app, outdir / name))
+        b.panel = None
+
+    if until(lambda st: frame(st)["name"] in ("diplomacy", "politics")) and frame(s.state)["name"] == "diplomacy":
+        shot("30-subsidy-contracts.png")
+    until(lambda st: frame(st)["name"] == "politics" and frame(st).get("step") == "place")
+    shot("21-political-stage-place.png")
+    until(lambda st: frame(st)["name"] == "politics" and frame(st).get("step") == "select"
+          and any(a["type"] == "select" for a in door.legal_actions(st, door.active_roles(st)[0])))
+    shot("22-political-stage-select.png")
+    until(lambda st: frame(st)["name"] == "pol_exec")
+    shot("23-political-card-execution.png")
+    until(lambda st: frame(st)["name"] == "election")
+    shot("24-imperial-election.png")
+    shot("25-victory-display-pools-offmap.png", "victory")
+    shot("26-political-display.png", "politics")
+    s.add_note("Maria Theresa", "Proposal: no Austrian attack on Saxony this turn if Frederick leaves Glatz alone.")
+    s.add_note("Frederick", "Agreed — until the winter.")
+    b.panel = "notes"
+    b.note_focus = True
+    b.note_draft = "And France?"
+    b.seat = (door.active_roles(s.state) or ["observer"])[0]
+    b.refresh()
+    out.append(save_frame(app, outdir / "27-shared-notes.png"))
+    b.panel, b.note_focus, b.note_draft = None, False, ""
+    until(lambda st: frame(st)["name"] == "movement_phase" and st["turn"] >= 5)
+    b.seat = door.active_roles(s.state)[0]
+    b.refresh()
+    out.append(save_frame(app, outdir / "28-advanced-board.png"))
+    g = Session.new("advanced", 3, 7, [Seat(r, "computer", "random") for r in door.ROLES[3]])
+    while not door.is_over(g.state):
+        g.computer_step(door.active_roles(g.state)[0])
+    app.scenes = [app.scenes[0]]
+    gb = app.push(BoardScene(app, g))
+    app.push(S.GameOverScene(app, gb))
+    out.append(save_frame(app, outdir / "29-advanced-game-over.png"))
     return out

@@ -93,3 +93,33 @@ def test_advanced_game_when_it_exists():
         pytest.skip("the advanced game is not implemented yet")
     res = run("advanced", 3, 3, "easy", "random", echo=lambda *_: None)
     assert res["errors"] == 0
+
+
+def test_planner_whole_moves_are_legal_and_conquer():
+    """The easy movement planner sends whole moves the door accepts, and an easy Louis XV
+    conquers fortresses in Austria against random opponents."""
+    from maria.rules.state import board_info
+    from maria.rules.victory import counts
+    rec = play_game("intro", 3, 7, {"louis_xv": "easy", "frederick": "random", "maria_theresa": "random"})
+    st = rec.state
+    assert door.is_over(st)
+    assert counts(st, board_info(st))["france"] >= 5 or st["result"]["winner"] != "maria_theresa"
+
+
+@pytest.mark.parametrize("role", ["louis_xv", "frederick"])
+def test_easy_attackers_beat_random_usually(role):
+    roles = door.ROLES[3]
+    wins = 0
+    for seed in range(4):
+        rec = play_game("intro", 3, 100 + seed, {r: ("easy" if r == role else "random") for r in roles})
+        wins += rec.state["result"]["winner"] == role
+    assert wins >= 3
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3])
+def test_easy_beats_random_per_role(players):
+    res = run("intro", players, 30 * players, "easy", "random", echo=lambda *_: None)
+    assert res["errors"] == 0
+    for r, n in res["played"].items():
+        assert res["wins"][r] >= 0.75 * n, (r, res["wins"][r], n)

@@ -11,12 +11,15 @@ from maria.rules.selfplay import fill
 from maria.rules.state import board_info, rebuild_index
 
 
-def adv_game(players=3, seed=0, **options):
+def adv_game(players=3, seed=0, diplomacy=False, **options):
+    """A game past the allocation (and, unless `diplomacy`, past turn 1's diplomacy window)."""
     s = new_game("advanced", players, seed, options=options)
     ch = {"rng": rng.seed_state(99)}
     while s["flow"][-1]["name"] == "allocation":
         role = active_roles(s)[0]
         s = apply(s, role, fill(legal_actions(s, role)[0], s, ch))
+    while not diplomacy and s["flow"][-1]["name"] == "diplomacy":
+        s = apply(s, active_roles(s)[0], {"type": "done"})
     return s
 
 
@@ -26,6 +29,7 @@ def test_R4_5_R4_7_pools_at_start_and_R15_conservation():
     for p, n in A.POOL_SIZES.items():
         assert A.pool_total(s, p) == n
     assert s["flow"][-1]["name"] == "politics"                           # R5.1 stage 1
+    assert adv_game(diplomacy=True)["flow"][-1]["name"] == "diplomacy"    # RUL-A34 before it
     assert s["options"]["last_turn"] == 12 and s["options"]["optional_political_rule"] is True
 
 

@@ -14,6 +14,7 @@ from maria.rules import advanced as A
 from maria.rules import roles as R
 from maria.rules import view
 from maria.rules.selfplay import play_random_game
+from maria.rules.state import board_info, home_of
 from tests.rules.test_fuzz import check as intro_check, _roundtrip
 
 
@@ -25,6 +26,20 @@ def adv_check(state, n):
         assert a["pools"][p] >= 0 and 0 <= a["battle"][p] <= 2
     for c in A.RHINE:
         assert c not in state["markers"]                              # R10.16b
+    pairs = set()
+    for cid, c in a["contracts"].items():                             # R20.1 / R20.2 / R24.2.2
+        assert c["giver"] in R.MAJOR and R.allied(state, c["giver"], c["recipient"]), cid
+        assert c["s"] is None and c["initial"] or c["s"] >= 1, cid
+        assert state["players"] == 3 or c["recipient"] in R.MINOR, cid
+        pair = frozenset((c["giver"], c["recipient"]))
+        assert pair not in pairs, cid
+        pairs.add(pair)
+    if a["prussia_neutral_until"] is not None and state["flow"][-1]["name"] != "peace_offer":
+        info = board_info(state)                                       # R19.1.2 step 4 / R19.4
+        for g in list(state["generals"].values()) + list(state["trains"].values()):
+            if g["in_play"] and g["city"] in info.playable:
+                inside = home_of(state, info, g["city"]) == "prussia"
+                assert inside == (g["power"] == "prussia"), g
     if n % 11 == 0 and state["result"] is None:
         for role in state["roles"]:
             v = view(state, role)["advanced"]
@@ -63,6 +78,9 @@ def _games(seeds, players, opt, tmp_path, stats):
         stats["elections"] += sum(1 for t in log if t.startswith("Imperial election"))
         stats["battle vp"] += sum(1 for t in log if " VP: " in t)
         stats["saxony changes"] += sum(1 for t in log if t.startswith("Saxony becomes"))
+        for k in ("peace_offers", "annexations", "subsidy_contracts", "subsidy_payments", "disputes",
+                  "stack_consents", "neutrality_ends", "subsidy_cancellations"):
+            stats[k] += r["stats"][k]
 
 
 @pytest.mark.parametrize("players", [3, 2])
@@ -73,6 +91,12 @@ def test_fuzz_advanced_15_games_each(players, opt, tmp_path):
     for p in R.MAJOR:                                  # no major power can never select a card
         assert stats["selects " + p] > 0, stats
     assert stats["battle vp"] > 0
+    assert stats["subsidy_contracts"] > 0 and stats["subsidy_payments"] > 0, stats        # R20
+    if players == 3:
+        assert stats["disputes"] > 0, stats                                               # R10.8
+    if opt:                                            # these seeds reach the Silesian peace (R19.1)
+        assert stats["peace_offers"] > 0 and stats["annexations"] > 0, stats
+    print(dict(stats))
 
 
 def test_advanced_game_time_median_under_2s():

@@ -1,0 +1,391 @@
+"""Whole-move planning for the rules-of-thumb players (movement phase, R10).
+
+Every legal path of a piece is enumerated with the engine's own step check
+(`maria.rules.movement.step_refusal`), scored with cheap MARIA-specific rules of thumb, and the best
+move is sent as one whole-move action {"type": "move", "piece", "path", "force_march"}.
+
+General's path score = conquests on the way (a face-up general that *leaves* an unprotected enemy
+fortress takes it; a protected one only gets a "?") + the value of the end city:
+  attackers (France/Bavaria, Prussia/Saxony)  nearness to the next enemy fortress that counts for
+        their victory (unprotected ones first), staying within reach of an own supply train;
+  defender (Austria)                         covering threatened own fortresses (a general within 3
+        cities protects), nearness to fortresses the enemy took (to take them back);
+  everyone                                   the combats the end city forces (an active general must
+        attack every adjacent enemy): troops + cards of the sector's suit in hand against the
+        enemy's; being next to a stronger enemy who moves later is a risk.
+Supply trains follow their generals (every general outside his home country within 6 cities of a
+train, the train a few cities behind the front, away from enemy generals).
+"""
+
+from __future__ import annotations
+
+from maria.rules import cards
+from maria.rules import roles as R
+from maria.rules.conquest import protected
+from maria.rules.movement import step_refusal
+from maria.rules.state import controller
+
+CONQUER = 10.0
+SUPPLY_RANGE = 6
+
+
+def _goal(state, info, major: str, city: str) -> bool:
+    if major == "france":
+        return info.home_of(city) == "austria"
+    if major == "prussia":
+        return info.home_of(city) == "austria" or info.in_silesia(city)
+    if major == "austria":
+        return info.home_of(city) == "austria" or info.in_silesia(city)
+    return False
+
+
+class Planner:
+    def __init__(self, state, info, role):
+        self.st, self.info, self.role = state, info, role
+        self.mine = set(R.powers_of(state, role))
+        self.prot_cache: dict[str, bool] = {}
+        self.gens = {gid: g for gid, g in state["generals"].items()
+                     if g["in_play"] and g["city"] in info.playable}
+
+    # --- small helpers -----------------------------------------------------------------------------
+    def d(self, a, b):
+        return self.info.dist_from(a).get(b, 99)
+
+    def is_prot(self, city):
+        p = self.prot_cache.get(city)
+        if p is None:
+            p = self.prot_cache[city] = protected(self.st, self.info, city)
+        return p
+
+    def stack_troops(self, city, exclude=()):
+        return sum(self.st["generals"][g]["troops"] for g in self.st["city_generals"].get(city, [])
+                   if g not in exclude)
+
+    def hand_strength(self, power, city) -> float:
+        suit = self.info.suit(city)
+        h = self.st["cards"]["hands"].get(power, [])
+        v = sum(cards.value_of(c) for c in h if cards.suit_of(c) == suit)
+        v += 5 * sum(1 for c in h if cards.is_reserve(c))
+        return v
+
+    def enemy_of(self, power, other) -> bool:
+        return R.enemies(self.st, power, other)
+
+    def trains_of(self, power):
+        return [t["city"] for t in self.st["trains"].values()
+                if t["power"] == power and t["in_play"] and t["city"] in self.info.playable]
+
+    def counts(self):
+        c = getattr(self, "_counts", None)
+        if c is None:
+            from maria.rules.victory import counts
+            c = self._counts = counts(self.st, self.info)
+        return c
+
+    def weight(self, power, city) -> float:
+        """What conquering the enemy-controlled fortress `city` is worth to `power`'s side."""
+        st, info = self.st, self.info
+        major = R.major_of(st, power)
+        if not _goal(st, info, major, city):
+            return 2.5 if major in ("france", "prussia") else 1.0
+        if major == "austria":
+            ctrl = controller(st, info, city)
+            return CONQUER if ctrl in ("france", "prussia") else 1.0
+        if st["players"] != 2:
+            return CONQUER
+        # two players: one side plays both and needs both conditions at once (R24.1.2), so the
+        # fortresses are shared out: Prussia Silesia, Moravia and Koeniggraetz; France the rest
+        # of Bohemia and the Austrias; Leitmeritz to whoever comes first
+        n = self.counts()
+        terr = info.board.cities[city].territory
+        prussian = info.in_silesia(city) or terr == "moravia" or city == "koeniggraetz"
+        shared = city == "leitmeritz"
+        if major == "france":
+            if n["france"] >= 9:
+                return 1.0
+            return CONQUER if not prussian or n["prussia"] >= 12 or self.french_short() else 2.0
+        if prussian:
+            return CONQUER if n["prussia"] < 12 else 1.0
+        if shared:
+            return CONQUER if n["prussia"] < 12 else -6.0
+        return -6.0
+
+    def french_short(self) -> bool:
+        """Two players: France cannot reach 9 in its own share any more."""
+        v = getattr(self, "_short", None)
+        if v is None:
+            st, info = self.st, self.info
+            left = 0
+            for c in info.fortresses():
+                if info.home_of(c) == "austria" and info.board.cities[c].territory != "moravia" \
+                        and c != "koeniggraetz" and controller(st, info, c) == "austria":
+                    left += 1
+            v = self._short = self.counts()["france"] + left < 9
+        return v
+
+    def targets(self, power) -> list[str]:
+        """Fortresses this power's side wants to take: enemy-controlled, worth it."""
+        key = R.major_of(self.st, power)
+        tc = self.__dict__.setdefault("_targets", {})
+        if key in tc:
+            return tc[key]
+        out = []
+        for c in self.info.fortresses():
+            ctrl = controller(self.st, self.info, c)
+            if ctrl is not None and self.enemy_of(ctrl, power) and self.weight(power, c) >= 5:
+                out.append(c)
+        tc[key] = out
+        return out
+
+    # --- path enumeration -------------------------------------------------------------------------
+    def paths(self, pid, mode="normal", limit=400):
+        st, info = self.st, self.info
+        piece = st["generals"].get(pid) or st["trains"][pid]
+        start = piece["city"]
+        out = []
+
+        def rec(path, main):
+            if len(out) >= limit:
+                return
+            frame = {"piece": pid, "mode": mode, "path": path, "main": main}
+            cur = path[-1]
+            for n, is_main in info.nbrs[cur].items():
+                if n in path:
+                    continue
+                if step_refusal(st, info, frame, n) is not None:
+                    continue
+                p2 = path + [n]
+                out.append(p2)
+                if st["city_generals"].get(n):         # stacking ends the move
+                    continue
+                rec(p2, main and is_main)
+        rec([start], True)
+        return out
+
+    # --- general's scoring -----------------------------------------------------------------------
+    def conquest_value(self, gid, path) -> tuple[float, set]:
+        g = self.st["generals"][gid]
+        if not g["face_up"]:
+            return 0.0, set()
+        major = R.major_of(self.st, g["power"])
+        v, taken = 0.0, set()
+        for c in path[:-1]:
+            if not self.info.is_fortress(c):
+                continue
+            ctrl = controller(self.st, self.info, c)
+            if ctrl is None or not self.enemy_of(ctrl, g["power"]):
+                continue
+            w = self.weight(g["power"], c)
+            if self.is_prot(c):
+                v += 0.08 * w if w > 0 else w
+            else:
+                v += w
+                taken.add(c)
+        for c in path[1:]:                              # enemy trains eliminated on the way
+            tid = self.st["city_train"].get(c)
+            if tid and self.enemy_of(self.st["trains"][tid]["power"], g["power"]):
+                v += 4.0
+        return v, taken
+
+    def combat_value(self, gid, city, stack_extra=0) -> float:
+        """Forced attacks from `city` in this combat phase, and risk from enemies moving later."""
+        st, info = self.st, self.info
+        g = st["generals"][gid]
+        power = g["power"]
+        mine = g["troops"] + stack_extra
+        my_cards = self.hand_strength(power, city)
+        v = 0.0
+        seen = set()
+        for n in info.nbrs[city]:
+            gs = st["city_generals"].get(n)
+            if not gs or gs[0] == gid:
+                continue
+            ep = st["generals"][gs[0]]["power"]
+            if not self.enemy_of(ep, power):
+                continue
+            seen.add(n)
+            theirs = self.stack_troops(n)
+            their_cards = self.hand_strength(ep, n)
+            margin = (mine - theirs) + 0.6 * (my_cards - their_cards)
+            if margin > 0:
+                v += 2.0 + min(margin, 8) * 0.4 + 0.3 * min(theirs, 8)
+            else:
+                v += -2.0 + max(margin, -10) * 0.6
+        # enemies within 2..3 who could come and attack this general
+        d = info.dist_from(city)
+        for eg_id, eg in self.gens.items():
+            if eg["city"] in seen or not self.enemy_of(eg["power"], power):
+                continue
+            k = d.get(eg["city"], 99)
+            if 2 <= k <= 4:
+                theirs = self.stack_troops(eg["city"])
+                gap = theirs + 0.5 * self.hand_strength(eg["power"], eg["city"]) \
+                    - (mine + 0.5 * my_cards)
+                if gap > 2:
+                    v -= min(gap, 10) * (0.25 if k == 2 else 0.12 if k == 3 else 0.05)
+        return v
+
+    def supply_value(self, gid, city) -> float:
+        g = self.st["generals"][gid]
+        power = g["power"]
+        if self.info.home_of(city) == power:
+            return 0.0
+        trains = self.trains_of(power)
+        if not trains:
+            return -1.5 - 0.2 * g["troops"]
+        k = min(self.d(city, t) for t in trains)
+        if k <= SUPPLY_RANGE:
+            return 0.0
+        if k <= SUPPLY_RANGE + 2:
+            return -0.6 * (k - SUPPLY_RANGE)
+        return -2.5 - 0.25 * g["troops"]
+
+    def position_value(self, gid, city, taken=frozenset(), stack_extra=0) -> float:
+        st = self.st
+        g = st["generals"][gid]
+        power = g["power"]
+        major = R.major_of(st, power)
+        v = self.supply_value(gid, city) + self.combat_value(gid, city, stack_extra)
+        d = self.info.dist_from(city)
+        if major in ("france", "prussia"):
+            tg = [c for c in self.targets(power) if c not in taken]
+            best = 99.0
+            friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
+                       and R.major_of(st, og["power"]) == major]
+            for c in tg:
+                k = d.get(c, 99)
+                if self.is_prot(c):
+                    k += 2.5
+                # another own general is nearer to it: leave it to him, spread out
+                dc = self.info.dist_from(c)
+                if any(dc.get(f, 99) < min(d.get(c, 99), 3) for f in friends):
+                    k += 2.0
+                best = min(best, k)
+
+            if tg:
+                v -= 0.9 * min(best, 8)
+            elif st["players"] == 2:
+                v += self.help_partner(major, city)
+            if city in tg and not self.is_prot(city) and g["face_up"]:
+                v += 1.2                                # leaving it next turn takes it
+        else:                                           # Austria: defend, retake
+            v += self.defence_value(gid, city)
+        return v
+
+    def help_partner(self, major, city) -> float:
+        """Two players, this power's share is done: go and fight the Austrian generals that
+        protect the partner's remaining targets."""
+        partner = "prussia" if major == "france" else "france"
+        prot = [c for c in self.targets(partner) if self.is_prot(c)]
+        if not prot:
+            return 0.0
+        hunters = set()
+        for eg in self.gens.values():
+            if R.enemies(self.st, eg["power"], major):
+                de = self.info.dist_from(eg["city"])
+                if any(1 <= de.get(c, 99) <= 3 for c in prot):
+                    hunters.add(eg["city"])
+        if not hunters:
+            return 0.0
+        d = self.info.dist_from(city)
+        return -0.5 * min(min(d.get(h, 99) for h in hunters), 10)
+
+    def defence_value(self, gid, city) -> float:
+        st, info = self.st, self.info
+        power = st["generals"][gid]["power"]
+        d = info.dist_from(city)
+        v = 0.0
+        enemies = [eg for eg in self.gens.values() if self.enemy_of(eg["power"], power)]
+        own_forts = []
+        retake = []
+        for c in info.fortresses():
+            if info.home_of(c) != "austria" and not info.in_silesia(c):
+                continue
+            ctrl = controller(st, info, c)
+            if ctrl is None:
+                continue
+            if R.cooperating(st, ctrl, power):
+                own_forts.append(c)
+            elif self.enemy_of(ctrl, power):
+                retake.append(c)
+        for c in own_forts:
+            dc = info.dist_from(c)
+            threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
+            if threat > 6:
+                continue
+            w = 1.6 if threat <= 3 else 0.8
+            if 1 <= d.get(c, 99) <= 3:
+                others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
+                             if ogid != gid and R.cooperating(st, og["power"], power))
+                v += w * (0.35 if others else 1.0)
+        if retake:
+            v -= 0.35 * min(min(d.get(c, 99) for c in retake), 12)
+        # hunt enemy generals abroad (lightly): nearness to the nearest enemy
+        if enemies:
+            v -= 0.05 * min(min(d.get(eg["city"], 99) for eg in enemies), 12)
+        return v
+
+    def best_general_move(self, gid, force_ok=True, margin=0.15):
+        """(gain over staying, action) for the best move of general `gid`."""
+        st = self.st
+        g = st["generals"][gid]
+        start = g["city"]
+        base = self.position_value(gid, start)
+        best, best_v = None, base + margin
+        for path in self.paths(gid, "normal"):
+            cv, taken = self.conquest_value(gid, path)
+            end = path[-1]
+            extra = self.stack_troops(end) if st["city_generals"].get(end) else 0
+            v = cv + self.position_value(gid, end, taken, extra)
+            if v > best_v:
+                best, best_v = {"type": "move", "piece": gid, "path": path, "force_march": False}, v
+        if force_ok:
+            for path in self.paths(gid, "force", limit=300):
+                end = path[-1]
+                if len(path) <= 4:
+                    continue
+                extra = self.stack_troops(end) if st["city_generals"].get(end) else 0
+                v = self.position_value(gid, end, (), extra) - 0.3
+                if v > best_v:
+                    best, best_v = {"type": "move", "piece": gid, "path": path, "force_march": True}, v
+        return best_v - base, best
+
+    # --- supply trains ----------------------------------------------------------------------------
+    def train_value(self, tid, city) -> float:
+        st, info = self.st, self.info
+        power = st["trains"][tid]["power"]
+        others = [t["city"] for k, t in st["trains"].items()
+                  if k != tid and t["power"] == power and t["in_play"] and t["city"] in info.playable]
+        d = info.dist_from(city)
+        v = 0.0
+        for g in self.gens.values():
+            if g["power"] != power or info.home_of(g["city"]) == power:
+                continue
+            k = d.get(g["city"], 99)
+            if any(self.d(g["city"], o) <= SUPPLY_RANGE - 1 for o in others):
+                continue
+            w = 1 + g["troops"] / 4
+            if k <= SUPPLY_RANGE - 1:
+                v -= 0.15 * w * abs(k - 3)
+            else:
+                v -= w * (1.5 + (k - SUPPLY_RANGE + 1))
+        for eg in self.gens.values():
+            if self.enemy_of(eg["power"], power):
+                k = d.get(eg["city"], 99)
+                if k <= 1:
+                    v -= 8
+                elif k <= 2:
+                    v -= 3
+                elif k <= 3:
+                    v -= 1
+        return v
+
+    def best_train_move(self, tid, margin=0.2):
+        start = self.st["trains"][tid]["city"]
+        base = self.train_value(tid, start)
+        best, best_v = None, base + margin
+        for path in self.paths(tid, "normal"):
+            v = self.train_value(tid, path[-1])
+            if v > best_v:
+                best, best_v = {"type": "move", "piece": tid, "path": path, "force_march": False}, v
+        return best_v - base, best

@@ -1,0 +1,321 @@
+"""Prussia annexes Silesia (R19.1): the temporary peace offered by Prussia at the end of its action
+stage, Austria's answer, the seven steps, Prussia's neutrality (R19.4) and its end.
+
+State (advanced game, plain data): state["adv"]["silesia_annexed"] = the turn of the peace or None
+(Silesia is Prussian home country from then on, state.home_of); state["adv"]["prussia_neutral_until"]
+= the turn at the start of whose Prussian action stage the neutrality ends, or None;
+state["adv"]["set_aside"]["prussia"] = the markers set aside in step 3 (returned by step 7).
+Frame "peace_offer": {"step": "offer" | "answer" | "annex" | "relocate" | "train" | "neutral",
+"pieces": [piece ids still to relocate (step 4)]}.  Actions: peace_offer {offer}, peace_answer
+{accept}, relocate {piece, city}, place_train {train, city}.
+"""
+
+from __future__ import annotations
+
+from maria.rules import advanced as A
+from maria.rules import poldata
+from maria.rules import roles as R
+from maria.rules.flow import Handler, pop, register, roles_for_powers
+from maria.rules.hussars import remove_hussar_at
+from maria.rules.log import log, power_name
+from maria.rules.state import (friendly_controlled, home_of, is_occupied, set_general_city,
+                               set_train_city)
+
+NEUTRAL_STAGES = 2          # R19.1.2 step 6: until Prussia's action stage after next
+
+
+def silesian_fortresses(info) -> list[str]:
+    return [c for c in info.fortresses() if info.in_silesia(c)]
+
+
+def may_offer(state, info) -> bool:
+    """R19.1.1: Prussia controls every Silesian fortress; peace not yet accepted in this game."""
+    a = state.get("adv")
+    if a is None or a.get("silesia_annexed") is not None:
+        return False
+    if not (R.role_of(state, "prussia") and R.role_of(state, "austria")):
+        return False
+    from maria.rules.state import controller
+    forts = silesian_fortresses(info)
+    return bool(forts) and all(controller(state, info, c) == "prussia" for c in forts)
+
+
+def _piece(state, pid):
+    return state["generals"].get(pid) or state["trains"][pid]
+
+
+def _on_map(state, info, pid) -> bool:
+    p = _piece(state, pid)
+    return p["in_play"] and p["city"] in info.playable
+
+
+def _targets(power) -> set:
+    """R19.1.2 step 4: Austrian pieces to Austria, Prussian pieces to Prussia; other foreign pieces
+    in Prussia to their own home country, French ones also to Bavaria (RUL-A30, as R19.3.3)."""
+    return {power} | ({"bavaria"} if power == "france" else set())
+
+
+def to_relocate(state, info) -> list[str]:
+    out_aus, out_other, out_pr = [], [], []
+    for pid in sorted(state["generals"]) + sorted(state["trains"]):
+        if not _on_map(state, info, pid):
+            continue
+        p = _piece(state, pid)
+        c = p["city"]
+        in_prussia = home_of(state, info, c) == "prussia"
+        if p["power"] == "prussia":
+            if not in_prussia:
+                out_pr.append(pid)
+        elif p["power"] == "austria":
+            if in_prussia or info.board.cities[c].territory == "poland":
+                out_aus.append(pid)
+        elif in_prussia:
+            out_other.append(pid)
+    return out_aus + out_other + out_pr
+
+
+def relocation_choices(state, info, pid) -> list[str]:
+    """The nearest cities (road steps, pieces ignored) of the piece's target country where it may
+    legally stand: empty, or (a general) joining one general of its own power within 16 troops."""
+    piece = _piece(state, pid)
+    power, cur = piece["power"], piece["city"]
+    is_gen = pid in state["generals"]
+    targets = _targets(power)
+    same_map_only = power not in ("france", "austria")                    # R10.6
+    from maria.rules.politics import forbidden
+    bad = forbidden(state, info, power)
+    best, out = None, []
+    for c, d in sorted(info.dist_from(cur).items(), key=lambda x: (x[1], x[0])):
+        if best is not None and d > best:
+            break
+        if c == cur or c in bad or home_of(state, info, c) not in targets:
+            continue
+        if same_map_only and info.board.cities[c].map != info.board.cities[cur].map:
+            continue
+        if c in state["city_train"]:
+            continue
+        gens = state["city_generals"].get(c, [])
+        if gens:
+            if not is_gen or len(gens) != 1:
+                continue
+            other = state["generals"][gens[0]]
+            if other["power"] != power or other["troops"] + piece["troops"] > 16:
+                continue
+        best = d
+        out.append(c)
+    return out
+
+
+def _relocate(state, info, pid, city) -> None:
+    piece = _piece(state, pid)
+    name = piece.get("name") or f"The {power_name(piece['power'])} supply train"
+    src = piece["city"]
+    if city is None:
+        if pid in state["generals"]:
+            piece["troops"], piece["face_up"], piece["known"] = 0, True, None
+            set_general_city(state, pid, None)
+            log(state, f"{name} finds no city to go to and is removed from the board.", piece["power"], [src])
+        else:
+            set_train_city(state, pid, None)
+            log(state, f"{name} finds no city to go to and is eliminated.", piece["power"], [src])
+        return
+    remove_hussar_at(state, city)                                          # as RUL-21
+    if pid in state["generals"]:
+        set_general_city(state, pid, city)
+    else:
+        set_train_city(state, pid, city)
+    log(state, f"{name} is transferred (Silesian peace).", piece["power"], [src, city])
+
+
+def train_sites(state, info) -> list[str]:
+    """R19.1.2 step 5: any empty, Prussian-controlled major fortress of Prussia (Breslau included)."""
+    return [c for c in info.major_fortresses() if home_of(state, info, c) == "prussia"
+            and not is_occupied(state, c) and friendly_controlled(state, info, c, "prussia")]
+
+
+def silesia_train(state) -> str | None:
+    for tid, t in sorted(state["trains"].items()):
+        if t["power"] == "prussia" and t["city"] == "box:silesia":
+            return tid
+    return None
+
+
+def annex(state, info) -> None:
+    """Steps 1-3 of R19.1.2."""
+    a = state["adv"]
+    a["silesia_annexed"] = state["turn"]                                   # step 1
+    log(state, "Austria accepts the peace: Silesia becomes Prussian home country.", "prussia",
+        silesian_fortresses(info))
+    from maria.rules import politics
+    if politics.saxony_state(state) == "prussian_ally":                    # step 2
+        boxes = poldata.display()["tracks"]["saxony"]["boxes"]
+        s_box = next(i for i, b in enumerate(boxes) if b.get("label") == "S")
+        a["tracks"]["saxony"] = s_box
+        log(state, "The Saxony marker moves to the S box.", "saxony")
+        politics.saxony_changed(state, info)
+    back = sorted(c for c, p in state["markers"].items()                   # step 3
+                  if p == "austria" and home_of(state, info, c) == "prussia")
+    for c in back:
+        A.remove_vm(state, c)
+    pr = sorted(c for c, p in state["markers"].items()
+                if p == "prussia" and home_of(state, info, c) == "austria")
+    for c in pr:
+        del state["markers"][c]
+    aside = (len(pr) + 1) // 2
+    a["set_aside"]["prussia"] = a["set_aside"].get("prussia", 0) + aside
+    A.give_back(state, "prussia", len(pr) - aside)
+    log(state, f"{len(back)} Austrian marker{'s' if len(back) != 1 else ''} in Prussia return to Austria's pool; "
+        f"of {len(pr)} Prussian marker{'s' if len(pr) != 1 else ''} in Austria {aside} are set aside.", "prussia",
+        back + pr)
+    A.after_control_change(state, info)
+
+
+def start_neutrality(state) -> None:
+    a = state["adv"]
+    a["prussia_neutral_until"] = state["turn"] + NEUTRAL_STAGES            # step 6
+    log(state, f"Prussia is neutral until the start of its action stage of turn {a['prussia_neutral_until']}.",
+        "prussia")
+
+
+def start_of_action_stage(state, info, powers) -> None:
+    """The end of Prussia's neutrality (RUL-A31): at the start of its action stage after next,
+    Prussia is simply at war again on France's side (its alliances never changed)."""
+    a = state.get("adv")
+    if a is None or "prussia" not in powers:
+        return
+    until = a.get("prussia_neutral_until")
+    if until is not None and state["turn"] >= until:
+        a["prussia_neutral_until"] = None
+        log(state, "Prussia's neutrality ends: Prussia is at war again as France's ally.", "prussia")
+
+
+def prussian_piece_left(state, info) -> None:
+    """Step 7: as soon as a Prussian piece leaves Prussia, the set-aside markers go back to the pool."""
+    a = state.get("adv")
+    if a is None or not a["set_aside"].get("prussia") or a.get("silesia_annexed") is None:
+        return
+    for pid in list(state["generals"]) + list(state["trains"]):
+        p = _piece(state, pid)
+        if p["power"] == "prussia" and p["in_play"] and p["city"] in info.playable \
+                and home_of(state, info, p["city"]) != "prussia":
+            n = a["set_aside"]["prussia"]
+            A.give_back(state, "prussia", n)
+            a["set_aside"]["prussia"] = 0
+            log(state, f"A Prussian piece has left Prussia: the {n} set-aside Prussian marker"
+                f"{'s return' if n != 1 else ' returns'} to the pool.", "prussia", [p["city"]])
+            return
+
+
+@register("peace_offer")
+class PeaceOffer(Handler):
+    @staticmethod
+    def auto(state, info, frame):
+        if state["result"] is not None:
+            pop(state)
+            return True
+        step = frame["step"]
+        if step == "annex":
+            annex(state, info)
+            frame["pieces"] = to_relocate(state, info)
+            frame["step"] = "relocate"
+            return True
+        if step == "relocate":                                             # step 4
+            while frame["pieces"]:
+                pid = frame["pieces"][0]
+                if not _on_map(state, info, pid):
+                    frame["pieces"].pop(0)
+                    continue
+                ch = relocation_choices(state, info, pid)
+                if len(ch) > 1:
+                    return False                                           # the owner chooses
+                frame["pieces"].pop(0)
+                _relocate(state, info, pid, ch[0] if ch else None)
+            frame["step"] = "train"
+            if A.take(state, "prussia", "the Silesia box"):                 # step 5
+                state["adv"]["silesia_box"] += 1
+                log(state, "Prussia puts a marker into the Silesia box.", "prussia")
+            return True
+        if step == "train":
+            tid = silesia_train(state)
+            sites = train_sites(state, info) if tid else []
+            if tid and len(sites) > 1:
+                return False
+            if tid:
+                _place_train(state, tid, sites[0] if sites else None)
+            frame["step"] = "neutral"
+            return True
+        if step == "neutral":
+            start_neutrality(state)
+            pop(state)
+            A.check_pools(state, info, "an action stage")
+            return True
+        return False
+
+    @staticmethod
+    def _power(state, frame):
+        step = frame["step"]
+        if step == "answer":
+            return "austria"
+        if step == "relocate" and frame["pieces"]:
+            return _piece(state, frame["pieces"][0])["power"]
+        return "prussia"
+
+    @staticmethod
+    def waiting(state, info, frame):
+        if frame["step"] not in ("offer", "answer", "relocate", "train"):
+            return []
+        return roles_for_powers(state, [PeaceOffer._power(state, frame)])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in PeaceOffer.waiting(state, info, frame):
+            return []
+        step = frame["step"]
+        if step == "offer":
+            return [{"type": "peace_offer", "offer": True}, {"type": "peace_offer", "offer": False}]
+        if step == "answer":
+            return [{"type": "peace_answer", "accept": True}, {"type": "peace_answer", "accept": False}]
+        if step == "relocate":
+            pid = frame["pieces"][0]
+            return [{"type": "relocate", "piece": pid, "city": c} for c in relocation_choices(state, info, pid)]
+        tid = silesia_train(state)
+        return [{"type": "place_train", "train": tid, "city": c} for c in train_sites(state, info)]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        t = action["type"]
+        if t == "peace_offer":
+            if action["offer"]:
+                log(state, "Prussia controls all of Silesia and offers Austria a temporary peace.", "prussia")
+                frame["step"] = "answer"
+                return
+            pop(state)
+            A.check_pools(state, info, "an action stage")
+            return
+        if t == "peace_answer":
+            if action["accept"]:
+                frame["step"] = "annex"
+                return
+            log(state, "Austria refuses the peace.", "austria")
+            pop(state)
+            A.check_pools(state, info, "an action stage")
+            return
+        if t == "relocate":
+            frame["pieces"].pop(0)
+            _relocate(state, info, action["piece"], action["city"])
+            return
+        _place_train(state, action["train"], action["city"])
+        frame["step"] = "neutral"
+
+
+def _place_train(state, tid, city) -> None:
+    t = state["trains"][tid]
+    t["in_play"] = True
+    if city is None:
+        set_train_city(state, tid, None)
+        log(state, "Prussia's second supply train finds no free Prussian major fortress: it waits off the "
+            "board (it may re-enter by R10.9).", "prussia")
+        return
+    remove_hussar_at(state, city)
+    set_train_city(state, tid, city)
+    log(state, "Prussia's second supply train enters play.", "prussia", [city])
