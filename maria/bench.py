@@ -21,7 +21,7 @@ from maria.rules import door, selfplay
 from maria.rules.statecheck import check_state
 
 MAX_ACTIONS = 20000
-TARGETS = {"game": 1.0, "legal_actions": 1.0, "apply": 1.0, "save_load": 100.0}
+TARGETS = {"game": 1.0, "legal_actions": 1.0, "apply": 1.0, "save_load": 100.0, "advanced_game": 2.0}
 
 
 class InvariantBroken(Exception):
@@ -38,9 +38,10 @@ def _check(state: dict) -> None:
         raise InvariantBroken(problems)
 
 
-def record_from(seed: int, players: int, pairs, variant: str = "intro") -> GameRecord:
+def record_from(seed: int, players: int, pairs, variant: str = "intro",
+                options: dict | None = None) -> GameRecord:
     """The GameRecord of a game replayed from its [role, action] pairs (each is applied)."""
-    record = GameRecord.new(variant, players, seed)
+    record = GameRecord.new(variant, players, seed, options)
     for role, action in pairs:
         record.apply(role, action)
     return record
@@ -61,18 +62,17 @@ def _failed_call(exc: BaseException) -> tuple[str | None, dict | None, str | Non
     return None, None, None
 
 
-def random_record(seed: int, players: int = 3, *, variant: str = "intro", check: bool = True,
-                  max_actions: int = MAX_ACTIONS) -> tuple[GameRecord, dict | None]:
+def random_record(seed: int, players: int = 3, *, variant: str = "intro", options: dict | None = None,
+                  check: bool = True, max_actions: int = MAX_ACTIONS) -> tuple[GameRecord, dict | None]:
     """Play the random game of `seed` (maria.rules.selfplay.play_random_game, the fuzzer's own
     player) and return (record, failure).  failure is None when the game ended normally; otherwise
     a dict naming the failing action (index, role, action) and the error, and the record holds the
     game up to the state *before* that action, so it can be saved as a replay file."""
-    if variant != "intro":
-        raise ValueError("only the introductory game is implemented so far")
     pairs: list = []
     try:
         summary = selfplay.play_random_game(seed, players, max_actions=max_actions,
-                                            check=_check if check else None, trace=pairs)
+                                            check=_check if check else None, trace=pairs,
+                                            variant=variant, options=options)
     except Exception as exc:  # noqa: BLE001
         n = len(pairs)
         if isinstance(exc, InvariantBroken):
@@ -89,13 +89,13 @@ def random_record(seed: int, players: int = 3, *, variant: str = "intro", check:
                 error = f"{type(exc).__name__}: {exc}"
             extra = {"traceback": traceback.format_exc(limit=-8)}
         try:
-            record = record_from(seed, players, pairs[:n], variant)
+            record = record_from(seed, players, pairs[:n], variant, options)
         except Exception as exc2:  # noqa: BLE001  (not reproducible: report, keep the set-up)
-            record = GameRecord.new(variant, players, seed)
+            record = GameRecord.new(variant, players, seed, options)
             error += f" (and the log does not replay: {exc2})"
         failure = {**_failure(seed, players, n, role, action), "error": error, **extra}
         return record, failure
-    record = GameRecord(variant=variant, players=players, seed=seed, options={},
+    record = GameRecord(variant=variant, players=players, seed=seed, options=dict(options or {}),
                         actions=[{"role": r, "action": a} for r, a in summary["actions_list"]],
                         state=summary["state"], created=now_iso())
     return record, None
@@ -158,6 +158,11 @@ def run_bench(games: int = 15, players: int = 3, print_fn=print) -> dict:
         t0 = time.perf_counter()
         selfplay.play_random_game(seed, players)
         game_s.append(time.perf_counter() - t0)
+    advanced_s = []
+    for seed in range(games):
+        t0 = time.perf_counter()
+        selfplay.play_random_game(seed, players, variant="advanced")
+        advanced_s.append(time.perf_counter() - t0)
     for seed in range(max(3, games // 3)):
         rec, failure = random_record(seed, players, check=False)
         records.append(rec)
@@ -189,10 +194,12 @@ def run_bench(games: int = 15, players: int = 3, print_fn=print) -> dict:
         "apply": (statistics.median(apply_ms), "ms", len(apply_ms), "calls"),
         "save_load": (statistics.median(save_ms), "ms", len(save_ms),
                       f"round trips of a finished game ({len(finished.actions)} actions)"),
+        "advanced_game": (statistics.median(advanced_s), "s", len(advanced_s), "complete random advanced games"),
     }
     labels = {"game": "one complete random introductory game", "legal_actions": "legal_actions",
-              "apply": "apply", "save_load": "save + load of a finished game"}
-    print_fn(f"MARIA benchmark: {players}-player introductory game, medians on this machine")
+              "apply": "apply", "save_load": "save + load of a finished game",
+              "advanced_game": "one complete random advanced game"}
+    print_fn(f"MARIA benchmark: {players}-player games (introductory unless named), medians on this machine")
     for key, (value, unit, n, what) in figures.items():
         target = TARGETS[key]
         mark = "ok " if value <= target else "SLOW"

@@ -78,7 +78,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     for seed in range(args.seed, args.seed + args.games):
         t0 = time.perf_counter()
         try:
-            record, failure = random_record(seed, args.players, variant=args.variant)
+            options = {"optional_political_rule": False} if args.no_optional_rule else None
+            record, failure = random_record(seed, args.players, variant=args.variant, options=options)
         except Exception as exc:  # noqa: BLE001  (the set-up itself failed: nothing to replay)
             errors += 1
             print(f"seed {seed}: ERROR {exc}")
@@ -181,7 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--width", type=int, default=0, help="scale the image to this width in pixels")
     p.set_defaults(func=_render_board)
     p = sub.add_parser("selfplay", help="play random games through the rules and check every state")
-    p.add_argument("--variant", default="intro", choices=["intro"], help="the game (default: intro)")
+    p.add_argument("--variant", default="intro", choices=["intro", "advanced"], help="the game (default: intro)")
+    p.add_argument("--no-optional-rule", action="store_true",
+                   help="advanced game without the optional political rule (section 25)")
     p.add_argument("--players", type=int, default=3, choices=[2, 3])
     p.add_argument("--games", type=int, default=10, help="how many games (seeds S..S+N-1)")
     p.add_argument("--seed", type=int, default=0, help="the first seed")

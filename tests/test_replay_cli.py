@@ -128,3 +128,23 @@ def test_sample_generator(tmp_path):
     for p in bench.make_samples(tmp_path):
         rec = load_game(p, replay=True)
         assert rec.actions and rec.players in (2, 3)
+
+
+@pytest.mark.parametrize("players, extra", [(3, []), (2, ["--no-optional-rule"])])
+def test_selfplay_command_advanced(capsys, tmp_path, players, extra):
+    rc, out = run(capsys, "selfplay", "--variant", "advanced", "--players", str(players), "--games", "1",
+                  "--seed", "5", "--save-failures", str(tmp_path), *extra)
+    assert rc == 0, out
+    assert out[-1] == "1 games, 0 errors"
+
+
+def test_advanced_random_game_saves_and_replays(tmp_path):
+    from maria.bench import random_record
+    from maria.replay import replay
+    from maria.saves import load_game, save_game
+    record, failure = random_record(4, 3, variant="advanced", options={"optional_political_rule": False})
+    assert failure is None and record.options == {"optional_political_rule": False}
+    save_game(tmp_path / "adv.yaml", record)
+    again = load_game(tmp_path / "adv.yaml")
+    assert again.state == record.state
+    assert replay(again) == record.state
