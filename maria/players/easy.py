@@ -17,6 +17,8 @@ decision with no hook falls back to a one-ply search with the heuristic evaluati
                         1-point defeat when cards are short
   retreat (R11.10)      the winner picks the path that leaves the loser worst off (one-ply)
   winter (R13)          recruit keeping about 6 points of cards, re-enter removed generals first
+  expedition (R17.6.4)  an off-board general (8 TC, the cheapest minimal payment) if 6 points stay
+                        in hand, else the on-map general missed least; relocations: one-ply
   anything else         one-ply: apply each action, evaluate
 """
 
@@ -255,6 +257,20 @@ class Rules:
                            if g in self.state["generals"])
             return max(opts, key=lambda a: (supplied(a), len(a["supplied"])))
         return None
+
+    def on_expedition(self, acts, frame):
+        """R17.6.4: an off-board general (8 TC points) when the hand can spare them and keep about
+        6 points; else the on-map general whose absence hurts least (one-ply)."""
+        st = self.state
+        off = [a for a in acts if a["type"] == "expedition" and st["generals"][a["general"]]["city"] is None]
+        on = [a for a in acts if a["type"] == "expedition" and a not in off]
+        if off and (not on or cards.hand_value(st, frame["power"]) >= 8 + 6):
+            return off[0]
+        return self.one_ply(on) if on else None
+
+    def on_relocate(self, acts, frame):
+        """R17.6.7 / R19.1.2 / R19.3.3: the lit city that the one-ply evaluation likes best."""
+        return self.one_ply([a for a in acts if a["type"] == "relocate"] or acts)
 
     def on_supply_phase(self, acts, frame):
         pay = next((a for a in acts if a["type"] == "pay"), None)

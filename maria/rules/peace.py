@@ -5,9 +5,10 @@ State (advanced game, plain data): state["adv"]["silesia_annexed"] = the turn of
 (Silesia is Prussian home country from then on, state.home_of); state["adv"]["prussia_neutral_until"]
 = the turn at the start of whose Prussian action stage the neutrality ends, or None;
 state["adv"]["set_aside"]["prussia"] = the markers set aside in step 3 (returned by step 7).
-Frame "peace_offer": {"step": "offer" | "answer" | "annex" | "relocate" | "train" | "neutral",
-"pieces": [piece ids still to relocate (step 4)]}.  Actions: peace_offer {offer}, peace_answer
-{accept}, relocate {piece, city}, place_train {train, city}.
+Frame "peace_offer": {"step": "offer" | "answer" | "annex" | "relocate" | "box" | "train" | "neutral",
+"pieces": [] (kept for old saves)}; step 4 pushes a "relocate" frame (below), shared with neutral
+Saxony (R19.3.3, RUL-A18) and the off-map return (R17.6.7, RUL-A15).  Actions: peace_offer {offer},
+peace_answer {accept}, relocate {piece, city}, place_train {train, city}.
 """
 
 from __future__ import annotations
@@ -74,39 +75,52 @@ def to_relocate(state, info) -> list[str]:
     return out_aus + out_other + out_pr
 
 
-def relocation_choices(state, info, pid) -> list[str]:
-    """The nearest cities (road steps, pieces ignored) of the piece's target country where it may
-    legally stand: empty, or (a general) joining one general of its own power within 16 troops."""
+def may_stand(state, pid, c) -> bool:
+    """Where a relocated piece may legally stand (RUL-A30): a train an empty city; a general an empty
+    city or one holding a single general of his own power (16 troops at most); never a train's city.
+    The piece itself is ignored (it may be asked whether it can stay)."""
+    piece = _piece(state, pid)
+    tid = state["city_train"].get(c)
+    if tid is not None and tid != pid:
+        return False
+    gens = [g for g in state["city_generals"].get(c, []) if g != pid]
+    if not gens:
+        return True
+    if pid not in state["generals"] or len(gens) != 1:
+        return False
+    other = state["generals"][gens[0]]
+    return other["power"] == piece["power"] and other["troops"] + piece["troops"] <= 16
+
+
+def relocation_choices(state, info, pid, origin: str | None = None) -> list[str]:
+    """The nearest cities (road steps from `origin`, default the piece's city; pieces ignored) of the
+    piece's target country where it may legally stand (may_stand), outside forbidden (neutral)
+    territory and, except for French and Austrian pieces, on the same map (R10.6).  Without an
+    origin the piece must move (its own city is excluded); with one (a neutral power's general
+    returning to an occupied set-up city, RUL-A18) its own city counts like any other."""
     piece = _piece(state, pid)
     power, cur = piece["power"], piece["city"]
-    is_gen = pid in state["generals"]
+    start = origin or cur
     targets = _targets(power)
     same_map_only = power not in ("france", "austria")                    # R10.6
     from maria.rules.politics import forbidden
     bad = forbidden(state, info, power)
     best, out = None, []
-    for c, d in sorted(info.dist_from(cur).items(), key=lambda x: (x[1], x[0])):
+    for c, d in sorted(info.dist_from(start).items(), key=lambda x: (x[1], x[0])):
         if best is not None and d > best:
             break
-        if c == cur or c in bad or home_of(state, info, c) not in targets:
+        if (origin is None and c == cur) or c in bad or home_of(state, info, c) not in targets:
             continue
-        if same_map_only and info.board.cities[c].map != info.board.cities[cur].map:
+        if same_map_only and info.board.cities[c].map != info.board.cities[start].map:
             continue
-        if c in state["city_train"]:
+        if not may_stand(state, pid, c):
             continue
-        gens = state["city_generals"].get(c, [])
-        if gens:
-            if not is_gen or len(gens) != 1:
-                continue
-            other = state["generals"][gens[0]]
-            if other["power"] != power or other["troops"] + piece["troops"] > 16:
-                continue
         best = d
         out.append(c)
     return out
 
 
-def _relocate(state, info, pid, city) -> None:
+def _relocate(state, info, pid, city, what: str = "is transferred (Silesian peace)") -> None:
     piece = _piece(state, pid)
     name = piece.get("name") or f"The {power_name(piece['power'])} supply train"
     src = piece["city"]
@@ -119,12 +133,140 @@ def _relocate(state, info, pid, city) -> None:
             set_train_city(state, pid, None)
             log(state, f"{name} finds no city to go to and is eliminated.", piece["power"], [src])
         return
+    if city == src:
+        log(state, f"{name} stays where he is.", piece["power"], [src])
+        return
     remove_hussar_at(state, city)                                          # as RUL-21
     if pid in state["generals"]:
         set_general_city(state, pid, city)
     else:
         set_train_city(state, pid, city)
-    log(state, f"{name} is transferred (Silesian peace).", piece["power"], [src, city])
+    log(state, f"{name} {what}.", piece["power"], [src, city])
+
+
+# --- the owner's relocation (R19.1.2 step 4, R19.3.3, R17.6.7) ------------------------------------
+# Frame "relocate": {"cause": "peace" | "neutral" | "offmap", "pieces": [piece ids, in order],
+#   "power": the neutral power (cause "neutral"), "home": {general id: set-up city} (its generals
+#   going home), "general" / "city": the general returning from the off-map box and the arrow's city
+#   (cause "offmap", "pieces" holds the blocking piece)}.
+# Pieces are handled one at a time; a single legal city (or none) is applied at once, several are the
+# owner's choice: relocate {piece, city}.
+
+def queue_relocation(state, frame: dict) -> None:
+    from maria.rules.flow import push
+    frame = {"name": "relocate", **frame}
+    frame.setdefault("pieces", [])
+    push(state, frame)
+
+
+def _still_needed(state, info, frame, pid) -> bool:
+    if not _on_map(state, info, pid):
+        return False
+    cause, p = frame["cause"], _piece(state, pid)
+    if cause == "peace":
+        return pid in to_relocate(state, info)
+    if cause == "neutral":
+        if pid in frame.get("home", {}):
+            return p["city"] != frame["home"][pid]
+        if p["power"] == frame["power"]:                                   # no set-up city at home
+            return home_of(state, info, p["city"]) != frame["power"]
+        return home_of(state, info, p["city"]) == frame["power"]
+    return p["city"] == frame["city"]                                      # offmap: still blocking
+
+
+def frame_choices(state, info, frame, pid) -> list[str]:
+    cause = frame["cause"]
+    if cause == "offmap":
+        from maria.rules.politics import forbidden
+        bad = forbidden(state, info, _piece(state, pid)["power"])
+        return [n for n in sorted(info.nbrs[frame["city"]]) if not is_occupied(state, n) and n not in bad]
+    home = frame.get("home", {}).get(pid)
+    if home is not None:                                                   # back to the set-up city
+        if may_stand(state, pid, home):
+            return [home]
+        return relocation_choices(state, info, pid, origin=home)
+    return relocation_choices(state, info, pid)
+
+
+def _owner(state, frame, pid) -> str:
+    if frame["cause"] == "offmap" and pid in state["generals"]:
+        gens = state["city_generals"].get(frame["city"], [])
+        if gens:                                                           # a stack moves as one
+            return state["generals"][gens[0]]["power"]
+    return _piece(state, pid)["power"]
+
+
+def _move_blocker(state, info, frame, city) -> None:
+    """R17.6.7: the piece(s) on the arrow's city move to `city` (a stack moves as one)."""
+    src = frame["city"]
+    movers = list(state["city_generals"].get(src, []))
+    tid = state["city_train"].get(src)
+    movers += [tid] if tid else []
+    for pid in movers:
+        _relocate(state, info, pid, city, "makes way for a general returning from an off-map box")
+
+
+def _finish(state, info, frame) -> None:
+    if frame["cause"] == "offmap":
+        from maria.rules.politics import place_returning
+        place_returning(state, info, frame["general"])
+    elif frame["cause"] == "neutral":
+        A.after_control_change(state, info)
+
+
+@register("relocate")
+class Relocate(Handler):
+    """One piece at a time; the owner chooses among several legal cities."""
+
+    @staticmethod
+    def auto(state, info, frame):
+        while frame["pieces"]:
+            pid = frame["pieces"][0]
+            if state["result"] is not None or not _still_needed(state, info, frame, pid):
+                frame["pieces"].pop(0)
+                continue
+            ch = frame_choices(state, info, frame, pid)
+            if len(ch) > 1 and roles_for_powers(state, [_owner(state, frame, pid)]):
+                return False                                               # the owner chooses
+            frame["pieces"].pop(0)
+            Relocate._apply(state, info, frame, pid, ch[0] if ch else None)
+        pop(state)
+        _finish(state, info, frame)
+        return True
+
+    @staticmethod
+    def _apply(state, info, frame, pid, city):
+        if frame["cause"] == "offmap":
+            if city is not None:
+                _move_blocker(state, info, frame, city)
+            return
+        if frame["cause"] == "peace":
+            _relocate(state, info, pid, city)
+        elif pid in frame.get("home", {}):
+            _relocate(state, info, pid, city, "returns to his set-up city" if city == frame["home"][pid]
+                      else "returns home (his set-up city is occupied)")
+        elif _piece(state, pid)["power"] == frame["power"]:
+            _relocate(state, info, pid, city, "returns home")
+        else:
+            _relocate(state, info, pid, city, f"leaves neutral {power_name(frame['power'])}")
+
+    @staticmethod
+    def waiting(state, info, frame):
+        if not frame["pieces"]:
+            return []
+        return roles_for_powers(state, [_owner(state, frame, frame["pieces"][0])])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in Relocate.waiting(state, info, frame):
+            return []
+        pid = frame["pieces"][0]
+        return [{"type": "relocate", "piece": pid, "city": c} for c in frame_choices(state, info, frame, pid)]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        frame["pieces"].pop(0)
+        Relocate._apply(state, info, frame, action["piece"], action["city"])
 
 
 def train_sites(state, info) -> list[str]:
@@ -215,21 +357,16 @@ class PeaceOffer(Handler):
             return True
         step = frame["step"]
         if step == "annex":
-            annex(state, info)
-            frame["pieces"] = to_relocate(state, info)
+            annex(state, info)           # step 2 may queue neutral Saxony's relocations (on top)
             frame["step"] = "relocate"
             return True
         if step == "relocate":                                             # step 4
-            while frame["pieces"]:
-                pid = frame["pieces"][0]
-                if not _on_map(state, info, pid):
-                    frame["pieces"].pop(0)
-                    continue
-                ch = relocation_choices(state, info, pid)
-                if len(ch) > 1:
-                    return False                                           # the owner chooses
-                frame["pieces"].pop(0)
-                _relocate(state, info, pid, ch[0] if ch else None)
+            frame["step"] = "box"
+            pieces = to_relocate(state, info)
+            if pieces:
+                queue_relocation(state, {"cause": "peace", "pieces": pieces})
+            return True
+        if step == "box":
             frame["step"] = "train"
             if A.take(state, "prussia", "the Silesia box"):                 # step 5
                 state["adv"]["silesia_box"] += 1
@@ -256,13 +393,11 @@ class PeaceOffer(Handler):
         step = frame["step"]
         if step == "answer":
             return "austria"
-        if step == "relocate" and frame["pieces"]:
-            return _piece(state, frame["pieces"][0])["power"]
         return "prussia"
 
     @staticmethod
     def waiting(state, info, frame):
-        if frame["step"] not in ("offer", "answer", "relocate", "train"):
+        if frame["step"] not in ("offer", "answer", "train"):
             return []
         return roles_for_powers(state, [PeaceOffer._power(state, frame)])
 
@@ -275,9 +410,6 @@ class PeaceOffer(Handler):
             return [{"type": "peace_offer", "offer": True}, {"type": "peace_offer", "offer": False}]
         if step == "answer":
             return [{"type": "peace_answer", "accept": True}, {"type": "peace_answer", "accept": False}]
-        if step == "relocate":
-            pid = frame["pieces"][0]
-            return [{"type": "relocate", "piece": pid, "city": c} for c in relocation_choices(state, info, pid)]
         tid = silesia_train(state)
         return [{"type": "place_train", "train": tid, "city": c} for c in train_sites(state, info)]
 
@@ -299,10 +431,6 @@ class PeaceOffer(Handler):
             log(state, "Austria refuses the peace.", "austria")
             pop(state)
             A.check_pools(state, info, "an action stage")
-            return
-        if t == "relocate":
-            frame["pieces"].pop(0)
-            _relocate(state, info, action["piece"], action["city"])
             return
         _place_train(state, action["train"], action["city"])
         frame["step"] = "neutral"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from maria.rules import advanced as A
 from maria.rules import cards, poldata, rng
 from maria.rules import roles as R
-from maria.rules.flow import Handler, pop, push, register, roles_for_powers
+from maria.rules.flow import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, friendly_controlled, is_occupied, set_general_city
 
@@ -122,25 +122,40 @@ def arrive(state, info, t: str) -> None:
 
 
 def return_general(state, info, gid) -> None:
-    """R17.6.7: placed on the city the box's arrow points to; a piece there moves to an adjacent
-    free city (RUL-A15: the first free one in alphabetical order; none free: the general waits)."""
+    """R17.6.7: placed on the city the box's arrow points to; a piece there is moved by its owner to
+    an adjacent free city (RUL-A15: a "relocate" frame, cause "offmap"; a stack moves as one; none
+    free: the general waits in the box)."""
     g = state["generals"][gid]
     bid = g["city"][4:] if g["city"] and g["city"].startswith("box:") else None
     target = info.board.boxes[bid].arrow_to if bid else None
     if target is None:
         return
     if is_occupied(state, target):
-        free = [n for n in sorted(info.nbrs[target]) if not is_occupied(state, n)]
-        if not free:
+        from maria.rules import peace
+        blocker = (state["city_generals"].get(target) or [state["city_train"].get(target)])[0]
+        frame = {"cause": "offmap", "general": gid, "city": target, "pieces": [blocker]}
+        if not peace.frame_choices(state, info, frame, blocker):
             log(state, f"{g['name']} cannot leave the off-map box: every city around the arrow is full.", g["power"])
             state["adv"]["expedition"].setdefault("waiting", {})[g["power"]] = gid
             return
-        for x in list(state["city_generals"].get(target, [])):
-            set_general_city(state, x, free[0])
-        tid = state["city_train"].get(target)
-        if tid:
-            from maria.rules.state import set_train_city
-            set_train_city(state, tid, free[0])
+        peace.queue_relocation(state, frame)
+        return
+    place_returning(state, info, gid)
+
+
+def place_returning(state, info, gid) -> None:
+    """The general leaves the off-map box for the arrow's city (once it is free)."""
+    g = state["generals"][gid]
+    bid = g["city"][4:] if g["city"] and g["city"].startswith("box:") else None
+    target = info.board.boxes[bid].arrow_to if bid else None
+    if target is None:
+        return
+    if is_occupied(state, target):                   # still blocked (nobody could move): he waits
+        log(state, f"{g['name']} cannot leave the off-map box: the arrow's city is still occupied.", g["power"])
+        state["adv"]["expedition"].setdefault("waiting", {})[g["power"]] = gid
+        return
+    from maria.rules.hussars import remove_hussar_at
+    remove_hussar_at(state, target)
     g["in_play"] = True
     set_general_city(state, gid, target)
     log(state, f"{g['name']} returns from the off-map box.", g["power"], [target])
@@ -148,8 +163,9 @@ def return_general(state, info, gid) -> None:
 
 @register("expedition")
 class Expedition(Handler):
-    """R17.6.4: the power puts one of its generals into its off-map box (an off-board general must
-    be given 2 troops for 8 TC points, paid with a minimal payment chosen by the engine, RUL-A14)."""
+    """R17.6.4: the power puts one of its generals into its off-map box.  An off-board general must
+    be given 2 troops for 8 TC points: choosing him opens a "pay" frame (the paying power picks the
+    cards, R8.7; cancel returns to the choice), RUL-A14."""
 
     @staticmethod
     def _choices(state, info, frame):
@@ -186,17 +202,37 @@ class Expedition(Handler):
     def act(state, info, frame, role, action):
         gid = action["general"]
         g = state["generals"][gid]
-        if g["city"] is None:
-            pay = cards.suggest_payment(state["cards"]["hands"][g["power"]], EXPEDITION_COST)
-            cards.discard(state, g["power"], pay)
-            g["troops"] = 2
-        bid = off_map_box(info, frame["power"])
-        g["in_play"] = False
-        g["known"] = None
-        set_general_city(state, gid, "box:" + bid)
-        state["adv"]["expedition"].setdefault(frame["track"], {})[frame["power"]] = gid
-        log(state, f"{g['name']} leaves for the off-map box {info.board.boxes[bid].name}.", g["power"])
-        pop(state)
+        if g["city"] is None:                        # R17.6.4: 2 troops for 8 TC points, paid first
+            push(state, {"name": "pay", "power": g["power"], "amount": EXPEDITION_COST,
+                         "purpose": f"2 troops for {g['name']} (expeditionary corps)",
+                         "effect": {"name": "expedition", "general": gid}})
+            return
+        send_expedition(state, info, frame, gid)
+
+
+def send_expedition(state, info, frame, gid) -> None:
+    g = state["generals"][gid]
+    bid = off_map_box(info, frame["power"])
+    g["in_play"] = False
+    g["known"] = None
+    set_general_city(state, gid, "box:" + bid)
+    state["adv"]["expedition"].setdefault(frame["track"], {})[frame["power"]] = gid
+    log(state, f"{g['name']} leaves for the off-map box {info.board.boxes[bid].name}.", g["power"])
+    pop(state)
+
+
+@effect("expedition")
+def _expedition_paid(state, info, eff) -> None:
+    """The 8 TC points are paid (the pay frame is gone): the general gets his 2 troops and leaves."""
+    frame = state["flow"][-1]
+    if frame["name"] != "expedition":
+        raise IllegalAction("There is no expeditionary corps to pay for now.")
+    gid = eff["general"]
+    g = state["generals"][gid]
+    if not (g["power"] == frame["power"] and g["in_play"] and g["city"] is None):
+        raise IllegalAction("That general can no longer be sent to the off-map box.")
+    state["generals"][gid]["troops"] = 2
+    send_expedition(state, info, frame, gid)
 
 
 # --- Saxony (R19.3) ------------------------------------------------------------------------------
@@ -288,42 +324,35 @@ def _saxony_changed(state, info) -> None:
 
 
 def neutral_reset(state, info, power) -> None:
-    """R19.3.3: own pieces home (set-up cities), foreign pieces out of its home country (to the
-    nearest free city of their own home country, RUL-A18), its fortresses' markers to the pools."""
+    """R19.3.3: own pieces back to their set-up cities, foreign pieces out of its home country to
+    the nearest city of their own home country (France: or Bavaria) where they may legally stack,
+    its fortresses' markers to the pools.  Own pieces: its generals and supply trains.  The pieces go one at a time through a "relocate" frame
+    (cause "neutral", maria.rules.peace): several legal cities are the owner's choice (RUL-A18); a
+    general whose set-up city is occupied goes to the nearest legal city of his home country (the
+    owner's choice among several); no city at all: a general is removed, a train eliminated."""
+    from maria.rules import peace
     from maria.rules.state import home_of
-    board = info.board
     home = {c for c in info.playable if home_of(state, info, c) == power}
-    for gid, g in sorted(state["generals"].items()):
-        if g["power"] == power and g["city"] in info.playable:
-            set_general_city(state, gid, None)
-    for gid, g in sorted(state["generals"].items()):
-        if g["power"] == power and g["in_play"] and g["city"] is None and state["generals"][gid]["troops"] > 0:
-            start = board.setup.generals.get(gid)
-            spot = start if start in home and not is_occupied(state, start) else \
-                next((c for c in sorted(home) if not is_occupied(state, c)), None)
-            set_general_city(state, gid, spot)
-    for pid, kind in [(g, "g") for g in sorted(state["generals"])] + [(t, "t") for t in sorted(state["trains"])]:
-        piece = state["generals"][pid] if kind == "g" else state["trains"][pid]
-        if piece["power"] == power or piece["city"] not in home:
-            continue
-        d = info.dist_from(piece["city"])
-        own = {piece["power"]} | ({"bavaria"} if piece["power"] == "france" else set())
-        free = sorted((k, c) for c, k in d.items() if home_of(state, info, c) in own and not is_occupied(state, c)
-                      and c not in forbidden(state, info, piece["power"]))
-        dest = free[0][1] if free else None
-        if kind == "g":
-            set_general_city(state, pid, dest)
-            if dest is None:
-                piece["troops"], piece["face_up"] = 0, True
-        else:
-            from maria.rules.state import set_train_city
-            set_train_city(state, pid, dest)
+    own, setup = [], {}
+    starts = dict(info.board.setup.generals)
+    starts.update({f"{p}_t{i + 1}": c for p, cs in info.board.setup.trains.items() for i, c in enumerate(cs)})
+    for pid in sorted(state["generals"]) + sorted(state["trains"]):
+        piece = state["generals"].get(pid) or state["trains"][pid]
+        if piece["power"] == power and piece["in_play"] and piece["city"] in info.playable:
+            own.append(pid)
+            setup[pid] = starts.get(pid) if starts.get(pid) in home else None
+    foreign = [pid for pid in sorted(state["generals"]) + sorted(state["trains"])
+               if (state["generals"].get(pid) or state["trains"][pid])["power"] != power
+               and (state["generals"].get(pid) or state["trains"][pid])["city"] in home]
     for c in sorted(home):
         if c in state["markers"]:
             A.remove_vm(state, c)
         if c in state["qmarks"]:
             A.drop_qmark(state, c)
     A.after_control_change(state, info)
+    if own or foreign:
+        peace.queue_relocation(state, {"cause": "neutral", "power": power, "pieces": own + foreign,
+                                       "home": {g: c for g, c in setup.items() if c is not None}})
 
 
 def neutral(state, power) -> bool:

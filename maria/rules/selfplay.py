@@ -39,7 +39,10 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
                 left -= 1
         a["troops"] = troops
     elif t == "pay":
-        a["cards"] = cards.suggest_payment(state["cards"]["hands"][a["power"]], a.pop("amount"))
+        hand, amount = state["cards"]["hands"][a["power"]], a.pop("amount")
+        eff = (state["flow"][-1].get("effect") or {}).get("name")
+        a["cards"] = (random_payment(hand, amount, chooser) if eff == "expedition"
+                      else cards.suggest_payment(hand, amount))
     elif t == "troops":
         n = 1 + _pick(chooser, a.pop("max_troops"))
         on_map, sites = a.pop("on_map"), a.pop("sites")
@@ -102,6 +105,20 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
         if not total:
             return {"type": "done"}
     return a
+
+
+def random_payment(hand: list[str], amount: int, chooser: dict) -> list[str] | None:
+    """A random minimal payment (R8.7): cards in random order until the amount is reached, then
+    every card that is not needed dropped (used where the payer's own choice is exercised)."""
+    if cards.pay_value(hand) < amount:
+        return None
+    rest, chosen = list(hand), []
+    while cards.pay_value(chosen) < amount:
+        chosen.append(rest.pop(_pick(chooser, len(rest))))
+    for c in sorted(chosen, key=lambda c: (cards.value_of(c), c)):
+        if cards.pay_value(chosen) - cards.value_of(c) >= amount:
+            chosen.remove(c)
+    return chosen
 
 
 def _targets(state: dict, info, power: str) -> set[str]:
@@ -236,6 +253,10 @@ STAT_PATTERNS = {
     "disputes": "disputes the order of moves",
     "stack_consents": "agrees that",
     "neutrality_ends": "neutrality ends",
+    "relocations": "leaves neutral",                       # R19.3.3 (RUL-A18)
+    "saxon_homecomings": "returns home (his set-up city is occupied)",
+    "offmap_blockers": "makes way for a general returning",  # R17.6.7 (RUL-A15)
+    "expedition_payments": "(expeditionary corps)",         # R17.6.4 (RUL-A14)
 }
 
 

@@ -185,6 +185,17 @@ def _check_flow(state, problems):
             problems.append(f"flow[{i}]: should be a named state of play")
         elif f["name"] not in flow.HANDLERS:
             problems.append(f"flow[{i}]: unknown state of play {f['name']!r}")
+        elif f["name"] == "relocate":                     # R17.6.7 / R19.1.2 / R19.3.3 (RUL-A15/A18/A30)
+            pieces = f.get("pieces")
+            if f.get("cause") not in ("peace", "neutral", "offmap"):
+                problems.append(f"flow[{i}].cause: unknown relocation cause {f.get('cause')!r}")
+            if not isinstance(pieces, list) or any(p not in state["generals"] and p not in state["trains"]
+                                                   for p in pieces):
+                problems.append(f"flow[{i}].pieces: should list the pieces still to relocate")
+            if f.get("cause") == "offmap" and f.get("general") not in state["generals"]:
+                problems.append(f"flow[{i}].general: unknown general {f.get('general')!r}")
+        elif f["name"] == "pay" and (f.get("effect") or {}).get("name") not in flow.EFFECTS:
+            problems.append(f"flow[{i}].effect: unknown payment effect {(f.get('effect') or {}).get('name')!r}")
     if isinstance(fl[0], dict) and fl[0].get("name") != "game":
         problems.append("flow[0]: the flow of play must start with 'game'")
     if state["result"] is not None and len(fl) != 1:

@@ -13,7 +13,8 @@ PUBLIC_FRAME_KEYS = {"name", "powers", "score", "right", "att", "def", "att_city
                      # advanced, second part: diplomacy / subsidies, peace, dispute, consent
                      "done", "offered", "cancel_asked", "kind", "giver", "recipient", "turns",
                      "contract", "pieces", "dispute", "flanders_done", "done_roles", "to",
-                     "general", "consented", "refused"}
+                     "general", "consented", "refused",
+                     "cause", "home"}                   # relocations (R17.6.7, R19.1, R19.3.3)
 
 
 def view(state: dict, role: str) -> dict:

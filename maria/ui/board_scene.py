@@ -18,6 +18,7 @@ from maria.render.map_layer import ScaledLayer, get_map_layer
 from maria.rules import cards as C
 from maria.rules import door
 from maria.rules.state import IllegalAction, board_info, controller
+from maria.rules.state import home_of as state_home_of
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.app import Scene
@@ -700,6 +701,20 @@ class BoardScene(Scene):
             return f"Austria: accept the Saxony marker's shift of {self.frame.get('n')} box(es) to the right? (R19.3.1)"
         if name == "peace_offer" and (self._acts("relocate") or self._acts("place_train")):
             return "Silesian peace: click a lit city to place the piece (R19.1)."
+        if name == "relocate" and self._acts("relocate"):
+            pid = self._acts("relocate")[0]["piece"]
+            who = (v["generals"].get(pid) or {}).get("name") or \
+                f"the {power_name((v['trains'].get(pid) or {}).get('power', ''))} supply train"
+            cause = self.frame.get("cause")
+            if cause == "offmap":
+                return (f"A general returns from his off-map box: click a lit city next to it to move {who} "
+                        "out of his way (R17.6.7).")
+            if cause == "neutral":
+                if pid in (self.frame.get("home") or {}):
+                    return f"{who}'s set-up city is occupied: click a lit city to place him (R19.3.3)."
+                return (f"{power_name(self.frame.get('power', 'saxony'))} is neutral: click a lit city of "
+                        f"your home country for {who} (R19.3.3).")
+            return f"Silesian peace: click a lit city to place {who} (R19.1)."
         if name == "diplomacy":
             return "Subsidy contracts: offer one (choose the number of turns), ask to cancel one, or Done (R20)."
         if name == "reduce_objectives":
@@ -1051,6 +1066,13 @@ class BoardScene(Scene):
             rad = max(8, round(min(b.w, b.h) * zoom * 0.4))
             pygame.draw.circle(m, (30, 30, 30), (round(x), round(y)), rad + 2)
             pygame.draw.circle(m, (250, 210, 80), (round(x), round(y)), rad)
+        # neutral territory (R19.4): hatched, under the pieces
+        regions = self.neutral_regions()
+        if regions:
+            obstacles = [sc(c) for c in self._city_px]
+            obstacles += [sc(p["city"]) for p in list(v["generals"].values()) + list(v["trains"].values())
+                          if p.get("city") in self._city_px] * 3           # pieces count more
+            ADV.draw_neutral(m, self.view, self.layer.cells, regions, zoom, obstacles)
         # lit cities
         lit = self.lit()
         r = self.piece_radius()
@@ -1111,6 +1133,15 @@ class BoardScene(Scene):
             x, y = sc(self._piece_city(self.selected))
             pygame.draw.circle(m, W.HILITE, (round(x), round(y)), r + 4, 3)
         del dragging
+
+    def neutral_regions(self) -> dict[str, list[str]]:
+        """Neutral power -> the cities of its home country (Silesia with Prussia once annexed)."""
+        adv = self.v.get("advanced") or {}
+        out = {}
+        for p in adv.get("neutral") or []:
+            out[p] = sorted(c for c in self.info.playable
+                            if state_home_of({"adv": adv}, self.info, c) == p)
+        return out
 
     def unsupplied_cities(self) -> set[str]:
         """Cities of face-down generals that the current stage's supply phase found unsupplied."""

@@ -85,7 +85,7 @@ def test_R19_1_2_steps_1_to_7():
     s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
     # owner's choice among the nearest legal cities (step 4), then the train (step 5)
     for _ in range(10):
-        if s["flow"][-1]["name"] != "peace_offer":
+        if s["flow"][-1]["name"] not in ("peace_offer", "relocate"):
             break
         role = active_roles(s)[0]
         s = apply(s, role, _acts(s, role)[0])
@@ -137,7 +137,7 @@ def test_R19_1_2_step5_train_choice_includes_breslau_and_R19_1_3():
                    for a in legal_actions(s, "frederick"))                # R19.1.3 / R10.9
     s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
     s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
-    while s["flow"][-1]["name"] == "peace_offer" and s["flow"][-1]["step"] == "relocate":
+    while s["flow"][-1]["name"] == "relocate":
         role = active_roles(s)[0]
         s = apply(s, role, _acts(s, role)[0])
     acts = _acts(s, "frederick")
@@ -153,7 +153,7 @@ def test_R19_1_2_example_peace_turn5_neutral_until_prussian_stage_of_turn7():
     s = _peace_position(turn=5)
     s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
     s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
-    while s["flow"][-1]["name"] == "peace_offer":
+    while s["flow"][-1]["name"] in ("peace_offer", "relocate"):
         role = active_roles(s)[0]
         s = apply(s, role, _acts(s, role)[0])
     info = board_info(s)
@@ -193,7 +193,7 @@ def test_R19_4_neutral_prussia_no_entry_no_combat_no_supply_path():
     s = _peace_position()
     s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
     s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
-    while s["flow"][-1]["name"] == "peace_offer":
+    while s["flow"][-1]["name"] in ("peace_offer", "relocate"):
         role = active_roles(s)[0]
         s = apply(s, role, _acts(s, role)[0])
     info = board_info(s)

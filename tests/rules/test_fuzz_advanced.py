@@ -79,7 +79,8 @@ def _games(seeds, players, opt, tmp_path, stats):
         stats["battle vp"] += sum(1 for t in log if " VP: " in t)
         stats["saxony changes"] += sum(1 for t in log if t.startswith("Saxony becomes"))
         for k in ("peace_offers", "annexations", "subsidy_contracts", "subsidy_payments", "disputes",
-                  "stack_consents", "neutrality_ends", "subsidy_cancellations"):
+                  "stack_consents", "neutrality_ends", "subsidy_cancellations",
+                  "relocations", "saxon_homecomings", "offmap_blockers", "expedition_payments"):
             stats[k] += r["stats"][k]
 
 

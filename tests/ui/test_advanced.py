@@ -226,3 +226,72 @@ def test_a_whole_advanced_game_through_the_ui_loop(ui):
     assert any(ws.values()), "the game should have seen a winter"
     ui.app.render(force=True)
     assert len(board.session.record.actions) > 100
+
+
+def _neutral_saxony_session():
+    """An advanced game past the allocation, an Austrian general in Zittau, Saxony turned neutral
+    (R19.3.3): the general must leave Saxony, Leipa and Reichenberg are equally near (RUL-A18)."""
+    from maria.rules import flow, politics
+    from maria.rules.state import board_info, rebuild_index
+    s = Session.new("advanced", 3, 1)
+    ch = {"rng": rng.seed_state(7)}
+    while s.state["flow"][-1]["name"] in ("allocation", "diplomacy"):
+        st = s.state
+        role = door.active_roles(st)[0]
+        a = {"type": "done"} if st["flow"][-1]["name"] == "diplomacy" else door.legal_actions(st, role)[0]
+        s.apply(role, selfplay.fill(a, st, ch) if any(v == "choose" for v in a.values()) else a)
+    st = s.state
+    st["generals"]["neipperg"]["city"] = "zittau"
+    rebuild_index(st)
+    info = board_info(st)
+    politics.apply_shifts(st, info, {"saxony": 1})
+    flow.run(st, info)
+    return s
+
+
+def test_R19_3_3_relocation_out_of_neutral_saxony_by_clicking_a_lit_city(ui):
+    s = _neutral_saxony_session()
+    assert s.state["flow"][-1]["name"] == "relocate" and door.active_roles(s.state) == ["maria_theresa"]
+    board = _open(ui, s, "maria_theresa")
+    assert board.v["advanced"]["neutral"] == ["saxony"]
+    regions = board.neutral_regions()                        # the hatched neutral overlay's cities
+    assert "dresden" in regions["saxony"] and "zittau" in regions["saxony"] and "prag" not in regions["saxony"]
+    lit = board.lit()
+    assert {"reichenberg", "leipa"} <= set(lit) and "aussig" not in lit
+    assert "neutral" in board.prompt_text().lower()
+    board.view.centre_on(board._city_px["reichenberg"])
+    board.map_dirty = True
+    ui.frames(2)
+    ui.click(board.to_screen("reichenberg"))
+    assert s.state["generals"]["neipperg"]["city"] == "reichenberg"
+    assert s.state["flow"][-1]["name"] != "relocate"
+
+
+def test_R17_6_4_expedition_payment_chosen_in_the_hand(ui):
+    """An off-board general for the expeditionary corps: Austria picks the 8 points in its hand."""
+    from maria.rules import politics
+    from maria.rules.state import board_info, rebuild_index
+    s = _neutral_saxony_session()
+    st = s.state
+    st["flow"] = [f for f in st["flow"] if f["name"] != "relocate"]   # not this test's question
+    g = st["generals"]["karl"]
+    g["city"], g["troops"], g["face_up"], g["known"] = None, 0, True, None
+    rebuild_index(st)
+    hand = st["cards"]["hands"]["austria"]
+    eight = next((c for c in hand if C.value_of(c) == 8 and not C.is_reserve(c)), None)
+    if eight is None:                                   # make sure the hand holds an 8 and more
+        eight = next(c for c in st["cards"]["draw"] if C.value_of(c) == 8 and not C.is_reserve(c))
+        st["cards"]["draw"].remove(eight)
+        hand.append(eight)
+    politics.apply_shifts(st, board_info(st), {"italy": -(st["adv"]["tracks"]["italy"] - 1)})
+    assert st["flow"][-1]["name"] == "expedition"
+    board = _open(ui, s, "maria_theresa")
+    _press_label(ui, board, "Send Karl")
+    assert s.state["flow"][-1]["name"] == "pay" and board._paying() is not None
+    assert "pays 8" in board.prompt_text()
+    rect = next(r for r, c in board._card_rects if c == eight)
+    ui.click(rect.center)
+    assert board.pay_sel == [eight]
+    _press_label(ui, board, "Pay 8/8")
+    assert s.state["generals"]["karl"]["city"] == "box:italien" and s.state["generals"]["karl"]["troops"] == 2
+    assert eight not in s.state["cards"]["hands"]["austria"]
