@@ -16,6 +16,7 @@ def test_selftest_passes_in_process(capsys, tmp_path, monkeypatch):
     assert "selftest passed" in out
     assert "play intro 3p: 50 legal actions, saved and reloaded identical" in out
     assert "play intro 2p: 50 legal actions" in out
+    assert "play advanced 3p: 50 legal actions" in out and "play advanced 2p: 50 legal actions" in out
 
 
 def test_version_prints_the_version():
