@@ -148,3 +148,11 @@ def test_advanced_random_game_saves_and_replays(tmp_path):
     again = load_game(tmp_path / "adv.yaml")
     assert again.state == record.state
     assert replay(again) == record.state
+
+
+def test_regression_saxony_neutral_mid_stack_is_consistent_while_relocating():
+    """Seed 5003 (advanced, 3p, no optional rule): Saxony turns neutral while Rutowski is stacked
+    with a Prussian general; until Maria Theresa picks his city the stack is legal (R19.3.3)."""
+    from maria.bench import random_record
+    record, failure = random_record(5003, 3, variant="advanced", options={"optional_political_rule": False})
+    assert failure is None, failure

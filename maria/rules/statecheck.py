@@ -274,12 +274,16 @@ def _check_pieces(state, info, problems, in_game, play_rules=True):
             if n == 0 and power not in allocating:
                 problems.append(f"generals.{gid}.troops: a general on the map has 1 to 8 troops, not 0")
             at.setdefault(city, []).append(gid)
+    # pieces waiting in a "relocate" frame (R19.1.2 step 4, R19.3.3: the owner picks their city) may
+    # still stand where the change of alliance caught them
+    moving = {p for fr in state.get("flow") or [] if isinstance(fr, dict) and fr.get("name") == "relocate"
+              for p in fr.get("pieces") or []}
     for city, ids in at.items():
         if len(ids) > 2:
             problems.append(f"{city}: {len(ids)} generals in one city (a stack has at most 2)")
         elif len(ids) == 2:
             a, b = (gens[x]["power"] for x in ids)
-            if not R.cooperating(state, a, b):
+            if not R.cooperating(state, a, b) and not moving.intersection(ids):
                 problems.append(f"{city}: {ids[0]} ({a}) and {ids[1]} ({b}) share a city but do not co-operate")
         total = sum(gens[x]["troops"] for x in ids)
         if total > 16:
