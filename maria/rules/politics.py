@@ -772,20 +772,8 @@ class PolTroops(Handler):
         for gid, city in sorted(reenter.items()):
             if city not in troop_sites(state, info, gid):
                 raise IllegalAction(f"{state['generals'][gid]['name']} cannot re-enter there.")
-        for gid, city in sorted(reenter.items()):
-            tid = state["city_train"].get(city)
-            if tid:
-                from maria.rules.state import set_train_city
-                set_train_city(state, tid, None)
-            set_general_city(state, gid, city)
-            state["generals"][gid]["face_up"] = True
-            log(state, f"{state['generals'][gid]['name']} re-enters.", p, [city])
-        for gid, n in assign.items():
-            state["generals"][gid]["troops"] += n
-            state["generals"][gid]["known"] = None
-        for city, gens in state["city_generals"].items():
-            if sum(state["generals"][g]["troops"] for g in gens) > 16:
-                raise IllegalAction("A stack may never hold more than 16 troops.")
+        from maria.rules.winter import place_new_troops
+        place_new_troops(state, p, reenter, assign)
         log(state, f"{power_name(p)} receives {total} new troop{'s' if total != 1 else ''}.", p)
         pop(state)
 

@@ -121,20 +121,28 @@ class Winter(Handler):
         for gid, city in sorted(reenter.items()):
             if city not in reentry_sites(state, info, gid):
                 raise IllegalAction(f"{state['generals'][gid]['name']} cannot re-enter there.")
-            tid = state["city_train"].get(city)
-            if tid:
-                set_train_city(state, tid, None)
-                log(state, f"The {power_name(state['trains'][tid]['power'])} supply train is eliminated.", p, [city])
-            remove_hussar_at(state, city)                      # RUL-21
-            set_general_city(state, gid, city)
-            state["generals"][gid]["face_up"] = True
-            log(state, f"{state['generals'][gid]['name']} re-enters.", p, [city])
-        for gid, n in assign.items():
-            state["generals"][gid]["troops"] += n
-            state["generals"][gid]["known"] = None
-        for city, gens in state["city_generals"].items():
-            if sum(state["generals"][g]["troops"] for g in gens) > 16:
-                raise IllegalAction("A stack may never hold more than 16 troops.")
+        place_new_troops(state, p, reenter, assign)
         cards.discard(state, p, paid)
         state["undo"] = []
         log(state, f"{power_name(p)} recruits {total} troop{'s' if total != 1 else ''}.", p)
+
+
+def place_new_troops(state, power: str, reenter: dict, assign: dict) -> None:
+    """Re-enter generals on their chosen fortresses (R13.4, R13.5: an enemy train there is
+    eliminated; RUL-21: a hussar there is driven off) and add the new troops (R13.2), refusing a
+    stack of more than 16.  Shared by winter recruitment and troops from political cards (R17.6.6)."""
+    for gid, city in sorted(reenter.items()):
+        tid = state["city_train"].get(city)
+        if tid:
+            set_train_city(state, tid, None)
+            log(state, f"The {power_name(state['trains'][tid]['power'])} supply train is eliminated.", power, [city])
+        remove_hussar_at(state, city)
+        set_general_city(state, gid, city)
+        state["generals"][gid]["face_up"] = True
+        log(state, f"{state['generals'][gid]['name']} re-enters.", power, [city])
+    for gid, n in assign.items():
+        state["generals"][gid]["troops"] += n
+        state["generals"][gid]["known"] = None
+    for city, gens in state["city_generals"].items():
+        if sum(state["generals"][g]["troops"] for g in gens) > 16:
+            raise IllegalAction("A stack may never hold more than 16 troops.")
