@@ -31,6 +31,7 @@ from maria.rules import roles as R
 from maria.rules.resample import resample
 from maria.rules.state import board_info, controller
 
+from maria.players.easy_politics import PoliticsRules
 from maria.players.evaluate import evaluate, goal_fortresses
 
 TROOP_COST = 4
@@ -81,7 +82,7 @@ class EasyPlayer:
         return Rules(state, role, rng).decide(acts)
 
 
-class Rules:
+class Rules(PoliticsRules):
     """The rules of thumb applied to one full (determinised) state."""
 
     def __init__(self, state: dict, role: str, rng: random.Random, fast: bool = False):

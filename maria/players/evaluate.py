@@ -117,6 +117,9 @@ def evaluate(state: dict, role: str) -> float:
             v += CARD_POINT * cards.pay_value(h)
         elif _enemy_of_role(state, p, mine):
             v -= CARD_POINT * cards.pay_value(h) * 0.7
+    if state.get("variant") == "advanced":
+        from maria.players.evaluate_advanced import advanced_value
+        v += advanced_value(state, info, role, mine)
     return v
 
 
