@@ -1,5 +1,6 @@
 """UI timings (dummy video driver, 1920×1080 window = the logical canvas): start to first title
-frame, idle board frame, frame while dragging a general. Medians in milliseconds."""
+frame, idle board frame, frame while dragging a general, frame while the mouse sweeps a 30-card
+hand, frame while a card flies into the combat panel. Medians in milliseconds."""
 
 from __future__ import annotations
 
@@ -80,9 +81,79 @@ def bench_ui(frames: int = 120, t_start: float | None = None) -> dict:
     dragging = bool(board.drag and board.drag["piece"] == piece and board.drag["moved"])
     pygame.event.post(_ev(pygame.MOUSEBUTTONUP, button=1, pos=app.map.to_window((x, y))))
     app.step(1 / 60)
+    hover, hover_redraw = _bench_large_hand(app, board, sess, frames)
+    flight, flight_frames = _bench_card_flight(app, board, sess)
     out = {"first_title_frame_ms": round(first_title, 1), "board_scene_build_ms": round(build_ms, 1),
            "idle_board_frame_ms": round(statistics.median(idle), 3),
            "full_board_redraw_ms": round(statistics.median(full), 2),
-           "drag_frame_ms": round(statistics.median(drag), 2), "drag_was_active": dragging}
+           "drag_frame_ms": round(statistics.median(drag), 2), "drag_was_active": dragging,
+           "hand_hover_frame_ms": round(statistics.median(hover), 3) if hover else None,
+           "hand_hover_lift_frame_ms": round(statistics.median(hover_redraw), 3) if hover_redraw else None,
+           "hand_hover_lifts": len(hover_redraw),
+           "card_flight_frame_ms": round(statistics.median(flight), 2) if flight else None,
+           "card_flight_frames": flight_frames}
     pygame.quit()
     return out
+
+
+def _bench_large_hand(app, board, sess, frames: int):
+    """Frames while the mouse sweeps along a 30-card hand: all of them, and those where the lifted
+    card changed (only the hand bar is redrawn then)."""
+    import pygame
+    from maria.rules import cards as C
+    from maria.ui.board_scene import HAND_RECT
+    st = sess.state
+    power = st["roles"][board.seat][0]
+    held = {c for h in st["cards"]["hands"].values() for c in h}
+    spare = [c for d in range(1, C.DECKS + 1) for c in C.deck_cards(d) if c not in held]
+    st["cards"]["hands"][power] = list(st["cards"]["hands"][power]) + spare[:max(0, 30 - len(st["cards"]["hands"][power]))]
+    board.refresh()
+    app.step(1 / 60)
+    times, changed, last = [], [], board.hover_card
+    y = HAND_RECT.y + 74
+    for i in range(frames * 2):
+        x = HAND_RECT.x + 20 + (i * 7) % (HAND_RECT.w - 40)
+        pygame.event.post(_ev(pygame.MOUSEMOTION, pos=app.map.to_window((x, y)), rel=(7, 0), buttons=(0, 0, 0),
+                              touch=False))
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t) * 1000)
+        if board.hover_card != last:            # this frame redrew the hand bar
+            changed.append(times[-1])
+            last = board.hover_card
+    return times, changed
+
+
+def _bench_card_flight(app, board, sess):
+    """Frames while a computer's card flies into the combat panel (random play up to a combat)."""
+    from maria.rules import door, rng, selfplay
+    ch = {"rng": rng.seed_state(11)}
+    for _ in range(4000):
+        st = sess.state
+        if door.is_over(st):
+            return [], 0
+        role = door.active_roles(st)[0]
+        if st["flow"][-1]["name"] == "combat" and any(a["type"] == "play_card" for a in door.legal_actions(st, role)):
+            break
+        a = selfplay.random_action(st, role, ch)
+        if a["type"] == "undo":
+            continue
+        sess.apply(role, a)
+    else:
+        return [], 0
+    a = next(a for a in door.legal_actions(sess.state, role) if a["type"] == "play_card")
+    sess.set_seat(role, "computer", "easy")
+    board.seat = next((r for r in sess.state["roles"] if r != role), "observer")
+    board.refresh()
+    app.step(1 / 60)
+    before = sess.state
+    sess.apply(role, a)
+    board.after_change()
+    board._start_card_flight(role, None, len(before["log"]))
+    times = []
+    while board.card_flight() is not None and len(times) < 200:
+        t = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t) * 1000)
+    sess.set_seat(role, "human")
+    return times, len(times)

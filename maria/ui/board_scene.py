@@ -20,6 +20,8 @@ from maria.rules import door
 from maria.rules.state import IllegalAction, board_info, controller
 from maria.rules.state import home_of as state_home_of
 from maria.ui import advanced_ui as ADV
+from maria.ui import card_anim as CA
+from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.moves import reach
@@ -35,7 +37,13 @@ PROMPT_RECT = pygame.Rect(0, MAP_RECT.bottom, 1920, PROMPT_H)
 HAND_RECT = pygame.Rect(0, PROMPT_RECT.bottom, 1920, HAND_H)
 SIDE_RECT = pygame.Rect(MAP_RECT.right, TOP_H, SIDE_W, MAP_RECT.h)
 INFO_H = 250
+COMBAT_RECT = pygame.Rect(MAP_RECT.centerx - 420, MAP_RECT.y + 30, 840, 420)
 CARD_W, CARD_H = 62, 88
+SLOT_W, SLOT_H = 52, 74          # a card in the combat panel
+HAND_CARD_TOP = 38               # the cards' top in the hand bar (the powers' headers above them)
+HOVER_LIFT = 12                  # the card under the mouse rises (whole, on top of its neighbours)
+SELECT_LIFT = 10                 # a card selected to pay (or a Reserve awaiting its value)
+FLASH_DUR = 0.45                 # the glow around a card that just landed in the combat panel
 WHEEL_STEP = 1.15
 KEY_PAN = 80
 DRAG_THRESHOLD = 6
@@ -55,6 +63,37 @@ def card_label(card: str) -> tuple[str, str | None]:
     if C.is_reserve(card):
         return "Reserve", None
     return str(C.value_of(card)), C.suit_of(card)
+
+
+_faces: dict[tuple, pygame.Surface] = {}
+
+
+def card_face(card: str, size: tuple[int, int], hi: bool) -> pygame.Surface:
+    """A tactical card's face (transparent corners), cached: value and corner pip top left (they
+    stay readable when the card is overlapped), the suit in the middle; a Reserve says so."""
+    face = card.split(":", 1)[-1]                 # the same face whichever deck it comes from
+    key = (face, tuple(size), hi)
+    img = _faces.get(key)
+    if img is not None:
+        return img
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = img.get_rect()
+    W.panel(img, rect, (252, 250, 244), W.HILITE if hi else (90, 80, 60), 6, 3 if hi else 1)
+    val, suit = card_label(card)
+    if suit:
+        col = pal.SUIT_COLOURS.get(suit, W.INK)
+        v = W.blit_text(img, val, (rect.x + 6, rect.y + 4), 22, col, "sans_bold")
+        pip = symbols.suit_symbol(suit, 13)
+        img.blit(pip, pip.get_rect(midtop=(v.centerx, v.bottom)))
+        big = symbols.suit_symbol(suit, 30)
+        img.blit(big, big.get_rect(center=(rect.centerx + 4, rect.centery + 14)))
+    else:
+        W.blit_text(img, "R", (rect.x + 6, rect.y + 4), 22, (120, 60, 140), "sans_bold")
+        W.blit_text(img, "Reserve", (rect.centerx, rect.centery + 14), 13, (120, 60, 140), "sans_bold", "center")
+    if len(_faces) > 400:
+        _faces.clear()
+    _faces[key] = img
+    return img
 
 
 class BoardScene(Scene):
@@ -88,9 +127,13 @@ class BoardScene(Scene):
         self.log_scroll = 0
         self.computer_timer = 0.0
         self.demo = None             # maria.ui.demo.DemoControl when the demo mode runs this board
-        self.anim = None             # {"path": [cities], "t", "dur", "colour"}: a gliding piece
+        self.anim = None             # {"path": [cities], "t", "dur"}: a gliding piece, or a card_anim.CardFlight
+        self.flash = None            # {"rect", "t"}: the glow of a card that just landed (never blocks play)
         self.computer_line = ""      # the log line of the last computer action
         self.frames = 0              # frames updated (the demo test checks events every frame)
+        self.events = 0              # events handled (the animation tests check they keep coming)
+        self.hover_card: str | None = None
+        self.hand_dirty = False      # only the hand bar needs redrawing (a hover over the cards)
         self.buttons: list[W.Button] = []
         self.panel: str | None = None     # an overlay over the map: "politics" | "victory" | "notes"
         self.note_draft = ""
@@ -100,7 +143,8 @@ class BoardScene(Scene):
         self.map_dirty = True
         self.static_dirty = True
         self._piece_rects: dict[str, pygame.Rect] = {}
-        self._card_rects: list[tuple[pygame.Rect, str]] = []
+        self._card_rects: list[tuple[pygame.Rect, str]] = []     # as drawn, in draw order
+        self._card_zones: list[tuple[pygame.Rect, str]] = []     # what the mouse hits (hand.zones)
         self._log_rows: list[tuple[pygame.Rect, list[str]]] = []
         self.refresh()
 
@@ -178,17 +222,24 @@ class BoardScene(Scene):
             self.selected = self.frame["piece"]
 
     def apply(self, action: dict) -> bool:
+        role = self.seat
+        card_play = self.frame.get("name") == "combat" and action.get("type") == "play_card"
+        origin = self._card_rect(action.get("card")) if card_play else None
+        n_log = len(self.session.state["log"])
         try:
             self.session.apply(self.seat, action)
         except IllegalAction as exc:
             self.refuse(str(exc))
             return False
+        self._land_now()                # a player's action lands whatever is still in flight
         self.message = ""
         self.message_rule = None
         self.selected = None
         self.alloc = self.recruit = None
         self.pay_sel = []
         self.after_change()
+        if card_play:
+            self._start_card_flight(role, origin, n_log)
         return True
 
     def refuse(self, reason: str) -> None:
@@ -222,25 +273,35 @@ class BoardScene(Scene):
         self.map_dirty = self.static_dirty = True
 
     # ------------------------------------------------------------------------------ update
+    def pace(self) -> float:
+        """Seconds between two computer actions: the demo speed, else the animation setting."""
+        return self.demo.delay() if self.demo is not None else self.app.settings.computer_delay()
+
     def update(self, dt: float) -> None:
         self.frames += 1
-        if self.anim is not None:
-            self.anim["t"] += dt
-            self.dirty = True
-            if self.anim["t"] >= self.anim["dur"]:
-                self.anim = None
         s = self.session
-        if door.is_over(s.state) or self.app.top is not self:
+        top = self.app.top is self
+        paused = self.demo is not None and self.demo.paused
+        # animations run while the board is seen (a hand-off screen holds them: the next player
+        # sees the other side's card arrive) and freeze while the demo is paused
+        if self.anim is not None and top and not paused:
+            self._advance_anim(dt)
+        if self.flash is not None and top:
+            self.flash["t"] += dt
+            self.dirty = True
+            if self.flash["t"] >= FLASH_DUR:
+                self.flash = None
+        if door.is_over(s.state) or not top:
             return
-        if self.demo is not None and self.demo.paused:
+        if paused:
             return
         nxt = s.next_role()
         if nxt and s.is_computer(nxt):
             # the decision runs in a worker thread: this frame returns at once (no freeze)
             t = s.think(nxt)
             self.dirty = True
-            self.computer_timer += dt
-            delay = self.demo.delay() if self.demo is not None else self.app.settings.computer_delay()
+            self.computer_timer += dt       # (a card's landing restarts it: the new score is seen)
+            delay = self.pace()
             if t.done and self.computer_timer >= delay and self.anim is None:
                 self.computer_timer = 0.0
                 before = s.state
@@ -248,8 +309,93 @@ class BoardScene(Scene):
                 if a is not None:
                     self._animate(before, nxt, a, delay)
                     self.after_change()
+                    if a.get("type") == "play_card" and before["flow"][-1].get("name") == "combat":
+                        self._start_card_flight(nxt, None, len(before["log"]))
         elif nxt and nxt != self.seat:
             self.after_change()
+
+    # ------------------------------------------------------------------------------ animations
+    def _advance_anim(self, dt: float) -> None:
+        a = self.anim
+        self.dirty = True
+        if isinstance(a, CA.CardFlight):
+            a.t += dt
+            if a.done:
+                self._land_card(flash=True)
+        else:
+            a["t"] += dt
+            if a["t"] >= a["dur"]:
+                self.anim = None
+
+    def _land_card(self, flash: bool) -> None:
+        """The card reaches its slot: the panel shows it with the new score (one static redraw)."""
+        a, self.anim = self.anim, None
+        if a.info.get("line"):
+            self.computer_line = a.info["line"]
+        if flash:
+            self.flash = {"rect": pygame.Rect(a.end), "t": 0.0}
+        self.computer_timer = 0.0
+        self.static_dirty = self.dirty = True
+
+    def _land_now(self) -> None:
+        if isinstance(self.anim, CA.CardFlight):
+            self._land_card(flash=False)
+        else:
+            self.anim = None
+
+    def _start_card_flight(self, role: str, origin: pygame.Rect | None, n_log: int) -> None:
+        """The card just played in the combat flies into its slot (nothing else of a hand is shown).
+
+        `origin`: the card's rect in the hand bar when the seated player played it from there; a
+        card of anyone else (a computer, the other side in hot-seat) slides in from its side of the
+        panel and fades in. The panel keeps its previous score until the card lands."""
+        f = self.frame
+        if f.get("name") != "combat" or not f.get("played"):
+            return
+        own = origin is not None and self.seat == role
+        dur = CA.duration(self.pace(), own)
+        if dur <= 0:
+            return
+        p = f["played"][-1]
+        side, v = p["side"], p["value"]
+        display = dict(f)
+        display["played"] = list(f["played"][:-1])
+        display["score"] = f["score"] - (v if side == "att" else -v)
+        display["right"] = side
+        power = f[side + "_power"]
+        k = sum(1 for q in display["played"] if q["side"] == side)
+        end = self._combat_slot(side, k)
+        start = pygame.Rect(origin) if own else self._hand_origin(side, end)
+        img = card_face(p["card"], (SLOT_W, SLOT_H), False)
+        line, self.computer_line = self.computer_line, ""      # the log line shows when the card lands
+        self.anim = CA.CardFlight(img, start, end, dur, not own,
+                                  {"side": side, "card": p["card"], "value": v, "power": power, "role": role,
+                                   "display": display, "n_log": n_log, "line": line, "own": own})
+        self.static_dirty = self.dirty = True
+
+    @staticmethod
+    def _hand_origin(side: str, slot: pygame.Rect) -> pygame.Rect:
+        """Where a hidden hand's card comes from: beyond the outer edge of the panel on its side
+        (the attacker's on the left, the defender's on the right), at the height of its slot."""
+        r = pygame.Rect(0, 0, SLOT_W * 2 // 3, SLOT_H * 2 // 3)
+        c = COMBAT_RECT
+        r.center = (c.x - 70, slot.centery) if side == "att" else (c.right + 70, slot.centery)
+        return r
+
+    def _combat_slot(self, side: str, k: int) -> pygame.Rect:
+        """The k-th card slot of a side in the combat panel."""
+        r = COMBAT_RECT
+        x = r.x + 30 if side == "att" else r.centerx + 30
+        return pygame.Rect(x + k * (SLOT_W + 6), r.y + 230, SLOT_W, SLOT_H)
+
+    def _combat_shown(self) -> dict:
+        """The combat frame as the panel shows it: before the play while a card is in flight."""
+        if isinstance(self.anim, CA.CardFlight) and self.frame.get("name") == "combat":
+            return self.anim.info["display"]
+        return self.frame
+
+    def card_flight(self) -> CA.CardFlight | None:
+        return self.anim if isinstance(self.anim, CA.CardFlight) else None
 
     def _animate(self, before: dict, role: str, a: dict, delay: float) -> None:
         """A computer action: one readable log line, and its piece glides along its path."""
@@ -265,8 +411,12 @@ class BoardScene(Scene):
             self.anim = {"path": path, "t": 0.0, "dur": max(0.15, min(0.8, delay * 0.9) * (len(path) - 1))}
 
     def _draw_computer(self, surf) -> None:
-        """The gliding piece, the thinking indicator (with progress) and the demo controls."""
-        if self.anim is not None:
+        """The gliding piece or flying card, the thinking indicator (with progress), the demo controls."""
+        combat_seen = self.frame.get("name") == "combat" and not self.panel
+        if isinstance(self.anim, CA.CardFlight):
+            if combat_seen:
+                self.anim.draw(surf)
+        elif self.anim is not None:
             path, f = self.anim["path"], min(1.0, self.anim["t"] / self.anim["dur"])
             k = f * (len(path) - 1)
             i = min(int(k), len(path) - 2)
@@ -274,9 +424,16 @@ class BoardScene(Scene):
             x, y = x0 + (x1 - x0) * (k - i), y0 + (y1 - y0) * (k - i)
             pygame.draw.circle(surf, (250, 240, 200), (int(x), int(y)), self.piece_radius() + 4)
             pygame.draw.circle(surf, (120, 30, 20), (int(x), int(y)), self.piece_radius() + 4, 3)
+        if self.flash is not None and combat_seen:
+            k = 1 - min(1.0, self.flash["t"] / FLASH_DUR)
+            glow = pygame.Surface(self.flash["rect"].inflate(20, 20).size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*W.HILITE, round(230 * k)), glow.get_rect(), 5, border_radius=10)
+            surf.blit(glow, self.flash["rect"].inflate(20, 20))
         s = self.session
         t = s.thinker
         r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 460, 64)
+        if combat_seen:                     # under the combat panel, never over it
+            r.y = COMBAT_RECT.bottom + 12
         if t is not None and not t.done and not door.is_over(s.state):
             W.panel(surf, r, (255, 250, 232))
             seat = s.seats.get(t.role)
@@ -286,8 +443,9 @@ class BoardScene(Scene):
             pygame.draw.rect(surf, (220, 210, 190), bar)
             pygame.draw.rect(surf, (110, 30, 24), (bar.x, bar.y, int(bar.w * t.progress), bar.h))
         elif self.computer_line:
-            W.panel(surf, pygame.Rect(r.x, r.y, 900, 36), (255, 250, 232))
-            W.blit_text(surf, self.computer_line[:110], (r.x + 10, r.y + 8), 16, W.INK, "sans")
+            img = W.text(self.computer_line[:110], 16, W.INK, "sans")
+            W.panel(surf, pygame.Rect(r.x, r.y, min(900, img.get_width() + 20), 36), (255, 250, 232))
+            surf.blit(img, (r.x + 10, r.y + 8))
         if self.demo is not None:
             self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 12, MAP_RECT.bottom - 52, 900, 40))
 
@@ -344,6 +502,7 @@ class BoardScene(Scene):
 
     # ------------------------------------------------------------------------------ events
     def handle(self, e) -> None:
+        self.events += 1
         if self.demo is not None and self.demo.handle(e):
             return
         if e.type == pygame.KEYDOWN:
@@ -433,10 +592,10 @@ class BoardScene(Scene):
         if self.panel == "notes":
             self.note_focus = self._notes_input_rect().collidepoint(pos)
             self.static_dirty = self.dirty = True
-        for r, card in self._card_rects:
-            if r.collidepoint(pos):
-                self._card_clicked(card)
-                return
+        card = HAND.hit(self._card_zones, pos)
+        if card is not None:
+            self._card_clicked(card)
+            return
         if self.panel and MAP_RECT.collidepoint(pos):
             return
         if self._modal_rect() and self._modal_rect().collidepoint(pos):
@@ -474,6 +633,10 @@ class BoardScene(Scene):
             self.dirty = True
             if self.frame.get("name") == "retreat" or self.path_choice:
                 self.static_dirty = True
+        card = HAND.hit(self._card_zones, pos)
+        if card != self.hover_card:
+            self.hover_card = card
+            self.hand_dirty = self.dirty = True
         hl = []
         for r, places in self._log_rows:
             if r.collidepoint(pos):
@@ -868,7 +1031,7 @@ class BoardScene(Scene):
             n = len(self.recruit["assign"])
             return pygame.Rect(MAP_RECT.centerx - 380, MAP_RECT.y + 40, 760, 170 + 56 * n)
         if self.frame.get("name") == "combat":
-            return pygame.Rect(MAP_RECT.centerx - 420, MAP_RECT.y + 30, 840, 420)
+            return pygame.Rect(COMBAT_RECT)
         if self.path_choice:
             return pygame.Rect(MAP_RECT.centerx - 360, MAP_RECT.y + 40, 720, 90 + 50 * len(self.path_choice["options"]))
         if self._dialog_actions():
@@ -1043,6 +1206,9 @@ class BoardScene(Scene):
             self.build_buttons()
             self._draw_static()
             self.static_dirty = False
+        elif self.hand_dirty:
+            self._draw_hand(self.static)        # a hover in the hand: only the hand bar changes
+        self.hand_dirty = False
         surf.blit(self.static, (0, 0))
         self._draw_overlay(surf)
         self._draw_computer(surf)
@@ -1277,7 +1443,10 @@ class BoardScene(Scene):
         W.blit_text(s, "Log", (r.x, r.y), 18, W.INK, "serif_bold")
         rows = []
         last = None
-        for e in self.v["log"]:
+        log = self.v["log"]
+        if self.card_flight() is not None:       # the card's log line appears when it lands
+            log = log[:self.anim.info["n_log"]]
+        for e in log:
             key = (e["turn"], e["stage"])
             if key != last:
                 stage = (e["stage"] or "").replace("+", " + ").replace("_", " ").title()
@@ -1316,44 +1485,74 @@ class BoardScene(Scene):
             for i, line in enumerate(lines[:2]):
                 W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 18, W.INK, "sans_bold")
 
-    def _draw_hand(self, s) -> None:
-        pygame.draw.rect(s, (70, 58, 44), HAND_RECT)
-        self._card_rects = []
-        x = HAND_RECT.x + 14
-        y = HAND_RECT.y + 30
-        playable = {a["card"] for a in self._acts("play_card")} | {a["card"] for a in self._acts("place") if a["card"]}
+    def _hand_groups(self) -> list[HAND.Group]:
+        out = []
         for p in self.v["roles"].get(self.seat, []):
             hand = self.v["hands"].get(p)
             if not isinstance(hand, list):
                 continue
-            head = W.blit_text(s, f"{power_name(p)} — {len(hand)} cards, {C.pay_value(hand)} points",
-                               (x, HAND_RECT.y + 6), 16, (250, 236, 200), "sans_bold")
-            x0 = x
-            for card in sorted(hand, key=lambda c: (C.is_reserve(c), C.suit_of(c) or "", C.value_of(c))):
-                rect = pygame.Rect(x, y, CARD_W, CARD_H)
-                sel = card in self.pay_sel
-                lift = -10 if sel or card == self.reserve_pick else 0
-                rect.y += lift
-                self._draw_card(s, rect, card, sel or card in playable)
-                self._card_rects.append((rect, card))
-                x += CARD_W + 6
-            x = max(x, head.right + 10) + 30
-            del x0
-        if x == HAND_RECT.x + 14:
+            cards = sorted(hand, key=lambda c: (C.is_reserve(c), C.suit_of(c) or "", C.value_of(c)))
+            head = W.text(self._hand_header(p, hand), 16, (250, 236, 200), "sans_bold")
+            out.append(HAND.Group(p, cards, head.get_width()))
+        return out
+
+    @staticmethod
+    def _hand_header(power: str, hand: list[str]) -> str:
+        return f"{power_name(power)} — {len(hand)} cards, {C.pay_value(hand)} points"
+
+    def _draw_hand(self, s) -> None:
+        """The seated player's hands; too many cards overlap (each keeps its value and suit visible)
+        and the card under the mouse rises whole above the others."""
+        pygame.draw.rect(s, (70, 58, 44), HAND_RECT)
+        self._card_rects = []
+        self._card_zones = []
+        playable = {a["card"] for a in self._acts("play_card")} | {a["card"] for a in self._acts("place") if a["card"]}
+        groups = self._hand_groups()
+        if not groups:
             W.blit_text(s, "No hand is shown: the seated player's cards appear here.",
-                        (x, HAND_RECT.y + 50), 18, (220, 210, 190))
+                        (HAND_RECT.x + 14, HAND_RECT.y + 50), 18, (220, 210, 190))
+            return
+        HAND.layout(groups, HAND_RECT, CARD_W, CARD_H, HAND_CARD_TOP)
+        self._card_zones = HAND.zones(groups, CARD_W, HOVER_LIFT + 2)
+        hovered = None
+        for g in groups:
+            W.blit_text(s, self._hand_header(g.power, g.cards), (g.x, HAND_RECT.y + 6), 16,
+                        (250, 236, 200), "sans_bold")
+            for rect, card in zip(g.rects, g.cards):
+                sel = card in self.pay_sel or card == self.reserve_pick
+                lift = SELECT_LIFT if sel else 0
+                if card == self.hover_card and hovered is None:
+                    hovered = (rect.move(0, -max(lift, HOVER_LIFT) - (2 if sel else 0)), card)
+                    if g.step < CARD_W:     # overlapped: its place stays filled (no hole in the row)
+                        s.blit(card_face(card, rect.size, False), rect.move(0, -lift))
+                    continue
+                rect = rect.move(0, -lift)
+                self._draw_card(s, rect, card, card in self.pay_sel or card in playable)
+                self._card_rects.append((rect, card))
+        if hovered is not None:                 # drawn last: whole, above its neighbours
+            rect, card = hovered
+            shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (0, 0, 0, 80), shadow.get_rect(), border_radius=6)
+            s.blit(shadow, rect.move(4, 5))
+            self._draw_card(s, rect, card, card in self.pay_sel or card in playable)
+            self._card_rects.append((rect, card))
+
+    def _card_rect(self, card: str | None) -> pygame.Rect | None:
+        """The card's rect in the hand bar as last drawn (None if it is not shown)."""
+        for r, c in reversed(self._card_rects):
+            if c == card:
+                return pygame.Rect(r)
+        return None
+
+    def card_point(self, card: str) -> tuple[int, int] | None:
+        """The middle of the card's zone in the hand bar (where the mouse reaches it)."""
+        if self.static_dirty or self.hand_dirty:
+            self.draw(self.app.canvas)
+        return HAND.zone_point(self._card_zones, card)
 
     def _draw_card(self, s, rect, card, hi) -> None:
-        W.panel(s, rect, (252, 250, 244), W.HILITE if hi else (90, 80, 60), 6, 3 if hi else 1)
-        val, suit = card_label(card)
-        if suit:
-            col = pal.SUIT_COLOURS.get(suit, W.INK)
-            W.blit_text(s, val, (rect.x + 6, rect.y + 4), 22, col, "sans_bold")
-            img = symbols.suit_symbol(suit, 30)
-            s.blit(img, img.get_rect(center=(rect.centerx, rect.centery + 14)))
-        else:
-            W.blit_text(s, "R", (rect.x + 6, rect.y + 4), 22, (120, 60, 140), "sans_bold")
-            W.blit_text(s, "Reserve", (rect.centerx, rect.centery + 14), 13, (120, 60, 140), "sans_bold", "center")
+        s.blit(card_face(card, rect.size, hi), rect)
+
 
     def _draw_modal(self, s) -> None:
         r = self._modal_rect()
@@ -1424,7 +1623,7 @@ class BoardScene(Scene):
             W.blit_text(s, "…or click a card in your hand below", (col.x + 10, col.bottom - 24), 14, (100, 85, 60))
 
     def _draw_combat(self, s, r) -> None:
-        f = self.frame
+        f = self._combat_shown()
         v = self.v
         W.blit_text(s, "Combat", (r.centerx, r.y + 12), 30, W.INK, "serif_bold", "midtop")
         for side, x in (("att", r.x + 30), ("def", r.centerx + 30)):
@@ -1446,13 +1645,11 @@ class BoardScene(Scene):
                 W.blit_text(s, f"{g['name']}: {'?' if t is None else t} troops", (x + 44, y + 6), 18)
                 y += 40
             played = [p for p in f.get("played", []) if p["side"] == side]
-            cx = x
-            for p in played:
-                rect = pygame.Rect(cx, r.y + 230, 52, 74)
+            for k, p in enumerate(played):
+                rect = self._combat_slot(side, k)
                 self._draw_card(s, rect, p["card"], False)
                 if C.is_reserve(p["card"]):
                     W.blit_text(s, f"as {p['value']}", (rect.centerx, rect.bottom + 2), 14, W.INK, "sans", "midtop")
-                cx += 58
         sc = f["score"]
         lead = f["att_power"] if sc > 0 else f["def_power"] if sc < 0 else None
         txt = f"Score {sc:+d} for the attacker" + (f" — {power_name(lead)} leads" if lead else " — level")

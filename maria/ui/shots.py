@@ -55,9 +55,118 @@ def screenshot(out: Path, size=(1920, 1080), load: str | None = None, scene: str
             b.hover_city = hover
             b.view.centre_on(b._city_px[hover])
             b.map_dirty = True
+    elif scene in ("battle-card", "large-hand"):
+        session = None
+        if load:
+            from maria.ui.session import SaveError
+            try:
+                session = Session.load(load)
+            except SaveError as exc:
+                raise ValueError(str(exc)) from None
+        if scene == "battle-card":
+            battle_card_frame(app, session)
+        else:
+            large_hand_frame(app, session)
     elif scene != "title":
         raise ValueError(f"unknown scene {scene!r}")
     return save_frame(app, out)
+
+
+def _combat_session(seed: int = 3):
+    """A deterministic combat (seed 3: Austria attacks Prussia at Neumarkt)."""
+    import sys
+    from maria.ui.moves import reach
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from tests.ui.test_play import _position_before_contact
+    session, gid, target = _position_before_contact(seed)
+    path = reach(session.state, gid, ("normal",)).options(target)[0][1]
+    session.apply("maria_theresa", {"type": "move", "piece": gid, "path": path, "force_march": False})
+    session.apply("maria_theresa", {"type": "done"})
+    return session
+
+
+def battle_card_frame(app: App, session=None, progress: float = 0.45):
+    """The combat panel with a computer's card in flight into its slot (docs 32-…): two cards are
+    down already, the side with the right (a computer) plays the next one; a human watches."""
+    from maria.rules import door
+    from maria.ui.board_scene import BoardScene
+    session = session or _combat_session()
+    st = session.state
+    if st["flow"][-1]["name"] != "combat":
+        raise ValueError("battle-card: the game must be in a combat")
+
+    def card_play(state):
+        role = door.active_roles(state)[0]
+        acts = [a for a in door.legal_actions(state, role) if a["type"] == "play_card"]
+        plain = [a for a in acts if "value" not in a]
+        return role, (plain or acts or [None])[0]
+
+    while len(session.state["flow"][-1]["played"]) < 2:
+        role, a = card_play(session.state)
+        if a is None:
+            break
+        session.apply(role, a)
+    role, a = card_play(session.state)
+    if a is None:
+        raise ValueError("battle-card: nobody can play a card in this combat")
+    f = session.state["flow"][-1]
+    other = f["def_power" if f["right"] == "att" else "att_power"]
+    watcher = next((r for r, ps in session.state["roles"].items() if other in ps), "observer")
+    session.set_seat(role, "computer", "easy")
+    app.scenes = app.scenes[:1]
+    b = app.push(BoardScene(app, session))
+    b.seat = watcher
+    b.refresh()
+    app.render(force=True)                       # lays out "Hands and troops" (the card's origin)
+    before = session.state
+    session.apply(role, a)
+    b._animate(before, role, a, b.pace())
+    b.after_change()
+    b._start_card_flight(role, None, len(before["log"]))
+    fl = b.card_flight()
+    if fl is not None:
+        fl.t = fl.dur * progress
+    return b
+
+
+def large_hand_frame(app: App, session=None, cards: int = 24):
+    """A hand bar with a very large hand (docs 33-…): the 2-player Coalition's four hands with
+    `cards` cards for its largest hand, overlapping, the card under the mouse lifted."""
+    from maria.rules import cards as C
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.session import Session
+    if session is None:
+        session = Session.load(Path(__file__).resolve().parents[2] / "saves" / "intro-2p-midgame.yaml")
+    st = session.state
+    role = session.next_role() or next(iter(st["roles"]))
+    hands = st["cards"]["hands"]
+    power = max(st["roles"][role], key=lambda p: len(hands.get(p, [])))
+    held = {c for h in hands.values() for c in h}
+    spare = [c for d in (*range(2, C.DECKS + 1), 1) for c in C.deck_cards(d) if c not in held]
+    hands[power] = list(hands[power]) + spare[:max(0, cards - len(hands[power]))]
+    app.scenes = app.scenes[:1]
+    b = app.push(BoardScene(app, session))
+    b.seat = role
+    b.refresh()
+    app.render(force=True)
+    group = [c for _, c in b._card_zones if c in hands[power]]
+    b.hover_card = group[len(group) // 2]
+    b.hand_dirty = b.dirty = True
+    return b
+
+
+def feature_screens(outdir: Path, app: App | None = None) -> list[Path]:
+    """32: a computer's card flying into the combat panel; 33: a very large hand, one card lifted."""
+    outdir = Path(outdir)
+    app = app or make_app()
+    from maria.ui import scenes as S
+    app.scenes = [S.TitleScene(app)]
+    out = []
+    battle_card_frame(app)
+    out.append(save_frame(app, outdir / "32-battle-card-animation.png"))
+    large_hand_frame(app)
+    out.append(save_frame(app, outdir / "33-large-hand.png"))
+    return out
 
 
 def all_screens(outdir: Path) -> list[Path]:
@@ -148,6 +257,7 @@ def all_screens(outdir: Path) -> list[Path]:
     app.pop()
     out.append(save_frame(app, outdir / "14-board-end-of-game.png"))
     out += advanced_screens(outdir, app)
+    out += feature_screens(outdir, app)
     return out
 
 

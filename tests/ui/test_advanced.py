@@ -81,8 +81,7 @@ def test_advanced_setup_and_a_political_stage(ui):
         arms = [c for c in board.v["advanced"]["political"]["faceup"] if power in poldata.cards()[c]["arms"]]
         good = [c for c in hand if C.is_reserve(c) or C.suit_of(c) == trump]
         if placed is None and good and arms:
-            rect = next(r for r, c in board._card_rects if c == good[0])
-            ui.click(rect.center)                                # click the card in the hand
+            ui.click(board.card_point(good[0]))                  # click the card in the hand
             placed = power
             assert board.v["advanced"]["political"]["display"][power]
         else:
@@ -289,8 +288,7 @@ def test_R17_6_4_expedition_payment_chosen_in_the_hand(ui):
     _press_label(ui, board, "Send Karl")
     assert s.state["flow"][-1]["name"] == "pay" and board._paying() is not None
     assert "pays 8" in board.prompt_text()
-    rect = next(r for r, c in board._card_rects if c == eight)
-    ui.click(rect.center)
+    ui.click(board.card_point(eight))
     assert board.pay_sel == [eight]
     _press_label(ui, board, "Pay 8/8")
     assert s.state["generals"]["karl"]["city"] == "box:italien" and s.state["generals"]["karl"]["troops"] == 2

@@ -162,8 +162,7 @@ def test_combat_to_its_end_with_a_retreat(ui):
                 ui.press("accept_tie")
             else:                           # must play: click a legal card in the hand
                 card = next(a["card"] for a in board.acts if a["type"] == "play_card")
-                rect = next(r for r, c in board._card_rects if c == card)
-                ui.click(rect.center)
+                ui.click(board.card_point(card))
                 if board.reserve_pick:
                     ui.press(("reserve", 1))
         elif name == "retreat":

@@ -1,0 +1,94 @@
+"""The hand bar's layout: every card of the seated player's powers fits in the bar.
+
+Cards sit side by side while there is room; when the hands are too large (the 2-player Coalition
+holds four powers' hands, and an advanced game can reach 17+ cards in one hand) they overlap, all
+with the same step, so each card keeps a visible strip on its left (value and suit pip) and the
+card under the mouse is lifted and drawn whole on top of its neighbours.
+
+Pure geometry (no drawing): `layout()` places the groups; `zones()` gives each card the strip of
+the resting layout that answers the mouse, so sweeping along the bar reaches every card in turn
+whichever card is lifted; `hit()` finds the card under a point.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+CARD_GAP = 6          # between two cards side by side
+GROUP_GAP = 30        # between the hands of two powers
+PAD = 14              # left and right margin of the bar
+
+
+@dataclass
+class Group:
+    power: str
+    cards: list[str]
+    header_w: int
+    x: int = 0                                  # left edge of the group (header and first card)
+    step: int = 0                               # x distance between two cards
+    rects: list[pygame.Rect] = field(default_factory=list)
+
+    def width(self, card_w: int, step: int) -> int:
+        n = len(self.cards)
+        cards = card_w + (n - 1) * step if n else 0
+        return max(self.header_w, cards)
+
+
+def fit_step(groups: list[Group], avail: int, card_w: int) -> int:
+    """The largest step (at most card_w + CARD_GAP) with which every group fits in `avail` pixels."""
+    full = card_w + CARD_GAP
+
+    def total(step: int) -> int:
+        return sum(g.width(card_w, step) for g in groups) + GROUP_GAP * max(0, len(groups) - 1)
+
+    if total(full) <= avail:
+        return full
+    lo, hi = 1, full                           # total() grows with the step: binary search
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if total(mid) <= avail:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def layout(groups: list[Group], area: pygame.Rect, card_w: int, card_h: int, top: int) -> int:
+    """Place the groups left to right in `area` (cards' top at area.y + top); returns the step."""
+    step = fit_step(groups, area.w - 2 * PAD, card_w)
+    x = area.x + PAD
+    for g in groups:
+        g.x, g.step = x, step
+        g.rects = [pygame.Rect(x + i * step, area.y + top, card_w, card_h) for i in range(len(g.cards))]
+        x += g.width(card_w, step) + GROUP_GAP
+    return step
+
+
+def zones(groups: list[Group], card_w: int, lift: int) -> list[tuple[pygame.Rect, str]]:
+    """Each card's hover/click zone: its own strip of the resting layout (the whole card for the
+    last of a group), from the height of a lifted card down to the bottom of a resting one. Zones
+    never overlap, so the card under the mouse never depends on which card is lifted."""
+    out = []
+    for g in groups:
+        for i, (r, card) in enumerate(zip(g.rects, g.cards)):
+            w = card_w if i == len(g.rects) - 1 else min(card_w, g.step)
+            out.append((pygame.Rect(r.x, r.y - lift, w, r.h + lift), card))
+    return out
+
+
+def hit(zones_: list[tuple[pygame.Rect, str]], pos) -> str | None:
+    """The card whose zone holds `pos`."""
+    for r, card in zones_:
+        if r.collidepoint(pos):
+            return card
+    return None
+
+
+def zone_point(zones_: list[tuple[pygame.Rect, str]], card: str) -> tuple[int, int] | None:
+    """The middle of the card's zone (tests and tools point there)."""
+    for r, c in zones_:
+        if c == card:
+            return r.center
+    return None
