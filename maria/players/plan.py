@@ -27,6 +27,7 @@ from maria.rules.state import controller
 
 CONQUER = 10.0
 SUPPLY_RANGE = 6
+DOUBLE_BACK = True
 
 
 def _goal(state, info, major: str, city: str) -> bool:
@@ -144,13 +145,20 @@ class Planner:
         start = piece["city"]
         out = []
 
+        # a general may double back (R10.2): step into a fortress and out again the way he came;
+        # his own start city is empty once he has left it
+        back = DOUBLE_BACK and pid in st["generals"] and mode == "normal"
+        vacate = back and st["city_generals"].get(start) == [pid]
+
         def rec(path, main):
             if len(out) >= limit:
                 return
             frame = {"piece": pid, "mode": mode, "path": path, "main": main}
             cur = path[-1]
             for n, is_main in info.nbrs[cur].items():
-                if n in path:
+                if n in path and not (back and len(path) >= 2 and n == path[-2]
+                                      and info.is_fortress(cur) and path.count(n) == 1
+                                      and (n != start or vacate)):
                     continue
                 if step_refusal(st, info, frame, n) is not None:
                     continue
@@ -159,7 +167,15 @@ class Planner:
                 if st["city_generals"].get(n):         # stacking ends the move
                     continue
                 rec(p2, main and is_main)
-        rec([start], True)
+        if vacate:
+            cg = st["city_generals"]
+            del cg[start]
+            try:
+                rec([start], True)
+            finally:
+                cg[start] = [pid]
+        else:
+            rec([start], True)
         return out
 
     # --- general's scoring -----------------------------------------------------------------------
@@ -177,7 +193,10 @@ class Planner:
                 continue
             w = self.weight(g["power"], c)
             if self.is_prot(c):
-                v += 0.08 * w if w > 0 else w
+                if w > 0 and self.beats_protectors(gid, c, path[-1]):
+                    v += 0.45 * w                       # "?" now, taken when they are beaten (R10.15)
+                else:
+                    v += 0.08 * w if w > 0 else w
             else:
                 v += w
                 taken.add(c)
@@ -247,15 +266,27 @@ class Planner:
         major = R.major_of(st, power)
         v = self.supply_value(gid, city) + self.combat_value(gid, city, stack_extra)
         d = self.info.dist_from(city)
+        if major in ("france", "prussia") and self.last_turn() and st["variant"] == "intro":
+            # the introductory game ends with this turn (R14.3): only this turn's conquests count,
+            # so the end city matters only for the combats it forces (retroactive "?" conquests)
+            return v + self.question_value(gid, city, taken, stack_extra)
         if major in ("france", "prussia"):
             tg = [c for c in self.targets(power) if c not in taken]
             best = 99.0
             friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
                        and R.major_of(st, og["power"]) == major]
+            strength = g["troops"] + stack_extra + 0.6 * self.hand_strength(power, city)
             for c in tg:
                 k = d.get(c, 99)
+                occ = self.st["city_generals"].get(c)
+                if occ and not self.enemy_of(self.st["generals"][occ[0]]["power"], power):
+                    k += 4.0                            # a non-enemy sits on it: it must leave first
                 if self.is_prot(c):
                     k += 2.5
+                    # hunt the protectors: beating them in combat drives them off (R11.13)
+                    hunt = self.hunt_distance(c, d, strength, power)
+                    if hunt is not None:
+                        k = min(k, hunt + 1.5)
                 # another own general is nearer to it: leave it to him, spread out
                 dc = self.info.dist_from(c)
                 if any(dc.get(f, 99) < min(d.get(c, 99), 3) for f in friends):
@@ -266,11 +297,61 @@ class Planner:
                 v -= 0.9 * min(best, 8)
             elif st["players"] == 2:
                 v += self.help_partner(major, city)
-            if city in tg and not self.is_prot(city) and g["face_up"]:
+            if city in tg and not self.is_prot(city) and g["face_up"] and not self.last_turn():
                 v += 1.2                                # leaving it next turn takes it
         else:                                           # Austria: defend, retake
             v += self.defence_value(gid, city)
         return v
+
+    def last_turn(self) -> bool:
+        return self.st["turn"] >= self.st["options"]["last_turn"]
+
+    def question_value(self, gid, city, taken, stack_extra) -> float:
+        """Last turn: the end city is next to every protector of a target that this move leaves
+        with a "?" and the stack is stronger than them, so winning may drive them off (R10.15)."""
+        return 0.0
+
+    def protectors(self, city) -> list[str]:
+        """The generals protecting the fortress `city` (R10.13), as cities."""
+        pc = self.__dict__.setdefault("_protectors", {})
+        out = pc.get(city)
+        if out is None:
+            ctrl = controller(self.st, self.info, city)
+            dc = self.info.dist_from(city)
+            out = pc[city] = sorted({g["city"] for g in self.gens.values()
+                                     if 1 <= dc.get(g["city"], 99) <= 3
+                                     and R.cooperating(self.st, g["power"], ctrl)})
+        return out
+
+    def beats_protectors(self, gid, fortress, end) -> bool:
+        """The general ends next to every protector of `fortress` and is stronger than each."""
+        prots = self.protectors(fortress)
+        if not prots or len(prots) > 2:
+            return False
+        nb = self.info.nbrs[end]
+        if any(p not in nb for p in prots):
+            return False
+        g = self.st["generals"][gid]
+        extra = self.stack_troops(end) if self.st["city_generals"].get(end) else 0
+        strength = g["troops"] + extra + 0.6 * self.hand_strength(g["power"], end)
+        return self.hunt_distance(fortress, self.info.dist_from(end), strength, g["power"]) is not None
+
+    def hunt_distance(self, fortress, d, strength, power) -> float | None:
+        """Cities to go until this stack stands next to every protector of `fortress`, when it is
+        stronger than each (troops + 0.6 x cards of the sector's suit); None if it is not."""
+        prots = self.protectors(fortress)
+        if not prots or len(prots) > 2:
+            return None
+        far = 0
+        for pc in prots:
+            gs = self.st["city_generals"].get(pc, [])
+            if not gs:
+                return None
+            theirs = self.stack_troops(pc) + 0.6 * self.hand_strength(self.st["generals"][gs[0]]["power"], pc)
+            if theirs + 1 >= strength:
+                return None
+            far = max(far, max(d.get(pc, 99) - 1, 0))
+        return far
 
     def help_partner(self, major, city) -> float:
         """Two players, this power's share is done: go and fight the Austrian generals that
