@@ -40,6 +40,15 @@ def value_of(card: str) -> int:
     return RESERVE_PAY_VALUE if face.startswith("R") else int(face[1:])
 
 
+def label(card: str) -> str:
+    """A card as players name it in the log: "7 of hearts", "Reserve"."""
+    return "Reserve" if is_reserve(card) else f"{value_of(card)} of {suit_of(card)}"
+
+
+def labels(cards: list[str]) -> str:
+    return ", ".join(label(c) for c in cards)
+
+
 def pay_value(cards: list[str]) -> int:
     return sum(value_of(c) for c in cards)
 

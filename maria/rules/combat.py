@@ -200,7 +200,7 @@ class Combat(Handler):
             frame["score"] += v if side == "att" else -v
             frame["played"].append({"side": side, "card": c, "value": v})
             s = side_score(frame, side)
-            log(state, f"{power_name(power)} plays {c}" + (f" as {v}" if cards.is_reserve(c) else "")
+            log(state, f"{power_name(power)} plays the {cards.label(c)}" + (f" as {v}" if cards.is_reserve(c) else "")
                 + f": score {s:+d} for {power_name(power)}.", power)
             if s >= 0:
                 frame["right"] = other

@@ -331,7 +331,7 @@ class Pay(Handler):
         cards.discard(state, frame["power"], chosen)
         state["undo"] = []
         log(state, f"{power_name(frame['power'])} pays {cards.pay_value(chosen)} TC points "
-            f"({', '.join(chosen)}) for {frame['purpose']}.", frame["power"])
+            f"({cards.labels(chosen)}) for {frame['purpose']}.", frame["power"])
         pop(state)
         EFFECTS[frame["effect"]["name"]](state, info, frame["effect"])
 

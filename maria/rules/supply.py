@@ -210,5 +210,5 @@ class HussarTax(Handler):
         for gid in frame["costs"]:
             state["flow"][-2]["paid"][gid] = True
         log(state, f"{power_name(frame['power'])} pays {cards.pay_value(chosen)} TC points of hussar tax "
-            f"({', '.join(chosen)}).", frame["power"])
+            f"({cards.labels(chosen)}).", frame["power"])
         pop(state)
