@@ -14,7 +14,7 @@ from maria.rules import door
 from maria.rules.resample import observe
 
 LEVELS = ("random", "easy", "normal", "hard")
-BUDGETS = {"normal": 0.4, "hard": 1.5}
+BUDGETS = {"normal": 0.2, "hard": 0.6}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -27,8 +27,8 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
     if level in ("normal", "hard"):
         from maria.players.search import SearchPlayer
         b = BUDGETS[level] if budget is None else budget
-        return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 4,
-                            horizon=30 if level == "normal" else 50)
+        return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
+                            horizon=80, stage_horizon=True)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

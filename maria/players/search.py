@@ -21,17 +21,20 @@ from maria.rules.resample import resample
 from maria.players.easy import Rules, is_template
 from maria.players.evaluate import evaluate
 
+ROUND = 4            # samples per live candidate per halving round
+EASY_BONUS = 0.003   # ties go to the rules-of-thumb choice
 SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "retreat", "hussars"})
 
 
 class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
-                 horizon: int = 60):
+                 horizon: int = 60, stage_horizon: bool = False):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
         self.candidates = candidates
         self.horizon = horizon
+        self.stage_horizon = stage_horizon
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
 
@@ -51,31 +54,34 @@ class SearchPlayer:
         if len(cands) == 1:
             self.progress = 1.0
             return cands[0]
+        # successive halving: every live candidate gets `ROUND` more samples (common random
+        # numbers: the same sampled states and playout seeds), then the worse half is dropped;
+        # the budget is a ceiling, most decisions end well before it
         totals = [0.0] * len(cands)
         counts = [0] * len(cands)
+        live = list(range(len(cands)))
         deadline = t0 + self.budget
-        i = 0
-        while time.perf_counter() < deadline and not self.cancelled:
-            st = resample(obs, role, rng.getrandbits(32))
-            seed = rng.getrandbits(32)
-            for k, a in enumerate(cands):               # common random numbers across candidates
-                try:
-                    after = door.apply(st, role, a)
-                except Exception:
-                    totals[k] -= 1e6
+        while len(live) > 1 and time.perf_counter() < deadline and not self.cancelled:
+            for _ in range(ROUND):
+                st = resample(obs, role, rng.getrandbits(32))
+                seed = rng.getrandbits(32)
+                for k in live:
+                    try:
+                        after = door.apply(st, role, cands[k])
+                    except Exception:
+                        totals[k] -= 1e6
+                        counts[k] += 1
+                        continue
+                    totals[k] += self._playout(after, role, random.Random(seed), deadline)
                     counts[k] += 1
-                    continue
-                totals[k] += self._playout(after, role, random.Random(seed), deadline)
-                counts[k] += 1
-                if time.perf_counter() >= deadline and i > 0:
+                if time.perf_counter() >= deadline:
                     break
-            i += 1
             self.progress = min(1.0, (time.perf_counter() - t0) / self.budget)
+            live.sort(key=lambda k: -(totals[k] / max(counts[k], 1) + (EASY_BONUS if cands[k] == easy else 0)))
+            live = live[: max(1, len(live) // 2)] if len(live) > 2 else live[:1]
         self.progress = 1.0
-        n = min(counts) or 1
-        means = [totals[k] / max(counts[k], 1) for k in range(len(cands))]
-        best = max(range(len(cands)), key=lambda k: (means[k] + (0.003 if cands[k] == easy else 0)))
-        del n
+        means = [totals[k] / max(counts[k], 1) if counts[k] else -1e9 for k in range(len(cands))]
+        best = max(live, key=lambda k: (means[k] + (EASY_BONUS if cands[k] == easy else 0)))
         return cands[best]
 
     def _candidates(self, state, role, plain, easy, rng) -> list[dict]:
@@ -94,8 +100,9 @@ class SearchPlayer:
         return out
 
     def _move_candidates(self, state, role, plain, easy) -> list[dict]:
-        """Movement phase: the planner's best whole move of each piece (ranked by its gain over
-        staying put) and ending the phase, instead of the one-step move openers."""
+        """Movement phase: the planner's best whole moves of each piece (ranked by their gain over
+        staying put; for generals the best few end cities) and ending the phase, instead of the
+        one-step move openers."""
         from maria.players.plan import Planner
         from maria.rules.state import board_info
         pl = Planner(state, board_info(state), role)
@@ -104,11 +111,13 @@ class SearchPlayer:
         scored = []
         for pid in sorted({a["piece"] for a in moves}):
             if pid in state["generals"]:
-                gain, a = pl.best_general_move(pid, force_ok=pid in force, margin=-1e9)
+                for rank, (gain, a) in enumerate(pl.ranked_general_moves(pid, pid in force, 3)):
+                    if a != easy:
+                        scored.append((gain - 0.5 * rank, pid, a))
             else:
                 gain, a = pl.best_train_move(pid, margin=-1e9)
-            if a is not None and a != easy:
-                scored.append((gain, pid, a))
+                if a is not None and a != easy:
+                    scored.append((gain, pid, a))
         scored.sort(key=lambda x: (-x[0], x[1]))
         out = [easy] + [a for _, _, a in scored[: self.candidates - 2]]
         done = next((a for a in plain if a["type"] == "done"), None)
@@ -117,7 +126,11 @@ class SearchPlayer:
         return out
 
     def _playout(self, st: dict, role: str, rng: random.Random, deadline: float = 1e18) -> float:
-        start_turn = st["turn"]
+        """Play on with the rules of thumb for every role, then evaluate for `role`.  With the
+        "stage" horizon the playout ends with the current action stage (the candidate's own moves,
+        combats, retreats and retroactive conquests: what it decides), else after `horizon`
+        decisions or at the end of the next turn."""
+        start_turn, start_stage = st["turn"], _stage_key(st)
         for _ in range(self.horizon):
             if door.is_over(st) or time.perf_counter() > deadline:
                 break
@@ -128,6 +141,14 @@ class SearchPlayer:
             acts = [a for a in door.legal_actions(st, r) if a["type"] not in ("undo", "transfer")]
             a = Rules(st, r, rng, fast=True).decide(acts)
             st = door.apply(st, r, a)
+            if self.stage_horizon and _stage_key(st) != start_stage:
+                break
             if st["turn"] > start_turn + 1:
                 break
         return evaluate(st, role)
+
+
+def _stage_key(st: dict):
+    """Which action stage of which turn the game is in (the turn frame's step)."""
+    f = st["flow"]
+    return (st["turn"], f[1].get("step") if len(f) > 1 else None)

@@ -52,6 +52,7 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
         out: str | None = None, seed: int = 0, echo=print) -> dict:
     roles = list(door.ROLES[players])
     wins = {r: 0 for r in roles}
+    ties = {r: 0 for r in roles}
     played = {r: 0 for r in roles}
     times: dict[str, list[float]] = {}
     errors = 0
@@ -70,6 +71,7 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
         played[role] += 1
         winner = rec.state["result"]["winner"]
         wins[role] += winner == role
+        ties[role] += winner is None                    # 2 players: one condition met (R24.1.4)
         if outdir:
             from maria.saves import save_game
             save_game(outdir / f"{variant}-{players}p-{g:04d}-{a}-as-{role}-vs-{b}.yaml", rec)
@@ -80,12 +82,18 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
         total_w += wins[r]
         total_n += played[r]
         rate = wins[r] / played[r] if played[r] else 0.0
-        echo(f"  {a} as {r:<14} wins {wins[r]:>4}/{played[r]:<4} = {rate:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]")
+        echo(f"  {a} as {r:<14} wins {wins[r]:>4}/{played[r]:<4} = {rate:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]"
+             + (f"  ties {ties[r]}" if ties[r] else ""))
     lo, hi = wilson(total_w, total_n)
     echo(f"  {a} overall         wins {total_w:>4}/{total_n:<4} = "
          f"{(total_w / total_n if total_n else 0):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]")
+    total_t = sum(ties.values())
+    if total_t:
+        score = total_w + 0.5 * total_t
+        echo(f"  {a} score (win 1, tie 1/2) {score:g}/{total_n} = {score / total_n:6.1%}  "
+             f"ties {total_t}, losses {total_n - total_w - total_t}")
     for lvl, ts in sorted(times.items()):
         echo(f"  decision time {lvl:<7} n={len(ts):<7} mean {statistics.mean(ts) * 1000:8.1f} ms  "
              f"median {statistics.median(ts) * 1000:8.1f} ms  worst {max(ts) * 1000:8.1f} ms")
     echo(f"{games} games, {errors} errors")
-    return {"wins": wins, "played": played, "errors": errors, "times": times}
+    return {"wins": wins, "ties": ties, "played": played, "errors": errors, "times": times}
