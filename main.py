@@ -3,7 +3,7 @@
     python main.py                        title screen: new game (hot-seat), continue, load, settings, rules
     python main.py --load FILE            open a saved game
     python main.py --screenshot OUT.png   render one frame of a game headless and exit
-                   [--load FILE] [--size WxH] [--hover CITY] [--scene title|setup|settings|rules|board]
+                   [--load FILE] [--size WxH] [--hover CITY] [--scene title|setup|settings|rules|board|battle-card|large-hand]
     python main.py --bench-ui             UI timings (start to title, idle frame, drag frame)
     python main.py --selftest             headless check of an installation (assets, boards, play, save)
     python main.py --version
@@ -40,7 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--load", metavar="FILE", help="open this saved game")
     parser.add_argument("--size", type=_size, default=None, help="window or screenshot size, WxH")
     parser.add_argument("--hover", metavar="CITY", help="with --screenshot: show this city's information")
-    parser.add_argument("--scene", default=None, help="with --screenshot: title, setup, settings, rules or board")
+    parser.add_argument("--scene", default=None,
+                        help="with --screenshot: title, setup, settings, rules, board, battle-card "
+                             "(a card flying into the combat panel) or large-hand")
     parser.add_argument("--bench-ui", action="store_true", help="measure UI frame times and exit")
     parser.add_argument("--selftest", action="store_true", help="check this installation headless and exit")
     parser.add_argument("--demo", action="store_true", help="demo mode: every seat computer-played, animated")
