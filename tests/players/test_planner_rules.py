@@ -1,0 +1,111 @@
+"""The whole-move planner follows the movement and conquest rules it relies on: doubling back
+(R10.2), conquest on leaving (R10.12), protection (R10.13), "?" passes (R10.15), the last turn of the
+introductory game (R14.3); and the search player's halving stays inside its budget."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from maria.players.plan import Planner
+from maria.players.search import SearchPlayer
+from maria.rules import door
+from maria.rules.resample import observe
+from maria.rules.state import board_info, controller, rebuild_index
+
+
+def _french_movement(seed: int = 3) -> dict:
+    """An introductory 3-player game at France's first movement phase (easy players)."""
+    from maria.players import decide, make_player
+    s = door.new_game("intro", 3, seed)
+    p = make_player("easy", seed)
+    for _ in range(400):
+        if s["flow"][-1]["name"] == "movement_phase" and "louis_xv" in door.active_roles(s):
+            return s
+        r = door.active_roles(s)[0]
+        s = door.apply(s, r, decide(s, r, p))
+    raise AssertionError("France never moved")
+
+
+def _clear_around(s, info, city, keep):
+    """Send every other general off the board within 4 cities of `city` (no protection, no combat)."""
+    d = info.dist_from(city)
+    for gid, g in s["generals"].items():
+        if gid != keep and g["in_play"] and g["city"] is not None and d.get(g["city"], 99) <= 4:
+            g["city"], g["in_play"] = None, False
+    rebuild_index(s)
+
+
+def test_R10_2_planner_doubles_back_through_an_enemy_fortress_and_the_engine_agrees():
+    s = _french_movement()
+    info = board_info(s)
+    fort = "pilsen"
+    assert controller(s, info, fort) == "austria"
+    start = next(n for n in info.nbrs[fort] if not info.is_fortress(n))
+    s["generals"]["belle_isle"].update(city=start, face_up=True, troops=8)
+    _clear_around(s, info, fort, "belle_isle")
+    for t in s["trains"].values():
+        if t["city"] in info.nbrs[fort] or t["city"] == fort or t["city"] == start:
+            t["city"], t["in_play"] = None, False
+    rebuild_index(s)
+    pl = Planner(s, info, "louis_xv")
+    paths = pl.paths("belle_isle")
+    assert [start, fort, start] in paths
+    value, taken = pl.conquest_value("belle_isle", [start, fort, start])
+    assert taken == {fort} and value > 0                       # R10.12: leaving it takes it
+    after = door.apply(s, "louis_xv", {"type": "move", "piece": "belle_isle", "path": [start, fort, start],
+                                       "force_march": False})
+    assert controller(after, info, fort) == "france"
+    assert after["generals"]["belle_isle"]["city"] == start
+
+
+def test_R10_13_a_protected_fortress_passed_is_worth_little_unless_the_protector_can_be_beaten():
+    s = _french_movement()
+    info = board_info(s)
+    fort = "pilsen"
+    start = next(n for n in info.nbrs[fort] if not info.is_fortress(n))
+    _clear_around(s, info, fort, "belle_isle")
+    s["generals"]["belle_isle"].update(city=start, face_up=True, troops=8, in_play=True)
+    beyond = [n for n in info.nbrs[fort] if n != start and not s["city_generals"].get(n)]
+    assert beyond
+    end = beyond[0]
+    guard_city = next((n for n in info.nbrs[end] if n not in (fort, start) and 1 <= info.dist_from(fort).get(n, 99) <= 3
+                       and not s["city_generals"].get(n)), None)
+    assert guard_city is not None
+    s["generals"]["karl"].update(city=guard_city, in_play=True, troops=2, face_up=True)
+    rebuild_index(s)
+    s["cards"]["hands"]["austria"] = []
+    pl = Planner(s, info, "louis_xv")
+    assert pl.is_prot(fort)
+    weak, _ = pl.conquest_value("belle_isle", [start, fort, end])
+    s["generals"]["karl"]["troops"] = 8
+    s["cards"]["hands"]["austria"] = ["1:H10", "1:D10", "1:C10", "1:S10", "1:R1"]
+    strong, _ = Planner(s, info, "louis_xv").conquest_value("belle_isle", [start, fort, end])
+    assert weak > strong > 0        # R10.15: beating a weak protector next to the end makes the "?" count
+
+
+def test_R14_3_on_the_last_turn_the_attackers_end_city_counts_only_for_its_combats():
+    s = _french_movement()
+    info = board_info(s)
+    pl = Planner(s, info, "louis_xv")
+    gid = "belle_isle"
+    here = s["generals"][gid]["city"]
+    far = [c for c, k in info.dist_from(here).items() if k == 6 and not s["city_generals"].get(c)]
+    early = {c: pl.position_value(gid, c) - pl.supply_value(gid, c) - pl.combat_value(gid, c) for c in far[:8]}
+    assert len(set(round(v, 6) for v in early.values())) > 1   # before: nearness to targets counts
+    s["turn"] = s["options"]["last_turn"]
+    pl = Planner(s, info, "louis_xv")
+    late = {c: pl.position_value(gid, c) - pl.supply_value(gid, c) - pl.combat_value(gid, c) for c in far[:8]}
+    assert set(round(v, 6) for v in late.values()) == {0.0}
+
+
+def test_hard_search_halves_candidates_and_stays_within_its_budget():
+    s = _french_movement(5)
+    role = "louis_xv"
+    p = SearchPlayer("hard", 1, budget=0.4, candidates=6, horizon=80, stage_horizon=True)
+    legal = door.legal_actions(s, role)
+    t0 = time.perf_counter()
+    a = p.choose(observe(s, role), legal, role, random.Random(2))
+    dt = time.perf_counter() - t0
+    assert dt < 0.4 + 0.35                   # one playout may finish after the deadline
+    door.apply(s, role, a)                   # a legal whole move (or done)
