@@ -408,28 +408,38 @@ class Planner:
 
     def best_general_move(self, gid, force_ok=True, margin=0.15):
         """(gain over staying, action) for the best move of general `gid`."""
+        ranked = self.ranked_general_moves(gid, force_ok, 1)
+        if ranked and ranked[0][0] > margin:
+            return ranked[0]
+        return margin, None
+
+    def ranked_general_moves(self, gid, force_ok=True, k=3):
+        """The `k` best moves of general `gid` with distinct end cities, as (gain over staying,
+        action), best first."""
         st = self.st
         g = st["generals"][gid]
         start = g["city"]
         base = self.position_value(gid, start)
-        best, best_v = None, base + margin
+        best: dict[str, tuple[float, dict]] = {}
+
+        def offer(v, path, force):
+            end = path[-1]
+            if end not in best or v > best[end][0]:
+                best[end] = (v, {"type": "move", "piece": gid, "path": path, "force_march": force})
         for path in self.paths(gid, "normal"):
             cv, taken = self.conquest_value(gid, path)
             end = path[-1]
-            extra = self.stack_troops(end) if st["city_generals"].get(end) else 0
-            v = cv + self.position_value(gid, end, taken, extra)
-            if v > best_v:
-                best, best_v = {"type": "move", "piece": gid, "path": path, "force_march": False}, v
+            extra = self.stack_troops(end) if st["city_generals"].get(end) and end != start else 0
+            offer(cv + self.position_value(gid, end, taken, extra), path, False)
         if force_ok:
             for path in self.paths(gid, "force", limit=300):
                 end = path[-1]
                 if len(path) <= 4:
                     continue
                 extra = self.stack_troops(end) if st["city_generals"].get(end) else 0
-                v = self.position_value(gid, end, (), extra) - 0.3
-                if v > best_v:
-                    best, best_v = {"type": "move", "piece": gid, "path": path, "force_march": True}, v
-        return best_v - base, best
+                offer(self.position_value(gid, end, (), extra) - 0.3, path, True)
+        ranked = sorted(best.values(), key=lambda x: -x[0])[:k]
+        return [(v - base, a) for v, a in ranked]
 
     # --- supply trains ----------------------------------------------------------------------------
     def train_value(self, tid, city) -> float:
