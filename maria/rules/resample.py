@@ -6,8 +6,11 @@ A computer player never receives the full state.  It receives `observe(state, ro
   * a "public" block with the bookkeeping the view leaves out because the screen does not need it
     but that is NOT secret: the game options, the board key, the alliances, the rules flow frames
     with every key (which combats were fought this phase, supply status, ...) except the keys in
-    SECRET_FRAME_KEYS, the setup minimum of every general, and which of the role's own generals'
-    troop strengths are publicly known (revealed in combat).
+    SECRET_FRAME_KEYS, the setup minimum of every general, which of the role's own generals'
+    troop strengths are publicly known (revealed in combat), and in the advanced game the public
+    bookkeeping of state["adv"] that the view does not show (ADV_BOOKKEEPING_KEYS).  The advanced
+    game's boards come from the view only: other powers' face-down political-display TCs are card
+    backs, the political deck is a count, the winter scores are counts until the game ends (R13.6).
 
 `resample(obs, role, seed)` builds a full state from such an observation by sampling every unknown
 (OpenSpiel-style "resampling of the information state"):
@@ -15,8 +18,15 @@ A computer player never receives the full state.  It receives `observe(state, ro
   * other powers' troop allocations: each hidden general on the map gets 1..8 troops, stacks keep
     at most 16, and every power's total equals the public total (R6.5); revealed strengths are kept;
   * other powers' hands and the draw deck's order: the unseen cards (every card of the decks in
-    play, minus the set-aside decks, the discard piles, and the role's own hand) are shuffled and
-    dealt to the hidden hands (public sizes) and the draw deck (public size);
+    play, minus the set-aside decks, the discard piles, the role's own hand and the TCs it sees on
+    the political display) are shuffled and dealt to the hidden hands (public sizes) and the draw
+    deck (public size);
+  * other powers' face-down TCs on the political display (R17.3, R25.3) are dealt from the same
+    unseen cards, after the hands and before the draw deck;
+  * the political deck: the cards not yet revealed (every political card minus the face-up ones and
+    the discard, public) shuffled within each year, 1744 at the bottom, 1741 on top (R4.12);
+  * the hidden winter scores (R13.6): every past score of a power is taken as its current pool (any
+    value is consistent with the observation; this one is a plausible estimate);
   * the rules' random-number state (future shuffles) and the undo history (which holds snapshots).
 
 The output depends only on (obs, role, seed): `resample(observe(s, role), role, k)` is the same for
@@ -26,7 +36,7 @@ door.view(s, r)` is checked by tests/players/test_resample.py at many points of 
 
 from __future__ import annotations
 
-from maria.rules import cards, rng
+from maria.rules import cards, poldata, rng
 from maria.rules import roles as R
 from maria.rules.state import _plain_copy, rebuild_index
 
@@ -35,6 +45,23 @@ from maria.rules.state import _plain_copy, rebuild_index
 SECRET_FRAME_KEYS: frozenset = frozenset({"secret", "sealed", "offers_hidden"})
 # State keys that are neither secret nor in the view (and no derived caches).
 PUBLIC_STATE_KEYS = ("schema", "options", "board", "alliances")
+
+# state["adv"] (advanced game, maria/rules/advanced.py): where each key of a full state comes from.
+# Shown by the view (maria/rules/view.py `_adv_view`): state key -> key of view["advanced"].
+ADV_VIEW_KEYS = {"pools": "pools", "battle": "battle_boxes", "electors3": "three_electors",
+                 "emperor": "emperor", "italy": "italy", "silesia_box": "silesia_box",
+                 "electors": "electors", "college": "college", "tracks": "tracks",
+                 "saxony_state": "saxony_state", "set_aside": "set_aside", "election": "election",
+                 "emperor_elected": "emperor_elected", "contracts": "contracts",
+                 "silesia_annexed": "silesia_annexed", "prussia_neutral_until": "prussia_neutral_until"}
+# Public bookkeeping the view does not show (everyone at the table saw it happen): passed as is.
+ADV_BOOKKEEPING_KEYS = frozenset({"overflow", "france_reduced", "q_pool", "last_winner", "expedition",
+                                  "turn_income", "jacobite", "stages", "drew", "saxony_pending",
+                                  "in_peace_shift"})
+# Partly secret: rebuilt from the view's filtered copy by resample (political display and deck,
+# winter scores).  A key in none of the three sets is left out of the observation (safe default;
+# tests/players/test_resample.py fails on any key it meets that is not classified here).
+ADV_SAMPLED_KEYS = frozenset({"pol", "winter"})
 
 
 def observe(state: dict, role: str) -> dict:
@@ -49,6 +76,11 @@ def observe(state: dict, role: str) -> dict:
     pub["known"] = {gid: g["known"] for gid, g in state["generals"].items()}
     pub["other_keys"] = {k: _plain_copy(v) for k, v in state.items() if k not in _HANDLED
                          and k not in PUBLIC_STATE_KEYS}
+    if state.get("adv") is not None:
+        a = state["adv"]
+        pub["adv"] = {"keys": [k for k in a if k in ADV_VIEW_KEYS or k in ADV_BOOKKEEPING_KEYS
+                               or k in ADV_SAMPLED_KEYS],
+                      "bookkeeping": {k: _plain_copy(v) for k, v in a.items() if k in ADV_BOOKKEEPING_KEYS}}
     # own generals' "known" is what the others know (public); others' known == view troops
     pub["known"] = {gid: (k if state["generals"][gid]["power"] in mine else None)
                     for gid, k in pub["known"].items()}
@@ -61,7 +93,7 @@ def observe(state: dict, role: str) -> dict:
 _HANDLED = frozenset({"schema", "variant", "players", "seed", "rng", "options", "board", "turn",
                       "stage", "phase", "roles", "alliances", "generals", "trains", "hussars",
                       "markers", "qmarks", "log", "undo", "undo_role", "result", "flow",
-                      "city_generals", "city_train", "cards"})
+                      "city_generals", "city_train", "cards", "adv"})
 
 
 def _all_cards(n_decks: int) -> list[str]:
@@ -110,14 +142,17 @@ def resample(obs: dict, role: str, seed: int) -> dict:
     rebuild_index(state)
     for power in sorted(hidden):
         _sample_troops(state, obs, power, sorted(hidden[power]), chooser)
-    # --- cards ------------------------------------------------------------------------------------
-    state["cards"] = _sample_cards(obs, mine, chooser)
+    # --- cards (hands, draw deck, face-down TCs on the political display) --------------------------
+    state["cards"], display = _sample_cards(obs, mine, chooser)
+    # --- the advanced game's boards ------------------------------------------------------------------
+    if obs.get("advanced") is not None:
+        state["adv"] = _sample_adv(obs, display, chooser)
     return {k: state[k] for k in _ORDER if k in state} | {k: v for k, v in state.items() if k not in _ORDER}
 
 
 _ORDER = ("schema", "variant", "players", "seed", "rng", "options", "board", "turn", "stage", "phase",
           "roles", "alliances", "generals", "trains", "hussars", "markers", "qmarks", "log", "undo",
-          "undo_role", "result", "flow", "city_generals", "city_train", "cards")
+          "undo_role", "result", "flow", "city_generals", "city_train", "cards", "adv")
 
 
 def _sample_troops(state: dict, obs: dict, power: str, gids: list[str], chooser: dict) -> None:
@@ -164,7 +199,9 @@ def _sample_troops(state: dict, obs: dict, power: str, gids: list[str], chooser:
         gens[order[0]]["troops"] += need
 
 
-def _sample_cards(obs: dict, mine: set, chooser: dict) -> dict:
+def _sample_cards(obs: dict, mine: set, chooser: dict) -> tuple[dict, dict]:
+    """The card piles, and the political display (advanced game) with every face-down TC of other
+    powers dealt from the unseen cards: (cards, display)."""
     discards = {d: list(v) for d, v in obs["discards"].items()}
     n_decks = max(len(discards), cards.DECKS)
     aside_lens = list(obs["aside_decks"])
@@ -186,13 +223,60 @@ def _sample_cards(obs: dict, mine: set, chooser: dict) -> dict:
         seen.update(v)
     for d in aside:
         seen.update(d)
+    adv = obs.get("advanced")
+    display = {p: [dict(e) for e in ents] for p, ents in adv["political"]["display"].items()} if adv else {}
+    for ents in display.values():
+        seen.update(e["card"] for e in ents if e["card"] is not None)
     pool = [c for c in _all_cards(n_decks) if c not in seen]
     rng.shuffle(chooser, pool)
     for p in sorted(hands):
         if hands[p] is None:
             n = obs["hands"][p]
             hands[p], pool = pool[:n], pool[n:]
+    for p in sorted(display):                          # other powers' face-down TCs (R17.3, R25.3)
+        for e in display[p]:
+            if e["card"] is None:
+                if not pool:
+                    raise ValueError("observation inconsistent: not enough unseen cards for the display")
+                e["card"], pool = pool[0], pool[1:]
     draw = pool[:obs["draw_deck"]]
     if len(draw) < obs["draw_deck"]:
         raise ValueError("observation inconsistent: not enough unseen cards for the draw deck")
-    return {"draw": draw, "aside": aside, "discards": discards, "hands": hands}
+    return {"draw": draw, "aside": aside, "discards": discards, "hands": hands}, display
+
+
+def _sample_adv(obs: dict, display: dict, chooser: dict) -> dict:
+    """state["adv"] from the view's public boards, the public bookkeeping and sampled secrets."""
+    v = obs["advanced"]
+    pa = obs["public"].get("adv", {"keys": list(ADV_VIEW_KEYS) + sorted(ADV_SAMPLED_KEYS), "bookkeeping": {}})
+    book = pa["bookkeeping"]
+    pol = v["political"]
+    # the political deck: every card not revealed yet, each year shuffled apart, 1741 on top (R4.12)
+    gone = set(pol["faceup"]) | set(pol["discard"])
+    by_year: dict[int, list[str]] = {}
+    for c, d in sorted(poldata.cards().items()):
+        if c not in gone:
+            by_year.setdefault(d["year"], []).append(c)
+    deck: list[str] = []
+    for year in sorted(by_year, reverse=True):
+        ids = by_year[year]
+        rng.shuffle(chooser, ids)
+        deck += ids
+    if len(deck) != pol["deck"]:
+        raise ValueError("observation inconsistent: the political deck does not hold the unrevealed cards")
+    # winter scores: public once the game is over, else counts (R13.6) -> the current pool as estimate
+    winter = {}
+    for p, w in v["winter_scores"].items():
+        winter[p] = list(w) if isinstance(w, list) else [v["pools"].get(p, 0)] * int(w)
+    adv: dict = {}
+    for k in pa["keys"]:
+        if k in ADV_VIEW_KEYS:
+            adv[k] = _plain_copy(v[ADV_VIEW_KEYS[k]])
+        elif k in book:
+            adv[k] = _plain_copy(book[k])
+        elif k == "winter":
+            adv[k] = winter
+        elif k == "pol":
+            adv[k] = {"deck": deck, "faceup": list(pol["faceup"]), "discard": list(pol["discard"]),
+                      "trump": pol["trump"], "display": display}
+    return adv

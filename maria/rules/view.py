@@ -55,7 +55,9 @@ def _adv_view(state, mine):
     pol = a["pol"]
     disp = {}
     for p, ents in pol["display"].items():
-        disp[p] = [{"card": e["card"] if (e["up"] or p in mine) else None, "up": e["up"]} for e in ents]
+        # a face-down card of another power is a card back; "new" (placed this turn) is public
+        disp[p] = [{"card": e["card"] if (e["up"] or p in mine) else None, "up": e["up"],
+                    "new": bool(e.get("new"))} for e in ents]
     over = state["result"] is not None
     return {
         "pools": dict(a["pools"]), "battle_boxes": dict(a["battle"]), "three_electors": a["electors3"],
