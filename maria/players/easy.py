@@ -199,17 +199,31 @@ class Rules(PoliticsRules):
         p = a["power"]
         hv = cards.hand_value(st, p)
         n = max(1, min(a["max_troops"], (hv - 6) // TROOP_COST))
+        assign, reenter = self.share_new_troops(n, a["sites"], a["on_map"])
+        total = sum(assign.values())
+        if not total:
+            return {"type": "done"}
+        out = {k: v for k, v in a.items() if k not in ("max_troops", "on_map", "sites")}
+        out["assign"], out["reenter"] = assign, reenter
+        out["cards"] = cheap_payment(st["cards"]["hands"][p], TROOP_COST * total)
+        return out
+
+    def share_new_troops(self, n: int, sites: dict, on_map, site_by_id: bool = False):
+        """New troops (winter R13, political cards R17.6.6): removed generals re-enter first on the
+        free site nearest the enemy, then one troop at a time to the general nearest the enemy,
+        keeping 8 per general and 16 per stack.  Returns (assign, reenter)."""
+        st = self.state
         foes = self.enemy_cities()
         assign, reenter, used = {}, {}, set()
-        for gid, sites in sorted(a["sites"].items()):
-            sites = [c for c in sites if c not in used and not st["city_generals"].get(c)]
-            if sites and len(assign) < n:
-                c = min(sites, key=lambda c: self._near(c, foes))
+        for gid, gsites in sorted(sites.items()):
+            gsites = [c for c in gsites if c not in used and not st["city_generals"].get(c)]
+            if gsites and len(assign) < n:
+                c = min(gsites, key=lambda c: (self._near(c, foes), c) if site_by_id else self._near(c, foes))
                 reenter[gid] = c
                 used.add(c)
                 assign[gid] = 1
         left = n - sum(assign.values())
-        pool = sorted(set(a["on_map"]) | set(assign))
+        pool = sorted(set(on_map) | set(assign))
 
         def room(g):
             gen = st["generals"][g]
@@ -225,16 +239,10 @@ class Rules(PoliticsRules):
             if not cands:
                 break
             g = min(cands, key=lambda g: (self._near(reenter.get(g, st["generals"][g]["city"]), foes)
-                                          + 0.4 * (st["generals"][g]["troops"] + assign.get(g, 0))))
+                                          + 0.4 * (st["generals"][g]["troops"] + assign.get(g, 0)), g))
             assign[g] = assign.get(g, 0) + 1
             left -= 1
-        total = sum(assign.values())
-        if not total:
-            return {"type": "done"}
-        out = {k: v for k, v in a.items() if k not in ("max_troops", "on_map", "sites")}
-        out["assign"], out["reenter"] = assign, reenter
-        out["cards"] = cheap_payment(st["cards"]["hands"][p], TROOP_COST * total)
-        return out
+        return assign, reenter
 
     # --- hooks per flow state -------------------------------------------------------------------
     def on_allocation(self, acts, frame):

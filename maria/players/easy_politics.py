@@ -368,36 +368,7 @@ class PoliticsRules:
         """Off-board generals re-enter first (on the free site nearest the enemy), then one troop at a
         time to the general nearest the enemy, keeping 8 per general and 16 per stack."""
         st = self.state
-        n = a["max_troops"]
-        foes = self.enemy_cities()
-        assign, reenter, used = {}, {}, set()
-        for gid, sites in sorted(a["sites"].items()):
-            sites = [c for c in sites if c not in used and not st["city_generals"].get(c)]
-            if sites and len(assign) < n:
-                c = min(sites, key=lambda c: (self._near(c, foes), c))
-                reenter[gid] = c
-                used.add(c)
-                assign[gid] = 1
-        left = n - sum(assign.values())
-        pool = sorted(set(a["on_map"]) | set(assign))
-
-        def room(g):
-            gen = st["generals"][g]
-            if gen["troops"] + assign.get(g, 0) >= 8:
-                return 0
-            city = reenter.get(g, gen["city"])
-            stack = [x for x in st["city_generals"].get(city, []) if x != g]
-            return 16 - sum(st["generals"][x]["troops"] + assign.get(x, 0) for x in stack) \
-                - gen["troops"] - assign.get(g, 0)
-
-        while left > 0:
-            cands = [g for g in pool if room(g) > 0]
-            if not cands:
-                break
-            g = min(cands, key=lambda g: (self._near(reenter.get(g, st["generals"][g]["city"]), foes)
-                                          + 0.4 * (st["generals"][g]["troops"] + assign.get(g, 0)), g))
-            assign[g] = assign.get(g, 0) + 1
-            left -= 1
+        assign, reenter = self.share_new_troops(a["max_troops"], a["sites"], a["on_map"], site_by_id=True)
         if not assign:
             return {"type": "done"}
         out = {k: v for k, v in a.items() if k not in ("max_troops", "on_map", "sites")}
