@@ -14,7 +14,7 @@ from maria.rules import door
 from maria.rules.resample import observe
 
 LEVELS = ("random", "easy", "normal", "hard")
-BUDGETS = {"normal": 0.2, "hard": 0.6}
+BUDGETS = {"normal": 0.2, "hard": 1.5}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -28,7 +28,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
         from maria.players.search import SearchPlayer
         b = BUDGETS[level] if budget is None else budget
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
-                            horizon=80, stage_horizon=True)
+                            horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

@@ -63,10 +63,16 @@ class Planner:
                    if g not in exclude)
 
     def hand_strength(self, power, city) -> float:
+        """Cards of the sector's suit in `power`'s hand, a Reserve counted as 5 (cached: the hands
+        do not change while a move is planned)."""
         suit = self.info.suit(city)
-        h = self.st["cards"]["hands"].get(power, [])
-        v = sum(cards.value_of(c) for c in h if cards.suit_of(c) == suit)
-        v += 5 * sum(1 for c in h if cards.is_reserve(c))
+        hc = self.__dict__.setdefault("_hands", {})
+        v = hc.get((power, suit))
+        if v is None:
+            h = self.st["cards"]["hands"].get(power, [])
+            v = sum(cards.value_of(c) for c in h if cards.suit_of(c) == suit)
+            v += 5 * sum(1 for c in h if cards.is_reserve(c))
+            hc[(power, suit)] = v
         return v
 
     def enemy_of(self, power, other) -> bool:

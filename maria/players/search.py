@@ -28,13 +28,14 @@ SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "ret
 
 class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
-                 horizon: int = 60, stage_horizon: bool = False):
+                 horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
         self.candidates = candidates
         self.horizon = horizon
         self.stage_horizon = stage_horizon
+        self.samples = samples           # sampled states per live candidate per halving round
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
 
@@ -54,7 +55,7 @@ class SearchPlayer:
         if len(cands) == 1:
             self.progress = 1.0
             return cands[0]
-        # successive halving: every live candidate gets `ROUND` more samples (common random
+        # successive halving: every live candidate gets `samples` more sampled states (common random
         # numbers: the same sampled states and playout seeds), then the worse half is dropped;
         # the budget is a ceiling, most decisions end well before it
         totals = [0.0] * len(cands)
@@ -62,7 +63,7 @@ class SearchPlayer:
         live = list(range(len(cands)))
         deadline = t0 + self.budget
         while len(live) > 1 and time.perf_counter() < deadline and not self.cancelled:
-            for _ in range(ROUND):
+            for _ in range(self.samples):
                 st = resample(obs, role, rng.getrandbits(32))
                 seed = rng.getrandbits(32)
                 for k in live:
