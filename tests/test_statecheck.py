@@ -230,3 +230,18 @@ def test_hussar_sharing_a_city_is_a_play_rule_problem(mid):
 def test_not_a_state():
     assert check_state(None) == ["state: the game state is not a mapping"]
     assert check_state([]) == ["state: the game state is not a mapping"]
+
+
+def test_political_cards_are_conserved_R4_12_R17_5():
+    """Every political card is in the deck, the face-up row or the discard, exactly once."""
+    s = door.new_game("advanced", 3, 5)
+    assert not [p for p in check_state(s) if "political" in p]
+    lost = copy.deepcopy(s)
+    gone = lost["adv"]["pol"]["deck"].pop()
+    assert any("missing" in p and gone in p for p in check_state(lost))
+    twice = copy.deepcopy(s)
+    twice["adv"]["pol"]["discard"].append(twice["adv"]["pol"]["deck"][-1])
+    assert any("both in the deck and the discard" in p for p in check_state(twice))
+    fake = copy.deepcopy(s)
+    fake["adv"]["pol"]["faceup"].append("no_such_card")
+    assert any("unknown political card 'no_such_card'" in p for p in check_state(fake))

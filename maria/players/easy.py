@@ -67,6 +67,10 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
     return min(ok, key=lambda o: (cards.pay_value(o), sum(cards.is_reserve(c) for c in o), len(o)))
 
 
+RICH_HAND = 10      # cards in hand from which a combat card is chosen to win big, not cheaply
+BIG_DEFEAT = 6      # the margin (troops lost, cities retreated) a rich hand aims for
+
+
 class EasyPlayer:
     level = "easy"
 
@@ -359,6 +363,15 @@ class Rules(PoliticsRules):
             return accept
         cover = [a for a in suited if cards.value_of(a["card"]) >= d]
         if cover:
+            if len(hand) >= RICH_HAND:
+                # a rich hand buys a big defeat: the loser loses the final score in troops and
+                # retreats as far (R11.4), which eliminates generals and drives protectors off
+                other = "def" if side == "att" else "att"
+                theirs = sum(st["generals"][g]["troops"] for g in frame[other]
+                             if st["generals"][g]["city"] is not None)
+                want = d + min(theirs, BIG_DEFEAT)
+                big = [a for a in cover if cards.value_of(a["card"]) >= want]
+                return big[0] if big else cover[-1]
             return cover[0]
         if reserves:
             return reserves[0]

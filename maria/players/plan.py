@@ -26,6 +26,8 @@ from maria.rules.movement import step_refusal
 from maria.rules.state import controller
 
 CONQUER = 10.0
+GUARD = 1.5          # attackers: protecting a conquest an enemy general could retake next move
+GUARD_THREAT = 4     # ... when that enemy stands this many cities away or nearer
 SUPPLY_RANGE = 6
 DOUBLE_BACK = True
 
@@ -191,7 +193,7 @@ class Planner:
             return 0.0, set()
         major = R.major_of(self.st, g["power"])
         v, taken = 0.0, set()
-        for c in path[:-1]:
+        for c in dict.fromkeys(path[:-1]):                # a city passed twice counts once
             if not self.info.is_fortress(c):
                 continue
             ctrl = controller(self.st, self.info, c)
@@ -270,12 +272,13 @@ class Planner:
         g = st["generals"][gid]
         power = g["power"]
         major = R.major_of(st, power)
-        v = self.supply_value(gid, city) + self.combat_value(gid, city, stack_extra)
+        v = self.supply_value(gid, city) + self.combat_value(gid, city, stack_extra) \
+            + self.question_value(gid, city, stack_extra)
         d = self.info.dist_from(city)
         if major in ("france", "prussia") and self.last_turn() and st["variant"] == "intro":
             # the introductory game ends with this turn (R14.3): only this turn's conquests count,
             # so the end city matters only for the combats it forces (retroactive "?" conquests)
-            return v + self.question_value(gid, city, taken, stack_extra)
+            return v
         if major in ("france", "prussia"):
             tg = [c for c in self.targets(power) if c not in taken]
             best = 99.0
@@ -287,10 +290,12 @@ class Planner:
                 occ = self.st["city_generals"].get(c)
                 if occ and not self.enemy_of(self.st["generals"][occ[0]]["power"], power):
                     k += 4.0                            # a non-enemy sits on it: it must leave first
+                elif c in self.st["city_train"]:
+                    k += 4.0                            # a train blocks it until it moves (R10.4)
                 if self.is_prot(c):
                     k += 2.5
                     # hunt the protectors: beating them in combat drives them off (R11.13)
-                    hunt = self.hunt_distance(c, d, strength, power)
+                    hunt = self.hunt_distance(c, d, strength, power, gid)
                     if hunt is not None:
                         k = min(k, hunt + 1.5)
                 # another own general is nearer to it: leave it to him, spread out
@@ -299,6 +304,7 @@ class Planner:
                     k += 2.0
                 best = min(best, k)
 
+            v += self.guard_value(gid, city)
             if tg:
                 v -= 0.9 * min(best, 8)
             elif st["players"] == 2:
@@ -309,13 +315,70 @@ class Planner:
             v += self.defence_value(gid, city)
         return v
 
+    def guard_value(self, gid, city) -> float:
+        """Attackers: standing within 3 cities of a fortress the side took (protection, R10.13)
+        that a face-up enemy general could reach and retake next move, when no other general of
+        the side protects it."""
+        st, info = self.st, self.info
+        power = st["generals"][gid]["power"]
+        major = R.major_of(st, power)
+        gc = self.__dict__.setdefault("_guard", {})
+        need = gc.get((major, gid))
+        if need is None:
+            need = []
+            enemies = [eg["city"] for eg in self.gens.values()
+                       if eg["face_up"] and self.enemy_of(eg["power"], power)]
+            for c in info.fortresses():
+                ctrl = controller(st, info, c)
+                if ctrl is None or R.major_of(st, ctrl) != major or not _goal(st, info, major, c):
+                    continue
+                dc = info.dist_from(c)
+                if min((dc.get(e, 99) for e in enemies), default=99) > GUARD_THREAT:
+                    continue
+                if any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
+                       if ogid != gid and R.cooperating(st, og["power"], power)):
+                    continue
+                need.append(c)
+            gc[(major, gid)] = need
+        d = self.info.dist_from(city)
+        return GUARD * sum(1 for c in need if 1 <= d.get(c, 99) <= 3 or d.get(c, 99) == 0)
+
     def last_turn(self) -> bool:
         return self.st["turn"] >= self.st["options"]["last_turn"]
 
-    def question_value(self, gid, city, taken, stack_extra) -> float:
-        """Last turn: the end city is next to every protector of a target that this move leaves
-        with a "?" and the stack is stronger than them, so winning may drive them off (R10.15)."""
-        return 0.0
+    def question_value(self, gid, city, stack_extra=0) -> float:
+        """"?" fortresses marked this stage by this general's side (R10.15) whose last protectors
+        not yet fought by a stronger general of the side this general would fight from `city`:
+        beating them conquers the fortress after the combats (R12.1)."""
+        st = self.st
+        qm = st.get("qmarks")
+        if not qm:
+            return 0.0
+        g = st["generals"][gid]
+        if not g["face_up"]:
+            return 0.0
+        major = R.major_of(st, g["power"])
+        strength = g["troops"] + stack_extra + 0.6 * self.hand_strength(g["power"], city)
+        nb = self.info.nbrs[city]
+        v = 0.0
+        for q, p in qm.items():
+            if R.major_of(st, p) != major:
+                continue
+            prots = self.protectors(q)
+            if not prots or len(prots) > 3:
+                continue
+            needed = False
+            for pc in prots:
+                if self.friend_beats(pc, gid):
+                    continue
+                if pc in nb and self.stronger_than(strength, pc):
+                    needed = True
+                    continue
+                break
+            else:
+                if needed:
+                    v += 0.6 * max(self.weight(g["power"], q), 0.0)
+        return v
 
     def protectors(self, city) -> list[str]:
         """The generals protecting the fortress `city` (R10.13), as cities."""
@@ -330,31 +393,105 @@ class Planner:
         return out
 
     def beats_protectors(self, gid, fortress, end) -> bool:
-        """The general ends next to every protector of `fortress` and is stronger than each."""
+        """Every protector of `fortress` will be fought this combat phase by a stronger general of
+        this action stage: by this general from his end city, or by another who already stands
+        next to it (he must attack, R11.1)."""
         prots = self.protectors(fortress)
-        if not prots or len(prots) > 2:
+        if not prots or len(prots) > 3:
             return False
         nb = self.info.nbrs[end]
-        if any(p not in nb for p in prots):
-            return False
         g = self.st["generals"][gid]
         extra = self.stack_troops(end) if self.st["city_generals"].get(end) else 0
         strength = g["troops"] + extra + 0.6 * self.hand_strength(g["power"], end)
-        return self.hunt_distance(fortress, self.info.dist_from(end), strength, g["power"]) is not None
+        for pc in prots:
+            if self.friend_beats(pc, gid) or self.friend_can_beat(pc, gid, end):
+                continue
+            if pc not in nb or not self.stronger_than(strength, pc):
+                return False
+        return True
 
-    def hunt_distance(self, fortress, d, strength, power) -> float | None:
-        """Cities to go until this stack stands next to every protector of `fortress`, when it is
-        stronger than each (troops + 0.6 x cards of the sector's suit); None if it is not."""
+    def friend_can_beat(self, pc, exclude, end) -> bool:
+        """A face-up general of `exclude`'s power group who has not moved yet this phase can end
+        his move next to the enemy at `pc`, on a path that avoids `end` (where `exclude` will
+        stand: stacking there would stop him), and is stronger than it (the "?" this move leaves
+        can then be completed by him, R10.15)."""
+        key = (pc, exclude, end)
+        fc = self.__dict__.setdefault("_friend_can", {})
+        v = fc.get(key)
+        if v is None:
+            st = self.st
+            frame = st["flow"][-1]
+            moved = set(frame.get("moved", ())) if frame["name"] == "movement_phase" else set()
+            major = R.major_of(st, st["generals"][exclude]["power"])
+            nb = self.info.nbrs[pc]
+            v = False
+            for fid, f in self.gens.items():
+                if fid == exclude or fid in moved or not f["face_up"] \
+                        or R.major_of(st, f["power"]) != major or self.d(f["city"], pc) > 6:
+                    continue
+                for e, through in self.reach(fid).items():
+                    if e in nb and e != end and any(end not in p for p in through):
+                        extra = self.stack_troops(e) if st["city_generals"].get(e) else 0
+                        if self.stronger_than(f["troops"] + extra + 0.6 * self.hand_strength(f["power"], e), pc):
+                            v = True
+                            break
+                if v:
+                    break
+            fc[key] = v
+        return v
+
+    def reach(self, gid) -> dict[str, list[set]]:
+        """End city -> the sets of cities of the paths that reach it."""
+        rc = self.__dict__.setdefault("_reach", {})
+        r = rc.get(gid)
+        if r is None:
+            r = rc[gid] = {}
+            for p in self.paths(gid, "normal"):
+                r.setdefault(p[-1], []).append(set(p[1:-1]))
+        return r
+
+    def stronger_than(self, strength, pc) -> bool:
+        gs = self.st["city_generals"].get(pc, [])
+        if not gs:
+            return False
+        theirs = self.stack_troops(pc) + 0.6 * self.hand_strength(self.st["generals"][gs[0]]["power"], pc)
+        return theirs + 1 < strength
+
+    def friend_beats(self, pc, exclude) -> bool:
+        """Another face-up general of `exclude`'s power group (same action stage) stands next to
+        the enemy at `pc` and is stronger than it."""
+        key = (pc, exclude)
+        fc = self.__dict__.setdefault("_friend_beats", {})
+        v = fc.get(key)
+        if v is None:
+            st = self.st
+            major = R.major_of(st, st["generals"][exclude]["power"])
+            v = False
+            for n in self.info.nbrs[pc]:
+                gs = st["city_generals"].get(n)
+                if not gs or exclude in gs:
+                    continue
+                f = st["generals"][gs[0]]
+                if not f["face_up"] or R.major_of(st, f["power"]) != major:
+                    continue
+                if self.stronger_than(self.stack_troops(n) + 0.6 * self.hand_strength(f["power"], n), pc):
+                    v = True
+                    break
+            fc[key] = v
+        return v
+
+    def hunt_distance(self, fortress, d, strength, power, gid=None) -> float | None:
+        """Cities to go until this stack stands next to every protector of `fortress` that no other
+        general of its side already fights, when it is stronger than each (troops + 0.6 x cards of
+        the sector's suit); None if it is not."""
         prots = self.protectors(fortress)
-        if not prots or len(prots) > 2:
+        if not prots or len(prots) > 3:
             return None
         far = 0
         for pc in prots:
-            gs = self.st["city_generals"].get(pc, [])
-            if not gs:
-                return None
-            theirs = self.stack_troops(pc) + 0.6 * self.hand_strength(self.st["generals"][gs[0]]["power"], pc)
-            if theirs + 1 >= strength:
+            if gid is not None and self.friend_beats(pc, gid):
+                continue
+            if not self.stronger_than(strength, pc):
                 return None
             far = max(far, max(d.get(pc, 99) - 1, 0))
         return far
@@ -455,6 +592,8 @@ class Planner:
                   if k != tid and t["power"] == power and t["in_play"] and t["city"] in info.playable]
         d = info.dist_from(city)
         v = 0.0
+        if info.is_fortress(city) and city in self.targets(power):
+            v -= 6.0        # a train on a target blocks the side's own generals from it (R10.4)
         for g in self.gens.values():
             if g["power"] != power or info.home_of(g["city"]) == power:
                 continue

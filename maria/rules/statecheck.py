@@ -447,6 +447,7 @@ def _check_adv(state, adv, problems):
         if A.pool_total(state, p) != size:
             problems.append(f"adv: {A.pool_total(state, p)} victory markers of {p} are accounted for, "
                             f"not {size} (pool + map + '?' + boxes + set aside)")
+    _check_political_cards(state, adv["pol"], problems)
     for t, i in adv["tracks"].items():
         n = len(poldata.display()["tracks"].get(t, {}).get("boxes", []))
         if not _is_int(i) or not 0 <= i < n:
@@ -454,3 +455,36 @@ def _check_adv(state, adv, problems):
     for c, p in state["markers"].items():
         if c in A.RHINE:
             problems.append(f"markers: {c} is a Rhine electorate: it carries an elector marker, never a VM")
+
+
+def _check_political_cards(state, pol, problems):
+    """Every political card is in exactly one place: the deck, the face-up row or the discard.
+    A selected card goes to the discard when it is executed while the row is still face up (until
+    the selection ends), so it may be in both then (R17.5)."""
+    from maria.rules import poldata
+    if not isinstance(pol, dict):
+        problems.append("adv.pol: should be a mapping")
+        return
+    known = set(poldata.cards())
+    selected = set()
+    for f in state.get("flow", []):
+        if isinstance(f, dict) and f.get("name") == "politics" and isinstance(f.get("selected"), dict):
+            selected |= set(f["selected"])
+    where: dict[str, str] = {}
+    for name in ("deck", "faceup", "discard"):
+        pile = pol.get(name)
+        if not isinstance(pile, list):
+            problems.append(f"adv.pol.{name}: should be a list of political cards")
+            return
+        for c in pile:
+            if c not in known:
+                problems.append(f"adv.pol.{name}: holds an unknown political card {c!r}")
+            elif c in where:
+                if not ({where[c], name} == {"faceup", "discard"} and c in selected):
+                    problems.append(f"adv.pol: the political card {c!r} is both in the {where[c]} and the {name}")
+            else:
+                where[c] = name
+    missing = sorted(known - set(where))
+    if missing:
+        problems.append("adv.pol: political cards missing from the deck, face-up row and discard: "
+                        + ", ".join(missing))

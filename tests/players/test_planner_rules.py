@@ -109,3 +109,68 @@ def test_hard_search_halves_candidates_and_stays_within_its_budget():
     dt = time.perf_counter() - t0
     assert dt < 0.4 + 0.35                   # one playout may finish after the deadline
     door.apply(s, role, a)                   # a legal whole move (or done)
+
+
+def _fixture(name: str) -> dict:
+    import yaml
+    from pathlib import Path
+    return yaml.safe_load((Path(__file__).parent / "fixtures" / name).read_text(encoding="utf-8"))
+
+
+def test_R10_15_R11_4_two_french_generals_split_to_complete_a_question_pass_and_win():
+    """2-player game 30058, turn 9 (easy coalition against random Austria; recorded when the easy
+    player still lost this game): Belle-Isle and Broglie stand stacked at Melk, France holds 7
+    fortresses, Prussia 13.  Wien and St. Poelten are protected by Khevenhueller (4, Hollabrunn) and
+    Karl + Batthyany (9, Bruck a.d. Leitha).  The winning plan: one general leaves both fortresses
+    with a "?" and ends next to Khevenhueller, the other ends next to Bruck (a path that does not
+    pass the first one's end city, where stacking would stop him, R10.4); both must win by enough
+    that the protectors are removed or retreat out of protection range (R11.4, R10.13), and the two
+    "?" become conquests after the combats (R12.1): France 9, the coalition wins (R24.1.2)."""
+    from maria.players.easy import Rules
+    from maria.rules.victory import counts
+    s = _fixture("intro2p_turn9_french_movement.yaml")
+    info = board_info(s)
+    assert counts(s, info) == {"france": 7, "prussia": 13}
+    pl = Planner(s, info, "coalition")
+    assert pl.protectors("wien") == ["bruck_leitha", "hollabrunn"]
+    first = Rules(s, "coalition", random.Random(1)).decide(door.legal_actions(s, "coalition"))
+    assert first["type"] == "move" and {"wien", "st_poelten"} <= set(first["path"][:-1])
+    assert "hollabrunn" in info.nbrs[first["path"][-1]]           # he takes the far protector
+    s = door.apply(s, "coalition", first)
+    assert set(s["qmarks"]) == {"wien", "st_poelten"}
+    second = Rules(s, "coalition", random.Random(1)).decide(door.legal_actions(s, "coalition"))
+    assert second["type"] == "move" and "bruck_leitha" in info.nbrs[second["path"][-1]]
+    # play the rest of France's action stage with the rules of thumb on both sides
+    for _ in range(300):
+        if door.is_over(s) or "prussia" in s["flow"][-1].get("powers", []):
+            break
+        r = door.active_roles(s)[0]
+        s = door.apply(s, r, Rules(s, r, random.Random(2)).decide(door.legal_actions(s, r)))
+    assert s["result"] is not None and s["result"]["winner"] == "coalition"
+    assert counts(s, info)["france"] == 9
+
+
+def test_R11_4_a_rich_hand_plays_the_card_that_wins_big():
+    """At -1 with a big hand, the easy player plays a card that leaves the enemy a big defeat (loss
+    and retreat = the final score, R11.4), not the cheapest card that reaches 0."""
+    from maria.players.easy import RICH_HAND, Rules
+    s = _fixture("intro2p_turn9_french_movement.yaml")
+    assert len(s["cards"]["hands"]["france"]) >= RICH_HAND
+    frame = {"name": "combat", "right": "att", "score": -1, "att_power": "france", "def_power": "austria",
+             "att": ["broglie"], "def": ["karl", "batthyany"]}
+    hand = [c for c in s["cards"]["hands"]["france"] if c]
+    from maria.rules import cards
+    acts = [{"type": "play_card", "card": c} for c in hand if not cards.is_reserve(c)
+            and cards.suit_of(c) == cards.suit_of(hand[0])]
+    acts.append({"type": "accept_defeat"})
+    a = Rules(s, "coalition", random.Random(1)).on_combat(acts, frame)
+    values = sorted(cards.value_of(x["card"]) for x in acts if x["type"] == "play_card")
+    assert a["type"] == "play_card"
+    v = cards.value_of(a["card"])
+    want = 1 + min(s["generals"]["karl"]["troops"] + s["generals"]["batthyany"]["troops"], 6)
+    assert v == min((x for x in values if x >= want), default=values[-1])
+    assert v > values[0]                                # not the cheapest card
+    # a poor hand keeps its cards: the cheapest card that reaches 0
+    s["cards"]["hands"]["france"] = hand[:5]
+    a = Rules(s, "coalition", random.Random(1)).on_combat(acts, frame)
+    assert cards.value_of(a["card"]) == values[0]
