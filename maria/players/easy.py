@@ -253,7 +253,14 @@ class Rules(PoliticsRules):
         return acts[0]
 
     def on_tc_phase(self, acts, frame):
-        return next((a for a in acts if a.get("give") is False), acts[0])
+        # the Bavarian subsidy moves one of France's cards to Bavaria (R8.2): worth it when
+        # Toerring, who commands any stack he joins (rank 1, R11.9), is short of cards
+        hands = self.state["cards"]["hands"]
+        bav, fr = len(hands.get("bavaria", [])), len(hands.get("france", []))
+        toerring = any(g["power"] == "bavaria" and g["in_play"] and g["city"] in self.info.playable
+                       for g in self.state["generals"].values())
+        give = toerring and bav < max(4, fr // 2)
+        return next((a for a in acts if a.get("give") is give), acts[0])
 
     def on_pay(self, acts, frame):
         pay = next((a for a in acts if a["type"] == "pay"), None)

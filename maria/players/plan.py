@@ -77,6 +77,16 @@ class Planner:
             hc[(power, suit)] = v
         return v
 
+    def card_power(self, gid, city) -> str:
+        """Whose cards general `gid` fights with at `city`: in a stack only the supreme commander's
+        power (lowest rank number) plays cards (R6.2, R11.9)."""
+        best = self.st["generals"][gid]
+        for o in self.st["city_generals"].get(city, ()):
+            og = self.st["generals"][o]
+            if o != gid and og["rank"] < best["rank"]:
+                best = og
+        return best["power"]
+
     def enemy_of(self, power, other) -> bool:
         return R.enemies(self.st, power, other)
 
@@ -220,7 +230,7 @@ class Planner:
         g = st["generals"][gid]
         power = g["power"]
         mine = g["troops"] + stack_extra
-        my_cards = self.hand_strength(power, city)
+        my_cards = self.hand_strength(self.card_power(gid, city), city)
         v = 0.0
         seen = set()
         for n in info.nbrs[city]:
@@ -284,7 +294,7 @@ class Planner:
             best = 99.0
             friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
                        and R.major_of(st, og["power"]) == major]
-            strength = g["troops"] + stack_extra + 0.6 * self.hand_strength(power, city)
+            strength = g["troops"] + stack_extra + 0.6 * self.hand_strength(self.card_power(gid, city), city)
             for c in tg:
                 k = d.get(c, 99)
                 occ = self.st["city_generals"].get(c)
@@ -358,7 +368,7 @@ class Planner:
         if not g["face_up"]:
             return 0.0
         major = R.major_of(st, g["power"])
-        strength = g["troops"] + stack_extra + 0.6 * self.hand_strength(g["power"], city)
+        strength = g["troops"] + stack_extra + 0.6 * self.hand_strength(self.card_power(gid, city), city)
         nb = self.info.nbrs[city]
         v = 0.0
         for q, p in qm.items():
@@ -402,7 +412,7 @@ class Planner:
         nb = self.info.nbrs[end]
         g = self.st["generals"][gid]
         extra = self.stack_troops(end) if self.st["city_generals"].get(end) else 0
-        strength = g["troops"] + extra + 0.6 * self.hand_strength(g["power"], end)
+        strength = g["troops"] + extra + 0.6 * self.hand_strength(self.card_power(gid, end), end)
         for pc in prots:
             if self.friend_beats(pc, gid) or self.friend_can_beat(pc, gid, end):
                 continue
@@ -432,7 +442,7 @@ class Planner:
                 for e, through in self.reach(fid).items():
                     if e in nb and e != end and any(end not in p for p in through):
                         extra = self.stack_troops(e) if st["city_generals"].get(e) else 0
-                        if self.stronger_than(f["troops"] + extra + 0.6 * self.hand_strength(f["power"], e), pc):
+                        if self.stronger_than(f["troops"] + extra + 0.6 * self.hand_strength(self.card_power(fid, e), e), pc):
                             v = True
                             break
                 if v:

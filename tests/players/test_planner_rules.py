@@ -174,3 +174,56 @@ def test_R11_4_a_rich_hand_plays_the_card_that_wins_big():
     s["cards"]["hands"]["france"] = hand[:5]
     a = Rules(s, "coalition", random.Random(1)).on_combat(acts, frame)
     assert cards.value_of(a["card"]) == values[0]
+
+
+def test_R10_4_a_supply_train_does_not_sit_on_a_fortress_its_generals_must_take():
+    """A train on an enemy fortress blocks the side's own generals from entering it (R10.4: no
+    piece enters a city holding another piece), so the planner moves it off and never parks it
+    there (game 20070 of the 3-player tests: the French train sat on Austrian Pilsen for three
+    turns while Belle-Isle and Toerring waited next to it)."""
+    s = _french_movement()
+    info = board_info(s)
+    fort = "pilsen"
+    assert controller(s, info, fort) == "austria"
+    tid = next(k for k, t in s["trains"].items() if t["power"] == "france" and t["in_play"])
+    _clear_around(s, info, fort, None)
+    s["trains"][tid]["city"] = fort
+    start = next(n for n in info.nbrs[fort] if not info.is_fortress(n))
+    s["generals"]["belle_isle"].update(city=start, face_up=True, troops=8, in_play=True)
+    rebuild_index(s)
+    pl = Planner(s, info, "louis_xv")
+    assert fort in pl.targets("france")
+    assert pl.paths("belle_isle") and not any(fort in p for p in pl.paths("belle_isle"))
+    gain, move = pl.best_train_move(tid)
+    assert move is not None and move["path"][-1] != fort
+    assert pl.train_value(tid, fort) < pl.train_value(tid, move["path"][-1]) - 5
+    # the same city held by France is no obstacle: only the blocking costs
+    held = {**s, "markers": {**s["markers"], fort: "france"}}
+    assert Planner(held, info, "louis_xv").train_value(tid, fort) >= pl.train_value(tid, fort) + 5
+
+
+def test_R11_9_a_stack_fights_with_its_supreme_commanders_cards():
+    """Toerring (Bavaria, rank 1) commands any stack he joins, so the planner counts Bavaria's
+    hand, not France's, for Belle-Isle stacked with him (R6.2, R11.9)."""
+    s = _french_movement()
+    info = board_info(s)
+    city = s["generals"]["toerring"]["city"]
+    s["generals"]["belle_isle"]["city"] = city
+    rebuild_index(s)
+    pl = Planner(s, info, "louis_xv")
+    assert pl.card_power("belle_isle", city) == "bavaria"
+    assert pl.card_power("toerring", city) == "bavaria"
+    alone = next(n for n in info.nbrs[city] if n not in s["city_generals"])
+    assert pl.card_power("belle_isle", alone) == "france"
+
+
+def test_R8_2_easy_pays_the_bavarian_subsidy_only_when_bavaria_is_short_of_cards():
+    from maria.players.easy import Rules
+    s = _french_movement()
+    acts = [{"type": "subsidy", "give": True}, {"type": "subsidy", "give": False}]
+    hands = s["cards"]["hands"]
+    pool = hands["france"] + hands["bavaria"] + hands.get("austria", [])
+    hands["france"], hands["bavaria"] = pool[:10], pool[10:11]
+    assert Rules(s, "louis_xv", random.Random(1)).on_tc_phase(acts, {})["give"] is True
+    hands["france"], hands["bavaria"] = pool[:6], pool[6:11]
+    assert Rules(s, "louis_xv", random.Random(1)).on_tc_phase(acts, {})["give"] is False
