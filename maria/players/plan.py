@@ -26,6 +26,7 @@ from maria.rules.movement import step_refusal
 from maria.rules.state import controller
 
 CONQUER = 10.0
+SPOIL = -15.0        # two players: taking a fortress the ally still needs (it can never get it back)
 GUARD = 1.5          # attackers: protecting a conquest an enemy general could retake next move
 GUARD_THREAT = 4     # ... when that enemy stands this many cities away or nearer
 SUPPLY_RANGE = 6
@@ -106,6 +107,9 @@ class Planner:
         st, info = self.st, self.info
         major = R.major_of(st, power)
         if not _goal(st, info, major, city):
+            if st["players"] == 2 and major == "france" and info.in_silesia(city) \
+                    and self.counts()["prussia"] < 12:
+                return -6.0                             # Prussia's share (see below)
             return 2.5 if major in ("france", "prussia") else 1.0
         if major == "austria":
             ctrl = controller(st, info, city)
@@ -114,32 +118,39 @@ class Planner:
             return CONQUER
         # two players: one side plays both and needs both conditions at once (R24.1.2), so the
         # fortresses are shared out: Prussia Silesia, Moravia and Koeniggraetz; France the rest
-        # of Bohemia and the Austrias; Leitmeritz to whoever comes first
+        # of Bohemia and the Austrias; Leitmeritz to whoever comes first.  A fortress one ally
+        # holds is lost to the other (allies never conquer from each other), so once France has
+        # its 9 it leaves Prussia's share alone.
         n = self.counts()
-        terr = info.board.cities[city].territory
-        prussian = info.in_silesia(city) or terr == "moravia" or city == "koeniggraetz"
+        prussian = self._prussian_share(city)
         shared = city == "leitmeritz"
         if major == "france":
             if n["france"] >= 9:
-                return 1.0
+                return SPOIL if (prussian or shared) and n["prussia"] < 12 else 1.0
             return CONQUER if not prussian or n["prussia"] >= 12 or self.french_short() else 2.0
         if prussian:
             return CONQUER if n["prussia"] < 12 else 1.0
+        if n["france"] >= 9:
+            return 1.0
         if shared:
-            return CONQUER if n["prussia"] < 12 else -6.0
-        return -6.0
+            return CONQUER if n["prussia"] < 12 else SPOIL
+        return SPOIL
+
+    def _prussian_share(self, city) -> bool:
+        terr = self.info.board.cities[city].territory
+        return self.info.in_silesia(city) or terr == "moravia" or city == "koeniggraetz"
+
+    def _left_in_share(self, prussian: bool) -> int:
+        st, info = self.st, self.info
+        return sum(1 for c in info.fortresses()
+                   if (info.home_of(c) == "austria" or info.in_silesia(c))
+                   and self._prussian_share(c) == prussian and controller(st, info, c) == "austria")
 
     def french_short(self) -> bool:
         """Two players: France cannot reach 9 in its own share any more."""
         v = getattr(self, "_short", None)
         if v is None:
-            st, info = self.st, self.info
-            left = 0
-            for c in info.fortresses():
-                if info.home_of(c) == "austria" and info.board.cities[c].territory != "moravia" \
-                        and c != "koeniggraetz" and controller(st, info, c) == "austria":
-                    left += 1
-            v = self._short = self.counts()["france"] + left < 9
+            v = self._short = self.counts()["france"] + self._left_in_share(False) < 9
         return v
 
     def targets(self, power) -> list[str]:

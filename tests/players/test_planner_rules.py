@@ -227,3 +227,24 @@ def test_R8_2_easy_pays_the_bavarian_subsidy_only_when_bavaria_is_short_of_cards
     assert Rules(s, "louis_xv", random.Random(1)).on_tc_phase(acts, {})["give"] is True
     hands["france"], hands["bavaria"] = pool[:6], pool[6:11]
     assert Rules(s, "louis_xv", random.Random(1)).on_tc_phase(acts, {})["give"] is False
+
+
+def test_R24_1_2_two_player_coalition_keeps_each_allys_share_for_it():
+    """Two players: the coalition needs France 9 AND Prussia 12 at once (R24.1.2), and an ally's
+    fortress is lost to the other, so the shares are kept: Prussia takes Silesia, Moravia and
+    Koeniggraetz (and Leitmeritz if it comes first), France the rest; France with its 9 leaves
+    Prussia's share alone."""
+    s = door.new_game("intro", 2, 4)
+    info = board_info(s)
+    pl = Planner(s, info, "coalition")
+    assert pl.weight("france", "prag") >= 5 and pl.weight("prussia", "olmuetz") >= 5
+    assert pl.weight("prussia", "leitmeritz") >= 5 and pl.weight("france", "leitmeritz") >= 5
+    assert pl.weight("france", "breslau") < 0           # Silesia is Prussia's
+    assert pl.weight("prussia", "prag") < 0
+    assert 0 < pl.weight("france", "olmuetz") < 5
+    for c in ["eger", "pilsen", "prag", "budweis", "tabor", "linz", "enns", "krems", "st_poelten"]:
+        s["markers"][c] = "france"
+    pl = Planner(s, info, "coalition")
+    assert pl.counts()["france"] == 9
+    assert pl.weight("france", "olmuetz") < 0 and pl.weight("france", "leitmeritz") < 0
+    assert pl.weight("france", "wien") > 0
