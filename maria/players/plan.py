@@ -294,7 +294,7 @@ class Planner:
         power = g["power"]
         major = R.major_of(st, power)
         v = self.supply_value(gid, city) + self.combat_value(gid, city, stack_extra) \
-            + self.question_value(gid, city, stack_extra)
+            + self.question_value(gid, city, stack_extra) + self.spoil_value(gid, city)
         d = self.info.dist_from(city)
         if major in ("france", "prussia") and self.last_turn() and st["variant"] == "intro":
             # the introductory game ends with this turn (R14.3): only this turn's conquests count,
@@ -363,6 +363,18 @@ class Planner:
             gc[(major, gid)] = need
         d = self.info.dist_from(city)
         return GUARD * sum(1 for c in need if 1 <= d.get(c, 99) <= 3 or d.get(c, 99) == 0)
+
+    def spoil_value(self, gid, city) -> float:
+        """Ending on an enemy fortress the side must not take (the ally's share in the 2-player
+        game): it blocks the ally's generals (R10.4) and leaving it would take it (R10.12)."""
+        if not self.info.is_fortress(city):
+            return 0.0
+        power = self.st["generals"][gid]["power"]
+        ctrl = controller(self.st, self.info, city)
+        if ctrl is None or not self.enemy_of(ctrl, power):
+            return 0.0
+        w = self.weight(power, city)
+        return 0.8 * w if w < 0 else 0.0
 
     def last_turn(self) -> bool:
         return self.st["turn"] >= self.st["options"]["last_turn"]
@@ -517,6 +529,15 @@ class Planner:
             far = max(far, max(d.get(pc, 99) - 1, 0))
         return far
 
+    def partner_targets(self, power) -> list[str]:
+        """Two players: the other attacking power's targets (its generals must get in there)."""
+        if self.st["players"] != 2:
+            return []
+        major = R.major_of(self.st, power)
+        if major not in ("france", "prussia"):
+            return []
+        return self.targets("prussia" if major == "france" else "france")
+
     def help_partner(self, major, city) -> float:
         """Two players, this power's share is done: go and fight the Austrian generals that
         protect the partner's remaining targets."""
@@ -613,7 +634,7 @@ class Planner:
                   if k != tid and t["power"] == power and t["in_play"] and t["city"] in info.playable]
         d = info.dist_from(city)
         v = 0.0
-        if info.is_fortress(city) and city in self.targets(power):
+        if info.is_fortress(city) and (city in self.targets(power) or city in self.partner_targets(power)):
             v -= 6.0        # a train on a target blocks the side's own generals from it (R10.4)
         for g in self.gens.values():
             if g["power"] != power or info.home_of(g["city"]) == power:

@@ -248,3 +248,15 @@ def test_R24_1_2_two_player_coalition_keeps_each_allys_share_for_it():
     assert pl.counts()["france"] == 9
     assert pl.weight("france", "olmuetz") < 0 and pl.weight("france", "leitmeritz") < 0
     assert pl.weight("france", "wien") > 0
+
+
+def test_R10_4_R10_12_two_player_prussians_do_not_park_on_frances_fortresses():
+    """Game 10072 (2 players): Leopold and Rutowski stood on Austrian Wien for the last turns; they
+    blocked Belle-Isle (R10.4) and leaving would have given Wien to Prussia (R10.12), which France
+    needed.  Ending a move on the ally's needed fortress now costs as much as taking it."""
+    s = door.new_game("intro", 2, 4)
+    info = board_info(s)
+    pl = Planner(s, info, "coalition")
+    assert pl.spoil_value("leopold", "wien") < -5
+    assert pl.spoil_value("leopold", "olmuetz") == 0.0          # Prussia's own target
+    assert pl.spoil_value("belle_isle", "wien") == 0.0
