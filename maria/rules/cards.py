@@ -98,6 +98,28 @@ def discard(state: dict, power: str, card_ids: list[str]) -> None:
     for c in card_ids:
         hand.remove(c)
         state["cards"]["discards"][deck_of(c)].append(c)
+    forget(state, power, card_ids)
+
+
+# --- what every player knows about the other hands --------------------------------------------
+# state["cards"]["known"] = {power: [card ids]}: cards everybody has seen go into that power's hand
+# (revealed TCs returning from the political display, R17.4 / R17.5.4) and still there.  Public:
+# a player with a perfect memory knows it, so the view shows it and computer players use it.
+
+def remember(state: dict, power: str, card_ids: list[str]) -> None:
+    if not card_ids:
+        return
+    known = state["cards"].setdefault("known", {}).setdefault(power, [])
+    known.extend(c for c in card_ids if c not in known)
+
+
+def forget(state: dict, power: str, card_ids: list[str]) -> None:
+    """The cards left the hand (played, paid, or placed face-down: then nobody knows where)."""
+    known = state["cards"].get("known", {}).get(power)
+    if known:
+        known[:] = [c for c in known if c not in card_ids]
+        if not known:
+            del state["cards"]["known"][power]
 
 
 def hand_value(state: dict, power: str) -> int:

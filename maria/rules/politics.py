@@ -415,6 +415,9 @@ def influence_order(state) -> list[str]:
 def _to_hand(state, p, entries):
     for e in entries:
         state["cards"]["hands"].setdefault(p, []).append(e["card"])
+    # every TC on the display was revealed at the influence phase (R17.4, R25.3): everybody saw
+    # these cards go back into the hand
+    cards.remember(state, p, [e["card"] for e in entries if e["up"] or e.get("seen")])
 
 
 def _discard_entries(state, p, entries):
@@ -486,6 +489,7 @@ class Politics(Handler):
                     if not e.get("new"):
                         continue
                     e["new"] = False
+                    e["seen"] = True                      # revealed to everybody (R17.4, R25.3)
                     trump = cards.is_reserve(e["card"]) or cards.suit_of(e["card"]) == pol["trump"]
                     if trump:
                         e["up"] = True
@@ -589,6 +593,7 @@ class Politics(Handler):
             frame["placing"].pop(0)
             if action["card"] is not None:
                 state["cards"]["hands"][p].remove(action["card"])
+                cards.forget(state, p, [action["card"]])
                 _entries(state, p).append({"card": action["card"], "up": False, "new": True})
                 log(state, f"{power_name(p)} places a TC face-down on the political display.", p)
             else:

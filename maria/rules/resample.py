@@ -213,26 +213,30 @@ def _sample_cards(obs: dict, mine: set, chooser: dict) -> tuple[dict, dict]:
         aside.append(deck[:n] if n <= len(deck) else deck)
     hands: dict[str, list | None] = {}
     seen = set()
+    known = {p: list(k) for p, k in obs.get("known_cards", {}).items()}
     for p, h in obs["hands"].items():
         if isinstance(h, list):
             hands[p] = list(h)
             seen.update(h)
         else:
             hands[p] = None
+            seen.update(known.get(p, ()))             # cards everybody saw go into that hand
     for v in discards.values():
         seen.update(v)
     for d in aside:
         seen.update(d)
     adv = obs.get("advanced")
-    display = {p: [dict(e) for e in ents] for p, ents in adv["political"]["display"].items()} if adv else {}
+    display = {p: [{k: v for k, v in e.items() if k != "seen" or v} for e in ents]
+               for p, ents in adv["political"]["display"].items()} if adv else {}
     for ents in display.values():
         seen.update(e["card"] for e in ents if e["card"] is not None)
     pool = [c for c in _all_cards(n_decks) if c not in seen]
     rng.shuffle(chooser, pool)
     for p in sorted(hands):
         if hands[p] is None:
-            n = obs["hands"][p]
-            hands[p], pool = pool[:n], pool[n:]
+            k = known.get(p, [])
+            n = obs["hands"][p] - len(k)
+            hands[p], pool = k + pool[:n], pool[n:]
     for p in sorted(display):                          # other powers' face-down TCs (R17.3, R25.3)
         for e in display[p]:
             if e["card"] is None:
@@ -242,7 +246,10 @@ def _sample_cards(obs: dict, mine: set, chooser: dict) -> tuple[dict, dict]:
     draw = pool[:obs["draw_deck"]]
     if len(draw) < obs["draw_deck"]:
         raise ValueError("observation inconsistent: not enough unseen cards for the draw deck")
-    return {"draw": draw, "aside": aside, "discards": discards, "hands": hands}, display
+    out = {"draw": draw, "aside": aside, "discards": discards, "hands": hands}
+    if known:
+        out["known"] = known
+    return out, display
 
 
 def _sample_adv(obs: dict, display: dict, chooser: dict) -> dict:

@@ -383,6 +383,14 @@ def _check_cards(state, problems, in_game):
         if p not in in_game:
             problems.append(f"cards.hands: {p!r} is not a power in this game")
         piles.append((f"{p}'s hand", hand))
+    known = c.get("known", {})
+    if not isinstance(known, dict):
+        problems.append("cards.known: should be a mapping of power to cards")
+    else:
+        for p, ks in known.items():
+            hand = c["hands"].get(p)
+            if not isinstance(ks, list) or not isinstance(hand, list) or any(k not in hand for k in ks):
+                problems.append(f"cards.known.{p}: every card known to be in {p}'s hand must be in it")
     adv = state.get("adv")
     if isinstance(adv, dict):                                  # advanced: the political display
         for p, ents in adv.get("pol", {}).get("display", {}).items():

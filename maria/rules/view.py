@@ -38,6 +38,7 @@ def view(state: dict, role: str) -> dict:
         "hussars": dict(state["hussars"]),
         "markers": dict(state["markers"]), "qmarks": dict(state["qmarks"]),
         "hands": hands,
+        "known_cards": {p: list(k) for p, k in sorted(c.get("known", {}).items()) if k},
         "draw_deck": len(c["draw"]), "aside_decks": [len(d) for d in c["aside"]],
         "discards": {d: list(v) for d, v in c["discards"].items()},
         "flow": flow, "log": list(state["log"]), "result": state["result"],
@@ -55,9 +56,11 @@ def _adv_view(state, mine):
     pol = a["pol"]
     disp = {}
     for p, ents in pol["display"].items():
-        # a face-down card of another power is a card back; "new" (placed this turn) is public
-        disp[p] = [{"card": e["card"] if (e["up"] or p in mine) else None, "up": e["up"],
-                    "new": bool(e.get("new"))} for e in ents]
+        # a face-down card of another power is a card back unless everybody saw it when the
+        # display was revealed (R17.4, R25.3: turned face-down again, remembered); "new" (placed
+        # this turn) is public
+        disp[p] = [{"card": e["card"] if (e["up"] or p in mine or e.get("seen")) else None, "up": e["up"],
+                    "new": bool(e.get("new")), "seen": bool(e.get("seen"))} for e in ents]
     over = state["result"] is not None
     return {
         "pools": dict(a["pools"]), "battle_boxes": dict(a["battle"]), "three_electors": a["electors3"],

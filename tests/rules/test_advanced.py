@@ -164,7 +164,9 @@ def test_R25_3_optional_rule_bluff_stays_face_down_and_R25_1_returns():
     s = _to_influence(s, {"prussia": ["1:S9"], "france": ["2:H3"]}, ["1741_denmark", "1742_spain"])
     ent = s["adv"]["pol"]["display"]["prussia"]
     assert ent and not ent[0]["up"] and "1:S9" not in s["cards"]["hands"]["prussia"]
-    assert view(s, "louis_xv")["advanced"]["political"]["display"]["prussia"][0]["card"] is None
+    # everybody saw it revealed (R17.4) before it was turned face-down again: remembered, not hidden
+    seen = view(s, "louis_xv")["advanced"]["political"]["display"]["prussia"][0]
+    assert seen["card"] == "1:S9" and not seen["up"] and seen["seen"]
     assert view(s, "frederick")["advanced"]["political"]["display"]["prussia"][0]["card"] == "1:S9"
 
 

@@ -47,7 +47,7 @@ def adv_check(state, n):
             mine = set(state["roles"][role])
             for p, ents in v["political"]["display"].items():
                 for e in ents:
-                    assert e["up"] or p in mine or e["card"] is None
+                    assert e["up"] or p in mine or e["seen"] or e["card"] is None
 
 
 def _games(seeds, players, opt, tmp_path, stats):
