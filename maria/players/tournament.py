@@ -55,6 +55,8 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
     ties = {r: 0 for r in roles}
     played = {r: 0 for r in roles}
     times: dict[str, list[float]] = {}
+    won_by = {r: 0 for r in roles}                      # every game, whoever sat where
+    drawn = 0
     errors = 0
     outdir = Path(out) if out else None
     if outdir:
@@ -72,6 +74,10 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
         winner = rec.state["result"]["winner"]
         wins[role] += winner == role
         ties[role] += winner is None                    # 2 players: one condition met (R24.1.4)
+        if winner is None:
+            drawn += 1
+        else:
+            won_by[winner] = won_by.get(winner, 0) + 1
         if outdir:
             from maria.saves import save_game
             save_game(outdir / f"{variant}-{players}p-{g:04d}-{a}-as-{role}-vs-{b}.yaml", rec)
@@ -92,8 +98,15 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
         score = total_w + 0.5 * total_t
         echo(f"  {a} score (win 1, tie 1/2) {score:g}/{total_n} = {score / total_n:6.1%}  "
              f"ties {total_t}, losses {total_n - total_w - total_t}")
+    n_games = sum(played.values())
+    if n_games:                                          # the board's balance with these players
+        echo("  games won by role (all seats): " + ", ".join(
+            f"{r} {won_by[r]}/{n_games} = {won_by[r] / n_games:.1%} "
+            f"[{wilson(won_by[r], n_games)[0]:.1%}, {wilson(won_by[r], n_games)[1]:.1%}]" for r in roles)
+            + (f", ties {drawn}" if drawn else ""))
     for lvl, ts in sorted(times.items()):
         echo(f"  decision time {lvl:<7} n={len(ts):<7} mean {statistics.mean(ts) * 1000:8.1f} ms  "
              f"median {statistics.median(ts) * 1000:8.1f} ms  worst {max(ts) * 1000:8.1f} ms")
     echo(f"{games} games, {errors} errors")
-    return {"wins": wins, "ties": ties, "played": played, "errors": errors, "times": times}
+    return {"wins": wins, "ties": ties, "played": played, "errors": errors, "times": times,
+            "won_by": won_by, "drawn": drawn}

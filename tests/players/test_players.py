@@ -76,6 +76,9 @@ def test_tournament_writes_replays(tmp_path):
     for f in files:
         replay(load_game(f))
     assert any("95% CI" in line for line in out)
+    # the balance line counts every game for whoever won it, whatever the seats
+    assert sum(res["won_by"].values()) + res["drawn"] == 2
+    assert any(line.startswith("  games won by role (all seats): coalition") for line in out)
 
 
 @pytest.mark.slow
