@@ -16,6 +16,7 @@ WIN = 100.0
 TROOP = 0.012
 CARD_POINT = 0.0025
 UNSUPPLIED = 0.02
+SPOILED = 0.15       # 2 players: per fortress an ally holds in the other's needed share
 
 try:                                    # the introductory game's conditions (R14.3)
     from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET
@@ -89,7 +90,7 @@ def evaluate(state: dict, role: str) -> float:
     pp = progress(state, info, "prussia") if "prussia" in _in_game(state) else 0.0
     mine = set(R.powers_of(state, role))
     if state["players"] == 2:
-        coal = min(pf, pp) + 0.5 * (pf + pp)
+        coal = min(pf, pp) + 0.5 * (pf + pp) - SPOILED * spoiled(state, info)
         v = coal if "france" in mine or "prussia" in mine else -coal
     elif "france" in mine:
         v = pf - 0.6 * pp
@@ -121,6 +122,26 @@ def evaluate(state: dict, role: str) -> float:
         from maria.players.evaluate_advanced import advanced_value
         v += advanced_value(state, info, role, mine)
     return v
+
+
+def spoiled(state: dict, info) -> int:
+    """Two players: fortresses one ally holds in the other's share while the other still needs
+    them (allies never conquer from each other, so they are lost to it; see plan.prussian_share)."""
+    if "france" not in _in_game(state) or "prussia" not in _in_game(state):
+        return 0
+    from maria.players.plan import prussian_share
+    from maria.rules.victory import counts
+    n = counts(state, info)
+    out = 0
+    for c in goal_fortresses(state, info, "prussia"):
+        if c == "leitmeritz":
+            continue
+        major = R.major_of(state, controller(state, info, c) or "austria")
+        if prussian_share(info, c):
+            out += major == "france" and n["prussia"] < 12
+        else:
+            out += major == "prussia" and n["france"] < 9
+    return out
 
 
 def supply_status_of(state, info, g) -> str:

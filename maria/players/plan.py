@@ -33,6 +33,13 @@ SUPPLY_RANGE = 6
 DOUBLE_BACK = True
 
 
+def prussian_share(info, city: str) -> bool:
+    """Two players: the fortresses left to Prussia (Silesia, Moravia, Koeniggraetz: 13 for its 12);
+    France takes the rest of Bohemia and the Austrias (11 for its 9); Leitmeritz goes to whoever
+    comes first."""
+    return info.in_silesia(city) or info.board.cities[city].territory == "moravia" or city == "koeniggraetz"
+
+
 def _goal(state, info, major: str, city: str) -> bool:
     if major == "france":
         return info.home_of(city) == "austria"
@@ -77,6 +84,23 @@ class Planner:
             v += 5 * sum(1 for c in h if cards.is_reserve(c))
             hc[(power, suit)] = v
         return v
+
+    def strength_at(self, gid, city, stack_extra=0) -> float:
+        """What general `gid` could fight with at `city`: his troops, the stack he joins there or
+        stays in, or the unmoved face-up generals of his stack who can follow him there (R10.4),
+        at most 16 (R6.4); plus 0.6 x the cards of the sector's suit his commander holds."""
+        st = self.st
+        g = st["generals"][gid]
+        start = g["city"]
+        troops = g["troops"] + stack_extra
+        if city == start:
+            troops += self.stack_troops(start, exclude=(gid,))
+        elif not stack_extra:
+            frame = st["flow"][-1]
+            moved = set(frame.get("moved", ())) if frame["name"] == "movement_phase" else set()
+            troops += sum(st["generals"][o]["troops"] for o in st["city_generals"].get(start, ())
+                          if o != gid and o not in moved and st["generals"][o]["face_up"])
+        return min(troops, 16) + 0.6 * self.hand_strength(self.card_power(gid, city), city)
 
     def card_power(self, gid, city) -> str:
         """Whose cards general `gid` fights with at `city`: in a stack only the supreme commander's
@@ -137,8 +161,7 @@ class Planner:
         return SPOIL
 
     def _prussian_share(self, city) -> bool:
-        terr = self.info.board.cities[city].territory
-        return self.info.in_silesia(city) or terr == "moravia" or city == "koeniggraetz"
+        return prussian_share(self.info, city)
 
     def _left_in_share(self, prussian: bool) -> int:
         st, info = self.st, self.info
@@ -241,6 +264,8 @@ class Planner:
         g = st["generals"][gid]
         power = g["power"]
         mine = g["troops"] + stack_extra
+        if city == g["city"]:
+            mine += self.stack_troops(city, exclude=(gid,))      # staying: the stack fights together
         my_cards = self.hand_strength(self.card_power(gid, city), city)
         v = 0.0
         seen = set()
@@ -305,7 +330,7 @@ class Planner:
             best = 99.0
             friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
                        and R.major_of(st, og["power"]) == major]
-            strength = g["troops"] + stack_extra + 0.6 * self.hand_strength(self.card_power(gid, city), city)
+            strength = self.strength_at(gid, city, stack_extra)
             for c in tg:
                 k = d.get(c, 99)
                 occ = self.st["city_generals"].get(c)

@@ -11,7 +11,7 @@ from maria.players.plan import Planner
 from maria.players.search import SearchPlayer
 from maria.rules import door
 from maria.rules.resample import observe
-from maria.rules.state import board_info, controller, rebuild_index
+from maria.rules.state import board_info, controller, copy_state, rebuild_index
 
 
 def _french_movement(seed: int = 3) -> dict:
@@ -260,3 +260,18 @@ def test_R10_4_R10_12_two_player_prussians_do_not_park_on_frances_fortresses():
     assert pl.spoil_value("leopold", "wien") < -5
     assert pl.spoil_value("leopold", "olmuetz") == 0.0          # Prussia's own target
     assert pl.spoil_value("belle_isle", "wien") == 0.0
+
+
+def test_R24_1_2_the_evaluation_counts_a_fortress_taken_from_the_allys_share_as_lost():
+    """The search judges positions with evaluate(): in the 2-player game a Moravian fortress taken
+    by France (while Prussia still needs it) is a loss for the coalition, not a gain."""
+    from maria.players.evaluate import evaluate, spoiled
+    s = door.new_game("intro", 2, 4)
+    info = board_info(s)
+    assert spoiled(s, info) == 0
+    own, theirs = copy_state(s), copy_state(s)
+    own["markers"]["prag"] = "france"          # France's share
+    theirs["markers"]["olmuetz"] = "france"    # Prussia's share
+    assert spoiled(theirs, info) == 1 and spoiled(own, info) == 0
+    assert evaluate(own, "coalition") > evaluate(theirs, "coalition")
+    assert evaluate(theirs, "coalition") < evaluate(s, "coalition") + 0.05
