@@ -6,7 +6,10 @@ For a decision that is not trivial (more than one legal action, not a template),
   2. repeatedly samples a full state consistent with what its role knows (maria.rules.resample),
      applies each candidate there and plays a truncated playout with the fast rules-of-thumb player
      for every role, then scores the end with the heuristic evaluation (maria.players.evaluate);
-  3. stops at its time budget and plays the candidate with the best mean (ties: the easy choice).
+  3. drops the worse half of the challengers after every round of samples (successive halving,
+     common random numbers) and plays the last one only if it beats the rules-of-thumb choice by
+     more than the noise (a paired test), else the rules-of-thumb choice; the time budget is a
+     ceiling.
 Templates (allocation, payments, recruitment) are filled by the rules of thumb without searching.
 """
 
@@ -22,7 +25,8 @@ from maria.players.easy import Rules, is_template
 from maria.players.evaluate import evaluate
 
 ROUND = 4            # samples per live candidate per halving round
-EASY_BONUS = 0.003   # ties go to the rules-of-thumb choice
+FINAL_ROUNDS = 1     # extra rounds for the last challenger against the rules-of-thumb choice
+CONFIDENCE = 1.0     # standard errors by which a challenger must beat the rules-of-thumb choice
 SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "retreat", "hussars"})
 
 
@@ -55,35 +59,40 @@ class SearchPlayer:
         if len(cands) == 1:
             self.progress = 1.0
             return cands[0]
-        # successive halving: every live candidate gets `samples` more sampled states (common random
-        # numbers: the same sampled states and playout seeds), then the worse half is dropped;
-        # the budget is a ceiling, most decisions end well before it
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        live = list(range(len(cands)))
+        # successive halving of the challengers against the rules-of-thumb choice `easy` (cands[0],
+        # always evaluated): every round each live candidate gets `samples` more sampled states
+        # (common random numbers: the same sampled states and playout seeds for all), then the
+        # worse half of the challengers is dropped.  The last challenger replaces `easy` only if
+        # its paired advantage is clearly more than noise (CONFIDENCE standard errors): a noisy
+        # search must not undo good rules of thumb.  The budget is a ceiling.
+        vals: list[list[float]] = [[] for _ in cands]
+        live = list(range(1, len(cands)))
         deadline = t0 + self.budget
-        while len(live) > 1 and time.perf_counter() < deadline and not self.cancelled:
+        rounds_final = 0
+        while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled:
             for _ in range(self.samples):
                 st = resample(obs, role, rng.getrandbits(32))
                 seed = rng.getrandbits(32)
-                for k in live:
+                for k in [0] + live:
                     try:
                         after = door.apply(st, role, cands[k])
+                        v = self._playout(after, role, random.Random(seed), deadline)
                     except Exception:
-                        totals[k] -= 1e6
-                        counts[k] += 1
-                        continue
-                    totals[k] += self._playout(after, role, random.Random(seed), deadline)
-                    counts[k] += 1
+                        v = -1e6
+                    vals[k].append(v)
                 if time.perf_counter() >= deadline:
                     break
             self.progress = min(1.0, (time.perf_counter() - t0) / self.budget)
-            live.sort(key=lambda k: -(totals[k] / max(counts[k], 1) + (EASY_BONUS if cands[k] == easy else 0)))
-            live = live[: max(1, len(live) // 2)] if len(live) > 2 else live[:1]
+            if len(live) > 1:
+                live.sort(key=lambda k: -_mean(vals[k]))
+                live = live[: max(1, len(live) // 2)]
+            else:
+                rounds_final += 1
         self.progress = 1.0
-        means = [totals[k] / max(counts[k], 1) if counts[k] else -1e9 for k in range(len(cands))]
-        best = max(live, key=lambda k: (means[k] + (EASY_BONUS if cands[k] == easy else 0)))
-        return cands[best]
+        if not live:
+            return easy
+        best = max(live, key=lambda k: _mean(vals[k]))
+        return cands[best] if _confident_gain(vals[best], vals[0]) else easy
 
     def _candidates(self, state, role, plain, easy, rng) -> list[dict]:
         if state["flow"][-1]["name"] == "movement_phase":
@@ -153,3 +162,21 @@ def _stage_key(st: dict):
     """Which action stage of which turn the game is in (the turn frame's step)."""
     f = st["flow"]
     return (st["turn"], f[1].get("step") if len(f) > 1 else None)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else -1e9
+
+
+def _confident_gain(chal: list[float], base: list[float]) -> bool:
+    """The challenger's mean advantage over the base, paired sample by sample (a live challenger
+    has seen exactly the base's samples), exceeds CONFIDENCE standard errors."""
+    d = [a - b for a, b in zip(chal, base)]
+    n = len(d)
+    if n == 0:
+        return False
+    m = sum(d) / n
+    if n < 2:
+        return m > 0
+    var = sum((x - m) ** 2 for x in d) / (n - 1)
+    return m > 0 and m > CONFIDENCE * (var / n) ** 0.5

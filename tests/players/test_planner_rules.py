@@ -111,6 +111,27 @@ def test_hard_search_halves_candidates_and_stays_within_its_budget():
     door.apply(s, role, a)                   # a legal whole move (or done)
 
 
+def test_hard_search_keeps_the_rules_of_thumb_choice_unless_a_challenger_is_clearly_better():
+    """Pure noise never makes the search leave the rules-of-thumb move; a real paired gain does."""
+    from maria.players import search
+    from maria.players.easy import Rules
+    assert not search._confident_gain([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
+    assert search._confident_gain([1.1, 2.1, 3.1], [1.0, 2.0, 3.0])
+    assert not search._confident_gain([1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0])
+    s = _french_movement(5)
+    role = "louis_xv"
+    legal = door.legal_actions(s, role)
+    easy = Rules(s, role, random.Random(3)).decide(legal)
+    noise = random.Random(7)
+
+    class Noisy(SearchPlayer):
+        def _playout(self, st, role, rng, deadline=1e18):
+            return noise.gauss(0.0, 1.0)
+    p = Noisy("hard", 1, budget=5.0, candidates=6, horizon=80, stage_horizon=True, samples=10)
+    picks = [p.choose(observe(s, role), legal, role, random.Random(k)) for k in range(6)]
+    assert sum(a == easy for a in picks) >= 5      # the sampled state may change easy's own pick
+
+
 def _fixture(name: str) -> dict:
     import yaml
     from pathlib import Path
