@@ -188,9 +188,11 @@ def stacked_discs(surf, x, y, power, n, r=8, per_col=6, gap=4) -> int:
     return cols * (2 * r + gap)
 
 
-def small_card(surf, rect, card, face_up=True, hidden_own=False) -> None:
-    """A TC as placed on the political display: face-down (back) or face-up (value and suit)."""
-    if card is None or not face_up and not hidden_own:
+def small_card(surf, rect, card, face_up=True, known=False) -> None:
+    """A TC as placed on the political display: face-down (back) or face-up (value and suit).  A
+    face-down card the viewer knows (his own, or one everybody saw revealed, RUL-A35) is drawn
+    greyed with a "face-down" label."""
+    if card is None or not face_up and not known:
         W.panel(surf, rect, (96, 40, 36), (40, 20, 18), 5, 2)
         inner = rect.inflate(-8, -8)
         pygame.draw.rect(surf, (150, 70, 60), inner, 1, border_radius=3)
@@ -207,7 +209,7 @@ def small_card(surf, rect, card, face_up=True, hidden_own=False) -> None:
         img = symbols.suit_symbol(suit, 22)
         surf.blit(img, img.get_rect(center=(rect.centerx, rect.centery + 10)))
     if not face_up:
-        W.blit_text(surf, "hidden", (rect.centerx, rect.bottom + 1), 11, (110, 30, 24), "sans_bold", "midtop")
+        W.blit_text(surf, "face-down", (rect.centerx, rect.bottom + 1), 11, (110, 30, 24), "sans_bold", "midtop")
 
 
 def _icon(surf, r, b: dict) -> None:
@@ -318,7 +320,7 @@ def draw_tc_spaces(surf, rect, adv, mine: set) -> None:
         x = r.x + 8
         for e in ents[:6]:
             cr = pygame.Rect(x, r.y + 30, 44, 62)
-            small_card(surf, cr, e["card"], e["up"], hidden_own=e["card"] is not None)
+            small_card(surf, cr, e["card"], e["up"], known=e["card"] is not None)
             x += 48
         if not ents:
             W.blit_text(surf, "no TC", (r.centerx, r.y + 56), 14, (120, 105, 80), "sans", "midtop")
