@@ -85,6 +85,14 @@ class Planner:
             hc[(power, suit)] = v
         return v
 
+    def moved(self) -> set:
+        """The pieces that have already moved in this movement phase (computed once per plan)."""
+        m = getattr(self, "_moved", None)
+        if m is None:
+            frame = self.st["flow"][-1]
+            m = self._moved = set(frame.get("moved", ())) if frame["name"] == "movement_phase" else set()
+        return m
+
     def strength_at(self, gid, city, stack_extra=0) -> float:
         """What general `gid` could fight with at `city`: his troops, the stack he joins there or
         stays in, or the unmoved face-up generals of his stack who can follow him there (R10.4),
@@ -96,8 +104,7 @@ class Planner:
         if city == start:
             troops += self.stack_troops(start, exclude=(gid,))
         elif not stack_extra:
-            frame = st["flow"][-1]
-            moved = set(frame.get("moved", ())) if frame["name"] == "movement_phase" else set()
+            moved = self.moved()
             troops += sum(st["generals"][o]["troops"] for o in st["city_generals"].get(start, ())
                           if o != gid and o not in moved and st["generals"][o]["face_up"])
         return min(troops, 16) + 0.6 * self.hand_strength(self.card_power(gid, city), city)
@@ -478,8 +485,7 @@ class Planner:
         v = fc.get(key)
         if v is None:
             st = self.st
-            frame = st["flow"][-1]
-            moved = set(frame.get("moved", ())) if frame["name"] == "movement_phase" else set()
+            moved = self.moved()
             major = R.major_of(st, st["generals"][exclude]["power"])
             nb = self.info.nbrs[pc]
             v = False
