@@ -161,7 +161,8 @@ def _bench(args: argparse.Namespace) -> int:
 def _tournament(args: argparse.Namespace) -> int:
     from maria.players.tournament import run
     try:
-        res = run(args.variant, args.players, args.games, args.a, args.b, args.budget, args.out, args.seed)
+        res = run(args.variant, args.players, args.games, args.a, args.b, args.budget, args.out, args.seed,
+                  seating=args.seating)
     except ValueError as e:
         print(f"error: {e}")
         return 2
@@ -203,6 +204,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=float, default=None, help="seconds per searched decision")
     p.add_argument("--out", default=None, help="folder for the games as replays")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seating", choices=("solo", "mixed"), default="solo",
+                   help="solo: a takes one seat, b the others; mixed (3 players): a also takes two seats "
+                        "against one b, so identical levels score 50%%")
     p.set_defaults(func=_tournament)
     p = sub.add_parser("bench", help="time a random game, legal_actions, apply and save+load")
     p.add_argument("--games", type=int, default=15, help="random games to time (default 15)")

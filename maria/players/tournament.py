@@ -1,5 +1,11 @@
 """Computer-vs-computer matches: `python -m maria tournament ...` (seats rotated, Wilson intervals,
-decision times per level, every game written as a replay)."""
+decision times per level, every game written as a replay).
+
+Seating.  "solo": player a takes each role in turn, b every other seat (with 3 players a faces two
+b's, so identical players give a about one game in three).  "mixed" (3 players): a also takes
+two seats against one b, rotating over all six ways to seat both levels, so a level plays as many
+seats as the other and identical players give a one game in two; a "wins" when the game's winner
+sits in one of a's seats.  With 2 players both seatings are the same."""
 
 from __future__ import annotations
 
@@ -48,12 +54,27 @@ def play_game(variant: str, players: int, seed: int, seats: dict[str, str], budg
     return rec
 
 
+SEATINGS = ("solo", "mixed")
+
+
+def seat_groups(roles: list[str], seating: str = "solo") -> list[tuple[str, ...]]:
+    """The sets of roles player a takes, in rotation order (see the module's docstring)."""
+    if seating not in SEATINGS:
+        raise ValueError(f"unknown seating {seating!r} (choose from {', '.join(SEATINGS)})")
+    groups = [(r,) for r in roles]
+    if seating == "mixed" and len(roles) > 2:
+        groups += [tuple(x for x in roles if x != r) for r in roles]
+    return groups
+
+
 def run(variant: str, players: int, games: int, a: str, b: str, budget: float | None = None,
-        out: str | None = None, seed: int = 0, echo=print) -> dict:
+        out: str | None = None, seed: int = 0, echo=print, seating: str = "solo") -> dict:
     roles = list(door.ROLES[players])
-    wins = {r: 0 for r in roles}
-    ties = {r: 0 for r in roles}
-    played = {r: 0 for r in roles}
+    groups = seat_groups(roles, seating)
+    labels = ["+".join(g) for g in groups]
+    wins = {x: 0 for x in labels}
+    ties = {x: 0 for x in labels}
+    played = {x: 0 for x in labels}
     times: dict[str, list[float]] = {}
     won_by = {r: 0 for r in roles}                      # every game, whoever sat where
     drawn = 0
@@ -62,8 +83,9 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
     if outdir:
         outdir.mkdir(parents=True, exist_ok=True)
     for g in range(games):
-        role = roles[g % len(roles)]                    # a plays each role in turn against b
-        seats = {r: (a if r == role else b) for r in roles}
+        group = groups[g % len(groups)]                 # a plays each role (group) in turn against b
+        role = "+".join(group)
+        seats = {r: (a if r in group else b) for r in roles}
         try:
             rec = play_game(variant, players, seed + g, seats, budget, times)
         except Exception as e:                           # counted and reported, never hidden
@@ -72,7 +94,7 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
             continue
         played[role] += 1
         winner = rec.state["result"]["winner"]
-        wins[role] += winner == role
+        wins[role] += winner in group
         ties[role] += winner is None                    # 2 players: one condition met (R24.1.4)
         if winner is None:
             drawn += 1
@@ -81,17 +103,19 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
         if outdir:
             from maria.saves import save_game
             save_game(outdir / f"{variant}-{players}p-{g:04d}-{a}-as-{role}-vs-{b}.yaml", rec)
-    echo(f"{variant}, {players} players: {a} (rotating seats) vs {b}, {games} games, {errors} errors")
+    echo(f"{variant}, {players} players: {a} (rotating seats, {seating} seating) vs {b}, {games} games, "
+         f"{errors} errors")
     total_w = total_n = 0
-    for r in roles:
+    width = max(14, *(len(x) for x in labels))
+    for r in labels:
         lo, hi = wilson(wins[r], played[r])
         total_w += wins[r]
         total_n += played[r]
         rate = wins[r] / played[r] if played[r] else 0.0
-        echo(f"  {a} as {r:<14} wins {wins[r]:>4}/{played[r]:<4} = {rate:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]"
+        echo(f"  {a} as {r:<{width}} wins {wins[r]:>4}/{played[r]:<4} = {rate:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]"
              + (f"  ties {ties[r]}" if ties[r] else ""))
     lo, hi = wilson(total_w, total_n)
-    echo(f"  {a} overall         wins {total_w:>4}/{total_n:<4} = "
+    echo(f"  {a} overall{'':<{width - 7}} wins {total_w:>4}/{total_n:<4} = "
          f"{(total_w / total_n if total_n else 0):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]")
     total_t = sum(ties.values())
     if total_t:
@@ -109,4 +133,4 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
              f"median {statistics.median(ts) * 1000:8.1f} ms  worst {max(ts) * 1000:8.1f} ms")
     echo(f"{games} games, {errors} errors")
     return {"wins": wins, "ties": ties, "played": played, "errors": errors, "times": times,
-            "won_by": won_by, "drawn": drawn}
+            "won_by": won_by, "drawn": drawn, "seating": seating}
