@@ -111,8 +111,7 @@ class SearchPlayer:
 
     def _move_candidates(self, state, role, plain, easy) -> list[dict]:
         """Movement phase: the planner's best whole moves of each piece (ranked by their gain over
-        staying put; for generals the best few end cities) and ending the phase, instead of the
-        one-step move openers."""
+        staying put; for generals the best few end cities), instead of the one-step move openers."""
         from maria.players.plan import Planner
         from maria.rules.state import board_info
         pl = Planner(state, board_info(state), role)
@@ -129,11 +128,10 @@ class SearchPlayer:
                 if a is not None and a != easy:
                     scored.append((gain, pid, a))
         scored.sort(key=lambda x: (-x[0], x[1]))
-        out = [easy] + [a for _, _, a in scored[: self.candidates - 2]]
-        done = next((a for a in plain if a["type"] == "done"), None)
-        if done is not None and done != easy:
-            out.append(done)
-        return out
+        # Ending the phase is never a challenger: it freezes every piece not yet moved, and the
+        # stage-end evaluation undervalues the march that pays off a turn later (full-game
+        # rollouts from 2-player positions: ending early cost 0.09 points a time on average).
+        return [easy] + [a for _, _, a in scored[: self.candidates - 1]]
 
     def _playout(self, st: dict, role: str, rng: random.Random, deadline: float = 1e18) -> float:
         """Play on with the rules of thumb for every role, then evaluate for `role`.  With the
