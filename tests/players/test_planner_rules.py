@@ -132,6 +132,22 @@ def test_hard_search_keeps_the_rules_of_thumb_choice_unless_a_challenger_is_clea
     assert sum(a == easy for a in picks) >= 5      # the sampled state may change easy's own pick
 
 
+def test_hard_search_never_offers_ending_the_movement_phase_as_a_challenger():
+    """Ending the phase freezes every general not yet moved; full-game rollouts showed the
+    stage-end evaluation preferred it wrongly (session 4), so only the rules of thumb may end it."""
+    s = _french_movement(5)
+    role = "louis_xv"
+    legal = door.legal_actions(s, role)
+    assert any(a["type"] == "done" for a in legal)
+    p = SearchPlayer("hard", 1, budget=1.0, candidates=6, horizon=80, stage_horizon=True)
+    plain = [a for a in legal if a["type"] not in ("undo", "transfer")]
+    moving = next(a for a in plain if a["type"] == "move")
+    cands = p._move_candidates(s, role, plain, moving)
+    assert len(cands) > 1 and all(a["type"] != "done" for a in cands)
+    done = next(a for a in plain if a["type"] == "done")
+    assert p._move_candidates(s, role, plain, done)[0] == done       # easy's own choice stays
+
+
 def _fixture(name: str) -> dict:
     import yaml
     from pathlib import Path

@@ -146,33 +146,6 @@ def test_easy_attackers_beat_random_usually(role):
     assert wins >= 3
 
 
-def test_mixed_seating_gives_both_levels_the_same_seats():
-    roles = list(door.ROLES[3])
-    groups = seat_groups(roles, "mixed")
-    assert len(groups) == 6 and len(set(groups)) == 6
-    # over one rotation every role is played by a exactly as often as by b
-    for r in roles:
-        assert sum(r in g for g in groups) == 3
-    assert seat_groups(list(door.ROLES[2]), "mixed") == seat_groups(list(door.ROLES[2]), "solo")
-    with pytest.raises(ValueError):
-        seat_groups(roles, "crowded")
-
-
-def test_mixed_tournament_counts_a_win_for_either_of_a_seats(tmp_path):
-    out = []
-    res = run("intro", 3, 6, "random", "random", out=str(tmp_path), echo=out.append, seating="mixed")
-    assert res["errors"] == 0 and sum(res["played"].values()) == 6
-    assert all(n == 1 for n in res["played"].values()) and len(res["played"]) == 6
-    names = sorted(f.name for f in tmp_path.glob("*.yaml"))
-    assert any("-as-frederick+louis_xv-" in n for n in names)
-    from maria.saves import load_game
-    for f in tmp_path.glob("*.yaml"):
-        group = f.name.split("-as-")[1].split("-vs-")[0].split("+")
-        winner = load_game(f).state["result"]["winner"]
-        label = "+".join(group)
-        assert res["wins"][label] == (winner in group)
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3])
 def test_easy_beats_random_per_role(players):
