@@ -169,6 +169,27 @@ def _tournament(args: argparse.Namespace) -> int:
     return 1 if res["errors"] else 0
 
 
+def _judge(args: argparse.Namespace) -> int:
+    from maria.players.judge import judge
+    try:
+        first, _, last = args.seeds.partition(":")
+        seeds = range(int(first), int(last or int(first) + 1))
+    except ValueError:
+        print(f"error: --seeds wants FIRST:END (e.g. 40000:40006), not {args.seeds!r}")
+        return 2
+    roles = _roles_of(args.players)
+    if args.role not in roles:
+        print(f"error: --role must be one of {', '.join(roles)} with {args.players} players")
+        return 2
+    judge(args.variant, args.players, args.role, seeds, args.level, args.every, args.rollouts)
+    return 0
+
+
+def _roles_of(players: int) -> tuple[str, ...]:
+    from maria.rules import door
+    return tuple(door.ROLES[players])
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m maria", description="MARIA — tools and game commands")
     parser.add_argument("--version", action="version", version=f"MARIA {__version__}")
@@ -208,6 +229,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="solo: a takes one seat, b the others; mixed (3 players): a also takes two seats "
                         "against one b, so identical levels score 50%%")
     p.set_defaults(func=_tournament)
+    p = sub.add_parser("judge", help="play the search's departures from the rules of thumb to the end "
+                                     "(diagnostic, slow)")
+    p.add_argument("--variant", choices=("intro", "advanced"), default="intro")
+    p.add_argument("--players", type=int, choices=(2, 3), default=3)
+    p.add_argument("--role", required=True, help="the seat whose decisions are judged")
+    p.add_argument("--seeds", default="40000:40003", help="FIRST:END, the easy-vs-easy games to walk")
+    p.add_argument("--level", choices=("normal", "hard"), default="hard")
+    p.add_argument("--every", type=int, default=3, help="judge every N-th searched decision")
+    p.add_argument("--rollouts", type=int, default=12, help="play-outs per choice")
+    p.set_defaults(func=_judge)
     p = sub.add_parser("bench", help="time a random game, legal_actions, apply and save+load")
     p.add_argument("--games", type=int, default=15, help="random games to time (default 15)")
     p.add_argument("--players", type=int, default=3, choices=[2, 3])

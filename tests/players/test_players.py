@@ -153,3 +153,16 @@ def test_easy_beats_random_per_role(players):
     assert res["errors"] == 0
     for r, n in res["played"].items():
         assert res["wins"][r] >= 0.75 * n, (r, res["wins"][r], n)
+
+
+def test_judge_plays_departures_to_the_end_with_paired_seeds():
+    """The diagnostic behind the search's tuning: a departure is played out from both choices,
+    and an identical choice scores exactly 0 (paired seeds, same sampled state)."""
+    from maria.players.judge import play_out, score
+    from maria.rules.resample import observe, resample
+    s = door.new_game("intro", 2, 40000)
+    base = resample(observe(s, "coalition"), "coalition", 5)
+    a = play_out(base, 3)
+    b = play_out(base, 3)
+    assert door.is_over(a) and score(a, "coalition") == score(b, "coalition")
+    assert score(a, "coalition") + score(a, "maria_theresa") == 1.0
