@@ -114,8 +114,15 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
         rate = wins[r] / played[r] if played[r] else 0.0
         echo(f"  {a} as {r:<{width}} wins {wins[r]:>4}/{played[r]:<4} = {rate:6.1%}  95% CI [{lo:.1%}, {hi:.1%}]"
              + (f"  ties {ties[r]}" if ties[r] else ""))
+    if len({len(g) for g in groups}) > 1:             # mixed seating: each half on its own
+        for k, what in ((1, "in one seat"), (2, "in two seats")):
+            w = sum(wins[x] for g, x in zip(groups, labels) if len(g) == k)
+            n = sum(played[x] for g, x in zip(groups, labels) if len(g) == k)
+            lo, hi = wilson(w, n)
+            echo(f"  {a} {what:<{width + 3}} wins {w:>4}/{n:<4} = {(w / n if n else 0):6.1%}  "
+                 f"95% CI [{lo:.1%}, {hi:.1%}]")
     lo, hi = wilson(total_w, total_n)
-    echo(f"  {a} overall{'':<{width - 7}} wins {total_w:>4}/{total_n:<4} = "
+    echo(f"  {a} {'overall':<{width + 3}} wins {total_w:>4}/{total_n:<4} = "
          f"{(total_w / total_n if total_n else 0):6.1%}  95% CI [{lo:.1%}, {hi:.1%}]")
     total_t = sum(ties.values())
     if total_t:

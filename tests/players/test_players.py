@@ -100,6 +100,10 @@ def test_mixed_tournament_counts_a_win_for_either_of_a_seats(tmp_path):
     assert all(n == 1 for n in res["played"].values()) and len(res["played"]) == 6
     names = sorted(f.name for f in tmp_path.glob("*.yaml"))
     assert any("-as-frederick+louis_xv-" in n for n in names)
+    one = next(line for line in out if line.startswith("  random in one seat"))
+    two = next(line for line in out if line.startswith("  random in two seats"))
+    solo = sum(res["wins"][x] for x in res["wins"] if "+" not in x)
+    assert f"wins {solo:>4}/3 " in one and f"wins {sum(res['wins'].values()) - solo:>4}/3 " in two
     from maria.saves import load_game
     for f in tmp_path.glob("*.yaml"):
         group = f.name.split("-as-")[1].split("-vs-")[0].split("+")
