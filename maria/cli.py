@@ -177,17 +177,13 @@ def _judge(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"error: --seeds wants FIRST:END (e.g. 40000:40006), not {args.seeds!r}")
         return 2
-    roles = _roles_of(args.players)
+    from maria.rules import door
+    roles = door.ROLES[args.players]
     if args.role not in roles:
         print(f"error: --role must be one of {', '.join(roles)} with {args.players} players")
         return 2
     judge(args.variant, args.players, args.role, seeds, args.level, args.every, args.rollouts)
     return 0
-
-
-def _roles_of(players: int) -> tuple[str, ...]:
-    from maria.rules import door
-    return tuple(door.ROLES[players])
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -37,6 +37,11 @@ from maria.players.evaluate import evaluate, goal_fortresses
 TROOP_COST = 4
 
 
+def playable(legal: list[dict]) -> list[dict]:
+    """The actions a computer player considers: never undo or a supply-train transfer."""
+    return [a for a in legal if a["type"] not in ("undo", "transfer")] or legal
+
+
 def is_template(a: dict) -> bool:
     return any(v == "choose" for v in a.values())
 
@@ -96,7 +101,7 @@ class Rules(PoliticsRules):
 
     # --- entry point --------------------------------------------------------------------------
     def decide(self, acts: list[dict]) -> dict:
-        acts = [a for a in acts if a["type"] not in ("undo", "transfer")] or acts
+        acts = playable(acts)
         if len(acts) == 1 and not is_template(acts[0]):
             return acts[0]
         frame = self.state["flow"][-1]

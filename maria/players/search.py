@@ -21,13 +21,18 @@ import time
 from maria.rules import door
 from maria.rules.resample import resample
 
-from maria.players.easy import Rules, is_template
+from maria.players.easy import Rules, is_template, playable
 from maria.players.evaluate import evaluate
 
 ROUND = 4            # samples per live candidate per halving round
 FINAL_ROUNDS = 1     # extra rounds for the last challenger against the rules-of-thumb choice
 CONFIDENCE = 1.0     # standard errors by which a challenger must beat the rules-of-thumb choice
 SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "retreat", "hussars"})
+
+
+def plain_choices(legal: list[dict]) -> list[dict]:
+    """The actions the search chooses among (templates are filled by the rules of thumb)."""
+    return [a for a in playable(legal) if not is_template(a)]
 
 
 class SearchPlayer:
@@ -47,11 +52,11 @@ class SearchPlayer:
         rng = rng or self.rng
         t0 = time.perf_counter()
         self.progress = 0.0
-        acts = [a for a in legal if a["type"] not in ("undo", "transfer")] or legal
+        acts = playable(legal)
         state = resample(obs, role, rng.getrandbits(32))
         easy = Rules(state, role, rng).decide(acts)
         frame_name = obs["public"]["flow"][-1]["name"] if obs["public"]["flow"] else ""
-        plain = [a for a in acts if not is_template(a)]
+        plain = plain_choices(legal)
         if len(plain) <= 1 or frame_name not in SEARCHED or is_template(easy):
             self.progress = 1.0
             return easy
@@ -146,7 +151,7 @@ class SearchPlayer:
             if not roles:
                 break
             r = roles[0]
-            acts = [a for a in door.legal_actions(st, r) if a["type"] not in ("undo", "transfer")]
+            acts = playable(door.legal_actions(st, r))
             a = Rules(st, r, rng, fast=True).decide(acts)
             st = door.apply(st, r, a)
             if self.stage_horizon and _stage_key(st) != start_stage:
