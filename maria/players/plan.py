@@ -30,6 +30,12 @@ SPOIL = -15.0        # two players: taking a fortress the ally still needs (it c
 GUARD = 1.5          # attackers: protecting a conquest an enemy general could retake next move
 GUARD_THREAT = 4     # ... when that enemy stands this many cities away or nearer
 SUPPLY_RANGE = 6
+FAR_PULL = 0.3       # attackers: a faint pull towards targets beyond 8 cities (no idle generals)
+# attackers: value of each city nearer to the next target; faster in the 3-player game, where a
+# rival ally races for the same fortresses (measured, docs/balance.md, session 5)
+TARGET_PULL = {2: 0.9, 3: 1.2}
+PROTECTED_DETOUR = 1.0   # ... a protected target counts as this many cities farther
+SPREAD = 2.0         # ... and one an own general is nearer to as this many farther
 DOUBLE_BACK = True
 
 
@@ -346,7 +352,7 @@ class Planner:
                 elif c in self.st["city_train"]:
                     k += 4.0                            # a train blocks it until it moves (R10.4)
                 if self.is_prot(c):
-                    k += 2.5
+                    k += PROTECTED_DETOUR
                     # hunt the protectors: beating them in combat drives them off (R11.13)
                     hunt = self.hunt_distance(c, d, strength, power, gid)
                     if hunt is not None:
@@ -354,12 +360,12 @@ class Planner:
                 # another own general is nearer to it: leave it to him, spread out
                 dc = self.info.dist_from(c)
                 if any(dc.get(f, 99) < min(d.get(c, 99), 3) for f in friends):
-                    k += 2.0
+                    k += SPREAD
                 best = min(best, k)
 
             v += self.guard_value(gid, city)
             if tg:
-                v -= 0.9 * min(best, 8)
+                v -= TARGET_PULL[st["players"]] * min(best, 8) + FAR_PULL * max(min(best, 16) - 8, 0)
             elif st["players"] == 2:
                 v += self.help_partner(major, city)
             if city in tg and not self.is_prot(city) and g["face_up"] and not self.last_turn():

@@ -187,6 +187,36 @@ def test_R10_15_R11_4_two_french_generals_split_to_complete_a_question_pass_and_
     assert counts(s, info)["france"] == 9
 
 
+def test_R10_1_a_general_far_from_every_target_still_marches_towards_the_nearest():
+    """2-player game 20003, turn 8 (easy coalition against random Austria; recorded with the
+    session 4 player, who tied this game): Belle-Isle (8) stands at Beraun, deep in conquered
+    Bohemia; France holds 8 fortresses and its last targets (Bruenn, St. Poelten, Wien) are 9-10
+    cities away.  The pull towards a target used to stop at 8 cities, so every move scored the same
+    as staying and he stood there from turn 5 to the end.  Now he marches towards them."""
+    from maria.players.easy import Rules
+    s = _fixture("intro2p_turn8_belle_isle_far_from_targets.yaml")
+    info = board_info(s)
+    g = s["generals"]["belle_isle"]
+    assert g["city"] == "beraun"
+    pl = Planner(s, info, "coalition")
+    targets = pl.targets("france")
+    assert set(targets) == {"bruenn", "st_poelten", "wien"}
+    near = lambda city: min(info.dist_from(city)[t] for t in targets)
+    assert near("beraun") == 9
+    gain, move = pl.best_general_move("belle_isle")
+    assert move is not None and gain > 0.5
+    assert near(move["path"][-1]) < near("beraun")
+    # and the rules-of-thumb player moves him (he is the only general far from the front)
+    moved = set()
+    for _ in range(12):
+        a = Rules(s, "coalition", random.Random(1)).decide(door.legal_actions(s, "coalition"))
+        if a["type"] != "move":
+            break
+        moved.add(a["piece"])
+        s = door.apply(s, "coalition", a)
+    assert "belle_isle" in moved and near(s["generals"]["belle_isle"]["city"]) < 9
+
+
 def test_R11_4_a_rich_hand_plays_the_card_that_wins_big():
     """At -1 with a big hand, the easy player plays a card that leaves the enemy a big defeat (loss
     and retreat = the final score, R11.4), not the cheapest card that reaches 0."""
