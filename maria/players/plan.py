@@ -30,10 +30,12 @@ SPOIL = -15.0        # two players: taking a fortress the ally still needs (it c
 GUARD = 1.5          # attackers: protecting a conquest an enemy general could retake next move
 GUARD_THREAT = 4     # ... when that enemy stands this many cities away or nearer
 SUPPLY_RANGE = 6
-FAR_PULL = 0.3       # attackers: a faint pull towards targets beyond 8 cities (no idle generals)
-# attackers: value of each city nearer to the next target; faster in the 3-player game, where a
-# rival ally races for the same fortresses (measured, docs/balance.md, session 5)
+# attackers: value of each city nearer to the next target, up to NEAR cities away; faster in the
+# 3-player game, where a rival ally races for the same fortresses (measured, docs/balance.md, session 5)
 TARGET_PULL = {2: 0.9, 3: 1.2}
+NEAR = 8
+FAR_PULL = 0.3       # ... and a faint pull from NEAR to FAR cities (no idle generals in the rear)
+FAR = 16
 PROTECTED_DETOUR = 1.0   # ... a protected target counts as this many cities farther
 SPREAD = 2.0         # ... and one an own general is nearer to as this many farther
 DOUBLE_BACK = True
@@ -365,7 +367,7 @@ class Planner:
 
             v += self.guard_value(gid, city)
             if tg:
-                v -= TARGET_PULL[st["players"]] * min(best, 8) + FAR_PULL * max(min(best, 16) - 8, 0)
+                v -= TARGET_PULL[st["players"]] * min(best, NEAR) + FAR_PULL * max(min(best, FAR) - NEAR, 0)
             elif st["players"] == 2:
                 v += self.help_partner(major, city)
             if city in tg and not self.is_prot(city) and g["face_up"] and not self.last_turn():
