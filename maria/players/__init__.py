@@ -15,6 +15,10 @@ from maria.rules.resample import observe
 
 LEVELS = ("random", "easy", "normal", "hard")
 BUDGETS = {"normal": 0.2, "hard": 1.5}
+# Roles whose search play-outs run on through the enemy stages to their own next action stage
+# (SearchPlayer.reply_roles).  Off until measured at length: a session-6 pilot gave hard Maria
+# Theresa 11 wins in 21 games against easy attackers instead of 4 (docs/balance.md).
+REPLY_ROLES: tuple[str, ...] = ()
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -28,7 +32,8 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
         from maria.players.search import SearchPlayer
         b = BUDGETS[level] if budget is None else budget
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
-                            horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10)
+                            horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
+                            reply_roles=REPLY_ROLES)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

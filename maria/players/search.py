@@ -37,7 +37,8 @@ def plain_choices(legal: list[dict]) -> list[dict]:
 
 class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
-                 horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND):
+                 horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND,
+                 reply_roles: tuple = (), reply_horizon: int = 250):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -45,6 +46,8 @@ class SearchPlayer:
         self.horizon = horizon
         self.stage_horizon = stage_horizon
         self.samples = samples           # sampled states per live candidate per halving round
+        self.reply_roles = reply_roles   # roles whose playouts run on to their next action stage
+        self.reply_horizon = reply_horizon
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
 
@@ -142,9 +145,12 @@ class SearchPlayer:
         """Play on with the rules of thumb for every role, then evaluate for `role`.  With the
         "stage" horizon the playout ends with the current action stage (the candidate's own moves,
         combats, retreats and retroactive conquests: what it decides), else after `horizon`
-        decisions or at the end of the next turn."""
+        decisions or at the end of the next turn.  For a role in `reply_roles` it runs on until
+        that role's next action stage begins (at most `reply_horizon` decisions), so the enemy
+        stages in between show what its choice risks."""
         start_turn, start_stage = st["turn"], _stage_key(st)
-        for _ in range(self.horizon):
+        reply = role in self.reply_roles
+        for _ in range(self.reply_horizon if reply else self.horizon):
             if door.is_over(st) or time.perf_counter() > deadline:
                 break
             roles = door.active_roles(st)
@@ -154,7 +160,13 @@ class SearchPlayer:
             acts = playable(door.legal_actions(st, r))
             a = Rules(st, r, rng, fast=True).decide(acts)
             st = door.apply(st, r, a)
-            if self.stage_horizon and _stage_key(st) != start_stage:
+            if reply:
+                # the defender's position is tested by the enemy stages that follow its own
+                # (R5.1: Austria acts last): stop when its next action stage begins
+                key = _stage_key(st)
+                if key[0] > start_turn and (key[1] or 0) >= (start_stage[1] or 0):
+                    break
+            elif self.stage_horizon and _stage_key(st) != start_stage:
                 break
             if st["turn"] > start_turn + 1:
                 break
