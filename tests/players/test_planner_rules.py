@@ -14,17 +14,21 @@ from maria.rules.resample import observe
 from maria.rules.state import board_info, controller, copy_state, rebuild_index
 
 
-def _french_movement(seed: int = 3) -> dict:
-    """An introductory 3-player game at France's first movement phase (easy players)."""
+def _first_movement(role: str, seed: int = 3) -> dict:
+    """An introductory 3-player game at `role`'s first movement phase (easy players)."""
     from maria.players import decide, make_player
     s = door.new_game("intro", 3, seed)
     p = make_player("easy", seed)
-    for _ in range(400):
-        if s["flow"][-1]["name"] == "movement_phase" and "louis_xv" in door.active_roles(s):
+    for _ in range(800):
+        if s["flow"][-1]["name"] == "movement_phase" and role in door.active_roles(s):
             return s
         r = door.active_roles(s)[0]
         s = door.apply(s, r, decide(s, r, p))
-    raise AssertionError("France never moved")
+    raise AssertionError(f"{role} never moved")
+
+
+def _french_movement(seed: int = 3) -> dict:
+    return _first_movement("louis_xv", seed)
 
 
 def _clear_around(s, info, city, keep):
@@ -344,19 +348,6 @@ def test_R24_1_2_the_evaluation_counts_a_fortress_taken_from_the_allys_share_as_
     assert evaluate(theirs, "coalition") < evaluate(s, "coalition") + 0.05
 
 
-def _austrian_movement(seed: int = 3) -> dict:
-    """An introductory 3-player game at Austria's first movement phase (easy players)."""
-    from maria.players import decide, make_player
-    s = door.new_game("intro", 3, seed)
-    p = make_player("easy", seed)
-    for _ in range(800):
-        if s["flow"][-1]["name"] == "movement_phase" and "maria_theresa" in door.active_roles(s):
-            return s
-        r = door.active_roles(s)[0]
-        s = door.apply(s, r, decide(s, r, p))
-    raise AssertionError("Austria never moved")
-
-
 def test_R5_1_the_defenders_playouts_run_through_the_enemy_stages_that_follow_its_own(monkeypatch):
     """Austria acts last in the turn (R5.1): what its move risks shows in the French and Prussian
     stages of the next turn, so its playouts stop when its own next stage begins; an attacker's
@@ -364,7 +355,7 @@ def test_R5_1_the_defenders_playouts_run_through_the_enemy_stages_that_follow_it
     from maria.players import search
     seen = []
     monkeypatch.setattr(search, "evaluate", lambda st, role: seen.append(st) or 0.0)
-    s = _austrian_movement(3)
+    s = _first_movement("maria_theresa", 3)
     p = SearchPlayer("hard", 1, budget=5.0, candidates=6, horizon=80, stage_horizon=True,
                      reply_roles=("maria_theresa",))
     p._playout(s, "maria_theresa", random.Random(1))
