@@ -38,7 +38,7 @@ def plain_choices(legal: list[dict]) -> list[dict]:
 class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
                  horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND,
-                 reply_roles: tuple = (), reply_horizon: int = 250):
+                 reply_roles: tuple[str, ...] = (), reply_horizon: int = 250):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
