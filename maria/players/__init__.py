@@ -15,10 +15,13 @@ from maria.rules.resample import observe
 
 LEVELS = ("random", "easy", "normal", "hard")
 BUDGETS = {"normal": 0.2, "hard": 1.5}
-# Roles whose search play-outs run on through the enemy stages to their own next action stage
-# (SearchPlayer.reply_roles).  Off until measured at length: a session-6 pilot gave hard Maria
-# Theresa 11 wins in 21 games against easy attackers instead of 4 (docs/balance.md).
-REPLY_ROLES: tuple[str, ...] = ()
+# Per variant, the roles whose search play-outs run on through the enemy stages to their own next
+# action stage (SearchPlayer.reply_roles).  Maria Theresa acts last in the turn (R5.1), so what her
+# move risks shows only in the stages after hers.  Measured in session 7 (docs/balance.md): in the
+# introductory game it lifts hard Maria Theresa clearly; in the advanced game it made no
+# difference in the games tried and costs three times the time, so it stays off there.
+# Only `hard` (normal's 0.2 s would buy too few of these long play-outs; not measured).
+REPLY_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -33,7 +36,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
         b = BUDGETS[level] if budget is None else budget
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
                             horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
-                            reply_roles=REPLY_ROLES)
+                            reply_roles=REPLY_ROLES if level == "hard" else None)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 
 from maria.rules import door
 from maria.rules.resample import resample
@@ -38,7 +39,7 @@ def plain_choices(legal: list[dict]) -> list[dict]:
 class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
                  horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND,
-                 reply_roles: tuple[str, ...] = (), reply_horizon: int = 250):
+                 reply_roles: Mapping[str, tuple[str, ...]] | None = None, reply_horizon: int = 250):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -46,7 +47,8 @@ class SearchPlayer:
         self.horizon = horizon
         self.stage_horizon = stage_horizon
         self.samples = samples           # sampled states per live candidate per halving round
-        self.reply_roles = reply_roles   # roles whose playouts run on to their next action stage
+        # variant -> the roles whose playouts run on to their next action stage
+        self.reply_roles = dict(reply_roles or {})
         self.reply_horizon = reply_horizon
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
@@ -145,11 +147,11 @@ class SearchPlayer:
         """Play on with the rules of thumb for every role, then evaluate for `role`.  With the
         "stage" horizon the playout ends with the current action stage (the candidate's own moves,
         combats, retreats and retroactive conquests: what it decides), else after `horizon`
-        decisions or at the end of the next turn.  For a role in `reply_roles` it runs on until
+        decisions or at the end of the next turn.  For a role in `reply_roles[variant]` it runs on until
         that role's next action stage begins (at most `reply_horizon` decisions), so the enemy
         stages in between show what its choice risks."""
         start_turn, start_stage = st["turn"], _stage_key(st)
-        reply = role in self.reply_roles
+        reply = role in self.reply_roles.get(st["variant"], ())
         for _ in range(self.reply_horizon if reply else self.horizon):
             if door.is_over(st) or time.perf_counter() > deadline:
                 break

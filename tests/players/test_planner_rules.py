@@ -14,10 +14,10 @@ from maria.rules.resample import observe
 from maria.rules.state import board_info, controller, copy_state, rebuild_index
 
 
-def _first_movement(role: str, seed: int = 3) -> dict:
-    """An introductory 3-player game at `role`'s first movement phase (easy players)."""
+def _first_movement(role: str, seed: int = 3, variant: str = "intro") -> dict:
+    """A 3-player game at `role`'s first movement phase (easy players)."""
     from maria.players import decide, make_player
-    s = door.new_game("intro", 3, seed)
+    s = door.new_game(variant, 3, seed)
     p = make_player("easy", seed)
     for _ in range(800):
         if s["flow"][-1]["name"] == "movement_phase" and role in door.active_roles(s):
@@ -25,6 +25,11 @@ def _first_movement(role: str, seed: int = 3) -> dict:
         r = door.active_roles(s)[0]
         s = door.apply(s, r, decide(s, r, p))
     raise AssertionError(f"{role} never moved")
+
+
+def _stage_step(s: dict) -> int:
+    """The turn frame's step: which stage of the turn (R5.1) the game is in."""
+    return s["flow"][1]["step"]
 
 
 def _french_movement(seed: int = 3) -> dict:
@@ -350,14 +355,14 @@ def test_R24_1_2_the_evaluation_counts_a_fortress_taken_from_the_allys_share_as_
 
 def test_R5_1_the_defenders_playouts_run_through_the_enemy_stages_that_follow_its_own(monkeypatch):
     """Austria acts last in the turn (R5.1): what its move risks shows in the French and Prussian
-    stages of the next turn, so its playouts stop when its own next stage begins; an attacker's
-    stop at the end of its own stage."""
-    from maria.players import search
+    stages of the next turn, so the shipped hard player's playouts for Maria Theresa in the
+    introductory game stop when her own next stage begins; an attacker's, and hers in the advanced
+    game (measured: no gain there, docs/balance.md), stop at the end of the current stage."""
+    from maria.players import make_player, search
     seen = []
     monkeypatch.setattr(search, "evaluate", lambda st, role: seen.append(st) or 0.0)
+    p = make_player("hard", 1)
     s = _first_movement("maria_theresa", 3)
-    p = SearchPlayer("hard", 1, budget=5.0, candidates=6, horizon=80, stage_horizon=True,
-                     reply_roles=("maria_theresa",))
     p._playout(s, "maria_theresa", random.Random(1))
     end = seen[-1]
     assert end["turn"] == s["turn"] + 1 and end["stage"] == "austria" or door.is_over(end)
@@ -365,3 +370,10 @@ def test_R5_1_the_defenders_playouts_run_through_the_enemy_stages_that_follow_it
     f = _french_movement(3)
     p._playout(f, "louis_xv", random.Random(1))
     assert seen[-1]["turn"] == f["turn"] and seen[-1]["stage"] != "france+bavaria"
+    a = _first_movement("maria_theresa", 3, "advanced")
+    p._playout(a, "maria_theresa", random.Random(1))
+    end = seen[-1]
+    assert end["turn"] == a["turn"] + 1 and _stage_step(end) < _stage_step(a)
+    assert not any(e["turn"] == a["turn"] + 1 and e["stage"].startswith(("france", "prussia"))
+                   for e in end["log"])
+    assert make_player("normal", 1).reply_roles == {}
