@@ -19,7 +19,7 @@ BUDGETS = {"normal": 0.2, "hard": 1.5}
 # action stage (SearchPlayer.reply_roles).  Maria Theresa acts last in the turn (R5.1), so what her
 # move risks shows only in the stages after hers.  Measured in session 7 (docs/balance.md): in the
 # introductory game it lifts hard Maria Theresa clearly; in the advanced game it made no
-# difference in the games tried and costs three times the time, so it stays off there.
+# difference in the games tried and costs twice the time, so it stays off there.
 # Only `hard` (normal's 0.2 s would buy too few of these long play-outs; not measured).
 REPLY_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
 
