@@ -147,9 +147,9 @@ class SearchPlayer:
         """Play on with the rules of thumb for every role, then evaluate for `role`.  With the
         "stage" horizon the playout ends with the current action stage (the candidate's own moves,
         combats, retreats and retroactive conquests: what it decides), else after `horizon`
-        decisions or at the end of the next turn.  For a role in `reply_roles[variant]` it runs on until
-        that role's next action stage begins (at most `reply_horizon` decisions), so the enemy
-        stages in between show what its choice risks."""
+        decisions or at the end of the next turn.  For a role in `reply_roles[variant]` it runs on
+        until that role's next action stage begins (at most `reply_horizon` decisions), so the
+        enemy stages in between show what its choice risks."""
         start_turn, start_stage = st["turn"], _stage_key(st)
         reply = role in self.reply_roles.get(st["variant"], ())
         for _ in range(self.reply_horizon if reply else self.horizon):
