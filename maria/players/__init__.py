@@ -22,12 +22,6 @@ BUDGETS = {"normal": 0.2, "hard": 1.5}
 # difference in the games tried and costs twice the time, so it stays off there.
 # Only `hard` (normal's 0.2 s would buy too few of these long play-outs; not measured).
 REPLY_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
-# Per variant, the roles whose political-stage choices (R17: trump, TC placed, card taken, how it
-# is executed) `hard` searches like its military ones; the others follow the rules of thumb there.
-# Frederick's are searched in the advanced game: measured in sessions 7-8 (docs/balance.md), hard
-# Frederick alone against two easy players won 16 of 50 games with it against 11 of 50 on the same
-# seeds without; Maria Theresa's did not gain (0 of 17 against 2 of 17).
-POLITICAL_ROLES: dict[str, tuple[str, ...]] = {"advanced": ("frederick",)}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -42,8 +36,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
         b = BUDGETS[level] if budget is None else budget
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
                             horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
-                            reply_roles=REPLY_ROLES if level == "hard" else None,
-                            political_roles=POLITICAL_ROLES if level == "hard" else None)
+                            reply_roles=REPLY_ROLES if level == "hard" else None)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

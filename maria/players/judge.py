@@ -23,7 +23,7 @@ from maria.rules.resample import observe, resample
 
 from maria.players import make_player
 from maria.players.easy import EasyPlayer
-from maria.players.search import plain_choices
+from maria.players.search import SEARCHED, plain_choices
 
 
 def score(state: dict, role: str) -> float:
@@ -54,8 +54,7 @@ def departures(variant: str, players: int, seed: int, role: str, searcher, every
         obs = observe(state, r)
         a = seats[r].choose(obs, legal, r)
         frame = state["flow"][-1]["name"]
-        if r == role and frame in searcher.searched_frames(variant, role) \
-                and len(plain_choices(legal)) > 1:
+        if r == role and frame in SEARCHED and len(plain_choices(legal)) > 1:
             k += 1
             if k % every == 0:
                 b = searcher.choose(obs, legal, r)

@@ -29,9 +29,6 @@ ROUND = 4            # samples per live candidate per halving round
 FINAL_ROUNDS = 1     # extra rounds for the last challenger against the rules-of-thumb choice
 CONFIDENCE = 1.0     # standard errors by which a challenger must beat the rules-of-thumb choice
 SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "retreat", "hussars"})
-# the political stage's choices (R17.3-R17.6: trump, TC placed, card taken, how it is executed),
-# searched only for the roles named in `political_roles`
-POLITICAL = frozenset({"politics", "pol_exec"})
 
 
 def plain_choices(legal: list[dict]) -> list[dict]:
@@ -42,8 +39,7 @@ def plain_choices(legal: list[dict]) -> list[dict]:
 class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
                  horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND,
-                 reply_roles: Mapping[str, tuple[str, ...]] | None = None, reply_horizon: int = 250,
-                 political_roles: Mapping[str, tuple[str, ...]] | None = None):
+                 reply_roles: Mapping[str, tuple[str, ...]] | None = None, reply_horizon: int = 250):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -54,8 +50,6 @@ class SearchPlayer:
         # variant -> the roles whose playouts run on to their next action stage
         self.reply_roles = dict(reply_roles or {})
         self.reply_horizon = reply_horizon
-        # variant -> the roles whose political-stage choices are searched too
-        self.political_roles = dict(political_roles or {})
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
 
@@ -68,8 +62,7 @@ class SearchPlayer:
         easy = Rules(state, role, rng).decide(acts)
         frame_name = obs["public"]["flow"][-1]["name"] if obs["public"]["flow"] else ""
         plain = plain_choices(legal)
-        if len(plain) <= 1 or frame_name not in self.searched_frames(state["variant"], role) \
-                or is_template(easy):
+        if len(plain) <= 1 or frame_name not in SEARCHED or is_template(easy):
             self.progress = 1.0
             return easy
         cands = self._candidates(state, role, plain, easy, rng)
@@ -110,12 +103,6 @@ class SearchPlayer:
             return easy
         best = max(live, key=lambda k: _mean(vals[k]))
         return cands[best] if _confident_gain(vals[best], vals[0]) else easy
-
-    def searched_frames(self, variant: str, role: str) -> frozenset[str]:
-        """The flow states whose choices this player searches for `role` (others: rules of thumb)."""
-        if role in self.political_roles.get(variant, ()):
-            return SEARCHED | POLITICAL
-        return SEARCHED
 
     def _candidates(self, state, role, plain, easy, rng) -> list[dict]:
         if state["flow"][-1]["name"] == "movement_phase":

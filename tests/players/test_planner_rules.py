@@ -14,26 +14,17 @@ from maria.rules.resample import observe
 from maria.rules.state import board_info, controller, copy_state, rebuild_index
 
 
-def _first_decision(role: str, frame: str, seed: int = 3, variant: str = "intro",
-                    choices: int = 1) -> dict:
-    """A 3-player game (easy players) at `role`'s first decision in the flow state `frame` with at
-    least `choices` actions to choose among."""
+def _first_movement(role: str, seed: int = 3, variant: str = "intro") -> dict:
+    """A 3-player game at `role`'s first movement phase (easy players)."""
     from maria.players import decide, make_player
-    from maria.players.search import plain_choices
     s = door.new_game(variant, 3, seed)
     p = make_player("easy", seed)
     for _ in range(800):
-        if s["flow"][-1]["name"] == frame and role in door.active_roles(s) \
-                and len(plain_choices(door.legal_actions(s, role))) >= choices:
+        if s["flow"][-1]["name"] == "movement_phase" and role in door.active_roles(s):
             return s
         r = door.active_roles(s)[0]
         s = door.apply(s, r, decide(s, r, p))
-    raise AssertionError(f"{role} never reached {frame}")
-
-
-def _first_movement(role: str, seed: int = 3, variant: str = "intro") -> dict:
-    """A 3-player game at `role`'s first movement phase (easy players)."""
-    return _first_decision(role, "movement_phase", seed, variant)
+    raise AssertionError(f"{role} never moved")
 
 
 def _stage_step(s: dict) -> int:
@@ -386,23 +377,3 @@ def test_R5_1_the_defenders_playouts_run_through_the_enemy_stages_that_follow_it
     assert not any(e["turn"] == a["turn"] + 1 and e["stage"].startswith(("france", "prussia"))
                    for e in end["log"])
     assert make_player("normal", 1).reply_roles == {}
-
-
-def test_R17_3_R17_5_hard_frederick_searches_his_political_choices_in_the_advanced_game(monkeypatch):
-    """The shipped hard player searches Frederick's political-stage choices (the TC he places, the
-    card he takes) in the advanced game, as it does his military ones (measured: docs/balance.md);
-    Maria Theresa's and Louis XV's follow the rules of thumb there, and normal searches none."""
-    from maria.players import make_player, search
-    played = []
-    monkeypatch.setattr(SearchPlayer, "_playout",
-                        lambda self, st, role, rng, deadline=1e18: played.append(role) or 0.0)
-    p = make_player("hard", 1, budget=0.3)
-    for role, searched in (("frederick", True), ("maria_theresa", False), ("louis_xv", False)):
-        s = _first_decision(role, "politics", 3, "advanced", choices=2)
-        played.clear()
-        a = p.choose(observe(s, role), door.legal_actions(s, role), role)
-        assert a in door.legal_actions(s, role)
-        assert bool(played) == searched, role
-    assert "politics" in p.searched_frames("advanced", "frederick")
-    assert p.searched_frames("intro", "frederick") == search.SEARCHED
-    assert make_player("normal", 1).searched_frames("advanced", "frederick") == search.SEARCHED
