@@ -9,7 +9,8 @@ fortress takes it; a protected one only gets a "?") + the value of the end city:
   attackers (France/Bavaria, Prussia/Saxony)  nearness to the next enemy fortress that counts for
         their victory (unprotected ones first), staying within reach of an own supply train;
   defender (Austria)                         covering threatened own fortresses (a general within 3
-        cities protects), nearness to fortresses the enemy took (to take them back);
+        cities protects), nearness to fortresses the enemy took (to take them back); in the
+        advanced game also nearness to the enemy fortresses whose conquest spends one of her VMs;
   everyone                                   the combats the end city forces (an active general must
         attack every adjacent enemy): troops + cards of the sector's suit in hand against the
         enemy's; being next to a stronger enemy who moves later is a risk.
@@ -20,8 +21,9 @@ train, the train a few cities behind the front, away from enemy generals).
 from __future__ import annotations
 
 from maria.rules import cards
+from maria.rules.advanced import RHINE
 from maria.rules import roles as R
-from maria.rules.conquest import protected
+from maria.rules.conquest import marks_conquest, protected
 from maria.rules.movement import step_refusal
 from maria.rules.state import controller
 
@@ -33,6 +35,11 @@ SUPPLY_RANGE = 6
 # attackers: value of each city nearer to the next target, up to NEAR cities away; faster in the
 # 3-player game, where a rival ally races for the same fortresses (measured, docs/balance.md, session 5)
 TARGET_PULL = {2: 0.9, 3: 1.2}
+# Austria in the advanced game: her pool holds only 3 VMs at the start (B.2), so every conquest that
+# puts one of them on a fortress (Bavaria, Saxony, Prussia, France, Silesia: R10.16c) is a third of
+# a win, and her generals feel a pull towards the nearest such fortress besides defending
+# (easy-vs-easy, docs/balance.md, session 9: 3 players 10 -> 25 of 300 games, 2 players 31 -> 49 of 200)
+AUSTRIAN_PULL = 0.6
 NEAR = 8
 FAR_PULL = 0.3       # ... and a faint pull from NEAR to FAR cities (no idle generals in the rear)
 FAR = 16
@@ -145,6 +152,9 @@ class Planner:
         """What conquering the enemy-controlled fortress `city` is worth to `power`'s side."""
         st, info = self.st, self.info
         major = R.major_of(st, power)
+        if major == "austria" and st["variant"] == "advanced" and city not in RHINE \
+                and info.home_of(city) != "austria" and marks_conquest(st, info, power, city):
+            return CONQUER                              # a VM out of her small pool (R15.2)
         if not _goal(st, info, major, city):
             if st["players"] == 2 and major == "france" and info.in_silesia(city) \
                     and self.counts()["prussia"] < 12:
@@ -342,29 +352,7 @@ class Planner:
             return v
         if major in ("france", "prussia"):
             tg = [c for c in self.targets(power) if c not in taken]
-            best = 99.0
-            friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
-                       and R.major_of(st, og["power"]) == major]
-            strength = self.strength_at(gid, city, stack_extra)
-            for c in tg:
-                k = d.get(c, 99)
-                occ = self.st["city_generals"].get(c)
-                if occ and not self.enemy_of(self.st["generals"][occ[0]]["power"], power):
-                    k += 4.0                            # a non-enemy sits on it: it must leave first
-                elif c in self.st["city_train"]:
-                    k += 4.0                            # a train blocks it until it moves (R10.4)
-                if self.is_prot(c):
-                    k += PROTECTED_DETOUR
-                    # hunt the protectors: beating them in combat drives them off (R11.13)
-                    hunt = self.hunt_distance(c, d, strength, power, gid)
-                    if hunt is not None:
-                        k = min(k, hunt + 1.5)
-                # another own general is nearer to it: leave it to him, spread out
-                dc = self.info.dist_from(c)
-                if any(dc.get(f, 99) < min(d.get(c, 99), 3) for f in friends):
-                    k += SPREAD
-                best = min(best, k)
-
+            best = self.target_distance(gid, city, tg, stack_extra)
             v += self.guard_value(gid, city)
             if tg:
                 v -= TARGET_PULL[st["players"]] * min(best, NEAR) + FAR_PULL * max(min(best, FAR) - NEAR, 0)
@@ -374,7 +362,46 @@ class Planner:
                 v += 1.2                                # leaving it next turn takes it
         else:                                           # Austria: defend, retake
             v += self.defence_value(gid, city)
+            if major == "austria" and st["variant"] == "advanced":
+                # ... and attack: the fortresses whose conquest spends one of her VMs
+                tg = [c for c in self.targets(power) if c not in taken and self.info.home_of(c) != "austria"]
+                if tg:
+                    v -= AUSTRIAN_PULL * min(self.target_distance(gid, city, tg, stack_extra), NEAR)
+                    if city in tg and not self.is_prot(city) and g["face_up"]:
+                        v += 1.2                        # leaving it next turn takes it
         return v
+
+    def target_distance(self, gid, city, tg, stack_extra=0) -> float:
+        """Cities from `city` to the nearest of the target fortresses `tg`, counting the detours:
+        a piece on it, a protected target (or the way to its protectors when this stack can beat
+        them), a target another general of the side is nearer to."""
+        st = self.st
+        power = st["generals"][gid]["power"]
+        major = R.major_of(st, power)
+        d = self.info.dist_from(city)
+        best = 99.0
+        friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
+                   and R.major_of(st, og["power"]) == major]
+        strength = self.strength_at(gid, city, stack_extra)
+        for c in tg:
+            k = d.get(c, 99)
+            occ = st["city_generals"].get(c)
+            if occ and not self.enemy_of(st["generals"][occ[0]]["power"], power):
+                k += 4.0                                # a non-enemy sits on it: it must leave first
+            elif c in st["city_train"]:
+                k += 4.0                                # a train blocks it until it moves (R10.4)
+            if self.is_prot(c):
+                k += PROTECTED_DETOUR
+                # hunt the protectors: beating them in combat drives them off (R11.13)
+                hunt = self.hunt_distance(c, d, strength, power, gid)
+                if hunt is not None:
+                    k = min(k, hunt + 1.5)
+            # another own general is nearer to it: leave it to him, spread out
+            dc = self.info.dist_from(c)
+            if any(dc.get(f, 99) < min(d.get(c, 99), 3) for f in friends):
+                k += SPREAD
+            best = min(best, k)
+        return best
 
     def guard_value(self, gid, city) -> float:
         """Attackers: standing within 3 cities of a fortress the side took (protection, R10.13)

@@ -39,12 +39,10 @@ def leave_fortress(state: dict, info, gid: str, city: str) -> None:
     conquer(state, info, g["power"], city)
 
 
-def conquer(state: dict, info, power: str, city: str) -> None:
-    """R10.16: remove the previous controller's marker, mark the conquest when required."""
-    from maria.rules import advanced as A
-    prev = controller(state, info, city)
-    A.remove_vm(state, city)                       # (a) back to its pool (R15.3)
-    A.drop_qmark(state, city)
+def marks_conquest(state: dict, info, power: str, city: str) -> bool:
+    """R10.16 (c)-(e): whether `power`'s conquest of `city` gets a marker of `power`'s major power
+    (in the advanced game a VM from its pool, R15.3).  The Rhine electorates' markers (b) are the
+    caller's business."""
     marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
     home = home_of(state, info, city)
     if info.in_silesia(city):
@@ -55,9 +53,19 @@ def conquer(state: dict, info, power: str, city: str) -> None:
         mark = home in R.MINOR                     # (c) friendly minor: marked; (d) friendly major: not
     else:
         mark = True                                # (c) enemy home country
+    return mark and home != marker
+
+
+def conquer(state: dict, info, power: str, city: str) -> None:
+    """R10.16: remove the previous controller's marker, mark the conquest when required."""
+    from maria.rules import advanced as A
+    prev = controller(state, info, city)
+    A.remove_vm(state, city)                       # (a) back to its pool (R15.3)
+    A.drop_qmark(state, city)
+    marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
     if A.is_adv(state) and city in A.RHINE:
         A.flip_elector(state, info, power, city)   # (b) elector marker flipped, never a VM
-    elif mark and home != marker:
+    elif marks_conquest(state, info, power, city):
         A.place_vm(state, marker, city)
     if A.is_adv(state):
         A.after_control_change(state, info)

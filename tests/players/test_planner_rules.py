@@ -377,3 +377,34 @@ def test_R5_1_the_defenders_playouts_run_through_the_enemy_stages_that_follow_it
     assert not any(e["turn"] == a["turn"] + 1 and e["stage"].startswith(("france", "prussia"))
                    for e in end["log"])
     assert make_player("normal", 1).reply_roles == {}
+
+
+def test_R10_16c_R15_2_advanced_austria_takes_a_bavarian_fortress_that_spends_one_of_her_vms():
+    """In the advanced game Austria's pool holds only 3 VMs (B.2) and taking a fortress in an
+    enemy home country puts one of them on it (R10.16c), so the planner counts such fortresses as
+    targets for her and takes an unprotected one in passing; in the introductory game they are not
+    her business (R14.3: she wins by holding out)."""
+    s = _first_movement("maria_theresa", variant="advanced")
+    info = board_info(s)
+    g = s["generals"]["khevenhueller"]
+    assert g["face_up"]
+    _clear_around(s, info, "braunau", keep="khevenhueller")
+    start = next(c for c in info.nbrs["braunau"] if not s["city_generals"].get(c)
+                 and not s["city_train"].get(c) and info.home_of(c) != "bavaria")
+    s["city_generals"].get(g["city"], []).remove("khevenhueller")
+    g["city"] = start
+    rebuild_index(s)
+    assert controller(s, info, "braunau") == "bavaria" and not Planner(s, info, "maria_theresa").is_prot("braunau")
+    pl = Planner(s, info, "maria_theresa")
+    assert "braunau" in pl.targets("austria")
+    assert "passau" not in pl.targets("austria")          # not a fortress
+    assert not any(c in pl.targets("austria") for c in ("koeln", "mainz", "trier", "mannheim"))  # R10.16b
+    gain, move = pl.best_general_move("khevenhueller")
+    assert move is not None and "braunau" in move["path"][1:-1]
+    pool = s["adv"]["pools"]["austria"]
+    after = door.apply(s, "maria_theresa", move)
+    assert controller(after, info, "braunau") == "austria"
+    assert after["adv"]["pools"]["austria"] == pool - 1
+
+    intro = _first_movement("maria_theresa", variant="intro")
+    assert "braunau" not in Planner(intro, board_info(intro), "maria_theresa").targets("austria")
