@@ -38,7 +38,7 @@ TARGET_PULL = {2: 0.9, 3: 1.2}
 # Austria in the advanced game: her pool holds only 3 VMs at the start (B.2), so every conquest that
 # puts one of them on a fortress (Bavaria, Saxony, Prussia, France, Silesia: R10.16c) is a third of
 # a win, and her generals feel a pull towards the nearest such fortress besides defending
-# (easy-vs-easy, docs/balance.md, session 9: 3 players 10 -> 25 of 300 games, 2 players 31 -> 49 of 200)
+# (easy-vs-easy, docs/balance.md, session 9: 3 players 10 -> 25 of 300 games, 2 players 31 -> 54 of 200)
 AUSTRIAN_PULL = 0.6
 NEAR = 8
 FAR_PULL = 0.3       # ... and a faint pull from NEAR to FAR cities (no idle generals in the rear)
@@ -345,7 +345,6 @@ class Planner:
         major = R.major_of(st, power)
         v = self.supply_value(gid, city) + self.combat_value(gid, city, stack_extra) \
             + self.question_value(gid, city, stack_extra) + self.spoil_value(gid, city)
-        d = self.info.dist_from(city)
         if major in ("france", "prussia") and self.last_turn() and st["variant"] == "intro":
             # the introductory game ends with this turn (R14.3): only this turn's conquests count,
             # so the end city matters only for the combats it forces (retroactive "?" conquests)
