@@ -25,7 +25,7 @@ from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.moves import reach
-from maria.ui.rules_text import PHASE_RULES, rule_for_reason
+from maria.ui.rules_text import phase_rule, rule_for_reason
 from maria.ui.session import Session, power_name, role_name
 
 TOP_H = 52
@@ -242,9 +242,13 @@ class BoardScene(Scene):
             self._start_card_flight(role, origin, n_log)
         return True
 
+    def phase_rule(self) -> str | None:
+        st = self.session.state
+        return phase_rule(self.frame.get("name"), st["variant"], st["players"])
+
     def refuse(self, reason: str) -> None:
         self.message = reason
-        self.message_rule = rule_for_reason(reason) or PHASE_RULES.get(self.frame.get("name"))
+        self.message_rule = rule_for_reason(reason) or self.phase_rule()
         self.static_dirty = self.dirty = True
 
     def after_change(self) -> None:
@@ -995,7 +999,7 @@ class BoardScene(Scene):
 
     def _rules(self):
         from maria.ui.scenes import RulesScene
-        self.app.push(RulesScene(self.app, PHASE_RULES.get(self.frame.get("name"))))
+        self.app.push(RulesScene(self.app, self.phase_rule()))
 
     def _save(self):
         from maria.ui.scenes import SaveLoadScene
@@ -1480,7 +1484,7 @@ class BoardScene(Scene):
             for i, line in enumerate(lines[:2]):
                 W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 17, W.ACCENT, "sans_bold")
         else:
-            rule = PHASE_RULES.get(self.frame.get("name"))
+            rule = self.phase_rule()
             lines = W.wrap(self.prompt_text() + (f"  ({rule})" if rule else ""), 1000, 18)
             for i, line in enumerate(lines[:2]):
                 W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 18, W.INK, "sans_bold")

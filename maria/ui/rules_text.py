@@ -83,6 +83,12 @@ RULES: list[tuple[str, str, str]] = [
      "Bavaria, 3 when it does not."),
     ("R14.3", "Victory", "Louis XV wins at once with 9 fortresses in Austria; Frederick with 12 in "
      "Austria and/or Silesia; Maria Theresa wins if turn 9 ends without another winner."),
+    ("R23.1", "Advanced victory", "A major power wins at once when its victory-marker pool is empty "
+     "at the end of an action stage or a political stage, or right after the imperial election; "
+     "after turn 12 the lowest total of the four winter scores wins (R23.3)."),
+    ("R24.1", "Two-player victory", "The coalition wins as soon as Prussia controls 12 fortresses in "
+     "Silesia/Austria and France 9 in Austria; Maria Theresa wins if neither condition is met when "
+     "turn 9 ends; anything else is a tie."),
 ]
 
 PHASE_RULES = {"allocation": "R4.9", "hussars": "R7.1", "tc_phase": "R8.1", "pay": "R8.7",
@@ -94,6 +100,16 @@ KEYWORDS = [("force march", "R10.5"), ("stack", "R6.1"), ("occupied", "R10.4"), 
             ("moves 3", "R10.2"), ("moves 2", "R10.2"), ("supply train", "R10.4"), ("payment", "R8.7"),
             ("pay", "R8.7"), ("retreat", "R11.14"), ("hussar", "R7.1"), ("troops", "R6.3"),
             ("allocate", "R4.9"), ("recruit", "R13.2"), ("re-enter", "R13.3"), ("turn", "R5.1")]
+
+
+def phase_rule(frame: str | None, variant: str, players: int) -> str | None:
+    """The rule a flow state's prompt points to; the end of the game by the victory rules of the
+    variant played (R14.3, R23.1, R24.1)."""
+    if frame == "game":
+        if variant == "advanced":
+            return "R23.1"
+        return "R24.1" if players == 2 else "R14.3"
+    return PHASE_RULES.get(frame or "")
 
 
 def rule_for_reason(reason: str) -> str | None:

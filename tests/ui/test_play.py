@@ -262,3 +262,15 @@ def test_rules_panel_opens_on_f1_and_searches(ui):
     assert ui.top.query == "force"
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, TitleScene)
+
+
+def test_R23_1_R24_1_the_end_of_the_game_points_to_the_victory_rule_of_the_variant_played():
+    """The prompt of a finished game cites the victory rule of its variant, and F1 finds it."""
+    from maria.ui.rules_text import RULES, phase_rule
+    assert phase_rule("game", "intro", 3) == "R14.3"
+    assert phase_rule("game", "intro", 2) == "R24.1"
+    assert phase_rule("game", "advanced", 3) == "R23.1"
+    assert phase_rule("game", "advanced", 2) == "R23.1"
+    assert phase_rule("movement_phase", "advanced", 3) == "R10.1"
+    numbers = {r[0] for r in RULES}
+    assert {"R14.3", "R23.1", "R24.1"} <= numbers
