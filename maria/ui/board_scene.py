@@ -38,6 +38,9 @@ HAND_RECT = pygame.Rect(0, PROMPT_RECT.bottom, 1920, HAND_H)
 SIDE_RECT = pygame.Rect(MAP_RECT.right, TOP_H, SIDE_W, MAP_RECT.h)
 INFO_H = 250
 COMBAT_RECT = pygame.Rect(MAP_RECT.centerx - 420, MAP_RECT.y + 30, 840, 420)
+RESERVE_ROW_H = 96              # the panel grows by this while a Reserve awaits its value
+COMBAT_SCORE_Y = 330             # the score line, then who has the right to play (y from the panel's top)
+COMBAT_RESERVE_Y = 420           # the Reserve's value row, below both (never over the score line)
 CARD_W, CARD_H = 62, 88
 SLOT_W, SLOT_H = 52, 74          # a card in the combat panel
 HAND_CARD_TOP = 38               # the cards' top in the hand bar (the powers' headers above them)
@@ -565,7 +568,7 @@ class BoardScene(Scene):
         elif e.key == pygame.K_0:
             self.view.fit()
         elif e.key == pygame.K_z and (e.mod & pygame.KMOD_CTRL):
-            if {"type": "undo"} in self.acts:
+            if {"type": "undo"} in self.acts and not self.pending_choice():
                 self.apply({"type": "undo"})
             return
         elif e.key == pygame.K_ESCAPE:
@@ -790,7 +793,9 @@ class BoardScene(Scene):
         if name == "combat" and self._acts("play_card"):
             if C.is_reserve(card):
                 if any(a.get("card") == card for a in self._acts("play_card")):
-                    self.reserve_pick = card
+                    # the value row is a button row of the static layer: redraw it now
+                    self.reserve_pick = None if self.reserve_pick == card else card
+                    self.static_dirty = self.dirty = True
                 else:
                     self.refuse("That Reserve cannot be played now.")
             else:
@@ -935,6 +940,11 @@ class BoardScene(Scene):
                 if self._piece_city(a["from"]) == city and a["troops"] == 1:
                     right.append((self._action_label(a), (lambda a=a: self.apply(a)), "transfer"))
         right.append(("Undo", lambda: self.apply({"type": "undo"}), "undo", {"type": "undo"} in self.acts))
+        if self.pending_choice():
+            # a half-made decision (the route of a move, a Reserve's value) is open: nothing in the
+            # prompt bar may end the phase under it; the dialog is finished or cancelled first
+            right = [(lbl, fn, key, False) for lbl, fn, key, *_ in right]
+            right.insert(0, ("Cancel (Esc)", self.cancel_choice, "cancel_choice"))
         bs += W.button_row(right, PROMPT_RECT.right - 10, PROMPT_RECT.y + 8, h=44, right_to_left=True, size=18)
         # top bar
         top = [("Menu", self._menu, "menu"), ("Rules (F1)", self._rules, "rules"),
@@ -948,6 +958,14 @@ class BoardScene(Scene):
         # modal panels
         bs += self._modal_buttons()
         self.buttons = bs
+
+    def pending_choice(self) -> bool:
+        """A dialog of the player's own is open: the route of a move, or the value of a Reserve."""
+        return bool(self.path_choice or self.reserve_pick)
+
+    def cancel_choice(self) -> None:
+        self.path_choice = self.reserve_pick = None
+        self.map_dirty = self.static_dirty = self.dirty = True
 
     def _toggle_panel(self, name):
         def f():
@@ -1035,7 +1053,8 @@ class BoardScene(Scene):
             n = len(self.recruit["assign"])
             return pygame.Rect(MAP_RECT.centerx - 380, MAP_RECT.y + 40, 760, 170 + 56 * n)
         if self.frame.get("name") == "combat":
-            return pygame.Rect(COMBAT_RECT)
+            return COMBAT_RECT.inflate(0, RESERVE_ROW_H).move(0, RESERVE_ROW_H // 2) if self.reserve_pick \
+                else pygame.Rect(COMBAT_RECT)
         if self.path_choice:
             return pygame.Rect(MAP_RECT.centerx - 360, MAP_RECT.y + 40, 720, 90 + 50 * len(self.path_choice["options"]))
         if self._dialog_actions():
@@ -1102,8 +1121,8 @@ class BoardScene(Scene):
         elif self.frame.get("name") == "combat":
             if self.reserve_pick:
                 for v in range(1, 9):
-                    out.append(W.Button(pygame.Rect(r.x + 40 + (v - 1) * 95, r.bottom - 70, 80, 50), str(v),
-                                        self._play_reserve(v), True, ("reserve", v)))
+                    out.append(W.Button(pygame.Rect(r.x + 40 + (v - 1) * 95, r.y + COMBAT_RESERVE_Y + 30, 80, 50),
+                                        str(v), self._play_reserve(v), True, ("reserve", v)))
         elif self._dialog_actions():
             acts = self._dialog_actions()
             col = pygame.Rect(r.right - 400, r.y + 70, 380, r.h - 90)
@@ -1124,9 +1143,13 @@ class BoardScene(Scene):
                 y += step
         elif self.path_choice:
             y = r.y + 70
-            for i, (mode, path) in enumerate(self.path_choice["options"]):
+            opts = self.path_choice["options"]
+            both = {m for m, _ in opts} == {"normal", "force"}
+            for i, (mode, path) in enumerate(opts):
                 via = ", ".join(self.board.cities[c].name for c in path[1:-1]) or "direct"
                 label = f"{'Force march' if mode == 'force' else 'Normal move'} via {via}"
+                if mode == "force" and both:
+                    label += " (conquers nothing, R10.5)"
                 out.append(W.Button(pygame.Rect(r.x + 20, y, r.w - 40, 42), label,
                                     (lambda m=mode, p=path: self._do_move(self.path_choice["piece"], m, p)),
                                     True, ("path", i), 16))
@@ -1657,12 +1680,19 @@ class BoardScene(Scene):
         sc = f["score"]
         lead = f["att_power"] if sc > 0 else f["def_power"] if sc < 0 else None
         txt = f"Score {sc:+d} for the attacker" + (f" — {power_name(lead)} leads" if lead else " — level")
-        W.blit_text(s, txt, (r.centerx, r.y + 330), 22, W.ACCENT, "sans_bold", "midtop")
+        W.blit_text(s, txt, (r.centerx, r.y + COMBAT_SCORE_Y), 22, W.ACCENT, "sans_bold", "midtop")
         right = f[f["right"] + "_power"]
-        W.blit_text(s, f"{power_name(right)} has the right to play", (r.centerx, r.y + 362), 18, W.INK, "sans", "midtop")
+        W.blit_text(s, f"{power_name(right)} has the right to play", (r.centerx, r.y + COMBAT_SCORE_Y + 32), 18,
+                    W.INK, "sans", "midtop")
         if self.reserve_pick:
-            W.blit_text(s, "Reserve: choose its value (it takes your sector's suit)", (r.centerx, r.bottom - 98),
+            W.blit_text(s, "Reserve: choose its value (it takes your sector's suit)", (r.centerx, r.y + COMBAT_RESERVE_Y),
                         16, W.INK, "sans_bold", "midtop")
+
+    @staticmethod
+    def combat_score_rect() -> pygame.Rect:
+        """Where the score and the right to play are written (nothing else may cover them)."""
+        r = COMBAT_RECT
+        return pygame.Rect(r.x + 20, r.y + COMBAT_SCORE_Y, r.w - 40, 56)
 
     def _draw_overlay(self, surf) -> None:
         """What changes every frame: the dragged piece, path previews, hover tips."""

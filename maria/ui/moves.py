@@ -24,12 +24,17 @@ class Reach:
         return set(self.normal) | set(self.force)
 
     def options(self, city: str) -> list[tuple[str, list[str]]]:
-        """Distinct choices to reach `city`: (mode, path), one per different outcome."""
+        """Distinct choices to reach `city`: (mode, path), one per different outcome.
+
+        Two routes differ only by what happens on the way: the fortresses a normal move leaves
+        (conquered, R10.14), the hussars and trains it passes.  A force march over cities where none
+        of that happens is the same as the normal move there, so it is not offered beside it (the
+        mode is not part of the outcome: a force march differs only by conquering nothing)."""
         st, info = self._st, self._info
         out, seen = [], set()
         for mode, table in (("normal", self.normal), ("force", self.force)):
             for p in sorted(table.get(city, []), key=len):
-                key = (mode, frozenset(c for c in p[:-1] if _matters(st, info, c, mode)))
+                key = frozenset(c for c in p[:-1] if _matters(st, info, c, mode))
                 if key not in seen:
                     seen.add(key)
                     out.append((mode, p))

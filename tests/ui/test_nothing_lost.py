@@ -1,0 +1,143 @@
+"""Nothing a player did is lost (issue "hot-seat and solo play where nothing is lost"), through the
+real event loop: the Reserve's value row appears the moment the Reserve is clicked and never covers
+the score; while a dialog of the player's own is open (the route of a move, a Reserve's value),
+nothing in the prompt bar can end the phase under it; the route dialog offers only routes whose
+outcomes differ."""
+
+from __future__ import annotations
+
+import pygame
+
+from maria.rules import door, rng, selfplay
+from maria.rules.state import board_info
+from maria.ui.board_scene import BoardScene
+from maria.ui.moves import reach
+from maria.ui.session import Session
+
+from tests.ui.test_battle_animation import _combat
+from tests.ui.test_play import _open
+
+
+def _drawn(board, key):
+    """The button as last drawn on screen (not rebuilt for the test)."""
+    return next((b for b in board.buttons if b.key == key), None)
+
+
+def _give_reserve(session, power):
+    """Swap a Reserve from a set-aside deck into `power`'s hand (conservation kept)."""
+    cards = session.state["cards"]
+    deck = next(d for d in cards["aside"] if any(c.endswith(":R1") for c in d))
+    res = next(c for c in deck if c.endswith(":R1"))
+    hand = cards["hands"][power]
+    out = hand[0]
+    hand[0] = res
+    deck[deck.index(res)] = out
+    return res
+
+
+def test_R11_2_reserve_value_buttons_appear_as_soon_as_the_reserve_is_clicked(ui):
+    session = _combat()                               # Austria attacks at -2 and has the right to play
+    res = _give_reserve(session, "austria")
+    board = _open(ui, session, "maria_theresa")
+    assert any(a["type"] == "play_card" and a.get("card") == res for a in board.acts)
+    ui.click(board.card_point(res))
+    assert board.reserve_pick == res
+    # the value row is on screen now (drawn), without any other screen opened in between
+    three = _drawn(board, ("reserve", 3))
+    assert three is not None and three.enabled, "the Reserve's value buttons are not drawn"
+    # the row and its prompt never cover the score line
+    score = board.combat_score_rect()
+    for v in range(1, 9):
+        assert not _drawn(board, ("reserve", v)).rect.colliderect(score)
+    # ... and inside the panel as drawn
+    panel = board._modal_rect()
+    assert all(panel.contains(_drawn(board, ("reserve", v)).rect) for v in range(1, 9))
+    n = len(session.record.actions)
+    ui.click(three.rect.center)
+    assert session.record.actions[n]["action"] == {"type": "play_card", "card": res, "value": 3}
+
+
+def test_R11_2_clicking_the_reserve_again_puts_it_back(ui):
+    session = _combat()
+    res = _give_reserve(session, "austria")
+    board = _open(ui, session, "maria_theresa")
+    ui.click(board.card_point(res))
+    assert board.reserve_pick == res
+    ui.click(board.card_point(res))
+    assert board.reserve_pick is None and _drawn(board, ("reserve", 1)) is None
+
+
+def _louis_first_move(seed=0):
+    """Seeded random play to Louis XV's first movement phase: Belle-Isle has two routes to Nabburg
+    (through the fortress of Amberg, or through Kemnath and Weiden)."""
+    s = Session.new("intro", 3, seed)
+    ch = {"rng": rng.seed_state(seed)}
+    for _ in range(200):
+        st = s.state
+        role = door.active_roles(st)[0]
+        if st["flow"][-1]["name"] == "movement_phase" and role == "louis_xv":
+            return s
+        a = selfplay.random_action(st, role, ch)
+        if a["type"] != "undo":
+            s.apply(role, a)
+    raise AssertionError("no movement phase for Louis XV")
+
+
+def _open_route_dialog(ui, session):
+    board = _open(ui, session, "louis_xv")
+    start = session.state["generals"]["belle_isle"]["city"]
+    board.view.centre_on(board._city_px[start])
+    board.map_dirty = board.dirty = True
+    ui.frames(2)
+    ui.drag(board._piece_rects["belle_isle"].center, board.to_screen("nabburg"))
+    assert board.path_choice and board.path_choice["city"] == "nabburg"
+    return board
+
+
+def test_R10_1_end_movement_cannot_drop_a_move_whose_route_is_being_chosen(ui):
+    session = _louis_first_move()
+    board = _open_route_dialog(ui, session)
+    n = len(session.record.actions)
+    done = _drawn(board, "done")
+    assert done is not None and not done.enabled, "End movement is clickable under the route dialog"
+    ui.click(done.rect.center)                        # a real click on it: swallowed
+    assert len(session.record.actions) == n
+    assert session.state["flow"][-1]["name"] == "movement_phase" and board.path_choice
+    assert ui.top is board and board.seat == "louis_xv"
+    ui.key(pygame.K_z, mod=pygame.KMOD_CTRL)          # nor does Ctrl+Z drop it
+    assert board.path_choice
+    # the dialog is finished: the move is made, and End movement is back
+    ui.click(_drawn(board, ("path", 0)).rect.center)
+    assert session.state["generals"]["belle_isle"]["city"] == "nabburg"
+    assert _drawn(board, "done").enabled
+
+
+def test_R10_1_the_route_dialog_can_be_cancelled_and_nothing_happens(ui):
+    session = _louis_first_move()
+    board = _open_route_dialog(ui, session)
+    n = len(session.record.actions)
+    ui.click(_drawn(board, "cancel_choice").rect.center)
+    assert board.path_choice is None and len(session.record.actions) == n
+    assert _drawn(board, "done").enabled and _drawn(board, "cancel_choice") is None
+
+
+def test_R10_5_no_force_march_is_offered_beside_the_same_normal_move():
+    """A force march over cities where nothing happens (no fortress left, no hussar, no train) has
+    the outcome of the normal move there: the route dialog does not offer both."""
+    session = _louis_first_move()
+    st = session.state
+    info = board_info(st)
+    offered = 0
+    for gid in ("belle_isle", "broglie", "seckendorff", "torring"):
+        if gid not in st["generals"] or st["generals"][gid]["city"] is None:
+            continue
+        rc = reach(st, gid)
+        for city in rc.cities():
+            opts = rc.options(city)
+            normal = {tuple(p) for m, p in opts if m == "normal"}
+            for m, p in opts:
+                offered += 1
+                if m == "force" and normal:
+                    # offered beside a normal move only when the normal move would conquer on the way
+                    assert any(info.is_fortress(c) for n in normal for c in n[:-1]), (gid, city, opts)
+    assert offered > 10
