@@ -31,6 +31,51 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
+WINDOW_TIMEOUT = 20.0      # seconds the video system may take to open a window before we give up
+
+
+def open_display_or_explain(pygame, timeout: float = WINDOW_TIMEOUT) -> str | None:
+    """Start the video system and open (then close) a first window, or say why it cannot be done.
+
+    A missing display raises at once; a broken one (a bare X server without a window manager, a
+    stuck driver) can block inside SDL for minutes.  A watchdog thread ends the process with a
+    message naming the problem instead of leaving the player in front of nothing."""
+    import threading
+
+    done = threading.Event()
+
+    def watchdog() -> None:
+        if not done.wait(timeout):
+            driver = os.environ.get("SDL_VIDEODRIVER") or "the default video driver"
+            print(f"MARIA could not open a window within {timeout:.0f} s ({driver}, "
+                  f"DISPLAY={os.environ.get('DISPLAY', '(not set)')}): the display does not answer. "
+                  "Check that a desktop session is running, or set SDL_VIDEODRIVER to a working driver.",
+                  file=sys.stderr, flush=True)
+            os._exit(3)
+
+    threading.Thread(target=watchdog, name="window-watchdog", daemon=True).start()
+    try:
+        pygame.display.init()
+        chosen = pygame.display.get_driver()
+        if chosen in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") != chosen:
+            # SDL found no display and fell back to a driver that draws nowhere: the program would
+            # run invisibly.  Only a driver asked for by name may be invisible (tests, screenshots).
+            return ("MARIA cannot open a window: no display was found "
+                    f"(DISPLAY={os.environ.get('DISPLAY', '(not set)')}, "
+                    f"WAYLAND_DISPLAY={os.environ.get('WAYLAND_DISPLAY', '(not set)')}); "
+                    f"the video system fell back to its invisible '{chosen}' driver. "
+                    "Start MARIA from a desktop session.")
+        pygame.display.set_mode((320, 240), pygame.HIDDEN)
+    except pygame.error as exc:
+        driver = os.environ.get("SDL_VIDEODRIVER") or "the default video driver"
+        return (f"MARIA cannot open a window: {exc} ({driver}, "
+                f"DISPLAY={os.environ.get('DISPLAY', '(not set)')}). Start it from a desktop session, "
+                "or set SDL_VIDEODRIVER to a driver that works here.")
+    finally:
+        done.set()
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     from maria import __version__
 
@@ -71,7 +116,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     import pygame
-    pygame.display.init()
+    if not args.screenshot:
+        failed = open_display_or_explain(pygame)
+        if failed:
+            print(failed, file=sys.stderr)
+            return 3
+    else:
+        pygame.display.init()
     pygame.font.init()
     try:
         if args.screenshot:

@@ -1733,8 +1733,15 @@ class BoardScene(Scene):
                     mode, p = self.path_choice["options"][b.key[1]]
                     self._draw_path(surf, p, LIT_FORCE if mode == "force" else LIT_NORMAL)
         surf.set_clip(None)
-        if self.hover_city and not self.drag:
+        if self.hover_city and not self.drag and not self._map_covered(self.app.mouse_pos()):
             self._draw_tip(surf, self.hover_city)
+
+    def _map_covered(self, pos) -> bool:
+        """The point is on a dialog, a panel or a button drawn over the map: no map tooltip there."""
+        modal = self._modal_rect()
+        if self.panel or (modal is not None and modal.collidepoint(pos)):
+            return True
+        return any(b.rect.collidepoint(pos) for b in self.buttons)
 
     def _draw_path(self, surf, path, colour) -> None:
         pts = [self.to_screen(c) for c in path if c in self._city_px]

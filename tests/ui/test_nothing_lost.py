@@ -141,3 +141,31 @@ def test_R10_5_no_force_march_is_offered_beside_the_same_normal_move():
                     # offered beside a normal move only when the normal move would conquer on the way
                     assert any(info.is_fortress(c) for n in normal for c in n[:-1]), (gid, city, opts)
     assert offered > 10
+
+
+def test_no_map_tooltip_shows_through_an_open_dialog(ui):
+    session = _louis_first_move()
+    board = _open_route_dialog(ui, session)
+    dialog = board._modal_rect()
+    under = next(c for c in sorted(board._city_px) if dialog.collidepoint(board.to_screen(c))
+                 and _on_map(board, c))
+    w = ui.win(board.to_screen(under))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(1, 0), buttons=(0, 0, 0)))
+    ui.frames(2)
+    assert board.hover_city == under
+    drawn = []
+    board._draw_tip = lambda surf, city: drawn.append(city)
+    ui.frames(2)
+    assert drawn == [], "a map tooltip is drawn over the route dialog"
+    # away from the dialog the tooltip shows as before
+    away = next(c for c in sorted(board._city_px) if not dialog.collidepoint(board.to_screen(c))
+                and _on_map(board, c) and not board._map_covered(board.to_screen(c)))
+    w = ui.win(board.to_screen(away))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(1, 0), buttons=(0, 0, 0)))
+    ui.frames(2)
+    assert drawn and drawn[-1] == away
+
+
+def _on_map(board, city):
+    from maria.ui.board_scene import MAP_RECT
+    return MAP_RECT.inflate(-40, -40).collidepoint(board.to_screen(city))
