@@ -124,6 +124,7 @@ class BoardScene(Scene):
         self.drag = None             # {"piece", "start", "pos", "moved", "pan"}
         self.path_choice = None      # {"city", "options"}
         self.reserve_pick = None     # card id awaiting a value
+        self.confirm = None          # {"action", "question", "yes"}: a phase-ending action asked about first
         self.pay_sel: list[str] = []
         self.alloc: dict | None = None
         self.recruit: dict | None = None
@@ -174,6 +175,7 @@ class BoardScene(Scene):
         self.reach = reach(st, self.selected) if self.selected else None
         self.path_choice = None
         self.reserve_pick = None
+        self.confirm = None
         self.pay_sel = [c for c in self.pay_sel if c in self._my_cards()]
         self._setup_alloc()
         self._setup_recruit()
@@ -574,8 +576,8 @@ class BoardScene(Scene):
         elif e.key == pygame.K_ESCAPE:
             if self.panel:
                 self.panel = None
-            elif self.selected or self.path_choice or self.reserve_pick:
-                self.selected = self.reach = self.path_choice = self.reserve_pick = None
+            elif self.selected or self.pending_choice():
+                self.selected = self.reach = self.path_choice = self.reserve_pick = self.confirm = None
             else:
                 from maria.ui.scenes import GameMenuScene
                 self.app.push(GameMenuScene(self.app, self))
@@ -821,6 +823,8 @@ class BoardScene(Scene):
     def prompt_text(self) -> str:
         name = self.frame.get("name")
         v = self.v
+        if self.confirm:
+            return self.confirm["question"]
         if door.is_over(self.session.state):
             return "The game is over: " + (v["result"] or {}).get("reason", "")
         if not self.acts:
@@ -924,7 +928,7 @@ class BoardScene(Scene):
         dialog_types = {a["type"] for a in in_dialog}
         for a in self.acts:
             if a["type"] not in spatial and a["type"] not in dialog_types and a["type"] != "troops":
-                right.append((self._action_label(a), (lambda a=a: self.apply(a)), a["type"]))
+                right.append((self._action_label(a), (lambda a=a: self.ask_or_apply(a)), a["type"]))
         if self._paying() is not None:
             p = self._paying()
             total = C.pay_value(self.pay_sel)
@@ -940,7 +944,11 @@ class BoardScene(Scene):
                 if self._piece_city(a["from"]) == city and a["troops"] == 1:
                     right.append((self._action_label(a), (lambda a=a: self.apply(a)), "transfer"))
         right.append(("Undo", lambda: self.apply({"type": "undo"}), "undo", {"type": "undo"} in self.acts))
-        if self.pending_choice():
+        if self.confirm:
+            # the question replaces the bar: answer it first (Esc or "Keep playing" takes it back)
+            right = [(self.confirm["yes"], self._confirmed, "confirm_yes"),
+                     ("Keep playing", self.cancel_choice, "confirm_no")]
+        elif self.pending_choice():
             # a half-made decision (the route of a move, a Reserve's value) is open: nothing in the
             # prompt bar may end the phase under it; the dialog is finished or cancelled first
             right = [(lbl, fn, key, False) for lbl, fn, key, *_ in right]
@@ -960,12 +968,45 @@ class BoardScene(Scene):
         self.buttons = bs
 
     def pending_choice(self) -> bool:
-        """A dialog of the player's own is open: the route of a move, or the value of a Reserve."""
-        return bool(self.path_choice or self.reserve_pick)
+        """A dialog of the player's own is open: the route of a move, the value of a Reserve, or a
+        question before an action that ends the phase."""
+        return bool(self.path_choice or self.reserve_pick or self.confirm)
 
     def cancel_choice(self) -> None:
-        self.path_choice = self.reserve_pick = None
+        self.path_choice = self.reserve_pick = self.confirm = None
         self.map_dirty = self.static_dirty = self.dirty = True
+
+    def confirm_question(self, a: dict) -> str | None:
+        """The question to ask before `a`, when it ends a phase or gives up a battle although the
+        player still has something else to do there (not the only sensible choice); else None."""
+        name, t = self.frame.get("name"), a["type"]
+        gens = self.v["generals"]
+        if t == "done" and name == "movement_phase":
+            idle = sorted({x["piece"] for x in self.acts if x["type"] in ("move", "force_march")
+                           and x["piece"] in gens})
+            if idle:
+                names = ", ".join(gens[g]["name"] for g in idle[:4]) + (" …" if len(idle) > 4 else "")
+                return (f"End movement? {len(idle)} general{'s' if len(idle) > 1 else ''} could still move "
+                        f"({names}).")
+        if t == "accept_defeat" and self._acts("play_card"):
+            return "Accept defeat although you can still play a card? Your side loses the battle (R11.3)."
+        if t == "done" and name == "hussars" and self._acts("place_hussar"):
+            return "Done with hussars? A hussar can still be placed (R7.1)."
+        if t == "done" and name == "winter" and self._acts("recruit"):
+            return "No recruits this winter? You could still recruit troops (R13)."
+        return None
+
+    def ask_or_apply(self, a: dict) -> None:
+        q = self.confirm_question(a)
+        if q is None:
+            self.apply(a)
+            return
+        self.confirm = {"action": a, "question": q, "yes": self._action_label(a)}
+        self.static_dirty = self.dirty = True
+
+    def _confirmed(self) -> None:
+        a, self.confirm = self.confirm["action"], None
+        self.apply(a)
 
     def _toggle_panel(self, name):
         def f():

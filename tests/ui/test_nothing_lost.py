@@ -169,3 +169,33 @@ def test_no_map_tooltip_shows_through_an_open_dialog(ui):
 def _on_map(board, city):
     from maria.ui.board_scene import MAP_RECT
     return MAP_RECT.inflate(-40, -40).collidepoint(board.to_screen(city))
+
+
+def test_R10_1_end_movement_asks_first_while_generals_could_still_move(ui):
+    session = _louis_first_move()
+    board = _open(ui, session, "louis_xv")
+    n = len(session.record.actions)
+    ui.click(_drawn(board, "done").rect.center)
+    assert len(session.record.actions) == n, "End movement ended the phase without asking"
+    assert board.confirm and "could still move" in board.prompt_text()
+    assert _drawn(board, "done") is None                 # the question replaces the bar
+    ui.click(_drawn(board, "confirm_no").rect.center)    # "Keep playing": nothing happened
+    assert board.confirm is None and len(session.record.actions) == n
+    ui.click(_drawn(board, "done").rect.center)
+    ui.key(pygame.K_ESCAPE)                              # Esc takes the question back too
+    assert board.confirm is None and len(session.record.actions) == n
+    ui.click(_drawn(board, "done").rect.center)
+    ui.click(_drawn(board, "confirm_yes").rect.center)
+    assert session.record.actions[n]["action"] == {"type": "done"}
+    assert session.state["flow"][-1]["name"] != "movement_phase" or door.active_roles(session.state) != ["louis_xv"]
+
+
+def test_R11_3_accept_defeat_asks_first_while_a_card_can_be_played(ui):
+    session = _combat()
+    board = _open(ui, session, "maria_theresa")
+    assert board._acts("play_card") and {"type": "accept_defeat"} in board.acts
+    n = len(session.record.actions)
+    ui.click(_drawn(board, "accept_defeat").rect.center)
+    assert len(session.record.actions) == n and board.confirm
+    ui.click(_drawn(board, "confirm_yes").rect.center)
+    assert session.record.actions[n]["action"] == {"type": "accept_defeat"}

@@ -146,6 +146,8 @@ def test_combat_to_its_end_with_a_retreat(ui):
     path = reach(session.state, gid, ("normal",)).options(target)[0][1]
     board.apply({"type": "move", "piece": gid, "path": path, "force_march": False})
     ui.press("done")
+    if board.confirm:                           # other generals could still move: asked first
+        ui.press("confirm_yes")
     retreat_seen = False
     for _ in range(60):
         _ready(ui)
@@ -158,6 +160,8 @@ def test_combat_to_its_end_with_a_retreat(ui):
             types = {a["type"] for a in board.acts}
             if "accept_defeat" in types:
                 ui.press("accept_defeat")
+                if board.confirm:               # giving up while a card could be played is asked first
+                    ui.press("confirm_yes")
             elif "accept_tie" in types:
                 ui.press("accept_tie")
             else:                           # must play: click a legal card in the hand
