@@ -335,7 +335,7 @@ def draw_political_display(surf, rect, v, mine: set, frame=None) -> None:
     W.panel(surf, rect, W.PAPER, W.FRAME, 10, 3)
     W.blit_text(surf, "Political display", (rect.x + 20, rect.y + 12), 28, W.INK, "serif_bold")
     x = rect.x + 300
-    x = W.blit_text(surf, f"Political deck {pol['deck']} cards", (x, rect.y + 20), 17, W.INK).right + 30
+    x = W.blit_text(surf, f"Political deck {W.count(pol['deck'], 'card')}", (x, rect.y + 20), 17, W.INK).right + 30
     trump = pol.get("trump")
     tr = W.blit_text(surf, "Trump:", (x, rect.y + 20), 17, W.INK, "sans_bold")
     if trump:

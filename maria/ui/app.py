@@ -123,6 +123,16 @@ class App:
             self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._resized()
 
+    def remember_size(self) -> None:
+        """A window the player resized comes back at that size next time (saved with the settings
+        on quit; a fullscreen window keeps the windowed size it had)."""
+        if self.fullscreen or pygame.display.get_surface() is None:
+            return
+        w, h = self.window.get_size()
+        if w >= 320 and h >= 240:
+            self.size = (w, h)
+            self.settings.window_w, self.settings.window_h = w, h
+
     def _resized(self) -> None:
         if pygame.display.get_surface() is not None:
             self.window = pygame.display.get_surface()
@@ -154,6 +164,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self._resized()
+            self.remember_size()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
             from maria.ui.scenes import RulesScene

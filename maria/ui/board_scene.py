@@ -408,8 +408,7 @@ class BoardScene(Scene):
 
     def _animate(self, before: dict, role: str, a: dict, delay: float) -> None:
         """A computer action: one readable log line, and its piece glides along its path."""
-        new = self.session.state["log"][len(before["log"]):]
-        self.computer_line = (f"{role_name(role)}: " + new[-1]["text"]) if new else ""
+        self.computer_line = self.action_line(before, role)
         frame = before["flow"][-1]
         path = None
         if a.get("type") == "step" and frame.get("path"):
@@ -418,6 +417,17 @@ class BoardScene(Scene):
             path = list(a["path"])
         if path and len(path) > 1 and all(c in self._city_px for c in path) and delay > 0:
             self.anim = {"path": path, "t": 0.0, "dur": max(0.15, min(0.8, delay * 0.9) * (len(path) - 1))}
+
+    def action_line(self, before: dict, role: str) -> str:
+        """The log line that tells what `role` just did: the last new line of one of its own powers
+        (the automatic steps after an action, such as the next power drawing its cards, log lines
+        of other powers that are not this role's doing), else the first new line."""
+        new = self.session.state["log"][len(before["log"]):]
+        if not new:
+            return ""
+        mine = set(self.session.state["roles"].get(role, []))
+        own = [e for e in new if e.get("power") in mine]
+        return f"{role_name(role)}: " + (own[-1] if own else new[0])["text"]
 
     def _draw_computer(self, surf) -> None:
         """The gliding piece or flying card, the thinking indicator (with progress), the demo controls."""
@@ -513,6 +523,9 @@ class BoardScene(Scene):
     def handle(self, e) -> None:
         self.events += 1
         if self.demo is not None and self.demo.handle(e):
+            # the demo bar (pause, speed, who holds each seat) is drawn each frame: show the change
+            # now, also while paused (nothing else would ask for a redraw then)
+            self.static_dirty = self.dirty = True
             return
         if e.type == pygame.KEYDOWN:
             self._key(e)
@@ -792,7 +805,19 @@ class BoardScene(Scene):
                     return
             self.refuse("That card cannot be placed on the political display now.")
             return
+        if name == "combat" and not self._acts("play_card"):
+            right = self.frame.get(self.frame.get("right", "att") + "_power")
+            self.refuse(f"It is {power_name(right)}'s turn to play in this battle (R11.2)." if right
+                        else "No card can be played in this battle now.")
+            return
         if name == "combat" and self._acts("play_card"):
+            owner = self._card_owner(card)
+            side = self.frame.get("right", "att")
+            fighting = self.frame.get(side + "_power")
+            if owner and fighting and owner != fighting:
+                self.refuse(f"That card is {power_name(owner)}'s: only {power_name(fighting)}'s cards fight "
+                            "in this battle (R11.2).")
+                return
             if C.is_reserve(card):
                 if any(a.get("card") == card for a in self._acts("play_card")):
                     # the value row is a button row of the static layer: redraw it now
@@ -814,6 +839,15 @@ class BoardScene(Scene):
             else:
                 self.pay_sel.append(card)
             self.static_dirty = self.dirty = True
+            return
+        self.refuse("No card is played now: Tactical Cards fight in battles (R11) and pay for supply "
+                    "trains, recruits and the hussar tax when the program asks for a payment (R8.7).")
+
+    def _card_owner(self, card: str) -> str | None:
+        for p, h in self.v["hands"].items():
+            if isinstance(h, list) and card in h:
+                return p
+        return None
 
     def _paying(self) -> dict | None:
         p = self._acts("pay")
@@ -833,6 +867,11 @@ class BoardScene(Scene):
         if name == "allocation":
             return f"Allocate {power_name(self.alloc['power'])}'s troops on the army sheet (secret)."
         if name == "hussars":
+            free = {a.get("hussar") for a in self._acts("place_hussar")}
+            if not free:
+                return "Austria: the hussars are placed — Done to end the hussar stage (or Undo)."
+            if self.frame.get("placed"):
+                return "Austria: click a lit city to place the other hussar, or Done."
             return "Austria: click a lit city to place a hussar, or Done."
         if name == "tc_phase":
             return "France: pay the Bavarian subsidy this turn?"
@@ -1151,7 +1190,7 @@ class BoardScene(Scene):
             total = sum(self.recruit["assign"].values())
             paid = C.pay_value(self.pay_sel)
             if t["type"] == "troops":
-                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44), f"Take {total} troops",
+                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44), f"Take {W.count(total, 'troop')}",
                                     self._confirm_recruit, total > 0, "recruit"))
             else:
                 out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
@@ -1450,9 +1489,25 @@ class BoardScene(Scene):
         last = self.session.state.get("options", {}).get("last_turn", 12) if v.get("advanced") else 9
         x = W.blit_text(s, f"Turn {v['turn']} of {last}", (x, 12), 24, (250, 236, 200), "serif_bold").right + 24
         x = W.blit_text(s, f"{stage}{' — ' + phase if phase else ''}", (x, 15), 20, (240, 228, 200), "sans_bold").right + 24
-        act = ", ".join(role_name(r) for r in v["active_roles"]) or "—"
+        act = self.acting_text()
         x = W.blit_text(s, f"To act: {act}", (x, 16), 18, (230, 220, 190)).right + 24
         W.blit_text(s, f"Seated: {role_name(self.seat)}", (x, 16), 18, (255, 214, 120), "sans_bold")
+
+    def acting_text(self) -> str:
+        """Who acts now, as the header says it.  While a card flies into the combat panel the panel
+        still shows the moment before it landed, so the header names the player who played it;
+        when several roles may act (the secret set-up) the one the program waits for comes first."""
+        flight = self.card_flight()
+        if flight is not None and self.frame.get("name") == "combat":
+            return role_name(flight.info["role"])
+        act = list(self.v["active_roles"])
+        if not act:
+            return "—"
+        first = self.session.next_role()
+        if first in act and len(act) > 1:
+            rest = [r for r in act if r != first]
+            return f"{role_name(first)} (then {', '.join(role_name(r) for r in rest)})"
+        return ", ".join(role_name(r) for r in act)
 
     def _draw_side(self, s) -> None:
         r = SIDE_RECT
@@ -1475,11 +1530,11 @@ class BoardScene(Scene):
                 pygame.draw.circle(s, W.INK, (r.x + 9, y + 10), 8)
                 pygame.draw.circle(s, col, (r.x + 9, y + 10), 6)
                 W.blit_text(s, f"{power_name(p)} ({role_name(role)})", (r.x + 24, y), 16)
-                W.blit_text(s, f"{n} cards", (r.right - 100, y), 16, anchor="topright")
-                W.blit_text(s, f"{v['troop_totals'].get(p, 0)} troops", (r.right, y), 16, anchor="topright")
+                W.blit_text(s, W.count(n, "card"), (r.right - 100, y), 16, anchor="topright")
+                W.blit_text(s, W.count(v["troop_totals"].get(p, 0), "troop"), (r.right, y), 16, anchor="topright")
                 y += 22
         y += 6
-        W.blit_text(s, f"Draw deck {v['draw_deck']} cards", (r.x, y), 15, (90, 80, 60))
+        W.blit_text(s, f"Draw deck {W.count(v['draw_deck'], 'card')}", (r.x, y), 15, (90, 80, 60))
 
     def city_lines(self, city: str) -> list[str]:
         b = self.board
@@ -1496,7 +1551,7 @@ class BoardScene(Scene):
         for gid, g in self.v["generals"].items():
             if g["city"] == city:
                 t = "?" if g["troops"] is None else g["troops"]
-                lines.append(f"{g['name']} ({power_name(g['power'])} #{g['rank']}), {t} troops"
+                lines.append(f"{g['name']} ({power_name(g['power'])} #{g['rank']}), {t} troop{'' if t == 1 else 's'}"
                              + ("" if g["face_up"] else ", face-down"))
         for tid, t in self.v["trains"].items():
             if t["city"] == city:
@@ -1566,7 +1621,7 @@ class BoardScene(Scene):
 
     @staticmethod
     def _hand_header(power: str, hand: list[str]) -> str:
-        return f"{power_name(power)} — {len(hand)} cards, {C.pay_value(hand)} points"
+        return f"{power_name(power)} — {W.count(len(hand), 'card')}, {W.count(C.pay_value(hand), 'point')}"
 
     def _draw_hand(self, s) -> None:
         """The seated player's hands; too many cards overlap (each keeps its value and suit visible)
@@ -1634,7 +1689,8 @@ class BoardScene(Scene):
             tpl = self.alloc["template"]
             W.blit_text(s, f"Army sheet — {power_name(tpl['power'])} (secret)", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
             tot = sum(self.alloc["troops"].values())
-            W.blit_text(s, f"{tot} / {tpl['total']} troops", (r.right - 20, r.y + 20), 20,
+            # under the title, not beside it: "Pragmatic Army (secret)" fills the line
+            W.blit_text(s, f"{tot} / {tpl['total']} troops", (r.right - 20, r.y + 50), 20,
                         W.GOOD if tot == tpl["total"] else W.ACCENT, "sans_bold", "topright")
             y = r.y + 80
             for gid, lim in tpl["generals"].items():
@@ -1710,7 +1766,7 @@ class BoardScene(Scene):
                 t = g["troops"]
                 tot += t or 0
                 pieces.draw_general(s, (x + 18, y + 16), g["power"], g["rank"], 16)
-                W.blit_text(s, f"{g['name']}: {'?' if t is None else t} troops", (x + 44, y + 6), 18)
+                W.blit_text(s, f"{g['name']}: " + ("? troops" if t is None else W.count(t, "troop")), (x + 44, y + 6), 18)
                 y += 40
             played = [p for p in f.get("played", []) if p["side"] == side]
             for k, p in enumerate(played):

@@ -655,8 +655,10 @@ class GameOverScene(ButtonScene):
             pygame.draw.line(surf, (220, 210, 190), (plot.x + 1, y), (plot.right, y))
         n = max(1, len(turns) - 1)
         xs = [plot.x + i / n * plot.w for i in range(len(turns))] if len(turns) > 1 else [plot.centerx]
+        last = self.board.session.state["options"].get("last_turn", 9)
         for x, t in zip(xs, turns):
-            W.blit_text(surf, str(t), (x, plot.bottom + 8), 16, W.INK, "sans", "midtop")
+            # the count after the last turn is the end of the game, not a turn of its own
+            W.blit_text(surf, str(t) if t <= last else "end", (x, plot.bottom + 8), 16, W.INK, "sans", "midtop")
         W.blit_text(surf, "turn", (plot.centerx, plot.bottom + 30), 16, W.INK, "sans", "midtop")
         for i, p in enumerate(powers):
             col = pal.POWER_COLOURS.get(p, (120, 120, 120))

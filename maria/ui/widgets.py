@@ -22,6 +22,11 @@ FORCE = (200, 110, 20)
 WHITE = (255, 255, 255)
 
 
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """"1 card", "2 cards" (the word's plural is word + "s" unless given)."""
+    return f"{n} {word if n == 1 else (plural or word + 's')}"
+
+
 def text(s: str, size: int = 20, colour=INK, style: str = "sans") -> pygame.Surface:
     return fonts.text(s, size, colour, style)
 

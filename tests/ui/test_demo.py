@@ -47,3 +47,20 @@ def test_demo_plays_itself_and_processes_events_every_frame(ui):
     ui.key(pygame.K_1, "1", frames=2)
     assert board.session.seats[role].kind == "computer"
     assert not door.is_over(board.session.state) or board.session.state["result"]
+
+
+def test_paused_demo_shows_a_seat_taken_over_at_once(ui):
+    ui.press("demo")
+    board = ui.top
+    ui.key(pygame.K_SPACE, " ", frames=2)
+    assert board.demo.paused
+    board.session.thinker and board.session.thinker.thread.join(5)
+    ui.app.run(max_frames=5)
+    drawn = []
+    real = board.demo.draw
+    board.demo.draw = lambda surf, rect: (drawn.append(dict((r, s.kind) for r, s in board.session.seats.items())),
+                                          real(surf, rect))
+    role = list(board.session.seats)[0]
+    ui.key(pygame.K_1, "1", frames=2)
+    assert board.session.seats[role].kind == "human"
+    assert drawn and drawn[-1][role] == "human", "the paused demo bar still shows the old seat"

@@ -199,3 +199,49 @@ def test_R11_3_accept_defeat_asks_first_while_a_card_can_be_played(ui):
     assert len(session.record.actions) == n and board.confirm
     ui.click(_drawn(board, "confirm_yes").rect.center)
     assert session.record.actions[n]["action"] == {"type": "accept_defeat"}
+
+
+def test_a_resized_window_comes_back_at_its_size(ui, dirs):
+    from maria.ui.settings import Settings
+    pygame.display.set_mode((1500, 850), pygame.RESIZABLE)            # the player drags the corner
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1500, 850), w=1500, h=850))
+    ui.frames(2)
+    ui.app.quit()
+    s = Settings.load()
+    assert s.window_size == (1500, 850)
+
+
+def test_the_prompt_stops_asking_for_a_hussar_once_both_are_placed(ui):
+    s = Session.new("intro", 3, 0)
+    ch = {"rng": rng.seed_state(0)}
+    while s.state["flow"][-1]["name"] != "hussars":
+        role = door.active_roles(s.state)[0]
+        s.apply(role, selfplay.random_action(s.state, role, ch))
+    board = _open(ui, s, "maria_theresa")
+    assert "place a hussar" in board.prompt_text()
+    for _ in range(2):
+        a = board._acts("place_hussar")[0]
+        board.view.centre_on(board._city_px[a["city"]])
+        board.map_dirty = board.dirty = True
+        ui.frames(2)
+        ui.click(board.to_screen(a["city"]))
+    assert not board._acts("place_hussar")
+    assert "hussars are placed" in board.prompt_text() and "place a hussar" not in board.prompt_text()
+
+
+def test_clicking_a_card_that_cannot_be_played_says_why(ui):
+    # outside a battle or a payment: no card is played, and the player is told so
+    session = _louis_first_move()
+    board = _open(ui, session, "louis_xv")
+    n = len(session.record.actions)
+    card = session.state["cards"]["hands"]["bavaria"][0]
+    ui.click(board.card_point(card))
+    assert board.message and "battles" in board.message and len(session.record.actions) == n
+    # in a battle, a card of the other power of the same player: named as such
+    session = _combat()
+    f = session.state["flow"][-1]
+    board = _open(ui, session, "maria_theresa")
+    wrong = next(c for c in session.state["cards"]["hands"]["austria"]
+                 if not c.endswith(("R1", "R2")) and {"type": "play_card", "card": c} not in board.acts)
+    ui.click(board.card_point(wrong))
+    assert f["att_suit"] in board.message and "R11.2" in board.message
