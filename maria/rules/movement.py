@@ -15,7 +15,7 @@ from maria.rules.conquest import leave_fortress
 from maria.rules.flow import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
-from maria.rules.state import (IllegalAction, enemy_controlled, friendly_controlled, home_of, is_occupied,
+from maria.rules.state import (IllegalAction, board_info, enemy_controlled, friendly_controlled, home_of, is_occupied,
                                set_general_city, set_train_city)
 
 REENTRY_COST = 4  # R10.10
@@ -404,7 +404,12 @@ class Moving(Handler):
                 parent["moved"].append(p)
         name = piece["name"] if kind == "general" else f"The {power_name(piece['power'])} supply train"
         how = "force-marches" if frame["mode"] == "force" else "moves"
-        log(state, f"{name} {how} {len(frame['path']) - 1} cit{'y' if len(frame['path']) == 2 else 'ies'}.",
+        # the log names the route's ends (the places list holds the whole route: hovering the line
+        # in the program lights it on the map)
+        cities = board_info(state).board.cities
+        n = len(frame["path"]) - 1
+        log(state, f"{name} {how} {cities[frame['path'][0]].name} → {cities[frame['path'][-1]].name} "
+                   f"({n} cit{'y' if n == 1 else 'ies'}).",
             piece["power"], list(frame["path"]))
 
 

@@ -58,6 +58,16 @@ LIT_RETREAT = (130, 50, 170)
 INTRO_FRAMES = frozenset({"allocation", "hussars", "tc_phase", "movement_phase", "moving", "pay", "hussar_tax",
                           "combat_phase", "combat", "retreat", "winter", "game", "supply_phase", "retro_phase"})
 SUIT_CHAR = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
+# Decisions that need nothing private on the screen (no hand, no army sheet, no face-down troops):
+# in hot-seat the player makes them on the public board, without a "Pass to …" screen.
+PUBLIC_TYPES = frozenset({"done", "stop", "stack_consent", "commander", "saxony_shift", "reduce_objectives",
+                          "peace_offer", "peace_answer", "answer_subsidy", "offer_subsidy", "cancel_subsidy",
+                          "vote", "relocate", "place_train", "expedition", "execute", "dispute", "flanders_pass",
+                          "retreat", "attack", "accept_defeat", "accept_tie", "cancel", "select", "save",
+                          "place_hussar"})
+# A decision with one answer and nothing to take back is made by the program (R11.3/R11.5: a side
+# with no card to play accepts the defeat or the tie; an empty step is done).
+FORCED_TYPES = frozenset({"done", "accept_defeat", "accept_tie"})
 TYPE_LABELS = {"done": "Done", "stop": "Stop here", "cancel": "Cancel", "accept_defeat": "Accept defeat",
                "accept_tie": "Accept the tie", "undo": "Undo"}
 
@@ -112,6 +122,10 @@ class BoardScene(Scene):
         self._city_px = {cid: self.board.grid.to_px(c.pos) for cid, c in self.board.cities.items()
                          if cid in self.info.playable or True}
         self.seat: str = session.next_role() or "observer"
+        self.private = True          # the seated role's hand and secrets are shown (False: a public decision)
+        self.auto_lines: list[str] = []   # decisions the program made for human seats since the last look
+        self.seen_log: dict[str, int] = {}   # role -> log length when that player last saw the board
+        self.replay: list[dict] = []      # "show me": log entries to play back on the map, in order
         if session.is_computer(self.seat):
             humans = session.humans()
             self.seat = humans[0] if humans else "observer"
@@ -168,7 +182,8 @@ class BoardScene(Scene):
     def refresh(self) -> None:
         """Re-read view and legal actions after a change of state or seat."""
         st = self.session.state
-        self.v = door.view(st, self.seat)
+        self.v = door.view(st, self.seat if self.private else "observer")
+        self.seen_log[self.seat] = len(st["log"])
         self.acts = door.legal_actions(st, self.seat) if self.seat in door.active_roles(st) else []
         self.frame = self.v["flow"][-1] if self.v["flow"] else {"name": "game"}
         self.selected = None if self.selected not in self._movable() else self.selected
@@ -236,6 +251,7 @@ class BoardScene(Scene):
         except IllegalAction as exc:
             self.refuse(str(exc))
             return False
+        self.seen_log[role] = len(self.session.state["log"])   # the player saw his own action
         self._land_now()                # a player's action lands whatever is still in flight
         self.message = ""
         self.message_rule = None
@@ -266,16 +282,60 @@ class BoardScene(Scene):
             if not isinstance(self.app.top, GameOverScene):
                 self.app.push(GameOverScene(self.app, self))
             return
-        nxt = s.next_role()
+        if self._auto_forced():
+            self.after_change()
+            return
+        nxt = s.next_role(prefer=self.seat)
+        hot = self.app.settings.handoff_screens and len(s.humans()) > 1
         if nxt and not s.is_computer(nxt) and nxt != self.seat:
             s.autosave()
-            if self.app.settings.handoff_screens and len(s.humans()) > 1:
+            self.seat = nxt
+            if hot and self.public_decision(nxt):
+                self.private = False          # nothing private is needed: no "Pass to …" screen
+            elif hot:
                 from maria.ui.scenes import HandoffScene
-                self.seat = nxt
+                self.private = True
                 self.app.push(HandoffScene(self.app, nxt, self))
             else:
-                self.seat = nxt
+                self.private = True
+        elif nxt == self.seat and not self.private and not self.public_decision(nxt):
+            self.private = True               # the player at the screen goes on with a decision of his own
         self.refresh()
+
+    def public_decision(self, role: str) -> bool:
+        """`role`'s decision needs nothing private on the screen (see PUBLIC_TYPES)."""
+        acts = [a for a in door.legal_actions(self.session.state, role) if a["type"] not in ("undo", "transfer")]
+        return bool(acts) and all(a["type"] in PUBLIC_TYPES for a in acts)
+
+    def forced_action(self, role: str) -> dict | None:
+        """The only answer `role` has, when there is nothing else to do and nothing to take back."""
+        acts = door.legal_actions(self.session.state, role)
+        if any(a["type"] == "undo" for a in acts):
+            return None
+        rest = [a for a in acts if a["type"] != "transfer"]
+        if len(rest) == 1 and rest[0]["type"] in FORCED_TYPES:
+            return rest[0]
+        return None
+
+    def _auto_forced(self) -> bool:
+        """Make a human seat's forced decision for it (no screen, no click); True if one was made."""
+        s = self.session
+        if door.is_over(s.state):
+            return False
+        nxt = s.next_role(prefer=self.seat)
+        if not nxt or s.is_computer(nxt):
+            return False
+        a = self.forced_action(nxt)
+        if a is None:
+            return False
+        step = str(s.state["phase"] or s.state["stage"] or "step").replace("_", " ")
+        s.apply(nxt, a)
+        what = {"accept_defeat": "has no card to play and accepts the defeat (R11.3)",
+                "accept_tie": "has no card of its suit and accepts the tie (R11.5)",
+                "done": f"has nothing to do in this {step}"}
+        self.auto_lines.append(f"{role_name(nxt)} {what[a['type']]}: done for him.")
+        self.computer_line = self.auto_lines[-1]
+        return True
 
     def on_top(self) -> None:
         super().on_top()
@@ -304,7 +364,7 @@ class BoardScene(Scene):
             return
         if paused:
             return
-        nxt = s.next_role()
+        nxt = s.next_role(prefer=self.seat)
         if nxt and s.is_computer(nxt):
             # the decision runs in a worker thread: this frame returns at once (no freeze)
             t = s.think(nxt)
@@ -322,6 +382,34 @@ class BoardScene(Scene):
                         self._start_card_flight(nxt, None, len(before["log"]))
         elif nxt and nxt != self.seat:
             self.after_change()
+        elif self.replay and self.anim is None:
+            self._next_replay()
+
+    # ------------------------------------------------------------------------------ hand-off summary
+    def since_last_look(self, role: str) -> list[dict]:
+        """The log entries since `role` last saw the board (the log is public: R-none, every line
+        names powers and places only)."""
+        log = self.session.state["log"]
+        return log[self.seen_log.get(role, len(log)):]
+
+    def show_me(self, entries: list[dict]) -> None:
+        """Play back moves, retreats and battles of `entries` on the map before play goes on."""
+        self.replay = [e for e in entries if len([c for c in e.get("places", []) if c in self._city_px]) >= 1
+                       and (len(e.get("places", [])) > 1 or "attacks" in e.get("text", ""))]
+        self.anim = None
+        self._next_replay()
+
+    def _next_replay(self) -> None:
+        while self.replay:
+            e = self.replay.pop(0)
+            places = [c for c in e.get("places", []) if c in self._city_px]
+            self.computer_line = e["text"]
+            if "attacks" in e["text"] or len(places) < 2:
+                self.anim = {"battle": places[-1], "t": 0.0, "dur": 0.9}
+            else:
+                self.anim = {"path": places, "t": 0.0, "dur": max(0.3, min(0.35 * (len(places) - 1), 2.0))}
+            self.dirty = self.static_dirty = True
+            return
 
     # ------------------------------------------------------------------------------ animations
     def _advance_anim(self, dt: float) -> None:
@@ -435,6 +523,11 @@ class BoardScene(Scene):
         if isinstance(self.anim, CA.CardFlight):
             if combat_seen:
                 self.anim.draw(surf)
+        elif self.anim is not None and "battle" in self.anim:
+            f = self.anim["t"] / self.anim["dur"]
+            x, y = self.to_screen(self.anim["battle"])
+            rad = self.piece_radius() + 6 + int(14 * abs(((f * 3) % 1) - 0.5))
+            pygame.draw.circle(surf, LIT_ATTACK, (int(x), int(y)), rad, 5)
         elif self.anim is not None:
             path, f = self.anim["path"], min(1.0, self.anim["t"] / self.anim["dur"])
             k = f * (len(path) - 1)

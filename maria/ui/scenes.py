@@ -422,18 +422,30 @@ class MessageScene(ButtonScene):
 class HandoffScene(ButtonScene):
     """'Pass to <role>': covers everything; nothing of the game is drawn behind it."""
 
+    SHOWN = 9                       # summary lines on the screen (the rest: "… earlier")
+
     def __init__(self, app, role: str, board):
         self.role, self.board = role, board
+        self.since = board.since_last_look(role)     # what happened since this player last looked
         super().__init__(app)
 
     def layout(self) -> None:
         self.buttons = [W.Button(pygame.Rect(960 - 260, 640, 520, 72), f"I am {role_name(self.role)} — show my board",
                                  self.ready, True, "ready", 24)]
+        if any(len(e.get("places", [])) > 1 or "attacks" in e.get("text", "") for e in self.since):
+            self.buttons.append(W.Button(pygame.Rect(960 - 260, 724, 520, 56), "Show me what happened on the map",
+                                         self.show_me, True, "show_me", 20))
 
     def ready(self):
         self.board.seat = self.role
+        self.board.private = True
         self.board.refresh()
         self.app.pop(self)
+
+    def show_me(self):
+        since = self.since
+        self.ready()
+        self.board.show_me(since)
 
     def back(self):
         pass
@@ -457,7 +469,28 @@ class HandoffScene(ButtonScene):
         W.blit_text(surf, ", ".join(power_name(p) for p in powers), (960, 480), 28, (220, 205, 175), "sans", "midtop")
         W.blit_text(surf, "Other players, please look away. Click or press Enter when ready.", (960, 560), 22,
                     (200, 185, 155), "sans", "midtop")
+        self._draw_since(surf)
         self.draw_buttons(surf)
+
+    def _draw_since(self, surf) -> None:
+        """What happened since this player last looked (public log lines only)."""
+        lines = [e["text"] for e in self.since]
+        if not lines:
+            return
+        extra = len(lines) > self.SHOWN
+        r = pygame.Rect(960 - 620, 800, 1240, 52 + 23 * min(len(lines), self.SHOWN) + (22 if extra else 0))
+        W.panel(surf, r, (44, 38, 32), (120, 100, 70), 8, 2)
+        W.blit_text(surf, f"Since {role_name(self.role)} last looked:", (r.x + 18, r.y + 10), 19, (250, 236, 200),
+                    "sans_bold")
+        shown = lines[-self.SHOWN:]
+        y = r.y + 40
+        if len(lines) > len(shown):
+            W.blit_text(surf, f"… {W.count(len(lines) - len(shown), 'earlier line')} in the log", (r.x + 18, y), 15,
+                        (190, 175, 145))
+            y += 22
+        for t in shown:
+            W.blit_text(surf, "• " + (t if len(t) <= 150 else t[:147] + "…"), (r.x + 18, y), 16, (235, 222, 195))
+            y += 23
 
 
 class GameMenuScene(ButtonScene):

@@ -132,9 +132,14 @@ class Session:
     def active(self) -> list[str]:
         return door.active_roles(self.state)
 
-    def next_role(self) -> str | None:
-        """The role whose decision comes next: a human first (hot-seat), else a computer."""
+    def next_role(self, prefer: str | None = None) -> str | None:
+        """The role whose decision comes next: a human first (hot-seat), else a computer.
+
+        `prefer`: the role seated now keeps the screen while it still has a decision to make (the
+        secret set-up lets several roles act: each finishes all of its powers in one sitting)."""
         act = self.active()
+        if prefer in act and self.seats.get(prefer, Seat(prefer)).kind == "human":
+            return prefer
         for r in act:
             if self.seats.get(r, Seat(r)).kind == "human":
                 return r
