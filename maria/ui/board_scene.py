@@ -1076,6 +1076,8 @@ class BoardScene(Scene):
                 if self._piece_city(a["from"]) == city and a["troops"] == 1:
                     right.append((self._action_label(a), (lambda a=a: self.apply(a)), "transfer"))
         right.append(("Undo", lambda: self.apply({"type": "undo"}), "undo", {"type": "undo"} in self.acts))
+        if not self.private and self.seat in self.session.humans():
+            right.append(("Show my hand", self._show_my_hand, "show_hand"))
         if self.confirm:
             # the question replaces the bar: answer it first (Esc or "Keep playing" takes it back)
             right = [(self.confirm["yes"], self._confirmed, "confirm_yes"),
@@ -1098,6 +1100,11 @@ class BoardScene(Scene):
         # modal panels
         bs += self._modal_buttons()
         self.buttons = bs
+
+    def _show_my_hand(self) -> None:
+        """A public decision, but the player wants his cards: the others look away first."""
+        from maria.ui.scenes import HandoffScene
+        self.app.push(HandoffScene(self.app, self.seat, self))
 
     def pending_choice(self) -> bool:
         """A dialog of the player's own is open: the route of a move, the value of a Reserve, or a
@@ -1724,6 +1731,11 @@ class BoardScene(Scene):
         self._card_zones = []
         playable = {a["card"] for a in self._acts("play_card")} | {a["card"] for a in self._acts("place") if a["card"]}
         groups = self._hand_groups()
+        if not groups and not self.private:
+            W.blit_text(s, f"{role_name(self.seat)} decides in public: this needs nothing secret, so no hand is "
+                           "shown and nobody has to look away.", (HAND_RECT.x + 14, HAND_RECT.y + 40), 18,
+                        (240, 228, 200))
+            return
         if not groups:
             W.blit_text(s, "No hand is shown: the seated player's cards appear here.",
                         (HAND_RECT.x + 14, HAND_RECT.y + 50), 18, (220, 210, 190))

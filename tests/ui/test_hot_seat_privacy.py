@@ -73,3 +73,27 @@ def test_the_first_advanced_turn_needs_fewer_hand_offs(ui):
     player between two private decisions."""
     session, handoffs = _walk(ui, "advanced", 1, 1, _check)
     assert 0 < len(handoffs) <= 17
+
+
+def test_a_public_decision_shows_no_hand_until_the_player_asks_through_a_hand_off(ui):
+    session = Session.new("advanced", 3, 1, [Seat(r, "human") for r in door.ROLES[3]])
+    board = BoardScene(ui.app, session)
+    ui.app.scenes = [ui.app.scenes[0], board]
+    board.after_change()
+    deciders = {r: make_player("easy", 1 + i) for i, r in enumerate(door.ROLES[3])}
+    for _ in range(400):
+        ui.app.run(max_frames=1)
+        top = ui.app.top
+        if isinstance(top, HandoffScene):
+            top.ready()
+            continue
+        if not board.private and board.seat in door.active_roles(session.state):
+            break
+        board.apply(decide(session.state, board.seat, deciders[board.seat]))
+    assert not board.private, "no public decision met"
+    ui.frames(2)
+    assert not board._hand_groups() and not board._card_rects
+    ui.press("show_hand")
+    assert isinstance(ui.top, HandoffScene) and ui.top.role == board.seat
+    ui.press("ready")
+    assert board.private and board._hand_groups()
