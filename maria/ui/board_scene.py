@@ -1544,6 +1544,14 @@ class BoardScene(Scene):
             for k in range(-r, r, max(4, r // 3)):
                 pygame.draw.line(m, (230, 230, 230), (centre[0] + k, centre[1] + r * 0.6),
                                  (centre[0] + k + r * 0.5, centre[1] - r * 0.6), 1)
+        if gid in self.moved_this_stage():
+            # moved in this movement phase: a small gold chevron at the top left
+            cx, cy = rect.x + 2, rect.y + 2
+            k = max(4, r // 3)
+            pygame.draw.circle(m, (30, 26, 22), (cx, cy), k + 2)
+            pygame.draw.circle(m, (240, 190, 40), (cx, cy), k)
+            pygame.draw.lines(m, (30, 26, 22), False, [(cx - k // 2, cy - k // 2), (cx + k // 3, cy),
+                                                        (cx - k // 2, cy + k // 2)], 2)
         t = g["troops"]
         label = "?" if t is None else str(t)
         img = W.text(label, max(12, round(r * 0.75)), (255, 255, 255), "sans_bold")
@@ -1551,6 +1559,13 @@ class BoardScene(Scene):
         pygame.draw.rect(m, (30, 26, 22), box, border_radius=4)
         m.blit(img, img.get_rect(center=box.center))
         self._piece_rects[gid] = rect.move(off)
+
+    def moved_this_stage(self) -> set[str]:
+        """Pieces that moved in the current movement phase (the engine's own list, public)."""
+        for f in reversed(self.v["flow"]):
+            if f.get("name") == "movement_phase":
+                return set(f.get("moved") or [])
+        return set()
 
     def _draw_static(self) -> None:
         s = self.static
@@ -1652,7 +1667,8 @@ class BoardScene(Scene):
             if g["city"] == city:
                 t = "?" if g["troops"] is None else g["troops"]
                 lines.append(f"{g['name']} ({power_name(g['power'])} #{g['rank']}), {t} troop{'' if t == 1 else 's'}"
-                             + ("" if g["face_up"] else ", face-down"))
+                             + ("" if g["face_up"] else ", face-down")
+                             + (", moved this stage" if gid in self.moved_this_stage() else ""))
         for tid, t in self.v["trains"].items():
             if t["city"] == city:
                 lines.append(f"{power_name(t['power'])} supply train")
@@ -1664,6 +1680,7 @@ class BoardScene(Scene):
 
     def _draw_log(self, s, r) -> None:
         W.blit_text(s, "Log", (r.x, r.y), 18, W.INK, "serif_bold")
+        W.blit_text(s, "hover a line to see it on the map", (r.right, r.y + 3), 14, (120, 105, 80), "sans", "topright")
         rows = []
         last = None
         log = self.v["log"]
