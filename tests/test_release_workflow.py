@@ -35,3 +35,17 @@ def test_spec_bundles_the_data_the_game_reads():
         assert f'"{folder}"' in spec
     for icon in ("maria.ico", "maria.icns", "maria.png"):
         assert (ROOT / "assets" / "icon" / icon).is_file()
+
+
+def test_ci_runs_exactly_the_readmes_test_command():
+    """The README's one test command (a fresh virtual environment, so it works where the system
+    Python refuses pip) is the command `.ci/run` runs."""
+    root = Path(__file__).resolve().parents[1]
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Run the tests", 1)[1].split("\n## ", 1)[0]
+    cmd = next(line.strip() for line in section.splitlines() if line.startswith("    "))
+    assert "venv" in cmd and "pytest" in cmd
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8")
+    assert cmd in [line.strip() for line in ci.splitlines()]
+    start = readme.split("## Install and start", 1)[1].split("\n## ", 1)[0]
+    assert "python3 -m venv .venv && .venv/bin/python -m pip install -r requirements.txt" in start
