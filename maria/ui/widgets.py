@@ -8,6 +8,7 @@ from typing import Callable
 import pygame
 
 from maria.render import fonts
+from maria.ui.citations import printed
 
 INK = (34, 28, 22)
 PAPER = (244, 236, 216)
@@ -28,7 +29,8 @@ def count(n: int, word: str, plural: str | None = None) -> str:
 
 
 def text(s: str, size: int = 20, colour=INK, style: str = "sans") -> pygame.Surface:
-    return fonts.text(s, size, colour, style)
+    # every text on screen cites the printed rulebook's sections, not the digest's R-numbers
+    return fonts.text(printed(s), size, colour, style)
 
 
 def blit_text(surf, s, pos, size=20, colour=INK, style="sans", anchor="topleft") -> pygame.Rect:
@@ -39,6 +41,7 @@ def blit_text(surf, s, pos, size=20, colour=INK, style="sans", anchor="topleft")
 
 
 def wrap(s: str, width: int, size: int = 18, style: str = "sans") -> list[str]:
+    s = printed(s)
     f = fonts.get_font(style, size)
     out = []
     for para in s.split("\n"):
