@@ -802,9 +802,13 @@ class Election(Handler):
         while frame["todo"]:
             c, p = frame["todo"][0]
             forced = None
-            if R.allied(state, p, "austria") and p != "saxony" or p in ("austria", "pragmatic_army"):
+            # R18.5: only Austria's and the Pragmatic Army's votes are forced.  Every other vote
+            # is free, a neutral Prussia's Berlin vote included; Saxony's is cast by whoever plays
+            # Saxony (R18.5 NOTE), except that a neutral Saxony votes Francis under the ES/FR/HE
+            # sentence kept as an option (VD-16, RUL-A20).
+            if p in ("austria", "pragmatic_army"):
                 forced = "francis"                                       # R18.5
-            elif neutral(state, p) and state["options"]["neutral_saxony_votes_francis"]:
+            elif p == "saxony" and neutral(state, p) and state["options"]["neutral_saxony_votes_francis"]:
                 forced = "francis"                                       # VD-16
             elif R.role_of(state, p) is None:
                 forced = "francis"

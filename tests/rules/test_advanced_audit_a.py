@@ -1,0 +1,65 @@
+"""Advanced game: rules divergences closed after an independent audit (politics, election, Saxony,
+Silesia, victory).  Each test is named after the printed rule (EN v2.1 section) it checks."""
+
+from __future__ import annotations
+
+from maria.rules import advanced as A
+from maria.rules import apply, flow, legal_actions, politics
+from maria.rules.state import board_info, rebuild_index
+
+from tests.rules.test_advanced import adv_game
+
+
+def _start_election(s):
+    s["adv"]["election"] = "pending"
+    s["flow"].append({"name": "election"})
+    flow.run(s, board_info(s))
+    return s
+
+
+def _vote_until(s, elector):
+    """Cast every asked vote for Charles until `elector`'s vote is the one asked."""
+    for _ in range(12):
+        todo = s["flow"][-1].get("todo") if s["flow"][-1]["name"] == "election" else None
+        assert todo, f"{elector} was never asked"
+        c, p = todo[0]
+        if c == elector:
+            return s
+        role = next(r for r, ps in s["roles"].items() if p in ps)
+        s = apply(s, role, {"type": "vote", "elector": c, "for": "charles"})
+    raise AssertionError(elector)
+
+
+def test_R18_5_neutral_prussia_votes_freely():
+    """§18.5: only Austria's and the PA's votes are forced; a neutral Prussia (after the Silesian
+    peace, §19.1 step 6) still chooses its Berlin vote."""
+    s = adv_game()
+    s["adv"]["prussia_neutral_until"] = s["turn"] + 2
+    assert politics.neutral(s, "prussia")
+    s = _start_election(s)
+    s = _vote_until(s, "berlin")
+    assert s["flow"][-1]["todo"][0] == ["berlin", "prussia"]
+    assert {a["for"] for a in legal_actions(s, "frederick") if a["type"] == "vote"} == {"charles", "francis"}
+    s = apply(s, "frederick", {"type": "vote", "elector": "berlin", "for": "charles"})
+    assert s["adv"]["emperor_elected"] == "charles"
+
+
+def test_R18_5_saxony_vote_cast_by_whoever_plays_saxony():
+    """§18.5 NOTE: the player currently playing Saxony decides the Dresden vote: Maria Theresa once
+    Saxony is Austria's ally (a free choice, not forced); a neutral Saxony votes Francis only under
+    the ES/FR option (VD-16)."""
+    s = adv_game()
+    info = board_info(s)
+    politics.execute_instruction(s, info, "quadruple", "austria", True)
+    s["flow"] = [f for f in s["flow"] if f["name"] != "pol_troops"]
+    s = _start_election(s)
+    assert s["flow"][-1]["todo"][0] == ["dresden", "saxony"]
+    assert {a["for"] for a in legal_actions(s, "maria_theresa") if a["type"] == "vote"} == {"charles", "francis"}
+    for opt, asked in ((True, False), (False, True)):
+        s = adv_game(neutral_saxony_votes_francis=opt)
+        politics.apply_shifts(s, board_info(s), {"saxony": 1})
+        s["flow"] = [f for f in s["flow"] if f["name"] in ("politics",)] or s["flow"][:1]
+        assert politics.saxony_state(s) == "neutral"
+        s = _start_election(s)
+        todo = [c for c, p in s["flow"][-1]["todo"]]
+        assert ("dresden" in todo) == asked
