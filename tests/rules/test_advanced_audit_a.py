@@ -63,3 +63,21 @@ def test_R18_5_saxony_vote_cast_by_whoever_plays_saxony():
         s = _start_election(s)
         todo = [c for c, p in s["flow"][-1]["todo"]]
         assert ("dresden" in todo) == asked
+
+
+def test_R10_16c_R19_1_silesia_always_marked_after_annexation():
+    """§10.16 (c): "Fortresses in Silesia are ALWAYS marked".  After the annexation (§19.1 step 1,
+    Silesia Prussian home country) an Austrian conquest of Breslau is marked, and Prussia's
+    re-conquest marks it again with a marker from Prussia's pool."""
+    from maria.rules.conquest import conquer
+    s = adv_game()
+    info = board_info(s)
+    s["adv"]["silesia_annexed"] = s["turn"]
+    conquer(s, info, "austria", "breslau")
+    assert s["markers"]["breslau"] == "austria"
+    before = s["adv"]["pools"]["prussia"]
+    conquer(s, info, "prussia", "breslau")
+    assert s["markers"].get("breslau") == "prussia"
+    assert s["adv"]["pools"]["prussia"] == before - 1
+    for p, n in A.POOL_SIZES.items():
+        assert A.pool_total(s, p) == n
