@@ -238,9 +238,11 @@ def _expedition_paid(state, info, eff) -> None:
 # --- Saxony (R19.3) ------------------------------------------------------------------------------
 
 def saxony_vp_shift(state, power, n, cause) -> None:
-    """R19.3.1: 1 box right per VP Prussia loses (battle or supply); R24.2.4: also France's, on the
-    Bohemia map only (RUL-A22: in the 2-player game the Bohemia limit applies to both)."""
-    if state["adv"].get("in_peace_shift") or saxony_state(state) != "prussian_ally":
+    """R19.3.1: 1 box right per VP Prussia loses (battle or supply), whatever Saxony's status
+    (a neutral Saxony after the Silesian peace included: the rule names no exception); R24.2.4:
+    also France's, on the Bohemia map only (RUL-A22: in the 2-player game the Bohemia limit
+    applies to both)."""
+    if state["adv"].get("in_peace_shift"):
         return
     if state["players"] == 2 and "@bohemia" not in cause:
         return
@@ -252,6 +254,9 @@ def flush_saxony(state, info) -> None:
     if state["variant"] != "advanced" or state["result"] is not None:
         return
     n = state["adv"].pop("saxony_pending", 0)
+    last = len(poldata.display()["tracks"]["saxony"]["boxes"]) - 1
+    if state["adv"]["tracks"]["saxony"] >= last:
+        return                                  # already in the last box: nothing can move (RUL-A12)
     if n and R.role_of(state, "austria"):
         push(state, {"name": "saxony_shift", "n": n})
 

@@ -81,3 +81,36 @@ def test_R10_16c_R19_1_silesia_always_marked_after_annexation():
     assert s["adv"]["pools"]["prussia"] == before - 1
     for p, n in A.POOL_SIZES.items():
         assert A.pool_total(s, p) == n
+
+
+def _clear_relocations(s):
+    """Drop the relocation steps a neutral Saxony queues (R19.3.3): not what these tests look at."""
+    s["flow"] = [f for f in s["flow"] if f["name"] not in ("relocate",)]
+    return s
+
+
+def test_R19_3_saxony_shifts_for_prussian_vp_losses_whatever_its_status():
+    """§19.3: the Saxony marker moves 1 box right for each victory marker Prussia has to remove,
+    also when Saxony is already neutral (here in the "S" box after the Silesian peace); Austria
+    may decline (the question is asked)."""
+    s = adv_game()
+    info = board_info(s)
+    s["adv"]["silesia_annexed"] = s["turn"]
+    politics.apply_shifts(s, info, {"saxony": 2})                   # the "S" box: neutral
+    s = _clear_relocations(s)
+    assert politics.saxony_state(s) == "neutral" and s["adv"]["tracks"]["saxony"] == 3
+    A.lose_vp(s, "prussia", 1, "battle@bohemia")
+    politics.flush_saxony(s, info)
+    assert s["flow"][-1]["name"] == "saxony_shift"
+    assert {a["accept"] for a in legal_actions(s, "maria_theresa") if a["type"] == "saxony_shift"} == {True, False}
+    s = apply(s, "maria_theresa", {"type": "saxony_shift", "accept": True})
+    assert s["adv"]["tracks"]["saxony"] == 4
+    # two more lost VPs: Saxony becomes Austria's ally (§19.3, "Austrian ally" box)
+    A.lose_vp(s, "prussia", 2, "lack of supply@bohemia")
+    politics.flush_saxony(s, info)
+    s = apply(s, "maria_theresa", {"type": "saxony_shift", "accept": True})
+    assert politics.saxony_state(s) == "austrian_ally"
+    # in the last box nothing can move: no question
+    A.lose_vp(s, "prussia", 1, "battle@bohemia")
+    politics.flush_saxony(s, info)
+    assert s["flow"][-1]["name"] != "saxony_shift"
