@@ -111,9 +111,12 @@ def arrive(state, info, t: str) -> None:
     if b.get("icon") == "expedition" and b["power"] not in held and R.role_of(state, b["power"]):
         push(state, {"name": "expedition", "power": b["power"], "track": t})
     if b.get("icon") == "vp" and b["power"] not in a["italy"]:
-        if A.take(state, b["power"], "the Italy box"):
+        if A.take(state, b["power"], "the Italy box", "italy"):
             a["italy"].append(b["power"])
             log(state, f"{power_name(b['power'])} puts a marker into the Italy box.", b["power"])
+    if t == "italy" and a["tracks"][t] == star:
+        for p in ("austria", "france", "prussia", "pragmatic_army"):
+            A.forgive(state, p, "italy")                   # a counted marker leaves too (R23.2)
     if t == "italy" and a["tracks"][t] == star and a["italy"]:
         for p in a["italy"]:
             A.give_back(state, p)

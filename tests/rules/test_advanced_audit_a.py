@@ -114,3 +114,50 @@ def test_R19_3_saxony_shifts_for_prussian_vp_losses_whatever_its_status():
     A.lose_vp(s, "prussia", 1, "battle@bohemia")
     politics.flush_saxony(s, info)
     assert s["flow"][-1]["name"] != "saxony_shift"
+
+
+def test_R23_2_three_electors_box_counted_once_with_an_empty_pool():
+    """§23.2: "the power ... that could have played the most additional markers": France, its pool
+    empty, holding 3 Rhine electorates could have played one marker into the 3-Electors box, not
+    one more at every later change of control."""
+    s = adv_game()
+    info = board_info(s)
+    s["adv"]["pools"]["france"] = 0
+    for c in ("koeln", "mannheim", "mainz"):
+        s["adv"]["electors"][c] = "france"
+    for _ in range(4):
+        A.after_control_change(s, info)
+    assert s["adv"]["overflow"]["france"] == 1 and s["adv"]["electors3"] is None
+    s["adv"]["electors"]["mainz"] = "austria"                             # lost again: not counted
+    A.after_control_change(s, info)
+    assert s["adv"]["overflow"]["france"] == 0
+
+
+def test_R23_2_qmark_with_empty_pool_then_conquered_counted_once():
+    """§23.2 with §10.15 / §12: a "?" placed with an empty pool and then conquered in the
+    retroactive phase is one marker the power could have played, not two."""
+    from maria.rules.conquest import conquer
+    s = adv_game()
+    info = board_info(s)
+    s["adv"]["pools"]["prussia"] = 0
+    A.place_qmark(s, "prussia", "bruenn")
+    assert s["adv"]["overflow"]["prussia"] == 1
+    conquer(s, info, "prussia", "bruenn")                               # the retroactive conquest
+    assert s["adv"]["overflow"]["prussia"] == 1
+    s2 = adv_game()
+    s2["adv"]["pools"]["prussia"] = 0
+    A.place_qmark(s2, "prussia", "bruenn")
+    A.drop_qmark(s2, "bruenn")                                          # still protected: it goes
+    assert s2["adv"]["overflow"]["prussia"] == 0
+
+
+def test_R23_2_battle_boxes_counted_at_most_twice_with_an_empty_pool():
+    """§16.3 / §23.2: a power has 2 battle boxes; with an empty pool, VPs won beyond them are not
+    markers it could have played."""
+    s = adv_game()
+    s["adv"]["pools"]["austria"] = 0
+    A.gain_vp(s, "austria", 3)
+    A.gain_vp(s, "austria", 2)
+    assert s["adv"]["overflow"]["austria"] == 2
+    A.lose_vp(s, "austria", 1, "battle")
+    assert s["adv"]["overflow"]["austria"] == 1 and s["adv"]["pools"]["austria"] == 0
