@@ -161,3 +161,17 @@ def test_R23_2_battle_boxes_counted_at_most_twice_with_an_empty_pool():
     assert s["adv"]["overflow"]["austria"] == 2
     A.lose_vp(s, "austria", 1, "battle")
     assert s["adv"]["overflow"]["austria"] == 1 and s["adv"]["pools"]["austria"] == 0
+
+
+def test_R17_6_political_cards_follow_their_printed_texts():
+    """§17.5-17.6 with the FR/ES compendium texts: Separate Peace (1744) is Sardinia staying loyal
+    to Maria Theresa (an Italy card, towards Habsburg Italy), Alexei Bestuzhev holds out his hand to
+    Vienna, Berlin and Versailles (Austria, Prussia, France), France (1743) is war in Italy and the
+    Netherlands (no Saxony arrow)."""
+    from maria.rules import poldata
+    c = poldata.cards()
+    sp = c["1744_separate_peace"]
+    assert [(a["track"], a["dir"]) for a in sp["arrows"]] == [("italy", "right")]
+    assert "austria" in sp["arms"] and "prussia" not in sp["arms"]
+    assert set(c["1743_alexei_bestuzhev"]["arms"]) == {"austria", "prussia", "france"}
+    assert [a["track"] for a in c["1743_france"]["arrows"]] == ["italy"]
