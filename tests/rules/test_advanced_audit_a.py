@@ -175,3 +175,72 @@ def test_R17_6_political_cards_follow_their_printed_texts():
     assert "austria" in sp["arms"] and "prussia" not in sp["arms"]
     assert set(c["1743_alexei_bestuzhev"]["arms"]) == {"austria", "prussia", "france"}
     assert [a["track"] for a in c["1743_france"]["arrows"]] == ["italy"]
+
+
+def _join_austria(s):
+    """Move the Saxony marker to the "Austrian ally" box and run the flow."""
+    info = board_info(s)
+    last = len(politics.poldata.display()["tracks"]["saxony"]["boxes"]) - 1
+    politics.apply_shifts(s, info, {"saxony": last - s["adv"]["tracks"]["saxony"]})
+    flow.run(s, info)
+    assert politics.saxony_state(s) == "austrian_ally"
+    return s
+
+
+def test_R19_3_off_board_saxon_general_may_reenter_when_saxony_joins_austria():
+    """§19.3 (Austrian ally): "If Saxony's general is not on the board, he may re-enter immediately
+    with newly recruited troops, as per the recruitment rules (see section 13)": Maria Theresa is
+    offered a recruitment for him (Saxony's TCs, 4 points a troop, a Saxon major fortress), or may
+    decline."""
+    s = adv_game()
+    s["generals"]["rutowski"].update(city=None, troops=0)
+    rebuild_index(s)
+    s["cards"]["hands"]["saxony"] = ["1:H5", "1:S4", "1:C3"]
+    s = _join_austria(s)
+    assert s["flow"][-1]["name"] == "saxony_reenter"
+    acts = legal_actions(s, "maria_theresa")
+    tpl = next(a for a in acts if a["type"] == "recruit")
+    assert {"type": "done"} in acts and tpl["power"] == "saxony" and tpl["on_map"] == []
+    assert "dresden" in tpl["sites"]["rutowski"] and tpl["max_troops"] == 3
+    s = apply(s, "maria_theresa", {"type": "recruit", "power": "saxony", "cards": ["1:H5", "1:S4"],
+                                   "assign": {"rutowski": 2}, "reenter": {"rutowski": "dresden"}})
+    g = s["generals"]["rutowski"]
+    assert g["city"] == "dresden" and g["troops"] == 2 and s["cards"]["hands"]["saxony"] == ["1:C3"]
+    assert s["flow"][-1]["name"] != "saxony_reenter"
+    # declining is allowed too
+    s = adv_game()
+    s["generals"]["rutowski"].update(city=None, troops=0)
+    rebuild_index(s)
+    s["cards"]["hands"]["saxony"] = ["1:H5"]
+    s = _join_austria(s)
+    s = apply(s, "maria_theresa", {"type": "done"})
+    assert s["generals"]["rutowski"]["city"] is None and s["flow"][-1]["name"] != "saxony_reenter"
+
+
+def test_R19_3_maria_theresa_chooses_among_equally_close_empty_cities():
+    """§19.3: "If the Saxon general is in a stack, player Maria Theresa moves the general to the
+    closest empty city": with several equally close empty cities, she chooses."""
+    s = adv_game()
+    info = board_info(s)
+    found = None
+    for c in sorted(info.playable):
+        if info.board.cities[c].map != "bohemia" or s["city_generals"].get(c) or s["city_train"].get(c):
+            continue
+        place_two = dict(s["generals"]["rutowski"]), dict(s["generals"]["schwerin"])
+        s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = c
+        rebuild_index(s)
+        if len(politics.closest_empty_cities(s, info, "rutowski")) >= 2:
+            found = c
+            break
+        s["generals"]["rutowski"].update(place_two[0])
+        s["generals"]["schwerin"].update(place_two[1])
+        rebuild_index(s)
+    assert found
+    choices = politics.closest_empty_cities(s, info, "rutowski")
+    s = _join_austria(s)
+    assert s["flow"][-1]["name"] == "relocate" and s["flow"][-1]["cause"] == "saxony_ally"
+    acts = [a for a in legal_actions(s, "maria_theresa") if a["type"] == "relocate"]
+    assert sorted(a["city"] for a in acts) == sorted(choices)
+    s = apply(s, "maria_theresa", {"type": "relocate", "piece": "rutowski", "city": choices[-1]})
+    assert s["generals"]["rutowski"]["city"] == choices[-1]
+    assert s["generals"]["schwerin"]["city"] == found
