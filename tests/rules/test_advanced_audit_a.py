@@ -177,6 +177,19 @@ def test_R17_6_political_cards_follow_their_printed_texts():
     assert [a["track"] for a in c["1743_france"]["arrows"]] == ["italy"]
 
 
+def give_hand(s, power, hand):
+    """`power`'s hand becomes `hand` (cards taken from wherever they are; its old cards go back into
+    the draw deck), so that every card stays in exactly one place."""
+    c = s["cards"]
+    c["draw"] += [x for x in c["hands"][power] if x not in hand]
+    places = [c["draw"]] + list(c["hands"].values()) + list(c["discards"].values()) + list(c["aside"])
+    for x in hand:
+        for pl in places:
+            if x in pl:
+                pl.remove(x)
+    c["hands"][power] = list(hand)
+
+
 def _join_austria(s):
     """Move the Saxony marker to the "Austrian ally" box and run the flow."""
     info = board_info(s)
@@ -195,7 +208,7 @@ def test_R19_3_off_board_saxon_general_may_reenter_when_saxony_joins_austria():
     s = adv_game()
     s["generals"]["rutowski"].update(city=None, troops=0)
     rebuild_index(s)
-    s["cards"]["hands"]["saxony"] = ["1:H5", "1:S4", "1:C3"]
+    give_hand(s, "saxony", ["1:H5", "1:S4", "1:C3"])
     s = _join_austria(s)
     assert s["flow"][-1]["name"] == "saxony_reenter"
     acts = legal_actions(s, "maria_theresa")
@@ -211,7 +224,7 @@ def test_R19_3_off_board_saxon_general_may_reenter_when_saxony_joins_austria():
     s = adv_game()
     s["generals"]["rutowski"].update(city=None, troops=0)
     rebuild_index(s)
-    s["cards"]["hands"]["saxony"] = ["1:H5"]
+    give_hand(s, "saxony", ["1:H5"])
     s = _join_austria(s)
     s = apply(s, "maria_theresa", {"type": "done"})
     assert s["generals"]["rutowski"]["city"] is None and s["flow"][-1]["name"] != "saxony_reenter"
@@ -244,3 +257,11 @@ def test_R19_3_maria_theresa_chooses_among_equally_close_empty_cities():
     s = apply(s, "maria_theresa", {"type": "relocate", "piece": "rutowski", "city": choices[-1]})
     assert s["generals"]["rutowski"]["city"] == choices[-1]
     assert s["generals"]["schwerin"]["city"] == found
+
+
+def test_R19_3_positions_pass_the_statecheck():
+    """The two new decision points are positions the statecheck accepts (saves, fuzz)."""
+    from maria.rules.statecheck import check_state
+    from tests.players.test_saxony_joins_players import _reenter_position, _stack_position
+    for pos in (_reenter_position, _stack_position):
+        assert check_state(pos()) == []
