@@ -790,6 +790,9 @@ def execute_instruction(state, info, ins, executor, choice) -> None:
         a["tracks"]["saxony"] = n - 1
         saxony_changed(state, info)
         _tc_and_troops(state, "saxony", 0, 2)
+        fl = state["flow"]
+        if len(fl) >= 2 and fl[-2]["name"] == "relocate" and fl[-2].get("cause") == "saxony_ally":
+            fl[-1], fl[-2] = fl[-2], fl[-1]     # the stack is left first (R19.3), then the 2 troops
     elif ins == "jacobite":
         a["jacobite"] = True
         log(state, "The Pragmatic Army's TC income drops by 1 for the rest of the game.", "pragmatic_army")

@@ -265,3 +265,17 @@ def test_R19_3_positions_pass_the_statecheck():
     from tests.players.test_saxony_joins_players import _reenter_position, _stack_position
     for pos in (_reenter_position, _stack_position):
         assert check_state(pos()) == []
+
+
+def test_R19_3_quadruple_alliance_order_stack_then_troops_then_recruitment():
+    """§19.3 with the Quadruple Alliance (R17.6.6): the stacked Saxon general leaves the stack before
+    the card's 2 troops are given (RUL-A36)."""
+    from tests.players.test_saxony_joins_players import _stack_position
+    s = _stack_position()                      # only used to find a city with a tie
+    city = s["generals"]["schwerin"]["city"]
+    s = adv_game()
+    info = board_info(s)
+    s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = city
+    rebuild_index(s)
+    politics.execute_instruction(s, info, "quadruple", "austria", True)
+    assert [f["name"] for f in s["flow"][-2:]] == ["pol_troops", "relocate"]
