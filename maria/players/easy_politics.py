@@ -43,6 +43,10 @@ another role's -1 with 2 players, -0.45 with 3).
                          threatened by an enemy the two together can face; else refuse
   saxony_shift (R19.3.1) accept the shift unless the evaluation (one ply each way) says it hurts:
                          markers on Saxon fortresses sent back to the pool by neutrality
+  saxony_reenter (R19.3) Saxony has just joined Austria: its off-board general re-enters with
+                         recruited troops whenever the hand allows (filled by Rules.fill_recruit)
+  relocate, cause        (easy.py on_relocate) the closest empty city the one-ply evaluation likes
+  saxony_ally (R19.3)    best
   reduce_objectives      France reduces only when most of its (2+) markers in Core-Austria are
   (R19.2)                unprotected within reach of the enemy and no French / Bavarian general
                          is on the Bohemia map to retake them
@@ -356,6 +360,12 @@ class PoliticsRules:
             if v > best_v + 1e-9:
                 best, best_v = a, v
         return best
+
+    def on_saxony_reenter(self, acts, frame):
+        """R19.3: bring the Saxon general back at once (the template is filled by fill_recruit,
+        which answers "done" when no troop can be placed)."""
+        return next((a for a in acts if a["type"] == "recruit"), None) or \
+            next((a for a in acts if a["type"] == "done"), None)
 
     def on_pol_troops(self, acts, frame):
         """R17.6.6: take every troop offered (filled here, so no dispatch in Rules.fill is needed)."""

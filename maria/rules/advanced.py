@@ -31,6 +31,7 @@ def new_adv(state, board) -> dict:
         "electors3": None, "emperor": None, "italy": [], "silesia_box": 0,
         "electors": {c: p for p, cs in board.setup.elector_markers.items() for c in cs},  # R4.10
         "college": {}, "winter": {p: [] for p in R.MAJOR}, "overflow": {p: 0 for p in R.MAJOR},
+        "owed": {},                            # R23.2: where each counted overflow marker would be
         "set_aside": {"prussia": 0, "france": 0}, "france_reduced": False,
         "q_pool": {}, "last_winner": None, "election": None, "emperor_elected": None,
         "expedition": {}, "turn_income": {}, "jacobite": False,
@@ -51,16 +52,43 @@ def pool_total(state, power) -> int:
     return n
 
 
-def take(state, power, why: str) -> bool:
-    """Move one marker out of `power`'s pool; an empty pool records the overflow (R23.2 tie-break)."""
+def take(state, power, why: str, where: str | None = None) -> bool:
+    """Move one marker out of `power`'s pool; an empty pool records the overflow (R23.2 tie-break).
+
+    R23.2 counts the markers a power "could have played": each such marker once.  `where` names
+    the place the marker would occupy ("vm:<city>", "q:<city>", "electors3", "battle:<n>",
+    "italy"): a place already counted is not counted again, and when the place is given up (the
+    fortress lost, the "?" removed, the 3 electorates lost) the count drops again (`forgive`), as
+    the marker would have gone back to the pool (RUL-A04)."""
     a = state["adv"]
     if power not in a["pools"]:
         return False                       # a neutral minor power has no pool (RUL-A19)
     if a["pools"][power] > 0:
         a["pools"][power] -= 1
         return True
+    owed = a.setdefault("owed", {})
+    if where is not None:
+        key = f"{power}|{where}"
+        if key in owed:
+            return False
+        owed[key] = power
     a["overflow"][power] += 1
     log(state, f"{power_name(power)}'s pool is empty: no marker for {why}.", power)
+    return False
+
+
+def owes(state, power, where: str) -> bool:
+    return f"{power}|{where}" in state["adv"].get("owed", {})
+
+
+def forgive(state, power: str | None, where: str) -> bool:
+    """The place `where` no longer holds a counted overflow marker of `power` (None: any power)."""
+    a = state["adv"]
+    owed = a.get("owed", {})
+    for key in [k for k in owed if k.split("|", 1)[1] == where and (power is None or owed[k] == power)]:
+        p = owed.pop(key)
+        a["overflow"][p] = max(0, a["overflow"][p] - 1)
+        return True
     return False
 
 
@@ -74,7 +102,7 @@ def place_qmark(state, power, city) -> None:
     state["qmarks"][city] = power
     if is_adv(state):
         major = R.major_of(state, power)
-        if major in R.MAJOR and take(state, major, "a '?' marker"):
+        if major in R.MAJOR and take(state, major, "a '?' marker", "q:" + city):
             state["adv"]["q_pool"][city] = major          # the pool it came from
 
 
@@ -85,16 +113,20 @@ def drop_qmark(state, city) -> None:
     got = state["adv"]["q_pool"].pop(city, None)
     if got is not None:
         give_back(state, got)
+    else:
+        forgive(state, None, "q:" + city)                  # a "?" placed with an empty pool (R23.2)
 
 
 def remove_vm(state, city) -> None:
     p = state["markers"].pop(city, None)
     if p is not None and is_adv(state):
         give_back(state, p)
+    elif is_adv(state):
+        forgive(state, None, "vm:" + city)                 # a conquest made with an empty pool (R23.2)
 
 
 def place_vm(state, power, city) -> None:
-    if not is_adv(state) or take(state, power, "a conquest"):
+    if not is_adv(state) or take(state, power, "a conquest", "vm:" + city):
         state["markers"][city] = power
 
 
@@ -115,13 +147,16 @@ def after_control_change(state, info) -> None:
     au = sum(1 for c in RHINE if a["electors"].get(c) == "austria")
     holder = a["electors3"]
     want = "france" if fr >= 3 else "pragmatic_army" if au >= 3 else None
+    for p in ("france", "pragmatic_army"):                  # R23.2: counted once while it lasts
+        if p != want or a["pools"][p] > 0:
+            forgive(state, p, "electors3")
     if holder != want:
         if holder is not None:
             give_back(state, holder)
             a["electors3"] = None
             log(state, f"{power_name(holder)} no longer controls 3 Rhine electorates: its marker leaves "
                 "the 3-Electors box.", holder)
-        if want is not None and take(state, want, "the 3-Electors box"):
+        if want is not None and take(state, want, "the 3-Electors box", "electors3"):
             a["electors3"] = want
             log(state, f"{power_name(want)} puts a marker into the 3-Electors box.", want)
 
@@ -143,9 +178,10 @@ def gain_vp(state, power, n: int) -> int:
     if p not in a["battle"]:
         return 0
     for _ in range(n):
-        if a["battle"][p] >= BATTLE_BOXES:
+        filled = a["battle"][p] + sum(owes(state, p, f"battle:{i}") for i in range(BATTLE_BOXES))
+        if filled >= BATTLE_BOXES:                        # R23.2: counted boxes are full too
             break
-        if take(state, p, "a battle box"):
+        if take(state, p, "a battle box", f"battle:{filled}"):
             a["battle"][p] += 1
             got += 1
     if n:
@@ -160,6 +196,9 @@ def lose_vp(state, power, n: int, cause: str) -> int:
     if p not in a["battle"]:
         return 0
     for _ in range(n):
+        # a counted (never played) marker leaves its battle box first: the pool stays empty
+        if any(forgive(state, p, f"battle:{i}") for i in reversed(range(BATTLE_BOXES))):
+            continue
         if a["battle"][p] > 0:
             a["battle"][p] -= 1
             give_back(state, p)
@@ -216,6 +255,7 @@ def check_pools(state, info, when: str) -> None:
         return
     for p in a["overflow"]:
         a["overflow"][p] = 0
+    a["owed"] = {}
 
 
 def winter_scoring(state) -> None:

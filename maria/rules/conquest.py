@@ -53,6 +53,11 @@ def marks_conquest(state: dict, info, power: str, city: str) -> bool:
         mark = home in R.MINOR                     # (c) friendly minor: marked; (d) friendly major: not
     else:
         mark = True                                # (c) enemy home country
+    if info.in_silesia(city):
+        # (c) "Fortresses in Silesia are ALWAYS marked" (§10.16, and the exemption in its last
+        # paragraph): also once Silesia is Prussian home country after the annexation (§19.1), so
+        # a Prussian re-conquest there takes a marker from Prussia's pool like any other.
+        return True
     return mark and home != marker
 
 

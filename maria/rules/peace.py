@@ -145,7 +145,7 @@ def _relocate(state, info, pid, city, what: str = "is transferred (Silesian peac
 
 
 # --- the owner's relocation (R19.1.2 step 4, R19.3.3, R17.6.7) ------------------------------------
-# Frame "relocate": {"cause": "peace" | "neutral" | "offmap", "pieces": [piece ids, in order],
+# Frame "relocate": {"cause": "peace" | "neutral" | "offmap" | "saxony_ally", "pieces": [piece ids, in order],
 #   "power": the neutral power (cause "neutral"), "home": {general id: set-up city} (its generals
 #   going home), "general" / "city": the general returning from the off-map box and the arrow's city
 #   (cause "offmap", "pieces" holds the blocking piece)}.
@@ -171,6 +171,8 @@ def _still_needed(state, info, frame, pid) -> bool:
         if p["power"] == frame["power"]:                                   # no set-up city at home
             return home_of(state, info, p["city"]) != frame["power"]
         return home_of(state, info, p["city"]) == frame["power"]
+    if cause == "saxony_ally":                                             # R19.3.4: still stacked
+        return len(state["city_generals"].get(p["city"], [])) > 1
     return p["city"] == frame["city"]                                      # offmap: still blocking
 
 
@@ -180,6 +182,9 @@ def frame_choices(state, info, frame, pid) -> list[str]:
         from maria.rules.politics import forbidden
         bad = forbidden(state, info, _piece(state, pid)["power"])
         return [n for n in sorted(info.nbrs[frame["city"]]) if not is_occupied(state, n) and n not in bad]
+    if cause == "saxony_ally":
+        from maria.rules.politics import closest_empty_cities
+        return closest_empty_cities(state, info, pid)
     home = frame.get("home", {}).get(pid)
     if home is not None:                                                   # back to the set-up city
         if may_stand(state, pid, home):
@@ -242,6 +247,11 @@ class Relocate(Handler):
             return
         if frame["cause"] == "peace":
             _relocate(state, info, pid, city)
+        elif frame["cause"] == "saxony_ally":
+            if city is None:                       # no empty city on his map at all: he stays
+                log(state, f"{_piece(state, pid)['name']} finds no empty city and stays.", "saxony")
+            else:
+                _relocate(state, info, pid, city, "leaves the stack for the closest empty city (Saxony joins Austria)")
         elif pid in frame.get("home", {}):
             _relocate(state, info, pid, city, "returns to his set-up city" if city == frame["home"][pid]
                       else "returns home (his set-up city is occupied)")

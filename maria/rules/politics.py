@@ -111,9 +111,12 @@ def arrive(state, info, t: str) -> None:
     if b.get("icon") == "expedition" and b["power"] not in held and R.role_of(state, b["power"]):
         push(state, {"name": "expedition", "power": b["power"], "track": t})
     if b.get("icon") == "vp" and b["power"] not in a["italy"]:
-        if A.take(state, b["power"], "the Italy box"):
+        if A.take(state, b["power"], "the Italy box", "italy"):
             a["italy"].append(b["power"])
             log(state, f"{power_name(b['power'])} puts a marker into the Italy box.", b["power"])
+    if t == "italy" and a["tracks"][t] == star:
+        for p in ("austria", "france", "prussia", "pragmatic_army"):
+            A.forgive(state, p, "italy")                   # a counted marker leaves too (R23.2)
     if t == "italy" and a["tracks"][t] == star and a["italy"]:
         for p in a["italy"]:
             A.give_back(state, p)
@@ -238,9 +241,11 @@ def _expedition_paid(state, info, eff) -> None:
 # --- Saxony (R19.3) ------------------------------------------------------------------------------
 
 def saxony_vp_shift(state, power, n, cause) -> None:
-    """R19.3.1: 1 box right per VP Prussia loses (battle or supply); R24.2.4: also France's, on the
-    Bohemia map only (RUL-A22: in the 2-player game the Bohemia limit applies to both)."""
-    if state["adv"].get("in_peace_shift") or saxony_state(state) != "prussian_ally":
+    """R19.3.1: 1 box right per VP Prussia loses (battle or supply), whatever Saxony's status
+    (a neutral Saxony after the Silesian peace included: the rule names no exception); R24.2.4:
+    also France's, on the Bohemia map only (RUL-A22: in the 2-player game the Bohemia limit
+    applies to both)."""
+    if state["adv"].get("in_peace_shift"):
         return
     if state["players"] == 2 and "@bohemia" not in cause:
         return
@@ -252,6 +257,9 @@ def flush_saxony(state, info) -> None:
     if state["variant"] != "advanced" or state["result"] is not None:
         return
     n = state["adv"].pop("saxony_pending", 0)
+    last = len(poldata.display()["tracks"]["saxony"]["boxes"]) - 1
+    if state["adv"]["tracks"]["saxony"] >= last:
+        return                                  # already in the last box: nothing can move (RUL-A12)
     if n and R.role_of(state, "austria"):
         push(state, {"name": "saxony_shift", "n": n})
 
@@ -311,16 +319,87 @@ def _saxony_changed(state, info) -> None:
         al["blocs"][1].append("saxony")
         al["cooperating"].append(["austria", "saxony"])
         log(state, "Saxony becomes Austria's ally; Maria Theresa plays it from now on.", "saxony")
-        for gid, g in sorted(state["generals"].items()):               # R19.3.4 out of a stack
-            if g["power"] == "saxony" and g["city"] in info.playable and len(state["city_generals"][g["city"]]) > 1:
-                d = info.dist_from(g["city"])
-                free = sorted((k, c) for c, k in d.items() if k > 0 and not is_occupied(state, c))
-                if free:
-                    set_general_city(state, gid, free[0][1])
+        # R19.3.4: an off-board Saxon general "may re-enter immediately with newly recruited
+        # troops" (R13): Maria Theresa's choice, asked after the stack moves below (pushed first).
+        if any(g["power"] == "saxony" and g["in_play"] and g["city"] is None for g in state["generals"].values()):
+            push(state, {"name": "saxony_reenter"})
+        # R19.3.4: a Saxon general in a stack is moved by Maria Theresa to the closest empty city
+        # (her choice among equally close ones: a "relocate" step, cause "saxony_ally").
+        stacked = [gid for gid, g in sorted(state["generals"].items())
+                   if g["power"] == "saxony" and g["city"] in info.playable
+                   and len(state["city_generals"][g["city"]]) > 1]
+        if stacked:
+            from maria.rules import peace
+            peace.queue_relocation(state, {"cause": "saxony_ally", "pieces": stacked})
         return
     al["blocs"].append(["saxony"])
     log(state, "Saxony becomes neutral.", "saxony")
     neutral_reset(state, info, "saxony")
+
+
+def closest_empty_cities(state, info, gid) -> list[str]:
+    """R19.3.4: the empty cities (no general, no train) closest to the Saxon general's city by road
+    (pieces ignored, RUL-07), on his map (R10.6: Saxon pieces never change maps), outside territory
+    forbidden to him (a neutral Prussia's, R19.4)."""
+    g = state["generals"][gid]
+    here = g["city"]
+    bad = forbidden(state, info, g["power"])
+    best, out = None, []
+    for c, d in sorted(info.dist_from(here).items(), key=lambda x: (x[1], x[0])):
+        if best is not None and d > best:
+            break
+        if d == 0 or c in bad or is_occupied(state, c) or info.board.cities[c].map != info.board.cities[here].map:
+            continue
+        best = d
+        out.append(c)
+    return out
+
+
+@register("saxony_reenter")
+class SaxonyReenter(Handler):
+    """R19.3.4: Saxony has just joined Austria; a Saxon general off the board may re-enter at once
+    with newly recruited troops, as per the recruitment rules (R13: 4 TC points of Saxony's hand per
+    troop, a friendly-controlled Saxon major fortress).  Maria Theresa recruits (`recruit`, only
+    for re-entering generals) or declines (`done`)."""
+    templated = frozenset({"recruit"})
+
+    @staticmethod
+    def _template(state, info):
+        from maria.rules.winter import recruit_template
+        if saxony_state(state) != "austrian_ally":
+            return None
+        return recruit_template(state, info, "saxony", reentry_only=True)
+
+    @staticmethod
+    def auto(state, info, frame):
+        if state["result"] is not None or SaxonyReenter._template(state, info) is None:
+            if state["result"] is None:
+                log(state, "No Saxon general can re-enter now (no free Saxon major fortress, or "
+                    "too few TCs).", "saxony")
+            pop(state)
+            return True
+        return False
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return roles_for_powers(state, ["saxony"])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in SaxonyReenter.waiting(state, info, frame):
+            return []
+        tpl = SaxonyReenter._template(state, info)
+        return ([tpl] if tpl else []) + [{"type": "done"}]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        if action["type"] == "done":
+            log(state, "Maria Theresa does not bring the Saxon general back now.", "saxony")
+            pop(state)
+            return
+        from maria.rules.winter import recruit
+        recruit(state, info, "saxony", action, reentry_only=True)
+        pop(state)
 
 
 def neutral_reset(state, info, power) -> None:
@@ -711,6 +790,9 @@ def execute_instruction(state, info, ins, executor, choice) -> None:
         a["tracks"]["saxony"] = n - 1
         saxony_changed(state, info)
         _tc_and_troops(state, "saxony", 0, 2)
+        fl = state["flow"]
+        if len(fl) >= 2 and fl[-2]["name"] == "relocate" and fl[-2].get("cause") == "saxony_ally":
+            fl[-1], fl[-2] = fl[-2], fl[-1]     # the stack is left first (R19.3), then the 2 troops
     elif ins == "jacobite":
         a["jacobite"] = True
         log(state, "The Pragmatic Army's TC income drops by 1 for the rest of the game.", "pragmatic_army")
@@ -802,9 +884,13 @@ class Election(Handler):
         while frame["todo"]:
             c, p = frame["todo"][0]
             forced = None
-            if R.allied(state, p, "austria") and p != "saxony" or p in ("austria", "pragmatic_army"):
+            # R18.5: only Austria's and the Pragmatic Army's votes are forced.  Every other vote
+            # is free, a neutral Prussia's Berlin vote included; Saxony's is cast by whoever plays
+            # Saxony (R18.5 NOTE), except that a neutral Saxony votes Francis under the ES/FR/HE
+            # sentence kept as an option (VD-16, RUL-A20).
+            if p in ("austria", "pragmatic_army"):
                 forced = "francis"                                       # R18.5
-            elif neutral(state, p) and state["options"]["neutral_saxony_votes_francis"]:
+            elif p == "saxony" and neutral(state, p) and state["options"]["neutral_saxony_votes_francis"]:
                 forced = "francis"                                       # VD-16
             elif R.role_of(state, p) is None:
                 forced = "francis"

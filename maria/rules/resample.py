@@ -55,7 +55,7 @@ ADV_VIEW_KEYS = {"pools": "pools", "battle": "battle_boxes", "electors3": "three
                  "emperor_elected": "emperor_elected", "contracts": "contracts",
                  "silesia_annexed": "silesia_annexed", "prussia_neutral_until": "prussia_neutral_until"}
 # Public bookkeeping the view does not show (everyone at the table saw it happen): passed as is.
-ADV_BOOKKEEPING_KEYS = frozenset({"overflow", "france_reduced", "q_pool", "last_winner", "expedition",
+ADV_BOOKKEEPING_KEYS = frozenset({"overflow", "owed", "france_reduced", "q_pool", "last_winner", "expedition",
                                   "turn_income", "jacobite", "stages", "drew", "saxony_pending",
                                   "in_peace_shift"})
 # Partly secret: rebuilt from the view's filtered copy by resample (political display and deck,

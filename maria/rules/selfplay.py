@@ -210,7 +210,7 @@ def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict
             normal = [a for a in moves if a["type"] == "move"] or moves
             return normal[_pick(chooser, len(normal))]
         return acts[_pick(chooser, len(acts))] if acts else None
-    if name == "winter":
+    if name in ("winter", "saxony_reenter"):                # R13, R19.3: usually recruit
         rec = [a for a in acts if a["type"] == "recruit"]
         if rec and _pick(chooser, 10) < 8:
             return rec[0]

@@ -185,9 +185,9 @@ def _check_flow(state, problems):
             problems.append(f"flow[{i}]: should be a named state of play")
         elif f["name"] not in flow.HANDLERS:
             problems.append(f"flow[{i}]: unknown state of play {f['name']!r}")
-        elif f["name"] == "relocate":                     # R17.6.7 / R19.1.2 / R19.3.3 (RUL-A15/A18/A30)
+        elif f["name"] == "relocate":                     # R17.6.7 / R19.1.2 / R19.3.3-4 (RUL-A15/A18/A30/A36)
             pieces = f.get("pieces")
-            if f.get("cause") not in ("peace", "neutral", "offmap"):
+            if f.get("cause") not in ("peace", "neutral", "offmap", "saxony_ally"):
                 problems.append(f"flow[{i}].cause: unknown relocation cause {f.get('cause')!r}")
             if not isinstance(pieces, list) or any(p not in state["generals"] and p not in state["trains"]
                                                    for p in pieces):

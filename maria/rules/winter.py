@@ -77,16 +77,8 @@ class Winter(Handler):
         if role not in Winter.waiting(state, info, frame):
             return []
         p = Winter._power(frame)
-        out = []
-        if cards.hand_value(state, p) >= TROOP_COST:
-            gens = {gid: g for gid, g in sorted(state["generals"].items()) if g["power"] == p and g["in_play"]}
-            out.append({"type": "recruit", "power": p, "cards": "choose", "assign": "choose",
-                        "reenter": "choose", "max_troops": cards.hand_value(state, p) // TROOP_COST,
-                        "on_map": [gid for gid, g in gens.items() if g["city"] is not None],
-                        "sites": {gid: reentry_sites(state, info, gid) for gid, g in gens.items()
-                                  if g["city"] is None}})
-        out.append({"type": "done"})
-        return out
+        tpl = recruit_template(state, info, p)
+        return ([tpl] if tpl else []) + [{"type": "done"}]
 
     @staticmethod
     def act(state, info, frame, role, action):
@@ -94,37 +86,62 @@ class Winter(Handler):
         if action["type"] == "done":
             frame["idx"] += 1
             return
-        assign, reenter, paid = action.get("assign"), action.get("reenter") or {}, action.get("cards")
-        if not isinstance(assign, dict) or not assign or not isinstance(reenter, dict):
-            raise IllegalAction("A recruitment names how many troops each general receives.")
-        total = 0
-        for gid, n in assign.items():
-            g = state["generals"].get(gid)
-            if g is None or g["power"] != p or not g["in_play"]:
-                raise IllegalAction(f"{gid} is not a general of {power_name(p)} in play.")
-            if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-                raise IllegalAction("Each named general receives at least 1 new troop.")
-            if g["troops"] + n > 8:
-                raise IllegalAction(f"{g['name']} would command more than 8 troops.")
-            if g["city"] is None and gid not in reenter:
-                raise IllegalAction(f"{g['name']} is off the board: name the fortress where he re-enters.")
-            total += n
-        for gid in reenter:
-            if gid not in assign:
-                raise IllegalAction("A re-entering general must receive at least 1 new troop (R13.3).")
-        hand = state["cards"]["hands"].get(p, [])
-        if not isinstance(paid, list) or len(set(paid)) != len(paid) or any(c not in hand for c in paid):
-            raise IllegalAction(f"{power_name(p)} can only pay with cards in its own hand.")
-        if not cards.minimal_payment_ok(paid, TROOP_COST * total):
-            raise IllegalAction(f"{total} troops cost {TROOP_COST * total} TC points, paid without any "
-                                "card that is not needed.")
-        for gid, city in sorted(reenter.items()):
-            if city not in reentry_sites(state, info, gid):
-                raise IllegalAction(f"{state['generals'][gid]['name']} cannot re-enter there.")
-        place_new_troops(state, p, reenter, assign)
-        cards.discard(state, p, paid)
-        state["undo"] = []
-        log(state, f"{power_name(p)} recruits {total} troop{'s' if total != 1 else ''}.", p)
+        recruit(state, info, p, action)
+
+
+def recruit_template(state, info, p: str, reentry_only: bool = False) -> dict | None:
+    """The R13.2 recruitment template of power `p` (None if its hand is worth less than one troop).
+    `reentry_only`: only generals off the board, re-entering with their new troops (R19.3.4)."""
+    if cards.hand_value(state, p) < TROOP_COST:
+        return None
+    gens = {gid: g for gid, g in sorted(state["generals"].items()) if g["power"] == p and g["in_play"]}
+    sites = {gid: reentry_sites(state, info, gid) for gid, g in gens.items() if g["city"] is None}
+    if reentry_only:
+        sites = {gid: s for gid, s in sites.items() if s}
+        if not sites:
+            return None
+    return {"type": "recruit", "power": p, "cards": "choose", "assign": "choose",
+            "reenter": "choose", "max_troops": cards.hand_value(state, p) // TROOP_COST,
+            "on_map": [] if reentry_only else [gid for gid, g in gens.items() if g["city"] is not None],
+            "sites": sites}
+
+
+def recruit(state: dict, info, p: str, action: dict, reentry_only: bool = False) -> None:
+    """Validate and carry out a recruitment (R13.2-R13.5); `reentry_only`: every general named
+    re-enters (the off-board Saxon general joining Austria, R19.3.4)."""
+    assign, reenter, paid = action.get("assign"), action.get("reenter") or {}, action.get("cards")
+    if not isinstance(assign, dict) or not assign or not isinstance(reenter, dict):
+        raise IllegalAction("A recruitment names how many troops each general receives.")
+    total = 0
+    for gid, n in assign.items():
+        g = state["generals"].get(gid)
+        if g is None or g["power"] != p or not g["in_play"]:
+            raise IllegalAction(f"{gid} is not a general of {power_name(p)} in play.")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise IllegalAction("Each named general receives at least 1 new troop.")
+        if g["troops"] + n > 8:
+            raise IllegalAction(f"{g['name']} would command more than 8 troops.")
+        if g["city"] is None and gid not in reenter:
+            raise IllegalAction(f"{g['name']} is off the board: name the fortress where he re-enters.")
+        if reentry_only and gid not in reenter:
+            raise IllegalAction("Only a general re-entering now receives new troops here.")
+        total += n
+    for gid in reenter:
+        if gid not in assign:
+            raise IllegalAction("A re-entering general must receive at least 1 new troop (R13.3).")
+    hand = state["cards"]["hands"].get(p, [])
+    if not isinstance(paid, list) or len(set(paid)) != len(paid) or any(c not in hand for c in paid):
+        raise IllegalAction(f"{power_name(p)} can only pay with cards in its own hand.")
+    if not cards.minimal_payment_ok(paid, TROOP_COST * total):
+        raise IllegalAction(f"{total} troops cost {TROOP_COST * total} TC points, paid without any "
+                            "card that is not needed.")
+    for gid, city in sorted(reenter.items()):
+        if city not in reentry_sites(state, info, gid):
+            raise IllegalAction(f"{state['generals'][gid]['name']} cannot re-enter there.")
+    place_new_troops(state, p, reenter, assign)
+    cards.discard(state, p, paid)
+    state["undo"] = []
+    log(state, f"{power_name(p)} recruits {total} troop{'s' if total != 1 else ''}.", p)
 
 
 def place_new_troops(state, power: str, reenter: dict, assign: dict) -> None:

@@ -587,9 +587,11 @@ def draw_election(surf, rect, v, board, voting: str | None) -> None:
     adv = v["advanced"]
     W.panel(surf, rect, W.PAPER, W.FRAME, 10, 3)
     W.blit_text(surf, "Imperial election", (rect.x + 20, rect.y + 12), 28, W.INK, "serif_bold")
-    W.blit_text(surf, "Charles Albert (Bavaria, France's candidate) against Francis Stephen (Maria Theresa's husband). "
-                "Five votes elect; Austria's allies must vote Francis (R18.5) — those votes are cast "
-                "automatically.", (rect.x + 20, rect.y + 52), 15, (100, 85, 60))
+    W.blit_text(surf, "Charles Albert (Bavaria, France's candidate) against Francis Stephen (Maria Theresa's "
+                "husband). Five votes elect.", (rect.x + 20, rect.y + 52), 15, (100, 85, 60))
+    W.blit_text(surf, "Austria's and the Pragmatic Army's votes go to Francis, cast automatically (R18.5); "
+                "every other vote is free (Saxony's: whoever plays Saxony).", (rect.x + 20, rect.y + 72), 15,
+                (100, 85, 60))
     col = adv.get("college", {})
     items = sorted(col.items(), key=lambda kv: _elector_key(kv[0]))
     for i, (cid, p) in enumerate(items):

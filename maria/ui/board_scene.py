@@ -1005,6 +1005,10 @@ class BoardScene(Scene):
                     f"(the {str(self.frame.get('track', '')).title()} track, R17.6.4).")
         if name == "election":
             return "Imperial election: cast this elector's vote (R18)."
+        if name == "saxony_reenter":
+            return ("Saxony has joined Austria: its general off the board may re-enter at once on a Saxon "
+                    "major fortress with newly recruited troops (4 points each, Saxony's cards), or "
+                    "leave him off the board (R19.3).")
         if name == "saxony_shift":
             return f"Austria: accept the Saxony marker's shift of {self.frame.get('n')} box(es) to the right? (R19.3.1)"
         if name == "peace_offer" and (self._acts("relocate") or self._acts("place_train")):
@@ -1014,6 +1018,9 @@ class BoardScene(Scene):
             who = (v["generals"].get(pid) or {}).get("name") or \
                 f"the {power_name((v['trains'].get(pid) or {}).get('power', ''))} supply train"
             cause = self.frame.get("cause")
+            if cause == "saxony_ally":
+                return (f"Saxony has joined Austria: {who} must leave the stack. Click one of the lit "
+                        "cities, the closest empty ones, to move him there (R19.3).")
             if cause == "offmap":
                 return (f"A general returns from his off-map box: click a lit city next to it to move {who} "
                         "out of his way (R17.6.7).")
@@ -1037,7 +1044,8 @@ class BoardScene(Scene):
                 return ADV.action_label(a, self.v, self.board)
         if t == "done":
             return {"movement_phase": "End movement", "hussars": "Done with hussars",
-                    "winter": "No (more) recruits"}.get(self.frame.get("name"), "Done")
+                    "winter": "No (more) recruits",
+                    "saxony_reenter": "Leave him off the board"}.get(self.frame.get("name"), "Done")
         if t == "subsidy":
             return "Pay the subsidy" if a["give"] else "Refuse the subsidy"
         if t == "pay_all":
@@ -1826,6 +1834,11 @@ class BoardScene(Scene):
             if t["type"] == "troops":
                 W.blit_text(s, f"New troops — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
                 W.blit_text(s, f"Free troops from a political card: at most {t['max_troops']} (fewer is allowed)",
+                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
+            elif self.frame.get("name") == "saxony_reenter":
+                W.blit_text(s, "Saxony joins Austria — re-entry with new troops (R19.3)", (r.x + 20, r.y + 14),
+                            26, W.INK, "serif_bold")
+                W.blit_text(s, f"4 points per troop, at most {t['max_troops']}; select Saxon cards in the hand to pay",
                             (r.x + 20, r.y + 50), 16, (100, 90, 70))
             else:
                 W.blit_text(s, f"Winter recruitment — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK,

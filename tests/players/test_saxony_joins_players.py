@@ -1,0 +1,60 @@
+"""§19.3 (Saxony joins Austria): every player level answers the two new decisions of Maria Theresa
+legally — the off-board Saxon general's re-entry with recruited troops (`saxony_reenter`) and the
+choice among equally close empty cities for a stacked Saxon general (`relocate`, cause
+"saxony_ally")."""
+
+from __future__ import annotations
+
+import pytest
+
+from maria.players import LEVELS, decide, make_player
+from maria.rules import apply, legal_actions
+from maria.rules.state import board_info, rebuild_index
+
+from tests.rules.test_advanced_audit_a import _join_austria, adv_game, give_hand
+from maria.rules import politics
+
+
+def _reenter_position():
+    s = adv_game()
+    s["generals"]["rutowski"].update(city=None, troops=0)
+    rebuild_index(s)
+    give_hand(s, "saxony", ["1:H5", "1:S4", "1:C3"])
+    s = _join_austria(s)
+    assert s["flow"][-1]["name"] == "saxony_reenter"
+    return s
+
+
+def _stack_position():
+    s = adv_game()
+    info = board_info(s)
+    for c in sorted(info.playable):
+        if info.board.cities[c].map != "bohemia" or s["city_generals"].get(c) or s["city_train"].get(c):
+            continue
+        keep = dict(s["generals"]["rutowski"]), dict(s["generals"]["schwerin"])
+        s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = c
+        rebuild_index(s)
+        if len(politics.closest_empty_cities(s, info, "rutowski")) >= 2:
+            s = _join_austria(s)
+            assert s["flow"][-1]["name"] == "relocate"
+            return s
+        s["generals"]["rutowski"].update(keep[0])
+        s["generals"]["schwerin"].update(keep[1])
+        rebuild_index(s)
+    raise AssertionError("no position with a tie")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("position", [_reenter_position, _stack_position])
+def test_R19_3_every_level_answers_saxony_joining_austria(level, position):
+    s = position()
+    frame = s["flow"][-1]["name"]
+    a = decide(s, "maria_theresa", make_player(level, 3, budget=0.05))
+    assert "choose" not in a.values()
+    s2 = apply(s, "maria_theresa", a)                  # legal, or apply raises
+    assert s2["flow"][-1]["name"] != frame or s2["flow"][-1] != s["flow"][-1]
+    if level == "easy" and frame == "saxony_reenter":
+        assert s2["generals"]["rutowski"]["city"] == "dresden"      # the easy player brings him back
+    if frame == "relocate":
+        assert s2["generals"]["rutowski"]["city"] in politics.closest_empty_cities(s, board_info(s), "rutowski")
+    assert legal_actions(s2, "maria_theresa") is not None
