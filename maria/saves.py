@@ -126,36 +126,29 @@ def load_save(path, *, replay: bool = False) -> tuple[GameRecord, dict]:
     """Like load_game, also returning the whole checked document (e.g. its `failure` entry)."""
     name = Path(path).name
     try:
-        size = os.stat(path).st_size
+        text = yamlio.read_text(path, MAX_BYTES)
     except FileNotFoundError:
         raise SaveError(f"There is no saved game at {path}.") from None
+    except yamlio.NotRegularFile as exc:
+        raise SaveError(f"{name} is not a MARIA save: it {exc.strerror}.") from None
     except OSError as exc:
         raise SaveError(f"{name} cannot be read: {exc.strerror or exc}.") from None
-    if size > MAX_BYTES:
-        raise SaveError(f"{name} is not a MARIA save: it is {size / 1e6:.1f} MB, and saves are never "
-                        f"larger than {MAX_BYTES // (1024 * 1024)} MB.")
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise SaveError(f"{name} cannot be read: {exc.strerror or exc}.") from None
-    if len(raw) > MAX_BYTES:
-        raise SaveError(f"{name} is not a MARIA save: it is larger than "
-                        f"{MAX_BYTES // (1024 * 1024)} MB.")
-    if not raw.strip():
+    except yamlio.YAMLRefused as exc:
+        if "UTF-8" in exc.problem:
+            raise SaveError(f"{name} is not a MARIA save: it is not a text file (or it is damaged)."
+                            ) from None
+        raise SaveError(f"{name} is not a MARIA save: {exc.problem}; saves are never larger than "
+                        f"{MAX_BYTES // (1024 * 1024)} MB.") from None
+    if not text.strip():
         raise SaveError(f"{name} is empty: it is not a saved game (was the save interrupted?).")
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{name} is not a MARIA save: it is not a text file (or it is damaged).") from None
-    try:
         doc = yamlio.load_text(text)
+    except yamlio.YAMLRefused as exc:
+        raise SaveError(f"{name} is damaged: {exc.problem}.") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" near line {mark.line + 1}" if mark is not None else ""
         raise SaveError(f"{name} is damaged: it cannot be read as a save{where}.") from None
-    except RecursionError:
-        raise SaveError(f"{name} is damaged: its data is nested too deeply to be a save.") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
     _check_header(name, doc)
@@ -284,3 +277,39 @@ def _check_position(name: str, record: GameRecord, doc: dict) -> None:
     if _log_digest(record.actions) != doc["log_digest"]:
         raise SaveError(f"{name} has been changed since it was saved: the action log does not match "
                         "its check code.")
+
+
+# --- listing ---------------------------------------------------------------------------------
+
+def list_saves(folder) -> list[tuple[Path, str | None]]:
+    """The *.yaml entries of `folder`, newest first, each with None or why it cannot be opened
+    (a FIFO, a folder, a dangling link, no permission...), without opening any of them: a FIFO
+    named x.yaml must not block the Load screen, a dangling link must not crash it."""
+    import stat as _stat
+    out: list[tuple[float, str, Path, str | None]] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for e in entries:
+        if not e.name.endswith(".yaml") or e.name.startswith("."):
+            continue
+        path = Path(e.path)
+        try:
+            st = os.stat(path)                      # follows links: what a load would open
+        except FileNotFoundError:
+            out.append((0.0, e.name, path, "a link to a file that does not exist"))
+            continue
+        except OSError as exc:
+            out.append((0.0, e.name, path, f"cannot be read ({exc.strerror or exc})"))
+            continue
+        if not _stat.S_ISREG(st.st_mode):
+            out.append((0.0, e.name, path, f"not a regular file ({yamlio._kind(st.st_mode)})"))
+        elif not os.access(path, os.R_OK):
+            out.append((st.st_mtime, e.name, path, "cannot be read (no permission)"))
+        elif st.st_size > MAX_BYTES:
+            out.append((st.st_mtime, e.name, path, "too large to be a save"))
+        else:
+            out.append((st.st_mtime, e.name, path, None))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(p, why) for _, _, p, why in out]

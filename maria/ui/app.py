@@ -228,9 +228,18 @@ class App:
         return self
 
 
+def clean_stale_temporaries() -> list[str]:
+    """Remove what an interrupted save left behind (maria.yamlio.write_atomic's temporaries) in
+    the saves and settings folders; returns the names removed."""
+    from maria import yamlio
+    from maria.ui.settings import config_dir, saves_dir
+    return yamlio.clean_stale_temporaries(saves_dir()) + yamlio.clean_stale_temporaries(config_dir())
+
+
 def start(size=None, settings=None, load: str | None = None) -> App:
     """Create the app with the title scene (and a loaded game if `load` is given)."""
     from maria.ui.scenes import TitleScene
+    clean_stale_temporaries()
     app = App(settings, size)
     app.push(TitleScene(app))
     if load:

@@ -295,16 +295,37 @@ def save_notes(save_path, notes: list) -> None:
     yamlio.write_atomic(p, text)
 
 
+MAX_NOTES_BYTES = 1024 * 1024
+
+
 def load_notes(save_path) -> list:
-    """The notes saved beside a game (an unreadable sidecar gives no notes, never an error)."""
+    """The notes saved beside a game.  A damaged or unreadable sidecar (not a regular file, not
+    UTF-8, not YAML, nested too deep, wrong types) gives no notes and one line on stderr: the notes
+    are a nicety and must never make the game itself unloadable."""
+    import sys
+
     import yaml
+
+    from maria import yamlio
     p = notes_path(save_path)
-    try:
-        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+    if not p.exists() and not p.is_symlink():
         return []
-    out = []
-    for n in (doc or {}).get("notes", []) if isinstance(doc, dict) else []:
-        if isinstance(n, dict) and isinstance(n.get("text"), str):
-            out.append({"turn": n.get("turn", "?"), "who": str(n.get("who", "?")), "text": n["text"][:500]})
-    return out
+    try:
+        doc = yamlio.load_text(yamlio.read_text(p, MAX_NOTES_BYTES))
+        out = []
+        items = doc.get("notes", []) if isinstance(doc, dict) else None
+        if not isinstance(items, list):
+            raise ValueError("it is not a list of notes")
+        for n in items:
+            if isinstance(n, dict) and isinstance(n.get("text"), str):
+                turn = n.get("turn", "?")
+                if not (isinstance(turn, int) and not isinstance(turn, bool)) and not isinstance(turn, str):
+                    turn = "?"
+                who = n.get("who", "?")
+                out.append({"turn": turn if not isinstance(turn, str) else turn[:20],
+                            "who": (who if isinstance(who, str) else "?")[:40], "text": n["text"][:500]})
+        return out
+    except (OSError, yaml.YAMLError, ValueError) as exc:
+        why = getattr(exc, "problem", None) or getattr(exc, "strerror", None) or str(exc)
+        print(f"MARIA: the notes file {p.name} is damaged ({why}): it is ignored.", file=sys.stderr)
+        return []
