@@ -38,7 +38,7 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
 MAX_ALIASES = 0              # MARIA never writes aliases; each one may stand for a huge subtree
-MAX_EXACT_SCAN_CHARS = 2_000_000   # the exact (pure-Python, ~250 KB/s) scan is for small files
+MAX_EXACT_SCAN_CHARS = 2_000_000   # the exact scan (pure Python, ~250 KB/s) reads this much at most
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
 
@@ -132,6 +132,9 @@ def _exact_check(text: str, max_depth: int, max_aliases: int) -> str | None:
     parser.max_depth = max_depth
     try:
         while parser.check_event():
+            if parser.index > MAX_EXACT_SCAN_CHARS:
+                return (f"it is too large and too complex to check (more than "
+                        f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
             ev = parser.get_event()
             if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
@@ -143,7 +146,8 @@ def _exact_check(text: str, max_depth: int, max_aliases: int) -> str | None:
             elif isinstance(ev, yaml.AliasEvent):
                 aliases += 1
                 if aliases > max_aliases:
-                    return ("it uses YAML aliases (*name), which MARIA files never contain"
+                    return ("it uses YAML references (aliases such as *name), which MARIA files "
+                            "never contain"
                             if max_aliases == 0 else f"it uses more than {max_aliases} YAML aliases")
     finally:
         parser.dispose()
@@ -164,9 +168,6 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_
     if key in _verdicts:
         verdict = _verdicts[key]
     else:
-        if len(text) > MAX_EXACT_SCAN_CHARS:
-            raise YAMLRefused(f"it is too large and too complex to check ({len(text)} characters "
-                              f"with nested brackets, aliases or deep indentation)")
         try:
             verdict = _exact_check(text, max_depth, max_aliases)
         except YAMLRefused as exc:
@@ -180,6 +181,20 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_
         _verdicts[key] = verdict
     if verdict is not None:
         raise YAMLRefused(verdict)
+
+
+def describe(exc: BaseException) -> str:
+    """One line saying why a file could not be read (for warnings and problem lists)."""
+    if isinstance(exc, YAMLRefused):
+        return exc.problem
+    if isinstance(exc, yaml.YAMLError):
+        mark = getattr(exc, "problem_mark", None)
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return f"not valid YAML: {reason}" + (f" (line {mark.line + 1})" if mark is not None else "")
+    if isinstance(exc, OSError):
+        return f"it {exc.strerror}" if isinstance(exc, NotRegularFile) else \
+            f"it cannot be read ({exc.strerror or exc})"
+    return " ".join(str(exc).split()) or type(exc).__name__
 
 
 def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES) -> Any:

@@ -272,4 +272,4 @@ def test_yaml_references_refused(finished, tmp_path):
     p.write_text("format: maria-save\nschema: 1\nrules_version: 0.1.0\nend: maria-save\n"
                  "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n"
                  "c: [*b, *b, *b, *b, *b, *b, *b, *b]\n")
-    _refused(p, finished, "YAML references are not used in saves")
+    _refused(p, finished, "YAML references")

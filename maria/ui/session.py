@@ -326,6 +326,6 @@ def load_notes(save_path) -> list:
                             "who": (who if isinstance(who, str) else "?")[:40], "text": n["text"][:500]})
         return out
     except (OSError, yaml.YAMLError, ValueError) as exc:
-        why = getattr(exc, "problem", None) or getattr(exc, "strerror", None) or str(exc)
+        why = " ".join(yamlio.describe(exc).split())
         print(f"MARIA: the notes file {p.name} is damaged ({why}): it is ignored.", file=sys.stderr)
         return []
