@@ -344,8 +344,10 @@ def test_deep_nesting_is_refused_without_a_crash_even_with_a_1MB_stack(tmp_path)
 
 def test_nesting_at_the_limit_still_loads():
     for kind, body in deep_texts(100).items():
+        if kind == "flow-unclosed":
+            continue                                # not YAML at any depth
         yamlio.check_text(body)
-        if kind not in ("flow-unclosed", "complex-key"):       # (invalid YAML / unhashable keys)
+        if kind != "complex-key":                   # (mapping keys: unhashable in Python)
             yamlio.load_text(body)                     # 100 (or 200 for the mixed one) levels: fine
     with pytest.raises(yamlio.YAMLRefused, match="nested deeper than 200 levels"):
         yamlio.load_text("[" * 201 + "]" * 201)
