@@ -692,3 +692,80 @@ def test_fuzz_hostile_files_long(tmp_path, home, capsys):
     with capsys.disabled():
         print(f"\nhostile-file fuzz (seeds 2-6): {counts}; deep probes with a 1 MB stack: "
               f"{len(results)} files; {time.perf_counter() - t0:.1f} s")
+
+
+# --- item 3: a save is its log -----------------------------------------------------------------
+
+def _played_record(seed: int = 5, n: int = 40) -> GameRecord:
+    from maria.rules import rng, selfplay
+    rec = GameRecord.new(variant="intro", players=2, seed=seed)
+    chooser = {"rng": rng.seed_state(seed)}
+    for _ in range(n):
+        roles = rec.active_roles()
+        if not roles:
+            break
+        a = selfplay.random_action(rec.state, roles[0], chooser)
+        if a["type"] == "undo":
+            continue
+        rec.apply(roles[0], a)
+    return rec
+
+
+def _rewrite(path: Path, doc: dict, fix: bool = True) -> None:
+    if fix:
+        doc["digest"] = state_digest(doc["state"])
+        doc["log_digest"] = _log_digest(doc["actions"])
+    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+
+
+def test_a_state_edited_to_a_wrong_type_is_a_save_error(tmp_path):
+    """Item 3: wrong types deep in the state (found by fuzzing the old loader, where each raised
+    TypeError out of the consistency checks), with and without new check codes."""
+    rec = _played_record()
+    p = tmp_path / "g.yaml"
+
+    def edits(st):
+        yield lambda: st.__setitem__("undo_role", {"a": 1})
+        train = sorted(st["trains"])[0]
+        yield lambda: st["trains"][train].__setitem__("city", ["x"])
+        yield lambda: st["alliances"]["blocs"][1].__setitem__(0, {"a": 1})
+        yield lambda: st.__setitem__("turn", "nine")
+    n = len(list(edits(yaml.safe_load(dump_save(rec))["state"])))
+    for fix in (False, True):
+        for i in range(n):
+            doc = yaml.safe_load(dump_save(rec))
+            list(edits(doc["state"]))[i]()
+            _rewrite(p, doc, fix)
+            with pytest.raises(SaveError, match="g.yaml"):
+                load_game(p)
+
+
+def test_an_edited_position_that_passes_the_checks_is_refused_by_the_log(tmp_path):
+    """The position is the log's: an edit the consistency checks cannot see (here the log text of
+    the position, with new check codes) no longer loads."""
+    rec = _played_record()
+    p = tmp_path / "g.yaml"
+    save_game(p, rec)
+    load_game(p)
+    doc = yaml.safe_load(p.read_text())
+    doc["state"]["log"][-1]["text"] = "Louis XV wins at once."
+    _rewrite(p, doc)
+    with pytest.raises(SaveError, match="does not replay to the saved position"):
+        load_game(p)
+
+
+@pytest.mark.parametrize("options, problem", [
+    ({"last_turn": "nine"}, "option 'last_turn' has a wrong value"),
+    ({"last_turn": 10 ** 6}, "option 'last_turn' has a wrong value"),
+    ({"force_march_may_take_train": 1}, "option 'force_march_may_take_train' has a wrong value"),
+    ({"charles_emmanuel_rule": "de"}, "option 'charles_emmanuel_rule' has a wrong value"),
+    ({"cheat": True}, "unknown option 'cheat'"),
+], ids=["text-turn", "huge-turn", "int-for-bool", "unknown-value", "unknown-option"])
+def test_header_options_are_checked(tmp_path, options, problem):
+    rec = _played_record(n=5)
+    p = tmp_path / "g.yaml"
+    doc = yaml.safe_load(dump_save(rec))
+    doc["options"] = options
+    _rewrite(p, doc)
+    with pytest.raises(SaveError, match=re.escape(problem)):
+        load_game(p)
