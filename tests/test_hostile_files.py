@@ -769,3 +769,32 @@ def test_header_options_are_checked(tmp_path, options, problem):
     _rewrite(p, doc)
     with pytest.raises(SaveError, match=re.escape(problem)):
         load_game(p)
+
+
+# --- item 8: a failed autosave is said at once ---------------------------------------------------
+
+def test_a_failed_autosave_is_shown_on_the_board_and_retried_at_the_next_hand_off(home):
+    import pygame
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        from maria.ui.app import App
+        from maria.ui.board_scene import BoardScene
+        from maria.ui.scenes import TitleScene
+        from maria.ui.session import Session
+        from maria.ui.settings import Settings, saves_dir
+        data = home / "data"
+        data.write_text("a file where the saves folder should be: every save fails")
+        app = App(Settings(), (1280, 720))
+        app.push(TitleScene(app))
+        board = app.push(BoardScene(app, Session.new("intro", 2, 4)))
+        board.seat = "observer"                     # the next human takes the seat: a hand-off
+        board.after_change()
+        assert "Autosave failed" in board.message and "tried again at the next hand-off" in board.message
+        assert board.session.autosave_problem
+        data.unlink()                               # room again
+        board.seat = "observer"
+        board.after_change()
+        assert board.session.autosave_problem is None and (saves_dir() / "autosave.yaml").is_file()
+    finally:
+        pygame.quit()

@@ -7,6 +7,7 @@ blocks, and redraws only when a scene says something changed.
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -166,8 +167,8 @@ class App:
     def quit(self) -> None:
         from maria.ui.board_scene import BoardScene
         b = self.find(BoardScene)
-        if b is not None:
-            b.session.autosave()
+        if b is not None and b.session.autosave() is None and b.session.autosave_problem:
+            print(f"MARIA: {b.session.autosave_problem}", file=sys.stderr)
         self.settings.save()
         self.running = False
 

@@ -493,6 +493,9 @@ class GameMenuScene(ButtonScene):
         self.board.session.autosave()
         self.app.scenes = [self.app.scenes[0]]
         self.app.top.on_top()
+        if self.board.session.autosave_problem:
+            self.app.push(MessageScene(self.app, "The game was not autosaved",
+                                       self.board.session.autosave_problem))
 
     def draw(self, surf) -> None:
         shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)

@@ -103,6 +103,7 @@ class Session:
     players: dict = field(default_factory=dict)     # role -> computer player (maria.players)
     thinker: Thinker | None = None
     notes: list = field(default_factory=list)       # shared negotiation notes (R21), not rules state
+    autosave_problem: str | None = None             # why the last autosave failed (None: it worked)
 
     @classmethod
     def new(cls, variant="intro", players=3, seed=0, seats=None, options=None) -> "Session":
@@ -259,15 +260,22 @@ class Session:
         return path
 
     def autosave(self) -> Path | None:
-        """Write saves/autosave.yaml (Continue last game); never raises."""
+        """Write saves/autosave.yaml (Continue last game); never raises.  A failure (a full or
+        read-only disk...) is kept in `autosave_problem`, in player words, for the board to show at
+        once; the next autosave (the next hand-off) tries again and clears it when it works."""
         from maria.ui.settings import saves_dir
         p = saves_dir() / "autosave.yaml"
         try:
             save_game(p, self.record)
             save_notes(p, self.notes)
-            return p
-        except Exception:
+        except Exception as exc:  # noqa: BLE001
+            why = str(exc) if isinstance(exc, SaveError) else \
+                f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
+            self.autosave_problem = (f"Autosave failed: {why} It is tried again at the next hand-off; "
+                                     "use Save game to save elsewhere.")
             return None
+        self.autosave_problem = None
+        return p
 
 
 # --- the shared notes: a sidecar YAML next to the save ---------------------------------------------
