@@ -9,6 +9,7 @@ test generates a few hundred damaged files per run; `--runslow` runs ten times m
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import random
@@ -32,6 +33,17 @@ from maria.replay import state_digest
 from maria.saves import SaveError, _log_digest, dump_save, load_game, save_game
 
 REPO = Path(__file__).resolve().parents[1]
+_CL = getattr(yaml, "CSafeLoader", yaml.SafeLoader)        # tests' own, trusted documents: fast
+_CD = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _yload(text):
+    return yaml.load(text, Loader=_CL)
+
+
+def _ydump(doc, **kw) -> str:
+    return yaml.dump(doc, Dumper=_CD, **kw)
+
 BOARDS = REPO / "boards"
 DEEP = 100_000          # far beyond the ~25,000 levels that crashed with the default 8 MB stack
 
@@ -609,7 +621,7 @@ def _fuzz(tmp: Path, rounds: int, seed: int, capsys) -> dict[str, dict[str, int]
         counts[kind]["loaded" if result == "loaded" else "refused"] += 1
 
     base = small_save_text(seed)
-    base_doc = yaml.safe_load(base)
+    base_doc = _yload(base)
     save_path = tmp / "s.yaml"
     for i in range(rounds):
         if rnd.random() < 0.5:
@@ -620,11 +632,11 @@ def _fuzz(tmp: Path, rounds: int, seed: int, capsys) -> dict[str, dict[str, int]
                 doc["digest"] = state_digest(doc["state"])  # a careful editor recomputes the codes
                 if isinstance(doc.get("actions"), list):
                     doc["log_digest"] = _log_digest(doc["actions"])
-            raw = yaml.safe_dump(doc, sort_keys=False).encode()
+            raw = _ydump(doc, sort_keys=False).encode()
         save_path.write_bytes(raw)
         note("save", probe_save(save_path))
 
-    board_docs = {n: yaml.safe_load((BOARDS / n).read_text()) for n in
+    board_docs = {n: _yload((BOARDS / n).read_text()) for n in
                   ("board.yaml", "setup.yaml", "armies.yaml")}
     d = _fresh_board_copy(tmp)
     originals = {f.name: f.read_bytes() for f in d.glob("*.yaml")}
@@ -633,13 +645,13 @@ def _fuzz(tmp: Path, rounds: int, seed: int, capsys) -> dict[str, dict[str, int]
         if rnd.random() < 0.5 or name not in board_docs:
             raw = damage_text(originals[name].decode(), rnd.choice(TEXT_DAMAGE), rnd)
         else:
-            raw = yaml.safe_dump(mutate_doc(board_docs[name], rnd), sort_keys=False).encode()
+            raw = _ydump(mutate_doc(board_docs[name], rnd), sort_keys=False).encode()
         (d / name).write_bytes(raw)
         note("board", probe_board(d))
         (d / name).write_bytes(originals[name])
 
     from maria.ui.settings import Settings
-    good = yaml.safe_dump({"window_w": 1600, "window_h": 900, "fullscreen": False, "animation": "fast",
+    good = _ydump({"window_w": 1600, "window_h": 900, "fullscreen": False, "animation": "fast",
                            "handoff_screens": True})
     for i in range(rounds):
         for f in Settings.path().parent.glob("settings.yaml*"):
@@ -647,18 +659,18 @@ def _fuzz(tmp: Path, rounds: int, seed: int, capsys) -> dict[str, dict[str, int]
         if rnd.random() < 0.5:
             raw = damage_text(good, rnd.choice(TEXT_DAMAGE), rnd)
         else:
-            raw = yaml.safe_dump(mutate_doc(yaml.safe_load(good), rnd)).encode()
+            raw = _ydump(mutate_doc(_yload(good), rnd)).encode()
         Settings.path().write_bytes(raw)
         note("settings", probe_settings(Settings.path(), capsys))
 
     from maria.ui.session import notes_path
-    notes_good = yaml.safe_dump({"notes": [{"turn": 1, "who": "Frederick", "text": "Silesia is mine"},
+    notes_good = _ydump({"notes": [{"turn": 1, "who": "Frederick", "text": "Silesia is mine"},
                                            {"turn": 2, "who": "Maria Theresa", "text": "Never."}]})
     for i in range(rounds):
         if rnd.random() < 0.5:
             raw = damage_text(notes_good, rnd.choice(TEXT_DAMAGE), rnd)
         else:
-            raw = yaml.safe_dump(mutate_doc(yaml.safe_load(notes_good), rnd)).encode()
+            raw = _ydump(mutate_doc(_yload(notes_good), rnd)).encode()
         notes_path(save_path).write_bytes(raw)
         note("notes", probe_notes(save_path, capsys))
 
@@ -696,7 +708,8 @@ def test_fuzz_hostile_files_long(tmp_path, home, capsys):
 
 # --- item 3: a save is its log -----------------------------------------------------------------
 
-def _played_record(seed: int = 5, n: int = 40) -> GameRecord:
+@functools.lru_cache(maxsize=None)
+def _played_record(seed: int = 5, n: int = 40) -> GameRecord:   # (read only: shared by tests)
     from maria.rules import rng, selfplay
     rec = GameRecord.new(variant="intro", players=2, seed=seed)
     chooser = {"rng": rng.seed_state(seed)}
@@ -715,7 +728,7 @@ def _rewrite(path: Path, doc: dict, fix: bool = True) -> None:
     if fix:
         doc["digest"] = state_digest(doc["state"])
         doc["log_digest"] = _log_digest(doc["actions"])
-    path.write_text(yaml.safe_dump(doc, sort_keys=False))
+    path.write_text(_ydump(doc, sort_keys=False))
 
 
 def test_a_state_edited_to_a_wrong_type_is_a_save_error(tmp_path):
@@ -730,10 +743,10 @@ def test_a_state_edited_to_a_wrong_type_is_a_save_error(tmp_path):
         yield lambda: st["trains"][train].__setitem__("city", ["x"])
         yield lambda: st["alliances"]["blocs"][1].__setitem__(0, {"a": 1})
         yield lambda: st.__setitem__("turn", "nine")
-    n = len(list(edits(yaml.safe_load(dump_save(rec))["state"])))
+    n = len(list(edits(_yload(dump_save(rec))["state"])))
     for fix in (False, True):
         for i in range(n):
-            doc = yaml.safe_load(dump_save(rec))
+            doc = _yload(dump_save(rec))
             list(edits(doc["state"]))[i]()
             _rewrite(p, doc, fix)
             with pytest.raises(SaveError, match="g.yaml"):
@@ -747,7 +760,7 @@ def test_an_edited_position_that_passes_the_checks_is_refused_by_the_log(tmp_pat
     p = tmp_path / "g.yaml"
     save_game(p, rec)
     load_game(p)
-    doc = yaml.safe_load(p.read_text())
+    doc = _yload(p.read_text())
     doc["state"]["log"][-1]["text"] = "Louis XV wins at once."
     _rewrite(p, doc)
     with pytest.raises(SaveError, match="does not replay to the saved position"):
@@ -764,7 +777,7 @@ def test_an_edited_position_that_passes_the_checks_is_refused_by_the_log(tmp_pat
 def test_header_options_are_checked(tmp_path, options, problem):
     rec = _played_record(n=5)
     p = tmp_path / "g.yaml"
-    doc = yaml.safe_load(dump_save(rec))
+    doc = _yload(dump_save(rec))
     doc["options"] = options
     _rewrite(p, doc)
     with pytest.raises(SaveError, match=re.escape(problem)):
