@@ -17,11 +17,15 @@ message a player can act on instead of reaching the rules:
     state: {...}
     end: maria-save            # last line: a file cut short is recognised as such
 
-Loading (`load_game`) checks, in order: size (MAX_BYTES), text encoding, YAML syntax (safe C
-loader), plain data only (no tags, dates or YAML references), the header (format, schema, version),
-the field types, the log's shape, the state's consistency (maria.rules.statecheck), and both check
-codes.  It does not replay the log by default (a finished game takes a few hundred ms to replay,
-more than a load may cost); `load_game(path, replay=True)` and `python -m maria replay FILE` do.
+Loading (`load_game`) checks, in order: a regular file (not a FIFO, device or dangling link),
+size (MAX_BYTES), text encoding, nesting depth and YAML syntax (maria.yamlio's guarded loader),
+plain data only (no tags, dates or YAML references), the header (format, schema, version), the
+field types and options, the log's shape, both check codes, the state's consistency
+(maria.rules.statecheck), and finally that the action log, replayed from the seed and options,
+leads to exactly the saved position (so an accepted save never holds a position the rules did not
+make).  Any other surprise while checking is reported as a damaged file, never raised.
+`load_game(path, replay=True)` and `python -m maria replay FILE` also check every intermediate
+state.
 Loading never writes anything.  Saving (`save_game`) never leaves a partial file: the new file is
 written beside the old one and renamed over it only once complete (maria.yamlio.write_atomic).
 """
@@ -126,36 +130,29 @@ def load_save(path, *, replay: bool = False) -> tuple[GameRecord, dict]:
     """Like load_game, also returning the whole checked document (e.g. its `failure` entry)."""
     name = Path(path).name
     try:
-        size = os.stat(path).st_size
+        text = yamlio.read_text(path, MAX_BYTES)
     except FileNotFoundError:
         raise SaveError(f"There is no saved game at {path}.") from None
+    except yamlio.NotRegularFile as exc:
+        raise SaveError(f"{name} is not a MARIA save: it {exc.strerror}.") from None
     except OSError as exc:
         raise SaveError(f"{name} cannot be read: {exc.strerror or exc}.") from None
-    if size > MAX_BYTES:
-        raise SaveError(f"{name} is not a MARIA save: it is {size / 1e6:.1f} MB, and saves are never "
-                        f"larger than {MAX_BYTES // (1024 * 1024)} MB.")
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise SaveError(f"{name} cannot be read: {exc.strerror or exc}.") from None
-    if len(raw) > MAX_BYTES:
-        raise SaveError(f"{name} is not a MARIA save: it is larger than "
-                        f"{MAX_BYTES // (1024 * 1024)} MB.")
-    if not raw.strip():
+    except yamlio.YAMLRefused as exc:
+        if "UTF-8" in exc.problem:
+            raise SaveError(f"{name} is not a MARIA save: it is not a text file (or it is damaged)."
+                            ) from None
+        raise SaveError(f"{name} is not a MARIA save: {exc.problem}; saves are never larger than "
+                        f"{MAX_BYTES // (1024 * 1024)} MB.") from None
+    if not text.strip():
         raise SaveError(f"{name} is empty: it is not a saved game (was the save interrupted?).")
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise SaveError(f"{name} is not a MARIA save: it is not a text file (or it is damaged).") from None
-    try:
         doc = yamlio.load_text(text)
+    except yamlio.YAMLRefused as exc:
+        raise SaveError(f"{name} is damaged: {exc.problem}.") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" near line {mark.line + 1}" if mark is not None else ""
         raise SaveError(f"{name} is damaged: it cannot be read as a save{where}.") from None
-    except RecursionError:
-        raise SaveError(f"{name} is damaged: its data is nested too deeply to be a save.") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
     _check_header(name, doc)
@@ -165,17 +162,34 @@ def load_save(path, *, replay: bool = False) -> tuple[GameRecord, dict]:
     problems = _plain_data_problems(doc)
     if problems:
         raise SaveError(f"{name} is damaged: {problems[0]}.", problems)
-    _check_fields(name, doc)
-    record = GameRecord(variant=doc["variant"], players=doc["players"], seed=doc["seed"],
-                        options=doc["options"], actions=doc["actions"], state=doc["state"],
-                        created=doc["created"])
-    _check_position(name, record, doc)
-    if replay:
+    try:
+        _check_fields(name, doc)
+        _check_options(name, doc)
+        record = GameRecord(variant=doc["variant"], players=doc["players"], seed=doc["seed"],
+                            options=doc["options"], actions=doc["actions"], state=doc["state"],
+                            created=doc["created"])
+        _check_position(name, record, doc)
+        # A save is its set-up plus its action log: the position must be the one the log produces
+        # from the seed and options, so no accepted save can hold a position the rules never made
+        # (one that would pass the checks above and crash the rules later).  `replay=True` also
+        # checks every intermediate state.
         try:
-            replay_record(record, play_rules=False)
+            replay_record(record, check=replay, play_rules=False)
         except ReplayError as exc:
             raise SaveError(f"{name}: the action log does not replay to the saved position: {exc}.",
                             [str(exc)]) from None
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001  (any surprise in an edited file is a damaged file)
+        try:
+            _check_digests(name, GameRecord(variant=None, players=None, seed=None, options=None,
+                                            actions=doc["actions"], state=doc["state"]), doc)
+        except SaveError:
+            raise
+        except Exception:  # noqa: BLE001
+            pass
+        raise SaveError(f"{name} is damaged: it cannot be checked ({type(exc).__name__}: "
+                        f"{' '.join(str(exc).split())[:200]}).") from None
     return record, doc
 
 
@@ -262,6 +276,42 @@ def _check_fields(name: str, doc: dict) -> None:
         raise SaveError(f"{name} is damaged: {problems[0]}.", problems)
 
 
+def _option_rules() -> dict:
+    """option -> (type, allowed values or None): the options a game can be set up with."""
+    from maria.rules.setup import ADVANCED_OPTIONS, DEFAULT_OPTIONS
+    from maria.rules.statecheck import MAX_TURN
+    out = {k: (type(v), None) for k, v in {**DEFAULT_OPTIONS, **ADVANCED_OPTIONS}.items()}
+    out["last_turn"] = (int, range(1, MAX_TURN + 1))
+    out["charles_emmanuel_rule"] = (str, ("es", "fr"))
+    out["pa_austria_stacking_consent"] = (str, ("ask", "always", "never"))
+    return out
+
+
+def _check_options(name: str, doc: dict) -> None:
+    """The header's options: known names, each with a value of its kind (they steer the rules for
+    the whole game, so a wrong one would only show up later, as a crash)."""
+    rules = _option_rules()
+    for key, value in doc["options"].items():
+        if key not in rules:
+            raise SaveError(f"{name} is damaged: 'options' names an unknown option {str(key)[:40]!r}.")
+        kind, allowed = rules[key]
+        ok = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+        if not ok or (allowed is not None and value not in allowed):
+            raise SaveError(f"{name} is damaged: option '{key}' has a wrong value "
+                            f"({str(value)[:40]!r}).")
+
+
+def _check_digests(name: str, record: GameRecord, doc: dict) -> None:
+    """Before anything reads the position: an edit without new check codes stops here, whatever
+    it broke (a wrong type must not reach the consistency checks)."""
+    if state_digest(record.state) != doc["digest"]:
+        raise SaveError(f"{name} has been changed since it was saved: the position does not match "
+                        "its check code.")
+    if _log_digest(record.actions) != doc["log_digest"]:
+        raise SaveError(f"{name} has been changed since it was saved: the action log does not match "
+                        "its check code.")
+
+
 def _check_position(name: str, record: GameRecord, doc: dict) -> None:
     st = record.state
     for key in ("variant", "players", "seed"):
@@ -284,3 +334,39 @@ def _check_position(name: str, record: GameRecord, doc: dict) -> None:
     if _log_digest(record.actions) != doc["log_digest"]:
         raise SaveError(f"{name} has been changed since it was saved: the action log does not match "
                         "its check code.")
+
+
+# --- listing ---------------------------------------------------------------------------------
+
+def list_saves(folder) -> list[tuple[Path, str | None]]:
+    """The *.yaml entries of `folder`, newest first, each with None or why it cannot be opened
+    (a FIFO, a folder, a dangling link, no permission...), without opening any of them: a FIFO
+    named x.yaml must not block the Load screen, a dangling link must not crash it."""
+    import stat as _stat
+    out: list[tuple[float, str, Path, str | None]] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return []
+    for e in entries:
+        if not e.name.endswith(".yaml") or e.name.startswith("."):
+            continue
+        path = Path(e.path)
+        try:
+            st = os.stat(path)                      # follows links: what a load would open
+        except FileNotFoundError:
+            out.append((0.0, e.name, path, "a link to a file that does not exist"))
+            continue
+        except OSError as exc:
+            out.append((0.0, e.name, path, f"cannot be read ({exc.strerror or exc})"))
+            continue
+        if not _stat.S_ISREG(st.st_mode):
+            out.append((0.0, e.name, path, f"not a regular file ({yamlio._kind(st.st_mode)})"))
+        elif not os.access(path, os.R_OK):
+            out.append((st.st_mtime, e.name, path, "cannot be read (no permission)"))
+        elif st.st_size > MAX_BYTES:
+            out.append((st.st_mtime, e.name, path, "too large to be a save"))
+        else:
+            out.append((st.st_mtime, e.name, path, None))
+    out.sort(key=lambda t: (-t[0], t[1]))
+    return [(p, why) for _, _, p, why in out]

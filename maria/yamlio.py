@@ -1,9 +1,33 @@
-"""YAML in and out: always the safe loader (the C one when available), never arbitrary objects."""
+"""YAML in and out: always the safe loader (the C one when available), never arbitrary objects.
+
+Every YAML the program reads (saves, boards, settings, notes, political data) goes through
+`load_text` / `load_file`, which guard the C loader (libyaml):
+
+* libyaml builds nested collections by recursion in C, so a document nested ~25,000 levels deep
+  (a 50 KB file of "[[[[...") overflows the C stack and kills the process without a message.  A
+  pre-scan that never recurses and never calls libyaml measures the nesting first and refuses
+  anything deeper than MAX_DEPTH levels (`YAMLRefused`, a yaml.YAMLError, naming the problem).
+* YAML aliases (*name) can make a few lines stand for billions of values; MARIA files never use
+  them, so a document with more than MAX_ALIASES of them is refused.
+* A number too long for Python (int max str digits), or any other value error while building the
+  data, becomes a YAMLRefused instead of an uncaught ValueError.
+* `load_file` / `read_text` read regular files only (a FIFO would block forever, a device could
+  be endless), without blocking, up to a size limit, and as UTF-8.
+
+The pre-scan has a fast path, a proven upper bound on the depth, that clears every file MARIA
+writes in well under a millisecond per 100 KB; only a document the bound cannot clear is
+measured exactly with PyYAML's pure-Python parser (a state machine: no recursion either).
+"""
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
+import stat
+import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -12,18 +36,262 @@ import yaml
 _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
+MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
+MAX_ALIASES = 0              # MARIA never writes aliases; each one may stand for a huge subtree
+MAX_EXACT_SCAN_CHARS = 2_000_000   # the exact scan (pure Python, ~250 KB/s) reads this much at most
+DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
-def load_text(text: str) -> Any:
-    return yaml.load(text, Loader=_SafeLoader)
+
+class YAMLRefused(yaml.YAMLError):
+    """A document refused before (or instead of) being built; `problem` says why in plain words."""
+
+    def __init__(self, problem: str):
+        super().__init__(problem)
+        self.problem = problem
+        self.problem_mark = None
 
 
-def load_file(path: str | os.PathLike[str]) -> Any:
-    with open(path, "r", encoding="utf-8") as fh:
-        return yaml.load(fh, Loader=_SafeLoader)
+class NotRegularFile(OSError):
+    """The path names a FIFO, a device, a folder, a dangling link...: nothing MARIA can read."""
+
+    def __init__(self, path: str | os.PathLike[str], what: str):
+        super().__init__(0, what, str(path))
+        self.strerror = what
+
+    def __str__(self) -> str:
+        return f"{self.filename}: {self.strerror}"
+
+
+# --- the pre-scan ------------------------------------------------------------------------------
+
+# libyaml's line breaks (YAML 1.1): CR LF, CR, LF, NEL, LS, PS.
+_BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+# The run of block indicators at the start of a line ("- - ? key", "--- ", anchors and tags): the
+# only places where a block collection can start (checked against both PyYAML and libyaml: an
+# indicator after a key, a value or a scalar on the same line is an error).
+_RUN_PART = re.compile(r"(?:---|[-?:])(?=[ \t]|$)|[&!][^ \t]*")
+_BLANK = re.compile(r"[ \t]*")
+_verdicts: dict[bytes, str | None] = {}      # sha256 of a text -> refusal (None: accepted)
+
+
+def _fast_depth_bound(text: str) -> int | None:
+    """An upper bound of the nesting depth, or None when no cheap bound exists.
+
+    Flow collections: if every '[' is directly followed by ']' and every '{' by '}', no flow
+    collection holds anything, so flow nesting is at most 1.  Block collections: each one opens at
+    a column strictly greater than its parent's (except an "indentless" sequence, at most one per
+    mapping), and that column is always in the leading indicator run of some line; so the block
+    depth is at most twice the number of distinct such columns."""
+    if text.count("[") != text.count("[]") or text.count("{") != text.count("{}"):
+        return None
+    columns: set[int] = set()
+    for line in _BREAKS.split(text):
+        pos = _BLANK.match(line).end()
+        if pos == len(line):
+            continue
+        columns.add(pos)
+        while True:
+            m = _RUN_PART.match(line, pos)
+            if m is None:
+                break
+            pos = _BLANK.match(line, m.end()).end()
+            if pos == m.end() and pos < len(line):
+                break                       # "-x" or "!tag[": not a separate indicator
+            columns.add(pos)
+            if len(columns) > MAX_DEPTH:
+                return None
+    return 2 * len(columns) + 1
+
+
+class _ScanLoader(yaml.SafeLoader):
+    """PyYAML's pure-Python scanner, stopping as soon as the open block indents plus the open flow
+    collections (a lower bound of the depth) pass the limit: without this, 25,000 '[' cost the
+    scanner's simple-key bookkeeping a second before the parser sees level 201."""
+
+    max_depth = MAX_DEPTH
+
+    def _too_deep(self) -> YAMLRefused:
+        return YAMLRefused(f"nested deeper than {self.max_depth} levels (line {self.line + 1})")
+
+    def fetch_flow_collection_start(self, TokenClass):  # noqa: N803 (PyYAML's name)
+        if self.flow_level + len(self.indents) >= self.max_depth:
+            raise self._too_deep()
+        return super().fetch_flow_collection_start(TokenClass)
+
+    def add_indent(self, column):
+        added = super().add_indent(column)
+        if added and self.flow_level + len(self.indents) > self.max_depth:
+            raise self._too_deep()
+        return added
+
+
+def _exact_check(text: str, max_depth: int, max_aliases: int) -> str | None:
+    """Walk the parse events with PyYAML's pure-Python parser (no recursion, no libyaml)."""
+    depth = aliases = 0
+    parser = _ScanLoader(text)          # pure Python Reader/Scanner/Parser; we only pull events
+    parser.max_depth = max_depth
+    try:
+        while parser.check_event():
+            if parser.index > MAX_EXACT_SCAN_CHARS:
+                return (f"it is too large and too complex to check (more than "
+                        f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
+            ev = parser.get_event()
+            if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                if depth > max_depth:
+                    line = ev.start_mark.line + 1 if ev.start_mark else "?"
+                    return f"nested deeper than {max_depth} levels (line {line})"
+            elif isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+            elif isinstance(ev, yaml.AliasEvent):
+                aliases += 1
+                if aliases > max_aliases:
+                    return ("it uses YAML references (aliases such as *name), which MARIA files "
+                            "never contain"
+                            if max_aliases == 0 else f"it uses more than {max_aliases} YAML aliases")
+    finally:
+        parser.dispose()
+    return None
+
+
+def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES) -> None:
+    """Raise YAMLRefused if `text` is nested too deeply or uses too many aliases (or is not valid
+    YAML, when the exact scan was needed); return quietly otherwise.  Never recurses, never calls
+    libyaml."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if (max_aliases > 0 or "*" not in text):
+        bound = _fast_depth_bound(text)
+        if bound is not None and bound <= max_depth:
+            return
+    key = hashlib.sha256(f"{max_depth}/{max_aliases}/".encode() + text.encode("utf-8", "surrogatepass")).digest()
+    if key in _verdicts:
+        verdict = _verdicts[key]
+    else:
+        try:
+            verdict = _exact_check(text, max_depth, max_aliases)
+        except YAMLRefused as exc:
+            verdict = exc.problem
+        except yaml.YAMLError:
+            raise                              # a syntax error: the caller says where
+        except (ValueError, RecursionError, MemoryError) as exc:
+            verdict = f"it cannot be read ({type(exc).__name__})"
+        if len(_verdicts) > 256:
+            _verdicts.clear()
+        _verdicts[key] = verdict
+    if verdict is not None:
+        raise YAMLRefused(verdict)
+
+
+def describe(exc: BaseException) -> str:
+    """One line saying why a file could not be read (for warnings and problem lists)."""
+    if isinstance(exc, YAMLRefused):
+        return exc.problem
+    if isinstance(exc, yaml.YAMLError):
+        mark = getattr(exc, "problem_mark", None)
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        return f"not valid YAML: {reason}" + (f" (line {mark.line + 1})" if mark is not None else "")
+    if isinstance(exc, OSError):
+        return f"it {exc.strerror}" if isinstance(exc, NotRegularFile) else \
+            f"it cannot be read ({exc.strerror or exc})"
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES) -> Any:
+    """Parse YAML text with the safe loader, after the pre-scan (see the module text).  Raises
+    yaml.YAMLError (YAMLRefused for a refused document) and nothing else for bad input."""
+    check_text(text, max_depth=max_depth, max_aliases=max_aliases)
+    try:
+        return yaml.load(text, Loader=_SafeLoader)
+    except yaml.YAMLError:
+        raise
+    except ValueError as exc:         # e.g. an integer longer than int max str digits
+        msg = str(exc)
+        if "digits" in msg:
+            raise YAMLRefused("it holds a number too long to read (more than "
+                              f"{sys.get_int_max_str_digits() if hasattr(sys, 'get_int_max_str_digits') else 4300} digits)") from None
+        raise YAMLRefused(f"it holds a value that cannot be read ({msg[:120]})") from None
+    except (TypeError, OverflowError, RecursionError, MemoryError) as exc:
+        raise YAMLRefused(f"it cannot be read ({type(exc).__name__})") from None
+
+
+def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """The UTF-8 text of a regular file.  Raises NotRegularFile (an OSError) for anything else
+    (FIFO, device, folder, dangling link), OSError when it cannot be read, YAMLRefused when it is
+    too large or not UTF-8 text.  Never blocks on a FIFO: the type is checked on the opened file,
+    which is opened non-blocking."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise NotRegularFile(path, "is a link to a file that does not exist") from None
+        raise
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegularFile(path, f"is not a regular file ({_kind(st.st_mode)})")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        st = os.fstat(fd)                # the file actually opened (it may have been swapped)
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(path, f"is not a regular file ({_kind(st.st_mode)})")
+        if st.st_size > max_bytes:
+            raise YAMLRefused(f"it is too large ({st.st_size / 1e6:.1f} MB; at most "
+                              f"{max_bytes / 1e6:.1f} MB)")
+        chunks, total = [], 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > max_bytes:
+                raise YAMLRefused(f"it is too large (more than {max_bytes / 1e6:.1f} MB)")
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise YAMLRefused(f"it is not UTF-8 text (byte {exc.start})") from None
+
+
+def _kind(mode: int) -> str:
+    for test, word in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return word
+    return "a special file"
+
+
+def load_file(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES, **limits: Any) -> Any:
+    """read_text + load_text."""
+    return load_text(read_text(path, max_bytes), **limits)
 
 
 def dump_text(data: Any) -> str:
     return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+_TMP = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+
+
+def _fsync_dir(folder: Path) -> None:
+    """Make a rename durable (power loss right after a save).  Not possible on Windows, where
+    directories cannot be opened: skipped silently there and wherever the system refuses."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
@@ -43,3 +311,28 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
         except OSError:
             pass
         raise
+    _fsync_dir(target.parent)
+
+
+def clean_stale_temporaries(folder: str | os.PathLike[str], max_age: float = 60.0) -> list[str]:
+    """Remove the temporary files write_atomic leaves when the program is killed mid-save
+    (".<name>.XXXXXXXX.tmp", regular files older than `max_age` seconds: a save takes
+    milliseconds, so an older one belongs to no running save).  Returns the names removed;
+    never raises."""
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for e in entries:
+        if not _TMP.match(e.name):
+            continue
+        try:
+            st = e.stat(follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= max_age:
+                os.unlink(e.path)
+                removed.append(e.name)
+        except OSError:
+            continue
+    return removed

@@ -21,6 +21,7 @@ BOARD_FILE = "board.yaml"
 SETUP_FILE = "setup.yaml"
 ARMIES_FILE = "armies.yaml"
 FURNITURE_RECTS = ("victory_display", "silesia_box", "turn_track", "electoral_college")
+MAX_BOARD_BYTES = 5 * 1024 * 1024   # the shipped files are 30 KB at most
 
 
 class _Reader:
@@ -36,21 +37,49 @@ class _Reader:
     def add(self, name: str, entry: str, message: str) -> None:
         self.problems.append(Problem(self.label(name), entry, message))
 
+    def outside(self, name: str) -> str | None:
+        """Why `name` does not name a file inside the board folder (None if it does): board files
+        may only refer to their own folder, never to /etc/passwd or ../../anything."""
+        p = Path(name)
+        if p.is_absolute() or p.drive or name.startswith(("/", "\\")):
+            return "is an absolute path"
+        if ".." in p.parts or ".." in name.replace("\\", "/").split("/"):
+            return "goes up out of the board folder ('..')"
+        try:
+            root = self.root.resolve()
+            target = (self.root / p).resolve()
+        except (OSError, RuntimeError):          # a symlink loop
+            return "cannot be resolved (a link loop?)"
+        if target != root and root not in target.parents:
+            return "is a link to a file outside the board folder"
+        return None
+
     def read(self, name: str) -> dict[str, Any] | None:
+        why = self.outside(name)
+        if why is not None:
+            self.add(name, "", f"refused: the name {why}; board files name files inside their own "
+                               "folder only")
+            return None
         path = self.root / name
-        if not path.is_file():
+        if not path.exists() and not path.is_symlink():
             self.add(name, "", "file is missing")
             return None
         try:
-            data = yamlio.load_file(path)
+            data = yamlio.load_file(path, MAX_BOARD_BYTES)
+        except yamlio.YAMLRefused as exc:
+            self.add(name, "", f"refused: {exc.problem}")
+            return None
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
             reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
             self.add(name, where, f"not valid YAML: {reason}")
             return None
-        except (OSError, UnicodeDecodeError) as exc:
-            self.add(name, "", f"cannot be read: {exc}")
+        except yamlio.NotRegularFile as exc:
+            self.add(name, "", f"cannot be read: it {exc.strerror}")
+            return None
+        except OSError as exc:
+            self.add(name, "", f"cannot be read: {exc.strerror or exc}")
             return None
         if not isinstance(data, dict):
             self.add(name, "", "must be a YAML mapping (key: value lines) at the top level")
@@ -180,7 +209,12 @@ def _read_maps(reader: _Reader, data: dict, grid: Grid) -> tuple[dict, dict]:
         file_name = reader.field(BOARD_FILE, entry, spec, "file", str)
         span = reader.field(BOARD_FILE, entry, spec, "columns", str)
         if file_name:
-            files[map_id] = file_name
+            why = reader.outside(file_name)
+            if why is not None:
+                reader.add(BOARD_FILE, entry, f"'file' must name a file inside the board folder: "
+                                              f"{file_name!r} {why}")
+            else:
+                files[map_id] = file_name
         if span:
             parts = span.replace(" ", "").split("-")
             if len(parts) != 2 or not all(p in grid.columns for p in parts):

@@ -1,11 +1,15 @@
 """Bundled fonts (assets/fonts, OFL / Bitstream Vera licences) and a cache of rendered text.
 
 Every rendered text is cached by (text, size, colour, style[, halo]) so drawing the same label
-every frame costs one dictionary lookup and one blit. If a font file is missing the pygame
-default font is used instead.
+every frame costs one dictionary lookup and one blit.  The cache is bounded (least recently used
+out first, MAX_TEXTS surfaces): texts that change every frame (timers, log lines, a day of demo
+mode) would otherwise grow it without end.  If a font file is missing the pygame default font is
+used instead.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
 
 import pygame
 
@@ -21,7 +25,22 @@ FONT_FILES = {
 }
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
-_texts: dict[tuple, pygame.Surface] = {}
+MAX_TEXTS = 4000                 # a board frame uses a few hundred; far more than one screen needs
+_texts: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+
+
+def _cached(key: tuple) -> pygame.Surface | None:
+    surf = _texts.get(key)
+    if surf is not None:
+        _texts.move_to_end(key)
+    return surf
+
+
+def _store(key: tuple, surf: pygame.Surface) -> None:
+    _texts[key] = surf
+    _texts.move_to_end(key)
+    while len(_texts) > MAX_TEXTS:
+        _texts.popitem(last=False)
 
 
 def _ensure_init() -> None:
@@ -56,7 +75,7 @@ def get_font(style: str, size: int) -> pygame.font.Font:
 def text(s: str, size: int, colour: Colour, style: str = "serif") -> pygame.Surface:
     """The text rendered antialiased on a transparent surface (cached)."""
     key = ("t", s, size, tuple(colour), style)
-    surf = _texts.get(key)
+    surf = _cached(key)
     if surf is None:
         try:
             surf = get_font(style, size).render(s, True, colour)
@@ -64,7 +83,7 @@ def text(s: str, size: int, colour: Colour, style: str = "serif") -> pygame.Surf
             _fonts.clear()
             _ensure_init()
             surf = get_font(style, size).render(s, True, colour)
-        _texts[key] = surf
+        _store(key, surf)
     return surf
 
 
@@ -83,10 +102,10 @@ def halo_text(s: str, size: int, colour: Colour, style: str = "serif", halo: Col
               radius: int = 2) -> pygame.Surface:
     """Text with a light halo around the letters, so it stays legible over lines (cached)."""
     key = ("h", s, size, tuple(colour), style, tuple(halo), radius)
-    surf = _texts.get(key)
+    surf = _cached(key)
     if surf is None:
         surf = _with_halo(text(s, size, colour, style), text(s, size, halo, style), radius)
-        _texts[key] = surf
+        _store(key, surf)
     return surf
 
 
@@ -94,7 +113,7 @@ def spaced_text(s: str, size: int, colour: Colour, style: str = "serif", spacing
                 halo: Colour | None = None) -> pygame.Surface:
     """Letter-spaced text (spacing as a fraction of the size), e.g. territory names in capitals."""
     key = ("s", s, size, tuple(colour), style, spacing, halo)
-    surf = _texts.get(key)
+    surf = _cached(key)
     if surf is None:
         f = get_font(style, size)
         gap = round(size * spacing)
@@ -110,7 +129,7 @@ def spaced_text(s: str, size: int, colour: Colour, style: str = "serif", spacing
         if halo is not None:
             back = spaced_text(s, size, halo, style, spacing)
             surf = _with_halo(surf, back, 2)
-        _texts[key] = surf
+        _store(key, surf)
     return surf
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import yaml
 
+from maria import yamlio
 from maria.rules import roles as R
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -28,7 +29,7 @@ _CACHE: dict = {}
 def _load(name: str, root: Path) -> dict:
     path = root / name
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+        data = yamlio.load_file(path, 1024 * 1024)     # the guarded loader (depth, size, FIFOs)
     except (OSError, yaml.YAMLError) as e:
         raise DataError(f"{name}: cannot be read: {e}") from None
     if not isinstance(data, dict):

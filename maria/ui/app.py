@@ -7,6 +7,7 @@ blocks, and redraws only when a scene says something changed.
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 
@@ -177,8 +178,8 @@ class App:
     def quit(self) -> None:
         from maria.ui.board_scene import BoardScene
         b = self.find(BoardScene)
-        if b is not None:
-            b.session.autosave()
+        if b is not None and b.session.autosave() is None and b.session.autosave_problem:
+            print(f"MARIA: {b.session.autosave_problem}", file=sys.stderr)
         self.settings.save()
         self.running = False
 
@@ -239,9 +240,18 @@ class App:
         return self
 
 
+def clean_stale_temporaries() -> list[str]:
+    """Remove what an interrupted save left behind (maria.yamlio.write_atomic's temporaries) in
+    the saves and settings folders; returns the names removed."""
+    from maria import yamlio
+    from maria.ui.settings import config_dir, saves_dir
+    return yamlio.clean_stale_temporaries(saves_dir()) + yamlio.clean_stale_temporaries(config_dir())
+
+
 def start(size=None, settings=None, load: str | None = None) -> App:
     """Create the app with the title scene (and a loaded game if `load` is given)."""
     from maria.ui.scenes import TitleScene
+    clean_stale_temporaries()
     app = App(settings, size)
     app.push(TitleScene(app))
     if load:

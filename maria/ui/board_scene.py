@@ -272,13 +272,18 @@ class BoardScene(Scene):
         self.message_rule = rule_for_reason(reason) or self.phase_rule()
         self.static_dirty = self.dirty = True
 
+    def autosave(self) -> None:
+        """Autosave; a failure (full or read-only disk) is said on the board at once."""
+        if self.session.autosave() is None and self.session.autosave_problem:
+            self.refuse(self.session.autosave_problem)
+
     def after_change(self) -> None:
         """Decide who sits at the table now: hand-off screens, computers, game over."""
         s = self.session
         if door.is_over(s.state):
             self.refresh()
             from maria.ui.scenes import GameOverScene
-            s.autosave()
+            self.autosave()
             if not isinstance(self.app.top, GameOverScene):
                 self.app.push(GameOverScene(self.app, self))
             return
@@ -288,7 +293,7 @@ class BoardScene(Scene):
         nxt = s.next_role(prefer=self.seat)
         hot = self.app.settings.handoff_screens and len(s.humans()) > 1
         if nxt and not s.is_computer(nxt) and nxt != self.seat:
-            s.autosave()
+            self.autosave()
             self.seat = nxt
             if hot and self.public_decision(nxt):
                 self.private = False          # nothing private is needed: no "Pass to …" screen

@@ -526,6 +526,9 @@ class GameMenuScene(ButtonScene):
         self.board.session.autosave()
         self.app.scenes = [self.app.scenes[0]]
         self.app.top.on_top()
+        if self.board.session.autosave_problem:
+            self.app.push(MessageScene(self.app, "The game was not autosaved",
+                                       self.board.session.autosave_problem))
 
     def draw(self, surf) -> None:
         shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
@@ -547,21 +550,29 @@ class SaveLoadScene(ButtonScene):
         self.page = 0
         super().__init__(app)
 
-    def files(self) -> list[Path]:
+    def entries(self) -> list[tuple[Path, str | None]]:
+        """Every *.yaml of the user's and the sample saves, with why it cannot be opened (None if
+        it can): a FIFO or a dangling link is listed as unreadable, never opened."""
+        from maria.saves import list_saves
         out = []
         for d in (saves_dir(), resource_root() / "saves"):
-            if d.is_dir():
-                out += sorted(d.glob("*.yaml"), key=lambda p: (-p.stat().st_mtime, p.name))
+            out += list_saves(d)
         return out
+
+    def files(self) -> list[Path]:
+        return [p for p, _ in self.entries()]
 
     def layout(self) -> None:
         b = []
         if self.mode == "save":
             b.append(W.Button(pygame.Rect(1280, 220, 200, 52), "Save", self.do_save, bool(self.name.strip()), "do_save", 22))
         y = 330
-        for i, p in enumerate(self.files()[self.page * 12:(self.page + 1) * 12]):
+        for i, (p, why) in enumerate(self.entries()[self.page * 12:(self.page + 1) * 12]):
             label = p.stem + ("   (sample)" if p.parent == resource_root() / "saves" else "")
-            b.append(W.Button(pygame.Rect(460, y, 1000, 46), label, self._pick(p), True, ("file", p.name), 18))
+            if why is not None:
+                label += f"   (unreadable: {why})"
+            b.append(W.Button(pygame.Rect(460, y, 1000, 46), label, self._pick(p), why is None,
+                              ("file", p.name), 18))
             y += 54
         b.append(W.Button(pygame.Rect(960 - 140, 1000, 280, 56), "Back", self.back, True, "back", 22))
         self.buttons = b
@@ -616,7 +627,7 @@ class SaveLoadScene(ButtonScene):
             W.blit_text(surf, self.name + "|", (box.x + 12, box.y + 12), 24, W.INK)
             W.blit_text(surf, "Type a name, or click an existing save to overwrite it.", (460, 285), 16, (100, 85, 60))
         W.blit_text(surf, f"Saves in {saves_dir()}", (460, 306), 16, (100, 85, 60))
-        if not self.files():
+        if not self.entries():
             W.blit_text(surf, "No saved games yet.", (460, 340), 20, W.INK)
         if self.error:
             W.blit_text(surf, self.error, (960, 950), 20, W.ACCENT, "sans_bold", "midtop")

@@ -103,6 +103,7 @@ class Session:
     players: dict = field(default_factory=dict)     # role -> computer player (maria.players)
     thinker: Thinker | None = None
     notes: list = field(default_factory=list)       # shared negotiation notes (R21), not rules state
+    autosave_problem: str | None = None             # why the last autosave failed (None: it worked)
 
     @classmethod
     def new(cls, variant="intro", players=3, seed=0, seats=None, options=None) -> "Session":
@@ -264,15 +265,22 @@ class Session:
         return path
 
     def autosave(self) -> Path | None:
-        """Write saves/autosave.yaml (Continue last game); never raises."""
+        """Write saves/autosave.yaml (Continue last game); never raises.  A failure (a full or
+        read-only disk...) is kept in `autosave_problem`, in player words, for the board to show at
+        once; the next autosave (the next hand-off) tries again and clears it when it works."""
         from maria.ui.settings import saves_dir
         p = saves_dir() / "autosave.yaml"
         try:
             save_game(p, self.record)
             save_notes(p, self.notes)
-            return p
-        except Exception:
+        except Exception as exc:  # noqa: BLE001
+            why = str(exc) if isinstance(exc, SaveError) else \
+                f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
+            self.autosave_problem = (f"Autosave failed: {why} It is tried again at the next hand-off; "
+                                     "use Save game to save elsewhere.")
             return None
+        self.autosave_problem = None
+        return p
 
 
 # --- the shared notes: a sidecar YAML next to the save ---------------------------------------------
@@ -300,16 +308,37 @@ def save_notes(save_path, notes: list) -> None:
     yamlio.write_atomic(p, text)
 
 
+MAX_NOTES_BYTES = 1024 * 1024
+
+
 def load_notes(save_path) -> list:
-    """The notes saved beside a game (an unreadable sidecar gives no notes, never an error)."""
+    """The notes saved beside a game.  A damaged or unreadable sidecar (not a regular file, not
+    UTF-8, not YAML, nested too deep, wrong types) gives no notes and one line on stderr: the notes
+    are a nicety and must never make the game itself unloadable."""
+    import sys
+
     import yaml
+
+    from maria import yamlio
     p = notes_path(save_path)
-    try:
-        doc = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+    if not p.exists() and not p.is_symlink():
         return []
-    out = []
-    for n in (doc or {}).get("notes", []) if isinstance(doc, dict) else []:
-        if isinstance(n, dict) and isinstance(n.get("text"), str):
-            out.append({"turn": n.get("turn", "?"), "who": str(n.get("who", "?")), "text": n["text"][:500]})
-    return out
+    try:
+        doc = yamlio.load_text(yamlio.read_text(p, MAX_NOTES_BYTES))
+        out = []
+        items = doc.get("notes", []) if isinstance(doc, dict) else None
+        if not isinstance(items, list):
+            raise ValueError("it is not a list of notes")
+        for n in items:
+            if isinstance(n, dict) and isinstance(n.get("text"), str):
+                turn = n.get("turn", "?")
+                if not (isinstance(turn, int) and not isinstance(turn, bool)) and not isinstance(turn, str):
+                    turn = "?"
+                who = n.get("who", "?")
+                out.append({"turn": turn if not isinstance(turn, str) else turn[:20],
+                            "who": (who if isinstance(who, str) else "?")[:40], "text": n["text"][:500]})
+        return out
+    except (OSError, yaml.YAMLError, ValueError) as exc:
+        why = " ".join(yamlio.describe(exc).split())
+        print(f"MARIA: the notes file {p.name} is damaged ({why}): it is ignored.", file=sys.stderr)
+        return []

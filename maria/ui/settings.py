@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+import sys
+import time
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 import yaml
 
-from maria import userdirs
+from maria import userdirs, yamlio
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
+MAX_SETTINGS_BYTES = 64 * 1024        # a real settings file is about 100 bytes
+
+
+def _keep_aside(p: Path) -> Path | None:
+    """Rename a damaged settings file to settings.yaml.damaged-<UTC time> (None if impossible)."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = p.with_name(f"{p.name}.damaged-{stamp}")
+    n = 1
+    while target.exists() or target.is_symlink():
+        n += 1
+        target = p.with_name(f"{p.name}.damaged-{stamp}-{n}")
+    try:
+        p.rename(target)
+    except OSError:
+        return None
+    return target
 
 
 def config_dir() -> Path:
@@ -43,30 +61,58 @@ class Settings:
 
     @classmethod
     def load(cls) -> "Settings":
+        """The saved settings; a damaged file (not text, not YAML, nested too deep, a number too
+        long, wrong types, a FIFO...) never stops the program: the defaults are used for what is
+        wrong, one line on stderr says so, and the file is kept aside as
+        settings.yaml.damaged-<time> (the next save writes a good one)."""
         p = cls.path()
         s = cls()
-        try:
-            data = yaml.safe_load(p.read_text(encoding="utf-8")) if p.exists() else {}
-        except (OSError, yaml.YAMLError):
+        problem = None
+        data: object = {}
+        if p.exists() or p.is_symlink():
+            try:
+                data = yamlio.load_text(yamlio.read_text(p, MAX_SETTINGS_BYTES))
+            except yamlio.NotRegularFile as exc:
+                problem = f"it {exc.strerror}"
+            except yamlio.YAMLRefused as exc:
+                problem = exc.problem
+            except yaml.YAMLError as exc:
+                mark = getattr(exc, "problem_mark", None)
+                problem = "it is not valid YAML" + (f" (line {mark.line + 1})" if mark else "")
+            except OSError as exc:
+                problem = f"it cannot be read ({exc.strerror or exc})"
+        if data is None:
             data = {}
+        if problem is None and not isinstance(data, dict):
+            problem = "it is not a list of 'name: value' lines"
         if isinstance(data, dict):
+            wrong = []
             for f in fields(cls):
-                v = data.get(f.name)
-                if v is not None and isinstance(v, type(getattr(s, f.name))):
+                if f.name not in data or data[f.name] is None:
+                    continue
+                v, default = data[f.name], getattr(s, f.name)
+                if isinstance(v, type(default)) and (isinstance(v, bool) == isinstance(default, bool)):
                     setattr(s, f.name, v)
-        if s.animation not in ANIMATION_SPEEDS:
-            s.animation = "normal"
+                else:
+                    wrong.append(f.name)
+            if s.animation not in ANIMATION_SPEEDS:
+                wrong.append("animation")
+                s.animation = "normal"
+            if wrong and problem is None:
+                problem = f"wrong value for {', '.join(wrong)}"
         s.window_w = max(640, min(s.window_w, 7680))
         s.window_h = max(360, min(s.window_h, 4320))
+        if problem is not None:
+            kept = _keep_aside(p)
+            where = f"; kept as {kept.name}" if kept else ""
+            print(f"MARIA: the settings file {p} is damaged ({problem}): using the defaults"
+                  f"{' for the wrong values' if isinstance(data, dict) and 'wrong value' in problem else ''}"
+                  f"{where}.", file=sys.stderr)
         return s
 
     def save(self) -> None:
-        p = self.path()
         try:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            tmp = p.with_suffix(".tmp")
-            tmp.write_text(yaml.safe_dump(asdict(self), sort_keys=True), encoding="utf-8")
-            tmp.replace(p)
+            yamlio.write_atomic(self.path(), yaml.safe_dump(asdict(self), sort_keys=True))
         except OSError:
             pass
 
