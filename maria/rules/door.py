@@ -16,7 +16,7 @@ from maria.rules.state import IllegalAction, board_info, copy_state, register_bo
 from maria.rules.movement import apply_transfer, transfer_actions
 from maria.rules.view import view as _view
 
-REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar"})
+REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar", "commander"})
 ROLES = {3: R.ROLES_3P, 2: R.ROLES_2P}
 NO_TRANSFER = frozenset({"allocation", "game"})
 

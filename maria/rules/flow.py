@@ -68,6 +68,8 @@ def pop(state: dict) -> dict:
 
 def run(state: dict, info) -> None:
     """Let automatic states proceed until some role has to choose (or the game is over)."""
+    from maria.rules.state import prune_commanders
+    prune_commanders(state)                        # R6.2: a broken-up stack forgets its commander
     for _ in range(10000):
         frame = top(state)
         if not HANDLERS[frame["name"]].auto(state, info, frame):

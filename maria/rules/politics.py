@@ -781,6 +781,8 @@ class PolTroops(Handler):
         place_new_troops(state, p, reenter, assign)
         log(state, f"{power_name(p)} receives {total} new troop{'s' if total != 1 else ''}.", p)
         pop(state)
+        from maria.rules.movement import ask_commanders
+        ask_commanders(state, p, sorted(set(reenter.values())))     # R6.2: re-entry onto an equal rank
 
 
 # --- the imperial election (R18) -----------------------------------------------------------------

@@ -125,6 +125,8 @@ class Winter(Handler):
         cards.discard(state, p, paid)
         state["undo"] = []
         log(state, f"{power_name(p)} recruits {total} troop{'s' if total != 1 else ''}.", p)
+        from maria.rules.movement import ask_commanders
+        ask_commanders(state, p, sorted(set(reenter.values())))     # R6.2: re-entry onto an equal rank
 
 
 def place_new_troops(state, power: str, reenter: dict, assign: dict) -> None:

@@ -156,6 +156,11 @@ def action_label(a: dict, v: dict, board) -> str:
                 f"turn{'s' if a['turns'] != 1 else ''}")
     if t == "cancel_subsidy" and "contract" in a:
         return f"Ask to cancel the contract {str(a['contract']).replace('>', ' → ').replace('_', ' ').title()}"
+    if t == "commander" and "general" in a:
+        g = gens.get(a["general"], {})
+        return f"{g.get('name', a['general'])} ({pname(g.get('power'))}) commands"
+    if t == "stack_consent" and "accept" in a:
+        return "Agree to the stack" if a["accept"] else "Refuse the stack"
     if t == "answer_subsidy" and "accept" in a:
         return "Accept the subsidy contract" if a["accept"] else "Refuse the contract"
     if t == "done":

@@ -882,6 +882,18 @@ class BoardScene(Scene):
                 return (f"{power_name(self.frame.get('power', 'saxony'))} is neutral: click a lit city of "
                         f"your home country for {who} (R19.3.3).")
             return f"Silesian peace: click a lit city to place {who} (R19.1)."
+        if name == "choose_commander":
+            city = self.board.cities[self.frame["cities"][0]].name if self.frame.get("cities") else ""
+            what = ("Propose the supreme commander of the stack you are making at"
+                    if self.frame.get("then") == "consent" else "Choose the supreme commander of the new stack at")
+            return (f"{what} {city}: both generals have the same rank (R6.2). His power's cards fight; "
+                    "the other power loses troops first.")
+        if name == "stack_consent":
+            mover = (v["generals"].get(self.frame.get("piece")) or {}).get("name", "")
+            other = (v["generals"].get(self.frame.get("general")) or {}).get("name", "")
+            cmd = (v["generals"].get(self.frame.get("commander")) or {}).get("name")
+            return (f"{mover} asks to stack with {other}" + (f", {cmd} in supreme command" if cmd else "")
+                    + ". Do you agree? (R10.7)")
         if name == "diplomacy":
             return "Subsidy contracts: offer one (choose the number of turns), ask to cancel one, or Done (R20)."
         if name == "reduce_objectives":
@@ -1272,7 +1284,8 @@ class BoardScene(Scene):
         dragging = self.drag["piece"] if self.drag and not self.drag["pan"] else None
         for city, gids in at.items():
             x, y = sc(city)
-            gids = sorted(gids, key=lambda g: v["generals"][g]["rank"])
+            cmd = (v.get("commanders") or {}).get(city)         # R6.2: the commander is on top
+            gids = sorted(gids, key=lambda g: (g != cmd, v["generals"][g]["rank"]))
             if len(gids) > 1:
                 for i, gid in enumerate(reversed(gids)):
                     k = len(gids) - 1 - i
