@@ -219,6 +219,10 @@ class ActionStage(Handler):
         if step == 0 and state["variant"] == "advanced":
             from maria.rules import peace
             peace.start_of_action_stage(state, info, frame["powers"])      # R19.1.2 step 6 ends
+        if state["variant"] == "advanced" and step < len(PHASES):
+            from maria.rules.politics import retry_returns
+            if retry_returns(state, info):                                 # R17.6.7 "as soon as"
+                return True
         if step < len(PHASES):
             frame["step"] += 1
             state["phase"] = PHASES[step].replace("_phase", "")

@@ -257,6 +257,8 @@ STAT_PATTERNS = {
     "saxon_homecomings": "returns home (his set-up city is occupied)",
     "offmap_blockers": "makes way for a general returning",  # R17.6.7 (RUL-A15)
     "expedition_payments": "(expeditionary corps)",         # R17.6.4 (RUL-A14)
+    "commanders_chosen": "is the supreme commander of the stack",   # R6.2 equal ranks (RUL-06)
+    "offmap_returns": "returns from the off-map box",        # R17.6.7
 }
 
 

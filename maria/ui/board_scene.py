@@ -874,8 +874,8 @@ class BoardScene(Scene):
                 f"the {power_name((v['trains'].get(pid) or {}).get('power', ''))} supply train"
             cause = self.frame.get("cause")
             if cause == "offmap":
-                return (f"A general returns from his off-map box: click a lit city next to it to move {who} "
-                        "out of his way (R17.6.7).")
+                return (f"A general returns from his off-map box: click a lit city (next to it if there is one) "
+                        f"to move {who} out of his way (R17.6.7).")
             if cause == "neutral":
                 if pid in (self.frame.get("home") or {}):
                     return f"{who}'s set-up city is occupied: click a lit city to place him (R19.3.3)."

@@ -123,3 +123,42 @@ def test_R6_2_austria_1_and_pa_1_one_player_chooses_directly():
     assert s["flow"][-1]["name"] == "choose_commander"
     s = apply(s, "maria_theresa", {"type": "commander", "city": "loewen", "general": "karl"})
     assert commander(s, "loewen") == "karl"
+
+
+# --- R17.6.7: the general returns "as soon as" the penalty ends; the blocker is moved ------------
+
+def _ostpreussen_blocked(*others):
+    from maria.rules import politics
+    s = adv_game()
+    gid = s["adv"]["expedition"]["russia"]["prussia"]                  # the Ostpreussen general
+    for g, city in (("neipperg", "landsberg"),) + others:               # an Austrian on the arrow's city
+        s["generals"][g]["city"], s["generals"][g]["in_play"] = city, True
+        s["generals"][g]["troops"] = max(2, s["generals"][g]["troops"])
+    rebuild_index(s)
+    politics.apply_shifts(s, board_info(s), {"russia": 1})             # the penalty ends
+    flow.run(s, board_info(s))
+    return s, gid
+
+
+def test_R17_6_7_blocker_with_no_free_neighbour_goes_to_the_nearest_free_city_and_the_general_returns():
+    s, gid = _ostpreussen_blocked(("friedrich", "meseritz"), ("schwerin", "soldin"))   # enemies next door
+    assert s["flow"][-1]["name"] == "relocate" and active_roles(s) == ["maria_theresa"]
+    sites = sorted(a["city"] for a in _acts(s, "maria_theresa") if a["type"] == "relocate")
+    assert sites == ["graetz", "kuestrin", "neudamm", "reppen"]        # 2 steps away (RUL-A15)
+    s = apply(s, "maria_theresa", {"type": "relocate", "piece": "neipperg", "city": "reppen"})
+    assert s["generals"]["neipperg"]["city"] == "reppen"
+    assert s["generals"][gid]["city"] == "landsberg" and s["generals"][gid]["in_play"]
+    assert not s["adv"]["expedition"].get("waiting")
+    assert check_state(s, undo_snapshots=False) == []
+
+
+def test_R17_6_7_a_general_left_waiting_returns_as_soon_as_he_can():
+    s = adv_game()
+    gid = s["adv"]["expedition"]["russia"].pop("prussia")
+    s["adv"]["expedition"]["waiting"] = {"prussia": gid}                # penalty over, he could not leave
+    assert s["generals"][gid]["city"] == "box:ostpreussen"
+    s["flow"].append({"name": "action_stage", "powers": ["france", "bavaria"], "step": 0})
+    flow.run(s, board_info(s))                                          # the next phase begins
+    assert s["generals"][gid]["city"] == "landsberg" and s["generals"][gid]["in_play"]
+    assert s["adv"]["expedition"]["waiting"] == {}
+    assert check_state(s, undo_snapshots=False) == []
