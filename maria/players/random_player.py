@@ -22,8 +22,8 @@ class RandomPlayer:
             return acts[0]
         state = resample(obs, role, rng.getrandbits(32))
         chooser = {"rng": rng.getrandbits(63) | 1}
-        rare = [a for a in acts if a["type"] == "transfer"]
-        common = [a for a in acts if a["type"] != "transfer"]
+        rare = [a for a in acts if selfplay.is_rare(a, obs["public"]["flow"][-1]["name"])]
+        common = [a for a in acts if a not in rare]
         if rare and (not common or rng.randrange(20) == 0):
             a = rng.choice(rare)
         else:

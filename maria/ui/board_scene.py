@@ -894,6 +894,14 @@ class BoardScene(Scene):
             cmd = (v["generals"].get(self.frame.get("commander")) or {}).get("name")
             return (f"{mover} asks to stack with {other}" + (f", {cmd} in supreme command" if cmd else "")
                     + ". Do you agree? (R10.7)")
+        if name == "subsidy_answer":
+            f = self.frame
+            deal = f"{power_name(f.get('giver', ''))} pays {power_name(f.get('recipient', ''))}"
+            if f.get("kind") == "cancel":
+                return (f"{power_name(f.get('power', ''))}: the other side proposes to cancel the subsidy contract "
+                        f"({deal} 1 TC per turn). Agree? Both powers must agree (R20).")
+            return (f"{power_name(f.get('power', ''))}: {deal} 1 TC per turn for {f.get('turns')} turn(s) is "
+                    "offered. Accept? (R20)")
         if name == "diplomacy":
             return "Subsidy contracts: offer one (choose the number of turns), ask to cancel one, or Done (R20)."
         if name == "reduce_objectives":

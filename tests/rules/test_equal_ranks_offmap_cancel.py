@@ -162,3 +162,66 @@ def test_R17_6_7_a_general_left_waiting_returns_as_soon_as_he_can():
     assert s["generals"][gid]["city"] == "landsberg" and s["generals"][gid]["in_play"]
     assert s["adv"]["expedition"]["waiting"] == {}
     assert check_state(s, undo_snapshots=False) == []
+
+
+# --- R20: "Subsidy contracts may be cancelled at any time provided both powers agree" -------------
+
+def _contract_in_prussian_movement(players=3):
+    from maria.rules import subsidy
+    s = adv_game(players=players)
+    giver, recipient = ("france", "prussia") if players == 3 else ("france", "saxony")
+    subsidy.make(s, giver, recipient, 3)
+    s["flow"].append({"name": "movement_phase", "powers": ["prussia", "saxony"]})
+    s["stage"], s["phase"] = "prussia+saxony", "movement"
+    flow.run(s, board_info(s))
+    return s, f"{giver}>{recipient}"
+
+
+def test_R20_a_subsidy_contract_may_be_cancelled_at_any_time_if_both_powers_agree():
+    s, cid = _contract_in_prussian_movement()
+    prop = {"type": "cancel_subsidy", "contract": cid}
+    assert prop in legal_actions(s, "frederick")                        # in his movement phase
+    assert {"type": "cancel_subsidy", "contract": "france>bavaria"} not in legal_actions(s, "louis_xv")
+    s2 = apply(s, "frederick", prop)
+    top = s2["flow"][-1]
+    assert top["name"] == "subsidy_answer" and top["kind"] == "cancel" and active_roles(s2) == ["louis_xv"]
+    s3 = apply(s2, "louis_xv", {"type": "answer_subsidy", "accept": True})
+    assert cid not in s3["adv"]["contracts"] and "france>bavaria" in s3["adv"]["contracts"]
+    assert s3["flow"][-1]["name"] == "movement_phase" and active_roles(s3) == ["frederick"]
+    assert check_state(s3, undo_snapshots=False) == []
+    # refused: the contract runs on, and the proposal waits for another phase
+    s4 = apply(s2, "louis_xv", {"type": "answer_subsidy", "accept": False})
+    assert cid in s4["adv"]["contracts"] and s4["flow"][-1]["name"] == "movement_phase"
+    assert prop not in legal_actions(s4, "frederick")
+    with pytest.raises(Exception):
+        apply(s4, "frederick", prop)
+    s4["phase"] = "combat"
+    assert prop in legal_actions(s4, "frederick")
+
+
+def test_R20_cancelling_between_two_powers_of_one_player_needs_no_question():
+    s, cid = _contract_in_prussian_movement(players=2)
+    s = apply(s, "coalition", {"type": "cancel_subsidy", "contract": cid})
+    assert cid not in s["adv"]["contracts"] and s["flow"][-1]["name"] == "movement_phase"
+
+
+# --- every computer level answers the new decisions with a legal action ---------------------------
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_R6_2_R20_computer_players_answer_the_new_decisions(level):
+    from maria.players import decide, make_player
+    p = make_player(level, 3, budget=0.05)
+    s = _prussia_saxony_position()
+    s = apply(s, "frederick", {"type": "move", "piece": "rutowski", "path": ["c35", "c25"]})
+    a = decide(s, "frederick", p)                                       # choose_commander
+    assert a["type"] == "commander" and a in legal_actions(s, "frederick")
+    s, cid = _contract_in_prussian_movement()
+    a = decide(s, "frederick", p)
+    apply(s, "frederick", a)                                            # legal (a whole move, maybe)
+    if level != "random":                                              # not proposed at every step
+        assert a["type"] != "cancel_subsidy"
+    s = apply(s, "frederick", {"type": "cancel_subsidy", "contract": cid})
+    a = decide(s, "louis_xv", p)                                        # the answer
+    assert a["type"] == "answer_subsidy" and a in legal_actions(s, "louis_xv")
+    if level == "easy":
+        assert a["accept"] is True                    # France is the giver: agrees (easy's rule)
