@@ -884,10 +884,9 @@ class BoardScene(Scene):
             return f"Silesian peace: click a lit city to place {who} (R19.1)."
         if name == "choose_commander":
             city = self.board.cities[self.frame["cities"][0]].name if self.frame.get("cities") else ""
-            what = ("Propose the supreme commander of the stack you are making at"
-                    if self.frame.get("then") == "consent" else "Choose the supreme commander of the new stack at")
-            return (f"{what} {city}: both generals have the same rank (R6.2). His power's cards fight; "
-                    "the other power loses troops first.")
+            what = "Propose" if self.frame.get("then") == "consent" else "Choose"
+            return (f"Equal ranks at {city}: {what.lower()} the supreme commander (R6.2). "
+                    "His cards fight; the other power loses first.")
         if name == "stack_consent":
             mover = (v["generals"].get(self.frame.get("piece")) or {}).get("name", "")
             other = (v["generals"].get(self.frame.get("general")) or {}).get("name", "")
@@ -898,8 +897,9 @@ class BoardScene(Scene):
             f = self.frame
             deal = f"{power_name(f.get('giver', ''))} pays {power_name(f.get('recipient', ''))}"
             if f.get("kind") == "cancel":
-                return (f"{power_name(f.get('power', ''))}: the other side proposes to cancel the subsidy contract "
-                        f"({deal} 1 TC per turn). Agree? Both powers must agree (R20).")
+                asker = f.get("giver") if f.get("power") == f.get("recipient") else f.get("recipient")
+                return (f"{power_name(f.get('power', ''))}: {power_name(asker or '')} proposes to cancel the subsidy "
+                        f"contract ({deal} 1 TC per turn). Agree? Both powers must agree (R20).")
             return (f"{power_name(f.get('power', ''))}: {deal} 1 TC per turn for {f.get('turns')} turn(s) is "
                     "offered. Accept? (R20)")
         if name == "diplomacy":
