@@ -37,9 +37,12 @@ from maria.players.evaluate import evaluate, goal_fortresses
 TROOP_COST = 4
 
 
-def playable(legal: list[dict]) -> list[dict]:
-    """The actions a computer player considers: never undo or a supply-train transfer."""
-    return [a for a in legal if a["type"] not in ("undo", "transfer")] or legal
+def playable(legal: list[dict], diplomacy: bool = False) -> list[dict]:
+    """The actions a computer player considers: never undo or a troop transfer, and proposals to
+    cancel a subsidy contract only in the diplomacy window (`diplomacy`: its own rule of thumb,
+    on_diplomacy) — not the same proposal offered at every other decision (R20, RUL-A34)."""
+    skip = ("undo", "transfer") if diplomacy else ("undo", "transfer", "cancel_subsidy")
+    return [a for a in legal if a["type"] not in skip] or legal
 
 
 def is_template(a: dict) -> bool:
@@ -101,10 +104,10 @@ class Rules(PoliticsRules):
 
     # --- entry point --------------------------------------------------------------------------
     def decide(self, acts: list[dict]) -> dict:
-        acts = playable(acts)
+        frame = self.state["flow"][-1]
+        acts = playable(acts, frame["name"] == "diplomacy")
         if len(acts) == 1 and not is_template(acts[0]):
             return acts[0]
-        frame = self.state["flow"][-1]
         hook = getattr(self, "on_" + frame["name"], None)
         a = hook(acts, frame) if hook else None
         if a is None:

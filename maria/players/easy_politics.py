@@ -39,6 +39,8 @@ another role's -1 with 2 players, -0.45 with 3).
                          role's power only, for 1 turn, to stop a third player 2 markers from
                          victory); cancel own contracts that starve the giver or feed a rival
   subsidy_answer (R20)   accept every offer; agree to cancel only as the giver
+  choose_commander (R6.2) equal ranks: own general over another player's; else the power whose
+                         hand is worth more, then more troops, then the major power
   stack_consent (R10.7)  agree when this role's general would command the stack or the city is
                          threatened by an enemy the two together can face; else refuse
   saxony_shift (R19.3.1) accept the shift unless the evaluation (one ply each way) says it hurts:
@@ -566,7 +568,7 @@ class PoliticsRules:
             return yes
         from maria.rules.state import _rank_key
         ids = list(st["city_generals"].get(to, [])) + [frame["piece"]]
-        cmd = min(ids, key=lambda x: _rank_key(st, x))
+        cmd = frame.get("commander") or min(ids, key=lambda x: _rank_key(st, x))   # R6.2 proposal
         if st["generals"][cmd]["power"] in self.mine:
             return yes
         d = info.dist_from(to)
@@ -576,6 +578,22 @@ class PoliticsRules:
         if threat > mine and threat <= mine + mover["troops"] + 4:
             return yes
         return no
+
+    # --- equal ranks: the supreme commander (R6.2) ---------------------------------------------------
+    def on_choose_commander(self, acts, frame):
+        """Own general over another player's (own cards fight, the ally loses first); between two
+        of this role's powers, the one whose hand is worth more (its cards fight, R11.9), then the
+        more troops, then the major power."""
+        st = self.state
+        opts = [a for a in acts if a["type"] == "commander"]
+        if not opts:
+            return None
+
+        def key(a):
+            g = st["generals"][a["general"]]
+            return (g["power"] in self.mine, cards.hand_value(st, g["power"]), g["troops"],
+                    g["power"] in R.MAJOR)
+        return max(opts, key=key)
 
     # --- Saxony's defection (R19.3.1) ----------------------------------------------------------------
     def on_saxony_shift(self, acts, frame):

@@ -22,10 +22,13 @@ class RandomPlayer:
             return acts[0]
         state = resample(obs, role, rng.getrandbits(32))
         chooser = {"rng": rng.getrandbits(63) | 1}
+        rarer = [a for a in acts if selfplay.is_rarer(a, obs["public"]["flow"][-1]["name"])]
         rare = [a for a in acts if a["type"] == "transfer"]
-        common = [a for a in acts if a["type"] != "transfer"]
+        common = [a for a in acts if a not in rare and a not in rarer] or rarer
+        if common is rarer:
+            rarer = []
         if rare and (not common or rng.randrange(20) == 0):
-            a = rng.choice(rare)
+            a = rng.choice(rare + rarer)
         else:
             a = selfplay._purposeful(state, role, common, chooser) or rng.choice(common)
         if any(v == "choose" for v in a.values()):

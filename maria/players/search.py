@@ -57,10 +57,10 @@ class SearchPlayer:
         rng = rng or self.rng
         t0 = time.perf_counter()
         self.progress = 0.0
-        acts = playable(legal)
+        frame_name = obs["public"]["flow"][-1]["name"] if obs["public"]["flow"] else ""
+        acts = playable(legal, frame_name == "diplomacy")
         state = resample(obs, role, rng.getrandbits(32))
         easy = Rules(state, role, rng).decide(acts)
-        frame_name = obs["public"]["flow"][-1]["name"] if obs["public"]["flow"] else ""
         plain = plain_choices(legal)
         if len(plain) <= 1 or frame_name not in SEARCHED or is_template(easy):
             self.progress = 1.0
@@ -159,7 +159,7 @@ class SearchPlayer:
             if not roles:
                 break
             r = roles[0]
-            acts = playable(door.legal_actions(st, r))
+            acts = playable(door.legal_actions(st, r), st["flow"][-1]["name"] == "diplomacy")
             a = Rules(st, r, rng, fast=True).decide(acts)
             st = door.apply(st, r, a)
             if reply:

@@ -14,9 +14,10 @@ from maria.rules import roles as R
 from maria.rules.setup import build_state
 from maria.rules.state import IllegalAction, board_info, copy_state, register_board
 from maria.rules.movement import apply_transfer, transfer_actions
+from maria.rules.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
 from maria.rules.view import view as _view
 
-REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar"})
+REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar", "commander"})
 ROLES = {3: R.ROLES_3P, 2: R.ROLES_2P}
 NO_TRANSFER = frozenset({"allocation", "game"})
 
@@ -55,6 +56,8 @@ def legal_actions(state: dict, role: str) -> list[dict]:
     out = list(h.prompt(state, info, frame, role))
     if frame["name"] not in NO_TRANSFER and role in h.waiting(state, info, frame):
         out += transfer_actions(state, role)                       # R6.6 at any time (RUL-15)
+    if role in h.waiting(state, info, frame):
+        out += anytime_cancels(state, role)                        # R20 at any time (RUL-A34)
     if state["undo"] and state.get("undo_role") == role:
         out.append({"type": "undo"})
     return out
@@ -71,6 +74,13 @@ def _check_and_act(state, info, role, action):
             raise IllegalAction("A transfer moves 1 or more troops between two stacked generals of one "
                                 "of your powers, each keeping between 1 and 8.")
         apply_transfer(state, action)
+        return
+    if t == "cancel_subsidy" and frame["name"] not in NO_ANYTIME_CANCEL:
+        if action not in anytime_cancels(state, role):
+            raise IllegalAction("Only a running subsidy contract of one of your powers (not the initial "
+                                "France -> Bavaria one) may be proposed for cancellation, once per phase.")
+        propose_cancel(state, role, action["contract"])
+        flow.run(state, info)
         return
     if t in h.templated:
         if any(v == "choose" for v in action.values()):

@@ -68,6 +68,8 @@ def pop(state: dict) -> dict:
 
 def run(state: dict, info) -> None:
     """Let automatic states proceed until some role has to choose (or the game is over)."""
+    from maria.rules.state import prune_commanders
+    prune_commanders(state)                        # R6.2: a broken-up stack forgets its commander
     for _ in range(10000):
         frame = top(state)
         if not HANDLERS[frame["name"]].auto(state, info, frame):
@@ -217,6 +219,10 @@ class ActionStage(Handler):
         if step == 0 and state["variant"] == "advanced":
             from maria.rules import peace
             peace.start_of_action_stage(state, info, frame["powers"])      # R19.1.2 step 6 ends
+        if state["variant"] == "advanced" and step < len(PHASES):
+            from maria.rules.politics import retry_returns
+            if retry_returns(state, info):                                 # R17.6.7 "as soon as"
+                return True
         if step < len(PHASES):
             frame["step"] += 1
             state["phase"] = PHASES[step].replace("_phase", "")

@@ -15,8 +15,9 @@ from maria.rules.conquest import leave_fortress
 from maria.rules.flow import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
-from maria.rules.state import (IllegalAction, board_info, enemy_controlled, friendly_controlled, home_of, is_occupied,
-                               set_general_city, set_train_city)
+from maria.rules.state import (IllegalAction, board_info, enemy_controlled, equal_rank_stack, forget_commander,
+                               friendly_controlled, home_of, is_occupied, set_commander, set_general_city,
+                               set_train_city)
 
 REENTRY_COST = 4  # R10.10
 
@@ -367,8 +368,16 @@ class Moving(Handler):
         here = state["city_generals"].get(to, [])
         if kind == "general" and here and to not in frame.get("consented", ()) \
                 and R.austria_pa_stacking(state, piece["power"], state["generals"][here[0]]["power"]) == "ask":
+            other = state["generals"][here[0]]
+            proposal = frame.get("proposed", {}).get(to)
+            if other["rank"] == piece["rank"] and proposal is None:
+                # R6.2: equal ranks: the mover names the supreme commander first; the other player's
+                # consent (R10.7) then covers the stack with that commander (RUL-06)
+                push(state, {"name": "choose_commander", "power": piece["power"], "cities": [to],
+                             "generals": [pid, here[0]], "then": "consent"})
+                return
             push(state, {"name": "stack_consent", "piece": pid, "to": to, "general": here[0],
-                         "power": state["generals"][here[0]]["power"]})
+                         "power": other["power"], "commander": proposal})
             return                                                   # R10.7: the other player agrees?
         frame["main"] = frame["main"] and info.nbrs[cur][to]
         if kind == "general" and frame["mode"] == "normal":
@@ -393,6 +402,8 @@ class Moving(Handler):
         if stacking:                                         # R10.4 both moves end
             others = [g for g in state["city_generals"][to] if g != pid]
             Moving._finish(state, frame, [pid] + others)
+            if kind == "general":
+                settle_commander(state, piece["power"], to, frame.get("proposed", {}).get(to))
 
     @staticmethod
     def _finish(state, frame, pids):
@@ -428,6 +439,93 @@ def _train_reentry(state, info, eff):
         state["trains"][tid]["power"], [city])
 
 
+# --- R6.2: equal ranks: the player creating the stack chooses its supreme commander ---------------
+
+def settle_commander(state, power: str, city: str, chosen: str | None = None) -> None:
+    """A stack has just been created at `city` by a general of `power`.  With two generals of the
+    same rank number its creator decides who commands (R6.2): `chosen` if already agreed (the
+    consent step of R10.7), else a "choose_commander" step for `power`'s player."""
+    forget_commander(state, city)
+    if not equal_rank_stack(state, city):
+        return
+    if chosen is not None and chosen in state["city_generals"][city]:
+        _record_commander(state, city, chosen)
+        return
+    ask_commanders(state, power, [city])
+
+
+def ask_commanders(state, power: str, cities) -> None:
+    """Open one choose_commander step for the equal-rank stacks just created at `cities`."""
+    todo = [c for c in cities if equal_rank_stack(state, c)]
+    for c in todo:
+        forget_commander(state, c)
+    if todo:
+        push(state, {"name": "choose_commander", "power": power, "cities": todo})
+
+
+def _record_commander(state, city, gid) -> None:
+    set_commander(state, city, gid)
+    g = state["generals"][gid]
+    log(state, f"{g['name']} ({power_name(g['power'])}) is the supreme commander of the stack (equal ranks, "
+        "R6.2).", g["power"], [city])
+
+
+@register("choose_commander")
+class ChooseCommander(Handler):
+    """R6.2: two generals of the same rank number stack: the creator's player names the supreme
+    commander ({"type": "commander", "city", "general"}), one stack at a time.  With "then":
+    "consent" the stack is not made yet: the choice is the mover's proposal, put to the other
+    player in the stack_consent step that follows (R10.7)."""
+
+    @staticmethod
+    def _gens(state, frame):
+        if frame.get("then") == "consent":
+            return list(frame["generals"])
+        return sorted(state["city_generals"].get(frame["cities"][0], []))
+
+    @staticmethod
+    def auto(state, info, frame):
+        if frame.get("then") != "consent":
+            while frame["cities"] and not equal_rank_stack(state, frame["cities"][0]):
+                frame["cities"].pop(0)
+        if not frame["cities"] or state["result"] is not None:
+            pop(state)
+            return True
+        if not roles_for_powers(state, [frame["power"]]):          # nobody to ask: the rank order
+            ChooseCommander._choose(state, frame, sorted(ChooseCommander._gens(state, frame),
+                                                          key=lambda g: state["generals"][g]["power"] in R.MINOR)[0])
+            return True
+        return False
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return roles_for_powers(state, [frame["power"]]) if frame["cities"] else []
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in ChooseCommander.waiting(state, info, frame):
+            return []
+        city = frame["cities"][0]
+        return [{"type": "commander", "city": city, "general": g} for g in ChooseCommander._gens(state, frame)]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        ChooseCommander._choose(state, frame, action["general"])
+
+    @staticmethod
+    def _choose(state, frame, gid):
+        city = frame["cities"].pop(0)
+        if frame.get("then") != "consent":
+            _record_commander(state, city, gid)
+            return
+        pop(state)                                     # the proposal goes to the joined player
+        moving = state["flow"][-1]
+        moving.setdefault("proposed", {})[city] = gid
+        here = frame["generals"][1]
+        push(state, {"name": "stack_consent", "piece": frame["generals"][0], "to": city, "general": here,
+                     "power": state["generals"][here]["power"], "commander": gid})
+
+
 @register("stack_consent")
 class StackConsent(Handler):
     """R6.8/R10.7: an Austrian and a PA general stack only if both players agree; the player of the
@@ -450,7 +548,9 @@ class StackConsent(Handler):
         mover = state["generals"][frame["piece"]]
         other = state["generals"][frame["general"]]
         if action["accept"]:
-            log(state, f"{power_name(other['power'])} agrees that {mover['name']} stacks with {other['name']}.",
+            cmd = frame.get("commander")
+            log(state, f"{power_name(other['power'])} agrees that {mover['name']} stacks with {other['name']}"
+                + (f", {state['generals'][cmd]['name']} in supreme command" if cmd else "") + ".",
                 other["power"], [frame["to"]])
             moving.setdefault("consented", []).append(frame["to"])
             Moving.act(state, info, moving, R.role_of(state, mover["power"]), {"type": "step", "to": frame["to"]})
@@ -458,3 +558,4 @@ class StackConsent(Handler):
             log(state, f"{power_name(other['power'])} does not agree that {mover['name']} stacks with "
                 f"{other['name']}.", other["power"], [frame["to"]])
             moving.setdefault("refused", []).append(frame["to"])
+            moving.get("proposed", {}).pop(frame["to"], None)

@@ -179,9 +179,8 @@ def _still_needed(state, info, frame, pid) -> bool:
 def frame_choices(state, info, frame, pid) -> list[str]:
     cause = frame["cause"]
     if cause == "offmap":
-        from maria.rules.politics import forbidden
-        bad = forbidden(state, info, _piece(state, pid)["power"])
-        return [n for n in sorted(info.nbrs[frame["city"]]) if not is_occupied(state, n) and n not in bad]
+        from maria.rules.politics import blocker_sites
+        return blocker_sites(state, info, frame["city"])                   # R17.6.7 (RUL-A15)
     if cause == "saxony_ally":
         from maria.rules.politics import closest_empty_cities
         return closest_empty_cities(state, info, pid)

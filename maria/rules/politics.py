@@ -109,7 +109,12 @@ def arrive(state, info, t: str) -> None:
             del held[power]
             return_general(state, info, gid)
     if b.get("icon") == "expedition" and b["power"] not in held and R.role_of(state, b["power"]):
-        push(state, {"name": "expedition", "power": b["power"], "track": t})
+        waiting = a["expedition"].get("waiting", {})
+        if b["power"] in waiting:                    # still in the box, waiting to return: he stays
+            held[b["power"]] = waiting.pop(b["power"])
+            a["expedition"][t] = held
+        else:
+            push(state, {"name": "expedition", "power": b["power"], "track": t})
     if b.get("icon") == "vp" and b["power"] not in a["italy"]:
         if A.take(state, b["power"], "the Italy box", "italy"):
             a["italy"].append(b["power"])
@@ -126,24 +131,84 @@ def arrive(state, info, t: str) -> None:
 
 def return_general(state, info, gid) -> None:
     """R17.6.7: placed on the city the box's arrow points to; a piece there is moved by its owner to
-    an adjacent free city (RUL-A15: a "relocate" frame, cause "offmap"; a stack moves as one; none
-    free: the general waits in the box)."""
+    an adjacent city (RUL-A15: a "relocate" frame, cause "offmap"; a stack moves as one; where it may
+    go: blocker_sites).  Only if the blocker can go nowhere at all does the general wait in the box
+    (adv.expedition.waiting); he then returns as soon as he can (retry_returns)."""
     g = state["generals"][gid]
     bid = g["city"][4:] if g["city"] and g["city"].startswith("box:") else None
     target = info.board.boxes[bid].arrow_to if bid else None
     if target is None:
         return
+    waiting = state["adv"]["expedition"].setdefault("waiting", {})
+    if waiting.get(g["power"]) == gid:
+        del waiting[g["power"]]
     if is_occupied(state, target):
         from maria.rules import peace
         blocker = (state["city_generals"].get(target) or [state["city_train"].get(target)])[0]
         frame = {"cause": "offmap", "general": gid, "city": target, "pieces": [blocker]}
         if not peace.frame_choices(state, info, frame, blocker):
-            log(state, f"{g['name']} cannot leave the off-map box: every city around the arrow is full.", g["power"])
-            state["adv"]["expedition"].setdefault("waiting", {})[g["power"]] = gid
+            log(state, f"{g['name']} cannot leave the off-map box yet: the piece on the arrow's city can "
+                "go nowhere.", g["power"])
+            waiting[g["power"]] = gid
             return
         peace.queue_relocation(state, frame)
         return
     place_returning(state, info, gid)
+
+
+def blocker_sites(state, info, city) -> list[str]:
+    """R17.6.7: where the piece(s) blocking the arrow's city `city` may be moved by their owner: the
+    adjacent cities where they may legally stand (empty; a single general also onto a single
+    general of his own power, 16 troops at most, as RUL-A30), outside territory forbidden to them
+    (R19.4) and, except French and Austrian pieces, on the same map (R10.6).  None adjacent (a gap
+    of the rules, RUL-A15): the nearest such cities (road steps, pieces ignored)."""
+    from maria.rules.peace import may_stand
+    gens = list(state["city_generals"].get(city, []))
+    tid = state["city_train"].get(city)
+    movers = gens or ([tid] if tid else [])
+    if not movers:
+        return []
+    powers = {(state["generals"].get(p) or state["trains"][p])["power"] for p in movers}
+    bad = set()
+    for p in powers:
+        bad |= forbidden(state, info, p)
+    same_map = not powers <= {"france", "austria"}
+    home_map = info.board.cities[city].map
+
+    def ok(c):
+        if c == city or c in bad or (same_map and info.board.cities[c].map != home_map):
+            return False
+        if len(movers) > 1:
+            return not is_occupied(state, c)
+        return may_stand(state, movers[0], c)
+
+    near = [c for c in sorted(info.nbrs[city]) if ok(c)]
+    if near:
+        return near
+    best, out = None, []
+    for c, d in sorted(info.dist_from(city).items(), key=lambda x: (x[1], x[0])):
+        if best is not None and d > best:
+            break
+        if ok(c):
+            best = d
+            out.append(c)
+    return out
+
+
+def retry_returns(state, info) -> bool:
+    """R17.6.7 "as soon as": a general left waiting in his off-map box (the blocker could go nowhere)
+    tries again; True if a relocation step was opened (the flow changed)."""
+    waiting = (state.get("adv") or {}).get("expedition", {}).get("waiting")
+    if not waiting:
+        return False
+    depth = len(state["flow"])
+    for power, gid in sorted(waiting.items()):
+        g = state["generals"][gid]
+        if not (g["city"] or "").startswith("box:"):
+            del waiting[power]                         # no longer in the box (old saves)
+            continue
+        return_general(state, info, gid)
+    return len(state["flow"]) != depth
 
 
 def place_returning(state, info, gid) -> None:
@@ -154,7 +219,7 @@ def place_returning(state, info, gid) -> None:
     if target is None:
         return
     if is_occupied(state, target):                   # still blocked (nobody could move): he waits
-        log(state, f"{g['name']} cannot leave the off-map box: the arrow's city is still occupied.", g["power"])
+        log(state, f"{g['name']} cannot leave the off-map box yet: the arrow's city is still occupied.", g["power"])
         state["adv"]["expedition"].setdefault("waiting", {})[g["power"]] = gid
         return
     from maria.rules.hussars import remove_hussar_at
@@ -397,9 +462,12 @@ class SaxonyReenter(Handler):
             log(state, "Maria Theresa does not bring the Saxon general back now.", "saxony")
             pop(state)
             return
+        from maria.rules.movement import ask_commanders
         from maria.rules.winter import recruit
         recruit(state, info, "saxony", action, reentry_only=True)
         pop(state)
+        # R6.2: a Saxon No. 1 re-entering onto Austria's No. 1 forms an equal-rank stack
+        ask_commanders(state, "saxony", sorted(set((action.get("reenter") or {}).values())))
 
 
 def neutral_reset(state, info, power) -> None:
@@ -863,6 +931,8 @@ class PolTroops(Handler):
         place_new_troops(state, p, reenter, assign)
         log(state, f"{power_name(p)} receives {total} new troop{'s' if total != 1 else ''}.", p)
         pop(state)
+        from maria.rules.movement import ask_commanders
+        ask_commanders(state, p, sorted(set(reenter.values())))     # R6.2: re-entry onto an equal rank
 
 
 # --- the imperial election (R18) -----------------------------------------------------------------

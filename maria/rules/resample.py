@@ -57,7 +57,7 @@ ADV_VIEW_KEYS = {"pools": "pools", "battle": "battle_boxes", "electors3": "three
 # Public bookkeeping the view does not show (everyone at the table saw it happen): passed as is.
 ADV_BOOKKEEPING_KEYS = frozenset({"overflow", "owed", "france_reduced", "q_pool", "last_winner", "expedition",
                                   "turn_income", "jacobite", "stages", "drew", "saxony_pending",
-                                  "in_peace_shift"})
+                                  "in_peace_shift", "cancel_asked"})
 # Partly secret: rebuilt from the view's filtered copy by resample (political display and deck,
 # winter scores).  A key in none of the three sets is left out of the observation (safe default;
 # tests/players/test_resample.py fails on any key it meets that is not classified here).

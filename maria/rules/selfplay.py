@@ -217,11 +217,23 @@ def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict
     return None
 
 
+def is_rarer(a: dict, frame_name: str) -> bool:
+    """A proposal to cancel a subsidy contract outside the diplomacy window (R20, RUL-A34): offered
+    at almost every decision, so a random player makes one only when it was about to transfer or
+    undo (it never spends a random draw of its own, which keeps the fuzz seeds' games as they were)."""
+    return a["type"] == "cancel_subsidy" and frame_name != "diplomacy"
+
+
 def random_action(state: dict, role: str, chooser: dict) -> dict:
     acts = door.legal_actions(state, role)
+    name = state["flow"][-1]["name"]
+    rarer = [a for a in acts if is_rarer(a, name)]
     rare = [a for a in acts if a["type"] in ("transfer", "undo")]
-    common = [a for a in acts if a["type"] not in ("transfer", "undo")]
+    common = [a for a in acts if a not in rare and a not in rarer] or rarer
+    if common is rarer:
+        rarer = []
     if rare and (not common or _pick(chooser, 20) == 0):
+        rare += rarer
         a = rare[_pick(chooser, len(rare))]
     else:
         a = _purposeful(state, role, common, chooser) or common[_pick(chooser, len(common))]
@@ -257,6 +269,8 @@ STAT_PATTERNS = {
     "saxon_homecomings": "returns home (his set-up city is occupied)",
     "offmap_blockers": "makes way for a general returning",  # R17.6.7 (RUL-A15)
     "expedition_payments": "(expeditionary corps)",         # R17.6.4 (RUL-A14)
+    "commanders_chosen": "is the supreme commander of the stack",   # R6.2 equal ranks (RUL-06)
+    "offmap_returns": "returns from the off-map box",        # R17.6.7
 }
 
 

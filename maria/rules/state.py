@@ -176,17 +176,71 @@ def rebuild_index(state: dict) -> None:
 def stack_of(state: dict, gid: str) -> list[str]:
     """The generals in gid's city, supreme commander first (R6.2)."""
     city = state["generals"][gid]["city"]
-    return sorted(state["city_generals"].get(city, [gid]), key=lambda x: _rank_key(state, x))
+    if gid not in state["city_generals"].get(city, ()):
+        return [gid]
+    return stack_order(state, city)
 
 
-def _rank_key(state: dict, gid: str) -> tuple:
+def _rank_key(state: dict, gid: str, chosen: str | None = None) -> tuple:
     g = state["generals"][gid]
-    # R6.2; equal ranks (Prussia 1 + Saxony 1): the major power commands (docs/rulings.md RUL-06).
-    return (g["rank"], g["power"] in R.MINOR, gid)
+    # R6.2: the lower rank number commands; equal ranks: the general chosen when the stack was made
+    # (state["commanders"]); with no recorded choice (a stack made outside the rules' choice
+    # points) the major power's general, then the id (docs/rulings.md RUL-06).
+    return (g["rank"], gid != chosen, g["power"] in R.MINOR, gid)
+
+
+def pair_key(a: str, b: str) -> str:
+    return "|".join(sorted((a, b)))
+
+
+def chosen_commander(state: dict, gens) -> str | None:
+    """The supreme commander chosen for the stack `gens` (two generals of equal rank), or None."""
+    gens = list(gens)
+    if len(gens) != 2:
+        return None
+    return state.get("commanders", {}).get(pair_key(gens[0], gens[1]))
+
+
+def stack_order(state: dict, city: str) -> list[str]:
+    """The generals at `city`, supreme commander first (R6.2)."""
+    gens = state["city_generals"].get(city, [])
+    chosen = chosen_commander(state, gens)
+    return sorted(gens, key=lambda x: _rank_key(state, x, chosen))
 
 
 def commander(state: dict, city: str) -> str:
-    return min(state["city_generals"][city], key=lambda x: _rank_key(state, x))
+    return stack_order(state, city)[0]
+
+
+def equal_rank_stack(state: dict, city: str) -> bool:
+    """R6.2: a stack of two generals with the same rank number: its creator chooses the commander."""
+    gens = state["city_generals"].get(city, [])
+    return len(gens) == 2 and state["generals"][gens[0]]["rank"] == state["generals"][gens[1]]["rank"]
+
+
+def set_commander(state: dict, city: str, gid: str) -> None:
+    gens = state["city_generals"][city]
+    state.setdefault("commanders", {})[pair_key(gens[0], gens[1])] = gid
+
+
+def forget_commander(state: dict, city: str) -> None:
+    """A stack is being (re)created at `city`: any earlier choice for this pair no longer holds."""
+    gens = state["city_generals"].get(city, [])
+    if len(gens) == 2 and state.get("commanders"):
+        state["commanders"].pop(pair_key(gens[0], gens[1]), None)
+
+
+def prune_commanders(state: dict) -> None:
+    """Forget the choice of every stack that has broken up (its two generals no longer share a
+    city on the map).  Run when the flow settles, never in the middle of moving a whole stack."""
+    ch = state.get("commanders")
+    if not ch:
+        return
+    for key in list(ch):
+        a, b = key.split("|")
+        ca, cb = state["generals"][a]["city"], state["generals"][b]["city"]
+        if ca is None or ca != cb or ca.startswith("box:"):
+            del ch[key]
 
 
 def set_general_city(state: dict, gid: str, city: str | None) -> None:

@@ -171,6 +171,7 @@ def _check(state, problems: list[str], snapshot: bool, deep_undo: bool = True,
         _check_pieces(state, info, problems, in_game, play_rules)
     _check_cards(state, problems, in_game)
     _check_places(state, info, problems)
+    _check_commanders(state, problems)
     if not snapshot:
         _check_log_and_undo(state, problems, deep_undo, play_rules)
 
@@ -343,6 +344,21 @@ def _check_pieces(state, info, problems, in_game, play_rules=True):
         return
     if probe["city_generals"] != state["city_generals"] or probe["city_train"] != state["city_train"]:
         problems.append("city_generals/city_train: the city index does not match the pieces")
+
+
+def _check_commanders(state, problems):
+    """R6.2: each recorded choice names two generals of the same rank and one of them."""
+    ch = state.get("commanders", {})
+    if not isinstance(ch, dict):
+        problems.append("commanders: should be a mapping")
+        return
+    gens = state["generals"]
+    for key, gid in ch.items():
+        pair = key.split("|") if isinstance(key, str) else []
+        if len(pair) != 2 or any(g not in gens for g in pair) or gid not in pair:
+            problems.append(f"commanders.{key}: should map two generals' ids to one of them")
+        elif gens[pair[0]]["rank"] != gens[pair[1]]["rank"]:
+            problems.append(f"commanders.{key}: a commander is chosen only between equal ranks (R6.2)")
 
 
 def _check_places(state, info, problems):

@@ -93,6 +93,48 @@ def _cancels(state, frame, role) -> list[dict]:
             and cid not in frame["cancel_asked"]]
 
 
+# --- R20: "Subsidy contracts may be cancelled at any time provided both powers agree" --------------
+# Besides the diplomacy window, a player may propose cancelling a contract of one of his powers
+# whenever he has a decision to make (offered by the door like transfers, RUL-15); the other
+# player answers at once (a subsidy_answer step on top of whatever was going on).  A proposal
+# refused cannot be repeated for that contract before the phase changes (adv["cancel_asked"]:
+# {contract: [turn, stage, phase]}), so a game cannot stall on it (RUL-A34).
+
+NO_ANYTIME_CANCEL = frozenset({"allocation", "game", "diplomacy", "subsidy_answer"})
+
+
+def _moment(state) -> list:
+    return [state["turn"], state["stage"], state["phase"]]
+
+
+def anytime_cancels(state, role) -> list[dict]:
+    """The cancel_subsidy proposals open to `role` outside the diplomacy window."""
+    adv = state.get("adv")
+    if adv is None or not adv.get("contracts") or state["flow"][-1]["name"] in NO_ANYTIME_CANCEL:
+        return []
+    mine = set(R.powers_of(state, role))
+    asked = adv.get("cancel_asked", {})
+    return [{"type": "cancel_subsidy", "contract": cid} for cid, c in sorted(contracts(state).items())
+            if not c["initial"] and (c["giver"] in mine or c["recipient"] in mine)
+            and asked.get(cid) != _moment(state)]
+
+
+def propose_cancel(state, role, cid) -> None:
+    """A cancellation proposed outside the diplomacy window: made at once between two powers of one
+    player, else put to the other player (subsidy_answer, kind "cancel")."""
+    c = contracts(state)[cid]
+    mine = set(R.powers_of(state, role))
+    other = c["recipient"] if c["giver"] in mine else c["giver"]
+    if R.role_of(state, other) == role:
+        cancel(state, cid)
+        return
+    state["adv"].setdefault("cancel_asked", {})[cid] = _moment(state)
+    log(state, f"{role.replace('_', ' ').title()} proposes to cancel the subsidy contract "
+        f"{power_name(c['giver'])} -> {power_name(c['recipient'])}.")
+    push(state, {"name": "subsidy_answer", "kind": "cancel", "contract": cid, "power": other,
+                 "giver": c["giver"], "recipient": c["recipient"]})
+
+
 @register("diplomacy")
 class Diplomacy(Handler):
     @staticmethod
@@ -171,7 +213,8 @@ class SubsidyAnswer(Handler):
             else:
                 log(state, f"{power_name(frame['recipient'])} refuses the subsidy contract.", frame["recipient"])
         elif action["accept"]:
-            cancel(state, frame["contract"])
+            if frame["contract"] in contracts(state):
+                cancel(state, frame["contract"])
         else:
             log(state, f"{power_name(frame['power'])} does not agree to cancel the subsidy contract.", frame["power"])
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from maria.rules import roles as R
-from maria.rules.state import troops_total
+from maria.rules.state import commander, troops_total
 
 PUBLIC_FRAME_KEYS = {"name", "powers", "score", "right", "att", "def", "att_city", "def_city",
                      "att_power", "def_power", "att_suit", "def_suit", "played", "distance", "city",
@@ -14,7 +14,8 @@ PUBLIC_FRAME_KEYS = {"name", "powers", "score", "right", "att", "def", "att_city
                      "done", "offered", "cancel_asked", "kind", "giver", "recipient", "turns",
                      "contract", "pieces", "dispute", "flanders_done", "done_roles", "to",
                      "general", "consented", "refused",
-                     "cause", "home"}                   # relocations (R17.6.7, R19.1, R19.3.3)
+                     "cause", "home",                   # relocations (R17.6.7, R19.1, R19.3.3)
+                     "cities", "generals", "then", "commander", "proposed"}   # R6.2 equal ranks
 
 
 def view(state: dict, role: str) -> dict:
@@ -43,6 +44,8 @@ def view(state: dict, role: str) -> dict:
         "discards": {d: list(v) for d, v in c["discards"].items()},
         "flow": flow, "log": list(state["log"]), "result": state["result"],
         "advanced": _adv_view(state, mine),
+        # R6.2: each stack's supreme commander (public: he is the piece on top)
+        "commanders": {c: commander(state, c) for c, gs in sorted(state["city_generals"].items()) if len(gs) > 1},
     }
 
 

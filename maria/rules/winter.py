@@ -87,6 +87,8 @@ class Winter(Handler):
             frame["idx"] += 1
             return
         recruit(state, info, p, action)
+        from maria.rules.movement import ask_commanders
+        ask_commanders(state, p, sorted(set((action.get("reenter") or {}).values())))   # R6.2: onto an equal rank
 
 
 def recruit_template(state, info, p: str, reentry_only: bool = False) -> dict | None:

@@ -41,7 +41,7 @@ FRAME_TITLES = {"politics": "Political stage", "pol_exec": "Execute a political 
                 "pol_troops": "New troops from a political card", "expedition": "Expeditionary corps",
                 "election": "Imperial election", "saxony_shift": "Saxony's track",
                 "reduce_objectives": "Reduce the objectives", "peace_offer": "Silesian peace (R19.1)",
-                "diplomacy": "Subsidy contracts (R20)", "subsidy_answer": "A subsidy contract is offered"}
+                "diplomacy": "Subsidy contracts (R20)", "subsidy_answer": "A subsidy contract: your answer (R20)"}
 ADV_FRAMES = frozenset(FRAME_TITLES)
 
 
@@ -156,7 +156,15 @@ def action_label(a: dict, v: dict, board) -> str:
                 f"turn{'s' if a['turns'] != 1 else ''}")
     if t == "cancel_subsidy" and "contract" in a:
         return f"Ask to cancel the contract {str(a['contract']).replace('>', ' → ').replace('_', ' ').title()}"
+    if t == "commander" and "general" in a:
+        g = gens.get(a["general"], {})
+        return f"{g.get('name', a['general'])} ({pname(g.get('power'))}) commands"
+    if t == "stack_consent" and "accept" in a:
+        return "Agree to the stack" if a["accept"] else "Refuse the stack"
     if t == "answer_subsidy" and "accept" in a:
+        frame = v["flow"][-1] if v.get("flow") else {}
+        if frame.get("kind") == "cancel":
+            return "Agree to cancel the contract" if a["accept"] else "Keep the contract"
         return "Accept the subsidy contract" if a["accept"] else "Refuse the contract"
     if t == "done":
         return "Done"

@@ -1027,14 +1027,34 @@ class BoardScene(Scene):
                 return (f"Saxony has joined Austria: {who} must leave the stack. Click one of the lit "
                         "cities, the closest empty ones, to move him there (R19.3).")
             if cause == "offmap":
-                return (f"A general returns from his off-map box: click a lit city next to it to move {who} "
-                        "out of his way (R17.6.7).")
+                return (f"A general returns from his off-map box: click a lit city (next to it if there is one) "
+                        f"to move {who} out of his way (R17.6.7).")
             if cause == "neutral":
                 if pid in (self.frame.get("home") or {}):
                     return f"{who}'s set-up city is occupied: click a lit city to place him (R19.3.3)."
                 return (f"{power_name(self.frame.get('power', 'saxony'))} is neutral: click a lit city of "
                         f"your home country for {who} (R19.3.3).")
             return f"Silesian peace: click a lit city to place {who} (R19.1)."
+        if name == "choose_commander":
+            city = self.board.cities[self.frame["cities"][0]].name if self.frame.get("cities") else ""
+            what = "Propose" if self.frame.get("then") == "consent" else "Choose"
+            return (f"Equal ranks at {city}: {what.lower()} the supreme commander (R6.2). "
+                    "His cards fight; the other power loses first.")
+        if name == "stack_consent":
+            mover = (v["generals"].get(self.frame.get("piece")) or {}).get("name", "")
+            other = (v["generals"].get(self.frame.get("general")) or {}).get("name", "")
+            cmd = (v["generals"].get(self.frame.get("commander")) or {}).get("name")
+            return (f"{mover} asks to stack with {other}" + (f", {cmd} in supreme command" if cmd else "")
+                    + ". Do you agree? (R10.7)")
+        if name == "subsidy_answer":
+            f = self.frame
+            deal = f"{power_name(f.get('giver', ''))} pays {power_name(f.get('recipient', ''))}"
+            if f.get("kind") == "cancel":
+                asker = f.get("giver") if f.get("power") == f.get("recipient") else f.get("recipient")
+                return (f"{power_name(f.get('power', ''))}: {power_name(asker or '')} proposes to cancel the subsidy "
+                        f"contract ({deal} 1 TC per turn). Agree? Both powers must agree (R20).")
+            return (f"{power_name(f.get('power', ''))}: {deal} 1 TC per turn for {f.get('turns')} turn(s) is "
+                    "offered. Accept? (R20)")
         if name == "diplomacy":
             return "Subsidy contracts: offer one (choose the number of turns), ask to cancel one, or Done (R20)."
         if name == "reduce_objectives":
@@ -1488,7 +1508,8 @@ class BoardScene(Scene):
         dragging = self.drag["piece"] if self.drag and not self.drag["pan"] else None
         for city, gids in at.items():
             x, y = sc(city)
-            gids = sorted(gids, key=lambda g: v["generals"][g]["rank"])
+            cmd = (v.get("commanders") or {}).get(city)         # R6.2: the commander is on top
+            gids = sorted(gids, key=lambda g: (g != cmd, v["generals"][g]["rank"]))
             if len(gids) > 1:
                 for i, gid in enumerate(reversed(gids)):
                     k = len(gids) - 1 - i

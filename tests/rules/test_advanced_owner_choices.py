@@ -105,16 +105,16 @@ def test_R17_6_7_blocker_moved_by_its_owner_to_an_adjacent_city():
     assert check_state(s, undo_snapshots=False) == []
 
 
-def test_R17_6_7_single_free_city_is_automatic_none_free_the_general_waits():
+def test_R17_6_7_single_free_city_is_automatic_and_the_blocker_may_join_its_own_general():
     s = adv_game()
     info = board_info(s)
     gid = s["adv"]["expedition"]["russia"]["prussia"]
     _put(s, "neipperg", "landsberg")
-    _put(s, "traun", "meseritz")
+    _put(s, "friedrich", "meseritz")                            # an enemy: no stack there
     politics.apply_shifts(s, info, {"russia": 1})
     s = _settle(s)
     assert s["generals"]["neipperg"]["city"] == "soldin" and s["generals"][gid]["city"] == "landsberg"
-    # none free: the blocker stays, the general waits in the box (gaps §7.16)
+    # no empty neighbour: a general may stack with one of his own power's there (RUL-A15, as RUL-A30)
     s = adv_game()
     info = board_info(s)
     gid = s["adv"]["expedition"]["russia"]["prussia"]
@@ -123,9 +123,10 @@ def test_R17_6_7_single_free_city_is_automatic_none_free_the_general_waits():
     _put(s, "karl", "soldin")
     politics.apply_shifts(s, info, {"russia": 1})
     s = _settle(s)
-    assert s["generals"]["neipperg"]["city"] == "landsberg"
-    assert s["generals"][gid]["city"] == "box:ostpreussen"
-    assert s["adv"]["expedition"]["waiting"]["prussia"] == gid
+    acts = [a for a in legal_actions(s, "maria_theresa") if a["type"] == "relocate"]
+    assert sorted(a["city"] for a in acts) == ["meseritz", "soldin"]
+    s = apply(s, "maria_theresa", {"type": "relocate", "piece": "neipperg", "city": "meseritz"})
+    assert s["city_generals"]["meseritz"] == ["traun", "neipperg"] and s["generals"][gid]["city"] == "landsberg"
 
 
 # --- RUL-A18: pieces leaving / returning to neutral Saxony (R19.3.3) ----------------------------
