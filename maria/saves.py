@@ -7,7 +7,7 @@ message a player can act on instead of reaching the rules:
     # MARIA saved game ...
     format: maria-save
     schema: 1                  # the layout of this file (SAVE_SCHEMA)
-    rules_version: 0.1.0       # the program that wrote it (maria.__version__)
+    rules_version: 0.2.0       # the program that wrote it (maria.__version__)
     variant / players / seed / options
     created / saved            # UTC timestamps
     digest: <sha256>           # of the canonical dump of `state` (maria.replay.state_digest)
@@ -176,6 +176,13 @@ def load_save(path, *, replay: bool = False) -> tuple[GameRecord, dict]:
         try:
             replay_record(record, check=replay, play_rules=False)
         except ReplayError as exc:
+            ver = doc.get("rules_version")
+            if ver != RULES_VERSION:
+                # not tampering: an older program's rules or log wording, which this one replays
+                # differently (each rules correction changes some games)
+                raise SaveError(f"{name} was saved by MARIA {ver}, whose rules differ from this version's "
+                                f"({RULES_VERSION}): its moves no longer lead to the saved position ({exc}). "
+                                f"Open it with MARIA {ver}.", [str(exc)]) from None
             raise SaveError(f"{name}: the action log does not replay to the saved position: {exc}.",
                             [str(exc)]) from None
     except SaveError:

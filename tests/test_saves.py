@@ -274,3 +274,15 @@ def test_yaml_references_refused(finished, tmp_path):
                  "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n"
                  "c: [*b, *b, *b, *b, *b, *b, *b, *b]\n")
     _refused(p, finished, "YAML references")
+
+
+def test_a_save_of_an_older_version_whose_moves_replay_differently_names_that_version():
+    """A save of MARIA 0.1.0 (its log words a move "moves 3 cities."; 0.2.0 names the route's
+    ends): the log no longer replays to its position, and the message says which version wrote it
+    instead of calling the file damaged or edited."""
+    from pathlib import Path
+    from maria.saves import SaveError, load_game
+    old = Path(__file__).resolve().parent / "data" / "saved-by-0.1.0.yaml"
+    with pytest.raises(SaveError) as e:
+        load_game(old)
+    assert "saved by MARIA 0.1.0" in str(e.value) and "Open it with MARIA 0.1.0" in str(e.value)
