@@ -126,7 +126,11 @@ class Planner:
 
     def card_power(self, gid, city) -> str:
         """Whose cards general `gid` fights with at `city`: in a stack only the supreme commander's
-        power (lowest rank number) plays cards (R6.2, R11.9)."""
+        power (lowest rank number; equal ranks: the one chosen, R6.2) plays cards (R11.9)."""
+        here = self.st["city_generals"].get(city, ())
+        if gid in here and len(here) == 2:
+            from maria.rules.state import commander
+            return self.st["generals"][commander(self.st, city)]["power"]
         best = self.st["generals"][gid]
         for o in self.st["city_generals"].get(city, ()):
             og = self.st["generals"][o]

@@ -6,10 +6,11 @@ State (advanced game, plain data): state["adv"]["contracts"] = {id: {"giver", "r
 is compulsory in turns 1-3 and France's choice each turn from turn 4 (R8.2; the "subsidy" action
 of the TC phase); it can never be cancelled (R20.2).
 
-Frames: "diplomacy" at the start of every advanced turn (RUL-A34: the moment contracts are made or
-cancelled; every player may act, then "done"), "subsidy_answer" (the other player accepts or
-refuses).  Actions: offer_subsidy {giver, recipient, turns}, cancel_subsidy {contract},
-answer_subsidy {accept}, done.
+Frames: "diplomacy" at the start of every advanced turn (RUL-A34: the moment contracts are made;
+every player may act, then "done"), "subsidy_answer" (the other player accepts or refuses).
+Cancelling may also be proposed at any other decision of either party (R20 "at any time",
+anytime_cancels / propose_cancel, offered by the door).  Actions: offer_subsidy {giver, recipient,
+turns}, cancel_subsidy {contract}, answer_subsidy {accept}, done.
 """
 
 from __future__ import annotations

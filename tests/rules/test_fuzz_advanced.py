@@ -95,8 +95,14 @@ def test_fuzz_advanced_15_games_each(players, opt, tmp_path):
     assert stats["subsidy_contracts"] > 0 and stats["subsidy_payments"] > 0, stats        # R20
     if players == 3:
         assert stats["disputes"] > 0, stats                                               # R10.8
-    if opt:                                            # these seeds reach the Silesian peace (R19.1)
-        assert stats["peace_offers"] > 0 and stats["annexations"] > 0, stats
+    if opt:                                            # the Silesian peace (R19.1) is fuzzed too:
+        # few random games reach it (1 of these 15 two-player seeds did before the R20 proposals
+        # at any time changed the random games), so a few more seeds are played until one does
+        more = iter(range(15, 45))
+        while not (stats["peace_offers"] and stats["annexations"]):
+            seed = next(more, None)
+            assert seed is not None, stats
+            _games([seed], players, opt, tmp_path, stats)
     print(dict(stats))
 
 
