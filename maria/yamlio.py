@@ -38,6 +38,7 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
 MAX_ALIASES = 0              # MARIA never writes aliases; each one may stand for a huge subtree
+MAX_VALUES = 1_000_000       # lines + commas, a bound on the values; a long game's save has ~20,000
 MAX_EXACT_SCAN_CHARS = 2_000_000   # the exact scan (pure Python, ~250 KB/s) reads this much at most
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
@@ -160,6 +161,9 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_
     libyaml."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    values = text.count("\n") + text.count(",") + text.count("\r")
+    if values > MAX_VALUES:
+        raise YAMLRefused(f"it holds too many values (about {values:,}; at most {MAX_VALUES:,})")
     if (max_aliases > 0 or "*" not in text):
         bound = _fast_depth_bound(text)
         if bound is not None and bound <= max_depth:

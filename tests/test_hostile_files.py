@@ -366,6 +366,14 @@ def test_nesting_at_the_limit_still_loads():
     yamlio.load_text("[" * 200 + "]" * 200)
 
 
+def test_too_many_values_and_aliases_are_refused():
+    with pytest.raises(yamlio.YAMLRefused, match="too many values"):
+        yamlio.load_text("- 1\n" * 1_100_000)
+    with pytest.raises(yamlio.YAMLRefused, match="YAML references"):
+        yamlio.load_text("a: &x [1, 2]\nb: *x\n")
+    assert yamlio.load_text("- 1\n" * 1000) == [1] * 1000
+
+
 def test_the_pre_scan_never_calls_libyaml_for_a_refused_document(monkeypatch):
     def boom(*a, **k):
         raise AssertionError("libyaml was reached")
@@ -613,6 +621,7 @@ def test_the_text_cache_stays_bounded_after_many_distinct_strings():
 
 def _fuzz(tmp: Path, rounds: int, seed: int, capsys) -> dict[str, dict[str, int]]:
     """`rounds` damaged files of each kind; returns {kind: {"loaded": n, "refused": n}}."""
+    tmp.mkdir(parents=True, exist_ok=True)
     rnd = random.Random(seed)
     counts: dict[str, dict[str, int]] = {k: {"loaded": 0, "refused": 0}
                                          for k in ("save", "board", "settings", "notes")}
@@ -698,6 +707,7 @@ def test_fuzz_hostile_files_long(tmp_path, home, capsys):
             for k, v in c.items():
                 counts.setdefault(kind, {}).setdefault(k, 0)
                 counts[kind][k] += v
+    (tmp_path / "deep").mkdir()
     jobs = _deep_jobs(tmp_path / "deep", [201, 1000, 4000, 25000, DEEP, 300_000])
     results = run_small_stack(jobs, timeout=600)
     assert len(results) == len(jobs) and not any(r.startswith("CRASH") for _, _, r in results)
