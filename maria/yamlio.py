@@ -39,7 +39,7 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
 MAX_ALIASES = 0              # MARIA never writes aliases; each one may stand for a huge subtree
 MAX_VALUES = 1_000_000       # lines + commas, a bound on the values; a long game's save has ~20,000
-MAX_EXACT_SCAN_CHARS = 1_000_000   # the exact scan (pure Python, ~250 KB/s) reads this much at most
+MAX_EXACT_SCAN_CHARS = 300_000   # the exact scan (pure Python, 100-250 KB/s) reads this much at most
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
 
