@@ -39,7 +39,7 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
 MAX_ALIASES = 0              # MARIA never writes aliases; each one may stand for a huge subtree
 MAX_VALUES = 1_000_000       # lines + commas, a bound on the values; a long game's save has ~20,000
-MAX_EXACT_SCAN_CHARS = 300_000   # the exact scan (pure Python, 100-250 KB/s) reads this much at most
+MAX_EXACT_SCAN_CHARS = 100_000   # the exact scan (pure Python: 60-250 KB/s) reads this much at most
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
 
@@ -260,12 +260,21 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_
     if key in _verdicts:
         verdict = _verdicts[key]
     else:
+        big = len(text) > MAX_EXACT_SCAN_CHARS
         try:
-            verdict = _exact_check(text, max_depth, max_aliases)
+            # a big document is measured on its beginning only (one long text alone would cost
+            # the pure-Python scanner seconds): deep there, or refused as too complex to check
+            verdict = _exact_check(text[:MAX_EXACT_SCAN_CHARS] if big else text, max_depth, max_aliases)
+            if big and verdict is None:
+                verdict = (f"it is too large and too complex to check (more than "
+                           f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
         except YAMLRefused as exc:
             verdict = exc.problem
         except yaml.YAMLError:
-            raise                              # a syntax error: the caller says where
+            if not big:
+                raise                          # a syntax error: the caller says where
+            verdict = (f"it is too large and too complex to check (more than "
+                       f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
         except (ValueError, RecursionError, MemoryError) as exc:
             verdict = f"it cannot be read ({type(exc).__name__})"
         if len(_verdicts) > 256:
