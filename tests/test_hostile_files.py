@@ -14,7 +14,6 @@ import json
 import os
 import random
 import re
-import resource
 import shutil
 import stat
 import subprocess
@@ -45,7 +44,8 @@ def _ydump(doc, **kw) -> str:
     return yaml.dump(doc, Dumper=_CD, **kw)
 
 BOARDS = REPO / "boards"
-DEEP = 100_000          # far beyond the ~25,000 levels that crashed with the default 8 MB stack
+DEEP = 100_000
+posix = pytest.mark.skipif(os.name == "nt", reason="FIFOs, symbolic links, rlimits and folder fsync are POSIX")          # far beyond the ~25,000 levels that crashed with the default 8 MB stack
 
 
 # --- what to throw at the loaders ---------------------------------------------------------------
@@ -285,6 +285,7 @@ _PROBE = textwrap.dedent("""
 
 
 def _small_stack() -> None:
+    import resource                 # (POSIX only)
     resource.setrlimit(resource.RLIMIT_STACK, (1024 * 1024, resource.getrlimit(resource.RLIMIT_STACK)[1]))
 
 
@@ -336,6 +337,7 @@ def _deep_jobs(tmp: Path, depths) -> list[tuple[str, str]]:
     return jobs
 
 
+@posix
 def test_deep_nesting_is_refused_without_a_crash_even_with_a_1MB_stack(tmp_path):
     """Item 1: 201, 4,000 (crashed with ulimit -s 1024) and 100,000 levels (crashed with any
     stack), in every file kind and in every nesting style: refused, naming the depth."""
@@ -445,6 +447,7 @@ def test_a_5000_digit_number_is_refused_with_a_message(tmp_path):
 
 # --- item 4: FIFOs, dangling links and other special files ---------------------------------------
 
+@posix
 def test_a_fifo_save_is_refused_by_the_cli_without_hanging(tmp_path):
     fifo = tmp_path / "x.yaml"
     os.mkfifo(fifo)
@@ -454,6 +457,7 @@ def test_a_fifo_save_is_refused_by_the_cli_without_hanging(tmp_path):
     assert "x.yaml is not a MARIA save: it is not a regular file (a FIFO)" in proc.stdout
 
 
+@posix
 def test_special_files_are_refused_everywhere(tmp_path, home, capsys):
     for kind, p in special_files(tmp_path, "x.yaml").items():
         with pytest.raises(SaveError) as err:
@@ -470,6 +474,7 @@ def test_special_files_are_refused_everywhere(tmp_path, home, capsys):
             (kind, [str(x) for x in problems])
 
 
+@posix
 def test_the_load_screen_lists_a_fifo_and_a_dangling_link_as_unreadable(home):
     import pygame
     pygame.display.init()
@@ -520,6 +525,7 @@ def test_a_damaged_settings_file_falls_back_to_defaults_with_one_line(home, caps
     assert Settings.load().window_w == 1280 and capsys.readouterr().err == ""
 
 
+@posix
 def test_a_settings_fifo_does_not_block_the_start(home, capsys):
     from maria.ui.settings import Settings
     os.mkfifo(Settings.path())
@@ -549,6 +555,7 @@ def test_a_damaged_notes_file_never_makes_the_save_unloadable(tmp_path, capsys, 
 
 # --- item 7: board files stay inside their folder ------------------------------------------------
 
+@posix
 @pytest.mark.parametrize("target", ["/etc/passwd", "../boards-outside/bohemia.yaml", "sub/../../x.yaml",
                                     "link.yaml"])
 def test_board_files_name_files_inside_their_own_folder_only(tmp_path, target):
@@ -587,6 +594,7 @@ def test_stale_temporaries_of_an_interrupted_save_are_cleaned_at_start(home):
     assert not old.exists() and not cfg.exists() and fresh.exists() and other.exists()
 
 
+@posix
 def test_the_folder_is_fsynced_after_the_rename(tmp_path, monkeypatch):
     synced = []
     real = os.fsync
@@ -692,6 +700,7 @@ def _fuzz(tmp: Path, rounds: int, seed: int, capsys) -> dict[str, dict[str, int]
     return counts
 
 
+@posix
 def test_fuzz_hostile_files(tmp_path, home, capsys):
     t0 = time.perf_counter()
     counts = _fuzz(tmp_path, 90, 1, capsys)
@@ -702,6 +711,7 @@ def test_fuzz_hostile_files(tmp_path, home, capsys):
     assert time.perf_counter() - t0 < 60
 
 
+@posix
 @pytest.mark.slow
 def test_fuzz_hostile_files_long(tmp_path, home, capsys):
     t0 = time.perf_counter()
