@@ -43,18 +43,22 @@ def describe(action) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool = True) -> dict:
+def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool = True,
+           on_state=None) -> dict:
     """Re-apply the record's action log from a new game; return the final state.
 
     Raises ReplayError naming the action index and the refusal when an action is not legal at its
     point, when a state breaks an invariant (`check`), or when the final state differs from the
-    record's snapshot (`compare`).  `play_rules` is passed to check_state."""
+    record's snapshot (`compare`).  `play_rules` is passed to check_state.  `on_state(state)`, if
+    given, sees the state before each action (e.g. the fortress history of a loaded game)."""
     try:
         state = door.new_game(record.variant, record.players, record.seed, record.options)
     except Exception as exc:  # noqa: BLE001
         raise ReplayError(f"the game cannot be set up: {exc}") from exc
     for i, entry in enumerate(record.actions):
         role, action = entry.get("role"), entry.get("action")
+        if on_state is not None:
+            on_state(state)
         try:
             state = door.apply(state, role, action)
         except IllegalAction as exc:

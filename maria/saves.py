@@ -119,14 +119,15 @@ def save_game(path, record: GameRecord, *, failure: dict | None = None) -> None:
 
 # --- loading ---------------------------------------------------------------------------------
 
-def load_game(path, *, replay: bool = False) -> GameRecord:
+def load_game(path, *, replay: bool = False, on_state=None) -> GameRecord:
     """Read and check a save; return its GameRecord.  Raises SaveError (and changes nothing) for a
-    missing, oversized, damaged, cut-off, foreign, newer, inconsistent or edited file.  With
-    `replay=True` the action log is also re-applied and must lead to the saved position."""
-    return load_save(path, replay=replay)[0]
+    missing, oversized, damaged, cut-off, foreign, newer, inconsistent or edited file.  The action
+    log is always re-applied and must lead to the saved position; `replay=True` also checks every
+    intermediate state; `on_state(state)` sees the state before each action of that replay."""
+    return load_save(path, replay=replay, on_state=on_state)[0]
 
 
-def load_save(path, *, replay: bool = False) -> tuple[GameRecord, dict]:
+def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord, dict]:
     """Like load_game, also returning the whole checked document (e.g. its `failure` entry)."""
     name = Path(path).name
     try:
@@ -174,7 +175,7 @@ def load_save(path, *, replay: bool = False) -> tuple[GameRecord, dict]:
         # (one that would pass the checks above and crash the rules later).  `replay=True` also
         # checks every intermediate state.
         try:
-            replay_record(record, check=replay, play_rules=False)
+            replay_record(record, check=replay, play_rules=False, on_state=on_state)
         except ReplayError as exc:
             ver = doc.get("rules_version")
             if ver != RULES_VERSION:

@@ -38,7 +38,8 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
 MAX_ALIASES = 0              # MARIA never writes aliases; each one may stand for a huge subtree
-MAX_EXACT_SCAN_CHARS = 2_000_000   # the exact scan (pure Python, ~250 KB/s) reads this much at most
+MAX_VALUES = 1_000_000       # lines + commas, a bound on the values; a long game's save has ~20,000
+MAX_EXACT_SCAN_CHARS = 100_000   # the exact scan (pure Python: 60-250 KB/s) reads this much at most
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
 
@@ -74,18 +75,106 @@ _BLANK = re.compile(r"[ \t]*")
 _verdicts: dict[bytes, str | None] = {}      # sha256 of a text -> refusal (None: accepted)
 
 
+# --- the line scanner: flow collections written on one line (the board files) ---------------------
+# Accepts only lines it understands exactly (as libyaml reads them); anything else gives up (None)
+# and the exact scan decides.  Giving up on every multi-line construct (a quoted text, a flow
+# collection or a block text running onto the next line, a document marker) means that every
+# line it accepts starts in block context, so its per-line flow depth is the real one.
+_FLOW_TOKEN = re.compile(r"""
+    (?P<ws>[ \t]+)
+  | (?P<open>[\[{])
+  | (?P<close>[\]}])
+  | (?P<comma>,)
+  | (?P<colon>:(?=[ \t]|$))
+  | (?P<quoted>"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')
+  | (?P<comment>(?<=[ \t])\#.*)
+  | (?P<plain>(?:[^\s\-?:,\[\]{}#&*!|>'"%@`]|-(?=[^\s,\[\]{}]))(?:[^\s,\[\]{}:#'"]|[ \t]+(?=[^\s,\[\]{}:#'"]))*)
+""", re.X)
+_BLOCK_LINE = re.compile(r"(?P<indent> *)(?P<run>(?:-(?:[ \t]+|$))*)(?:(?P<key>[A-Za-z0-9_][^:#'\"\[\]{},]*?):(?:[ \t]+|$))?(?P<value>.*)")
+_QUOTED_ALONE = re.compile(r"""(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')[ \t]*(?:\#.*)?$""")
+_PLAIN_START = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=\S)")
+
+
+def _flow_depth(line: str, pos: int) -> int | None:
+    """The deepest flow nesting of the flow collection starting at line[pos] (None: give up)."""
+    depth = deepest = 0
+    prev = "start"
+    while pos < len(line):
+        m = _FLOW_TOKEN.match(line, pos)
+        if m is None:
+            return None
+        kind = m.lastgroup
+        pos = m.end()
+        if kind == "ws":
+            continue
+        if kind == "comment":
+            break
+        if depth == 0 and prev != "start":
+            return None                 # something after the collection: "[a]: b", "[a] x"
+        if kind == "open":
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                return None             # the exact scan says how deep, and stops there
+        elif kind == "close":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif kind in ("quoted", "plain") and prev in ("quoted", "plain", "close"):
+            return None                 # 'a"b"' is one plain text to YAML: do not guess
+        prev = kind
+    return deepest if depth == 0 and prev != "start" else None
+
+
+def _line_flow_bound(lines: list[str]) -> int | None:
+    """The deepest one-line flow collection, if every line is understood (None: give up)."""
+    deepest = 0
+    for line in lines:
+        stripped = line.lstrip(" ")
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith(("---", "...", "\t")) or len(line) > 5000:
+            return None                 # (a very long line: the exact scan, which has a budget)
+        m = _BLOCK_LINE.match(line)
+        value = m.group("value")
+        vs = value.lstrip(" \t")
+        if not vs or vs.startswith("#"):
+            continue
+        if vs[0] in "[{":
+            d = _flow_depth(line, len(line) - len(vs))
+            if d is None:
+                return None
+            deepest = max(deepest, d)
+        elif vs[0] in "\"'":
+            if not _QUOTED_ALONE.match(vs):
+                return None
+        elif _PLAIN_START.match(vs):
+            text = vs.split(" #", 1)[0].split("\t#", 1)[0]
+            if any(c in text for c in "\"'") or ": " in text or ":\t" in text or text.rstrip().endswith(":"):
+                return None
+        else:
+            return None
+    return deepest
+
+
 def _fast_depth_bound(text: str) -> int | None:
     """An upper bound of the nesting depth, or None when no cheap bound exists.
 
     Flow collections: if every '[' is directly followed by ']' and every '{' by '}', no flow
-    collection holds anything, so flow nesting is at most 1.  Block collections: each one opens at
+    collection holds anything, so flow nesting is at most 1; otherwise the line scanner may bound
+    it (flow collections each written on one line).  Block collections: each one opens at
     a column strictly greater than its parent's (except an "indentless" sequence, at most one per
     mapping), and that column is always in the leading indicator run of some line; so the block
     depth is at most twice the number of distinct such columns."""
+    lines = _BREAKS.split(text)
     if text.count("[") != text.count("[]") or text.count("{") != text.count("{}"):
-        return None
+        flow = _line_flow_bound(lines)
+        if flow is None:
+            return None
+    else:
+        flow = 1
     columns: set[int] = set()
-    for line in _BREAKS.split(text):
+    for line in lines:
         pos = _BLANK.match(line).end()
         if pos == len(line):
             continue
@@ -100,7 +189,7 @@ def _fast_depth_bound(text: str) -> int | None:
             columns.add(pos)
             if len(columns) > MAX_DEPTH:
                 return None
-    return 2 * len(columns) + 1
+    return 2 * len(columns) + flow
 
 
 class _ScanLoader(yaml.SafeLoader):
@@ -160,6 +249,9 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_
     libyaml."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    values = text.count("\n") + text.count(",") + text.count("\r")
+    if values > MAX_VALUES:
+        raise YAMLRefused(f"it holds too many values (about {values:,}; at most {MAX_VALUES:,})")
     if (max_aliases > 0 or "*" not in text):
         bound = _fast_depth_bound(text)
         if bound is not None and bound <= max_depth:
@@ -168,12 +260,21 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_
     if key in _verdicts:
         verdict = _verdicts[key]
     else:
+        big = len(text) > MAX_EXACT_SCAN_CHARS
         try:
-            verdict = _exact_check(text, max_depth, max_aliases)
+            # a big document is measured on its beginning only (one long text alone would cost
+            # the pure-Python scanner seconds): deep there, or refused as too complex to check
+            verdict = _exact_check(text[:MAX_EXACT_SCAN_CHARS] if big else text, max_depth, max_aliases)
+            if big and verdict is None:
+                verdict = (f"it is too large and too complex to check (more than "
+                           f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
         except YAMLRefused as exc:
             verdict = exc.problem
         except yaml.YAMLError:
-            raise                              # a syntax error: the caller says where
+            if not big:
+                raise                          # a syntax error: the caller says where
+            verdict = (f"it is too large and too complex to check (more than "
+                       f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
         except (ValueError, RecursionError, MemoryError) as exc:
             verdict = f"it cannot be read ({type(exc).__name__})"
         if len(_verdicts) > 256:

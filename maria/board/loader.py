@@ -130,6 +130,15 @@ def _entry(kind: str, i: int, item: Any) -> str:
 def read_board(root: str | Path) -> tuple[Board | None, list[Problem]]:
     """Load the board folder; return the board (None if unusable) and every problem found."""
     reader = _Reader(Path(root))
+    try:
+        return _read_board(reader, root)
+    except Exception as exc:  # noqa: BLE001  (a hand-edited file must give a message, never a crash)
+        reader.add(BOARD_FILE, "", f"the board files cannot be read: a value of an unexpected kind "
+                                   f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})")
+        return None, reader.problems
+
+
+def _read_board(reader: _Reader, root: str | Path) -> tuple[Board | None, list[Problem]]:
     board_data = reader.read(BOARD_FILE)
     if board_data is None:
         return None, reader.problems
@@ -538,9 +547,9 @@ def _marker_lists(reader: _Reader, entry: str, value: Any, cities: dict) -> dict
             reader.add(SETUP_FILE, f"{entry}.{power}", "must be a power with a list of city ids")
             continue
         for p in places:
-            if p not in cities:
+            if not isinstance(p, str) or p not in cities:
                 reader.add(SETUP_FILE, f"{entry}.{power}", f"unknown city '{p}'")
-        out[power] = tuple(p for p in places if p in cities)
+        out[power] = tuple(p for p in places if isinstance(p, str) and p in cities)
     return out
 
 

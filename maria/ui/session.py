@@ -93,6 +93,19 @@ def default_seats(players: int) -> list[Seat]:
     return [Seat(r) for r in door.ROLES[players]]
 
 
+def fortress_counts(st: dict) -> dict[str, int]:
+    """Fortresses held per power (for the game-over chart)."""
+    from maria.rules.state import controller
+    info = board_info(st)
+    out: dict[str, int] = {}
+    for c in info.playable:
+        if info.is_fortress(c):
+            p = controller(st, info, c)
+            if p:
+                out[p] = out.get(p, 0) + 1
+    return out
+
+
 @dataclass
 class Session:
     record: object
@@ -116,13 +129,19 @@ class Session:
 
     @classmethod
     def load(cls, path, seats: dict | None = None) -> "Session":
-        rec = load_game(path)           # raises SaveError with a player-readable message
+        history: list = []
+
+        def note(st: dict) -> None:     # the load replays the log anyway: collect the history there
+            if not history or history[-1][0] != st["turn"]:
+                history.append((st["turn"], fortress_counts(st)))
+        rec = load_game(path, on_state=note)    # raises SaveError with a player-readable message
         players = rec.state["players"]
         seats = seats or {s.role: s for s in default_seats(players)}
         s = cls(rec, seats, Path(path))
         s.chooser = {"rng": rng.seed_state((rec.seed or 0) ^ 0xC0FFEE)}
         s.notes = load_notes(path)
-        s.rebuild_history()
+        s.history = history
+        s.note_history()
         return s
 
     # --- queries --------------------------------------------------------------------------------
@@ -216,16 +235,7 @@ class Session:
 
     # --- fortress history (for the game-over chart) -----------------------------------------------
     def fortress_counts(self, state: dict | None = None) -> dict[str, int]:
-        from maria.rules.state import controller
-        st = state or self.state
-        info = board_info(st)
-        out: dict[str, int] = {}
-        for c in info.playable:
-            if info.is_fortress(c):
-                p = controller(st, info, c)
-                if p:
-                    out[p] = out.get(p, 0) + 1
-        return out
+        return fortress_counts(state or self.state)
 
     def note_history(self) -> None:
         turn = self.state["turn"]
