@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {args.screenshot}")
         else:
             from maria import crash
-            from maria.ui.app import start
+            from maria.ui.launch import start
             app = start(size=args.size, load=args.load)
             crash.set_record_source(app.current_record)
             if args.demo:

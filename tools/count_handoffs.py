@@ -33,7 +33,8 @@ def count(variant: str, players: int, seed: int, turns: int = 1) -> dict:
     from maria.rules import door
     from maria.ui.app import App
     from maria.ui.board_scene import BoardScene
-    from maria.ui.scenes import HandoffScene, TitleScene
+    from maria.ui.scenes import TitleScene
+    from maria.ui.overlays import HandoffScene
     from maria.ui.session import Seat, Session
     from maria.ui.settings import Settings
 

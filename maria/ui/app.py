@@ -1,15 +1,19 @@
-"""The desktop program: a scene stack over a logical 1920×1080 canvas scaled to a resizable window.
+"""The desktop program's loop: a scene stack over a logical 1920×1080 canvas scaled to a resizable
+window.
 
 Each scene has handle(event) (positions already in canvas pixels), update(dt), draw(canvas) and
 `opaque` (draw the scenes below first when False). The loop processes events every frame, never
 blocks, and redraws only when a scene says something changed.
+
+This module knows no particular scene: the screens that open others by name (the rules panel on
+F1, a saved game, the title screen) find them in `App.screens`, filled by maria.ui.launch, so the
+layers only look down (app <- overlays <- board screen <- title screens <- launch).
 """
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
+from typing import Any, Callable
 
 import pygame
 
@@ -36,6 +40,13 @@ class Scene:
         """Called when the scene becomes the top of the stack again."""
         self.dirty = True
 
+    def game_record(self):
+        """The game this scene plays (a GameRecord), if any: what a crash report saves."""
+        return None
+
+    def on_quit(self) -> None:
+        """The program is closing (the board screen autosaves here)."""
+
 
 class App:
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
@@ -50,6 +61,8 @@ class App:
         self.last_frame_ms = 0.0
         self.fullscreen = False
         self.message: str | None = None
+        # screens other screens open by name, without importing them (filled by maria.ui.launch)
+        self.screens: dict[str, Callable[..., Any]] = {}
         if headless_surface:
             self.window = pygame.Surface(self.size)
         else:
@@ -104,9 +117,15 @@ class App:
 
     def current_record(self):
         """The game in progress (a GameRecord) or None: what a crash report saves."""
-        from maria.ui.board_scene import BoardScene
-        b = self.find(BoardScene)
-        return b.session.record if b is not None else None
+        for s in reversed(self.scenes):
+            rec = s.game_record()
+            if rec is not None:
+                return rec
+        return None
+
+    def open_screen(self, name: str, *args, **kwargs):
+        """Open a screen by name ("rules", "title", "saved_game", …: see maria.ui.launch)."""
+        return self.screens[name](self, *args, **kwargs)
 
     # --- window ---------------------------------------------------------------------------------
     def toggle_fullscreen(self) -> None:
@@ -167,19 +186,16 @@ class App:
             self._resized()
             self.remember_size()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
-            from maria.ui.scenes import RulesScene
-            if not isinstance(self.top, RulesScene):
-                self.push(RulesScene(self))
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and "rules" in self.screens:
+            if not getattr(self.top, "is_rules_panel", False):
+                self.push(self.open_screen("rules"))
                 return
         if self.top:
             self.top.handle(self.to_canvas(event))
 
     def quit(self) -> None:
-        from maria.ui.board_scene import BoardScene
-        b = self.find(BoardScene)
-        if b is not None and b.session.autosave() is None and b.session.autosave_problem:
-            print(f"MARIA: {b.session.autosave_problem}", file=sys.stderr)
+        for s in list(self.scenes):
+            s.on_quit()
         self.settings.save()
         self.running = False
 
@@ -246,15 +262,3 @@ def clean_stale_temporaries() -> list[str]:
     from maria import yamlio
     from maria.ui.settings import config_dir, saves_dir
     return yamlio.clean_stale_temporaries(saves_dir()) + yamlio.clean_stale_temporaries(config_dir())
-
-
-def start(size=None, settings=None, load: str | None = None) -> App:
-    """Create the app with the title scene (and a loaded game if `load` is given)."""
-    from maria.ui.scenes import TitleScene
-    clean_stale_temporaries()
-    app = App(settings, size)
-    app.push(TitleScene(app))
-    if load:
-        from maria.ui.scenes import open_saved_game
-        open_saved_game(app, Path(load))
-    return app

@@ -7,7 +7,7 @@ door.legal_actions(state, seat) (templates filled here), applied through the ses
 
 from __future__ import annotations
 
-import time
+import sys
 
 import pygame
 
@@ -24,6 +24,7 @@ from maria.ui import card_anim as CA
 from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.app import Scene
+from maria.ui.overlays import GameMenuScene, GameOverScene, HandoffScene, RulesScene, SaveLoadScene
 from maria.ui.moves import reach
 from maria.ui.rules_text import phase_rule, rule_for_reason
 from maria.ui.session import Session, power_name, role_name
@@ -282,7 +283,6 @@ class BoardScene(Scene):
         s = self.session
         if door.is_over(s.state):
             self.refresh()
-            from maria.ui.scenes import GameOverScene
             self.autosave()
             if not isinstance(self.app.top, GameOverScene):
                 self.app.push(GameOverScene(self.app, self))
@@ -298,7 +298,6 @@ class BoardScene(Scene):
             if hot and self.public_decision(nxt):
                 self.private = False          # nothing private is needed: no "Pass to …" screen
             elif hot:
-                from maria.ui.scenes import HandoffScene
                 self.private = True
                 self.app.push(HandoffScene(self.app, nxt, self))
             else:
@@ -345,6 +344,13 @@ class BoardScene(Scene):
     def on_top(self) -> None:
         super().on_top()
         self.map_dirty = self.static_dirty = True
+
+    def game_record(self):
+        return self.session.record
+
+    def on_quit(self) -> None:
+        if self.session.autosave() is None and self.session.autosave_problem:
+            print(f"MARIA: {self.session.autosave_problem}", file=sys.stderr)
 
     # ------------------------------------------------------------------------------ update
     def pace(self) -> float:
@@ -690,11 +696,9 @@ class BoardScene(Scene):
             elif self.selected or self.pending_choice():
                 self.selected = self.reach = self.path_choice = self.reserve_pick = self.confirm = None
             else:
-                from maria.ui.scenes import GameMenuScene
                 self.app.push(GameMenuScene(self.app, self))
                 return
         elif e.key == pygame.K_s and (e.mod & pygame.KMOD_CTRL):
-            from maria.ui.scenes import SaveLoadScene
             self.app.push(SaveLoadScene(self.app, "save", self))
             return
         else:
@@ -1136,7 +1140,6 @@ class BoardScene(Scene):
 
     def _show_my_hand(self) -> None:
         """A public decision, but the player wants his cards: the others look away first."""
-        from maria.ui.scenes import HandoffScene
         self.app.push(HandoffScene(self.app, self.seat, self))
 
     def pending_choice(self) -> bool:
@@ -1225,19 +1228,15 @@ class BoardScene(Scene):
         return []
 
     def _menu(self):
-        from maria.ui.scenes import GameMenuScene
         self.app.push(GameMenuScene(self.app, self))
 
     def _rules(self):
-        from maria.ui.scenes import RulesScene
         self.app.push(RulesScene(self.app, self.phase_rule()))
 
     def _save(self):
-        from maria.ui.scenes import SaveLoadScene
         self.app.push(SaveLoadScene(self.app, "save", self))
 
     def _load(self):
-        from maria.ui.scenes import SaveLoadScene
         self.app.push(SaveLoadScene(self.app, "load", self))
 
     def _pay(self):

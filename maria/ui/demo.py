@@ -14,6 +14,7 @@ import pygame
 
 from maria.rules import door
 from maria.ui import widgets as W
+from maria.ui.board_scene import BoardScene
 from maria.ui.session import Seat, Session, role_name
 
 SPEEDS = (1.2, 0.6, 0.3, 0.12, 0.03)      # seconds between two computer actions
@@ -76,7 +77,6 @@ def demo_session(variant: str = "intro", players: int = 3, level: str = "easy",
 def start_demo(app, variant: str = "intro", players: int = 3, level: str = "easy",
                seed: int | None = None):
     """Push a board scene that plays itself; returns it."""
-    from maria.ui.board_scene import BoardScene
     session = demo_session(variant, players, level, seed)
     app.scenes = app.scenes[:1]
     board = app.push(BoardScene(app, session))

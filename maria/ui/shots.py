@@ -27,7 +27,7 @@ def save_frame(app: App, out: Path) -> Path:
 
 def screenshot(out: Path, size=(1920, 1080), load: str | None = None, scene: str | None = None,
                hover: str | None = None) -> Path:
-    from maria.ui import scenes as S
+    from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Session
     app = make_app(size)
@@ -36,9 +36,9 @@ def screenshot(out: Path, size=(1920, 1080), load: str | None = None, scene: str
     if scene == "setup":
         app.push(S.SetupScene(app))
     elif scene == "settings":
-        app.push(S.SettingsScene(app))
+        app.push(O.SettingsScene(app))
     elif scene == "rules":
-        app.push(S.RulesScene(app, "R10.5"))
+        app.push(O.RulesScene(app, "R10.5"))
     elif scene == "board":
         if load:
             from maria.ui.session import SaveError
@@ -173,7 +173,7 @@ def all_screens(outdir: Path) -> list[Path]:
     """Every screen of the program, headless, for docs/screenshots (deterministic positions)."""
     import sys
     from maria.rules import door
-    from maria.ui import scenes as S
+    from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.moves import reach
     from maria.ui.session import Session
@@ -187,10 +187,10 @@ def all_screens(outdir: Path) -> list[Path]:
     app.push(S.SetupScene(app))
     out.append(save_frame(app, outdir / "02-new-game.png"))
     app.pop()
-    app.push(S.SettingsScene(app))
+    app.push(O.SettingsScene(app))
     out.append(save_frame(app, outdir / "03-settings.png"))
     app.pop()
-    app.push(S.RulesScene(app, "R10.5"))
+    app.push(O.RulesScene(app, "R10.5"))
     out.append(save_frame(app, outdir / "04-rules.png"))
     app.pop()
     sess = Session.new("intro", 3, 0)
@@ -198,7 +198,7 @@ def all_screens(outdir: Path) -> list[Path]:
     b.seat = "frederick"
     b.refresh()
     out.append(save_frame(app, outdir / "05-army-sheet.png"))
-    app.push(S.HandoffScene(app, "louis_xv", b))
+    app.push(O.HandoffScene(app, "louis_xv", b))
     out.append(save_frame(app, outdir / "06-handoff.png"))
     app.pop()
     # movement: a general picked up, reachable cities lit, a path drawn
@@ -237,10 +237,10 @@ def all_screens(outdir: Path) -> list[Path]:
     b.hover_city = acts[0]["path"][-1]
     out.append(save_frame(app, outdir / "10-retreat.png"))
     b.hover_city = None
-    app.push(S.SaveLoadScene(app, "load", b))
+    app.push(O.SaveLoadScene(app, "load", b))
     out.append(save_frame(app, outdir / "11-load.png"))
     app.pop()
-    app.push(S.MessageScene(app, "This game cannot be loaded", "broken.yaml is damaged: it is not a MARIA save file."))
+    app.push(O.MessageScene(app, "This game cannot be loaded", "broken.yaml is damaged: it is not a MARIA save file."))
     out.append(save_frame(app, outdir / "12-corrupt-save.png"))
     app.pop()
     # a whole game by random play for the game-over chart
@@ -252,7 +252,7 @@ def all_screens(outdir: Path) -> list[Path]:
         g.apply(r, selfplay.random_action(g.state, r, ch))
     app.scenes = [app.scenes[0]]
     gb = app.push(BoardScene(app, g))
-    app.push(S.GameOverScene(app, gb))
+    app.push(O.GameOverScene(app, gb))
     out.append(save_frame(app, outdir / "13-game-over.png"))
     app.pop()
     out.append(save_frame(app, outdir / "14-board-end-of-game.png"))
@@ -265,7 +265,7 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
     """The advanced game's screens (20-…): set-up, political stage, execution, election, victory
     display with pools and off-map boxes, the political display, notes, the game-over screen."""
     from maria.rules import door, rng, selfplay
-    from maria.ui import scenes as S
+    from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Seat, Session
     outdir = Path(outdir)
@@ -339,6 +339,6 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
         g.computer_step(door.active_roles(g.state)[0])
     app.scenes = [app.scenes[0]]
     gb = app.push(BoardScene(app, g))
-    app.push(S.GameOverScene(app, gb))
+    app.push(O.GameOverScene(app, gb))
     out.append(save_frame(app, outdir / "29-advanced-game-over.png"))
     return out

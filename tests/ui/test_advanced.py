@@ -9,7 +9,8 @@ import pygame
 from maria.rules import cards as C
 from maria.rules import door, poldata, rng, selfplay
 from maria.ui.board_scene import BoardScene
-from maria.ui.scenes import GameOverScene, HandoffScene, SetupScene
+from maria.ui.scenes import SetupScene
+from maria.ui.overlays import GameOverScene, HandoffScene
 from maria.ui.session import Seat, Session, load_notes, notes_path
 
 from tests.ui.test_play import _open, _ready

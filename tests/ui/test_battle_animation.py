@@ -10,7 +10,7 @@ import pygame
 from maria.ui import card_anim as CA
 from maria.ui.board_scene import COMBAT_RECT
 from maria.ui.moves import reach
-from maria.ui.scenes import HandoffScene
+from maria.ui.overlays import HandoffScene
 
 from tests.ui.test_play import _open, _position_before_contact
 

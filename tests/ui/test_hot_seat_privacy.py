@@ -7,7 +7,7 @@ from __future__ import annotations
 from maria.players import decide, make_player
 from maria.rules import door
 from maria.ui.board_scene import BoardScene
-from maria.ui.scenes import HandoffScene
+from maria.ui.overlays import HandoffScene
 from maria.ui.session import Seat, Session
 
 

@@ -11,7 +11,8 @@ from maria.rules import roles as R
 from maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene
 from maria.ui.moves import reach
-from maria.ui.scenes import GameOverScene, HandoffScene, MessageScene, SaveLoadScene, SetupScene, TitleScene
+from maria.ui.scenes import SetupScene, TitleScene
+from maria.ui.overlays import GameOverScene, HandoffScene, MessageScene, SaveLoadScene
 from maria.ui.session import Session
 
 
@@ -259,7 +260,7 @@ def test_computer_seats_play_on_their_own(ui):
 
 
 def test_rules_panel_opens_on_f1_and_searches(ui):
-    from maria.ui.scenes import RulesScene
+    from maria.ui.overlays import RulesScene
     ui.key(pygame.K_F1)
     assert isinstance(ui.top, RulesScene)
     ui.type("force")

@@ -8,7 +8,8 @@ import pygame
 
 from maria.rules import door
 from maria.ui.board_scene import BoardScene
-from maria.ui.scenes import GameOverScene, SetupScene
+from maria.ui.scenes import SetupScene
+from maria.ui.overlays import GameOverScene
 
 
 def test_a_whole_three_player_game_through_the_ui_loop(ui):

@@ -1,0 +1,525 @@
+"""The screens over or beside the board that any screen may open: messages, the rules panel,
+settings, the "Pass to …" hand-off, the in-game menu, save/load and the game-over screen.
+
+They never import the board screen or the title screens (the layers only look down): loading a
+game or going back to the title asks the app for that screen by name (App.open_screen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from maria.paths import resource_root
+from maria.render import palette as pal
+from maria.ui.advanced_ui import MAJOR, SAXONY_STATE, draw_winter_scores, pname, stacked_discs
+from maria.ui import widgets as W
+from maria.ui.app import Scene
+from maria.ui.rules_text import index_of, search
+from maria.ui.session import power_name, role_name
+from maria.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES, saves_dir
+
+CANVAS = pygame.Rect(0, 0, 1920, 1080)
+
+
+def _title_bg(surf) -> None:
+    surf.fill((232, 220, 192))
+    for i in range(0, 1080, 6):
+        pygame.draw.line(surf, (226, 213, 183), (0, i), (1920, i))
+    pygame.draw.rect(surf, (120, 90, 60), CANVAS.inflate(-40, -40), 4, border_radius=12)
+
+
+class ButtonScene(Scene):
+    """A scene made of buttons (click or Enter on the focused one)."""
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.buttons: list[W.Button] = []
+        self.layout()
+
+    def layout(self) -> None: ...
+
+    def button(self, key) -> W.Button | None:
+        for b in self.buttons:
+            if b.key == key:
+                return b
+        return None
+
+    def handle(self, e) -> None:
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for b in list(self.buttons):
+                if b.hit(e.pos):
+                    b.action()
+                    self.layout()
+                    self.dirty = True
+                    return
+        elif e.type == pygame.MOUSEMOTION:
+            self.dirty = True
+        elif e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.back()
+
+    def back(self) -> None:
+        if len(self.app.scenes) > 1:
+            self.app.pop(self)
+
+    def draw_buttons(self, surf) -> None:
+        mouse = self.app.mouse_pos()
+        for b in self.buttons:
+            b.draw(surf, b.rect.collidepoint(mouse))
+
+
+def autosave_path() -> Path:
+    return saves_dir() / "autosave.yaml"
+
+
+class SettingsScene(ButtonScene):
+    def layout(self) -> None:
+        s = self.app.settings
+        b = []
+        y = 260
+        b.append(W.Button(pygame.Rect(960, y, 320, 52), f"{s.window_w} × {s.window_h}", self._cycle_size, True, "size", 20))
+        b.append(W.Button(pygame.Rect(960, y + 80, 320, 52), "On" if s.fullscreen else "Off", self._fullscreen, True,
+                          "fullscreen", 20))
+        b.append(W.Button(pygame.Rect(960, y + 160, 320, 52), s.animation.title(), self._anim, True, "animation", 20))
+        b.append(W.Button(pygame.Rect(960, y + 240, 320, 52), "On" if s.handoff_screens else "Off", self._handoff, True,
+                          "handoff", 20))
+        b.append(W.Button(pygame.Rect(960 - 140, 800, 280, 64), "Back", self.back, True, "back", 24))
+        self.buttons = b
+
+    def _cycle_size(self):
+        s = self.app.settings
+        sizes = list(WINDOW_SIZES)
+        cur = (s.window_w, s.window_h)
+        i = sizes.index(cur) if cur in sizes else -1
+        s.window_w, s.window_h = sizes[(i + 1) % len(sizes)]
+        self.app.set_window_size(s.window_size)
+        s.save()
+
+    def _fullscreen(self):
+        self.app.toggle_fullscreen()
+        self.app.settings.save()
+
+    def _anim(self):
+        s = self.app.settings
+        s.animation = ANIMATION_SPEEDS[(ANIMATION_SPEEDS.index(s.animation) + 1) % len(ANIMATION_SPEEDS)]
+        s.save()
+
+    def _handoff(self):
+        s = self.app.settings
+        s.handoff_screens = not s.handoff_screens
+        s.save()
+
+    def back(self):
+        self.app.settings.save()
+        self.app.pop(self)
+
+    def draw(self, surf) -> None:
+        _title_bg(surf)
+        W.blit_text(surf, "Settings", (960, 100), 60, (110, 30, 24), "serif_bold", "midtop")
+        for i, label in enumerate(("Window size", "Fullscreen (F11)", "Computer speed", "Hand-off screens")):
+            W.blit_text(surf, label, (920, 272 + 80 * i), 24, W.INK, "sans_bold", "topright")
+        W.blit_text(surf, "Hand-off screens hide the board whenever the next decision belongs to another human.",
+                    (960, 600), 18, (100, 85, 60), "sans", "midtop")
+        W.blit_text(surf, "Settings are kept in " + str(self.app.settings.path()), (960, 640), 16,
+                    (100, 85, 60), "sans", "midtop")
+        self.draw_buttons(surf)
+
+
+class RulesScene(ButtonScene):
+    """The introductory rules, searchable (type to search), opened at a rule number."""
+
+    is_rules_panel = True            # F1 over the panel closes it instead of opening another
+
+    def __init__(self, app, focus: str | None = None):
+        self.query = ""
+        self.focus = focus
+        self.scroll = index_of(focus) if focus else 0
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(1620, 60, 200, 52), "Close (Esc)", self.back, True, "close", 20)]
+
+    def back(self):
+        self.app.pop(self)
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE or e.key == pygame.K_F1:
+                self.back()
+            elif e.key == pygame.K_BACKSPACE:
+                self.query = self.query[:-1]
+                self.scroll = 0
+            elif e.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll += 1
+            elif e.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll = max(0, self.scroll - 1)
+            elif e.unicode and e.unicode.isprintable():
+                self.query += e.unicode
+                self.scroll = 0
+                self.focus = None
+            self.dirty = True
+            return
+        if e.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - e.y)
+            self.dirty = True
+            return
+        super().handle(e)
+
+    def draw(self, surf) -> None:
+        _title_bg(surf)
+        W.blit_text(surf, "Rules of the introductory game", (100, 60), 44, (110, 30, 24), "serif_bold")
+        box = pygame.Rect(100, 130, 900, 48)
+        W.panel(surf, box, (255, 252, 240))
+        W.blit_text(surf, ("Search: " + self.query + "|") if self.query else "Type to search…", (box.x + 12, box.y + 12),
+                    20, W.INK if self.query else (120, 105, 80))
+        W.blit_text(surf, "Rule numbers follow the rules digest (R…).", (1020, 144), 16, (100, 85, 60))
+        entries = search(self.query)
+        self.scroll = min(self.scroll, max(0, len(entries) - 1))
+        y = 200
+        for num, title, body in entries[self.scroll:]:
+            lines = W.wrap(body, 1560, 19)
+            h = 34 + 24 * len(lines)
+            if y + h > 1040:
+                break
+            if num == self.focus:
+                pygame.draw.rect(surf, (255, 238, 180), (90, y - 4, 1740, h), border_radius=6)
+            W.blit_text(surf, f"{num}  {title}", (100, y), 22, W.ACCENT, "sans_bold")
+            yy = y + 30
+            for line in lines:
+                W.blit_text(surf, line, (130, yy), 19, W.INK)
+                yy += 24
+            y += h + 8
+        if not entries:
+            W.blit_text(surf, f"No rule mentions “{self.query}”.", (100, 220), 22, W.INK)
+        self.draw_buttons(surf)
+
+
+class MessageScene(ButtonScene):
+    opaque = False
+
+    def __init__(self, app, title: str, text: str):
+        self.title, self.text = title, text
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 100, 620, 200, 56), "OK", self.back, True, "ok", 22)]
+
+    def back(self):
+        self.app.pop(self)
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self.back()
+            return
+        super().handle(e)
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surf.blit(shade, (0, 0))
+        r = pygame.Rect(960 - 500, 380, 1000, 320)
+        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        W.blit_text(surf, self.title, (960, r.y + 24), 32, W.ACCENT, "serif_bold", "midtop")
+        y = r.y + 90
+        for line in W.wrap(self.text, 900, 20)[:5]:
+            W.blit_text(surf, line, (960, y), 20, W.INK, "sans", "midtop")
+            y += 28
+        self.draw_buttons(surf)
+
+
+class HandoffScene(ButtonScene):
+    """'Pass to <role>': covers everything; nothing of the game is drawn behind it."""
+
+    SHOWN = 9                       # summary lines on the screen (the rest: "… earlier")
+
+    def __init__(self, app, role: str, board):
+        self.role, self.board = role, board
+        self.since = board.since_last_look(role)     # what happened since this player last looked
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 260, 640, 520, 72), f"I am {role_name(self.role)} — show my board",
+                                 self.ready, True, "ready", 24)]
+        if any(len(e.get("places", [])) > 1 or "attacks" in e.get("text", "") for e in self.since):
+            self.buttons.append(W.Button(pygame.Rect(960 - 260, 724, 520, 56), "Show me what happened on the map",
+                                         self.show_me, True, "show_me", 20))
+
+    def ready(self):
+        self.board.seat = self.role
+        self.board.private = True
+        self.board.refresh()
+        self.app.pop(self)
+
+    def show_me(self):
+        since = self.since
+        self.ready()
+        self.board.show_me(since)
+
+    def back(self):
+        pass
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.ready()
+            return
+        super().handle(e)
+
+    def draw(self, surf) -> None:
+        surf.fill((28, 24, 20))
+        powers = self.board.session.state["roles"].get(self.role, [])
+        y = 300
+        for i, p in enumerate(powers):
+            c = pal.POWER_COLOURS.get(p, (200, 200, 200))
+            x = 960 + (i - (len(powers) - 1) / 2) * 90
+            pygame.draw.circle(surf, (10, 10, 10), (round(x), y), 34)
+            pygame.draw.circle(surf, c, (round(x), y), 30)
+        W.blit_text(surf, f"Pass to {role_name(self.role)}", (960, 380), 72, (250, 236, 200), "serif_bold", "midtop")
+        W.blit_text(surf, ", ".join(power_name(p) for p in powers), (960, 480), 28, (220, 205, 175), "sans", "midtop")
+        W.blit_text(surf, "Other players, please look away. Click or press Enter when ready.", (960, 560), 22,
+                    (200, 185, 155), "sans", "midtop")
+        self._draw_since(surf)
+        self.draw_buttons(surf)
+
+    def _draw_since(self, surf) -> None:
+        """What happened since this player last looked (public log lines only)."""
+        lines = [e["text"] for e in self.since]
+        if not lines:
+            return
+        extra = len(lines) > self.SHOWN
+        r = pygame.Rect(960 - 620, 800, 1240, 52 + 23 * min(len(lines), self.SHOWN) + (22 if extra else 0))
+        W.panel(surf, r, (44, 38, 32), (120, 100, 70), 8, 2)
+        W.blit_text(surf, f"Since {role_name(self.role)} last looked:", (r.x + 18, r.y + 10), 19, (250, 236, 200),
+                    "sans_bold")
+        shown = lines[-self.SHOWN:]
+        y = r.y + 40
+        if len(lines) > len(shown):
+            W.blit_text(surf, f"… {W.count(len(lines) - len(shown), 'earlier line')} in the log", (r.x + 18, y), 15,
+                        (190, 175, 145))
+            y += 22
+        for t in shown:
+            W.blit_text(surf, "• " + (t if len(t) <= 150 else t[:147] + "…"), (r.x + 18, y), 16, (235, 222, 195))
+            y += 23
+
+
+class GameMenuScene(ButtonScene):
+    opaque = False
+
+    def __init__(self, app, board):
+        self.board = board
+        super().__init__(app)
+
+    def layout(self) -> None:
+        items = [("Resume", self.back, "resume"), ("Save game", self.save, "save"), ("Load game", self.load, "load"),
+                 ("Settings", self.settings, "settings"), ("Rules", self.rules, "rules"),
+                 ("Leave to the title screen", self.title, "title"), ("Quit", self.app.quit, "quit")]
+        self.buttons = [W.Button(pygame.Rect(960 - 200, 300 + 72 * i, 400, 58), t, a, True, k, 22)
+                        for i, (t, a, k) in enumerate(items)]
+
+    def back(self):
+        self.app.pop(self)
+
+    def save(self):
+        self.app.replace(SaveLoadScene(self.app, "save", self.board))
+
+    def load(self):
+        self.app.replace(SaveLoadScene(self.app, "load", self.board))
+
+    def settings(self):
+        self.app.replace(SettingsScene(self.app))
+
+    def rules(self):
+        self.app.replace(RulesScene(self.app))
+
+    def title(self):
+        self.board.session.autosave()
+        self.app.scenes = [self.app.scenes[0]]
+        self.app.top.on_top()
+        if self.board.session.autosave_problem:
+            self.app.push(MessageScene(self.app, "The game was not autosaved",
+                                       self.board.session.autosave_problem))
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        r = pygame.Rect(960 - 240, 220, 480, 620)
+        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        W.blit_text(surf, "Menu", (960, 240), 34, W.INK, "serif_bold", "midtop")
+        self.draw_buttons(surf)
+
+
+class SaveLoadScene(ButtonScene):
+    """Save under a name (typed) or load one of the saves (user folder and the repo's samples)."""
+
+    def __init__(self, app, mode: str, board):
+        self.mode, self.board = mode, board
+        self.name = "" if mode == "load" else f"turn{board.session.state['turn']}"
+        self.error = ""
+        self.page = 0
+        super().__init__(app)
+
+    def entries(self) -> list[tuple[Path, str | None]]:
+        """Every *.yaml of the user's and the sample saves, with why it cannot be opened (None if
+        it can): a FIFO or a dangling link is listed as unreadable, never opened."""
+        from maria.saves import list_saves
+        out = []
+        for d in (saves_dir(), resource_root() / "saves"):
+            out += list_saves(d)
+        return out
+
+    def files(self) -> list[Path]:
+        return [p for p, _ in self.entries()]
+
+    def layout(self) -> None:
+        b = []
+        if self.mode == "save":
+            b.append(W.Button(pygame.Rect(1280, 220, 200, 52), "Save", self.do_save, bool(self.name.strip()), "do_save", 22))
+        y = 330
+        for i, (p, why) in enumerate(self.entries()[self.page * 12:(self.page + 1) * 12]):
+            label = p.stem + ("   (sample)" if p.parent == resource_root() / "saves" else "")
+            if why is not None:
+                label += f"   (unreadable: {why})"
+            b.append(W.Button(pygame.Rect(460, y, 1000, 46), label, self._pick(p), why is None,
+                              ("file", p.name), 18))
+            y += 54
+        b.append(W.Button(pygame.Rect(960 - 140, 1000, 280, 56), "Back", self.back, True, "back", 22))
+        self.buttons = b
+
+    def _pick(self, p):
+        def f():
+            if self.mode == "save":
+                self.name = p.stem
+                self.do_save()
+            else:
+                self.app.pop(self)
+                self.app.open_screen("saved_game", p)
+        return f
+
+    def do_save(self):
+        name = "".join(ch for ch in self.name.strip() if ch.isalnum() or ch in "-_ ").strip() or "game"
+        try:
+            self.board.session.save(saves_dir() / f"{name}.yaml")
+        except Exception as exc:
+            self.error = f"Could not save: {exc}"
+            return
+        self.app.pop(self)
+        self.app.push(MessageScene(self.app, "Saved", f"The game is saved as {name}."))
+
+    def back(self):
+        self.app.pop(self)
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN and self.mode == "save":
+            if e.key == pygame.K_BACKSPACE:
+                self.name = self.name[:-1]
+            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.do_save()
+                return
+            elif e.key == pygame.K_ESCAPE:
+                self.back()
+                return
+            elif e.unicode and (e.unicode.isalnum() or e.unicode in "-_ ") and len(self.name) < 40:
+                self.name += e.unicode
+            self.layout()
+            self.dirty = True
+            return
+        super().handle(e)
+
+    def draw(self, surf) -> None:
+        _title_bg(surf)
+        W.blit_text(surf, "Save the game" if self.mode == "save" else "Load a game", (960, 80), 56,
+                    (110, 30, 24), "serif_bold", "midtop")
+        if self.mode == "save":
+            box = pygame.Rect(460, 220, 800, 52)
+            W.panel(surf, box, (255, 252, 240))
+            W.blit_text(surf, self.name + "|", (box.x + 12, box.y + 12), 24, W.INK)
+            W.blit_text(surf, "Type a name, or click an existing save to overwrite it.", (460, 285), 16, (100, 85, 60))
+        W.blit_text(surf, f"Saves in {saves_dir()}", (460, 306), 16, (100, 85, 60))
+        if not self.entries():
+            W.blit_text(surf, "No saved games yet.", (460, 340), 20, W.INK)
+        if self.error:
+            W.blit_text(surf, self.error, (960, 950), 20, W.ACCENT, "sans_bold", "midtop")
+        self.draw_buttons(surf)
+
+
+class GameOverScene(ButtonScene):
+    def __init__(self, app, board):
+        self.board = board
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 430, 930, 400, 60), "Look at the board", self.back, True, "board", 22),
+                        W.Button(pygame.Rect(960 + 30, 930, 400, 60), "Title screen", self.title, True, "title", 22)]
+
+    def back(self):
+        self.app.pop(self)
+
+    def title(self):
+        self.app.scenes = [self.app.scenes[0]]
+        self.app.top.on_top()
+
+    def draw(self, surf) -> None:
+        _title_bg(surf)
+        res = self.board.session.state["result"] or {}
+        W.blit_text(surf, f"{role_name(res.get('winner', '?'))} wins", (960, 70), 72, (110, 30, 24), "serif_bold", "midtop")
+        for i, line in enumerate(W.wrap(res.get("reason", ""), 1600, 24)[:2]):
+            W.blit_text(surf, line, (960, 170 + 32 * i), 24, W.INK, "sans", "midtop")
+        adv = self.board.v.get("advanced") if hasattr(self.board, "v") else None
+        if adv:
+            self._chart(surf, pygame.Rect(80, 260, 1060, 600))
+            draw_winter_scores(surf, pygame.Rect(1170, 260, 670, 300), adv)
+            self._adv_summary(surf, pygame.Rect(1170, 580, 670, 280), adv)
+        else:
+            self._chart(surf, pygame.Rect(360, 260, 1200, 600))
+        self.draw_buttons(surf)
+
+    def _adv_summary(self, surf, r, adv) -> None:
+        W.panel(surf, r, (252, 248, 236))
+        W.blit_text(surf, "Victory-marker pools at the end", (r.centerx, r.y + 10), 22, W.INK, "sans_bold", "midtop")
+        y = r.y + 50
+        for p in MAJOR:
+            n = adv["pools"].get(p, 0)
+            W.blit_text(surf, f"{pname(p)}: {n}", (r.x + 20, y), 18, W.INK)
+            stacked_discs(surf, r.x + 250, y + 18, p, n, 8, 5, 3)
+            y += 34
+        emp = {"charles": "Charles Albert", "francis": "Francis Stephen"}.get(adv.get("emperor_elected"), "not elected")
+        W.blit_text(surf, f"Emperor: {emp} · Saxony: {SAXONY_STATE.get(adv.get('saxony_state'), '?')}",
+                    (r.x + 20, y + 6), 17, W.INK)
+
+    def _chart(self, surf, r) -> None:
+        hist = self.board.session.history
+        W.panel(surf, r, (252, 248, 236))
+        W.blit_text(surf, "Fortresses controlled at the start of each turn", (r.centerx, r.y + 10), 22, W.INK,
+                    "sans_bold", "midtop")
+        if not hist:
+            return
+        powers = sorted({p for _, c in hist for p in c})
+        top = max([c.get(p, 0) for _, c in hist for p in powers] + [1])
+        turns = [t for t, _ in hist]
+        plot = pygame.Rect(r.x + 70, r.y + 60, r.w - 300, r.h - 120)
+        pygame.draw.line(surf, W.INK, plot.bottomleft, plot.bottomright, 2)
+        pygame.draw.line(surf, W.INK, plot.bottomleft, plot.topleft, 2)
+        for k in range(0, top + 1, max(1, top // 6)):
+            y = plot.bottom - k / top * plot.h
+            W.blit_text(surf, str(k), (plot.x - 8, y), 16, W.INK, "sans", "midright")
+            pygame.draw.line(surf, (220, 210, 190), (plot.x + 1, y), (plot.right, y))
+        n = max(1, len(turns) - 1)
+        xs = [plot.x + i / n * plot.w for i in range(len(turns))] if len(turns) > 1 else [plot.centerx]
+        last = self.board.session.state["options"].get("last_turn", 9)
+        for x, t in zip(xs, turns):
+            # the count after the last turn is the end of the game, not a turn of its own
+            W.blit_text(surf, str(t) if t <= last else "end", (x, plot.bottom + 8), 16, W.INK, "sans", "midtop")
+        W.blit_text(surf, "turn", (plot.centerx, plot.bottom + 30), 16, W.INK, "sans", "midtop")
+        for i, p in enumerate(powers):
+            col = pal.POWER_COLOURS.get(p, (120, 120, 120))
+            pts = [(x, plot.bottom - c.get(p, 0) / top * plot.h) for x, (_, c) in zip(xs, hist)]
+            if len(pts) > 1:
+                pygame.draw.lines(surf, W.INK, False, pts, 6)
+                pygame.draw.lines(surf, col, False, pts, 4)
+            for pt in pts:
+                pygame.draw.circle(surf, W.INK, pt, 6)
+                pygame.draw.circle(surf, col, pt, 4)
+            ly = plot.y + 10 + i * 34
+            pygame.draw.rect(surf, W.INK, (plot.right + 24, ly, 26, 20))
+            pygame.draw.rect(surf, col, (plot.right + 26, ly + 2, 22, 16))
+            W.blit_text(surf, f"{power_name(p)} {hist[-1][1].get(p, 0)}", (plot.right + 56, ly), 17, W.INK)
