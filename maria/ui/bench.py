@@ -101,7 +101,7 @@ def _bench_large_hand(app, board, sess, frames: int):
     card changed (only the hand bar is redrawn then)."""
     import pygame
     from maria.rules import cards as C
-    from maria.ui.board_scene import HAND_RECT
+    from maria.ui.board_layout import HAND_RECT
     st = sess.state
     power = st["roles"][board.seat][0]
     held = {c for h in st["cards"]["hands"].values() for c in h}

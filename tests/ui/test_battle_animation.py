@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from maria.ui import card_anim as CA
-from maria.ui.board_scene import COMBAT_RECT
+from maria.ui.board_layout import COMBAT_RECT
 from maria.ui.moves import reach
 from maria.ui.overlays import HandoffScene
 

@@ -11,7 +11,7 @@ import pygame
 from maria.rules import cards as C
 from maria.rules import door, rng, selfplay
 from maria.ui import hand as HAND
-from maria.ui.board_scene import HAND_CARD_TOP, HAND_RECT, HOVER_LIFT
+from maria.ui.board_layout import HAND_CARD_TOP, HAND_RECT, HOVER_LIFT
 from maria.ui.session import Session
 
 from tests.ui.test_play import _open

@@ -167,7 +167,7 @@ def test_no_map_tooltip_shows_through_an_open_dialog(ui):
 
 
 def _on_map(board, city):
-    from maria.ui.board_scene import MAP_RECT
+    from maria.ui.board_layout import MAP_RECT
     return MAP_RECT.inflate(-40, -40).collidepoint(board.to_screen(city))
 
 

@@ -1,0 +1,241 @@
+"""The board screen's combat panel and animations: the card duel, cards flying into the panel,
+gliding pieces, the computer's "thinking" line and the hand-off's "show me" replay."""
+
+from __future__ import annotations
+
+import pygame
+
+from maria.render import pieces, symbols
+from maria.rules import cards as C
+from maria.rules import door
+from maria.ui import card_anim as CA
+from maria.ui import widgets as W
+from maria.ui.board_layout import (MAP_RECT, COMBAT_RECT, COMBAT_SCORE_Y, COMBAT_RESERVE_Y, FLASH_DUR,
+                                   LIT_ATTACK, SLOT_W, SLOT_H)
+from maria.ui.board_panels import card_face
+from maria.ui.session import power_name, role_name
+
+
+class CombatPart:
+    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+
+    # ------------------------------------------------------------------------------ hand-off summary
+    def since_last_look(self, role: str) -> list[dict]:
+        """The log entries since `role` last saw the board (the log is public: every line names
+        powers and places only)."""
+        log = self.session.state["log"]
+        return log[self.seen_log.get(role, len(log)):]
+
+    def show_me(self, entries: list[dict]) -> None:
+        """Play back moves, retreats and battles of `entries` on the map before play goes on."""
+        self.replay = [e for e in entries if len([c for c in e.get("places", []) if c in self._city_px]) >= 1
+                       and (len(e.get("places", [])) > 1 or "attacks" in e.get("text", ""))]
+        self.anim = None
+        self._next_replay()
+
+    def _next_replay(self) -> None:
+        while self.replay:
+            e = self.replay.pop(0)
+            places = [c for c in e.get("places", []) if c in self._city_px]
+            self.computer_line = e["text"]
+            if "attacks" in e["text"] or len(places) < 2:
+                self.anim = {"battle": places[-1], "t": 0.0, "dur": 0.9}
+            else:
+                self.anim = {"path": places, "t": 0.0, "dur": max(0.3, min(0.35 * (len(places) - 1), 2.0))}
+            self.dirty = self.static_dirty = True
+            return
+
+    # ------------------------------------------------------------------------------ animations
+    def _advance_anim(self, dt: float) -> None:
+        a = self.anim
+        self.dirty = True
+        if isinstance(a, CA.CardFlight):
+            a.t += dt
+            if a.done:
+                self._land_card(flash=True)
+        else:
+            a["t"] += dt
+            if a["t"] >= a["dur"]:
+                self.anim = None
+
+    def _land_card(self, flash: bool) -> None:
+        """The card reaches its slot: the panel shows it with the new score (one static redraw)."""
+        a, self.anim = self.anim, None
+        if a.info.get("line"):
+            self.computer_line = a.info["line"]
+        if flash:
+            self.flash = {"rect": pygame.Rect(a.end), "t": 0.0}
+        self.computer_timer = 0.0
+        self.static_dirty = self.dirty = True
+
+    def _land_now(self) -> None:
+        if isinstance(self.anim, CA.CardFlight):
+            self._land_card(flash=False)
+        else:
+            self.anim = None
+
+    def _start_card_flight(self, role: str, origin: pygame.Rect | None, n_log: int) -> None:
+        """The card just played in the combat flies into its slot (nothing else of a hand is shown).
+
+        `origin`: the card's rect in the hand bar when the seated player played it from there; a
+        card of anyone else (a computer, the other side in hot-seat) slides in from its side of the
+        panel and fades in. The panel keeps its previous score until the card lands."""
+        f = self.frame
+        if f.get("name") != "combat" or not f.get("played"):
+            return
+        own = origin is not None and self.seat == role
+        dur = CA.duration(self.pace(), own)
+        if dur <= 0:
+            return
+        p = f["played"][-1]
+        side, v = p["side"], p["value"]
+        display = dict(f)
+        display["played"] = list(f["played"][:-1])
+        display["score"] = f["score"] - (v if side == "att" else -v)
+        display["right"] = side
+        power = f[side + "_power"]
+        k = sum(1 for q in display["played"] if q["side"] == side)
+        end = self._combat_slot(side, k)
+        start = pygame.Rect(origin) if own else self._hand_origin(side, end)
+        img = card_face(p["card"], (SLOT_W, SLOT_H), False)
+        line, self.computer_line = self.computer_line, ""      # the log line shows when the card lands
+        self.anim = CA.CardFlight(img, start, end, dur, not own,
+                                  {"side": side, "card": p["card"], "value": v, "power": power, "role": role,
+                                   "display": display, "n_log": n_log, "line": line, "own": own})
+        self.static_dirty = self.dirty = True
+
+    @staticmethod
+    def _hand_origin(side: str, slot: pygame.Rect) -> pygame.Rect:
+        """Where a hidden hand's card comes from: beyond the outer edge of the panel on its side
+        (the attacker's on the left, the defender's on the right), at the height of its slot."""
+        r = pygame.Rect(0, 0, SLOT_W * 2 // 3, SLOT_H * 2 // 3)
+        c = COMBAT_RECT
+        r.center = (c.x - 70, slot.centery) if side == "att" else (c.right + 70, slot.centery)
+        return r
+
+    def _combat_slot(self, side: str, k: int) -> pygame.Rect:
+        """The k-th card slot of a side in the combat panel."""
+        r = COMBAT_RECT
+        x = r.x + 30 if side == "att" else r.centerx + 30
+        return pygame.Rect(x + k * (SLOT_W + 6), r.y + 230, SLOT_W, SLOT_H)
+
+    def _combat_shown(self) -> dict:
+        """The combat frame as the panel shows it: before the play while a card is in flight."""
+        if isinstance(self.anim, CA.CardFlight) and self.frame.get("name") == "combat":
+            return self.anim.info["display"]
+        return self.frame
+
+    def card_flight(self) -> CA.CardFlight | None:
+        return self.anim if isinstance(self.anim, CA.CardFlight) else None
+
+    def _animate(self, before: dict, role: str, a: dict, delay: float) -> None:
+        """A computer action: one readable log line, and its piece glides along its path."""
+        self.computer_line = self.action_line(before, role)
+        frame = before["flow"][-1]
+        path = None
+        if a.get("type") == "step" and frame.get("path"):
+            path = [frame["path"][-1], a["to"]]
+        elif a.get("type") == "retreat":
+            path = list(a["path"])
+        if path and len(path) > 1 and all(c in self._city_px for c in path) and delay > 0:
+            self.anim = {"path": path, "t": 0.0, "dur": max(0.15, min(0.8, delay * 0.9) * (len(path) - 1))}
+
+    def action_line(self, before: dict, role: str) -> str:
+        """The log line that tells what `role` just did: the last new line of one of its own powers
+        (the automatic steps after an action, such as the next power drawing its cards, log lines
+        of other powers that are not this role's doing), else the first new line."""
+        new = self.session.state["log"][len(before["log"]):]
+        if not new:
+            return ""
+        mine = set(self.session.state["roles"].get(role, []))
+        own = [e for e in new if e.get("power") in mine]
+        return f"{role_name(role)}: " + (own[-1] if own else new[0])["text"]
+
+    def _draw_computer(self, surf) -> None:
+        """The gliding piece or flying card, the thinking indicator (with progress), the demo controls."""
+        combat_seen = self.frame.get("name") == "combat" and not self.panel
+        if isinstance(self.anim, CA.CardFlight):
+            if combat_seen:
+                self.anim.draw(surf)
+        elif self.anim is not None and "battle" in self.anim:
+            f = self.anim["t"] / self.anim["dur"]
+            x, y = self.to_screen(self.anim["battle"])
+            rad = self.piece_radius() + 6 + int(14 * abs(((f * 3) % 1) - 0.5))
+            pygame.draw.circle(surf, LIT_ATTACK, (int(x), int(y)), rad, 5)
+        elif self.anim is not None:
+            path, f = self.anim["path"], min(1.0, self.anim["t"] / self.anim["dur"])
+            k = f * (len(path) - 1)
+            i = min(int(k), len(path) - 2)
+            (x0, y0), (x1, y1) = self.to_screen(path[i]), self.to_screen(path[i + 1])
+            x, y = x0 + (x1 - x0) * (k - i), y0 + (y1 - y0) * (k - i)
+            pygame.draw.circle(surf, (250, 240, 200), (int(x), int(y)), self.piece_radius() + 4)
+            pygame.draw.circle(surf, (120, 30, 20), (int(x), int(y)), self.piece_radius() + 4, 3)
+        if self.flash is not None and combat_seen:
+            k = 1 - min(1.0, self.flash["t"] / FLASH_DUR)
+            glow = pygame.Surface(self.flash["rect"].inflate(20, 20).size, pygame.SRCALPHA)
+            pygame.draw.rect(glow, (*W.HILITE, round(230 * k)), glow.get_rect(), 5, border_radius=10)
+            surf.blit(glow, self.flash["rect"].inflate(20, 20))
+        s = self.session
+        t = s.thinker
+        r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 460, 64)
+        if combat_seen:                     # under the combat panel, never over it
+            r.y = COMBAT_RECT.bottom + 12
+        if t is not None and not t.done and not door.is_over(s.state):
+            W.panel(surf, r, (255, 250, 232))
+            seat = s.seats.get(t.role)
+            W.blit_text(surf, f"{role_name(t.role)} ({seat.label if seat else 'Computer'}) is thinking…",
+                        (r.x + 12, r.y + 8), 18, W.INK, "sans_bold")
+            bar = pygame.Rect(r.x + 12, r.y + 38, r.w - 24, 14)
+            pygame.draw.rect(surf, (220, 210, 190), bar)
+            pygame.draw.rect(surf, (110, 30, 24), (bar.x, bar.y, int(bar.w * t.progress), bar.h))
+        elif self.computer_line:
+            img = W.text(self.computer_line[:110], 16, W.INK, "sans")
+            W.panel(surf, pygame.Rect(r.x, r.y, min(900, img.get_width() + 20), 36), (255, 250, 232))
+            surf.blit(img, (r.x + 10, r.y + 8))
+        if self.demo is not None:
+            self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 12, MAP_RECT.bottom - 52, 900, 40))
+
+    def _draw_combat(self, s, r) -> None:
+        f = self._combat_shown()
+        v = self.v
+        W.blit_text(s, "Combat", (r.centerx, r.y + 12), 30, W.INK, "serif_bold", "midtop")
+        for side, x in (("att", r.x + 30), ("def", r.centerx + 30)):
+            power = f[side + "_power"]
+            city = f[side + "_city"]
+            suit = f[side + "_suit"]
+            W.blit_text(s, ("Attacker: " if side == "att" else "Defender: ") + power_name(power),
+                        (x, r.y + 60), 22, W.INK, "sans_bold")
+            W.blit_text(s, f"at {self.board.cities[city].name}, sector suit {suit}", (x, r.y + 90), 17)
+            img = symbols.suit_symbol(suit, 34)
+            s.blit(img, (x + 330, r.y + 62))
+            y = r.y + 120
+            tot = 0
+            for gid in f[side]:
+                g = v["generals"][gid]
+                t = g["troops"]
+                tot += t or 0
+                pieces.draw_general(s, (x + 18, y + 16), g["power"], g["rank"], 16)
+                W.blit_text(s, f"{g['name']}: " + ("? troops" if t is None else W.count(t, "troop")), (x + 44, y + 6), 18)
+                y += 40
+            played = [p for p in f.get("played", []) if p["side"] == side]
+            for k, p in enumerate(played):
+                rect = self._combat_slot(side, k)
+                self._draw_card(s, rect, p["card"], False)
+                if C.is_reserve(p["card"]):
+                    W.blit_text(s, f"as {p['value']}", (rect.centerx, rect.bottom + 2), 14, W.INK, "sans", "midtop")
+        sc = f["score"]
+        lead = f["att_power"] if sc > 0 else f["def_power"] if sc < 0 else None
+        txt = f"Score {sc:+d} for the attacker" + (f" — {power_name(lead)} leads" if lead else " — level")
+        W.blit_text(s, txt, (r.centerx, r.y + COMBAT_SCORE_Y), 22, W.ACCENT, "sans_bold", "midtop")
+        right = f[f["right"] + "_power"]
+        W.blit_text(s, f"{power_name(right)} has the right to play", (r.centerx, r.y + COMBAT_SCORE_Y + 32), 18,
+                    W.INK, "sans", "midtop")
+        if self.reserve_pick:
+            W.blit_text(s, "Reserve: choose its value (it takes your sector's suit)", (r.centerx, r.y + COMBAT_RESERVE_Y),
+                        16, W.INK, "sans_bold", "midtop")
+
+    @staticmethod
+    def combat_score_rect() -> pygame.Rect:
+        """Where the score and the right to play are written (nothing else may cover them)."""
+        r = COMBAT_RECT
+        return pygame.Rect(r.x + 20, r.y + COMBAT_SCORE_Y, r.w - 40, 56)

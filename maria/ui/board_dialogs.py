@@ -1,0 +1,462 @@
+"""The board screen's dialogs and buttons: the prompt bar, the confirmation of phase-ending
+actions, the army sheet, recruitment, the route and Reserve choices, the advanced-game dialog."""
+
+from __future__ import annotations
+
+import pygame
+
+from maria.rules import cards as C
+from maria.ui import advanced_ui as ADV
+from maria.ui import widgets as W
+from maria.ui.board_layout import (MAP_RECT, PROMPT_RECT, COMBAT_RECT, RESERVE_ROW_H, COMBAT_RESERVE_Y,
+                                   INTRO_FRAMES, TYPE_LABELS)
+from maria.ui.overlays import GameMenuScene, HandoffScene, RulesScene, SaveLoadScene
+from maria.ui.session import power_name, role_name
+
+
+class DialogsPart:
+    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+
+    def _action_label(self, a: dict) -> str:
+        t = a["type"]
+        if self.frame.get("name") not in INTRO_FRAMES or t not in TYPE_LABELS and t not in (
+                "done", "subsidy", "pay_all", "reenter_train", "transfer", "attack"):
+            if t != "done":
+                return ADV.action_label(a, self.v, self.board)
+        if t == "done":
+            return {"movement_phase": "End movement", "hussars": "Done with hussars",
+                    "winter": "No (more) recruits",
+                    "saxony_reenter": "Leave him off the board"}.get(self.frame.get("name"), "Done")
+        if t == "subsidy":
+            return "Pay the subsidy" if a["give"] else "Refuse the subsidy"
+        if t == "pay_all":
+            names = ", ".join(self.v["generals"][g]["name"] for g in a["supplied"]) or "nobody"
+            return f"Pay all cards; supplied: {names}"
+        if t == "reenter_train":
+            return f"Train re-enters at {self.board.cities[a['city']].name} (4)"
+        if t == "transfer":
+            return f"{a['troops']} troop{'s' if a['troops'] > 1 else ''} {self.v['generals'][a['from']]['name']} → {self.v['generals'][a['to']]['name']}"
+        if t == "attack":
+            return f"Attack {self.board.cities[a['target']].name} from {self.board.cities[a['from']].name}"
+        return TYPE_LABELS.get(t, t.replace("_", " ").capitalize())
+
+    def build_buttons(self) -> None:
+        bs: list[W.Button] = []
+        right = []
+        spatial = {"move", "force_march", "step", "place_hussar", "retreat", "allocate", "recruit",
+                   "pay", "play_card", "undo", "attack", "reenter_train", "transfer"}
+        in_dialog = self._dialog_actions()
+        dialog_types = {a["type"] for a in in_dialog}
+        for a in self.acts:
+            if a["type"] not in spatial and a["type"] not in dialog_types and a["type"] != "troops":
+                right.append((self._action_label(a), (lambda a=a: self.ask_or_apply(a)), a["type"]))
+        if self._paying() is not None:
+            p = self._paying()
+            total = C.pay_value(self.pay_sel)
+            right.insert(0, (f"Pay {total}/{p['amount']}", self._pay, "pay", total >= p["amount"]))
+            right.insert(1, ("Suggest", self._suggest_pay, "suggest"))
+        if self.selected and self.selected in self.v["trains"]:
+            for a in self._acts("reenter_train"):
+                if a["train"] == self.selected:
+                    right.append((self._action_label(a), (lambda a=a: self.apply(a)), "reenter"))
+        if self.selected:
+            city = self._piece_city(self.selected)
+            for a in self._acts("transfer"):
+                if self._piece_city(a["from"]) == city and a["troops"] == 1:
+                    right.append((self._action_label(a), (lambda a=a: self.apply(a)), "transfer"))
+        right.append(("Undo", lambda: self.apply({"type": "undo"}), "undo", {"type": "undo"} in self.acts))
+        if not self.private and self.seat in self.session.humans():
+            right.append(("Show my hand", self._show_my_hand, "show_hand"))
+        if self.confirm:
+            # the question replaces the bar: answer it first (Esc or "Keep playing" takes it back)
+            right = [(self.confirm["yes"], self._confirmed, "confirm_yes"),
+                     ("Keep playing", self.cancel_choice, "confirm_no")]
+        elif self.pending_choice():
+            # a half-made decision (the route of a move, a Reserve's value) is open: nothing in the
+            # prompt bar may end the phase under it; the dialog is finished or cancelled first
+            right = [(lbl, fn, key, False) for lbl, fn, key, *_ in right]
+            right.insert(0, ("Cancel (Esc)", self.cancel_choice, "cancel_choice"))
+        bs += W.button_row(right, PROMPT_RECT.right - 10, PROMPT_RECT.y + 8, h=44, right_to_left=True, size=18)
+        # top bar
+        top = [("Menu", self._menu, "menu"), ("Rules (F1)", self._rules, "rules"),
+               ("Load", self._load, "load"), ("Save", self._save, "save"),
+               ("Notes (N)" + (f" {len(self.session.notes)}" if self.session.notes else ""),
+                self._toggle_panel("notes"), "notes")]
+        if self.v.get("advanced"):
+            top += [("Victory (V)", self._toggle_panel("victory"), "victory"),
+                    ("Politics (P)", self._toggle_panel("politics"), "politics")]
+        bs += W.button_row(top, 1910, 6, h=40, right_to_left=True, size=16, min_w=80)
+        # modal panels
+        bs += self._modal_buttons()
+        self.buttons = bs
+
+    def _show_my_hand(self) -> None:
+        """A public decision, but the player wants his cards: the others look away first."""
+        self.app.push(HandoffScene(self.app, self.seat, self))
+
+    def pending_choice(self) -> bool:
+        """A dialog of the player's own is open: the route of a move, the value of a Reserve, or a
+        question before an action that ends the phase."""
+        return bool(self.path_choice or self.reserve_pick or self.confirm)
+
+    def cancel_choice(self) -> None:
+        self.path_choice = self.reserve_pick = self.confirm = None
+        self.map_dirty = self.static_dirty = self.dirty = True
+
+    def confirm_question(self, a: dict) -> str | None:
+        """The question to ask before `a`, when it ends a phase or gives up a battle although the
+        player still has something else to do there (not the only sensible choice); else None."""
+        name, t = self.frame.get("name"), a["type"]
+        gens = self.v["generals"]
+        if t == "done" and name == "movement_phase":
+            idle = sorted({x["piece"] for x in self.acts if x["type"] in ("move", "force_march")
+                           and x["piece"] in gens})
+            if idle:
+                names = ", ".join(gens[g]["name"] for g in idle[:4]) + (" …" if len(idle) > 4 else "")
+                return (f"End movement? {len(idle)} general{'s' if len(idle) > 1 else ''} could still move "
+                        f"({names}).")
+        if t == "accept_defeat" and self._acts("play_card"):
+            return "Accept defeat although you can still play a card? Your side loses the battle (R11.3)."
+        if t == "done" and name == "hussars" and self._acts("place_hussar"):
+            return "Done with hussars? A hussar can still be placed (R7.1)."
+        if t == "done" and name == "winter" and self._acts("recruit"):
+            return "No recruits this winter? You could still recruit troops (R13)."
+        return None
+
+    def ask_or_apply(self, a: dict) -> None:
+        q = self.confirm_question(a)
+        if q is None:
+            self.apply(a)
+            return
+        self.confirm = {"action": a, "question": q, "yes": self._action_label(a)}
+        self.static_dirty = self.dirty = True
+
+    def _confirmed(self) -> None:
+        a, self.confirm = self.confirm["action"], None
+        self.apply(a)
+
+    def _toggle_panel(self, name):
+        def f():
+            self.panel = None if self.panel == name else name
+            self.note_focus = self.panel == "notes"
+            self.map_dirty = True
+        return f
+
+    def _notes_input_rect(self) -> pygame.Rect:
+        r = self._panel_rect()
+        return pygame.Rect(r.x + 20, r.bottom - 64, r.w - 200, 44)
+
+    def _panel_rect(self) -> pygame.Rect:
+        if self.panel == "notes":
+            return pygame.Rect(MAP_RECT.x + 150, MAP_RECT.y + 40, 1200, 700)
+        return MAP_RECT.inflate(-24, -20)
+
+    def _dialog_actions(self) -> list[dict]:
+        """The actions shown in the advanced/generic dialog instead of the prompt bar."""
+        name = self.frame.get("name")
+        spatial_t = {"transfer", "undo", "troops", "pay", "move", "force_march", "step", "play_card",
+                     "recruit", "allocate", "place_hussar", "retreat", "attack", "reenter_train",
+                     "relocate", "place_train"}
+        acts = [a for a in self.acts if a["type"] not in spatial_t]
+        offers = [a for a in acts if a["type"] == "offer_subsidy"]
+        if offers:                                # one button per pair; the turns come from a stepper
+            pairs, out = set(), []
+            top = max(a["turns"] for a in offers)
+            self.sub_turns = max(1, min(getattr(self, "sub_turns", 1), top))
+            for a in acts:
+                if a["type"] != "offer_subsidy":
+                    out.append(a)
+                elif (a["giver"], a["recipient"]) not in pairs:
+                    pairs.add((a["giver"], a["recipient"]))
+                    pick = next((x for x in offers if x["giver"] == a["giver"] and x["recipient"] == a["recipient"]
+                                 and x["turns"] == self.sub_turns), None)
+                    if pick is not None:
+                        out.append(pick)
+            acts = out
+        if name in ADV.ADV_FRAMES and name != "pol_troops":
+            return acts
+        if name not in INTRO_FRAMES and len(acts) > 4:
+            return acts                      # an unknown frame with many choices: the generic dialog
+        return []
+
+    def _menu(self):
+        self.app.push(GameMenuScene(self.app, self))
+
+    def _rules(self):
+        self.app.push(RulesScene(self.app, self.phase_rule()))
+
+    def _save(self):
+        self.app.push(SaveLoadScene(self.app, "save", self))
+
+    def _load(self):
+        self.app.push(SaveLoadScene(self.app, "load", self))
+
+    def _pay(self):
+        p = self._paying()
+        a = dict(p)
+        a.pop("amount", None)
+        a["cards"] = list(self.pay_sel)
+        if self.frame.get("name") == "pay":
+            a["amount"] = p["amount"]
+        self.apply(a)
+
+    def _suggest_pay(self):
+        p = self._paying()
+        hand = self.v["hands"].get(p["power"], [])
+        self.pay_sel = C.suggest_payment(hand, p["amount"]) or []
+        self.static_dirty = self.dirty = True
+
+    # ------------------------------------------------------------------------------ modal panels
+    def _modal_rect(self) -> pygame.Rect | None:
+        if self.panel:
+            return None
+        if self.alloc:
+            n = len(self.alloc["template"]["generals"])
+            return pygame.Rect(MAP_RECT.centerx - 330, MAP_RECT.y + 60, 660, 150 + 56 * n)
+        if self.recruit:
+            n = len(self.recruit["assign"])
+            return pygame.Rect(MAP_RECT.centerx - 380, MAP_RECT.y + 40, 760, 170 + 56 * n)
+        if self.frame.get("name") == "combat":
+            return COMBAT_RECT.inflate(0, RESERVE_ROW_H).move(0, RESERVE_ROW_H // 2) if self.reserve_pick \
+                else pygame.Rect(COMBAT_RECT)
+        if self.path_choice:
+            return pygame.Rect(MAP_RECT.centerx - 360, MAP_RECT.y + 40, 720, 90 + 50 * len(self.path_choice["options"]))
+        if self._dialog_actions():
+            return MAP_RECT.inflate(-24, -20)
+        return None
+
+    def _modal_buttons(self) -> list[W.Button]:
+        r = self._modal_rect()
+        out = []
+        if self.panel:
+            pr = self._panel_rect()
+            out.append(W.Button(pygame.Rect(pr.right - 150, pr.y + 12, 130, 40), "Close (Esc)",
+                                self._toggle_panel(self.panel), True, "close_panel", 16))
+            if self.panel == "notes":
+                ir = self._notes_input_rect()
+                out.append(W.Button(pygame.Rect(ir.right + 12, ir.y, 150, ir.h), "Add note", self._add_note,
+                                    bool(self.note_draft.strip()), "add_note", 18))
+            return out
+        if r is None:
+            return out
+        if self.alloc:
+            tpl = self.alloc["template"]
+            y = r.y + 80
+            for gid, lim in tpl["generals"].items():
+                n = self.alloc["troops"][gid]
+                out.append(W.Button(pygame.Rect(r.right - 190, y, 44, 40), "−", self._stepper("alloc", gid, -1),
+                                    n > lim["min"], ("minus", gid)))
+                out.append(W.Button(pygame.Rect(r.right - 80, y, 44, 40), "+", self._stepper("alloc", gid, 1),
+                                    n < lim["max"] and sum(self.alloc["troops"].values()) < tpl["total"], ("plus", gid)))
+                y += 56
+            ok = sum(self.alloc["troops"].values()) == tpl["total"]
+            out.append(W.Button(pygame.Rect(r.right - 200, r.bottom - 58, 180, 44), "Confirm", self._confirm_alloc,
+                                ok, "confirm"))
+            out.append(W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 160, 44), "Spread", self._spread_alloc,
+                                True, "spread"))
+        elif self.recruit:
+            t = self.recruit["template"]
+            y = r.y + 80
+            gens = self.v["generals"]
+            for gid in self.recruit["assign"]:
+                n = self.recruit["assign"][gid]
+                room = 8 - (gens[gid]["troops"] or 0)
+                out.append(W.Button(pygame.Rect(r.right - 190, y, 44, 40), "−", self._stepper("recruit", gid, -1),
+                                    n > 0, ("minus", gid)))
+                out.append(W.Button(pygame.Rect(r.right - 80, y, 44, 40), "+", self._stepper("recruit", gid, 1),
+                                    n < room and sum(self.recruit["assign"].values()) < t["max_troops"], ("plus", gid)))
+                sites = t["sites"].get(gid)
+                if sites:
+                    cur = self.recruit["site"][gid]
+                    out.append(W.Button(pygame.Rect(r.x + 330, y, 200, 40), f"at {self.board.cities[cur].name}",
+                                        self._cycle_site(gid), True, ("site", gid), 16))
+                y += 56
+            total = sum(self.recruit["assign"].values())
+            paid = C.pay_value(self.pay_sel)
+            if t["type"] == "troops":
+                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44), f"Take {W.count(total, 'troop')}",
+                                    self._confirm_recruit, total > 0, "recruit"))
+            else:
+                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
+                                    f"Recruit {total} ({paid}/{4 * total})",
+                                    self._confirm_recruit, total > 0 and paid >= 4 * total, "recruit"))
+                out.append(W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 200, 44), "Suggest cards",
+                                    self._suggest_recruit, total > 0, "suggest"))
+        elif self.frame.get("name") == "combat":
+            if self.reserve_pick:
+                for v in range(1, 9):
+                    out.append(W.Button(pygame.Rect(r.x + 40 + (v - 1) * 95, r.y + COMBAT_RESERVE_Y + 30, 80, 50),
+                                        str(v), self._play_reserve(v), True, ("reserve", v)))
+        elif self._dialog_actions():
+            acts = self._dialog_actions()
+            col = pygame.Rect(r.right - 400, r.y + 70, 380, r.h - 90)
+            if self._acts("offer_subsidy"):
+                top = max(a["turns"] for a in self._acts("offer_subsidy"))
+                out.append(W.Button(pygame.Rect(col.x, col.y, 50, 40), "−", self._sub_step(-1), self.sub_turns > 1,
+                                    "sub-", 20))
+                out.append(W.Button(pygame.Rect(col.x + 60, col.y, 260, 40), f"for {self.sub_turns} turn(s)", (lambda: None),
+                                    True, "sub_turns", 16))
+                out.append(W.Button(pygame.Rect(col.x + 330, col.y, 50, 40), "+", self._sub_step(1),
+                                    self.sub_turns < top, "sub+", 20))
+                col = pygame.Rect(col.x, col.y + 50, col.w, col.h - 50)
+            step = max(30, min(50, (col.h - 10) // max(1, len(acts))))
+            y = col.y
+            for i, a in enumerate(acts):
+                out.append(W.Button(pygame.Rect(col.x, y, col.w, step - 6), self._action_label(a),
+                                    (lambda a=a: self.apply(a)), True, ("choice", i), 16 if step > 40 else 14))
+                y += step
+        elif self.path_choice:
+            y = r.y + 70
+            opts = self.path_choice["options"]
+            both = {m for m, _ in opts} == {"normal", "force"}
+            for i, (mode, path) in enumerate(opts):
+                via = ", ".join(self.board.cities[c].name for c in path[1:-1]) or "direct"
+                label = f"{'Force march' if mode == 'force' else 'Normal move'} via {via}"
+                if mode == "force" and both:
+                    label += " (conquers nothing, R10.5)"
+                out.append(W.Button(pygame.Rect(r.x + 20, y, r.w - 40, 42), label,
+                                    (lambda m=mode, p=path: self._do_move(self.path_choice["piece"], m, p)),
+                                    True, ("path", i), 16))
+                y += 50
+        return out
+
+    def _stepper(self, which, gid, d):
+        def f():
+            tgt = self.alloc["troops"] if which == "alloc" else self.recruit["assign"]
+            tgt[gid] += d
+            self.static_dirty = self.dirty = True
+        return f
+
+    def _cycle_site(self, gid):
+        def f():
+            sites = self.recruit["template"]["sites"][gid]
+            i = sites.index(self.recruit["site"][gid])
+            self.recruit["site"][gid] = sites[(i + 1) % len(sites)]
+        return f
+
+    def _spread_alloc(self):
+        tpl = self.alloc["template"]
+        troops = {g: lim["min"] for g, lim in tpl["generals"].items()}
+        left = tpl["total"] - sum(troops.values())
+        while left > 0:
+            progressed = False
+            for g, lim in sorted(tpl["generals"].items(), key=lambda kv: troops[kv[0]]):
+                if left and troops[g] < lim["max"]:
+                    troops[g] += 1
+                    left -= 1
+                    progressed = True
+            if not progressed:
+                break
+        self.alloc["troops"] = troops
+
+    def _confirm_alloc(self):
+        a = dict(self.alloc["template"])
+        a.pop("generals")
+        a.pop("total")
+        a["troops"] = dict(self.alloc["troops"])
+        self.apply(a)
+
+    def _suggest_recruit(self):
+        total = sum(self.recruit["assign"].values())
+        self.pay_sel = C.suggest_payment(self.v["hands"].get(self.recruit["power"], []), 4 * total) or []
+
+    def _sub_step(self, d):
+        def f():
+            self.sub_turns = max(1, self.sub_turns + d)
+            self.static_dirty = self.dirty = True
+        return f
+
+    def _add_note(self):
+        self.session.add_note(role_name(self.seat), self.note_draft)
+        self.note_draft = ""
+        self.static_dirty = self.dirty = True
+
+    def _confirm_recruit(self):
+        t = self.recruit["template"]
+        assign = {g: n for g, n in self.recruit["assign"].items() if n > 0}
+        reenter = {g: self.recruit["site"][g] for g in assign if g in t["sites"]}
+        if t["type"] == "troops":
+            self.apply({"type": "troops", "power": t["power"], "max_troops": t["max_troops"],
+                        "assign": assign, "reenter": reenter, "on_map": t["on_map"], "sites": t["sites"]})
+            return
+        self.apply({"type": "recruit", "power": t["power"], "cards": list(self.pay_sel),
+                    "assign": assign, "reenter": reenter})
+
+    def _play_reserve(self, v):
+        def f():
+            self.apply({"type": "play_card", "card": self.reserve_pick, "value": v})
+        return f
+
+    def _draw_modal(self, s) -> None:
+        r = self._modal_rect()
+        if r is None:
+            return
+        shade = pygame.Surface(MAP_RECT.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 90))
+        s.blit(shade, MAP_RECT.topleft)
+        W.panel(s, r, W.PAPER, W.FRAME, 10, 3)
+        if self.alloc:
+            tpl = self.alloc["template"]
+            W.blit_text(s, f"Army sheet — {power_name(tpl['power'])} (secret)", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
+            tot = sum(self.alloc["troops"].values())
+            # under the title, not beside it: "Pragmatic Army (secret)" fills the line
+            W.blit_text(s, f"{tot} / {tpl['total']} troops", (r.right - 20, r.y + 50), 20,
+                        W.GOOD if tot == tpl["total"] else W.ACCENT, "sans_bold", "topright")
+            y = r.y + 80
+            for gid, lim in tpl["generals"].items():
+                g = self.v["generals"][gid]
+                W.blit_text(s, f"#{g['rank']} {g['name']}", (r.x + 24, y + 8), 20)
+                W.blit_text(s, f"min {lim['min']}, max {lim['max']}", (r.x + 330, y + 10), 16, (100, 90, 70))
+                W.blit_text(s, str(self.alloc["troops"][gid]), (r.right - 113, y + 20), 24, W.INK, "sans_bold", "center")
+                y += 56
+        elif self.recruit:
+            t = self.recruit["template"]
+            if t["type"] == "troops":
+                W.blit_text(s, f"New troops — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
+                W.blit_text(s, f"Free troops from a political card: at most {t['max_troops']} (fewer is allowed)",
+                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
+            elif self.frame.get("name") == "saxony_reenter":
+                W.blit_text(s, "Saxony joins Austria — re-entry with new troops (R19.3)", (r.x + 20, r.y + 14),
+                            26, W.INK, "serif_bold")
+                W.blit_text(s, f"4 points per troop, at most {t['max_troops']}; select Saxon cards in the hand to pay",
+                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
+            else:
+                W.blit_text(s, f"Winter recruitment — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK,
+                            "serif_bold")
+                W.blit_text(s, f"4 points per troop, at most {t['max_troops']}; select cards in the hand to pay",
+                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
+            y = r.y + 80
+            for gid, n in self.recruit["assign"].items():
+                g = self.v["generals"][gid]
+                off = " (off the board)" if g["city"] is None else ""
+                W.blit_text(s, f"#{g['rank']} {g['name']}: {g['troops']}{off}", (r.x + 24, y + 8), 18)
+                W.blit_text(s, f"+{n}", (r.right - 113, y + 20), 24, W.INK, "sans_bold", "center")
+                y += 56
+        elif self.frame.get("name") == "combat":
+            self._draw_combat(s, r)
+        elif self._dialog_actions():
+            self._draw_dialog(s, r)
+        elif self.path_choice:
+            W.blit_text(s, f"Which way to {self.board.cities[self.path_choice['city']].name}?",
+                        (r.x + 20, r.y + 16), 24, W.INK, "serif_bold")
+
+    def _draw_dialog(self, s, r) -> None:
+        """An advanced-game decision: its context on the left, the choices in a column on the right."""
+        name = self.frame.get("name")
+        mine = set(self.v["roles"].get(self.seat, []))
+        if name == "election":
+            el = self._dialog_actions()[0].get("elector")
+            ADV.draw_election(s, r, self.v, self.board, el)
+        elif name in ADV.ADV_FRAMES and self.v.get("advanced"):
+            ADV.draw_political_display(s, r, self.v, mine, self.frame)
+        else:
+            ADV.draw_generic(s, r, ADV.FRAME_TITLES.get(name, str(name).replace("_", " ").capitalize()),
+                             self.prompt_text())
+        col = pygame.Rect(r.right - 410, r.y + 10, 400, r.h - 20)
+        W.panel(s, col, (250, 242, 222), W.FRAME, 8, 2)
+        W.blit_text(s, ADV.FRAME_TITLES.get(name, "Your choice"), (col.x + 10, col.y + 8), 20, W.ACCENT, "serif_bold")
+        who = self.frame.get("power") or next((a.get("power") for a in self.acts if a.get("power")), None)
+        W.blit_text(s, f"{role_name(self.seat)}" + (f" for {power_name(who)}" if who else ""),
+                    (col.x + 10, col.y + 34), 15, W.INK)
+        if name == "politics" and self.frame.get("step") == "place":
+            W.blit_text(s, "…or click a card in your hand below", (col.x + 10, col.bottom - 24), 14, (100, 85, 60))

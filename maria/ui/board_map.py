@@ -1,0 +1,237 @@
+"""The board screen's map: the cached map layer with pieces and markers, and the overlay drawn
+every frame (dragged piece, lit destinations, paths, city tooltips)."""
+
+from __future__ import annotations
+
+import pygame
+
+from maria.render import pieces
+from maria.render.furniture import turn_box_rects
+from maria.rules.state import home_of as state_home_of
+from maria.ui import advanced_ui as ADV
+from maria.ui import widgets as W
+from maria.ui.board_layout import (MAP_RECT, LIT_NORMAL, LIT_FORCE, LIT_RETREAT)
+
+
+class MapPart:
+    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+
+    def _draw_map(self) -> None:
+        m = self.map_cache
+        m.fill(W.BG)
+        self.scaled.blit(m, self.view)
+        v = self.v
+        zoom = self.view.zoom
+        off = (MAP_RECT.x, MAP_RECT.y)
+
+        def sc(city):
+            x, y = self.view.to_screen(self._city_px[city])
+            return x, y
+        # turn marker on the turn track
+        boxes = turn_box_rects(self.board)
+        if v["turn"] in boxes:
+            b = boxes[v["turn"]]
+            x, y = self.view.to_screen((b.centerx, b.centery))
+            rad = max(8, round(min(b.w, b.h) * zoom * 0.4))
+            pygame.draw.circle(m, (30, 30, 30), (round(x), round(y)), rad + 2)
+            pygame.draw.circle(m, (250, 210, 80), (round(x), round(y)), rad)
+        # neutral territory (R19.4): hatched, under the pieces
+        regions = self.neutral_regions()
+        if regions:
+            obstacles = [sc(c) for c in self._city_px]
+            obstacles += [sc(p["city"]) for p in list(v["generals"].values()) + list(v["trains"].values())
+                          if p.get("city") in self._city_px] * 3           # pieces count more
+            ADV.draw_neutral(m, self.view, self.layer.cells, regions, zoom, obstacles)
+        # lit cities
+        lit = self.lit()
+        r = self.piece_radius()
+        for city, col in lit.items():
+            if city in self._city_px:
+                x, y = sc(city)
+                pygame.draw.circle(m, col, (round(x), round(y)), r + 7, 4)
+        # markers
+        for city, power in v["markers"].items():
+            if city in self._city_px:
+                x, y = sc(city)
+                pieces.draw_marker(m, (x + r * 0.9, y - r * 0.9), power, "victory", max(12, round(r * 0.8)))
+        for city, power in v["qmarks"].items():
+            if city in self._city_px:
+                x, y = sc(city)
+                c = (round(x - r * 0.9), round(y - r * 0.9))
+                pygame.draw.circle(m, (250, 220, 70), c, max(8, r // 2))
+                pygame.draw.circle(m, W.INK, c, max(8, r // 2), 2)
+                img = W.text("?", max(12, r - 2), W.INK, "sans_bold")
+                m.blit(img, img.get_rect(center=c))
+        # pieces
+        self._piece_rects = {}
+        at: dict[str, list[str]] = {}
+        for gid, g in v["generals"].items():
+            if g["city"] and g["city"] in self._city_px:
+                at.setdefault(g["city"], []).append(gid)
+        dragging = self.drag["piece"] if self.drag and not self.drag["pan"] else None
+        for city, gids in at.items():
+            x, y = sc(city)
+            cmd = (v.get("commanders") or {}).get(city)         # R6.2: the commander is on top
+            gids = sorted(gids, key=lambda g: (g != cmd, v["generals"][g]["rank"]))
+            if len(gids) > 1:
+                for i, gid in enumerate(reversed(gids)):
+                    k = len(gids) - 1 - i
+                    self._draw_general(m, gid, (x + k * 0.75 * r, y - k * 0.6 * r), r, off)
+            else:
+                self._draw_general(m, gids[0], (x, y), r, off)
+        for tid, t in v["trains"].items():
+            if t["city"] and t["city"] in self._city_px:
+                x, y = sc(t["city"])
+                rect = pieces.draw_train(m, (x, y), t["power"], max(14, round(r * 1.3)))
+                self._piece_rects[tid] = rect.move(off)
+        for h, city in v["hussars"].items():
+            if city and city in self._city_px:
+                x, y = sc(city)
+                pieces.draw_hussar(m, (x, y), max(14, round(r * 1.2)))
+        # generals that went out of supply in this stage's supply phase (R9.4)
+        for city in self.unsupplied_cities():
+            if city in self._city_px:
+                x, y = sc(city)
+                pygame.draw.circle(m, (190, 30, 30), (round(x), round(y)), r + 6, 3)
+                img = W.text("no supply", max(11, round(r * 0.6)), (255, 255, 255), "sans_bold")
+                box = img.get_rect(midtop=(round(x), round(y) + r + 5)).inflate(8, 2)
+                pygame.draw.rect(m, (170, 30, 30), box, border_radius=4)
+                m.blit(img, img.get_rect(center=box.center))
+        ADV.draw_on_map(m, self.view, v, self.board, zoom)
+        # selection
+        if self.selected and self._piece_city(self.selected) in self._city_px:
+            x, y = sc(self._piece_city(self.selected))
+            pygame.draw.circle(m, W.HILITE, (round(x), round(y)), r + 4, 3)
+        del dragging
+
+    def neutral_regions(self) -> dict[str, list[str]]:
+        """Neutral power -> the cities of its home country (Silesia with Prussia once annexed)."""
+        adv = self.v.get("advanced") or {}
+        out = {}
+        for p in adv.get("neutral") or []:
+            out[p] = sorted(c for c in self.info.playable
+                            if state_home_of({"adv": adv}, self.info, c) == p)
+        return out
+
+    def unsupplied_cities(self) -> set[str]:
+        """Cities of face-down generals that the current stage's supply phase found unsupplied."""
+        v = self.v
+        log = v.get("log") or []
+        if not log:
+            return set()
+        stage = log[-1].get("stage")
+        out = set()
+        for e in reversed(log):
+            if e.get("turn") != v["turn"] or e.get("stage") != stage:
+                break
+            if e.get("phase") == "supply" and "out of supply" in e.get("text", "") and e.get("places"):
+                out.add(e["places"][0])
+        down = {g["city"] for g in v["generals"].values() if g.get("city") and not g["face_up"]}
+        return out & down
+
+    def _draw_general(self, m, gid, centre, r, off) -> None:
+        g = self.v["generals"][gid]
+        rect = pieces.draw_general(m, centre, g["power"], g["rank"], r)
+        if not g["face_up"]:
+            # face-down (out of supply): a dark veil and a hatched rim
+            veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.circle(veil, (20, 20, 20, 120), (r + 1, r + 1), r)
+            m.blit(veil, rect)
+            pygame.draw.circle(m, (240, 240, 240), (round(centre[0]), round(centre[1])), r, 2)
+            for k in range(-r, r, max(4, r // 3)):
+                pygame.draw.line(m, (230, 230, 230), (centre[0] + k, centre[1] + r * 0.6),
+                                 (centre[0] + k + r * 0.5, centre[1] - r * 0.6), 1)
+        if gid in self.moved_this_stage():
+            # moved in this movement phase: a small gold chevron at the top left
+            cx, cy = rect.x + 2, rect.y + 2
+            k = max(4, r // 3)
+            pygame.draw.circle(m, (30, 26, 22), (cx, cy), k + 2)
+            pygame.draw.circle(m, (240, 190, 40), (cx, cy), k)
+            pygame.draw.lines(m, (30, 26, 22), False, [(cx - k // 2, cy - k // 2), (cx + k // 3, cy),
+                                                        (cx - k // 2, cy + k // 2)], 2)
+        t = g["troops"]
+        label = "?" if t is None else str(t)
+        img = W.text(label, max(12, round(r * 0.75)), (255, 255, 255), "sans_bold")
+        box = img.get_rect(midleft=(rect.right - 4, rect.bottom - 6)).inflate(6, 0)
+        pygame.draw.rect(m, (30, 26, 22), box, border_radius=4)
+        m.blit(img, img.get_rect(center=box.center))
+        self._piece_rects[gid] = rect.move(off)
+
+    def moved_this_stage(self) -> set[str]:
+        """Pieces that moved in the current movement phase (the engine's own list, public)."""
+        for f in reversed(self.v["flow"]):
+            if f.get("name") == "movement_phase":
+                return set(f.get("moved") or [])
+        return set()
+
+    def _draw_overlay(self, surf) -> None:
+        """What changes every frame: the dragged piece, path previews, hover tips."""
+        r = self.piece_radius()
+        surf.set_clip(MAP_RECT)
+        for city in self.hover_log:
+            if city in self._city_px:
+                x, y = self.to_screen(city)
+                pygame.draw.circle(surf, (230, 40, 200), (round(x), round(y)), r + 10, 4)
+        path = None
+        if self.drag and not self.drag["pan"] and self.drag["moved"]:
+            pid = self.drag["piece"]
+            city = self.city_at(self.drag["pos"], 24)
+            if city and self.reach:
+                opts = self.reach.options(city)
+                if opts:
+                    path = (opts[0][1], LIT_FORCE if opts[0][0] == "force" else LIT_NORMAL)
+            if path:
+                self._draw_path(surf, *path)
+            p = self.v["generals"].get(pid)
+            pos = self.drag["pos"]
+            if p:
+                pieces.draw_general(surf, pos, p["power"], p["rank"], r + 2)
+            else:
+                pieces.draw_train(surf, pos, self.v["trains"][pid]["power"], max(14, round(r * 1.3)))
+        elif self.hover_city:
+            for a in self._acts("retreat"):
+                if a["path"][-1] == self.hover_city:
+                    self._draw_path(surf, a["path"], LIT_RETREAT)
+            if self.selected and self.reach and not self.path_choice:
+                opts = self.reach.options(self.hover_city)
+                if opts:
+                    self._draw_path(surf, opts[0][1], LIT_FORCE if opts[0][0] == "force" else LIT_NORMAL)
+        if self.path_choice:
+            mouse = self.app.mouse_pos()
+            for b in self.buttons:
+                if isinstance(b.key, tuple) and b.key[0] == "path" and b.rect.collidepoint(mouse):
+                    mode, p = self.path_choice["options"][b.key[1]]
+                    self._draw_path(surf, p, LIT_FORCE if mode == "force" else LIT_NORMAL)
+        surf.set_clip(None)
+        if self.hover_city and not self.drag and not self._map_covered(self.app.mouse_pos()):
+            self._draw_tip(surf, self.hover_city)
+
+    def _map_covered(self, pos) -> bool:
+        """The point is on a dialog, a panel or a button drawn over the map: no map tooltip there."""
+        modal = self._modal_rect()
+        if self.panel or (modal is not None and modal.collidepoint(pos)):
+            return True
+        return any(b.rect.collidepoint(pos) for b in self.buttons)
+
+    def _draw_path(self, surf, path, colour) -> None:
+        pts = [self.to_screen(c) for c in path if c in self._city_px]
+        if len(pts) > 1:
+            pygame.draw.lines(surf, (20, 20, 20), False, pts, 9)
+            pygame.draw.lines(surf, colour, False, pts, 5)
+            for p in pts[1:]:
+                pygame.draw.circle(surf, colour, (round(p[0]), round(p[1])), 7)
+
+    def _draw_tip(self, surf, city) -> None:
+        lines = self.city_lines(city)
+        imgs = [W.text(t, 18 if i == 0 else 15, W.INK, "serif_bold" if i == 0 else "sans") for i, t in enumerate(lines)]
+        w = max(i.get_width() for i in imgs) + 16
+        h = sum(i.get_height() for i in imgs) + 12
+        x, y = self.to_screen(city)
+        x = min(max(MAP_RECT.x + 4, round(x) + 22), MAP_RECT.right - w - 4)
+        y = min(max(MAP_RECT.y + 4, round(y) + 22), MAP_RECT.bottom - h - 4)
+        box = pygame.Rect(x, y, w, h)
+        W.panel(surf, box, (250, 244, 228), (90, 70, 50), 4, 1)
+        ty = y + 6
+        for im in imgs:
+            surf.blit(im, (x + 8, ty))
+            ty += im.get_height()

@@ -1,0 +1,416 @@
+"""The board screen's frame around the map: the top bar, the side panel (hands and troops, log),
+the prompt line and the hand bar."""
+
+from __future__ import annotations
+
+import pygame
+
+from maria.render import palette as pal, symbols
+from maria.rules import cards as C
+from maria.rules import door
+from maria.rules.state import controller
+from maria.ui import advanced_ui as ADV
+from maria.ui import hand as HAND
+from maria.ui import widgets as W
+from maria.ui.board_layout import (TOP_H, MAP_RECT, PROMPT_RECT, HAND_RECT, SIDE_RECT, INFO_H, HAND_CARD_TOP,
+                                   HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
+from maria.ui.session import power_name, role_name
+
+
+def card_label(card: str) -> tuple[str, str | None]:
+    if C.is_reserve(card):
+        return "Reserve", None
+    return str(C.value_of(card)), C.suit_of(card)
+
+
+_faces: dict[tuple, pygame.Surface] = {}
+
+
+def card_face(card: str, size: tuple[int, int], hi: bool) -> pygame.Surface:
+    """A tactical card's face (transparent corners), cached: value and corner pip top left (they
+    stay readable when the card is overlapped), the suit in the middle; a Reserve says so."""
+    face = card.split(":", 1)[-1]                 # the same face whichever deck it comes from
+    key = (face, tuple(size), hi)
+    img = _faces.get(key)
+    if img is not None:
+        return img
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = img.get_rect()
+    W.panel(img, rect, (252, 250, 244), W.HILITE if hi else (90, 80, 60), 6, 3 if hi else 1)
+    val, suit = card_label(card)
+    if suit:
+        col = pal.SUIT_COLOURS.get(suit, W.INK)
+        v = W.blit_text(img, val, (rect.x + 6, rect.y + 4), 22, col, "sans_bold")
+        pip = symbols.suit_symbol(suit, 13)
+        img.blit(pip, pip.get_rect(midtop=(v.centerx, v.bottom)))
+        big = symbols.suit_symbol(suit, 30)
+        img.blit(big, big.get_rect(center=(rect.centerx + 4, rect.centery + 14)))
+    else:
+        W.blit_text(img, "R", (rect.x + 6, rect.y + 4), 22, (120, 60, 140), "sans_bold")
+        W.blit_text(img, "Reserve", (rect.centerx, rect.centery + 14), 13, (120, 60, 140), "sans_bold", "center")
+    if len(_faces) > 400:
+        _faces.clear()
+    _faces[key] = img
+    return img
+
+
+class PanelsPart:
+    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+
+    # ------------------------------------------------------------------------------ prompt
+    def prompt_text(self) -> str:
+        name = self.frame.get("name")
+        v = self.v
+        if self.confirm:
+            return self.confirm["question"]
+        if door.is_over(self.session.state):
+            return "The game is over: " + (v["result"] or {}).get("reason", "")
+        if not self.acts:
+            who = ", ".join(role_name(r) for r in v["active_roles"])
+            return f"Waiting for {who}."
+        if name == "allocation":
+            return f"Allocate {power_name(self.alloc['power'])}'s troops on the army sheet (secret)."
+        if name == "hussars":
+            free = {a.get("hussar") for a in self._acts("place_hussar")}
+            if not free:
+                return "Austria: the hussars are placed — Done to end the hussar stage (or Undo)."
+            if self.frame.get("placed"):
+                return "Austria: click a lit city to place the other hussar, or Done."
+            return "Austria: click a lit city to place a hussar, or Done."
+        if name == "tc_phase":
+            return "France: pay the Bavarian subsidy this turn?"
+        if name == "movement_phase":
+            return ("Drag a piece (or click it, then a lit city) — green: normal move, orange: force "
+                    "march only. Done when finished.")
+        if name == "moving":
+            return "Continue the move: click a lit city, or stop here."
+        if name == "pay":
+            return (f"{power_name(self.frame['power'])} pays {self.frame['amount']} for "
+                    f"{self.frame.get('purpose', '')}: select cards in the hand.")
+        if name == "hussar_tax":
+            return f"Hussar tax for {power_name(self.frame['power'])}: select cards to pay, or choose who goes unsupplied."
+        if name == "combat_phase":
+            return "Choose the next attack: click a lit enemy general (red)."
+        if name == "combat":
+            return "Combat: play a card of your sector's suit (click it in the hand), or give up."
+        if name == "retreat":
+            return (f"Choose the end of the defeated side's {self.frame['distance']}-city retreat "
+                    "(purple cities; hover to see the path).")
+        if name == "winter":
+            return "Winter: recruit troops on the army sheet (4 points each), or Done."
+        if name == "politics":
+            step = self.frame.get("step")
+            if step == "trump":
+                return "Political stage: as the last winner of a combat, choose the political trump suit (R17.2)."
+            if step == "place":
+                return (f"Political stage: {power_name(self.frame.get('power') or self._acts('place')[0]['power'])} "
+                        "places one TC face-down (click a card in the hand) or none (R17.3).")
+            return "Political stage: select one of the revealed political cards, or save your TCs (R17.5)."
+        if name == "pol_exec":
+            return (f"Execute {ADV.card_name(self.frame.get('card'))}: all of it, a part (instruction and/or each "
+                    "arrow), or discard it without effect (R17.6).")
+        if name == "pol_troops":
+            return f"{power_name(self.frame.get('power'))} receives up to {self.frame.get('n')} new troops (R17.6.6)."
+        if name == "expedition":
+            return (f"{power_name(self.frame.get('power'))} sends a general to its off-map box "
+                    f"(the {str(self.frame.get('track', '')).title()} track, R17.6.4).")
+        if name == "election":
+            return "Imperial election: cast this elector's vote (R18)."
+        if name == "saxony_reenter":
+            return ("Saxony has joined Austria: its general off the board may re-enter at once on a Saxon "
+                    "major fortress with newly recruited troops (4 points each, Saxony's cards), or "
+                    "leave him off the board (R19.3).")
+        if name == "saxony_shift":
+            return f"Austria: accept the Saxony marker's shift of {self.frame.get('n')} box(es) to the right? (R19.3.1)"
+        if name == "peace_offer" and (self._acts("relocate") or self._acts("place_train")):
+            return "Silesian peace: click a lit city to place the piece (R19.1)."
+        if name == "relocate" and self._acts("relocate"):
+            pid = self._acts("relocate")[0]["piece"]
+            who = (v["generals"].get(pid) or {}).get("name") or \
+                f"the {power_name((v['trains'].get(pid) or {}).get('power', ''))} supply train"
+            cause = self.frame.get("cause")
+            if cause == "saxony_ally":
+                return (f"Saxony has joined Austria: {who} must leave the stack. Click one of the lit "
+                        "cities, the closest empty ones, to move him there (R19.3).")
+            if cause == "offmap":
+                return (f"A general returns from his off-map box: click a lit city (next to it if there is one) "
+                        f"to move {who} out of his way (R17.6.7).")
+            if cause == "neutral":
+                if pid in (self.frame.get("home") or {}):
+                    return f"{who}'s set-up city is occupied: click a lit city to place him (R19.3.3)."
+                return (f"{power_name(self.frame.get('power', 'saxony'))} is neutral: click a lit city of "
+                        f"your home country for {who} (R19.3.3).")
+            return f"Silesian peace: click a lit city to place {who} (R19.1)."
+        if name == "choose_commander":
+            city = self.board.cities[self.frame["cities"][0]].name if self.frame.get("cities") else ""
+            what = "Propose" if self.frame.get("then") == "consent" else "Choose"
+            return (f"Equal ranks at {city}: {what.lower()} the supreme commander (R6.2). "
+                    "His cards fight; the other power loses first.")
+        if name == "stack_consent":
+            mover = (v["generals"].get(self.frame.get("piece")) or {}).get("name", "")
+            other = (v["generals"].get(self.frame.get("general")) or {}).get("name", "")
+            cmd = (v["generals"].get(self.frame.get("commander")) or {}).get("name")
+            return (f"{mover} asks to stack with {other}" + (f", {cmd} in supreme command" if cmd else "")
+                    + ". Do you agree? (R10.7)")
+        if name == "subsidy_answer":
+            f = self.frame
+            deal = f"{power_name(f.get('giver', ''))} pays {power_name(f.get('recipient', ''))}"
+            if f.get("kind") == "cancel":
+                asker = f.get("giver") if f.get("power") == f.get("recipient") else f.get("recipient")
+                return (f"{power_name(f.get('power', ''))}: {power_name(asker or '')} proposes to cancel the subsidy "
+                        f"contract ({deal} 1 TC per turn). Agree? Both powers must agree (R20).")
+            return (f"{power_name(f.get('power', ''))}: {deal} 1 TC per turn for {f.get('turns')} turn(s) is "
+                    "offered. Accept? (R20)")
+        if name == "diplomacy":
+            return "Subsidy contracts: offer one (choose the number of turns), ask to cancel one, or Done (R20)."
+        if name == "reduce_objectives":
+            return "Reduce the objectives? (R23)"
+        return f"{str(name).replace('_', ' ').capitalize()}: choose an action."
+
+    # ------------------------------------------------------------------------------ drawing
+    def draw(self, surf) -> None:
+        if self.map_dirty:
+            self._draw_map()
+            self.map_dirty = False
+            self.static_dirty = True
+        if self.static_dirty:
+            self.build_buttons()
+            self._draw_static()
+            self.static_dirty = False
+        elif self.hand_dirty:
+            self._draw_hand(self.static)        # a hover in the hand: only the hand bar changes
+        self.hand_dirty = False
+        surf.blit(self.static, (0, 0))
+        self._draw_overlay(surf)
+        self._draw_computer(surf)
+
+    def _draw_static(self) -> None:
+        s = self.static
+        s.fill(W.BG)
+        s.blit(self.map_cache, MAP_RECT.topleft)
+        self._draw_top(s)
+        self._draw_side(s)
+        self._draw_prompt(s)
+        self._draw_hand(s)
+        self._draw_modal(s)
+        self._draw_panel(s)
+        mouse = self.app.mouse_pos()
+        for b in self.buttons:
+            b.draw(s, b.rect.collidepoint(mouse))
+
+    def _draw_panel(self, s) -> None:
+        if not self.panel:
+            return
+        shade = pygame.Surface(MAP_RECT.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 90))
+        s.blit(shade, MAP_RECT.topleft)
+        r = self._panel_rect()
+        if self.panel == "politics" and self.v.get("advanced"):
+            ADV.draw_political_display(s, r, self.v, set(self.v["roles"].get(self.seat, [])), self.frame)
+        elif self.panel == "victory" and self.v.get("advanced"):
+            ADV.draw_victory_display(s, r, self.v, self.board)
+        elif self.panel == "notes":
+            ADV.draw_notes(s, r, self.session.notes, self.note_draft, self.note_focus)
+
+    def _draw_top(self, s) -> None:
+        pygame.draw.rect(s, (58, 48, 38), (0, 0, 1920, TOP_H))
+        v = self.v
+        stage = (v["stage"] or "").replace("+", " + ").replace("_", " ").title()
+        phase = (v["phase"] or "").title()
+        x = 14
+        last = self.session.state.get("options", {}).get("last_turn", 12) if v.get("advanced") else 9
+        x = W.blit_text(s, f"Turn {v['turn']} of {last}", (x, 12), 24, (250, 236, 200), "serif_bold").right + 24
+        x = W.blit_text(s, f"{stage}{' — ' + phase if phase else ''}", (x, 15), 20, (240, 228, 200), "sans_bold").right + 24
+        act = self.acting_text()
+        x = W.blit_text(s, f"To act: {act}", (x, 16), 18, (230, 220, 190)).right + 24
+        W.blit_text(s, f"Seated: {role_name(self.seat)}", (x, 16), 18, (255, 214, 120), "sans_bold")
+
+    def acting_text(self) -> str:
+        """Who acts now, as the header says it.  While a card flies into the combat panel the panel
+        still shows the moment before it landed, so the header names the player who played it;
+        when several roles may act (the secret set-up) the one the program waits for comes first."""
+        flight = self.card_flight()
+        if flight is not None and self.frame.get("name") == "combat":
+            return role_name(flight.info["role"])
+        act = list(self.v["active_roles"])
+        if not act:
+            return "—"
+        first = self.session.next_role()
+        if first in act and len(act) > 1:
+            rest = [r for r in act if r != first]
+            return f"{role_name(first)} (then {', '.join(role_name(r) for r in rest)})"
+        return ", ".join(role_name(r) for r in act)
+
+    def _draw_side(self, s) -> None:
+        r = SIDE_RECT
+        pygame.draw.rect(s, W.PAPER, r)
+        pygame.draw.line(s, W.FRAME, r.topleft, r.bottomleft, 2)
+        self._draw_info(s, pygame.Rect(r.x + 12, r.y + 8, r.w - 24, INFO_H - 16))
+        pygame.draw.line(s, W.FRAME, (r.x, r.y + INFO_H), (r.right, r.y + INFO_H), 1)
+        self._draw_log(s, pygame.Rect(r.x + 12, r.y + INFO_H + 6, r.w - 24, r.h - INFO_H - 12))
+
+    def _draw_info(self, s, r) -> None:
+        v = self.v
+        y = r.y
+        W.blit_text(s, "Hands and troops", (r.x, y), 18, W.INK, "serif_bold")
+        y += 26
+        for role, powers in v["roles"].items():
+            for p in powers:
+                h = v["hands"].get(p)
+                n = len(h) if isinstance(h, list) else h
+                col = pal.POWER_COLOURS.get(p, (200, 200, 200))
+                pygame.draw.circle(s, W.INK, (r.x + 9, y + 10), 8)
+                pygame.draw.circle(s, col, (r.x + 9, y + 10), 6)
+                W.blit_text(s, f"{power_name(p)} ({role_name(role)})", (r.x + 24, y), 16)
+                W.blit_text(s, W.count(n, "card"), (r.right - 100, y), 16, anchor="topright")
+                W.blit_text(s, W.count(v["troop_totals"].get(p, 0), "troop"), (r.right, y), 16, anchor="topright")
+                y += 22
+        y += 6
+        W.blit_text(s, f"Draw deck {W.count(v['draw_deck'], 'card')}", (r.x, y), 15, (90, 80, 60))
+
+    def city_lines(self, city: str) -> list[str]:
+        b = self.board
+        c = b.cities[city]
+        terr = b.territories.get(c.territory)
+        kind = {"none": "town", "minor": "minor fortress", "major": "major fortress"}[c.fortress]
+        lines = [c.name, f"{terr.name if terr else c.territory}"
+                 + (f" (home of {power_name(terr.home_of)})" if terr and terr.home_of else ""), kind]
+        if c.fortress != "none":
+            ctl = controller(self.v, self.info, city)
+            lines.append(f"controlled by {power_name(ctl) if ctl else 'nobody'}")
+        suit = b.suit_of(city)
+        lines.append(f"sector {b.sector_of(city).id}: {suit} {SUIT_CHAR.get(suit, '')}")
+        for gid, g in self.v["generals"].items():
+            if g["city"] == city:
+                t = "?" if g["troops"] is None else g["troops"]
+                lines.append(f"{g['name']} ({power_name(g['power'])} #{g['rank']}), {t} troop{'' if t == 1 else 's'}"
+                             + ("" if g["face_up"] else ", face-down")
+                             + (", moved this stage" if gid in self.moved_this_stage() else ""))
+        for tid, t in self.v["trains"].items():
+            if t["city"] == city:
+                lines.append(f"{power_name(t['power'])} supply train")
+        if city in self.v["hussars"].values():
+            lines.append("Austrian hussar")
+        if city in self.v["qmarks"]:
+            lines.append(f"'?' marker ({power_name(self.v['qmarks'][city])})")
+        return lines
+
+    def _draw_log(self, s, r) -> None:
+        W.blit_text(s, "Log", (r.x, r.y), 18, W.INK, "serif_bold")
+        W.blit_text(s, "hover a line to see it on the map", (r.right, r.y + 3), 14, (120, 105, 80), "sans", "topright")
+        rows = []
+        last = None
+        log = self.v["log"]
+        if self.card_flight() is not None:       # the card's log line appears when it lands
+            log = log[:self.anim.info["n_log"]]
+        for e in log:
+            key = (e["turn"], e["stage"])
+            if key != last:
+                stage = (e["stage"] or "").replace("+", " + ").replace("_", " ").title()
+                rows.append(("h", f"Turn {e['turn']} · {stage}", []))
+                last = key
+            for i, line in enumerate(W.wrap(e["text"], r.w - 16, 15)):
+                rows.append(("l", ("   " if i else "• ") + line, e["places"]))
+        lh = 19
+        n = (r.h - 28) // lh
+        self.log_scroll = min(self.log_scroll, max(0, len(rows) - n))
+        start = max(0, len(rows) - n - self.log_scroll)
+        y = r.y + 26
+        self._log_rows = []
+        for kind, t, places in rows[start:start + n]:
+            if kind == "h":
+                W.blit_text(s, t, (r.x, y), 15, W.ACCENT, "sans_bold")
+            else:
+                rr = W.blit_text(s, t, (r.x + 4, y), 15, W.INK)
+                if places:
+                    self._log_rows.append((pygame.Rect(r.x, y, r.w, lh), places))
+                    del rr
+            y += lh
+
+    def _draw_prompt(self, s) -> None:
+        pygame.draw.rect(s, (250, 242, 222), PROMPT_RECT)
+        pygame.draw.line(s, W.FRAME, PROMPT_RECT.topleft, PROMPT_RECT.topright, 2)
+        x = PROMPT_RECT.x + 14
+        if self.message:
+            lines = W.wrap("⚠ " + self.message + (f"  (see {self.message_rule}, F1)" if self.message_rule else ""),
+                           1000, 17)
+            for i, line in enumerate(lines[:2]):
+                W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 17, W.ACCENT, "sans_bold")
+        else:
+            rule = self.phase_rule()
+            lines = W.wrap(self.prompt_text() + (f"  ({rule})" if rule else ""), 1000, 18)
+            for i, line in enumerate(lines[:2]):
+                W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 18, W.INK, "sans_bold")
+
+    def _hand_groups(self) -> list[HAND.Group]:
+        out = []
+        for p in self.v["roles"].get(self.seat, []):
+            hand = self.v["hands"].get(p)
+            if not isinstance(hand, list):
+                continue
+            cards = sorted(hand, key=lambda c: (C.is_reserve(c), C.suit_of(c) or "", C.value_of(c)))
+            head = W.text(self._hand_header(p, hand), 16, (250, 236, 200), "sans_bold")
+            out.append(HAND.Group(p, cards, head.get_width()))
+        return out
+
+    @staticmethod
+    def _hand_header(power: str, hand: list[str]) -> str:
+        return f"{power_name(power)} — {W.count(len(hand), 'card')}, {W.count(C.pay_value(hand), 'point')}"
+
+    def _draw_hand(self, s) -> None:
+        """The seated player's hands; too many cards overlap (each keeps its value and suit visible)
+        and the card under the mouse rises whole above the others."""
+        pygame.draw.rect(s, (70, 58, 44), HAND_RECT)
+        self._card_rects = []
+        self._card_zones = []
+        playable = {a["card"] for a in self._acts("play_card")} | {a["card"] for a in self._acts("place") if a["card"]}
+        groups = self._hand_groups()
+        if not groups and not self.private:
+            W.blit_text(s, f"{role_name(self.seat)} decides in public: this needs nothing secret, so no hand is "
+                           "shown and nobody has to look away.", (HAND_RECT.x + 14, HAND_RECT.y + 40), 18,
+                        (240, 228, 200))
+            return
+        if not groups:
+            W.blit_text(s, "No hand is shown: the seated player's cards appear here.",
+                        (HAND_RECT.x + 14, HAND_RECT.y + 50), 18, (220, 210, 190))
+            return
+        HAND.layout(groups, HAND_RECT, CARD_W, CARD_H, HAND_CARD_TOP)
+        self._card_zones = HAND.zones(groups, CARD_W, HOVER_LIFT + 2)
+        hovered = None
+        for g in groups:
+            W.blit_text(s, self._hand_header(g.power, g.cards), (g.x, HAND_RECT.y + 6), 16,
+                        (250, 236, 200), "sans_bold")
+            for rect, card in zip(g.rects, g.cards):
+                sel = card in self.pay_sel or card == self.reserve_pick
+                lift = SELECT_LIFT if sel else 0
+                if card == self.hover_card and hovered is None:
+                    hovered = (rect.move(0, -max(lift, HOVER_LIFT) - (2 if sel else 0)), card)
+                    if g.step < CARD_W:     # overlapped: its place stays filled (no hole in the row)
+                        s.blit(card_face(card, rect.size, False), rect.move(0, -lift))
+                    continue
+                rect = rect.move(0, -lift)
+                self._draw_card(s, rect, card, card in self.pay_sel or card in playable)
+                self._card_rects.append((rect, card))
+        if hovered is not None:                 # drawn last: whole, above its neighbours
+            rect, card = hovered
+            shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(shadow, (0, 0, 0, 80), shadow.get_rect(), border_radius=6)
+            s.blit(shadow, rect.move(4, 5))
+            self._draw_card(s, rect, card, card in self.pay_sel or card in playable)
+            self._card_rects.append((rect, card))
+
+    def _card_rect(self, card: str | None) -> pygame.Rect | None:
+        """The card's rect in the hand bar as last drawn (None if it is not shown)."""
+        for r, c in reversed(self._card_rects):
+            if c == card:
+                return pygame.Rect(r)
+        return None
+
+    def card_point(self, card: str) -> tuple[int, int] | None:
+        """The middle of the card's zone in the hand bar (where the mouse reaches it)."""
+        if self.static_dirty or self.hand_dirty:
+            self.draw(self.app.canvas)
+        return HAND.zone_point(self._card_zones, card)
+
+    def _draw_card(self, s, rect, card, hi) -> None:
+        s.blit(card_face(card, rect.size, hi), rect)
