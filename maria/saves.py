@@ -378,3 +378,28 @@ def list_saves(folder) -> list[tuple[Path, str | None]]:
             out.append((st.st_mtime, e.name, path, None))
     out.sort(key=lambda t: (-t[0], t[1]))
     return [(p, why) for _, _, p, why in out]
+
+
+def peek(path) -> dict | None:
+    """What the save list shows of a save, read cheaply (no replay, no rules check): variant,
+    players, turn, who is to act, whether it is over, when it was saved.  None if the file cannot
+    be read as a save (the list then says so; loading it gives the full reason)."""
+    try:
+        text = yamlio.read_text(path, MAX_BYTES)
+        doc = yamlio.load_text(text)
+        st = doc["state"]
+        out = {"variant": str(doc["variant"]), "players": int(doc["players"]), "turn": int(st["turn"]),
+               "saved": str(doc.get("saved", "")), "over": bool(st.get("result")), "to_act": []}
+        opts = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+        out["last_turn"] = int(opts.get("last_turn") or (12 if out["variant"] == "advanced" else 9))
+        out["turn"] = min(out["turn"], out["last_turn"])        # a finished game stops at its last turn
+        if not out["over"]:
+            from maria.rules import door
+            try:
+                out["to_act"] = [str(r) for r in door.active_roles(st)]
+            except Exception:  # noqa: BLE001  (a display nicety: an odd state just shows no one)
+                out["to_act"] = []
+        return out
+    except Exception:  # noqa: BLE001
+        return None
+

@@ -833,7 +833,8 @@ def test_a_failed_autosave_is_shown_on_the_board_and_retried_at_the_next_hand_of
         data.unlink()                               # room again
         board.seat = "observer"
         board.after_change()
-        assert board.session.autosave_problem is None and (saves_dir() / "autosave.yaml").is_file()
+        from maria.ui.session import autosave_path
+        assert board.session.autosave_problem is None and autosave_path(board.session.record).is_file()
     finally:
         pygame.quit()
 

@@ -12,7 +12,7 @@ from maria.ui import widgets as W
 from maria.ui.board_scene import BoardScene
 from maria.ui.demo import start_demo
 from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene, SaveLoadScene,
-                               SettingsScene, _title_bg, autosave_path)
+                               SettingsScene, _title_bg, latest_autosave)
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
 
 def open_saved_game(app, path: Path, seats: dict | None = None) -> bool:
@@ -50,7 +50,7 @@ class TitleScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        has_auto = autosave_path().exists()
+        has_auto = latest_autosave() is not None
         items = [("New game", self.new_game, "new"), ("Continue last game", self.cont, "continue", has_auto),
                  ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
@@ -68,7 +68,9 @@ class TitleScene(ButtonScene):
         self.app.push(SetupScene(self.app))
 
     def cont(self):
-        open_saved_game(self.app, autosave_path())
+        last = latest_autosave()
+        if last is not None:
+            open_saved_game(self.app, last)
 
     def load(self):
         self.app.push(SaveLoadScene(self.app, "load", None))

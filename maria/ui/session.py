@@ -278,11 +278,11 @@ class Session:
         """Write saves/autosave.yaml (Continue last game); never raises.  A failure (a full or
         read-only disk...) is kept in `autosave_problem`, in player words, for the board to show at
         once; the next autosave (the next hand-off) tries again and clears it when it works."""
-        from maria.ui.settings import saves_dir
-        p = saves_dir() / "autosave.yaml"
+        p = autosave_path(self.record)
         try:
             save_game(p, self.record)
             save_notes(p, self.notes)
+            prune_autosaves()
         except Exception as exc:  # noqa: BLE001
             why = str(exc) if isinstance(exc, SaveError) else \
                 f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
@@ -291,6 +291,43 @@ class Session:
             return None
         self.autosave_problem = None
         return p
+
+
+# --- autosaves: one file per game, the last few games kept ------------------------------------------
+AUTOSAVES_KEPT = 5
+
+
+def autosave_path(record) -> Path:
+    """The autosave of this game: "autosave-<when the game was created>.yaml" (a new game never
+    overwrites another game's autosave)."""
+    from maria.ui.settings import saves_dir
+    stamp = "".join(ch if ch.isalnum() else "-" for ch in (record.created or "game"))[:32].strip("-")
+    return saves_dir() / f"autosave-{stamp}.yaml"
+
+
+def autosaves() -> list[Path]:
+    """The autosaves on disk, newest first (regular files only)."""
+    from maria.saves import list_saves
+    from maria.ui.settings import saves_dir
+    found = []
+    for p, why in list_saves(saves_dir()):
+        if why is None and p.name.startswith("autosave"):
+            try:
+                found.append((p.stat().st_mtime, p.name, p))
+            except OSError:
+                pass
+    # newest first; within one clock tick the name (the game's creation time) decides
+    return [p for _, _, p in sorted(found, reverse=True)]
+
+
+def prune_autosaves(keep: int = AUTOSAVES_KEPT) -> None:
+    """Keep the newest `keep` autosaves (and their notes); never raises."""
+    for p in autosaves()[keep:]:
+        for q in (p, notes_path(p)):
+            try:
+                q.unlink()
+            except OSError:
+                pass
 
 
 # --- the shared notes: a sidecar YAML next to the save ---------------------------------------------

@@ -245,3 +245,45 @@ def test_clicking_a_card_that_cannot_be_played_says_why(ui):
                  if not c.endswith(("R1", "R2")) and {"type": "play_card", "card": c} not in board.acts)
     ui.click(board.card_point(wrong))
     assert f["att_suit"] in board.message and "R11.2" in board.message
+
+
+def test_the_save_list_shows_each_game_and_can_rename_and_delete(ui, dirs):
+    from maria.ui.overlays import SaveLoadScene
+    from maria.ui.settings import saves_dir
+    s = _louis_first_move()
+    s.save(saves_dir() / "first.yaml")
+    ui.press("load")
+    lst = ui.top
+    assert isinstance(lst, SaveLoadScene)
+    row = lst.button(("file", "first.yaml"))
+    assert "introductory, 3 players" in row.tip and "turn 1" in row.tip and "to act: Louis XV" in row.tip
+    # rename
+    ui.press(("rename", "first.yaml"))
+    for _ in range(len("first")):
+        ui.key(pygame.K_BACKSPACE)
+    ui.type("bohemia")
+    ui.key(pygame.K_RETURN)
+    assert (saves_dir() / "bohemia.yaml").exists() and not (saves_dir() / "first.yaml").exists()
+    # delete asks first; "Keep it" keeps it
+    ui.press(("delete", "bohemia.yaml"))
+    ui.press(("keep", "bohemia.yaml"))
+    assert (saves_dir() / "bohemia.yaml").exists()
+    ui.press(("delete", "bohemia.yaml"))
+    ui.press(("confirm_delete", "bohemia.yaml"))
+    assert not (saves_dir() / "bohemia.yaml").exists()
+    assert lst.button(("file", "bohemia.yaml")) is None
+
+
+def test_autosave_keeps_the_last_games_not_one_file(dirs):
+    from maria.ui.session import AUTOSAVES_KEPT, autosaves
+    made = []
+    for seed in range(AUTOSAVES_KEPT + 2):
+        s = Session.new("intro", 2, seed)
+        s.record.created = f"2026-11-27T00:00:{seed:02d}"
+        assert s.autosave() is not None
+        made.append(s)
+    kept = autosaves()
+    assert len(kept) == AUTOSAVES_KEPT
+    assert kept[0].name == "autosave-2026-11-27T00-00-06.yaml"          # the newest first
+    # a new game never overwrites another game's autosave
+    assert len({p.name for p in kept}) == AUTOSAVES_KEPT

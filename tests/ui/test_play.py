@@ -209,7 +209,8 @@ def test_save_quit_continue_and_corrupt_load(ui, dirs):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     ui.frames(2)
     assert not ui.app.running
-    assert (saves_dir() / "autosave.yaml").exists()
+    from maria.ui.session import autosave_path
+    assert autosave_path(session.record).exists()
     # a new program: Continue last game
     from maria.ui.app import App
     from maria.ui.settings import Settings
@@ -232,6 +233,8 @@ def test_save_quit_continue_and_corrupt_load(ui, dirs):
     assert isinstance(ui2.top, MessageScene)
     assert "broken" in ui2.top.text
     ui2.press("ok")
+    assert isinstance(ui2.top, SaveLoadScene)           # back on the list, to pick another save
+    ui2.press("back")
     assert app2.find(BoardScene) is b2 and b2.session.state is before
 
 
