@@ -23,6 +23,32 @@ def counts(state: dict, info) -> dict[str, int]:
     return {"france": fr, "prussia": pr}
 
 
+def status(state: dict, info) -> dict:
+    """How close each side is to winning, as the rules count it (the board's victory tracker shows
+    this and nothing of its own).  Introductory game (R14.3, R24.1): each count with its target and
+    the fortresses it counts.  Advanced game (R23.1, R23.3): the markers left in each major power's
+    pool (empty wins at once) and the next winter scoring."""
+    last = state["options"].get("last_turn", 12 if state["variant"] == "advanced" else 9)
+    out = {"variant": state["variant"], "players": state["players"], "turn": min(state["turn"], last),
+           "last_turn": last}
+    if state["variant"] != "intro":
+        adv = state.get("adv") or {}
+        out["pools"] = {p: int(n) for p, n in sorted((adv.get("pools") or {}).items())}
+        out["next_winter"] = next((w for w in (3, 6, 9, 12) if w >= state["turn"] and w <= last), None)
+        return out
+    france, prussia = [], []
+    for c in info.fortresses():
+        ctrl = controller(state, info, c)
+        austria = info.home_of(c) == "austria"
+        if austria and ctrl == "france":
+            france.append(c)
+        if (austria or info.in_silesia(c)) and ctrl == "prussia":
+            prussia.append(c)
+    out.update({"france": len(france), "france_target": LOUIS_TARGET, "france_forts": sorted(france),
+                "prussia": len(prussia), "prussia_target": FREDERICK_TARGET, "prussia_forts": sorted(prussia)})
+    return out
+
+
 def _finish(state: dict, winner: str | None, reason: str) -> None:
     state["result"] = {"winner": winner, "reason": reason}
     state["flow"] = [{"name": "game"}]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from maria.rules import roles as R
-from maria.rules.state import commander, troops_total
+from maria.rules.state import board_info, commander, troops_total
+from maria.rules.victory import status as victory_status
 
 PUBLIC_FRAME_KEYS = {"name", "powers", "score", "right", "att", "def", "att_city", "def_city",
                      "att_power", "def_power", "att_suit", "def_suit", "played", "distance", "city",
@@ -44,6 +45,7 @@ def view(state: dict, role: str) -> dict:
         "discards": {d: list(v) for d, v in c["discards"].items()},
         "flow": flow, "log": list(state["log"]), "result": state["result"],
         "advanced": _adv_view(state, mine),
+        "victory": victory_status(state, board_info(state)),        # public: the tracker's figures
         # R6.2: each stack's supreme commander (public: he is the piece on top)
         "commanders": {c: commander(state, c) for c, gs in sorted(state["city_generals"].items()) if len(gs) > 1},
     }

@@ -156,6 +156,10 @@ class InputPart:
         if card != self.hover_card:
             self.hover_card = card
             self.hand_dirty = self.dirty = True
+        hv = next((i for i, (r, _) in enumerate(self._victory_rows) if r.collidepoint(pos)), None)
+        if hv != self.hover_victory:
+            self.hover_victory = hv
+            self.dirty = True
         hl = []
         for r, places in self._log_rows:
             if r.collidepoint(pos):

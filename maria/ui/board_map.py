@@ -205,6 +205,7 @@ class MapPart:
         surf.set_clip(None)
         if self.hover_city and not self.drag and not self._map_covered(self.app.mouse_pos()):
             self._draw_tip(surf, self.hover_city)
+        self._draw_side_tip(surf)
 
     def _map_covered(self, pos) -> bool:
         """The point is on a dialog, a panel or a button drawn over the map: no map tooltip there."""
@@ -220,6 +221,21 @@ class MapPart:
             pygame.draw.lines(surf, colour, False, pts, 5)
             for p in pts[1:]:
                 pygame.draw.circle(surf, colour, (round(p[0]), round(p[1])), 7)
+
+    def _draw_side_tip(self, surf) -> None:
+        """Hovering a line of the victory tracker lists what it counts."""
+        if self.hover_victory is not None and self.hover_victory < len(self._victory_rows):
+            rect, tip = self._victory_rows[self.hover_victory]
+            if tip:
+                imgs = [W.text(t, 15, W.INK, "sans") for t in tip]
+                w = max(i.get_width() for i in imgs) + 16
+                h = sum(i.get_height() for i in imgs) + 12
+                box = pygame.Rect(min(rect.x, 1920 - w - 6), rect.bottom + 4, w, h)
+                W.panel(surf, box, (250, 244, 228), (90, 70, 50), 4, 1)
+                ty = box.y + 6
+                for im in imgs:
+                    surf.blit(im, (box.x + 8, ty))
+                    ty += im.get_height()
 
     def _draw_tip(self, surf, city) -> None:
         lines = self.city_lines(city)

@@ -267,6 +267,46 @@ class PanelsPart:
                 y += 22
         y += 6
         W.blit_text(s, f"Draw deck {W.count(v['draw_deck'], 'card')}", (r.x, y), 15, (90, 80, 60))
+        self._draw_victory(s, pygame.Rect(r.x, y + 24, r.w, r.bottom - y - 24))
+
+    def victory_lines(self) -> list[tuple[str, list[str]]]:
+        """The victory tracker: (line, what it counts — shown on hover), from the engine's figures
+        (view "victory", maria.rules.victory.status)."""
+        vic = self.v.get("victory") or {}
+        names = self.board.cities
+        turn = f"Turn {vic.get('turn')} of {vic.get('last_turn')}"
+        if vic.get("variant") == "intro":
+            fr = [names[c].name for c in vic["france_forts"]]
+            pr = [names[c].name for c in vic["prussia_forts"]]
+            fr_tip = ["French-controlled fortresses in Austria (§14):"] + (fr or ["none yet"])
+            pr_tip = ["Prussian-controlled fortresses in Austria and Silesia (§14):"] + (pr or ["none yet"])
+            if vic.get("players") == 2:
+                return [(f"Coalition: France {vic['france']}/{vic['france_target']} and Prussia "
+                         f"{vic['prussia']}/{vic['prussia_target']} — both needed", fr_tip + [""] + pr_tip),
+                        (f"{turn} · neither met at the end: Maria Theresa wins",
+                         ["§24: the coalition needs both conditions at once; one alone at the end is a tie."])]
+            return [(f"Louis XV: {vic['france']} of {vic['france_target']} fortresses in Austria", fr_tip),
+                    (f"Frederick: {vic['prussia']} of {vic['prussia_target']} in Austria and Silesia", pr_tip),
+                    (f"{turn} · otherwise Maria Theresa wins at the end",
+                     ["§14: Louis XV or Frederick wins at once on reaching his count."])]
+        pools = vic.get("pools") or {}
+        short = {"prussia": "Prussia", "france": "France", "pragmatic_army": "PA", "austria": "Austria"}
+        line = "Markers left: " + " · ".join(f"{short.get(p, p)} {n}" for p, n in pools.items())
+        nxt = vic.get("next_winter")
+        return [(line, ["§23: a major power whose victory-marker pool is empty wins at once",
+                        "(at the end of an action or political stage, or after the election)."]),
+                (f"{turn}" + (f" · next winter after turn {nxt}" if nxt else ""),
+                 ["§13: winters follow turns 3, 6, 9 and 12; after the fourth, the lowest",
+                  "total of the winter scores wins (§23)."])]
+
+    def _draw_victory(self, s, r) -> None:
+        W.blit_text(s, "Victory", (r.x, r.y), 16, W.INK, "serif_bold")
+        y = r.y + 22
+        self._victory_rows = []
+        for line, tip in self.victory_lines():
+            rect = W.blit_text(s, line, (r.x, y), 15, W.INK)
+            self._victory_rows.append((rect, tip))
+            y += 20
 
     def city_lines(self, city: str) -> list[str]:
         b = self.board

@@ -92,6 +92,8 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self._card_rects: list[tuple[pygame.Rect, str]] = []     # as drawn, in draw order
         self._card_zones: list[tuple[pygame.Rect, str]] = []     # what the mouse hits (hand.zones)
         self._log_rows: list[tuple[pygame.Rect, list[str]]] = []
+        self._victory_rows: list[tuple[pygame.Rect, list[str]]] = []   # the tracker's lines, for hover
+        self.hover_victory: int | None = None
         self.refresh()
 
     def _fit_playable(self) -> None:

@@ -287,3 +287,34 @@ def test_autosave_keeps_the_last_games_not_one_file(dirs):
     assert kept[0].name == "autosave-2026-11-27T00-00-06.yaml"          # the newest first
     # a new game never overwrites another game's autosave
     assert len({p.name for p in kept}) == AUTOSAVES_KEPT
+
+
+def test_the_victory_tracker_shows_the_engines_counts_and_what_they_count(ui):
+    from maria.rules import victory
+    for variant, players, seed in (("intro", 3, 0), ("intro", 2, 3), ("advanced", 3, 1)):
+        s = Session.new(variant, players, seed)
+        ch = {"rng": rng.seed_state(seed)}
+        for _ in range(250):                     # a random position some way into the game
+            if door.is_over(s.state):
+                break
+            role = door.active_roles(s.state)[0]
+            a = selfplay.random_action(s.state, role, ch)
+            if a["type"] != "undo":
+                s.apply(role, a)
+        board = _open(ui, s, door.active_roles(s.state)[0] if not door.is_over(s.state) else "observer")
+        st = victory.status(s.state, board_info(s.state))
+        lines = [t for t, _ in board.victory_lines()]
+        if variant == "intro":
+            assert any(f"{st['france']}" in t and f"{st['prussia']}" in t for t in lines) or \
+                (f"{st['france']} of 9" in lines[0] and f"{st['prussia']} of 12" in lines[1])
+            names = {board.board.cities[c].name for c in st["france_forts"] + st["prussia_forts"]}
+            tips = {x for _, tip in board.victory_lines() for x in tip}
+            assert names <= tips
+        else:
+            assert all(f"{n}" in lines[0] for n in st["pools"].values())
+        # drawn, and a hover over the first line shows its tip
+        assert board._victory_rows
+        rect = board._victory_rows[0][0]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(rect.center), rel=(1, 0), buttons=(0, 0, 0)))
+        ui.frames(2)
+        assert board.hover_victory == 0
