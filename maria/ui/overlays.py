@@ -569,6 +569,11 @@ class SaveLoadScene(ButtonScene):
             W.blit_text(surf, self.error, (960, 950), 20, W.ACCENT, "sans_bold", "midtop")
 
 
+def turn_label(turn: int, last: int) -> str:
+    """A point of the end-of-game chart: its turn, or "end" for the count after the last turn."""
+    return str(turn) if turn <= last else "end"
+
+
 class GameOverScene(ButtonScene):
     def __init__(self, app, board):
         self.board = board
@@ -635,7 +640,7 @@ class GameOverScene(ButtonScene):
         last = self.board.session.state["options"].get("last_turn", 9)
         for x, t in zip(xs, turns):
             # the count after the last turn is the end of the game, not a turn of its own
-            W.blit_text(surf, str(t) if t <= last else "end", (x, plot.bottom + 8), 16, W.INK, "sans", "midtop")
+            W.blit_text(surf, turn_label(t, last), (x, plot.bottom + 8), 16, W.INK, "sans", "midtop")
         W.blit_text(surf, "turn", (plot.centerx, plot.bottom + 30), 16, W.INK, "sans", "midtop")
         for i, p in enumerate(powers):
             col = pal.POWER_COLOURS.get(p, (120, 120, 120))
