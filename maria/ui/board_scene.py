@@ -245,7 +245,9 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         acts = door.legal_actions(self.session.state, role)
         if any(a["type"] == "undo" for a in acts):
             return None
-        rest = [a for a in acts if a["type"] != "transfer"]
+        # transfers (R6.6) and proposals to cancel a subsidy (R20) are offered "at any time": side
+        # options, not an answer to the question asked
+        rest = [a for a in acts if a["type"] not in ("transfer", "cancel_subsidy")]
         if len(rest) == 1 and rest[0]["type"] in FORCED_TYPES:
             return rest[0]
         return None

@@ -19,14 +19,30 @@ _CITE = re.compile(r"\bR(\d+(?:\.\d+)*)[a-z]?\b")
 _REPEAT = re.compile(r"§([\d.]+)((?:,| and|/) ?§\1\b)+")
 
 
-@lru_cache(maxsize=1)
-def _table() -> dict[str, str]:
+@lru_cache(maxsize=2)
+def _load(part: str) -> dict[str, str]:
     try:
         data = yamlio.load_file(DATA)
-        table = data.get("sections", {}) if isinstance(data, dict) else {}
+        table = data.get(part, {}) if isinstance(data, dict) else {}
         return {str(k): str(v) for k, v in table.items()}
     except Exception:               # a missing or damaged table: the chapter number still helps
         return {}
+
+
+def _table() -> dict[str, str]:
+    return _load("sections")
+
+
+def title(sec: str) -> str:
+    """The printed title of section `sec` ("10.1" -> "Movement"), else its chapter's, else ""."""
+    t = _load("titles")
+    return t.get(sec) or t.get(sec.split(".")[0], "")
+
+
+def cite(rnum: str) -> str:
+    """A digest rule as a player looks it up: "R10.5" -> "§10.1 Movement"."""
+    sec = section(rnum.lstrip("R"))
+    return f"§{sec} {title(sec)}".strip()
 
 
 def section(rnum: str) -> str:

@@ -16,6 +16,7 @@ from maria.render import palette as pal
 from maria.ui.advanced_ui import MAJOR, SAXONY_STATE, draw_winter_scores, pname, stacked_discs
 from maria.ui import widgets as W
 from maria.ui.app import Scene
+from maria.ui.citations import cite
 from maria.ui.rules_text import index_of, search
 from maria.ui.session import autosaves, notes_path, power_name, role_name
 from maria.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES, saves_dir
@@ -175,7 +176,8 @@ class RulesScene(ButtonScene):
         W.panel(surf, box, (255, 252, 240))
         W.blit_text(surf, ("Search: " + self.query + "|") if self.query else "Type to search…", (box.x + 12, box.y + 12),
                     20, W.INK if self.query else (120, 105, 80))
-        W.blit_text(surf, "Rule numbers follow the rules digest (R…).", (1020, 144), 16, (100, 85, 60))
+        W.blit_text(surf, "§ = the section of the printed rules (English v2.1) to read.", (1020, 144), 16,
+                    (100, 85, 60))
         entries = search(self.query)
         self.scroll = min(self.scroll, max(0, len(entries) - 1))
         y = 200
@@ -186,7 +188,7 @@ class RulesScene(ButtonScene):
                 break
             if num == self.focus:
                 pygame.draw.rect(surf, (255, 238, 180), (90, y - 4, 1740, h), border_radius=6)
-            W.blit_text(surf, f"{num}  {title}", (100, y), 22, W.ACCENT, "sans_bold")
+            W.blit_text(surf, f"{cite(num)}  ·  {title}", (100, y), 22, W.ACCENT, "sans_bold")
             yy = y + 30
             for line in lines:
                 W.blit_text(surf, line, (130, yy), 19, W.INK)

@@ -125,7 +125,9 @@ def search(query: str) -> list[tuple[str, str, str]]:
     if not q:
         return list(RULES)
     words = q.split()
-    return [e for e in RULES if all(w in (e[0] + " " + e[1] + " " + e[2]).lower() for w in words)]
+    from maria.ui.citations import cite          # a player searches the printed numbers ("10.1")
+    return [e for e in RULES
+            if all(w.lstrip("§") in (e[0] + " " + cite(e[0]) + " " + e[1] + " " + e[2]).lower() for w in words)]
 
 
 def index_of(number: str) -> int:
