@@ -22,19 +22,36 @@ def set_record_source(get_record: Callable[[], Any] | None) -> None:
     _get_record = get_record
 
 
-def write_crash_report(exc: BaseException, folder: Path | None = None) -> tuple[Path, Path | None]:
-    """Write the report (and an emergency save if a game is in progress); return their paths."""
-    folder = folder or crash_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+def _writable(folder: Path | None) -> Path:
+    """The crash folder, or a temporary one when it cannot be written (a read-only data folder
+    must not cost the report and the emergency save)."""
+    import tempfile
+    for cand in ([folder] if folder else [crash_dir()]) + [Path(tempfile.gettempdir()) / "maria-crash"]:
+        try:
+            cand.mkdir(parents=True, exist_ok=True)
+            probe = cand / ".write-test"
+            probe.write_text("x", encoding="utf-8")
+            probe.unlink()
+            return cand
+        except OSError:
+            continue
+    return Path(tempfile.gettempdir())
+
+
+def write_crash_report(exc: BaseException, folder: Path | None = None,
+                       record: Any = None) -> tuple[Path, Path | None]:
+    """Write the report (and an emergency save of `record`, else of the game in progress); return
+    their paths.  Never raises: if no folder can be written the report goes to stderr."""
+    folder = _writable(folder)
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
     report = folder / f"crash-{stamp}.txt"
     lines = [f"MARIA {__version__} crashed at {stamp}",
              f"Python {sys.version.split()[0]} on {platform.platform()}", ""]
     lines += traceback.format_exception(type(exc), exc, exc.__traceback__)
     save_path: Path | None = None
-    record = None
     try:
-        record = _get_record() if _get_record else None
+        if record is None:
+            record = _get_record() if _get_record else None
     except Exception as inner:  # a broken game must not stop the report
         lines.append(f"\n(the game in progress could not be reached: {inner!r})")
     if record is not None:
@@ -46,8 +63,24 @@ def write_crash_report(exc: BaseException, folder: Path | None = None) -> tuple[
         except Exception as inner:
             save_path = None
             lines.append(f"\n(the emergency save failed: {inner!r})")
-    report.write_text("".join(line if line.endswith("\n") else line + "\n" for line in lines), encoding="utf-8")
+    text = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    try:
+        report.write_text(text, encoding="utf-8")
+    except OSError:
+        print(text, file=sys.stderr)             # nowhere to write: the report goes to stderr
     return report, save_path
+
+
+def emergency_saves() -> list[Path]:
+    """The emergency saves a crash left (the Load screen lists them), newest first."""
+    import tempfile
+    out = []
+    for folder in (crash_dir(), Path(tempfile.gettempdir()) / "maria-crash"):
+        try:
+            out += [p for p in folder.glob("emergency-*.yaml") if p.is_file()]
+        except OSError:
+            pass
+    return sorted(out, key=lambda p: p.name, reverse=True)
 
 
 def _tell_player(report: Path, save: Path | None) -> None:

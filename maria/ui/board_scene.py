@@ -26,7 +26,7 @@ from maria.ui.board_layout import (MAP_RECT, FLASH_DUR, LIT_NORMAL, LIT_FORCE, L
 from maria.ui.board_map import MapPart
 from maria.ui.board_panels import PanelsPart
 from maria.ui.moves import reach
-from maria.ui.overlays import GameOverScene, HandoffScene
+from maria.ui.overlays import ComputerFailedScene, GameOverScene, HandoffScene
 from maria.ui.rules_text import phase_rule, rule_for_reason
 from maria.ui.session import Session, role_name
 
@@ -235,6 +235,15 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             self.private = True               # the player at the screen goes on with a decision of his own
         self.refresh()
 
+    def _computer_failed(self) -> None:
+        """A computer player raised: a crash report and an emergency save as for any crash, then
+        the player chooses how to go on (another level, or taking the seat)."""
+        from maria import crash
+        role, exc = self.session.computer_failure
+        self.session.computer_failure = None
+        report, save = crash.write_crash_report(exc, record=self.session.record)
+        self.app.push(ComputerFailedScene(self.app, self, role, report, save))
+
     def public_decision(self, role: str) -> bool:
         """`role`'s decision needs nothing private on the screen (see PUBLIC_TYPES)."""
         acts = [a for a in door.legal_actions(self.session.state, role) if a["type"] not in ("undo", "transfer")]
@@ -305,6 +314,9 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         if door.is_over(s.state) or not top:
             return
         if paused:
+            return
+        if s.computer_failure is not None:
+            self._computer_failed()
             return
         nxt = s.next_role(prefer=self.seat)
         if nxt and s.is_computer(nxt):

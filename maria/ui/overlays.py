@@ -232,6 +232,63 @@ class MessageScene(ButtonScene):
         self.draw_buttons(surf)
 
 
+class ComputerFailedScene(ButtonScene):
+    """A computer player failed (an error in its code): what was written where, and how to go on —
+    the same seat with another level, or a human taking it over."""
+
+    def __init__(self, app, board, role: str, report: Path, save: Path | None):
+        self.board, self.role, self.report, self.save = board, role, report, save
+        super().__init__(app)
+
+    def layout(self) -> None:
+        seat = self.board.session.seats.get(self.role)
+        current = seat.level if seat else None
+        self.buttons = []
+        x = 960 - (3 * 230 - 10) // 2
+        for lvl in ("random", "easy", "normal", "hard"):
+            if lvl == current:
+                continue
+            self.buttons.append(W.Button(pygame.Rect(x, 700, 220, 60), f"Go on: {lvl.title()}", self._level(lvl),
+                                         True, ("level", lvl), 20))
+            x += 230
+        self.buttons.append(W.Button(pygame.Rect(960 - 200, 790, 400, 60), f"I play {role_name(self.role)}",
+                                     self._take_over, True, "take_over", 20))
+
+    def _level(self, lvl):
+        def f():
+            self.board.session.set_seat(self.role, "computer", lvl)
+            self.board.session.players.pop(self.role, None)
+            self.app.pop(self)
+        return f
+
+    def _take_over(self):
+        self.board.session.set_seat(self.role, "human")
+        self.app.pop(self)
+        self.board.after_change()
+
+    def back(self):
+        pass                                   # a choice is needed: the failed level would fail again
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surf.blit(shade, (0, 0))
+        r = pygame.Rect(960 - 560, 260, 1120, 640)
+        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        W.blit_text(surf, f"The computer playing {role_name(self.role)} failed", (960, 290), 36, (110, 30, 24),
+                    "serif_bold", "midtop")
+        lines = [f"A crash report was written to {self.report}."]
+        if self.save:
+            lines.append(f"The game was saved to {self.save} (it is on the Load screen).")
+        lines.append("Nothing was played for it. Go on with another level for this seat, or take it over.")
+        y = 370
+        for text in lines:
+            for line in W.wrap(text, 1040, 20):
+                W.blit_text(surf, line, (r.x + 40, y), 20, W.INK)
+                y += 28
+        self.draw_buttons(surf)
+
+
 class HandoffScene(ButtonScene):
     """'Pass to <role>': covers everything; nothing of the game is drawn behind it."""
 
@@ -374,11 +431,13 @@ class SaveLoadScene(ButtonScene):
     def entries(self) -> list[tuple[Path, str | None]]:
         """Every *.yaml of the user's and the sample saves, with why it cannot be opened (None if
         it can): a FIFO or a dangling link is listed as unreadable, never opened."""
+        from maria.crash import emergency_saves
         from maria.saves import list_saves
         out = []
         for d in (saves_dir(), resource_root() / "saves"):
             out += list_saves(d)
-        return out
+        # the games a crash saved ("load it from the title screen", the crash message says)
+        return out + [(p, None) for p in emergency_saves()]
 
     def files(self) -> list[Path]:
         return [p for p, _ in self.entries()]
@@ -403,7 +462,7 @@ class SaveLoadScene(ButtonScene):
         return f"{when} · {game} · turn {info['turn']} · {state}"
 
     def _own(self, p: Path) -> bool:
-        return p.parent != resource_root() / "saves"
+        return p.parent == saves_dir()
 
     def layout(self) -> None:
         b = []
@@ -417,7 +476,8 @@ class SaveLoadScene(ButtonScene):
         self.page = min(self.page, pages - 1)
         y = 330
         for p, why in entries[self.page * self.PER_PAGE:(self.page + 1) * self.PER_PAGE]:
-            label = p.stem + ("   (sample)" if not self._own(p) else "")
+            label = p.stem + ("" if self._own(p) else "   (sample)" if p.parent == resource_root() / "saves"
+                              else "   (saved by the crash handler)")
             if why is not None:
                 label += f"   (unreadable: {why})"
             # the name and, under it, the details are written over the button in draw()

@@ -117,6 +117,7 @@ class Session:
     thinker: Thinker | None = None
     notes: list = field(default_factory=list)       # shared negotiation notes (R21), not rules state
     autosave_problem: str | None = None             # why the last autosave failed (None: it worked)
+    computer_failure: tuple | None = None           # (role, exception): a computer player raised
 
     @classmethod
     def new(cls, variant="intro", players=3, seed=0, seats=None, options=None) -> "Session":
@@ -203,9 +204,18 @@ class Session:
         if t is None or not t.done:
             return None
         self.thinker = None
-        if t.state is not self.state or t.error is not None or t.result is None:
-            return None                                     # stale or failed: think again
-        self.apply(t.role, t.result)
+        if t.state is self.state and t.error is not None:
+            # a computer player that raises would raise again on the same position: never retried
+            # in a loop, the board reports it (maria.ui.overlays.ComputerFailedScene)
+            self.computer_failure = (t.role, t.error)
+            return None
+        if t.state is not self.state or t.result is None:
+            return None                                     # stale: think again
+        try:
+            self.apply(t.role, t.result)
+        except Exception as exc:  # noqa: BLE001  (an illegal choice is the player's failure too)
+            self.computer_failure = (t.role, exc)
+            return None
         return t.result
 
     def set_seat(self, role: str, kind: str, level: str | None = None) -> None:
