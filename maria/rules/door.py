@@ -15,6 +15,7 @@ from maria.rules.setup import build_state
 from maria.rules.state import IllegalAction, board_info, copy_state, register_board
 from maria.rules.movement import apply_transfer, transfer_actions
 from maria.rules.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
+from maria.rules.supply import outlook as supply_outlook_of
 from maria.rules.view import view as _view
 
 REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar", "commander"})
@@ -152,6 +153,16 @@ def view(state: dict, role: str) -> dict:
     v = _view(state, role)
     v["active_roles"] = active_roles(state)
     return v
+
+
+def supply_outlook(state: dict, role: str, piece: str, cities) -> dict[str, dict]:
+    """For one of `role`'s generals: his supply at each of `cities` at the next supply check
+    (maria.rules.supply.outlook), for the board to show beside the lit destinations.  Empty for a
+    piece that is not a general of the role (a train, another player's general)."""
+    g = state["generals"].get(piece)
+    if g is None or g["power"] not in R.powers_of(state, role) or not g["in_play"]:
+        return {}
+    return supply_outlook_of(state, board_info(state), piece, cities)
 
 
 def is_over(state: dict) -> bool:

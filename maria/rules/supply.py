@@ -48,10 +48,11 @@ def _path_length(info, start: str, targets: set[str], blocked: set[str], avoid: 
     return None
 
 
-def supply_status(state: dict, info, gid: str) -> tuple[str, int]:
-    """("home", 0) | ("free", length) | ("tax", cost) | ("none", 0) for a general on the map."""
+def supply_status(state: dict, info, gid: str, at: str | None = None) -> tuple[str, int]:
+    """("home", 0) | ("free", length) | ("tax", cost) | ("none", 0) for a general on the map
+    (`at`: as if he stood in that city instead, the rest of the board as it stands)."""
     g = state["generals"][gid]
-    city = g["city"]
+    city = at or g["city"]
     if home_of(state, info, city) == g["power"]:
         return ("home", 0)                                                   # R9.2
     adv = state["variant"] == "advanced"
@@ -77,6 +78,20 @@ def supply_status(state: dict, info, gid: str) -> tuple[str, int]:
         if through is not None:
             return ("tax", through)                                          # R9.6: 1 per city
     return ("none", 0)
+
+
+def outlook(state: dict, info, gid: str, cities) -> dict[str, dict]:
+    """R9: for each city, how general `gid` would fare at his next supply check if he ended his
+    move there, the board otherwise as it stands: {"status": "home" | "free" | "tax" | "none",
+    "tax": TCs of hussar tax (R9.6), "loss": troops lost when out of supply (R9.4)}.  What the
+    board shows beside each lit destination while a general is moved."""
+    g = state["generals"][gid]
+    loss = 1 if g["face_up"] else 2
+    out = {}
+    for c in cities:
+        status, n = supply_status(state, info, gid, at=c)
+        out[c] = {"status": status, "tax": n if status == "tax" else 0, "loss": loss if status == "none" else 0}
+    return out
 
 
 def apply_supply(state: dict, info, gid: str, supplied: bool) -> None:

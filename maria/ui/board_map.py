@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from maria.rules import door
 from maria.render import pieces
 from maria.render.furniture import turn_box_rects
 from maria.rules.state import home_of as state_home_of
@@ -45,10 +46,12 @@ class MapPart:
         # lit cities
         lit = self.lit()
         r = self.piece_radius()
+        outlook = self.supply_preview()
         for city, col in lit.items():
             if city in self._city_px:
                 x, y = sc(city)
                 pygame.draw.circle(m, col, (round(x), round(y)), r + 7, 4)
+                self._draw_supply_badge(m, (x, y), r, outlook.get(city))
         # markers
         for city, power in v["markers"].items():
             if city in self._city_px:
@@ -221,6 +224,30 @@ class MapPart:
             pygame.draw.lines(surf, colour, False, pts, 5)
             for p in pts[1:]:
                 pygame.draw.circle(surf, colour, (round(p[0]), round(p[1])), 7)
+
+    def supply_preview(self) -> dict[str, dict]:
+        """The engine's supply outlook (maria.rules.door.supply_outlook) for the selected general at
+        each city he can reach: how he would fare at his next supply check there."""
+        if not self.selected or self.reach is None or self.selected not in self.v["generals"]:
+            return {}
+        key = (id(self.session.state), self.selected)
+        if self._outlook[0] != key:
+            self._outlook = (key, door.supply_outlook(self.session.state, self.seat, self.selected,
+                                                      sorted(self.reach.cities())))
+        return self._outlook[1]
+
+    @staticmethod
+    def _draw_supply_badge(m, centre, r, o) -> None:
+        """Beside a lit destination: out of supply there ("−1"/"−2", red) or supplied only through
+        hussars ("H" and the tax, blue); nothing where he would be in supply."""
+        if not o or o["status"] in ("home", "free"):
+            return
+        text, col = (f"−{o['loss']}", (190, 30, 30)) if o["status"] == "none" else (f"H{o['tax']}", (40, 90, 190))
+        img = W.text(text, max(11, round(r * 0.7)), (255, 255, 255), "sans_bold")
+        box = img.get_rect(center=(round(centre[0] + r * 1.05), round(centre[1] + r * 1.05))).inflate(6, 2)
+        pygame.draw.rect(m, (20, 16, 12), box.inflate(2, 2), border_radius=5)
+        pygame.draw.rect(m, col, box, border_radius=5)
+        m.blit(img, img.get_rect(center=box.center))
 
     def _draw_side_tip(self, surf) -> None:
         """Hovering a line of the victory tracker lists what it counts."""

@@ -309,6 +309,18 @@ class PanelsPart:
             y += 20
 
     def city_lines(self, city: str) -> list[str]:
+        lines = self._city_lines(city)
+        o = self.supply_preview().get(city) if self.selected else None
+        if o:
+            name = self.v["generals"][self.selected]["name"]
+            lines.append({"home": f"{name} here: in supply (home country, §9)",
+                          "free": f"{name} here: in supply (§9)",
+                          "tax": f"{name} here: in supply only through hussars — tax {o['tax']} TC (§9)",
+                          "none": f"{name} here: OUT of supply — face-down, −{o['loss']} troop"
+                                  f"{'s' if o['loss'] > 1 else ''} (§9)"}[o["status"]])
+        return lines
+
+    def _city_lines(self, city: str) -> list[str]:
         b = self.board
         c = b.cities[city]
         terr = b.territories.get(c.territory)

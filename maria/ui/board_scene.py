@@ -93,6 +93,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self._card_zones: list[tuple[pygame.Rect, str]] = []     # what the mouse hits (hand.zones)
         self._log_rows: list[tuple[pygame.Rect, list[str]]] = []
         self._victory_rows: list[tuple[pygame.Rect, list[str]]] = []   # the tracker's lines, for hover
+        self._outlook: tuple = (None, {})   # (key, the engine's supply outlook for the selected general)
         self.hover_victory: int | None = None
         self.refresh()
 
