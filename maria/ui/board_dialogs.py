@@ -81,7 +81,8 @@ class DialogsPart:
         top = [("Menu", self._menu, "menu"), ("Rules (F1)", self._rules, "rules"),
                ("Load", self._load, "load"), ("Save", self._save, "save"),
                ("Notes (N)" + (f" {len(self.session.notes)}" if self.session.notes else ""),
-                self._toggle_panel("notes"), "notes")]
+                self._toggle_panel("notes"), "notes"),
+               ("Legend (L)", self._toggle_panel("legend"), "legend")]
         if self.v.get("advanced"):
             top += [("Victory (V)", self._toggle_panel("victory"), "victory"),
                     ("Politics (P)", self._toggle_panel("politics"), "politics")]

@@ -61,6 +61,10 @@ class InputPart:
                 self.note_draft += e.unicode
             self.static_dirty = self.dirty = True
             return
+        if e.key == pygame.K_l and not (e.mod & pygame.KMOD_CTRL):
+            self._toggle_panel("legend")()
+            self.static_dirty = self.dirty = True
+            return
         if self.v.get("advanced") and not (e.mod & pygame.KMOD_CTRL):
             toggles = {pygame.K_p: "politics", pygame.K_v: "victory", pygame.K_n: "notes"}
             if e.key in toggles:

@@ -12,6 +12,7 @@ from maria.rules.state import controller
 from maria.ui import advanced_ui as ADV
 from maria.ui import hand as HAND
 from maria.ui import widgets as W
+from maria.ui.legend import draw_legend
 from maria.ui.board_layout import (TOP_H, MAP_RECT, PROMPT_RECT, HAND_RECT, SIDE_RECT, INFO_H, HAND_CARD_TOP,
                                    HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
 from maria.ui.session import power_name, role_name
@@ -211,6 +212,8 @@ class PanelsPart:
             ADV.draw_victory_display(s, r, self.v, self.board)
         elif self.panel == "notes":
             ADV.draw_notes(s, r, self.session.notes, self.note_draft, self.note_focus)
+        elif self.panel == "legend":
+            draw_legend(s, r)
 
     def _draw_top(self, s) -> None:
         pygame.draw.rect(s, (58, 48, 38), (0, 0, 1920, TOP_H))

@@ -71,3 +71,15 @@ def test_the_army_sheet_counter_is_under_its_title_not_beside_it(ui):
     tpl = board.alloc["template"]
     counter = W.text(f"0 / {tpl['total']} troops", 20, W.INK, "sans_bold").get_rect(topright=(r.right - 20, r.y + 50))
     assert not title.colliderect(counter)
+
+
+def test_the_legend_opens_with_L_and_with_its_button_and_closes(ui):
+    import pygame
+    session = _combat()
+    board = _open(ui, session, "maria_theresa")
+    ui.key(pygame.K_l, "l")
+    assert board.panel == "legend"
+    ui.press("close_panel")
+    assert board.panel is None
+    ui.press("legend")
+    assert board.panel == "legend"
