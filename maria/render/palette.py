@@ -18,6 +18,30 @@ POWER_INK: dict[str, Colour] = {
     "austria": (30, 26, 22), "prussia": (250, 248, 240), "saxony": (250, 248, 240),
     "bavaria": (30, 26, 22), "france": (250, 248, 240), "pragmatic_army": (250, 248, 240),
 }
+# The rulebook's colours, and a palette that stays apart under red-green colour blindness
+# (deuteranopia, protanopia): the Okabe-Ito colours for France, Bavaria, Saxony and Prussia.
+STANDARD_COLOURS: dict[str, Colour] = dict(POWER_COLOURS)
+COLOUR_BLIND_COLOURS: dict[str, Colour] = {
+    "austria": (246, 244, 236), "prussia": (0, 90, 181), "saxony": (0, 158, 115),
+    "bavaria": (240, 228, 66), "france": (213, 94, 0), "pragmatic_army": (60, 60, 60),
+}
+PALETTES = {"standard": STANDARD_COLOURS, "colour-blind": COLOUR_BLIND_COLOURS}
+# A second cue on every piece that does not depend on colour (Saxony and Bavaria both have a No. 1).
+POWER_LETTERS: dict[str, str] = {"austria": "A", "prussia": "P", "saxony": "S", "bavaria": "B",
+                                 "france": "F", "pragmatic_army": "PA"}
+
+
+def use_palette(name: str) -> bool:
+    """Switch the pieces' colours ("standard" or "colour-blind"); True if they changed (the caller
+    clears the drawn pieces' cache: maria.render.pieces.clear_cache)."""
+    new = PALETTES.get(name, STANDARD_COLOURS)
+    if new == POWER_COLOURS:
+        return False
+    POWER_COLOURS.update(new)
+    POWER_INK["bavaria"] = (30, 26, 22)
+    return True
+
+
 POWER_NAMES: dict[str, str] = {
     "austria": "Österreich", "prussia": "Preußen", "saxony": "Sachsen", "bavaria": "Bayern",
     "france": "Frankreich", "pragmatic_army": "Pragmatische Armee",

@@ -43,11 +43,21 @@ def general_image(power: str, rank: int, r: int = GENERAL_RADIUS) -> pygame.Surf
         c = (r + 1) * k
         pygame.draw.circle(big, pal.INK, (c, c), r * k)
         pygame.draw.circle(big, colour, (c, c), (r - 1.6) * k)
-        pygame.draw.circle(big, pal.mix(colour, ink, 0.45), (c, c), (r - 3.5) * k, max(1, int(0.8 * k)))
-    surf = _shadowed(("general", power, r), (size, size), draw).copy()
-    num = fonts.text(str(rank), round(r * 1.15), ink, "sans_bold")
-    surf.blit(num, num.get_rect(center=(r + 1, r + 1)))
+        # Austria's white needs a dark inner ring to stand out on the pale Bohemia map
+        inner = pal.INK if power == "austria" else pal.mix(colour, ink, 0.45)
+        pygame.draw.circle(big, inner, (c, c), (r - 3.5) * k, max(1, int((1.3 if power == "austria" else 0.8) * k)))
+    surf = _shadowed(("general", power, r, colour), (size, size), draw).copy()
+    num = fonts.text(str(rank), round(r * 1.0), ink, "sans_bold")
+    surf.blit(num, num.get_rect(center=(r + 1, round(r * 0.86))))
+    # the power's letter under the rank: a cue that does not depend on colour
+    letter = fonts.text(pal.POWER_LETTERS.get(power, "?"), max(7, round(r * 0.5)), ink, "sans_bold")
+    surf.blit(letter, letter.get_rect(center=(r + 1, round(r * 1.55))))
     return surf
+
+
+def clear_cache() -> None:
+    """Forget the drawn pieces (after a change of palette)."""
+    _cache.clear()
 
 
 def draw_general(surf: pygame.Surface, centre: tuple[float, float], power: str, rank: int,
@@ -59,7 +69,7 @@ def draw_general(surf: pygame.Surface, centre: tuple[float, float], power: str, 
 
 
 def _cached_general(power: str, rank: int, r: int) -> pygame.Surface:
-    key = ("g", power, rank, r)
+    key = ("g", power, rank, r, pal.POWER_COLOURS.get(power))
     img = _cache.get(key)
     if img is None:
         img = general_image(power, rank, r)

@@ -74,6 +74,7 @@ class App:
             pygame.display.set_caption("MARIA")
         self.map = CanvasMap(self.window.get_size())
         self._scaled = None
+        self.apply_palette()
 
     # --- resources ------------------------------------------------------------------------------
     def get_board(self):
@@ -122,6 +123,16 @@ class App:
             if rec is not None:
                 return rec
         return None
+
+    def apply_palette(self) -> None:
+        """Use the settings' piece colours; every screen redraws its pieces."""
+        from maria.render import palette, pieces
+        if palette.use_palette(self.settings.palette):
+            pieces.clear_cache()
+            for s in self.scenes:
+                s.dirty = True
+                if hasattr(s, "map_dirty"):
+                    s.map_dirty = s.static_dirty = True
 
     def open_screen(self, name: str, *args, **kwargs):
         """Open a screen by name ("rules", "title", "saved_game", …: see maria.ui.launch)."""

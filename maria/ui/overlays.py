@@ -87,8 +87,17 @@ class SettingsScene(ButtonScene):
         b.append(W.Button(pygame.Rect(960, y + 160, 320, 52), s.animation.title(), self._anim, True, "animation", 20))
         b.append(W.Button(pygame.Rect(960, y + 240, 320, 52), "On" if s.handoff_screens else "Off", self._handoff, True,
                           "handoff", 20))
+        b.append(W.Button(pygame.Rect(960, y + 320, 320, 52),
+                          "Colour-blind safe" if s.palette == "colour-blind" else "Standard", self._palette, True,
+                          "palette", 20))
         b.append(W.Button(pygame.Rect(960 - 140, 800, 280, 64), "Back", self.back, True, "back", 24))
         self.buttons = b
+
+    def _palette(self):
+        s = self.app.settings
+        s.palette = "standard" if s.palette == "colour-blind" else "colour-blind"
+        self.app.apply_palette()
+        s.save()
 
     def _cycle_size(self):
         s = self.app.settings
@@ -120,11 +129,12 @@ class SettingsScene(ButtonScene):
     def draw(self, surf) -> None:
         _title_bg(surf)
         W.blit_text(surf, "Settings", (960, 100), 60, (110, 30, 24), "serif_bold", "midtop")
-        for i, label in enumerate(("Window size", "Fullscreen (F11)", "Computer speed", "Hand-off screens")):
+        for i, label in enumerate(("Window size", "Fullscreen (F11)", "Computer speed", "Hand-off screens",
+                                   "Piece colours")):
             W.blit_text(surf, label, (920, 272 + 80 * i), 24, W.INK, "sans_bold", "topright")
-        W.blit_text(surf, "Hand-off screens hide the board whenever the next decision belongs to another human.",
-                    (960, 600), 18, (100, 85, 60), "sans", "midtop")
-        W.blit_text(surf, "Settings are kept in " + str(self.app.settings.path()), (960, 640), 16,
+        W.blit_text(surf, "Hand-off screens hide the board whenever the next decision belongs to another human. "
+                    "Every piece also carries its power's letter.", (960, 680), 18, (100, 85, 60), "sans", "midtop")
+        W.blit_text(surf, "Settings are kept in " + str(self.app.settings.path()), (960, 720), 16,
                     (100, 85, 60), "sans", "midtop")
         self.draw_buttons(surf)
 

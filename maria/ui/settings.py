@@ -12,6 +12,7 @@ import yaml
 from maria import userdirs, yamlio
 
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+PALETTE_NAMES = ("standard", "colour-blind")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 MAX_SETTINGS_BYTES = 64 * 1024        # a real settings file is about 100 bytes
 
@@ -50,6 +51,7 @@ class Settings:
     fullscreen: bool = False
     animation: str = "normal"
     handoff_screens: bool = True
+    palette: str = "standard"            # the pieces' colours: "standard" or "colour-blind"
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -98,6 +100,9 @@ class Settings:
             if s.animation not in ANIMATION_SPEEDS:
                 wrong.append("animation")
                 s.animation = "normal"
+            if s.palette not in PALETTE_NAMES:
+                wrong.append("palette")
+                s.palette = "standard"
             if wrong and problem is None:
                 problem = f"wrong value for {', '.join(wrong)}"
         s.window_w = max(640, min(s.window_w, 7680))
