@@ -8,7 +8,7 @@ import pygame
 from maria.rules import cards as C
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
-from maria.ui.board_layout import (MAP_RECT, PROMPT_RECT, COMBAT_RECT, RESERVE_ROW_H, COMBAT_RESERVE_Y,
+from maria.ui.board_layout import (WHEEL_STEP, MAP_RECT, PROMPT_RECT, COMBAT_RECT, RESERVE_ROW_H, COMBAT_RESERVE_Y,
                                    INTRO_FRAMES, TYPE_LABELS)
 from maria.ui.overlays import GameMenuScene, HandoffScene, RulesScene, SaveLoadScene
 from maria.ui.session import power_name, role_name
@@ -87,6 +87,11 @@ class DialogsPart:
             top += [("Victory (V)", self._toggle_panel("victory"), "victory"),
                     ("Politics (P)", self._toggle_panel("politics"), "politics")]
         bs += W.button_row(top, 1910, 6, h=40, right_to_left=True, size=16, min_w=80)
+        # zoom and fit on the map's corner, beside the wheel, drag and the + / − / 0 keys
+        zoom = [("+", self._zoom(WHEEL_STEP), "zoom_in"), ("−", self._zoom(1 / WHEEL_STEP), "zoom_out"),
+                ("Fit", self._zoom(None), "zoom_fit")]
+        bs += W.button_row(zoom, MAP_RECT.right - 10, MAP_RECT.bottom - 50, h=40, right_to_left=True, size=18,
+                           min_w=44, gap=6)
         # modal panels
         bs += self._modal_buttons()
         self.buttons = bs
@@ -135,6 +140,15 @@ class DialogsPart:
     def _confirmed(self) -> None:
         a, self.confirm = self.confirm["action"], None
         self.apply(a)
+
+    def _zoom(self, factor):
+        def f():
+            if factor is None:
+                self._fit_playable()
+            else:
+                self.view.zoom_by(factor)
+            self.map_dirty = self.static_dirty = self.dirty = True
+        return f
 
     def _toggle_panel(self, name):
         def f():

@@ -83,3 +83,17 @@ def test_the_legend_opens_with_L_and_with_its_button_and_closes(ui):
     assert board.panel is None
     ui.press("legend")
     assert board.panel == "legend"
+
+
+def test_zoom_and_fit_have_buttons(ui):
+    session = _combat()
+    board = _open(ui, session, "maria_theresa")
+    z = board.view.zoom
+    ui.press("zoom_in")
+    assert board.view.zoom > z
+    ui.press("zoom_out")
+    ui.press("zoom_out")
+    assert board.view.zoom < z * 1.01
+    ui.press("zoom_in")
+    ui.press("zoom_fit")
+    assert abs(board.view.zoom - z) < 1e-6
