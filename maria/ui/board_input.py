@@ -10,7 +10,7 @@ from maria.rules import door
 from maria.rules.state import IllegalAction
 from maria.ui import hand as HAND
 from maria.ui.board_layout import (MAP_RECT, SIDE_RECT, INFO_H, WHEEL_STEP, KEY_PAN, DRAG_THRESHOLD)
-from maria.ui.moves import reach
+from maria.ui.moves import reach, road_route
 from maria.ui.overlays import GameMenuScene, SaveLoadScene
 from maria.ui.session import power_name, role_name
 
@@ -25,6 +25,10 @@ class InputPart:
             # the demo bar (pause, speed, who holds each seat) is drawn each frame: show the change
             # now, also while paused (nothing else would ask for a redraw then)
             self.static_dirty = self.dirty = True
+            return
+        if e.type in (pygame.KEYDOWN, pygame.KEYUP) and e.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
+            # Shift held while dragging a general pins the cities passed over as his route
+            self.shift_held = e.type == pygame.KEYDOWN
             return
         if e.type == pygame.KEYDOWN:
             self._key(e)
@@ -151,6 +155,8 @@ class InputPart:
             d["pos"] = pos
             self.dirty = True
         hc = self.city_at(pos)
+        if self.drag and self.shift_held and hc is not None:
+            self._pin_waypoint(hc)
         if hc != self.hover_city:
             self.hover_city = hc
             self.dirty = True
@@ -184,7 +190,50 @@ class InputPart:
         if not d["moved"]:
             return                  # a click on a movable piece: it stays selected
         city = self.city_at(pos, 24)
+        ways = [c for c in d.get("waypoints", []) if c != city]
+        if ways and city:
+            self._move_via(d["piece"], city, ways)
+            return
         self._try_move_to(d["piece"], city)
+
+    def _pin_waypoint(self, city) -> None:
+        """Shift held while dragging: the city passed over is pinned as a waypoint of the route
+        (passing back over the last one takes it out again)."""
+        d = self.drag
+        if not d or d["pan"] or not d["moved"] or city is None or city == self._piece_city(d["piece"]):
+            return
+        ways = d.setdefault("waypoints", [])
+        if ways and ways[-1] == city:
+            return
+        if len(ways) > 1 and ways[-2] == city:
+            ways.pop()                                  # back over the previous point: undo the last pin
+            return
+        ways.append(city)
+
+    def _move_via(self, pid, city, ways) -> None:
+        """A move along the player's own route: the engine checks it; if it is not a legal move the
+        engine says why."""
+        r = self.reach if self.reach and self.reach.piece == pid else reach(self.session.state, pid)
+        got = r.via(city, ways)
+        if got is not None:
+            self._do_move(pid, *got)
+            return
+        path = road_route(self.info, [self._piece_city(pid)] + ways + [city])
+        if path is None:
+            self.refuse(f"{self.board.cities[city].name} cannot be reached by road through those cities.")
+            return
+        reason = ""
+        for fm in (False, True):
+            try:
+                door.apply(self.session.state, self.seat, {"type": "move", "piece": pid, "path": path,
+                                                           "force_march": fm})
+            except IllegalAction as exc:
+                reason = reason or str(exc)
+                continue
+            self._do_move(pid, "force" if fm else "normal", path)      # legal after all: made
+            return
+        names = " → ".join(self.board.cities[c].name for c in [self._piece_city(pid)] + ways + [city])
+        self.refuse(f"Not a legal move along {names}: {reason}")
 
     def _click_map(self, pos, piece) -> None:
         city = self.city_at(pos)

@@ -179,10 +179,20 @@ class MapPart:
         if self.drag and not self.drag["pan"] and self.drag["moved"]:
             pid = self.drag["piece"]
             city = self.city_at(self.drag["pos"], 24)
-            if city and self.reach:
+            ways = [c for c in self.drag.get("waypoints", []) if c != city]
+            if city and self.reach and ways:
+                got = self.reach.via(city, ways)       # the player's own route, if it is a legal one
+                if got:
+                    path = (got[1], LIT_FORCE if got[0] == "force" else LIT_NORMAL)
+            elif city and self.reach:
                 opts = self.reach.options(city)
                 if opts:
                     path = (opts[0][1], LIT_FORCE if opts[0][0] == "force" else LIT_NORMAL)
+            for c in ways:                              # the pinned waypoints
+                if c in self._city_px:
+                    x, y = self.to_screen(c)
+                    pygame.draw.circle(surf, (250, 240, 200), (round(x), round(y)), 9)
+                    pygame.draw.circle(surf, (30, 26, 22), (round(x), round(y)), 9, 3)
             if path:
                 self._draw_path(surf, *path)
             p = self.v["generals"].get(pid)

@@ -95,6 +95,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self._victory_rows: list[tuple[pygame.Rect, list[str]]] = []   # the tracker's lines, for hover
         self._outlook: tuple = (None, {})   # (key, the engine's supply outlook for the selected general)
         self.hover_victory: int | None = None
+        self.shift_held = False      # Shift: dragging pins waypoints of the route
         self.refresh()
 
     def _fit_playable(self) -> None:

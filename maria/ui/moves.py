@@ -41,6 +41,43 @@ class Reach:
         return out[:6]
 
 
+    def via(self, city: str, waypoints: list[str]) -> tuple[str, list[str]] | None:
+        """The route to `city` through `waypoints` in that order (the player's own route), a normal
+        move before a force march, the shortest first; None if no legal path passes them."""
+        for mode, table in (("normal", self.normal), ("force", self.force)):
+            for p in sorted(table.get(city, []), key=len):
+                i = 0
+                for c in p[1:-1]:
+                    if i < len(waypoints) and c == waypoints[i]:
+                        i += 1
+                if i == len(waypoints):
+                    return mode, p
+        return None
+
+
+def road_route(info, points: list[str]) -> list[str] | None:
+    """The shortest road path through `points` in order (pieces ignored): what the player traced,
+    for the engine to say why it is not a legal move."""
+    out = [points[0]]
+    for a, b in zip(points, points[1:]):
+        prev = {a: None}
+        queue = [a]
+        while queue and b not in prev:
+            x = queue.pop(0)
+            for n in sorted(info.nbrs.get(x, {})):
+                if n not in prev:
+                    prev[n] = x
+                    queue.append(n)
+        if b not in prev:
+            return None
+        leg, x = [], b
+        while x is not None and x != a:
+            leg.append(x)
+            x = prev[x]
+        out += reversed(leg)
+    return out
+
+
 def _matters(state, info, city, mode) -> bool:
     """A city on the way that changes the outcome: a fortress left (conquest), a hussar, a train."""
     return ((mode == "normal" and info.is_fortress(city)) or city in state["hussars"].values()

@@ -318,3 +318,52 @@ def test_the_victory_tracker_shows_the_engines_counts_and_what_they_count(ui):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(rect.center), rel=(1, 0), buttons=(0, 0, 0)))
         ui.frames(2)
         assert board.hover_victory == 0
+
+
+def _drag_through(ui, board, pid, cities, shift=True):
+    """Drag `pid` over `cities` (the last one is the drop), Shift held: each is pinned on the way."""
+    start = board._piece_rects[pid].center
+    if shift:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT,
+                                             unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=ui.win(start)))
+    ui.frames(1)
+    last = start
+    for c in cities:
+        target = board.to_screen(c)
+        for k in range(1, 5):
+            p = (last[0] + (target[0] - last[0]) * k / 4, last[1] + (target[1] - last[1]) * k / 4)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(p), rel=(1, 1), buttons=(1, 0, 0)))
+            ui.frames(1)
+        last = target
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=ui.win(last)))
+    if shift:
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0, unicode="", scancode=0))
+    ui.frames(2)
+
+
+def test_a_route_traced_through_waypoints_is_the_route_moved(ui):
+    session = _louis_first_move()
+    board = _open(ui, session, "louis_xv")
+    board.view.set_zoom(board.view.zoom * 2.5)
+    board.view.centre_on(board._city_px["weiden"])
+    board.map_dirty = board.dirty = True
+    ui.frames(2)
+    n = len(session.record.actions)
+    _drag_through(ui, board, "belle_isle", ["kemnath", "weiden", "nabburg"])
+    assert board.path_choice is None, "the route dialog opened although the route was traced"
+    act = session.record.actions[n]["action"]
+    assert act["type"] == "move" and act["path"] == ["auerbach", "kemnath", "weiden", "nabburg"]
+
+
+def test_an_illegal_traced_route_says_why(ui):
+    session = _louis_first_move()
+    board = _open(ui, session, "louis_xv")
+    board.view.set_zoom(board.view.zoom * 1.6)
+    board.view.centre_on(board._city_px["weiden"])
+    board.map_dirty = board.dirty = True
+    ui.frames(2)
+    n = len(session.record.actions)
+    _drag_through(ui, board, "belle_isle", ["tirschenreuth", "eger", "nabburg"])
+    assert len(session.record.actions) == n
+    assert board.message.startswith("Not a legal move along Auerbach → Tirschenreuth") and "moves 3 cities" in board.message
