@@ -504,6 +504,9 @@ class SaveLoadScene(ButtonScene):
                                       why is None, ("rename", p.name), 17))
                     b.append(W.Button(pygame.Rect(1440, y, 150, 56), "Delete", self._ask_delete(p), True,
                                       ("delete", p.name), 17))
+            if self.mode == "load" and why is None and self.deleting != p:
+                b.append(W.Button(pygame.Rect(1600, y, 130, 56), "Watch", self._watch(p), True,
+                                  ("watch", p.name), 17))
             y += 64
         if pages > 1:
             b.append(W.Button(pygame.Rect(260, 990, 160, 50), "‹ Newer", self._turn_page(-1), self.page > 0,
@@ -529,6 +532,11 @@ class SaveLoadScene(ButtonScene):
             if not self.app.open_screen("saved_game", p):
                 # the reason is shown; the list stays underneath it to pick another save
                 self.error = f"{p.name} could not be loaded (see the message)."
+        return f
+
+    def _watch(self, p):
+        def f():
+            self.app.open_screen("replay", p)          # the viewer opens over the list
         return f
 
     def _ask_delete(self, p):
@@ -652,8 +660,13 @@ class GameOverScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 430, 930, 400, 60), "Look at the board", self.back, True, "board", 22),
-                        W.Button(pygame.Rect(960 + 30, 930, 400, 60), "Title screen", self.title, True, "title", 22)]
+        self.buttons = [W.Button(pygame.Rect(960 - 640, 930, 400, 60), "Look at the board", self.back, True, "board", 22),
+                        W.Button(pygame.Rect(960 - 200, 930, 400, 60), "Watch the game again", self._watch, True,
+                                 "watch", 22),
+                        W.Button(pygame.Rect(960 + 240, 930, 400, 60), "Title screen", self.title, True, "title", 22)]
+
+    def _watch(self):
+        self.app.open_screen("replay", self.board.session.record)
 
     def back(self):
         self.app.pop(self)

@@ -11,6 +11,7 @@ import pygame
 from maria.ui import widgets as W
 from maria.ui.board_scene import BoardScene
 from maria.ui.demo import start_demo
+from maria.ui.replay_viewer import ReplayBoard
 from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene, SaveLoadScene,
                                SettingsScene, _title_bg, latest_autosave)
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
@@ -40,6 +41,20 @@ def wire(app) -> None:
     and opening a saved game (the load screen)."""
     app.screens.setdefault("rules", lambda a, *args: RulesScene(a, *args))
     app.screens.setdefault("saved_game", open_saved_game)
+    app.screens.setdefault("replay", open_replay)
+
+
+def open_replay(app, source) -> bool:
+    """Watch a game (a saved file or a GameRecord) in the replay viewer; a file that cannot be
+    loaded says why and nothing else changes."""
+    from maria.saves import load_game
+    try:
+        record = source if not isinstance(source, (str, Path)) else load_game(source)
+        app.push(ReplayBoard(app, record))
+    except SaveError as exc:
+        app.push(MessageScene(app, "This game cannot be watched", str(exc)))
+        return False
+    return True
 
 
 class TitleScene(ButtonScene):

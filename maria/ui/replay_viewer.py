@@ -1,0 +1,206 @@
+"""The replay viewer: any saved or finished game stepped through on the board (issue "learn and
+review"): one action forward or back, a turn forward or back, the start and the end, playing at a
+chosen speed with the live game's animations (pieces glide, cards fly into the combat panel), the
+log following, and whose view to see (the public board, any role's, or everything once the game is
+over).  Nothing can be played here: the board screen runs in its viewer mode."""
+
+from __future__ import annotations
+
+import copy
+
+import pygame
+
+from maria.game import GameRecord
+from maria.rules import door
+from maria.ui import widgets as W
+from maria.ui.board_layout import MAP_RECT
+from maria.ui.board_scene import BoardScene
+from maria.ui.session import Seat, Session, role_name
+
+CHECKPOINT = 25                      # a state kept every this many actions (the others are replayed)
+SPEEDS = (1.5, 0.8, 0.4, 0.15)       # seconds per action when playing
+
+
+class ReplayViewer:
+    """The positions of a game record: position i = the state after the first i actions."""
+
+    def __init__(self, record: GameRecord):
+        self.record = record
+        self.actions = list(record.actions)
+        start = GameRecord.new(variant=record.variant, players=record.players, seed=record.seed,
+                               options=copy.deepcopy(record.options))
+        self.checkpoints = {0: start.state}
+        st = start.state
+        self.turn_starts: dict[int, int] = {st["turn"]: 0}
+        for i, a in enumerate(self.actions, 1):
+            st = door.apply(st, a["role"], a["action"])
+            self.turn_starts.setdefault(st["turn"], i)
+            if i % CHECKPOINT == 0:
+                self.checkpoints[i] = st
+        self.end = len(self.actions)
+
+    def state_at(self, i: int) -> dict:
+        i = max(0, min(i, self.end))
+        base = i - i % CHECKPOINT
+        st = self.checkpoints[base]
+        for a in self.actions[base:i]:
+            st = door.apply(st, a["role"], a["action"])
+        return st
+
+    def next_turn(self, i: int) -> int:
+        later = [k for k in self.turn_starts.values() if k > i]
+        return min(later) if later else self.end
+
+    def previous_turn(self, i: int) -> int:
+        earlier = [k for k in self.turn_starts.values() if k < i]
+        return max(earlier) if earlier else 0
+
+
+class ReplayBoard(BoardScene):
+    """The board screen in viewer mode: it shows a position and a bar of viewer controls; the
+    engine is never asked to play."""
+
+    def __init__(self, app, record: GameRecord, view_role: str = "observer"):
+        self.viewer = ReplayViewer(record)
+        seats = [Seat(r, "human") for r in record.state["roles"]]
+        shown = GameRecord(variant=record.variant, players=record.players, seed=record.seed,
+                           options=record.options, actions=[], state=self.viewer.state_at(0),
+                           created=record.created)
+        self.index = 0
+        self.playing = False
+        self.speed = 1
+        self.timer = 0.0
+        super().__init__(app, Session(shown, {s.role: s for s in seats}))
+        self.seat = view_role
+        self.refresh()
+
+    # the viewer plays nothing and hands nothing off
+    def after_change(self) -> None:
+        self.refresh()
+
+    def game_record(self):
+        return None
+
+    def on_quit(self) -> None:
+        pass
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.acts = []                       # nothing to play in the viewer, no sheet or dialog open
+        self.alloc = self.recruit = None
+        if self.seat == "everything" or (self.seat != "observer" and self.seat not in self.v["roles"]):
+            self.v = self._everything() if door.is_over(self.session.state) else door.view(
+                self.session.state, "observer")
+
+    def _everything(self) -> dict:
+        """A finished game: every hand and every troop count shown."""
+        st = self.session.state
+        v = door.view(st, "observer")
+        for role in st["roles"]:
+            rv = door.view(st, role)
+            for p in st["roles"][role]:
+                v["hands"][p] = rv["hands"][p]
+            for gid, g in rv["generals"].items():
+                if g["power"] in st["roles"][role]:
+                    v["generals"][gid] = g
+        return v
+
+    def go(self, i: int, animate: bool = False) -> None:
+        i = max(0, min(i, self.viewer.end))
+        before = self.session.state
+        step = animate and i == self.index + 1
+        self.index = i
+        self.session.record.state = self.viewer.state_at(i)
+        self.session.record.actions = self.viewer.actions[:i]
+        self.anim = None
+        self.refresh()
+        if step:
+            a = self.viewer.actions[i - 1]
+            self._animate(before, a["role"], a["action"], SPEEDS[self.speed])
+            if a["action"].get("type") == "play_card" and before["flow"][-1].get("name") == "combat":
+                self._start_card_flight(a["role"], None, len(before["log"]))
+        self.map_dirty = self.static_dirty = self.dirty = True
+
+    def pace(self) -> float:
+        return SPEEDS[self.speed]
+
+    def update(self, dt: float) -> None:
+        self.frames += 1
+        if self.anim is not None and self.app.top is self:
+            self._advance_anim(dt)
+        if self.playing and self.app.top is self:
+            self.timer += dt
+            self.dirty = True
+            if self.timer >= SPEEDS[self.speed] and self.anim is None:
+                self.timer = 0.0
+                if self.index >= self.viewer.end:
+                    self.playing = False
+                else:
+                    self.go(self.index + 1, animate=True)
+
+    # --- controls -----------------------------------------------------------------------------------
+    def view_roles(self) -> list[str]:
+        roles = ["observer"] + list(self.session.state["roles"])
+        return roles + (["everything"] if door.is_over(self.viewer.state_at(self.viewer.end)) else [])
+
+    def cycle_view(self) -> None:
+        roles = self.view_roles()
+        self.seat = roles[(roles.index(self.seat) + 1) % len(roles)] if self.seat in roles else "observer"
+        self.refresh()
+
+    def handle(self, e) -> None:
+        self.events += 1
+        if e.type == pygame.KEYDOWN:
+            keys = {pygame.K_RIGHT: lambda: self.go(self.index + 1, animate=True),
+                    pygame.K_LEFT: lambda: self.go(self.index - 1),
+                    pygame.K_PAGEDOWN: lambda: self.go(self.viewer.next_turn(self.index)),
+                    pygame.K_PAGEUP: lambda: self.go(self.viewer.previous_turn(self.index)),
+                    pygame.K_HOME: lambda: self.go(0), pygame.K_END: lambda: self.go(self.viewer.end),
+                    pygame.K_SPACE: self.toggle_play, pygame.K_v: self.cycle_view,
+                    pygame.K_ESCAPE: lambda: self.app.pop(self)}
+            if e.key in keys:
+                keys[e.key]()
+                self.static_dirty = self.dirty = True
+                return
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for b in self.buttons:
+                if b.hit(e.pos):
+                    b.action()
+                    self.static_dirty = self.dirty = True
+                    return
+        if e.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION) or (e.type in (pygame.MOUSEBUTTONDOWN,
+                                                                       pygame.MOUSEBUTTONUP)):
+            super().handle(e)                # zoom, pan, hover tips and log lines still work
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        self.timer = 0.0
+
+    def _faster(self, d):
+        def f():
+            self.speed = max(0, min(len(SPEEDS) - 1, self.speed + d))
+        return f
+
+    def build_buttons(self) -> None:
+        y = MAP_RECT.bottom - 56
+        row = [("|◀ Start", lambda: self.go(0), "start"),
+               ("◀◀ Turn", lambda: self.go(self.viewer.previous_turn(self.index)), "prev_turn"),
+               ("◀ Back", lambda: self.go(self.index - 1), "back_one"),
+               ("Pause" if self.playing else "Play ▶", self.toggle_play, "play"),
+               ("Step ▶", lambda: self.go(self.index + 1, animate=True), "step"),
+               ("Turn ▶▶", lambda: self.go(self.viewer.next_turn(self.index)), "next_turn"),
+               ("End ▶|", lambda: self.go(self.viewer.end), "end"),
+               ("Slower", self._faster(-1), "slower"), ("Faster", self._faster(1), "faster"),
+               (f"View: {self._view_name()}", self.cycle_view, "view"),
+               ("Close", lambda: self.app.pop(self), "close")]
+        self.buttons = W.button_row(row, MAP_RECT.x + 12, y, h=44, size=16, min_w=70, gap=6)
+
+    def _view_name(self) -> str:
+        return {"observer": "public", "everything": "everything"}.get(self.seat, role_name(self.seat))
+
+    def prompt_text(self) -> str:
+        st = self.session.state
+        last = self.viewer.actions[self.index - 1] if self.index else None
+        what = f" — last: {role_name(last['role'])}, {last['action'].get('type', '').replace('_', ' ')}" if last else ""
+        return (f"Replay: action {self.index} of {self.viewer.end}, turn {st['turn']}{what}. "
+                "← → step, PgUp/PgDn turn, Home/End, Space play, V whose view, Esc close.")
