@@ -67,8 +67,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     import time
     from collections import Counter
 
-    from maria.bench import failure_text, random_record, turns_played
-    from maria.rules import selfplay
+    from maria.analysis.bench import failure_text, random_record, turns_played
+    from maria.analysis import selfplay
     from maria.saves import save_game
 
     out_dir = Path(args.save_failures) if args.save_failures else Path.cwd()
@@ -109,10 +109,10 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from maria.bench import failure_text
+    from maria.analysis.bench import failure_text
     from maria.replay import ReplayError, replay, state_digest
     from maria.rules import door
-    from maria.rules.statecheck import check_state
+    from maria.analysis.statecheck import check_state
     from maria.saves import SaveError, load_save
 
     try:
@@ -152,7 +152,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    from maria.bench import run_bench
+    from maria.analysis.bench import run_bench
 
     run_bench(games=args.games, players=args.players)
     return 0

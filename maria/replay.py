@@ -13,7 +13,7 @@ import json
 
 from maria.rules import door
 from maria.rules.state import IllegalAction
-from maria.rules.statecheck import check_state
+from maria.analysis.statecheck import check_state
 
 
 class ReplayError(Exception):

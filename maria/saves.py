@@ -21,7 +21,7 @@ Loading (`load_game`) checks, in order: a regular file (not a FIFO, device or da
 size (MAX_BYTES), text encoding, nesting depth and YAML syntax (maria.yamlio's guarded loader),
 plain data only (no tags, dates or YAML references), the header (format, schema, version), the
 field types and options, the log's shape, both check codes, the state's consistency
-(maria.rules.statecheck), and finally that the action log, replayed from the seed and options,
+(maria.analysis.statecheck), and finally that the action log, replayed from the seed and options,
 leads to exactly the saved position (so an accepted save never holds a position the rules did not
 make).  Any other surprise while checking is reported as a damaged file, never raised.
 `load_game(path, replay=True)` and `python -m maria replay FILE` also check every intermediate
@@ -42,7 +42,7 @@ from maria import __version__, yamlio
 from maria.game import GameRecord, now_iso
 from maria.replay import ReplayError, canonical_dump, state_digest
 from maria.replay import replay as replay_record
-from maria.rules.statecheck import check_state
+from maria.analysis.statecheck import check_state
 
 SAVE_FORMAT = "maria-save"
 SAVE_SCHEMA = 1
@@ -287,7 +287,7 @@ def _check_fields(name: str, doc: dict) -> None:
 def _option_rules() -> dict:
     """option -> (type, allowed values or None): the options a game can be set up with."""
     from maria.rules.setup import ADVANCED_OPTIONS, DEFAULT_OPTIONS
-    from maria.rules.statecheck import MAX_TURN
+    from maria.analysis.statecheck import MAX_TURN
     out = {k: (type(v), None) for k, v in {**DEFAULT_OPTIONS, **ADVANCED_OPTIONS}.items()}
     out["last_turn"] = (int, range(1, MAX_TURN + 1))
     out["charles_emmanuel_rule"] = (str, ("es", "fr"))

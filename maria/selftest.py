@@ -82,7 +82,7 @@ def _play(variant: str, players: int) -> Callable[[], str]:
     def run() -> str:
         from maria.game import GameRecord
         from maria.rules import door
-        from maria.rules.selfplay import fill
+        from maria.analysis.selfplay import fill
         from maria.saves import load_game, save_game
 
         record = GameRecord.new(variant, players, seed=1741)

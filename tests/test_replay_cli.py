@@ -7,7 +7,8 @@ import sys
 import pytest
 import yaml
 
-from maria import bench, cli, saves
+from maria import cli, saves
+from maria.analysis import bench
 from maria.paths import resource_root
 from maria.replay import ReplayError, replay, state_digest
 from maria.saves import load_game
@@ -140,7 +141,7 @@ def test_selfplay_command_advanced(capsys, tmp_path, players, extra):
 
 
 def test_advanced_random_game_saves_and_replays(tmp_path):
-    from maria.bench import random_record
+    from maria.analysis.bench import random_record
     from maria.replay import replay
     from maria.saves import load_game, save_game
     record, failure = random_record(4, 3, variant="advanced", options={"optional_political_rule": False})
@@ -154,6 +155,6 @@ def test_advanced_random_game_saves_and_replays(tmp_path):
 def test_regression_saxony_neutral_mid_stack_is_consistent_while_relocating():
     """Seed 5003 (advanced, 3p, no optional rule): Saxony turns neutral while Rutowski is stacked
     with a Prussian general; until Maria Theresa picks his city the stack is legal (R19.3.3)."""
-    from maria.bench import random_record
+    from maria.analysis.bench import random_record
     record, failure = random_record(5003, 3, variant="advanced", options={"optional_political_rule": False})
     assert failure is None, failure

@@ -8,10 +8,11 @@ import pytest
 import yaml
 
 from maria import saves, yamlio
-from maria.bench import record_from
+from maria.analysis.bench import record_from
 from maria.game import GameRecord
 from maria.replay import state_digest
-from maria.rules import IllegalAction, selfplay
+from maria.rules import IllegalAction
+from maria.analysis import selfplay
 from maria.saves import SaveError, load_game, save_game
 
 

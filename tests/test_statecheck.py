@@ -1,13 +1,14 @@
-"""maria.rules.statecheck: real positions pass; each kind of damage is named."""
+"""maria.analysis.statecheck: real positions pass; each kind of damage is named."""
 
 import copy
 
 import pytest
 
-from maria.bench import record_from
-from maria.rules import door, selfplay
+from maria.analysis.bench import record_from
+from maria.rules import door
+from maria.analysis import selfplay
 from maria.rules.state import board_info, rebuild_index
-from maria.rules.statecheck import check_state
+from maria.analysis.statecheck import check_state
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ non-secret bookkeeping — never the full state; `legal_actions` is `door.legal_
 from __future__ import annotations
 
 from maria.rules import door
-from maria.rules.resample import observe
+from maria.players.resample import observe
 
 LEVELS = ("random", "easy", "normal", "hard")
 BUDGETS = {"normal": 0.2, "hard": 1.5}

@@ -28,7 +28,7 @@ import random
 
 from maria.rules import cards, door
 from maria.rules import roles as R
-from maria.rules.resample import resample
+from maria.players.resample import resample
 from maria.rules.state import board_info, controller
 
 from maria.players.easy_politics import PoliticsRules
@@ -162,7 +162,7 @@ class Rules(PoliticsRules):
             return a
         if t == "recruit":
             return self.fill_recruit(a)
-        from maria.rules.selfplay import fill                    # unknown template: a legal fill
+        from maria.analysis.selfplay import fill                    # unknown template: a legal fill
         return fill(a, self.state, {"rng": self.rng.getrandbits(63) | 1})
 
     def fill_allocate(self, a: dict) -> dict:

@@ -19,7 +19,7 @@ import random
 from collections import defaultdict
 
 from maria.rules import door
-from maria.rules.resample import observe, resample
+from maria.players.resample import observe, resample
 
 from maria.players import make_player
 from maria.players.easy import EasyPlayer

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from maria.rules import selfplay
-from maria.rules.resample import resample
+from maria.analysis import selfplay
+from maria.players.resample import resample
 
 
 class RandomPlayer:

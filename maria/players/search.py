@@ -20,7 +20,7 @@ import time
 from collections.abc import Mapping
 
 from maria.rules import door
-from maria.rules.resample import resample
+from maria.players.resample import resample
 
 from maria.players.easy import Rules, is_template, playable
 from maria.players.evaluate import evaluate

@@ -9,8 +9,10 @@ box or set aside (R19.1, R19.2) — conservation is checked by pool_total().
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import roles as R
 from maria.rules.log import log, power_name
+from maria.rules.victory import _finish
 
 POOL_SIZES = {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 8}   # R4.5
 RHINE = ("koeln", "mannheim", "mainz", "trier")                                  # R10.16b
@@ -98,6 +100,7 @@ def give_back(state, power, n: int = 1) -> None:
 
 # --- markers on the map (R15.3, R10.15, R10.16) -----------------------------------------------
 
+@hooks.provide("place_qmark")
 def place_qmark(state, power, city) -> None:
     state["qmarks"][city] = power
     if is_adv(state):
@@ -106,6 +109,7 @@ def place_qmark(state, power, city) -> None:
             state["adv"]["q_pool"][city] = major          # the pool it came from
 
 
+@hooks.provide("drop_qmark")
 def drop_qmark(state, city) -> None:
     p = state["qmarks"].pop(city, None)
     if p is None or not is_adv(state):
@@ -206,9 +210,29 @@ def lose_vp(state, power, n: int, cause: str) -> int:
     if n:
         log(state, f"{power_name(p)} loses {n} VP ({cause}): {lost} marker{'s' if lost != 1 else ''} back to its pool.", p)
     if p == "prussia" or (state["players"] == 2 and p == "france"):
-        from maria.rules import politics
-        politics.saxony_vp_shift(state, p, n, cause)
+        hooks.call("vp_lost", state, p, n, cause)                       # R19.3
     return lost
+
+
+@hooks.provide("lost_to_supply")
+def lost_to_supply(state, power, bohemia: bool) -> None:
+    """R16.2 / R9.7: a general eliminated for lack of supply costs his major power 1 VP."""
+    lose_vp(state, power, 1, "lack of supply" + ("@bohemia" if bohemia else ""))
+
+
+@hooks.provide("conquest_marked")
+def conquest_marked(state, info, power, city, marks_conquest) -> None:
+    """R10.16 in the advanced game: the markers of a conquest, from and back to the pools (R15.3),
+    the Rhine electorates' elector markers (b), the Electoral College (R18.4), R19.2."""
+    remove_vm(state, city)                         # (a) back to its pool (R15.3)
+    drop_qmark(state, city)
+    marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
+    if city in RHINE:
+        flip_elector(state, info, power, city)     # (b) elector marker flipped, never a VM
+    elif marks_conquest(state, info, power, city):
+        place_vm(state, marker, city)
+    after_control_change(state, info)
+    france_conquered_bohemia(state, info, power, city)
 
 
 def settle_battle(state, info, battle: dict) -> None:
@@ -249,7 +273,6 @@ def check_pools(state, info, when: str) -> None:
         best = max(a["overflow"][p] for p in empty)
         tied = [p for p in empty if a["overflow"][p] == best]
         role = _tie_winner(state, tied)
-        from maria.rules.victory import _finish
         _finish(state, role, f"The victory-marker pool of {', '.join(power_name(p) for p in empty)} is empty "
                 f"at the end of {when}: {role.replace('_', ' ').title()} wins.")
         return
@@ -258,6 +281,7 @@ def check_pools(state, info, when: str) -> None:
     a["owed"] = {}
 
 
+@hooks.provide("winter_scoring")
 def winter_scoring(state) -> None:
     """R13.6: 1 point per marker left in the pool, hidden until the end."""
     a = state["adv"]
@@ -266,6 +290,7 @@ def winter_scoring(state) -> None:
     log(state, f"Winter scoring after turn {state['turn']} (the scores stay hidden until the game ends).")
 
 
+@hooks.provide("end_of_game")
 def end_of_game(state, info) -> None:
     """R23.3: lowest total of the 4 winter scores wins (ties as R23.2)."""
     a = state["adv"]
@@ -273,27 +298,10 @@ def end_of_game(state, info) -> None:
     best = min(totals.values())
     tied = [p for p, t in totals.items() if t == best]
     role = _tie_winner(state, tied)
-    from maria.rules.victory import _finish
     _finish(state, role, "After the fourth winter the winter scores are "
             + ", ".join(f"{power_name(p)} {t}" for p, t in totals.items())
             + f": {role.replace('_', ' ').title()} wins.")
     state["result"]["winter_scores"] = {p: list(a["winter"][p]) for p in totals}
-
-
-def end_of_action_stage(state, info, powers) -> None:
-    """R19.2 (France may reduce its military objectives), R19.1 (Prussia may offer the Silesian
-    peace: after the victory check, which it could otherwise undo), then R23.1a."""
-    if state["result"] is not None:
-        return
-    from maria.rules import peace
-    from maria.rules.flow import push
-    peace.prussian_piece_left(state, info)                  # R19.1.2 step 7 (safety net)
-    if "france" in powers and france_may_reduce(state, info):
-        push(state, {"name": "reduce_objectives"})
-        return
-    check_pools(state, info, "an action stage")
-    if state["result"] is None and "prussia" in powers and peace.may_offer(state, info):
-        push(state, {"name": "peace_offer", "step": "offer", "pieces": []})
 
 
 def _core_austria(info, c) -> bool:
@@ -335,7 +343,7 @@ def france_conquered_bohemia(state, info, power, city) -> None:
         a["set_aside"]["france"] = 0
 
 
-from maria.rules.flow import Handler, pop, register, roles_for_powers  # noqa: E402
+from maria.rules.stack import Handler, pop, register, roles_for_powers  # noqa: E402
 
 
 @register("reduce_objectives")

@@ -7,6 +7,7 @@ Deck make-up (inferred, docs/rulings.md RUL-01): each of the 4 decks holds the 3
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import rng
 from maria.rules import roles as R
 
@@ -159,10 +160,7 @@ def income(state: dict, power: str, subsidy: bool) -> int:
     if power == "france" and state["variant"] == "intro":
         n -= 2
     if state["variant"] == "advanced":
-        from maria.rules import politics
-        if power == "saxony" and politics.saxony_state(state) == "austrian_ally":
-            n = 2                                                   # R19.3.8
-        n += politics.income_modifier(state, power)
+        n = hooks.call("income_modifier", state, power, n)            # R19.3.8, R17
     return max(n, 0)
 
 

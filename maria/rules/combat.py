@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.rules.flow import Handler, pop, push, register, roles_for_powers
+from maria.rules.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, commander, set_general_city
 
@@ -133,8 +134,7 @@ class CombatPhase(Handler):
 
 
 def _neutral(state, p):
-    from maria.rules.politics import neutral
-    return neutral(state, p)
+    return hooks.call("neutral", state, p)
 
 
 def _names(state, gids):
@@ -231,6 +231,4 @@ class Combat(Handler):
             push(state, {"name": "retreat", "city": city, "distance": lost, "battle": battle,
                          "winner_city": win_city, "winner_power": frame[other + "_power"]})
         elif battle is not None:
-            from maria.rules import advanced, politics
-            advanced.settle_battle(state, info, battle)
-            politics.flush_saxony(state, info)
+            hooks.call("battle_settled", state, info, battle)

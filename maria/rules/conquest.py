@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from maria.rules import hooks
+from maria.rules.victory import check_instant
 from maria.rules import roles as R
-from maria.rules.flow import Handler, register, pop
+from maria.rules.stack import Handler, register, pop
 from maria.rules.log import log, power_name
 from maria.rules.state import controller, enemy_controlled, home_of
 
@@ -31,12 +33,27 @@ def leave_fortress(state: dict, info, gid: str, city: str) -> None:
         return
     if protected(state, info, city):
         if city not in state["qmarks"]:
-            from maria.rules.advanced import place_qmark
             place_qmark(state, g["power"], city)
             log(state, f"{g['name']} leaves the protected fortress {info.board.cities[city].name}: "
                 "it is marked '?'.", g["power"], [city])
         return
     conquer(state, info, g["power"], city)
+
+
+def place_qmark(state: dict, power: str, city: str) -> None:
+    """R10.15: a '?' marker on `city` (in the advanced game out of the pool, R15.3)."""
+    if state["variant"] == "advanced":
+        hooks.call("place_qmark", state, power, city)
+    else:
+        state["qmarks"][city] = power
+
+
+def drop_qmark(state: dict, city: str) -> None:
+    """R12.1: the '?' marker of `city` goes (in the advanced game back to its pool, R15.3)."""
+    if state["variant"] == "advanced":
+        hooks.call("drop_qmark", state, city)
+    else:
+        state["qmarks"].pop(city, None)
 
 
 def marks_conquest(state: dict, info, power: str, city: str) -> bool:
@@ -63,21 +80,16 @@ def marks_conquest(state: dict, info, power: str, city: str) -> bool:
 
 def conquer(state: dict, info, power: str, city: str) -> None:
     """R10.16: remove the previous controller's marker, mark the conquest when required."""
-    from maria.rules import advanced as A
     prev = controller(state, info, city)
-    A.remove_vm(state, city)                       # (a) back to its pool (R15.3)
-    A.drop_qmark(state, city)
-    marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
-    if A.is_adv(state) and city in A.RHINE:
-        A.flip_elector(state, info, power, city)   # (b) elector marker flipped, never a VM
-    elif marks_conquest(state, info, power, city):
-        A.place_vm(state, marker, city)
-    if A.is_adv(state):
-        A.after_control_change(state, info)
-        A.france_conquered_bohemia(state, info, power, city)
+    if state["variant"] == "advanced":             # markers from and to the pools (R15.3)
+        hooks.call("conquest_marked", state, info, power, city, marks_conquest)
+    else:
+        state["markers"].pop(city, None)           # (a)
+        drop_qmark(state, city)
+        if marks_conquest(state, info, power, city):
+            state["markers"][city] = R.major_of(state, power)   # (e) a minor marks with its major's markers
     log(state, f"{power_name(power)} conquers {info.board.cities[city].name}"
         + (f" from {power_name(prev)}" if prev else "") + ".", power, [city])
-    from maria.rules.victory import check_instant
     check_instant(state, info)
 
 
@@ -92,14 +104,12 @@ class RetroPhase(Handler):
             if state["result"] is not None:
                 break
             if not enemy_controlled(state, info, city, power) or protected(state, info, city):
-                from maria.rules.advanced import drop_qmark
                 drop_qmark(state, city)
                 log(state, f"{info.board.cities[city].name} is still protected: the '?' is removed.",
                     power, [city])
             else:
                 log(state, f"{info.board.cities[city].name} is no longer protected.", power, [city])
                 conquer(state, info, power, city)
-        from maria.rules.advanced import drop_qmark
         for city in sorted(state["qmarks"]):
             drop_qmark(state, city)
         pop(state)

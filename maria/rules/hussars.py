@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from maria.rules.flow import Handler, register, pop, roles_for_powers
+from maria.rules.stack import Handler, register, pop, roles_for_powers
 from maria.rules.log import log
 from maria.rules.state import IllegalAction, is_occupied
 

@@ -9,10 +9,11 @@ apply() also accepts a whole move at once: {"type": "move", "piece": id, "path":
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
 from maria.rules.conquest import leave_fortress
-from maria.rules.flow import Handler, effect, pop, push, register, roles_for_powers
+from maria.rules.stack import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
 from maria.rules.state import (IllegalAction, board_info, enemy_controlled, equal_rank_stack, forget_commander,
@@ -34,8 +35,7 @@ def _adjacent_to_enemy(state, info, city, power) -> bool:
     """R10.5; a neutral power's pieces are not enemy pieces (RUL-A33: no war with a neutral)."""
     ns = ()
     if state["variant"] == "advanced":
-        from maria.rules.politics import neutral_powers
-        ns = neutral_powers(state)
+        ns = hooks.call("neutral_powers", state)
     for n in info.nbrs[city]:
         for gid in state["city_generals"].get(n, ()):
             p = state["generals"][gid]["power"]
@@ -63,8 +63,7 @@ def _advanced_refusal(state, info, piece, cur, to, cname) -> str | None:
     cities = info.board.cities
     if cities[cur].map != cities[to].map and piece["power"] not in ("france", "austria"):
         return "Only French and Austrian pieces may cross between the Flanders and Bohemia maps (R10.6)."
-    from maria.rules.politics import forbidden
-    if to in forbidden(state, info, piece["power"]):
+    if to in hooks.call("forbidden", state, info, piece["power"]):
         return f"{cname}: neutral pieces stay at home and foreign pieces stay out of neutral territory (R19.4)."
     return None
 
@@ -397,8 +396,7 @@ class Moving(Handler):
         else:
             set_train_city(state, pid, to)
         if piece["power"] == "prussia" and state["variant"] == "advanced":
-            from maria.rules.peace import prussian_piece_left
-            prussian_piece_left(state, info)                 # R19.1.2 step 7
+            hooks.call("prussian_piece_left", state, info)                 # R19.1.2 step 7
         if stacking:                                         # R10.4 both moves end
             others = [g for g in state["city_generals"][to] if g != pid]
             Moving._finish(state, frame, [pid] + others)

@@ -13,12 +13,15 @@ peace_answer {accept}, relocate {piece, city}, place_train {train, city}.
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import advanced as A
-from maria.rules import poldata
+from maria.rules import poldata, politics
 from maria.rules import roles as R
-from maria.rules.flow import Handler, pop, register, roles_for_powers
+from maria.rules.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
+from maria.rules.politics import (blocker_sites, closest_empty_cities, forbidden, may_stand,  # noqa: F401
+                                  place_returning)
 from maria.rules.state import (friendly_controlled, home_of, is_occupied, set_general_city,
                                set_train_city)
 
@@ -75,23 +78,6 @@ def to_relocate(state, info) -> list[str]:
     return out_aus + out_other + out_pr
 
 
-def may_stand(state, pid, c) -> bool:
-    """Where a relocated piece may legally stand (RUL-A30): a train an empty city; a general an empty
-    city or one holding a single general of his own power (16 troops at most); never a train's city.
-    The piece itself is ignored (it may be asked whether it can stay)."""
-    piece = _piece(state, pid)
-    tid = state["city_train"].get(c)
-    if tid is not None and tid != pid:
-        return False
-    gens = [g for g in state["city_generals"].get(c, []) if g != pid]
-    if not gens:
-        return True
-    if pid not in state["generals"] or len(gens) != 1:
-        return False
-    other = state["generals"][gens[0]]
-    return other["power"] == piece["power"] and other["troops"] + piece["troops"] <= 16
-
-
 def relocation_choices(state, info, pid, origin: str | None = None) -> list[str]:
     """The nearest cities (road steps from `origin`, default the piece's city; pieces ignored) of the
     piece's target country where it may legally stand (may_stand), outside forbidden (neutral)
@@ -103,7 +89,6 @@ def relocation_choices(state, info, pid, origin: str | None = None) -> list[str]
     start = origin or cur
     targets = _targets(power)
     same_map_only = power not in ("france", "austria")                    # R10.6
-    from maria.rules.politics import forbidden
     bad = forbidden(state, info, power)
     best, out = None, []
     for c, d in sorted(info.dist_from(start).items(), key=lambda x: (x[1], x[0])):
@@ -152,8 +137,8 @@ def _relocate(state, info, pid, city, what: str = "is transferred (Silesian peac
 # Pieces are handled one at a time; a single legal city (or none) is applied at once, several are the
 # owner's choice: relocate {piece, city}.
 
+@hooks.provide("queue_relocation")
 def queue_relocation(state, frame: dict) -> None:
-    from maria.rules.flow import push
     frame = {"name": "relocate", **frame}
     frame.setdefault("pieces", [])
     push(state, frame)
@@ -176,13 +161,12 @@ def _still_needed(state, info, frame, pid) -> bool:
     return p["city"] == frame["city"]                                      # offmap: still blocking
 
 
+@hooks.provide("relocation_choices")
 def frame_choices(state, info, frame, pid) -> list[str]:
     cause = frame["cause"]
     if cause == "offmap":
-        from maria.rules.politics import blocker_sites
         return blocker_sites(state, info, frame["city"])                   # R17.6.7 (RUL-A15)
     if cause == "saxony_ally":
-        from maria.rules.politics import closest_empty_cities
         return closest_empty_cities(state, info, pid)
     home = frame.get("home", {}).get(pid)
     if home is not None:                                                   # back to the set-up city
@@ -212,7 +196,6 @@ def _move_blocker(state, info, frame, city) -> None:
 
 def _finish(state, info, frame) -> None:
     if frame["cause"] == "offmap":
-        from maria.rules.politics import place_returning
         place_returning(state, info, frame["general"])
     elif frame["cause"] == "neutral":
         A.after_control_change(state, info)
@@ -297,7 +280,6 @@ def annex(state, info) -> None:
     a["silesia_annexed"] = state["turn"]                                   # step 1
     log(state, "Austria accepts the peace: Silesia becomes Prussian home country.", "prussia",
         silesian_fortresses(info))
-    from maria.rules import politics
     if politics.saxony_state(state) == "prussian_ally":                    # step 2
         boxes = poldata.display()["tracks"]["saxony"]["boxes"]
         s_box = next(i for i, b in enumerate(boxes) if b.get("label") == "S")
@@ -328,6 +310,7 @@ def start_neutrality(state) -> None:
         "prussia")
 
 
+@hooks.provide("start_of_action_stage")
 def start_of_action_stage(state, info, powers) -> None:
     """The end of Prussia's neutrality (RUL-A31): at the start of its action stage after next,
     Prussia is simply at war again on France's side (its alliances never changed)."""
@@ -340,6 +323,7 @@ def start_of_action_stage(state, info, powers) -> None:
         log(state, "Prussia's neutrality ends: Prussia is at war again as France's ally.", "prussia")
 
 
+@hooks.provide("prussian_piece_left")
 def prussian_piece_left(state, info) -> None:
     """Step 7: as soon as a Prussian piece leaves Prussia, the set-aside markers go back to the pool."""
     a = state.get("adv")
@@ -456,3 +440,18 @@ def _place_train(state, tid, city) -> None:
     remove_hussar_at(state, city)
     set_train_city(state, tid, city)
     log(state, "Prussia's second supply train enters play.", "prussia", [city])
+
+
+@hooks.provide("end_of_action_stage")
+def end_of_action_stage(state, info, powers) -> None:
+    """R19.2 (France may reduce its military objectives), R19.1 (Prussia may offer the Silesian
+    peace: after the victory check, which it could otherwise undo), then R23.1a."""
+    if state["result"] is not None:
+        return
+    prussian_piece_left(state, info)                  # R19.1.2 step 7 (safety net)
+    if "france" in powers and A.france_may_reduce(state, info):
+        push(state, {"name": "reduce_objectives"})
+        return
+    A.check_pools(state, info, "an action stage")
+    if state["result"] is None and "prussia" in powers and may_offer(state, info):
+        push(state, {"name": "peace_offer", "step": "offer", "pieces": []})

@@ -9,10 +9,11 @@ State: state["adv"]["pol"] = {"deck": [card ids, top last], "faceup": [ids], "di
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import advanced as A
 from maria.rules import cards, poldata, rng
 from maria.rules import roles as R
-from maria.rules.flow import Handler, effect, pop, push, register, roles_for_powers
+from maria.rules.stack import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, friendly_controlled, is_occupied, set_general_city
 
@@ -143,17 +144,33 @@ def return_general(state, info, gid) -> None:
     if waiting.get(g["power"]) == gid:
         del waiting[g["power"]]
     if is_occupied(state, target):
-        from maria.rules import peace
         blocker = (state["city_generals"].get(target) or [state["city_train"].get(target)])[0]
         frame = {"cause": "offmap", "general": gid, "city": target, "pieces": [blocker]}
-        if not peace.frame_choices(state, info, frame, blocker):
+        if not hooks.call("relocation_choices", state, info, frame, blocker):
             log(state, f"{g['name']} cannot leave the off-map box yet: the piece on the arrow's city can "
                 "go nowhere.", g["power"])
             waiting[g["power"]] = gid
             return
-        peace.queue_relocation(state, frame)
+        hooks.call("queue_relocation", state, frame)
         return
     place_returning(state, info, gid)
+
+
+def may_stand(state, pid, c) -> bool:
+    """Where a relocated piece may legally stand (RUL-A30): a train an empty city; a general an empty
+    city or one holding a single general of his own power (16 troops at most); never a train's city.
+    The piece itself is ignored (it may be asked whether it can stay)."""
+    piece = state["generals"].get(pid) or state["trains"][pid]
+    tid = state["city_train"].get(c)
+    if tid is not None and tid != pid:
+        return False
+    gens = [g for g in state["city_generals"].get(c, []) if g != pid]
+    if not gens:
+        return True
+    if pid not in state["generals"] or len(gens) != 1:
+        return False
+    other = state["generals"][gens[0]]
+    return other["power"] == piece["power"] and other["troops"] + piece["troops"] <= 16
 
 
 def blocker_sites(state, info, city) -> list[str]:
@@ -162,7 +179,6 @@ def blocker_sites(state, info, city) -> list[str]:
     general of his own power, 16 troops at most, as RUL-A30), outside territory forbidden to them
     (R19.4) and, except French and Austrian pieces, on the same map (R10.6).  None adjacent (a gap
     of the rules, RUL-A15): the nearest such cities (road steps, pieces ignored)."""
-    from maria.rules.peace import may_stand
     gens = list(state["city_generals"].get(city, []))
     tid = state["city_train"].get(city)
     movers = gens or ([tid] if tid else [])
@@ -195,6 +211,7 @@ def blocker_sites(state, info, city) -> list[str]:
     return out
 
 
+@hooks.provide("retry_returns")
 def retry_returns(state, info) -> bool:
     """R17.6.7 "as soon as": a general left waiting in his off-map box (the blocker could go nowhere)
     tries again; True if a relocation step was opened (the flow changed)."""
@@ -305,6 +322,7 @@ def _expedition_paid(state, info, eff) -> None:
 
 # --- Saxony (R19.3) ------------------------------------------------------------------------------
 
+@hooks.provide("vp_lost")
 def saxony_vp_shift(state, power, n, cause) -> None:
     """R19.3.1: 1 box right per VP Prussia loses (battle or supply), whatever Saxony's status
     (a neutral Saxony after the Silesian peace included: the rule names no exception); R24.2.4:
@@ -317,6 +335,7 @@ def saxony_vp_shift(state, power, n, cause) -> None:
     state["adv"]["saxony_pending"] = state["adv"].get("saxony_pending", 0) + n
 
 
+@hooks.provide("flush_saxony")
 def flush_saxony(state, info) -> None:
     """The shift is made after the retreats (R19.3.2, VD-22)."""
     if state["variant"] != "advanced" or state["result"] is not None:
@@ -394,8 +413,7 @@ def _saxony_changed(state, info) -> None:
                    if g["power"] == "saxony" and g["city"] in info.playable
                    and len(state["city_generals"][g["city"]]) > 1]
         if stacked:
-            from maria.rules import peace
-            peace.queue_relocation(state, {"cause": "saxony_ally", "pieces": stacked})
+            hooks.call("queue_relocation", state, {"cause": "saxony_ally", "pieces": stacked})
         return
     al["blocs"].append(["saxony"])
     log(state, "Saxony becomes neutral.", "saxony")
@@ -477,7 +495,6 @@ def neutral_reset(state, info, power) -> None:
     (cause "neutral", maria.rules.peace): several legal cities are the owner's choice (RUL-A18); a
     general whose set-up city is occupied goes to the nearest legal city of his home country (the
     owner's choice among several); no city at all: a general is removed, a train eliminated."""
-    from maria.rules import peace
     from maria.rules.state import home_of
     home = {c for c in info.playable if home_of(state, info, c) == power}
     own, setup = [], {}
@@ -498,10 +515,11 @@ def neutral_reset(state, info, power) -> None:
             A.drop_qmark(state, c)
     A.after_control_change(state, info)
     if own or foreign:
-        peace.queue_relocation(state, {"cause": "neutral", "power": power, "pieces": own + foreign,
+        hooks.call("queue_relocation", state, {"cause": "neutral", "power": power, "pieces": own + foreign,
                                        "home": {g: c for g, c in setup.items() if c is not None}})
 
 
+@hooks.provide("neutral")
 def neutral(state, power) -> bool:
     """R19.4: Saxony in a neutral box of its track; Prussia after the Silesian peace until the start
     of its action stage after next (R19.1.2 step 6, adv["prussia_neutral_until"])."""
@@ -514,6 +532,7 @@ def neutral(state, power) -> bool:
     return False
 
 
+@hooks.provide("neutral_powers")
 def neutral_powers(state) -> list[str]:
     return [p for p in ("prussia", "saxony") if neutral(state, p)]
 
@@ -521,6 +540,7 @@ def neutral_powers(state) -> list[str]:
 _FORBIDDEN: dict = {}
 
 
+@hooks.provide("forbidden")
 def forbidden(state, info, power) -> set:
     """R19.4.1/R19.4.3: cities a piece of `power` may not enter: outside its home country if it is
     neutral, inside every other neutral power's home country (cached per neutral status)."""
@@ -999,3 +1019,35 @@ class Election(Handler):
         frame["votes"][c] = action["for"]
         log(state, f"{power_name(p)} casts the {info.board.cities[c].name} vote for "
             f"{'Charles Albert' if action['for'] == 'charles' else 'Francis Stephen'}.", p)
+
+
+@hooks.provide("income_modifier")
+def income(state, power, n: int) -> int:
+    """The advanced game's changes to a power's TC income: an Austrian-allied Saxony draws 2
+    (R19.3.8), then the political income changes (R17)."""
+    if power == "saxony" and saxony_state(state) == "austrian_ally":
+        n = 2                                                   # R19.3.8
+    return n + income_modifier(state, power)
+
+
+@hooks.provide("battle_settled")
+def battle_settled(state, info, battle: dict) -> None:
+    """After a battle's loser retreated or was eliminated: VPs (R16.3), then Saxony (R19.3)."""
+    A.settle_battle(state, info, battle)
+    flush_saxony(state, info)
+
+
+@hooks.provide("new_advanced_game")
+def new_advanced_game(state, board, info) -> None:
+    """The advanced game's state at set-up: VM pools and boxes (R4.5, R15), the political tracks
+    and display (R4.10, R17), the Dessauer in Ostpreussen (R4.4)."""
+    state["adv"] = A.new_adv(state, board)
+    state["adv"]["tracks"] = {t: poldata.display()["tracks"][t]["star"] for t in ("italy", "russia", "saxony")}
+    state["adv"]["saxony_state"] = "prussian_ally"
+    state["adv"]["stages"] = [list(s) for s in R.ACTION_STAGES]
+    state["adv"]["drew"] = {}
+    state["adv"]["pol"] = new_pol(state)
+    for gid, place in board.setup.generals.items():     # R4.4: the Dessauer in Ostpreussen
+        if place == "box:ostpreussen":
+            state["adv"]["expedition"] = {"russia": {"prussia": gid}}
+    A.after_control_change(state, info)

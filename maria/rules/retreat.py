@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from maria.rules.flow import Handler, pop, register, roles_for_powers
+from maria.rules import hooks
+from maria.rules.stack import Handler, pop, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, is_occupied, set_general_city
@@ -40,8 +41,7 @@ def no_entry(state, info, start: str) -> set:
     if not gens:
         return set()
     power = state["generals"][gens[0]]["power"]
-    from maria.rules.politics import forbidden
-    out = set(forbidden(state, info, power))
+    out = set(hooks.call("forbidden", state, info, power))
     if power not in ("france", "austria"):
         m = info.board.cities[start].map
         out |= {c for c in info.playable if info.board.cities[c].map != m}
@@ -201,8 +201,7 @@ class Retreat(Handler):
             f"{frame['distance']} cities.", frame["winner_power"], path)
         pop(state)
         if state["variant"] == "advanced":
-            from maria.rules.peace import prussian_piece_left
-            prussian_piece_left(state, info)                                  # R19.1.2 step 7
+            hooks.call("prussian_piece_left", state, info)                                  # R19.1.2 step 7
         _settle(state, info, frame, 0, 0)
 
 
@@ -211,6 +210,4 @@ def _settle(state, info, frame, troops, generals):
     if b is None:
         return
     b = dict(b, troops=b["troops"] + troops, generals=b["generals"] + generals)
-    from maria.rules import advanced, politics
-    advanced.settle_battle(state, info, b)
-    politics.flush_saxony(state, info)
+    hooks.call("battle_settled", state, info, b)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import cards, rng
 from maria.rules import roles as R
 from maria.rules.log import log, power_name
@@ -67,17 +68,7 @@ def build_state(info: BoardInfo, variant: str, players: int, seed: int, options:
         if power in in_game:
             cards.draw(state, power, R.INITIAL_HAND[power])
     if variant == "advanced":
-        from maria.rules import advanced, politics
-        state["adv"] = advanced.new_adv(state, board)
-        state["adv"]["tracks"] = {t: politics.poldata.display()["tracks"][t]["star"] for t in ("italy", "russia", "saxony")}
-        state["adv"]["saxony_state"] = "prussian_ally"
-        state["adv"]["stages"] = [list(s) for s in R.ACTION_STAGES]
-        state["adv"]["drew"] = {}
-        state["adv"]["pol"] = politics.new_pol(state)
-        for gid, place in board.setup.generals.items():     # R4.4: the Dessauer in Ostpreussen
-            if place == "box:ostpreussen":
-                state["adv"]["expedition"] = {"russia": {"prussia": gid}}
-        advanced.after_control_change(state, info)
+        hooks.call("new_advanced_game", state, board, info)     # R4, R15, R4.4
     pending = [p for p in ("france", "bavaria", "prussia", "saxony", "austria", "pragmatic_army")
                if p in in_game and p in board.armies]
     state["flow"] = [{"name": "game"}, {"name": "allocation", "pending": pending}]

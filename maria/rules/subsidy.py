@@ -15,9 +15,11 @@ turns}, cancel_subsidy {contract}, answer_subsidy {accept}, done.
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.rules.flow import Handler, minor_cut_off, pop, push, register, roles_for_powers
+from maria.rules.stack import Handler, pop, push, register, roles_for_powers
+from maria.rules.tc import minor_cut_off
 from maria.rules.log import log, power_name
 
 INITIAL = "france>bavaria"
@@ -230,13 +232,11 @@ def gross_income(state, power) -> int:
         n += 1
     elif power == "bavaria":
         n -= 1
-    from maria.rules import politics
-    if power == "saxony" and politics.saxony_state(state) == "austrian_ally":
-        n = 2                                                              # R19.3.8
-    n += politics.income_modifier(state, power)
+    n = hooks.call("income_modifier", state, power, n)                     # R19.3.8, R17
     return max(n, 0)
 
 
+@hooks.provide("tc_phase")
 def tc_phase(state, info, frame) -> None:
     """Each giver hands 1 TC of its income per contract to the recipient before looking at it (the
     first card it draws, R20.3), then draws the rest; every power draws its income once per turn."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from collections import deque
 from itertools import combinations
 
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.rules.flow import Handler, register, pop, push, roles_for_powers
+from maria.rules.stack import Handler, register, pop, push, roles_for_powers
 from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, home_of
 
@@ -66,8 +67,7 @@ def supply_status(state: dict, info, gid: str, at: str | None = None) -> tuple[s
         return ("none", 0)
     blocked = _enemy_piece_cities(state, g["power"])                          # R9.3
     if adv:
-        from maria.rules.politics import forbidden
-        blocked = blocked | (forbidden(state, info, g["power"]) - {city})      # R19.4.3
+        blocked = blocked | (hooks.call("forbidden", state, info, g["power"]) - {city})      # R19.4.3
     hussar_cities = {c for c in state["hussars"].values() if c}
     taxed = hussar_cities if R.enemies(state, g["power"], "austria") else set()
     free = _path_length(info, city, trains, blocked, taxed)
@@ -140,14 +140,11 @@ class SupplyPhase(Handler):
             where = state["generals"][gid]["city"]
             apply_supply(state, info, gid, ok)
             if state["variant"] == "advanced" and state["generals"][gid]["city"] is None:
-                from maria.rules import advanced                             # R16.2 / R9.7
-                bohemia = info.board.cities[where].map == "bohemia"
-                advanced.lose_vp(state, state["generals"][gid]["power"], 1,
-                                 "lack of supply" + ("@bohemia" if bohemia else ""))
+                bohemia = info.board.cities[where].map == "bohemia"         # R16.2 / R9.7
+                hooks.call("lost_to_supply", state, state["generals"][gid]["power"], bohemia)
         pop(state)
         if state["variant"] == "advanced":
-            from maria.rules.politics import flush_saxony
-            flush_saxony(state, info)
+            hooks.call("flush_saxony", state, info)
         return True
 
 

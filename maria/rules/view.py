@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import roles as R
 from maria.rules.state import board_info, commander, troops_total
 from maria.rules.victory import status as victory_status
@@ -57,7 +58,6 @@ def _adv_view(state, mine):
     a = state.get("adv")
     if a is None:
         return None
-    from maria.rules import politics
     pol = a["pol"]
     disp = {}
     for p, ents in pol["display"].items():
@@ -80,5 +80,5 @@ def _adv_view(state, mine):
         "contracts": {k: dict(v) for k, v in a.get("contracts", {}).items()},          # R20
         "silesia_annexed": a.get("silesia_annexed"),                                   # R19.1
         "prussia_neutral_until": a.get("prussia_neutral_until"),                       # R19.1.2 step 6
-        "neutral": politics.neutral_powers(state),                                     # R19.4
+        "neutral": hooks.call("neutral_powers", state),                                     # R19.4
     }

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.flow import Handler, pop, push, register, roles_for_powers
+from maria.rules.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, friendly_controlled, home_of, set_general_city, set_train_city
 
@@ -14,8 +15,7 @@ TROOP_COST = 4  # R13.2
 
 def start_winter(state: dict, info) -> None:
     if state["variant"] == "advanced":
-        from maria.rules.advanced import winter_scoring
-        winter_scoring(state)
+        hooks.call("winter_scoring", state)
     order = [p for stage in R.action_stages(state) for p in stage
              if any(p in ps for ps in state["roles"].values())]
     state["stage"], state["phase"] = "winter", None

@@ -244,7 +244,8 @@ def all_screens(outdir: Path) -> list[Path]:
     out.append(save_frame(app, outdir / "12-corrupt-save.png"))
     app.pop()
     # a whole game by random play for the game-over chart
-    from maria.rules import rng, selfplay
+    from maria.rules import rng
+    from maria.analysis import selfplay
     g = Session.new("intro", 3, 2)
     ch = {"rng": rng.seed_state(9)}
     while not door.is_over(g.state):
@@ -264,7 +265,8 @@ def all_screens(outdir: Path) -> list[Path]:
 def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
     """The advanced game's screens (20-…): set-up, political stage, execution, election, victory
     display with pools and off-map boxes, the political display, notes, the game-over screen."""
-    from maria.rules import door, rng, selfplay
+    from maria.analysis import selfplay
+    from maria.rules import door, rng
     from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Seat, Session

@@ -10,7 +10,7 @@ import time
 from maria.players.plan import Planner
 from maria.players.search import SearchPlayer
 from maria.rules import door
-from maria.rules.resample import observe
+from maria.players.resample import observe
 from maria.rules.state import board_info, controller, copy_state, rebuild_index
 
 

@@ -163,7 +163,7 @@ def test_judge_plays_departures_to_the_end_with_paired_seeds():
     """The diagnostic behind the search's tuning: a departure is played out from both choices,
     and an identical choice scores exactly 0 (paired seeds, same sampled state)."""
     from maria.players.judge import play_out, score
-    from maria.rules.resample import observe, resample
+    from maria.players.resample import observe, resample
     s = door.new_game("intro", 2, 40000)
     base = resample(observe(s, "coalition"), "coalition", 5)
     a = play_out(base, 3)

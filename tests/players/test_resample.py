@@ -6,10 +6,11 @@ import copy
 
 import pytest
 
-from maria.rules import door, poldata, rng, selfplay
-from maria.rules.resample import (ADV_BOOKKEEPING_KEYS, ADV_SAMPLED_KEYS, ADV_VIEW_KEYS, observe,
+from maria.rules import door, poldata, rng
+from maria.analysis import selfplay
+from maria.players.resample import (ADV_BOOKKEEPING_KEYS, ADV_SAMPLED_KEYS, ADV_VIEW_KEYS, observe,
                                   resample)
-from maria.rules.statecheck import check_state
+from maria.analysis.statecheck import check_state
 
 
 def _states(seed, players, every=15, variant="intro", options=None):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from maria.rules import apply, legal_actions, new_game, testboard
+from maria.rules import apply, legal_actions, new_game
+from maria.analysis import testboard
 from maria.rules.state import board_info, rebuild_index
 
 ALLOC = {

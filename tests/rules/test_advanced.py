@@ -7,7 +7,7 @@ import pytest
 from maria.rules import advanced as A
 from maria.rules import apply, active_roles, legal_actions, new_game, poldata, politics, view
 from maria.rules import flow, rng
-from maria.rules.selfplay import fill
+from maria.analysis.selfplay import fill
 from maria.rules.state import board_info, rebuild_index
 
 

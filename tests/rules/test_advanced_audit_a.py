@@ -261,7 +261,7 @@ def test_R19_3_maria_theresa_chooses_among_equally_close_empty_cities():
 
 def test_R19_3_positions_pass_the_statecheck():
     """The two new decision points are positions the statecheck accepts (saves, fuzz)."""
-    from maria.rules.statecheck import check_state
+    from maria.analysis.statecheck import check_state
     from tests.players.test_saxony_joins_players import _reenter_position, _stack_position
     for pos in (_reenter_position, _stack_position):
         assert check_state(pos()) == []

@@ -8,7 +8,7 @@ import pytest
 from maria.rules import apply, active_roles, legal_actions, politics
 from maria.rules import flow
 from maria.rules.state import IllegalAction, board_info, home_of, rebuild_index
-from maria.rules.statecheck import check_state
+from maria.analysis.statecheck import check_state
 from tests.rules.test_advanced import adv_game
 
 

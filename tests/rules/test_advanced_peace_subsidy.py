@@ -175,7 +175,7 @@ def test_R19_1_2_example_peace_turn5_neutral_until_prussian_stage_of_turn7():
         pref = [a for a in acts if a["type"] in ("done", "accept_defeat", "accept_tie", "save")]
         a = pref[0] if pref else acts[0]
         if any(v == "choose" for v in a.values()):
-            from maria.rules.selfplay import fill
+            from maria.analysis.selfplay import fill
             a = fill(a, s, {"rng": 7})
         s = apply(s, role, a)
     assert (6, True, True) in seen and (7, False, True) in seen and (7, True, False) in seen

@@ -1,4 +1,5 @@
-from maria.rules import apply, legal_actions, testboard
+from maria.rules import apply, legal_actions
+from maria.analysis import testboard
 from maria.rules.combat import start_combat
 from maria.rules.state import board_info
 from tests.rules.helpers import allocated_game, place

@@ -9,7 +9,7 @@ import pytest
 from maria.rules import active_roles, apply, flow, legal_actions, view
 from maria.rules.combat import loss_groups
 from maria.rules.state import board_info, commander, rebuild_index, stack_of
-from maria.rules.statecheck import check_state
+from maria.analysis.statecheck import check_state
 from tests.rules.helpers import advance_to, allocated_game, place
 from tests.rules.test_advanced import adv_game
 

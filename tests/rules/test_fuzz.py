@@ -13,9 +13,9 @@ import yaml
 
 from maria.rules import active_roles, cards, legal_actions, view
 from maria.rules import roles as R
-from maria.rules import testboard
-from maria.rules.selfplay import play_random_game
-from maria.rules.statecheck import check_state
+from maria.analysis import testboard
+from maria.analysis.selfplay import play_random_game
+from maria.analysis.statecheck import check_state
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

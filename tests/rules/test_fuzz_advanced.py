@@ -13,7 +13,7 @@ import yaml
 from maria.rules import advanced as A
 from maria.rules import roles as R
 from maria.rules import view
-from maria.rules.selfplay import play_random_game
+from maria.analysis.selfplay import play_random_game
 from maria.rules.state import board_info, home_of
 from tests.rules.test_fuzz import check as intro_check, _roundtrip
 

@@ -1,5 +1,5 @@
 """One test per rule of the introductory game (named after its R-number or the rulebook example it
-reproduces).  Synthetic board (maria/rules/testboard.py, a 6x6 grid "c<x><y>") unless the name says
+reproduces).  Synthetic board (maria/analysis/testboard.py, a 6x6 grid "c<x><y>") unless the name says
 real board.  Grid reminders: Bavaria x<=2,y<=1 and x<=1,y=2; Saxony x<=1,y=3..4; Prussia y=5,x<=2;
 Silesia the rest of y>=4; Austria the rest.  Main roads: rows 2 and 4, columns 2 and 4."""
 
@@ -9,7 +9,8 @@ import pytest
 
 from maria.board import load_board
 from maria.paths import boards_dir
-from maria.rules import IllegalAction, active_roles, apply, flow, legal_actions, new_game, testboard, view
+from maria.rules import IllegalAction, active_roles, apply, flow, legal_actions, new_game, view
+from maria.analysis import testboard
 from maria.rules import cards
 from maria.rules.combat import loss_groups, start_combat, take_losses
 from maria.rules.conquest import conquer, protected
@@ -58,7 +59,7 @@ def drive_done(s, until=lambda s: False, limit=3000):
         pref = [a for a in acts if a["type"] in ("done", "accept_tie", "accept_defeat", "subsidy")]
         a = pref[0] if pref else acts[0]
         if any(v == "choose" for v in a.values()):
-            from maria.rules.selfplay import fill
+            from maria.analysis.selfplay import fill
             a = fill(a, s, {"rng": 1})
         s = apply(s, role, a)
     raise AssertionError("did not finish")

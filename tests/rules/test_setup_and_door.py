@@ -1,7 +1,8 @@
 import pytest
 import yaml
 
-from maria.rules import IllegalAction, active_roles, apply, legal_actions, new_game, testboard, view
+from maria.rules import IllegalAction, active_roles, apply, legal_actions, new_game, view
+from maria.analysis import testboard
 from maria.rules import cards
 from tests.rules.helpers import ALLOC, allocated_game
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from maria.rules import cards as C
-from maria.rules import door, poldata, rng, selfplay
+from maria.rules import door, poldata, rng
+from maria.analysis import selfplay
 from maria.ui.board_scene import BoardScene
 from maria.ui.scenes import SetupScene
 from maria.ui.overlays import GameOverScene, HandoffScene

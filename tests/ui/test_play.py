@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from maria.rules import door, rng, selfplay
+from maria.rules import door, rng
+from maria.analysis import selfplay
 from maria.rules import roles as R
 from maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene

@@ -1,10 +1,10 @@
 """Recorded random games (for `python -m maria selfplay`), the benchmark (`python -m maria bench`)
-and the sample games in saves/ (`make_samples`, re-run with `python -m maria.bench --samples`).
+and the sample games in saves/ (`make_samples`, re-run with `python -m maria.analysis.bench --samples`).
 
-`random_record` plays exactly the games of maria.rules.selfplay.play_random_game (same seed, same
+`random_record` plays exactly the games of maria.analysis.selfplay.play_random_game (same seed, same
 random choices through selfplay.random_action) but keeps the action log as a GameRecord and stops
 at the first failure (an exception, a dead end, a runaway game or a state that fails
-maria.rules.statecheck), which it describes so that the game can be saved as a replay file.
+maria.analysis.statecheck), which it describes so that the game can be saved as a replay file.
 """
 
 from __future__ import annotations
@@ -17,15 +17,16 @@ from pathlib import Path
 
 from maria.game import GameRecord, now_iso
 from maria.replay import describe
-from maria.rules import door, selfplay
-from maria.rules.statecheck import check_state
+from maria.rules import door
+from maria.analysis import selfplay
+from maria.analysis.statecheck import check_state
 
 MAX_ACTIONS = 20000
 TARGETS = {"game": 1.0, "legal_actions": 1.0, "apply": 1.0, "save_load": 100.0, "advanced_game": 2.0}
 
 
 class InvariantBroken(Exception):
-    """A state produced by the rules fails maria.rules.statecheck."""
+    """A state produced by the rules fails maria.analysis.statecheck."""
 
     def __init__(self, problems: list[str]):
         super().__init__(problems[0])
@@ -64,7 +65,7 @@ def _failed_call(exc: BaseException) -> tuple[str | None, dict | None, str | Non
 
 def random_record(seed: int, players: int = 3, *, variant: str = "intro", options: dict | None = None,
                   check: bool = True, max_actions: int = MAX_ACTIONS) -> tuple[GameRecord, dict | None]:
-    """Play the random game of `seed` (maria.rules.selfplay.play_random_game, the fuzzer's own
+    """Play the random game of `seed` (maria.analysis.selfplay.play_random_game, the fuzzer's own
     player) and return (record, failure).  failure is None when the game ended normally; otherwise
     a dict naming the failing action (index, role, action) and the error, and the record holds the
     game up to the state *before* that action, so it can be saved as a replay file."""

@@ -1,0 +1,98 @@
+"""The flow-stack machinery (no rules): the stack of named states in state["flow"], the registry
+of their handlers, the registry of payment effects, and the loop that lets automatic states run.
+
+Each named state has one handler (registered with @register(name)) with:
+  auto(state, info, frame) -> bool      automatic work; True if the flow changed (run again)
+  waiting(state, info, frame) -> roles  roles that must act now
+  prompt(state, info, frame, role)      the legal actions (templates carry "choose")
+  act(state, info, frame, role, action) execute (templated actions are validated here)
+legal_actions() and apply() both go through these, so legality and execution share one code path.
+This module imports no phase: the phases import it (maria.rules.flow lists the turn sequence).
+"""
+
+from __future__ import annotations
+
+from maria.rules import roles as R
+from maria.rules.state import IllegalAction, prune_commanders
+
+HANDLERS: dict[str, type] = {}
+
+
+def register(name: str):
+    def deco(cls):
+        HANDLERS[name] = cls
+        return cls
+    return deco
+
+
+class Handler:
+    templated: frozenset = frozenset()
+
+    @staticmethod
+    def auto(state, info, frame) -> bool:
+        return False
+
+    @staticmethod
+    def waiting(state, info, frame) -> list[str]:
+        return []
+
+    @staticmethod
+    def prompt(state, info, frame, role) -> list[dict]:
+        return []
+
+    @staticmethod
+    def act(state, info, frame, role, action) -> None:
+        raise IllegalAction("Nothing can be done now.")
+
+
+def top(state: dict) -> dict:
+    return state["flow"][-1]
+
+
+def push(state: dict, frame: dict) -> None:
+    state["flow"].append(frame)
+
+
+def pop(state: dict) -> dict:
+    """Leave the current flow state.  Once the game is over (victory.finish reset the flow to the
+    bare "game" state), the handler that was running when the game ended may still try to leave
+    its own state: the "game" state is never popped."""
+    if state["result"] is not None and len(state["flow"]) <= 1:
+        return state["flow"][-1]
+    return state["flow"].pop()
+
+
+def run(state: dict, info) -> None:
+    """Let automatic states proceed until some role has to choose (or the game is over)."""
+    prune_commanders(state)                        # R6.2: a broken-up stack forgets its commander
+    for _ in range(10000):
+        frame = top(state)
+        if not HANDLERS[frame["name"]].auto(state, info, frame):
+            return
+    raise RuntimeError("flow did not settle (runaway automatic states)")
+
+
+def roles_for_powers(state: dict, powers) -> list[str]:
+    out = []
+    for p in powers:
+        r = R.role_of(state, p)
+        if r and r not in out:
+            out.append(r)
+    return out
+
+
+def active_powers(state: dict) -> list[str]:
+    for f in reversed(state["flow"]):
+        if f["name"] == "action_stage":
+            return f["powers"]
+    return []
+
+
+EFFECTS: dict = {}
+
+
+def effect(name: str):
+    def deco(fn):
+        EFFECTS[name] = fn
+        return fn
+    return deco
