@@ -16,6 +16,7 @@ from maria.render.geometry import View, board_size
 from maria.render.map_layer import ScaledLayer, get_map_layer
 from maria.rules import door
 from maria.rules.state import IllegalAction, board_info
+from maria.ui import sound
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.board_combat import CombatPart
@@ -96,6 +97,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self._outlook: tuple = (None, {})   # (key, the engine's supply outlook for the selected general)
         self.hover_victory: int | None = None
         self.shift_held = False      # Shift: dragging pins waypoints of the route
+        self._sound_mark: int | None = None   # log length already sounded (None: nothing yet)
         self.refresh()
 
     def _fit_playable(self) -> None:
@@ -116,6 +118,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         st = self.session.state
         self.v = door.view(st, self.seat if self.private else "observer")
         self.seen_log[self.seat] = len(st["log"])
+        self._sounds_for(st)
         self.acts = door.legal_actions(st, self.seat) if self.seat in door.active_roles(st) else []
         self.frame = self.v["flow"][-1] if self.v["flow"] else {"name": "game"}
         self.selected = None if self.selected not in self._movable() else self.selected
@@ -286,6 +289,15 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
     def on_top(self) -> None:
         super().on_top()
         self.map_dirty = self.static_dirty = True
+
+    def _sounds_for(self, st: dict) -> None:
+        """A short sound for what just happened (the new log lines since the last look)."""
+        n = len(st["log"])
+        if self._sound_mark is not None and n > self._sound_mark:
+            cfg = self.app.settings
+            for name in sound.effects_for(st["log"][self._sound_mark:], door.is_over(st)):
+                sound.play(name, cfg.volume, cfg.muted)
+        self._sound_mark = n
 
     def game_record(self):
         return self.session.record

@@ -90,8 +90,24 @@ class SettingsScene(ButtonScene):
         b.append(W.Button(pygame.Rect(960, y + 320, 320, 52),
                           "Colour-blind safe" if s.palette == "colour-blind" else "Standard", self._palette, True,
                           "palette", 20))
-        b.append(W.Button(pygame.Rect(960 - 140, 800, 280, 64), "Back", self.back, True, "back", 24))
+        b.append(W.Button(pygame.Rect(960, y + 400, 60, 52), "−", self._volume(-10), s.volume > 0, "vol-", 22))
+        b.append(W.Button(pygame.Rect(1030, y + 400, 110, 52), "Muted" if s.muted else f"{s.volume}%", self._mute,
+                          True, "mute", 20))
+        b.append(W.Button(pygame.Rect(1150, y + 400, 60, 52), "+", self._volume(10), s.volume < 100, "vol+", 22))
+        b.append(W.Button(pygame.Rect(960 - 140, 940, 280, 64), "Back", self.back, True, "back", 24))
         self.buttons = b
+
+    def _volume(self, d):
+        def f():
+            s = self.app.settings
+            s.volume = max(0, min(100, s.volume + d))
+            s.muted = False
+            s.save()
+        return f
+
+    def _mute(self):
+        self.app.settings.muted = not self.app.settings.muted
+        self.app.settings.save()
 
     def _palette(self):
         s = self.app.settings
@@ -130,11 +146,11 @@ class SettingsScene(ButtonScene):
         _title_bg(surf)
         W.blit_text(surf, "Settings", (960, 100), 60, (110, 30, 24), "serif_bold", "midtop")
         for i, label in enumerate(("Window size", "Fullscreen (F11)", "Computer speed", "Hand-off screens",
-                                   "Piece colours")):
+                                   "Piece colours", "Sound (click to mute)")):
             W.blit_text(surf, label, (920, 272 + 80 * i), 24, W.INK, "sans_bold", "topright")
         W.blit_text(surf, "Hand-off screens hide the board whenever the next decision belongs to another human. "
-                    "Every piece also carries its power's letter.", (960, 680), 18, (100, 85, 60), "sans", "midtop")
-        W.blit_text(surf, "Settings are kept in " + str(self.app.settings.path()), (960, 720), 16,
+                    "Every piece also carries its power's letter.", (960, 760), 18, (100, 85, 60), "sans", "midtop")
+        W.blit_text(surf, "Settings are kept in " + str(self.app.settings.path()), (960, 800), 16,
                     (100, 85, 60), "sans", "midtop")
         self.draw_buttons(surf)
 

@@ -52,6 +52,8 @@ class Settings:
     animation: str = "normal"
     handoff_screens: bool = True
     palette: str = "standard"            # the pieces' colours: "standard" or "colour-blind"
+    volume: int = 60                     # sound effects, 0-100
+    muted: bool = False
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -105,6 +107,7 @@ class Settings:
                 s.palette = "standard"
             if wrong and problem is None:
                 problem = f"wrong value for {', '.join(wrong)}"
+        s.volume = max(0, min(s.volume, 100))
         s.window_w = max(640, min(s.window_w, 7680))
         s.window_h = max(360, min(s.window_h, 4320))
         if problem is not None:
