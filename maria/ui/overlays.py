@@ -676,10 +676,15 @@ class GameOverScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 640, 930, 400, 60), "Look at the board", self.back, True, "board", 22),
-                        W.Button(pygame.Rect(960 - 200, 930, 400, 60), "Watch the game again", self._watch, True,
+        self.buttons = [W.Button(pygame.Rect(960 - 850, 930, 400, 60), "Look at the board", self.back, True, "board", 22),
+                        W.Button(pygame.Rect(960 - 420, 930, 400, 60), "Watch the game again", self._watch, True,
                                  "watch", 22),
-                        W.Button(pygame.Rect(960 + 240, 930, 400, 60), "Title screen", self.title, True, "title", 22)]
+                        W.Button(pygame.Rect(960 + 10, 930, 400, 60), "The story of the game", self._story, True,
+                                 "story", 22),
+                        W.Button(pygame.Rect(960 + 440, 930, 400, 60), "Title screen", self.title, True, "title", 22)]
+
+    def _story(self):
+        self.app.open_screen("story", self.board.session.record)
 
     def _watch(self):
         self.app.open_screen("replay", self.board.session.record)

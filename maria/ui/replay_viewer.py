@@ -192,6 +192,7 @@ class ReplayBoard(BoardScene):
                ("End ▶|", lambda: self.go(self.viewer.end), "end"),
                ("Slower", self._faster(-1), "slower"), ("Faster", self._faster(1), "faster"),
                (f"View: {self._view_name()}", self.cycle_view, "view"),
+               ("Story", lambda: self.app.open_screen("story", self.viewer.record), "story"),
                ("Close", lambda: self.app.pop(self), "close")]
         self.buttons = W.button_row(row, MAP_RECT.x + 12, y, h=44, size=16, min_w=70, gap=6)
 

@@ -12,6 +12,7 @@ from maria.ui import widgets as W
 from maria.ui.board_scene import BoardScene
 from maria.ui.demo import start_demo
 from maria.ui.replay_viewer import ReplayBoard
+from maria.ui.story_scene import StoryScene
 from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene, SaveLoadScene,
                                SettingsScene, _title_bg, latest_autosave)
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
@@ -42,6 +43,7 @@ def wire(app) -> None:
     app.screens.setdefault("rules", lambda a, *args: RulesScene(a, *args))
     app.screens.setdefault("saved_game", open_saved_game)
     app.screens.setdefault("replay", open_replay)
+    app.screens.setdefault("story", lambda a, record: a.push(StoryScene(a, record)))
 
 
 def open_replay(app, source) -> bool:
