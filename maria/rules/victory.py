@@ -36,16 +36,19 @@ def status(state: dict, info) -> dict:
         out["pools"] = {p: int(n) for p, n in sorted((adv.get("pools") or {}).items())}
         out["next_winter"] = next((w for w in (3, 6, 9, 12) if w >= state["turn"] and w <= last), None)
         return out
-    france, prussia = [], []
+    france, prussia, targets = [], [], []
     for c in info.fortresses():
         ctrl = controller(state, info, c)
         austria = info.home_of(c) == "austria"
+        if austria or info.in_silesia(c):
+            targets.append(c)               # a fortress that counts for Louis XV or Frederick
         if austria and ctrl == "france":
             france.append(c)
         if (austria or info.in_silesia(c)) and ctrl == "prussia":
             prussia.append(c)
     out.update({"france": len(france), "france_target": LOUIS_TARGET, "france_forts": sorted(france),
-                "prussia": len(prussia), "prussia_target": FREDERICK_TARGET, "prussia_forts": sorted(prussia)})
+                "prussia": len(prussia), "prussia_target": FREDERICK_TARGET, "prussia_forts": sorted(prussia),
+                "targets": sorted(targets)})
     return out
 
 

@@ -52,6 +52,11 @@ class MapPart:
                 x, y = sc(city)
                 pygame.draw.circle(m, col, (round(x), round(y)), r + 7, 4)
                 self._draw_supply_badge(m, (x, y), r, outlook.get(city))
+        # the fortresses that count for victory (introductory game, §14): a gold ring
+        for city in (v.get("victory") or {}).get("targets", []):
+            if city in self._city_px:
+                x, y = sc(city)
+                pygame.draw.circle(m, (200, 150, 30), (round(x), round(y)), max(7, round(r * 0.6)), 2)
         # markers
         for city, power in v["markers"].items():
             if city in self._city_px:

@@ -333,6 +333,9 @@ class PanelsPart:
         if c.fortress != "none":
             ctl = controller(self.v, self.info, city)
             lines.append(f"controlled by {power_name(ctl) if ctl else 'nobody'}")
+            if city in (self.v.get("victory") or {}).get("targets", []):
+                who = "Frederick" if self.info.in_silesia(city) else "Louis XV and Frederick"
+                lines.append(f"counts for {who}'s victory (§14)")
         suit = b.suit_of(city)
         lines.append(f"sector {b.sector_of(city).id}: {suit} {SUIT_CHAR.get(suit, '')}")
         for gid, g in self.v["generals"].items():

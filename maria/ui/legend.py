@@ -64,6 +64,8 @@ ENTRIES = [
         (lambda s, c: symbols.draw_city(s, c, "minor"), "Minor fortress (§3.2)"),
         (lambda s, c: symbols.draw_city(s, c, "major", True), "Elector fortress: a vote in the election (§18)"),
         (lambda s, c: symbols.draw_city(s, c, ""), "Town: no fortress"),
+        (lambda s, c: (symbols.draw_city(s, c, "minor"), pygame.draw.circle(s, (200, 150, 30), c, 9, 2)),
+         "Gold ring (introductory game): a fortress that counts for victory (§14)"),
         (_sector, "A sector's label (\"G5-H6\") and suit: the cards a general there may play (§11.1)"),
     ]),
     ("Pieces", [
