@@ -15,7 +15,7 @@ from maria.rules.setup import build_state
 from maria.rules.state import IllegalAction, board_info, copy_state, register_board
 from maria.rules.movement import apply_transfer, transfer_actions
 from maria.rules.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
-from maria.rules.supply import outlook as supply_outlook_of
+from maria.rules.supply import outlook as supply_outlook_of, supply_map as supply_map_of
 from maria.rules.view import view as _view
 
 REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar", "commander"})
@@ -163,6 +163,11 @@ def supply_outlook(state: dict, role: str, piece: str, cities) -> dict[str, dict
     if g is None or g["power"] not in R.powers_of(state, role) or not g["in_play"]:
         return {}
     return supply_outlook_of(state, board_info(state), piece, cities)
+
+
+def supply_map(state: dict) -> dict:
+    """Every train's supply range and the generals out of supply now (public facts, R9)."""
+    return supply_map_of(state, board_info(state))
 
 
 def is_over(state: dict) -> bool:

@@ -94,6 +94,33 @@ def outlook(state: dict, info, gid: str, cities) -> dict[str, dict]:
     return out
 
 
+def supply_map(state: dict, info) -> dict:
+    """The supply situation as the board stands (R9.3): for each power with a train on the map,
+    the cities from which a general of that power reaches one of its trains in at most 6 cities
+    without passing an enemy piece (hussars only tax the path, R9.6); and the generals on the map
+    who would be out of supply now.  What the board's supply view (key S) shows."""
+    ranges: dict[str, list[str]] = {}
+    for t in state["trains"].values():
+        if not (t["in_play"] and t["city"] in info.playable):
+            continue
+        blocked = _enemy_piece_cities(state, t["power"])
+        seen = ranges.setdefault(t["power"], [])
+        dist = {t["city"]: 0}
+        q = deque([t["city"]])
+        while q:
+            x = q.popleft()
+            if dist[x] >= MAX_PATH:
+                continue
+            for y in info.nbrs[x]:
+                if y not in dist and y not in blocked and y in info.playable:
+                    dist[y] = dist[x] + 1
+                    q.append(y)
+        seen.extend(c for c in dist if c not in seen)
+    out_of_supply = sorted(gid for gid, g in state["generals"].items()
+                           if g["in_play"] and g["city"] in info.playable and supply_status(state, info, gid)[0] == "none")
+    return {"ranges": {p: sorted(c) for p, c in sorted(ranges.items())}, "out_of_supply": out_of_supply}
+
+
 def apply_supply(state: dict, info, gid: str, supplied: bool) -> None:
     """R9.4: out of supply: flip face-down and lose 1 (already face-down: lose 2); back in supply:
     face-up again."""

@@ -82,7 +82,8 @@ class DialogsPart:
                ("Load", self._load, "load"), ("Save", self._save, "save"),
                ("Notes (N)" + (f" {len(self.session.notes)}" if self.session.notes else ""),
                 self._toggle_panel("notes"), "notes"),
-               ("Legend (L)", self._toggle_panel("legend"), "legend")]
+               ("Legend (L)", self._toggle_panel("legend"), "legend"),
+               ("Supply (S)", self.toggle_supply, "supply")]
         if self.v.get("advanced"):
             top += [("Victory (V)", self._toggle_panel("victory"), "victory"),
                     ("Politics (P)", self._toggle_panel("politics"), "politics")]
@@ -140,6 +141,10 @@ class DialogsPart:
     def _confirmed(self) -> None:
         a, self.confirm = self.confirm["action"], None
         self.apply(a)
+
+    def toggle_supply(self) -> None:
+        self.show_supply = not self.show_supply
+        self.map_dirty = self.static_dirty = self.dirty = True
 
     def _zoom(self, factor):
         def f():

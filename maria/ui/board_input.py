@@ -65,6 +65,9 @@ class InputPart:
                 self.note_draft += e.unicode
             self.static_dirty = self.dirty = True
             return
+        if e.key == pygame.K_s and not (e.mod & pygame.KMOD_CTRL):
+            self.toggle_supply()
+            return
         if e.key == pygame.K_l and not (e.mod & pygame.KMOD_CTRL):
             self._toggle_panel("legend")()
             self.static_dirty = self.dirty = True

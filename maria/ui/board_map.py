@@ -3,10 +3,12 @@ every frame (dragged piece, lit destinations, paths, city tooltips)."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from maria.rules import door
-from maria.render import pieces
+from maria.render import palette as pal, pieces
 from maria.render.furniture import turn_box_rects
 from maria.rules.state import home_of as state_home_of
 from maria.ui import advanced_ui as ADV
@@ -52,6 +54,8 @@ class MapPart:
                 x, y = sc(city)
                 pygame.draw.circle(m, col, (round(x), round(y)), r + 7, 4)
                 self._draw_supply_badge(m, (x, y), r, outlook.get(city))
+        if self.show_supply:
+            self._draw_supply_view(m, sc, r)
         # the fortresses that count for victory (introductory game, §14): a gold ring
         for city in (v.get("victory") or {}).get("targets", []):
             if city in self._city_px:
@@ -239,6 +243,37 @@ class MapPart:
             pygame.draw.lines(surf, colour, False, pts, 5)
             for p in pts[1:]:
                 pygame.draw.circle(surf, colour, (round(p[0]), round(p[1])), 7)
+
+    def supply_view(self) -> dict:
+        """The engine's supply map (door.supply_map) for the position shown, cached per state."""
+        key = id(self.session.state)
+        if self._supply_map[0] != key:
+            self._supply_map = (key, door.supply_map(self.session.state))
+        return self._supply_map[1]
+
+    def _draw_supply_view(self, m, sc, r) -> None:
+        """Key S: each train's 6-city supply range as small dots in its power's colour (one place
+        around the city per power), and a red dashed ring around every general out of supply."""
+
+        sm = self.supply_view()
+        powers = sorted(sm["ranges"])
+        for k, p in enumerate(powers):
+            col = pal.POWER_COLOURS.get(p, (120, 120, 120))
+            ang = 2 * math.pi * k / max(1, len(powers))
+            dx, dy = math.cos(ang) * r * 0.75, math.sin(ang) * r * 0.75
+            for c in sm["ranges"][p]:
+                if c in self._city_px:
+                    x, y = sc(c)
+                    pygame.draw.circle(m, (30, 26, 22), (round(x + dx), round(y + dy)), 5)
+                    pygame.draw.circle(m, col, (round(x + dx), round(y + dy)), 4)
+        for gid in sm["out_of_supply"]:
+            g = self.v["generals"].get(gid)
+            if g and g["city"] in self._city_px:
+                x, y = sc(g["city"])
+                for k in range(12):
+                    a0 = 2 * math.pi * k / 12
+                    pygame.draw.arc(m, (200, 20, 20), (round(x) - r - 9, round(y) - r - 9, 2 * r + 18, 2 * r + 18),
+                                    a0, a0 + math.pi / 12, 4)
 
     def supply_preview(self) -> dict[str, dict]:
         """The engine's supply outlook (maria.rules.door.supply_outlook) for the selected general at

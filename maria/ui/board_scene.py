@@ -98,6 +98,8 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.hover_victory: int | None = None
         self.shift_held = False      # Shift: dragging pins waypoints of the route
         self._sound_mark: int | None = None   # log length already sounded (None: nothing yet)
+        self.show_supply = False     # key S: every train's supply range and the unsupplied generals
+        self._supply_map: tuple = (None, {})
         self.refresh()
 
     def _fit_playable(self) -> None:

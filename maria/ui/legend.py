@@ -89,6 +89,8 @@ ENTRIES = [
         (_ring(LIT_RETREAT), "Purple ring: where the defeated may retreat (§11.2)"),
         (_badge("−1", (190, 30, 30)), "Ending here he is out of supply: face-down, −1 (−2) troop (§9)"),
         (_badge("H2", (40, 90, 190)), "Supplied only through hussars: tax of 2 TC (§9)"),
+        (lambda s, c: (pygame.draw.circle(s, (30, 26, 22), c, 5), pygame.draw.circle(s, (38, 84, 160), c, 4)),
+         "Key S: a dot in a power's colour — its trains supply a general here (§9)"),
     ]),
 ]
 

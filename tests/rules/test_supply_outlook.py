@@ -49,3 +49,35 @@ def test_R9_supply_outlook_is_only_for_the_roles_own_generals():
     st = door.new_game("intro", 3, 1)
     assert door.supply_outlook(st, "maria_theresa", "belle_isle", ["pilsen"]) == {}
     assert door.supply_outlook(st, "louis_xv", "belle_isle", ["pilsen"])["pilsen"]["status"] == "none"
+
+
+@pytest.mark.parametrize("variant", ["intro", "advanced"])
+def test_R9_3_the_supply_map_is_the_supply_check(variant):
+    """A city is in a power's range exactly when one of its generals standing there (outside his
+    home country) reaches a train of his own within 6 cities, enemy pieces blocking (R9.3, R9.6)."""
+    st = door.new_game(variant, 3, 2)
+    ch = {"rng": rng.seed_state(2)}
+    for _ in range(150):
+        role = door.active_roles(st)[0]
+        a = selfplay.random_action(st, role, ch)
+        if a["type"] != "undo":
+            st = door.apply(st, role, a)
+    info = board_info(st)
+    m = door.supply_map(st)
+    checked = 0
+    for gid, g in st["generals"].items():
+        if not g["in_play"] or not g["city"] or g["power"] not in m["ranges"] or gid == "arenberg":
+            continue
+        rng_cities = set(m["ranges"][g["power"]])
+        for c in sorted(info.playable)[::9]:
+            if st["city_generals"].get(c) or st["city_train"].get(c) or info.home_of(c) == g["power"]:
+                continue
+            status, _ = supply_status(st, info, gid, at=c)
+            if variant == "intro":                   # (advanced: neutral territory may also block)
+                assert (status != "none") == (c in rng_cities), (gid, c, status)
+            elif status != "none":
+                assert c in rng_cities, (gid, c, status)
+            checked += 1
+    assert checked > 20
+    assert set(m["out_of_supply"]) == {gid for gid, g in st["generals"].items() if g["in_play"] and g["city"]
+                                       in info.playable and supply_status(st, info, gid)[0] == "none"}

@@ -97,3 +97,13 @@ def test_zoom_and_fit_have_buttons(ui):
     ui.press("zoom_in")
     ui.press("zoom_fit")
     assert abs(board.view.zoom - z) < 1e-6
+
+
+def test_the_supply_view_toggles_with_S_and_its_button(ui):
+    import pygame
+    session = _combat()
+    board = _open(ui, session, "maria_theresa")
+    ui.key(pygame.K_s, "s")
+    assert board.show_supply and board.supply_view()["ranges"]
+    ui.press("supply")
+    assert not board.show_supply
