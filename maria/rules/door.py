@@ -16,6 +16,7 @@ from maria.rules.state import IllegalAction, board_info, copy_state, register_bo
 from maria.rules.movement import apply_transfer, transfer_actions
 from maria.rules.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
 from maria.rules.supply import outlook as supply_outlook_of, supply_map as supply_map_of
+from maria.rules.supply import train_outlook as train_outlook_of
 from maria.rules.view import view as _view
 
 REVERSIBLE = frozenset({"move", "force_march", "step", "stop", "transfer", "place_hussar", "commander"})
@@ -163,6 +164,15 @@ def supply_outlook(state: dict, role: str, piece: str, cities) -> dict[str, dict
     if g is None or g["power"] not in R.powers_of(state, role) or not g["in_play"]:
         return {}
     return supply_outlook_of(state, board_info(state), piece, cities)
+
+
+def train_outlook(state: dict, role: str, train: str, city: str) -> list[str]:
+    """For one of `role`'s supply trains: the generals it would stop supplying if it moved to
+    `city` (maria.rules.supply.train_outlook); empty for anything else."""
+    t = state["trains"].get(train)
+    if t is None or t["power"] not in R.powers_of(state, role) or city not in board_info(state).playable:
+        return []
+    return train_outlook_of(state, board_info(state), train, city)
 
 
 def supply_map(state: dict) -> dict:

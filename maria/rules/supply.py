@@ -10,7 +10,7 @@ from maria.rules import cards
 from maria.rules import roles as R
 from maria.rules.stack import Handler, register, pop, push, roles_for_powers
 from maria.rules.log import log, power_name
-from maria.rules.state import IllegalAction, home_of
+from maria.rules.state import IllegalAction, copy_state, home_of, set_train_city
 
 MAX_PATH = 6
 
@@ -92,6 +92,18 @@ def outlook(state: dict, info, gid: str, cities) -> dict[str, dict]:
         status, n = supply_status(state, info, gid, at=c)
         out[c] = {"status": status, "tax": n if status == "tax" else 0, "loss": loss if status == "none" else 0}
     return out
+
+
+def train_outlook(state: dict, info, tid: str, city: str) -> list[str]:
+    """R9.3: the generals of the train's power who are in supply now and would not be at their
+    next supply check if train `tid` stood in `city` instead (the rest of the board as it stands)."""
+    t = state["trains"][tid]
+    before = {gid for gid, g in state["generals"].items()
+              if g["power"] == t["power"] and g["in_play"] and g["city"] in info.playable
+              and supply_status(state, info, gid)[0] != "none"}
+    moved = copy_state({k: v for k, v in state.items() if k not in ("log", "undo")})
+    set_train_city(moved, tid, city)
+    return sorted(gid for gid in before if supply_status(moved, info, gid)[0] == "none")
 
 
 def supply_map(state: dict, info) -> dict:

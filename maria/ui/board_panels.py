@@ -313,6 +313,11 @@ class PanelsPart:
 
     def city_lines(self, city: str) -> list[str]:
         lines = self._city_lines(city)
+        if self.selected in self.v["trains"] and self.reach is not None and city in self.reach.cities():
+            lost = door.train_outlook(self.session.state, self.seat, self.selected, city)
+            names = ", ".join(self.v["generals"][g]["name"] for g in lost)
+            lines.append(f"The train here would stop supplying: {names} (§9)" if lost
+                         else "The train here keeps every general it supplies in supply (§9)")
         o = self.supply_preview().get(city) if self.selected else None
         if o:
             name = self.v["generals"][self.selected]["name"]

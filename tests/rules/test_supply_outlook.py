@@ -9,7 +9,7 @@ import pytest
 
 from maria.analysis import selfplay
 from maria.rules import door, rng
-from maria.rules.state import board_info, copy_state, set_general_city
+from maria.rules.state import board_info, copy_state, set_general_city, set_train_city
 from maria.rules.supply import supply_status
 
 
@@ -81,3 +81,34 @@ def test_R9_3_the_supply_map_is_the_supply_check(variant):
     assert checked > 20
     assert set(m["out_of_supply"]) == {gid for gid, g in st["generals"].items() if g["in_play"] and g["city"]
                                        in info.playable and supply_status(st, info, gid)[0] == "none"}
+
+
+def test_R9_3_a_train_moved_away_says_which_generals_it_stops_supplying():
+    st = door.new_game("intro", 3, 2)
+    ch = {"rng": rng.seed_state(2)}
+    for _ in range(150):
+        role = door.active_roles(st)[0]
+        a = selfplay.random_action(st, role, ch)
+        if a["type"] != "undo":
+            st = door.apply(st, role, a)
+    info = board_info(st)
+    checked = 0
+    for tid, t in st["trains"].items():
+        if not t["in_play"] or t["city"] not in info.playable:
+            continue
+        role = next(r for r, ps in st["roles"].items() if t["power"] in ps)
+        for c in sorted(info.playable)[::25]:
+            if st["city_generals"].get(c) or st["city_train"].get(c):
+                continue
+            lost = door.train_outlook(st, role, tid, c)
+            moved = copy_state(st)
+
+            set_train_city(moved, tid, c)
+            for gid, g in st["generals"].items():
+                if g["power"] != t["power"] or not g["in_play"] or g["city"] not in info.playable:
+                    continue
+                was = supply_status(st, info, gid)[0] != "none"
+                now = supply_status(moved, info, gid)[0] != "none"
+                assert (gid in lost) == (was and not now)
+                checked += 1
+    assert checked > 20
