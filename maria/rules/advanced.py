@@ -12,6 +12,7 @@ from __future__ import annotations
 from maria.rules import hooks
 from maria.rules import roles as R
 from maria.rules.log import log, power_name
+from maria.rules.state import controller
 from maria.rules.victory import _finish
 
 POOL_SIZES = {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 8}   # R4.5
@@ -144,7 +145,6 @@ def after_control_change(state, info) -> None:
     """Keep the Electoral College (R18.4) and the 3-Electors box (R16.4) in step with control."""
     if not is_adv(state):
         return
-    from maria.rules.state import controller
     a = state["adv"]
     a["college"] = {c: controller(state, info, c) for c in ELECTORS if c in info.playable}
     fr = sum(1 for c in RHINE if a["electors"].get(c) == "france")

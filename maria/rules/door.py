@@ -13,7 +13,7 @@ from maria.rules import flow
 from maria.rules import roles as R
 from maria.rules.setup import build_state
 from maria.rules.state import IllegalAction, board_info, copy_state, register_board
-from maria.rules.movement import apply_transfer, transfer_actions
+from maria.rules.movement import apply_transfer, apply_whole_move, step_refusal, transfer_actions
 from maria.rules.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
 from maria.rules.supply import outlook as supply_outlook_of, supply_map as supply_map_of
 from maria.rules.supply import train_outlook as train_outlook_of
@@ -92,7 +92,6 @@ def _check_and_act(state, info, role, action):
         if base not in h.prompt(state, info, frame, role):
             raise IllegalAction(_why_not(state, action))
         h.act(state, info, frame, role, base)
-        from maria.rules.movement import apply_whole_move
         apply_whole_move(state, info, role, action,
                          lambda a: _check_and_act(state, info, role, a))
         return
@@ -105,7 +104,6 @@ def _check_and_act(state, info, role, action):
 
 def _why_not(state, action, frame=None, info=None) -> str:
     if frame is not None and frame["name"] == "moving" and action.get("type") == "step":
-        from maria.rules.movement import step_refusal
         why = step_refusal(state, info, frame, action.get("to"))
         if why:
             return why

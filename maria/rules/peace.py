@@ -22,7 +22,7 @@ from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
 from maria.rules.politics import (blocker_sites, closest_empty_cities, forbidden, may_stand,  # noqa: F401
                                   place_returning)
-from maria.rules.state import (friendly_controlled, home_of, is_occupied, set_general_city,
+from maria.rules.state import (controller, friendly_controlled, home_of, is_occupied, set_general_city,
                                set_train_city)
 
 NEUTRAL_STAGES = 2          # R19.1.2 step 6: until Prussia's action stage after next
@@ -39,7 +39,6 @@ def may_offer(state, info) -> bool:
         return False
     if not (R.role_of(state, "prussia") and R.role_of(state, "austria")):
         return False
-    from maria.rules.state import controller
     forts = silesian_fortresses(info)
     return bool(forts) and all(controller(state, info, c) == "prussia" for c in forts)
 

@@ -15,7 +15,11 @@ from maria.rules import cards, poldata, rng
 from maria.rules import roles as R
 from maria.rules.stack import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.log import log, power_name
-from maria.rules.state import IllegalAction, friendly_controlled, is_occupied, set_general_city
+from maria.rules.state import IllegalAction, friendly_controlled, home_of, is_occupied, set_general_city
+from maria.rules.hussars import remove_hussar_at
+from maria.rules.movement import ask_commanders
+from maria.rules.subsidy import lapse
+from maria.rules.winter import place_new_troops, recruit, recruit_template, reentry_sites
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 EXPEDITION_COST = 8          # R17.6.4: 2 troops for 8 TC points
@@ -239,7 +243,6 @@ def place_returning(state, info, gid) -> None:
         log(state, f"{g['name']} cannot leave the off-map box yet: the arrow's city is still occupied.", g["power"])
         state["adv"]["expedition"].setdefault("waiting", {})[g["power"]] = gid
         return
-    from maria.rules.hussars import remove_hussar_at
     remove_hussar_at(state, target)
     g["in_play"] = True
     set_general_city(state, gid, target)
@@ -372,7 +375,6 @@ class SaxonyShift(Handler):
 def saxony_changed(state, info) -> None:
     """R19.3.3-R19.3.9, then the subsidy contracts of powers no longer allied end (RUL-A34)."""
     _saxony_changed(state, info)
-    from maria.rules.subsidy import lapse
     lapse(state)
 
 
@@ -448,7 +450,6 @@ class SaxonyReenter(Handler):
 
     @staticmethod
     def _template(state, info):
-        from maria.rules.winter import recruit_template
         if saxony_state(state) != "austrian_ally":
             return None
         return recruit_template(state, info, "saxony", reentry_only=True)
@@ -480,8 +481,6 @@ class SaxonyReenter(Handler):
             log(state, "Maria Theresa does not bring the Saxon general back now.", "saxony")
             pop(state)
             return
-        from maria.rules.movement import ask_commanders
-        from maria.rules.winter import recruit
         recruit(state, info, "saxony", action, reentry_only=True)
         pop(state)
         # R6.2: a Saxon No. 1 re-entering onto Austria's No. 1 forms an equal-rank stack
@@ -495,7 +494,6 @@ def neutral_reset(state, info, power) -> None:
     (cause "neutral", maria.rules.peace): several legal cities are the owner's choice (RUL-A18); a
     general whose set-up city is occupied goes to the nearest legal city of his home country (the
     owner's choice among several); no city at all: a general is removed, a train eliminated."""
-    from maria.rules.state import home_of
     home = {c for c in info.playable if home_of(state, info, c) == power}
     own, setup = [], {}
     starts = dict(info.board.setup.generals)
@@ -551,7 +549,6 @@ def forbidden(state, info, power) -> set:
     key = (id(info), tuple(ns), annexed, power)
     got = _FORBIDDEN.get(key)
     if got is None:
-        from maria.rules.state import home_of
         got = set()
         for n in ns:
             home = {c for c in info.playable if home_of(state, info, c) == n}
@@ -896,7 +893,6 @@ def _tc_and_troops(state, power, tcs, troops):
 
 
 def troop_sites(state, info, gid) -> list[str]:
-    from maria.rules.winter import reentry_sites
     return reentry_sites(state, info, gid)
 
 
@@ -947,11 +943,9 @@ class PolTroops(Handler):
         for gid, city in sorted(reenter.items()):
             if city not in troop_sites(state, info, gid):
                 raise IllegalAction(f"{state['generals'][gid]['name']} cannot re-enter there.")
-        from maria.rules.winter import place_new_troops
         place_new_troops(state, p, reenter, assign)
         log(state, f"{power_name(p)} receives {total} new troop{'s' if total != 1 else ''}.", p)
         pop(state)
-        from maria.rules.movement import ask_commanders
         ask_commanders(state, p, sorted(set(reenter.values())))     # R6.2: re-entry onto an equal rank
 
 

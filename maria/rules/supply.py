@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from maria.rules import hooks
 from collections import deque
 from itertools import combinations
 
+from maria.rules import hooks
+
 from maria.rules import cards
+from maria.rules.combat import take_losses
 from maria.rules import roles as R
 from maria.rules.stack import Handler, register, pop, push, roles_for_powers
 from maria.rules.log import log, power_name
@@ -147,7 +149,6 @@ def apply_supply(state: dict, info, gid: str, supplied: bool) -> None:
     city = g["city"]
     log(state, f"{g['name']} is out of supply: face-down, loses {loss} troop{'s' if loss > 1 else ''}.",
         g["power"], [city])
-    from maria.rules.combat import take_losses
     mates = [x for x in state["city_generals"].get(city, []) if x != gid
              and state["generals"][x]["power"] == g["power"]]
     take_losses(state, info, [[gid] + mates], loss)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from maria.rules import hooks
 from maria.rules import cards
+from maria.rules.movement import ask_commanders
 from maria.rules import roles as R
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.stack import Handler, pop, push, register, roles_for_powers
@@ -87,7 +88,6 @@ class Winter(Handler):
             frame["idx"] += 1
             return
         recruit(state, info, p, action)
-        from maria.rules.movement import ask_commanders
         ask_commanders(state, p, sorted(set((action.get("reenter") or {}).values())))   # R6.2: onto an equal rank
 
 
