@@ -374,33 +374,70 @@ class Planner:
         """Cities from `city` to the nearest of the target fortresses `tg`, counting the detours:
         a piece on it, a protected target (or the way to its protectors when this stack can beat
         them), a target another general of the side is nearer to."""
-        st = self.st
-        power = st["generals"][gid]["power"]
-        major = R.major_of(st, power)
         d = self.info.dist_from(city)
         best = 99.0
-        friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
-                   and R.major_of(st, og["power"]) == major]
         strength = self.strength_at(gid, city, stack_extra)
-        for c in tg:
-            k = d.get(c, 99)
-            occ = st["city_generals"].get(c)
-            if occ and not self.enemy_of(st["generals"][occ[0]]["power"], power):
-                k += 4.0                                # a non-enemy sits on it: it must leave first
-            elif c in st["city_train"]:
-                k += 4.0                                # a train blocks it until it moves (R10.4)
-            if self.is_prot(c):
+        for c, extra, prot, hunters, near_friend in self._target_facts(gid, tuple(tg)):
+            k = d.get(c, 99) + extra
+            if prot:
                 k += PROTECTED_DETOUR
                 # hunt the protectors: beating them in combat drives them off (R11.13)
-                hunt = self.hunt_distance(c, d, strength, power, gid)
-                if hunt is not None:
-                    k = min(k, hunt + 1.5)
+                if hunters is not None:
+                    far = 0
+                    for pc, theirs in hunters:
+                        if not theirs + 1 < strength:
+                            break
+                        far = max(far, max(d.get(pc, 99) - 1, 0))
+                    else:
+                        k = min(k, far + 1.5)
             # another own general is nearer to it: leave it to him, spread out
-            dc = self.info.dist_from(c)
-            if any(dc.get(f, 99) < min(d.get(c, 99), 3) for f in friends):
+            if near_friend < min(d.get(c, 99), 3):
                 k += SPREAD
             best = min(best, k)
         return best
+
+    def _target_facts(self, gid, tg: tuple) -> list:
+        """What target_distance needs of each target that does not depend on the end city (cached
+        per general and target list: the planner's state does not change while it plans):
+        (target, detour for a piece on it, protected?, the protectors not already fought by a
+        stronger friend with their strength - None when more than 3 protect it -, the nearest
+        other face-up general of the side)."""
+        tc = self.__dict__.setdefault("_tfacts", {})
+        key = (gid, tg)
+        out = tc.get(key)
+        if out is not None:
+            return out
+        st = self.st
+        power = st["generals"][gid]["power"]
+        major = R.major_of(st, power)
+        friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
+                   and R.major_of(st, og["power"]) == major]
+        out = []
+        for c in tg:
+            extra = 0.0
+            occ = st["city_generals"].get(c)
+            if occ and not self.enemy_of(st["generals"][occ[0]]["power"], power):
+                extra = 4.0                             # a non-enemy sits on it: it must leave first
+            elif c in st["city_train"]:
+                extra = 4.0                             # a train blocks it until it moves (R10.4)
+            prot = self.is_prot(c)
+            hunters = None
+            if prot:
+                prots = self.protectors(c)
+                if prots and len(prots) <= 3:
+                    hunters = []
+                    for pc in prots:
+                        if self.friend_beats(pc, gid):
+                            continue
+                        gs = st["city_generals"].get(pc, [])
+                        theirs = (self.stack_troops(pc) + 0.6 * self.hand_strength(
+                            st["generals"][gs[0]]["power"], pc)) if gs else 1e9
+                        hunters.append((pc, theirs))
+            dc = self.info.dist_from(c)
+            near_friend = min((dc.get(f, 99) for f in friends), default=99)
+            out.append((c, extra, prot, hunters, near_friend))
+        tc[key] = out
+        return out
 
     def guard_value(self, gid, city) -> float:
         """Attackers: standing within 3 cities of a fortress the side took (protection, R10.13)
@@ -622,10 +659,29 @@ class Planner:
         return -0.5 * min(min(d.get(h, 99) for h in hunters), 10)
 
     def defence_value(self, gid, city) -> float:
+        d = self.info.dist_from(city)
+        cover, retake, enemies = self._defence_facts(gid)
+        v = 0.0
+        for c, w in cover:
+            if 1 <= d.get(c, 99) <= 3:
+                v += w
+        if retake:
+            v -= 0.35 * min(min(d.get(c, 99) for c in retake), 12)
+        # hunt enemy generals abroad (lightly): nearness to the nearest enemy
+        if enemies:
+            v -= 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
+        return v
+
+    def _defence_facts(self, gid):
+        """What defence_value needs that does not depend on the end city (cached per general):
+        the own threatened fortresses with the value of covering them (less when another general
+        already covers it), the fortresses to retake, the enemy generals' cities."""
+        dc_ = self.__dict__.setdefault("_dfacts", {})
+        out = dc_.get(gid)
+        if out is not None:
+            return out
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
-        d = info.dist_from(city)
-        v = 0.0
         enemies = [eg for eg in self.gens.values() if self.enemy_of(eg["power"], power)]
         own_forts = []
         retake = []
@@ -639,22 +695,18 @@ class Planner:
                 own_forts.append(c)
             elif self.enemy_of(ctrl, power):
                 retake.append(c)
+        cover = []
         for c in own_forts:
             dc = info.dist_from(c)
             threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
             if threat > 6:
                 continue
             w = 1.6 if threat <= 3 else 0.8
-            if 1 <= d.get(c, 99) <= 3:
-                others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
-                             if ogid != gid and R.cooperating(st, og["power"], power))
-                v += w * (0.35 if others else 1.0)
-        if retake:
-            v -= 0.35 * min(min(d.get(c, 99) for c in retake), 12)
-        # hunt enemy generals abroad (lightly): nearness to the nearest enemy
-        if enemies:
-            v -= 0.05 * min(min(d.get(eg["city"], 99) for eg in enemies), 12)
-        return v
+            others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
+                         if ogid != gid and R.cooperating(st, og["power"], power))
+            cover.append((c, w * (0.35 if others else 1.0)))
+        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies])
+        return out
 
     def best_general_move(self, gid, force_ok=True, margin=0.15):
         """(gain over staying, action) for the best move of general `gid`."""
@@ -732,3 +784,4 @@ class Planner:
             if v > best_v:
                 best, best_v = {"type": "move", "piece": tid, "path": path, "force_march": False}, v
         return best_v - base, best
+
