@@ -22,6 +22,10 @@ BUDGETS = {"normal": 0.2, "hard": 1.5}
 # difference in the games tried and costs twice the time, so it stays off there.
 # Only `hard` (normal's 0.2 s would buy too few of these long play-outs; not measured).
 REPLY_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
+# Per variant, the roles whose movement phase `hard` searches as whole-stage plans (SearchPlayer.
+# plan_roles): the defender must unite generals against an invader, which no single move shows
+# (docs/balance.md, session 10).
+PLAN_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -36,7 +40,8 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
         b = BUDGETS[level] if budget is None else budget
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
                             horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
-                            reply_roles=REPLY_ROLES if level == "hard" else None)
+                            reply_roles=REPLY_ROLES if level == "hard" else None,
+                            plan_roles=PLAN_ROLES if level == "hard" else None)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

@@ -1,0 +1,80 @@
+"""Hard Maria Theresa searches her movement phase as whole plans (maria.players.search, plan_roles):
+the defender must unite generals against an invader who would beat each alone (R6.1 stacks,
+R11 combat strength, R10.13 protection), which the rules of thumb, planning each general on his
+own, do not see."""
+
+from __future__ import annotations
+
+import random
+
+from maria.players import make_player
+from maria.players.plan import defence_score
+from maria.players.search import _rules_plan
+from maria.rules import door
+from maria.rules.resample import observe
+from maria.rules.state import board_info, rebuild_index
+
+from tests.players.test_planner_rules import _first_movement
+
+
+def _moravian_position() -> dict:
+    """Maria Theresa's first movement phase with only four generals on the board: Karl (7) at
+    Bruenn and Neipperg (7) at Troppau, Friedrich and Schwerin (12 together) at Neisse, 3 cities
+    from Olmuetz; every hand empty, so troops alone decide a combat."""
+    s = _first_movement("maria_theresa", 3)
+    info = board_info(s)
+    keep = {"karl": ("bruenn", 7), "neipperg": ("troppau", 7),
+            "friedrich": ("neisse", 6), "schwerin": ("neisse", 6)}
+    for gid, g in s["generals"].items():
+        if gid in keep:
+            g["city"], g["troops"] = keep[gid]
+            g["in_play"] = True
+        elif g["city"] in info.playable:
+            g["city"], g["in_play"] = None, False
+    for p in s["cards"]["hands"]:
+        s["cards"]["hands"][p] = []
+    rebuild_index(s)
+    return s
+
+
+def _play_movement(s: dict, player, role: str = "maria_theresa") -> dict:
+    for _ in range(30):
+        if s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s):
+            break
+        a = player.choose(observe(s, role), door.legal_actions(s, role), role)
+        s = door.apply(s, role, a)
+    return s
+
+
+def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_one_by_one():
+    s = _moravian_position()
+    info = board_info(s)
+    # the rules of thumb send each general on his own, within reach of the 12 Prussians
+    _, alone = _rules_plan(s, "maria_theresa", random.Random(1))
+    assert alone["generals"]["karl"]["city"] != alone["generals"]["neipperg"]["city"]
+    end = _play_movement(s, make_player("hard", 1))
+    karl, neipperg = end["generals"]["karl"], end["generals"]["neipperg"]
+    assert karl["city"] == neipperg["city"]                           # one stack of 14 troops
+    assert 1 <= info.dist_from("olmuetz").get(karl["city"], 99) <= 3   # protecting Olmuetz (R10.13)
+    assert defence_score(end, info, "maria_theresa") > defence_score(alone, info, "maria_theresa")
+
+
+def test_the_chosen_plan_is_played_move_by_move_without_searching_again():
+    import time
+    s = _moravian_position()
+    p = make_player("hard", 1)
+    role = "maria_theresa"
+    first = p.choose(observe(s, role), door.legal_actions(s, role), role)
+    s = door.apply(s, role, first)
+    t0 = time.perf_counter()
+    s = _play_movement(s, p)
+    assert time.perf_counter() - t0 < 1.0
+    assert s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s)
+
+
+def test_defence_score_counts_a_stack_the_invader_can_beat_as_exposed():
+    s = _moravian_position()
+    info = board_info(s)
+    base = defence_score(s, info, "maria_theresa")
+    s["generals"]["friedrich"]["troops"] = 1                           # 7 Prussians: no threat
+    assert defence_score(s, info, "maria_theresa") > base
