@@ -789,9 +789,11 @@ class Planner:
 # --- the defender's whole-stage view (hard's plan search for Maria Theresa) ---------------------
 REACH = 4            # an enemy stack this many cities away can end its next move next to a stack
 LOSS = 0.3           # per troop a stack is expected to lose in the enemy stages
-REMOVED = 1.0        # ... and when the stack would be wiped out (out until the winter, R13)
+REMOVED = 3.0        # ... and when the stack would be wiped out (out until the winter, R13)
 COVER_SAFE = 1.0     # per threatened own fortress protected by a stack no enemy can beat
 COVER_WEAK = 0.35    # ... protected only by stacks a stronger enemy can reach
+COVER_BASE = 0.5     # a fortress's weight: this, plus COVER_DANGER x the share of its victory
+COVER_DANGER = 2.0   # condition the attacker who could take it already holds (R14.3)
 
 
 def defence_score(state: dict, info, role: str) -> float:
@@ -827,7 +829,11 @@ def defence_score(state: dict, info, role: str) -> float:
             weak.add(city)
             lost = min(troops, worst + 1)
             v -= LOSS * lost + (REMOVED * len(gs) if lost >= troops else 0.0)
-    ecities = list(enemies)
+    # how near each attacker is to its victory (R14.3): a fortress that would bring the nearer one
+    # closer to its condition is worth more to cover
+    from maria.players.evaluate import TARGETS
+    n = pl.counts()
+    danger = {m: n.get(m, 0) / TARGETS[m] for m in TARGETS}
     for c in info.fortresses():
         if info.home_of(c) != "austria" and not info.in_silesia(c):
             continue
@@ -835,13 +841,16 @@ def defence_score(state: dict, info, role: str) -> float:
         if ctrl is None or not any(R.cooperating(st, ctrl, p) for p in pl.mine):
             continue
         dc = info.dist_from(c)
-        if min((dc.get(e, 99) for e in ecities), default=99) > 6:
+        near = {R.major_of(st, es[0]["power"]) for ec, es in enemies.items() if dc.get(ec, 99) <= 6}
+        w = max((COVER_BASE + COVER_DANGER * danger[m] for m in near
+                 if m in danger and _goal(st, info, m, c)), default=0.0)
+        if not w:
             continue
         cover = [s for s in stacks if 1 <= dc.get(s, 99) <= 3]
         if any(s not in weak for s in cover):
-            v += COVER_SAFE
+            v += COVER_SAFE * w
         elif cover:
-            v += COVER_WEAK
+            v += COVER_WEAK * w
     return v
 
 

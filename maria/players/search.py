@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from maria.rules import cards, door
 from maria.rules.resample import resample
 
-from maria.players.easy import Rules, is_template, playable
+from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, playable
 from maria.players.evaluate import evaluate
 
 ROUND = 4            # samples per live candidate per halving round
@@ -33,6 +33,7 @@ PLAN_BUDGET = 3.0    # seconds at most to choose a whole movement-phase plan (on
 PLAN_MARGIN = 0.5    # by how much a plan must beat the rules-of-thumb plan to replace it
 EVAL_WEIGHT = 5.0    # the heuristic evaluation's weight beside the defender's position score
 PLAN_PAIRS = 8       # concentration plans (two generals end their moves in one stack) tried
+WINTER_KEEP = 20     # TC points the defender keeps when she recruits in the winter (R13)
 PLAN_SWAPS = 6       # plans that change one general's move of the rules-of-thumb plan
 
 
@@ -60,6 +61,7 @@ class SearchPlayer:
         self.plan_roles = dict(plan_roles or {})
         self.plan_budget = plan_budget
         self._plan: tuple | None = None  # (stage key, the chosen plan's actions still to play)
+        self._recruited: set = set()     # (turn, power): the defender's one recruitment of a winter
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
 
@@ -71,6 +73,11 @@ class SearchPlayer:
         state = resample(obs, role, rng.getrandbits(32))
         easy = Rules(state, role, rng).decide(acts)
         frame_name = obs["public"]["flow"][-1]["name"] if obs["public"]["flow"] else ""
+        if frame_name == "winter" and role in self.plan_roles.get(state["variant"], ()):
+            a = self._winter(state, role, acts, rng)
+            if a is not None:
+                self.progress = 1.0
+                return a
         plain = plain_choices(legal)
         if len(plain) <= 1 or frame_name not in SEARCHED or is_template(easy):
             self.progress = 1.0
@@ -129,6 +136,40 @@ class SearchPlayer:
         if long_playouts and len(vals[best]) < 2:
             return easy                                 # one long play-out each is mostly noise
         return cands[best] if _confident_gain(vals[best], vals[0]) else easy
+
+    # --- winter (R13) -------------------------------------------------------------------------------
+    def _winter(self, state, role, acts, rng) -> dict | None:
+        """The defender recruits once per winter and keeps WINTER_KEEP points of cards: the two
+        enemy stages after the winter come before her next draw (R5.1, R8.1), and a defender with
+        no card of the sector's suit loses the whole score difference in troops (R11.4); the rules
+        of thumb keep 6 points and then top up one troop at a time until the hand is nearly empty
+        (seen in hard-vs-hard games: three generals removed in the first turn after the winter
+        without one card played)."""
+        rec = next((a for a in acts if a["type"] == "recruit"), None)
+        done = next((a for a in acts if a["type"] == "done"), None)
+        if rec is None or done is None:
+            return None
+        key = (state["turn"], rec["power"])
+        if key in self._recruited:
+            return done
+        r = Rules(state, role, rng)
+        hv = cards.hand_value(state, rec["power"])
+        removed = bool(rec["sites"])
+        n = min(rec["max_troops"], (hv - WINTER_KEEP) // TROOP_COST)
+        if n < 1:
+            if not removed:
+                self._recruited.add(key)
+                return done
+            n = min(rec["max_troops"], len(rec["sites"]))   # bring the removed generals back
+        assign, reenter = r.share_new_troops(n, rec["sites"], rec["on_map"])
+        total = sum(assign.values())
+        if not total:
+            return done
+        out = {k: v for k, v in rec.items() if k not in ("max_troops", "on_map", "sites")}
+        out["assign"], out["reenter"] = assign, reenter
+        out["cards"] = cheap_payment(state["cards"]["hands"][rec["power"]], TROOP_COST * total)
+        self._recruited.add(key)
+        return out
 
     # --- whole movement-phase plans --------------------------------------------------------------
     def _plan_move(self, obs, role, state, easy, rng, t0) -> dict | None:

@@ -78,3 +78,37 @@ def test_defence_score_counts_a_stack_the_invader_can_beat_as_exposed():
     base = defence_score(s, info, "maria_theresa")
     s["generals"]["friedrich"]["troops"] = 1                           # 7 Prussians: no threat
     assert defence_score(s, info, "maria_theresa") > base
+
+
+def _austrian_winter(seed: int = 3) -> dict:
+    """An easy-vs-easy game at Austria's first winter recruitment (R13)."""
+    from maria.players import decide
+    s = door.new_game("intro", 3, seed)
+    p = make_player("easy", seed)
+    for _ in range(4000):
+        f = s["flow"][-1]
+        if f["name"] == "winter" and "maria_theresa" in door.active_roles(s):
+            return s
+        r = door.active_roles(s)[0]
+        s = door.apply(s, r, decide(s, r, p))
+    raise AssertionError("no Austrian winter")
+
+
+def test_R13_R8_1_hard_maria_theresa_recruits_once_and_keeps_cards_for_the_enemy_stages():
+    """The winter is followed by the French and Prussian stages before Austria draws again (R5.1,
+    R8.1): hard recruits once and keeps WINTER_KEEP points; the rules of thumb top up one troop
+    at a time until the hand is nearly empty."""
+    from maria.players.search import WINTER_KEEP
+    from maria.rules import cards
+    s = _austrian_winter()
+    s["cards"]["hands"]["austria"] = ["1:S10", "1:S9", "1:H10", "1:H9", "1:D10", "1:D9", "1:C10",
+                                      "1:C9", "1:S8", "1:H8"]
+    p = make_player("hard", 1)
+    for _ in range(10):
+        if s["flow"][-1]["name"] != "winter" or "maria_theresa" not in door.active_roles(s):
+            break
+        s = door.apply(s, "maria_theresa", p.choose(observe(s, "maria_theresa"),
+                                                    door.legal_actions(s, "maria_theresa"), "maria_theresa"))
+    recruits = [e for e in s["log"] if e.get("text", "").startswith("Austria recruits")]
+    assert len(recruits) == 1
+    assert cards.hand_value(s, "austria") >= WINTER_KEEP
