@@ -194,7 +194,11 @@ class SearchPlayer:
         if not plans or not plans[0]:
             return None
         best = self._score_plans(state, role, plans, deadline) if len(plans) > 1 else 0
-        plan = list(plans[best])
+        # only the actions that can be played in their order (a changed plan can hold a move
+        # whose path an earlier move of the old plan cleared; it was left out when it was scored)
+        plan = _playable_plan(state, role, plans[best])
+        if not plan:
+            return None
         self._plan = (key, plan[1:])
         return plan[0]
 
@@ -466,6 +470,22 @@ def _rules_plan(state: dict, role: str, rng: random.Random, limit: int = 30) -> 
         if a["type"] == "done":
             break
     return out, st
+
+
+def _playable_plan(state: dict, role: str, plan: list[dict]) -> list[dict]:
+    """The plan's actions that can be played one after the other from `state` (as _apply_plan
+    plays them)."""
+    out = []
+    st = state
+    for a in plan:
+        if st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
+            break
+        try:
+            st = door.apply(st, role, a)
+        except Exception:
+            continue
+        out.append(a)
+    return out
 
 
 def _apply_plan(state: dict, role: str, plan: list[dict]) -> dict | None:

@@ -112,3 +112,24 @@ def test_R13_R8_1_hard_maria_theresa_recruits_once_and_keeps_cards_for_the_enemy
     recruits = [e for e in s["log"] if e.get("text", "").startswith("Austria recruits")]
     assert len(recruits) == 1
     assert cards.hand_value(s, "austria") >= WINTER_KEEP
+
+
+def test_R10_4_a_changed_plan_never_sends_a_move_through_a_general_still_standing_in_the_way():
+    """Improving a plan moves a general's move to the end of the plan; a move of another general
+    that passed through the city he had left would now pass through him (R10.4): it is left out
+    of the plan that is played, never sent to the rules."""
+    from maria.players.plan import Planner
+    from maria.players.search import _playable_plan
+    s = _moravian_position()
+    info = board_info(s)
+    through = next(p for p in Planner(s, info, "maria_theresa").paths("karl") if len(p) == 4)
+    s["generals"]["khevenhueller"].update(city=through[1], troops=2, in_play=True)
+    rebuild_index(s)
+    away = next(p for p in Planner(s, info, "maria_theresa").paths("khevenhueller") if through[1] not in p[1:])
+    plan = [{"type": "move", "piece": "karl", "path": through, "force_march": False},
+            {"type": "move", "piece": "khevenhueller", "path": away, "force_march": False},
+            {"type": "done"}]
+    out = _playable_plan(s, "maria_theresa", plan)
+    assert out == plan[1:]
+    for a in out:                                            # each one legal in its turn
+        s = door.apply(s, "maria_theresa", a)
