@@ -99,7 +99,9 @@ class SearchPlayer:
         # search must not undo good rules of thumb.  The budget is a ceiling.
         vals: list[list[float]] = [[] for _ in cands]
         live = list(range(1, len(cands)))
-        long_playouts = role in self.reply_roles.get(state["variant"], ())
+        # (session 10: part of the plan roles' setting, like the batched reply play-outs)
+        long_playouts = role in self.reply_roles.get(state["variant"], ()) \
+            and role in self.plan_roles.get(state["variant"], ())
         deadline = t0 + self.budget
         rounds_final = 0
         while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled:
@@ -399,6 +401,7 @@ class SearchPlayer:
         enemy stages in between show what its choice risks."""
         start_turn, start_stage = st["turn"], _stage_key(st)
         reply = role in self.reply_roles.get(st["variant"], ())
+        batch = reply and role in self.plan_roles.get(st["variant"], ())
         for _ in range(self.reply_horizon if reply else self.horizon):
             if door.is_over(st) or time.perf_counter() > deadline:
                 break
@@ -406,7 +409,7 @@ class SearchPlayer:
             if not roles:
                 break
             r = roles[0]
-            if reply and st["flow"][-1]["name"] == "movement_phase":
+            if batch and st["flow"][-1]["name"] == "movement_phase":
                 nxt = _batch_movement(st, r, rng)
                 if nxt is not None:
                     st = nxt

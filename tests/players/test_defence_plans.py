@@ -37,6 +37,14 @@ def _moravian_position() -> dict:
     return s
 
 
+def _planner_player(seed: int = 1):
+    """Hard with Maria Theresa's session-10 setting on (whole-stage plans, the winter rule: the
+    `plan_roles` of SearchPlayer), whatever maria.players.PLAN_ROLES ships."""
+    p = make_player("hard", seed)
+    p.plan_roles = {"intro": ("maria_theresa",)}
+    return p
+
+
 def _play_movement(s: dict, player, role: str = "maria_theresa") -> dict:
     for _ in range(30):
         if s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s):
@@ -52,7 +60,7 @@ def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_
     # the rules of thumb send each general on his own, within reach of the 12 Prussians
     _, alone = _rules_plan(s, "maria_theresa", random.Random(1))
     assert alone["generals"]["karl"]["city"] != alone["generals"]["neipperg"]["city"]
-    end = _play_movement(s, make_player("hard", 1))
+    end = _play_movement(s, _planner_player())
     karl, neipperg = end["generals"]["karl"], end["generals"]["neipperg"]
     assert karl["city"] == neipperg["city"]                           # one stack of 14 troops
     assert 1 <= info.dist_from("olmuetz").get(karl["city"], 99) <= 3   # protecting Olmuetz (R10.13)
@@ -62,7 +70,7 @@ def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_
 def test_the_chosen_plan_is_played_move_by_move_without_searching_again():
     import time
     s = _moravian_position()
-    p = make_player("hard", 1)
+    p = _planner_player()
     role = "maria_theresa"
     first = p.choose(observe(s, role), door.legal_actions(s, role), role)
     s = door.apply(s, role, first)
@@ -103,7 +111,7 @@ def test_R13_R8_1_hard_maria_theresa_recruits_once_and_keeps_cards_for_the_enemy
     s = _austrian_winter()
     s["cards"]["hands"]["austria"] = ["1:S10", "1:S9", "1:H10", "1:H9", "1:D10", "1:D9", "1:C10",
                                       "1:C9", "1:S8", "1:H8"]
-    p = make_player("hard", 1)
+    p = _planner_player()
     for _ in range(10):
         if s["flow"][-1]["name"] != "winter" or "maria_theresa" not in door.active_roles(s):
             break
