@@ -22,6 +22,14 @@ BUDGETS = {"normal": 0.2, "hard": 1.5}
 # difference in the games tried and costs twice the time, so it stays off there.
 # Only `hard` (normal's 0.2 s would buy too few of these long play-outs; not measured).
 REPLY_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
+# Per variant, the roles for which `hard` uses the session-10 setting (SearchPlayer.plan_roles):
+# the movement phase chosen as a whole-stage plan (generals united against an invader, scored by
+# plan.defence_score), one winter recruitment that keeps 20 points of cards, long play-outs cut
+# by the deadline never compared.  Measured in session 10 (docs/balance.md) with
+# {"intro": ("maria_theresa",)}: against hard attackers 0 wins of 12 (shipped: 0 of 5, 0 of 45
+# in session 5), games about a turn longer; against easy attackers 1 of 11 against 2 of 11 for
+# the shipped setting on the same seeds.  No measurable gain, so it stays off.
+PLAN_ROLES: dict[str, tuple[str, ...]] = {}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -36,7 +44,8 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
         b = BUDGETS[level] if budget is None else budget
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
                             horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
-                            reply_roles=REPLY_ROLES if level == "hard" else None)
+                            reply_roles=REPLY_ROLES if level == "hard" else None,
+                            plan_roles=PLAN_ROLES if level == "hard" else None)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

@@ -378,33 +378,70 @@ class Planner:
         """Cities from `city` to the nearest of the target fortresses `tg`, counting the detours:
         a piece on it, a protected target (or the way to its protectors when this stack can beat
         them), a target another general of the side is nearer to."""
-        st = self.st
-        power = st["generals"][gid]["power"]
-        major = R.major_of(st, power)
         d = self.info.dist_from(city)
         best = 99.0
-        friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
-                   and R.major_of(st, og["power"]) == major]
         strength = self.strength_at(gid, city, stack_extra)
-        for c in tg:
-            k = d.get(c, 99)
-            occ = st["city_generals"].get(c)
-            if occ and not self.enemy_of(st["generals"][occ[0]]["power"], power):
-                k += 4.0                                # a non-enemy sits on it: it must leave first
-            elif c in st["city_train"]:
-                k += 4.0                                # a train blocks it until it moves (R10.4)
-            if self.is_prot(c):
+        for c, extra, prot, hunters, near_friend in self._target_facts(gid, tuple(tg)):
+            k = d.get(c, 99) + extra
+            if prot:
                 k += PROTECTED_DETOUR
                 # hunt the protectors: beating them in combat drives them off (R11.13)
-                hunt = self.hunt_distance(c, d, strength, power, gid)
-                if hunt is not None:
-                    k = min(k, hunt + 1.5)
+                if hunters is not None:
+                    far = 0
+                    for pc, theirs in hunters:
+                        if not theirs + 1 < strength:
+                            break
+                        far = max(far, max(d.get(pc, 99) - 1, 0))
+                    else:
+                        k = min(k, far + 1.5)
             # another own general is nearer to it: leave it to him, spread out
-            dc = self.info.dist_from(c)
-            if any(dc.get(f, 99) < min(d.get(c, 99), 3) for f in friends):
+            if near_friend < min(d.get(c, 99), 3):
                 k += SPREAD
             best = min(best, k)
         return best
+
+    def _target_facts(self, gid, tg: tuple) -> list:
+        """What target_distance needs of each target that does not depend on the end city (cached
+        per general and target list: the planner's state does not change while it plans):
+        (target, detour for a piece on it, protected?, the protectors not already fought by a
+        stronger friend with their strength - None when more than 3 protect it -, the nearest
+        other face-up general of the side)."""
+        tc = self.__dict__.setdefault("_tfacts", {})
+        key = (gid, tg)
+        out = tc.get(key)
+        if out is not None:
+            return out
+        st = self.st
+        power = st["generals"][gid]["power"]
+        major = R.major_of(st, power)
+        friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
+                   and R.major_of(st, og["power"]) == major]
+        out = []
+        for c in tg:
+            extra = 0.0
+            occ = st["city_generals"].get(c)
+            if occ and not self.enemy_of(st["generals"][occ[0]]["power"], power):
+                extra = 4.0                             # a non-enemy sits on it: it must leave first
+            elif c in st["city_train"]:
+                extra = 4.0                             # a train blocks it until it moves (R10.4)
+            prot = self.is_prot(c)
+            hunters = None
+            if prot:
+                prots = self.protectors(c)
+                if prots and len(prots) <= 3:
+                    hunters = []
+                    for pc in prots:
+                        if self.friend_beats(pc, gid):
+                            continue
+                        gs = st["city_generals"].get(pc, [])
+                        theirs = (self.stack_troops(pc) + 0.6 * self.hand_strength(
+                            st["generals"][gs[0]]["power"], pc)) if gs else 1e9
+                        hunters.append((pc, theirs))
+            dc = self.info.dist_from(c)
+            near_friend = min((dc.get(f, 99) for f in friends), default=99)
+            out.append((c, extra, prot, hunters, near_friend))
+        tc[key] = out
+        return out
 
     def guard_value(self, gid, city) -> float:
         """Attackers: standing within 3 cities of a fortress the side took (protection, R10.13)
@@ -626,10 +663,29 @@ class Planner:
         return -0.5 * min(min(d.get(h, 99) for h in hunters), 10)
 
     def defence_value(self, gid, city) -> float:
+        d = self.info.dist_from(city)
+        cover, retake, enemies = self._defence_facts(gid)
+        v = 0.0
+        for c, w in cover:
+            if 1 <= d.get(c, 99) <= 3:
+                v += w
+        if retake:
+            v -= 0.35 * min(min(d.get(c, 99) for c in retake), 12)
+        # hunt enemy generals abroad (lightly): nearness to the nearest enemy
+        if enemies:
+            v -= 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
+        return v
+
+    def _defence_facts(self, gid):
+        """What defence_value needs that does not depend on the end city (cached per general):
+        the own threatened fortresses with the value of covering them (less when another general
+        already covers it), the fortresses to retake, the enemy generals' cities."""
+        dc_ = self.__dict__.setdefault("_dfacts", {})
+        out = dc_.get(gid)
+        if out is not None:
+            return out
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
-        d = info.dist_from(city)
-        v = 0.0
         enemies = [eg for eg in self.gens.values() if self.enemy_of(eg["power"], power)]
         own_forts = []
         retake = []
@@ -643,22 +699,18 @@ class Planner:
                 own_forts.append(c)
             elif self.enemy_of(ctrl, power):
                 retake.append(c)
+        cover = []
         for c in own_forts:
             dc = info.dist_from(c)
             threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
             if threat > 6:
                 continue
             w = 1.6 if threat <= 3 else 0.8
-            if 1 <= d.get(c, 99) <= 3:
-                others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
-                             if ogid != gid and R.cooperating(st, og["power"], power))
-                v += w * (0.35 if others else 1.0)
-        if retake:
-            v -= 0.35 * min(min(d.get(c, 99) for c in retake), 12)
-        # hunt enemy generals abroad (lightly): nearness to the nearest enemy
-        if enemies:
-            v -= 0.05 * min(min(d.get(eg["city"], 99) for eg in enemies), 12)
-        return v
+            others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
+                         if ogid != gid and R.cooperating(st, og["power"], power))
+            cover.append((c, w * (0.35 if others else 1.0)))
+        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies])
+        return out
 
     def best_general_move(self, gid, force_ok=True, margin=0.15):
         """(gain over staying, action) for the best move of general `gid`."""
@@ -736,3 +788,75 @@ class Planner:
             if v > best_v:
                 best, best_v = {"type": "move", "piece": tid, "path": path, "force_march": False}, v
         return best_v - base, best
+
+
+# --- the defender's whole-stage view (hard's plan search for Maria Theresa) ---------------------
+REACH = 4            # an enemy stack this many cities away can end its next move next to a stack
+LOSS = 0.3           # per troop a stack is expected to lose in the enemy stages
+REMOVED = 3.0        # ... and when the stack would be wiped out (out until the winter, R13)
+COVER_SAFE = 1.0     # per threatened own fortress protected by a stack no enemy can beat
+COVER_WEAK = 0.35    # ... protected only by stacks a stronger enemy can reach
+COVER_BASE = 0.5     # a fortress's weight: this, plus COVER_DANGER x the share of its victory
+COVER_DANGER = 2.0   # condition the attacker who could take it already holds (R14.3)
+
+
+def defence_score(state: dict, info, role: str) -> float:
+    """What the defender's positions are worth against the enemy stages that follow her own
+    (R5.1: she acts last in the turn, and every enemy stack within reach may attack next):
+    each of her stacks is weighed against the strongest enemy stack that can reach it (troops
+    + 0.6 x cards of the sector's suit, as the planner counts them), and each threatened own
+    fortress counts as covered (R10.13: a general 1-3 cities away protects it) by a stack that
+    would hold, or only by stacks that would be beaten.  Used to compare whole-stage plans that
+    differ in how her generals are grouped; the rules of thumb plan each general on its own."""
+    pl = Planner(state, info, role)
+    st = state
+    stacks: dict[str, list] = {}
+    enemies: dict[str, list] = {}
+    for gid, g in pl.gens.items():
+        if g["power"] in pl.mine:
+            stacks.setdefault(g["city"], []).append(g)
+        elif _enemy_of_role(st, g["power"], pl.mine) and g["face_up"]:
+            enemies.setdefault(g["city"], []).append(g)
+    v = 0.0
+    weak: set[str] = set()
+    for city, gs in stacks.items():
+        troops = sum(g["troops"] for g in gs)
+        mine = troops + 0.6 * pl.hand_strength(gs[0]["power"], city)
+        d = info.dist_from(city)
+        worst = 0.0
+        for ec, es in enemies.items():
+            if d.get(ec, 99) > REACH:
+                continue
+            theirs = sum(g["troops"] for g in es) + 0.6 * pl.hand_strength(es[0]["power"], city)
+            worst = max(worst, theirs - mine)
+        if worst > 0:
+            weak.add(city)
+            lost = min(troops, worst + 1)
+            v -= LOSS * lost + (REMOVED * len(gs) if lost >= troops else 0.0)
+    # how near each attacker is to its victory (R14.3): a fortress that would bring the nearer one
+    # closer to its condition is worth more to cover
+    from maria.players.evaluate import TARGETS
+    n = pl.counts()
+    danger = {m: n.get(m, 0) / TARGETS[m] for m in TARGETS}
+    for c in info.fortresses():
+        if info.home_of(c) != "austria" and not info.in_silesia(c):
+            continue
+        ctrl = controller(st, info, c)
+        if ctrl is None or not any(R.cooperating(st, ctrl, p) for p in pl.mine):
+            continue
+        dc = info.dist_from(c)
+        near = {R.major_of(st, es[0]["power"]) for ec, es in enemies.items() if dc.get(ec, 99) <= 6}
+        w = max((COVER_BASE + COVER_DANGER * danger[m] for m in near
+                 if m in danger and _goal(st, info, m, c)), default=0.0)
+        if not w:
+            continue
+        cover = [s for s in stacks if 1 <= dc.get(s, 99) <= 3]
+        if any(s not in weak for s in cover):
+            v += COVER_SAFE * w
+        elif cover:
+            v += COVER_WEAK * w
+    return v
+
+
+def _enemy_of_role(state, power, mine) -> bool:
+    return all(R.enemies(state, power, m) for m in mine) if mine else False

@@ -19,16 +19,22 @@ import random
 import time
 from collections.abc import Mapping
 
-from maria.rules import door
 from maria.players.resample import resample
+from maria.rules import cards, door
 
-from maria.players.easy import Rules, is_template, playable
+from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, playable
 from maria.players.evaluate import evaluate
 
 ROUND = 4            # samples per live candidate per halving round
 FINAL_ROUNDS = 1     # extra rounds for the last challenger against the rules-of-thumb choice
 CONFIDENCE = 1.0     # standard errors by which a challenger must beat the rules-of-thumb choice
 SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "retreat", "hussars"})
+PLAN_BUDGET = 3.0    # seconds at most to choose a whole movement-phase plan (once per phase)
+PLAN_MARGIN = 0.5    # by how much a plan must beat the rules-of-thumb plan to replace it
+EVAL_WEIGHT = 5.0    # the heuristic evaluation's weight beside the defender's position score
+PLAN_PAIRS = 8       # concentration plans (two generals end their moves in one stack) tried
+WINTER_KEEP = 20     # TC points the defender keeps when she recruits in the winter (R13)
+PLAN_SWAPS = 6       # plans that change one general's move of the rules-of-thumb plan
 
 
 def plain_choices(legal: list[dict]) -> list[dict]:
@@ -39,7 +45,8 @@ def plain_choices(legal: list[dict]) -> list[dict]:
 class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
                  horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND,
-                 reply_roles: Mapping[str, tuple[str, ...]] | None = None, reply_horizon: int = 250):
+                 reply_roles: Mapping[str, tuple[str, ...]] | None = None, reply_horizon: int = 250,
+                 plan_roles: Mapping[str, tuple[str, ...]] | None = None, plan_budget: float = PLAN_BUDGET):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -50,6 +57,11 @@ class SearchPlayer:
         # variant -> the roles whose playouts run on to their next action stage
         self.reply_roles = dict(reply_roles or {})
         self.reply_horizon = reply_horizon
+        # variant -> the roles whose movement phase is searched as whole-stage plans (see _plan_move)
+        self.plan_roles = dict(plan_roles or {})
+        self.plan_budget = plan_budget
+        self._plan: tuple | None = None  # (stage key, the chosen plan's actions still to play)
+        self._recruited: set = set()     # (turn, power): the defender's one recruitment of a winter
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
 
@@ -61,10 +73,20 @@ class SearchPlayer:
         acts = playable(legal, frame_name == "diplomacy")
         state = resample(obs, role, rng.getrandbits(32))
         easy = Rules(state, role, rng).decide(acts)
+        if frame_name == "winter" and role in self.plan_roles.get(state["variant"], ()):
+            a = self._winter(state, role, acts, rng)
+            if a is not None:
+                self.progress = 1.0
+                return a
         plain = plain_choices(legal)
         if len(plain) <= 1 or frame_name not in SEARCHED or is_template(easy):
             self.progress = 1.0
             return easy
+        if frame_name == "movement_phase" and role in self.plan_roles.get(state["variant"], ()):
+            a = self._plan_move(obs, role, state, easy, rng, t0)
+            if a is not None:
+                self.progress = 1.0
+                return a
         cands = self._candidates(state, role, plain, easy, rng)
         if len(cands) == 1:
             self.progress = 1.0
@@ -77,18 +99,29 @@ class SearchPlayer:
         # search must not undo good rules of thumb.  The budget is a ceiling.
         vals: list[list[float]] = [[] for _ in cands]
         live = list(range(1, len(cands)))
+        # (session 10: part of the plan roles' setting, like the batched reply play-outs)
+        long_playouts = role in self.reply_roles.get(state["variant"], ()) \
+            and role in self.plan_roles.get(state["variant"], ())
         deadline = t0 + self.budget
         rounds_final = 0
         while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled:
             for _ in range(self.samples):
                 st = resample(obs, role, rng.getrandbits(32))
                 seed = rng.getrandbits(32)
+                got = []
                 for k in [0] + live:
                     try:
                         after = door.apply(st, role, cands[k])
                         v = self._playout(after, role, random.Random(seed), deadline)
                     except Exception:
                         v = -1e6
+                    got.append((k, v))
+                if time.perf_counter() >= deadline and long_playouts:
+                    # a long play-out cut short by the deadline is judged at another point of the
+                    # game than the others of its sample (nearer to the decision, before the
+                    # enemy stages): the whole sample is dropped, never compared
+                    break
+                for k, v in got:
                     vals[k].append(v)
                 if time.perf_counter() >= deadline:
                     break
@@ -102,7 +135,223 @@ class SearchPlayer:
         if not live:
             return easy
         best = max(live, key=lambda k: _mean(vals[k]))
+        if long_playouts and len(vals[best]) < 2:
+            return easy                                 # one long play-out each is mostly noise
         return cands[best] if _confident_gain(vals[best], vals[0]) else easy
+
+    # --- winter (R13) -------------------------------------------------------------------------------
+    def _winter(self, state, role, acts, rng) -> dict | None:
+        """The defender recruits once per winter and keeps WINTER_KEEP points of cards: the two
+        enemy stages after the winter come before her next draw (R5.1, R8.1), and a defender with
+        no card of the sector's suit loses the whole score difference in troops (R11.4); the rules
+        of thumb keep 6 points and then top up one troop at a time until the hand is nearly empty
+        (seen in hard-vs-hard games: three generals removed in the first turn after the winter
+        without one card played)."""
+        rec = next((a for a in acts if a["type"] == "recruit"), None)
+        done = next((a for a in acts if a["type"] == "done"), None)
+        if rec is None or done is None:
+            return None
+        key = (state["turn"], rec["power"])
+        if key in self._recruited:
+            return done
+        r = Rules(state, role, rng)
+        hv = cards.hand_value(state, rec["power"])
+        removed = bool(rec["sites"])
+        n = min(rec["max_troops"], (hv - WINTER_KEEP) // TROOP_COST)
+        if n < 1:
+            if not removed:
+                self._recruited.add(key)
+                return done
+            n = min(rec["max_troops"], len(rec["sites"]))   # bring the removed generals back
+        assign, reenter = r.share_new_troops(n, rec["sites"], rec["on_map"])
+        total = sum(assign.values())
+        if not total:
+            return done
+        out = {k: v for k, v in rec.items() if k not in ("max_troops", "on_map", "sites")}
+        out["assign"], out["reenter"] = assign, reenter
+        out["cards"] = cheap_payment(state["cards"]["hands"][rec["power"]], TROOP_COST * total)
+        self._recruited.add(key)
+        return out
+
+    # --- whole movement-phase plans --------------------------------------------------------------
+    def _plan_move(self, obs, role, state, easy, rng, t0) -> dict | None:
+        """A role in `plan_roles` searches its movement phase as whole plans (every piece's move
+        and the end of the phase), not move by move: a single move cannot show what two generals
+        ending in one stack do against an invader, and each move's play-outs would assume the
+        rules of thumb for the rest of the phase.  The plan is chosen at the phase's first
+        decision (or when the stored plan no longer applies) and then played move by move."""
+        key = (state["turn"], _stage_key(state)[1], role)
+        if self._plan is not None and self._plan[0] == key and self._plan[1]:
+            nxt = self._plan[1][0]
+            try:
+                door.apply(state, role, nxt)
+            except Exception:
+                nxt = None
+            if nxt is not None:
+                self._plan[1].pop(0)
+                return nxt
+        self._plan = None
+        deadline = t0 + self.plan_budget
+        plans = self._plans(state, role, rng, t0 + 0.5 * self.plan_budget)
+        if not plans or not plans[0]:
+            return None
+        best = self._score_plans(state, role, plans, deadline) if len(plans) > 1 else 0
+        # only the actions that can be played in their order (a changed plan can hold a move
+        # whose path an earlier move of the old plan cleared; it was left out when it was scored)
+        plan = _playable_plan(state, role, plans[best])
+        if not plan:
+            return None
+        self._plan = (key, plan[1:])
+        return plan[0]
+
+    def _plans(self, state, role, rng, deadline) -> list[list[dict]]:
+        """Candidate plans for the rest of the movement phase, as lists of actions ending with
+        "done": first the rules-of-thumb plan (move after move, re-planned each time); then that
+        plan with one general's move changed to his next best end city; then concentration plans:
+        two generals that end their moves in one stack (or one joins another who stays), chosen
+        by the planner's value of the stack's end city for both, the others as in the first plan."""
+        from maria.players.plan import Planner
+        from maria.rules.state import board_info
+        base, _ = _rules_plan(state, role, rng)
+        if not base:
+            return []
+        out = [base]
+        moves = [a for a in base if a["type"] in ("move", "force_march") and a["piece"] in state["generals"]]
+        info = board_info(state)
+        pl = Planner(state, info, role)
+        mine = [gid for gid, g in state["generals"].items() if gid in pl.gens and g["power"] in pl.mine
+                and gid not in pl.moved()]
+        seen = {_plan_key(base)}
+
+        def offer(plan):
+            k = _plan_key(plan)
+            if k not in seen:
+                seen.add(k)
+                out.append(plan)
+
+        def with_moves(first: list[dict], skip: set) -> list[dict]:
+            rest = [a for a in base if not (a.get("piece") in skip)]
+            return first + rest
+        # one general's move changed (his next best end cities)
+        swaps = []
+        for gid in mine:
+            planned = next((a for a in moves if a["piece"] == gid), None)
+            for rank, (gain, a) in enumerate(pl.ranked_general_moves(gid, False, 3)):
+                if planned is not None and a["path"][-1] == planned["path"][-1]:
+                    continue
+                swaps.append((gain - 0.5 * rank, gid, a))
+            if time.perf_counter() > deadline:
+                break
+        swaps.sort(key=lambda x: (-x[0], x[1]))
+        for _, gid, a in swaps[:PLAN_SWAPS]:
+            offer(with_moves([a], {gid}))
+        # concentration: two generals in one stack
+        pairs = []
+        value = {}
+        for gid in mine:
+            value[gid] = pl.position_value(gid, state["generals"][gid]["city"])
+        reach = {gid: _shortest_paths(pl, gid) for gid in mine}
+        for i, a_id in enumerate(mine):
+            ga = state["generals"][a_id]
+            for b_id in mine[i + 1:]:
+                gb = state["generals"][b_id]
+                if ga["city"] == gb["city"] or ga["troops"] + gb["troops"] > 16:
+                    continue
+                # one joins the other where he stands, or both march to a city both reach
+                ends = set(reach[a_id]) & (set(reach[b_id]) | {gb["city"]})
+                ends |= {ga["city"]} & set(reach[b_id])
+                for x in ends:
+                    if state["city_generals"].get(x) and x not in (ga["city"], gb["city"]):
+                        continue
+                    v = pl.position_value(a_id, x, stack_extra=gb["troops"]) - value[a_id] \
+                        + pl.position_value(b_id, x, stack_extra=ga["troops"]) - value[b_id]
+                    pairs.append((v, a_id, b_id, x))
+            if time.perf_counter() > deadline:
+                break
+        pairs.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
+        used = 0
+        for v, a_id, b_id, x in pairs:
+            if used >= PLAN_PAIRS:
+                break
+            first = []
+            for gid in (a_id, b_id):
+                if state["generals"][gid]["city"] != x:
+                    first.append(reach[gid][x])
+            # the one who marches into the other's city moves last (stacking ends a move, R10.4)
+            first.sort(key=lambda m: m["path"][-1] in (state["generals"][a_id]["city"],
+                                                       state["generals"][b_id]["city"]))
+            plan = with_moves(first, {a_id, b_id})
+            k = _plan_key(plan)
+            if k not in seen:
+                seen.add(k)
+                out.append(plan)
+                used += 1
+        return out
+
+    def _score_plans(self, state, role, plans, deadline) -> int:
+        """The plan whose end position is worth most: the defender's view of her stacks and the
+        fortresses they cover against the enemy stages that follow (plan.defence_score) plus the
+        heuristic evaluation; the rules-of-thumb plan (index 0) is kept unless another is better
+        by PLAN_MARGIN.  Play-outs cannot judge these plans in time (one play-out through the two
+        enemy stages costs about as much as the whole budget allows per plan)."""
+        from maria.players.plan import defence_score
+        from maria.rules.state import board_info
+        info = board_info(state)
+        vals = []
+        for k, plan in enumerate(plans):
+            if k and time.perf_counter() > deadline:
+                break
+            after = _apply_plan(state, role, plan)
+            vals.append(defence_score(after, info, role) + EVAL_WEIGHT * evaluate(after, role))
+        best = max(range(len(vals)), key=lambda k: (vals[k], -k))
+        # then improve the best plan one general at a time (his few best end cities, or the end
+        # city of another general of hers: joining him) while the budget lasts
+        plan, value = list(plans[best]), vals[best]
+        options = self._plan_options(state, role, plans)
+        improved = True
+        while improved and time.perf_counter() < deadline:
+            improved = False
+            for gid, moves in options.items():
+                for m in moves:
+                    if time.perf_counter() > deadline:
+                        break
+                    cand = _replace_move(plan, gid, m)
+                    if cand is None:
+                        continue
+                    after = _apply_plan(state, role, cand)
+                    v = defence_score(after, info, role) + EVAL_WEIGHT * evaluate(after, role)
+                    if v > value + 1e-9:
+                        plan, value, improved = cand, v, True
+        self.last_plan_values = vals + [value]          # read by the tests and diagnostics
+        if value > vals[0] + PLAN_MARGIN:
+            if plan != plans[best]:
+                plans.append(plan)
+                return len(plans) - 1
+            return best
+        return 0
+
+    def _plan_options(self, state, role, plans) -> dict[str, list[dict]]:
+        """Each of her generals' alternative moves for the plan improvement: the moves the plans
+        already use, and a move to the end city of any other general in any plan (a stack)."""
+        from maria.players.plan import Planner
+        from maria.rules.state import board_info
+        pl = Planner(state, board_info(state), role)
+        ends = set()
+        opts: dict[str, list[dict]] = {}
+        for plan in plans:
+            for a in plan:
+                if a.get("piece") in state["generals"] and "path" in a:
+                    ends.add(a["path"][-1])
+                    lst = opts.setdefault(a["piece"], [])
+                    if a not in lst:
+                        lst.append(a)
+        for gid in list(opts):
+            reach = _shortest_paths(pl, gid)
+            for e in sorted(ends):
+                m = reach.get(e)
+                if m is not None and all(x["path"][-1] != e for x in opts[gid]):
+                    opts[gid].append(m)
+        return opts
 
     def _candidates(self, state, role, plain, easy, rng) -> list[dict]:
         if state["flow"][-1]["name"] == "movement_phase":
@@ -152,6 +401,7 @@ class SearchPlayer:
         enemy stages in between show what its choice risks."""
         start_turn, start_stage = st["turn"], _stage_key(st)
         reply = role in self.reply_roles.get(st["variant"], ())
+        batch = reply and role in self.plan_roles.get(st["variant"], ())
         for _ in range(self.reply_horizon if reply else self.horizon):
             if door.is_over(st) or time.perf_counter() > deadline:
                 break
@@ -159,6 +409,11 @@ class SearchPlayer:
             if not roles:
                 break
             r = roles[0]
+            if batch and st["flow"][-1]["name"] == "movement_phase":
+                nxt = _batch_movement(st, r, rng)
+                if nxt is not None:
+                    st = nxt
+                    continue
             acts = playable(door.legal_actions(st, r), st["flow"][-1]["name"] == "diplomacy")
             a = Rules(st, r, rng, fast=True).decide(acts)
             st = door.apply(st, r, a)
@@ -197,3 +452,128 @@ def _confident_gain(chal: list[float], base: list[float]) -> bool:
         return m > 0
     var = sum((x - m) ** 2 for x in d) / (n - 1)
     return m > 0 and m > CONFIDENCE * (var / n) ** 0.5
+
+
+def _rules_plan(state: dict, role: str, rng: random.Random, limit: int = 30) -> tuple[list[dict], dict]:
+    """The rules of thumb's plan for the rest of `role`'s movement phase: their decisions, one
+    after another, until they end it (the actions and the state after them)."""
+    out = []
+    st = state
+    for _ in range(limit):
+        if door.is_over(st) or st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
+            break
+        a = Rules(st, role, rng).decide(playable(door.legal_actions(st, role)))
+        if is_template(a):
+            break
+        try:
+            st = door.apply(st, role, a)
+        except Exception:
+            break
+        out.append(a)
+        if a["type"] == "done":
+            break
+    return out, st
+
+
+def _playable_plan(state: dict, role: str, plan: list[dict]) -> list[dict]:
+    """The plan's actions that can be played one after the other from `state` (as _apply_plan
+    plays them)."""
+    out = []
+    st = state
+    for a in plan:
+        if st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
+            break
+        try:
+            st = door.apply(st, role, a)
+        except Exception:
+            continue
+        out.append(a)
+    return out
+
+
+def _apply_plan(state: dict, role: str, plan: list[dict]) -> dict | None:
+    """`state` after the plan's actions; a move that is no longer possible (a sampled hidden fact,
+    an earlier move in its way) is left out; None if the phase never ends."""
+    st = state
+    for a in plan:
+        if st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
+            break
+        try:
+            st = door.apply(st, role, a)
+        except Exception:
+            continue
+    return st
+
+
+def _plan_key(plan: list[dict]) -> tuple:
+    """Plans that end with every piece in the same city are the same plan."""
+    return tuple(sorted((a.get("piece", a.get("train", "")), a["path"][-1] if "path" in a else a["type"])
+                        for a in plan))
+
+
+def _shortest_paths(pl, gid) -> dict[str, dict]:
+    """End city -> the shortest normal move of general `gid` that ends there."""
+    out: dict[str, list] = {}
+    for p in pl.paths(gid, "normal"):
+        end = p[-1]
+        if end not in out or len(p) < len(out[end]):
+            out[end] = p
+    return {end: {"type": "move", "piece": gid, "path": p, "force_march": False} for end, p in out.items()}
+
+
+def _batch_movement(st: dict, role: str, rng: random.Random) -> dict | None:
+    """Long play-outs (the reply horizon): every general of `role` that the rules of thumb would
+    move makes his best move from one planning pass, best gain first (a move an earlier one made
+    impossible is left out), instead of planning every general again after each move; the
+    supply trains and the end of the phase are then left to the rules of thumb.  None when no
+    general moves (the caller asks the rules of thumb)."""
+    from maria.players.plan import Planner
+    from maria.rules.state import board_info
+    frame = st["flow"][-1]
+    if frame.get("_batched_" + role):
+        return None
+    acts = playable(door.legal_actions(st, role))
+    info = board_info(st)
+    for a in acts:                      # the rules of thumb would bring a train back first
+        if a["type"] == "reenter_train":
+            power = st["trains"][a["train"]]["power"]
+            have = any(t["power"] == power and t["in_play"] and t["city"] in info.playable
+                       for t in st["trains"].values())
+            abroad = any(g["power"] == power and g["in_play"] and g["city"] in info.playable
+                         and info.home_of(g["city"]) != power for g in st["generals"].values())
+            if not have and abroad and cards.hand_value(st, power) >= 4:
+                return None
+    gens = sorted({a["piece"] for a in acts if a["type"] in ("move", "force_march")
+                   and a["piece"] in st["generals"]})
+    if not gens:
+        return None
+    pl = Planner(st, info, role)
+    ranked = []
+    for gid in gens:
+        gain, a = pl.best_general_move(gid, force_ok=False)
+        if a is not None:
+            ranked.append((gain, gid, a))
+    ranked.sort(key=lambda x: (-x[0], x[1]))
+    for _, _, a in ranked:
+        if st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
+            break
+        try:
+            st = door.apply(st, role, a)
+        except Exception:
+            continue
+    if st["flow"][-1]["name"] == "movement_phase":
+        st["flow"][-1]["_batched_" + role] = True
+    return st
+
+
+def _replace_move(plan: list[dict], gid: str, move: dict) -> list[dict] | None:
+    """The plan with general `gid`'s move replaced by `move` (added before the end of the phase
+    if he did not move); None if it is the same plan."""
+    out = [a for a in plan if a.get("piece") != gid]
+    old = next((a for a in plan if a.get("piece") == gid), None)
+    if old is not None and old.get("path", [None])[-1] == move["path"][-1]:
+        return None
+    # a move into a city another general of the plan ends in goes after his move (a stack)
+    k = len(out) - 1 if out and out[-1]["type"] == "done" else len(out)
+    out.insert(k, move)
+    return out

@@ -1,0 +1,143 @@
+"""Hard Maria Theresa searches her movement phase as whole plans (maria.players.search, plan_roles):
+the defender must unite generals against an invader who would beat each alone (R6.1 stacks,
+R11 combat strength, R10.13 protection), which the rules of thumb, planning each general on his
+own, do not see."""
+
+from __future__ import annotations
+
+import random
+
+from maria.players import make_player
+from maria.players.plan import defence_score
+from maria.players.search import _rules_plan
+from maria.rules import door
+from maria.players.resample import observe
+from maria.rules.state import board_info, rebuild_index
+
+from tests.players.test_planner_rules import _first_movement
+
+
+def _moravian_position() -> dict:
+    """Maria Theresa's first movement phase with only four generals on the board: Karl (7) at
+    Bruenn and Neipperg (7) at Troppau, Friedrich and Schwerin (12 together) at Neisse, 3 cities
+    from Olmuetz; every hand empty, so troops alone decide a combat."""
+    s = _first_movement("maria_theresa", 3)
+    info = board_info(s)
+    keep = {"karl": ("bruenn", 7), "neipperg": ("troppau", 7),
+            "friedrich": ("neisse", 6), "schwerin": ("neisse", 6)}
+    for gid, g in s["generals"].items():
+        if gid in keep:
+            g["city"], g["troops"] = keep[gid]
+            g["in_play"] = True
+        elif g["city"] in info.playable:
+            g["city"], g["in_play"] = None, False
+    for p in s["cards"]["hands"]:
+        s["cards"]["hands"][p] = []
+    rebuild_index(s)
+    return s
+
+
+def _planner_player(seed: int = 1):
+    """Hard with Maria Theresa's session-10 setting on (whole-stage plans, the winter rule: the
+    `plan_roles` of SearchPlayer), whatever maria.players.PLAN_ROLES ships."""
+    p = make_player("hard", seed)
+    p.plan_roles = {"intro": ("maria_theresa",)}
+    return p
+
+
+def _play_movement(s: dict, player, role: str = "maria_theresa") -> dict:
+    for _ in range(30):
+        if s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s):
+            break
+        a = player.choose(observe(s, role), door.legal_actions(s, role), role)
+        s = door.apply(s, role, a)
+    return s
+
+
+def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_one_by_one():
+    s = _moravian_position()
+    info = board_info(s)
+    # the rules of thumb send each general on his own, within reach of the 12 Prussians
+    _, alone = _rules_plan(s, "maria_theresa", random.Random(1))
+    assert alone["generals"]["karl"]["city"] != alone["generals"]["neipperg"]["city"]
+    end = _play_movement(s, _planner_player())
+    karl, neipperg = end["generals"]["karl"], end["generals"]["neipperg"]
+    assert karl["city"] == neipperg["city"]                           # one stack of 14 troops
+    assert 1 <= info.dist_from("olmuetz").get(karl["city"], 99) <= 3   # protecting Olmuetz (R10.13)
+    assert defence_score(end, info, "maria_theresa") > defence_score(alone, info, "maria_theresa")
+
+
+def test_the_chosen_plan_is_played_move_by_move_without_searching_again():
+    import time
+    s = _moravian_position()
+    p = _planner_player()
+    role = "maria_theresa"
+    first = p.choose(observe(s, role), door.legal_actions(s, role), role)
+    s = door.apply(s, role, first)
+    t0 = time.perf_counter()
+    s = _play_movement(s, p)
+    assert time.perf_counter() - t0 < 1.0
+    assert s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s)
+
+
+def test_defence_score_counts_a_stack_the_invader_can_beat_as_exposed():
+    s = _moravian_position()
+    info = board_info(s)
+    base = defence_score(s, info, "maria_theresa")
+    s["generals"]["friedrich"]["troops"] = 1                           # 7 Prussians: no threat
+    assert defence_score(s, info, "maria_theresa") > base
+
+
+def _austrian_winter(seed: int = 3) -> dict:
+    """An easy-vs-easy game at Austria's first winter recruitment (R13)."""
+    from maria.players import decide
+    s = door.new_game("intro", 3, seed)
+    p = make_player("easy", seed)
+    for _ in range(4000):
+        f = s["flow"][-1]
+        if f["name"] == "winter" and "maria_theresa" in door.active_roles(s):
+            return s
+        r = door.active_roles(s)[0]
+        s = door.apply(s, r, decide(s, r, p))
+    raise AssertionError("no Austrian winter")
+
+
+def test_R13_R8_1_hard_maria_theresa_recruits_once_and_keeps_cards_for_the_enemy_stages():
+    """The winter is followed by the French and Prussian stages before Austria draws again (R5.1,
+    R8.1): hard recruits once and keeps WINTER_KEEP points; the rules of thumb top up one troop
+    at a time until the hand is nearly empty."""
+    from maria.players.search import WINTER_KEEP
+    from maria.rules import cards
+    s = _austrian_winter()
+    s["cards"]["hands"]["austria"] = ["1:S10", "1:S9", "1:H10", "1:H9", "1:D10", "1:D9", "1:C10",
+                                      "1:C9", "1:S8", "1:H8"]
+    p = _planner_player()
+    for _ in range(10):
+        if s["flow"][-1]["name"] != "winter" or "maria_theresa" not in door.active_roles(s):
+            break
+        s = door.apply(s, "maria_theresa", p.choose(observe(s, "maria_theresa"),
+                                                    door.legal_actions(s, "maria_theresa"), "maria_theresa"))
+    recruits = [e for e in s["log"] if e.get("text", "").startswith("Austria recruits")]
+    assert len(recruits) == 1
+    assert cards.hand_value(s, "austria") >= WINTER_KEEP
+
+
+def test_R10_4_a_changed_plan_never_sends_a_move_through_a_general_still_standing_in_the_way():
+    """Improving a plan moves a general's move to the end of the plan; a move of another general
+    that passed through the city he had left would now pass through him (R10.4): it is left out
+    of the plan that is played, never sent to the rules."""
+    from maria.players.plan import Planner
+    from maria.players.search import _playable_plan
+    s = _moravian_position()
+    info = board_info(s)
+    through = next(p for p in Planner(s, info, "maria_theresa").paths("karl") if len(p) == 4)
+    s["generals"]["khevenhueller"].update(city=through[1], troops=2, in_play=True)
+    rebuild_index(s)
+    away = next(p for p in Planner(s, info, "maria_theresa").paths("khevenhueller") if through[1] not in p[1:])
+    plan = [{"type": "move", "piece": "karl", "path": through, "force_march": False},
+            {"type": "move", "piece": "khevenhueller", "path": away, "force_march": False},
+            {"type": "done"}]
+    out = _playable_plan(s, "maria_theresa", plan)
+    assert out == plan[1:]
+    for a in out:                                            # each one legal in its turn
+        s = door.apply(s, "maria_theresa", a)
