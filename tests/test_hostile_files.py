@@ -493,11 +493,12 @@ def test_the_load_screen_lists_a_fifo_and_a_dangling_link_as_unreadable(home):
         app.push(TitleScene(app))
         scene = app.push(SaveLoadScene(app, "load", None))
         app.run(max_frames=2)
-        labels = {b.key[1]: b for b in scene.buttons if isinstance(b.key, tuple)}
-        assert not labels["pipe.yaml"].enabled and "unreadable: not a regular file (a FIFO)" in labels["pipe.yaml"].label
+        # each save's row: its name (and why it cannot be opened) is written on the file button
+        labels = {b.key[1]: b for b in scene.buttons if isinstance(b.key, tuple) and b.key[0] == "file"}
+        assert not labels["pipe.yaml"].enabled and "unreadable: not a regular file (a FIFO)" in labels["pipe.yaml"].tip
         assert not labels["gone.yaml"].enabled and "unreadable: a link to a file that does not exist" \
-            in labels["gone.yaml"].label
-        assert labels["good.yaml"].enabled and labels["good.yaml"].label == "good"
+            in labels["gone.yaml"].tip
+        assert labels["good.yaml"].enabled and labels["good.yaml"].tip.split("\n")[0] == "good"
     finally:
         pygame.quit()
 

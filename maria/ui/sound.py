@@ -54,15 +54,22 @@ def _load() -> dict[str, pygame.mixer.Sound]:
 
 
 def play(name: str, volume: int, muted: bool) -> bool:
-    """Play effect `name` at `volume` (0-100); False when nothing was played."""
+    """Play effect `name` at `volume` (0-100); False when nothing was played.  Never raises: a
+    sound is a nicety (the mixer may have been shut down and started again since the last one)."""
+    global _sounds, _failed
     if muted or volume <= 0:
         return False
-    snd = _load().get(name)
-    if snd is None:
+    try:
+        if _sounds and not pygame.mixer.get_init():
+            _sounds, _failed = None, False          # the mixer was closed: make the sounds again
+        snd = _load().get(name)
+        if snd is None:
+            return False
+        snd.set_volume(volume / 100)
+        snd.play()
+        return True
+    except pygame.error:
         return False
-    snd.set_volume(volume / 100)
-    snd.play()
-    return True
 
 
 def effects_for(entries: list[dict], over: bool) -> list[str]:
