@@ -225,15 +225,9 @@ class InputPart:
         if path is None:
             self.refuse(f"{self.board.cities[city].name} cannot be reached by road through those cities.")
             return
-        reason = ""
-        for fm in (False, True):
-            try:
-                door.apply(self.session.state, self.seat, {"type": "move", "piece": pid, "path": path,
-                                                           "force_march": fm})
-            except IllegalAction as exc:
-                reason = reason or str(exc)
-                continue
-            self._do_move(pid, "force" if fm else "normal", path)      # legal after all: made
+        mode, reason = self._path_verdict(pid, path)
+        if mode is not None:
+            self._do_move(pid, mode, path)                 # legal after all: made
             return
         names = " → ".join(self.board.cities[c].name for c in [self._piece_city(pid)] + ways + [city])
         self.refuse(f"Not a legal move along {names}: {reason}")
@@ -323,26 +317,16 @@ class InputPart:
 
     def _engine_reason(self, pid, city) -> str:
         """Ask the engine why a move to `city` is refused (shortest road path)."""
-        start = self._piece_city(pid)
-        info = self.info
-        prev = {start: None}
-        q = [start]
-        while q:
-            x = q.pop(0)
-            if x == city:
-                break
-            for n in sorted(info.nbrs.get(x, {})):
-                if n not in prev:
-                    prev[n] = x
-                    q.append(n)
-        if city not in prev:
+        path = road_route(self.info, [self._piece_city(pid), city])
+        if path is None:
             return f"{self.board.cities[city].name} cannot be reached by road from here."
-        path, x = [], city
-        while x is not None:
-            path.append(x)
-            x = prev[x]
-        path.reverse()
-        reason = "That move is not possible now."
+        _, reason = self._path_verdict(pid, path)
+        return reason or "That move is not possible now."
+
+    def _path_verdict(self, pid, path) -> tuple[str | None, str]:
+        """The engine on a move along `path`: the mode it accepts ("normal", else "force"; None if
+        neither) and why the normal move is refused ("" if it is not)."""
+        reason = ""
         for fm in (False, True):
             try:
                 door.apply(self.session.state, self.seat, {"type": "move", "piece": pid, "path": path,
@@ -351,7 +335,8 @@ class InputPart:
                 if not fm:
                     reason = str(exc)
                 continue
-        return reason
+            return ("force" if fm else "normal"), reason
+        return None, reason
 
     def _card_clicked(self, card: str) -> None:
         name = self.frame.get("name")

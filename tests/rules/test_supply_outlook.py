@@ -51,17 +51,23 @@ def test_R9_supply_outlook_is_only_for_the_roles_own_generals():
     assert door.supply_outlook(st, "louis_xv", "belle_isle", ["pilsen"])["pilsen"]["status"] == "none"
 
 
-@pytest.mark.parametrize("variant", ["intro", "advanced"])
-def test_R9_3_the_supply_map_is_the_supply_check(variant):
-    """A city is in a power's range exactly when one of its generals standing there (outside his
-    home country) reaches a train of his own within 6 cities, enemy pieces blocking (R9.3, R9.6)."""
-    st = door.new_game(variant, 3, 2)
-    ch = {"rng": rng.seed_state(2)}
-    for _ in range(150):
+def _random_position(variant: str, seed: int, steps: int = 150) -> dict:
+    """A 3-player position some way into a seeded random game."""
+    st = door.new_game(variant, 3, seed)
+    ch = {"rng": rng.seed_state(seed)}
+    for _ in range(steps):
         role = door.active_roles(st)[0]
         a = selfplay.random_action(st, role, ch)
         if a["type"] != "undo":
             st = door.apply(st, role, a)
+    return st
+
+
+@pytest.mark.parametrize("variant", ["intro", "advanced"])
+def test_R9_3_the_supply_map_is_the_supply_check(variant):
+    """A city is in a power's range exactly when one of its generals standing there (outside his
+    home country) reaches a train of his own within 6 cities, enemy pieces blocking (R9.3, R9.6)."""
+    st = _random_position(variant, 2)
     info = board_info(st)
     m = door.supply_map(st)
     checked = 0
@@ -84,13 +90,7 @@ def test_R9_3_the_supply_map_is_the_supply_check(variant):
 
 
 def test_R9_3_a_train_moved_away_says_which_generals_it_stops_supplying():
-    st = door.new_game("intro", 3, 2)
-    ch = {"rng": rng.seed_state(2)}
-    for _ in range(150):
-        role = door.active_roles(st)[0]
-        a = selfplay.random_action(st, role, ch)
-        if a["type"] != "undo":
-            st = door.apply(st, role, a)
+    st = _random_position("intro", 2)
     info = board_info(st)
     checked = 0
     for tid, t in st["trains"].items():
