@@ -47,7 +47,14 @@ from maria.analysis.statecheck import check_state
 SAVE_FORMAT = "maria-save"
 SAVE_SCHEMA = 1
 RULES_VERSION = __version__
-MAX_BYTES = 20 * 1024 * 1024
+# What a save may cost to read (issue "hostile files", item 6).  The longest game of the recorded
+# set (1,779 actions, advanced) saves to 290 KB and 14,800 lines; the bounds leave 3-8 times that.
+# Reading is dominated by the YAML parser building Python objects (about 1 s per MB here), and the
+# replay of the log (about 70 us an action): the bounds keep a hostile file to about a second and a
+# few tens of MB, off the window's thread (maria.ui.loading).
+MAX_BYTES = 1024 * 1024
+MAX_VALUES = 120_000           # lines + commas (yamlio's cheap count, before the parser runs)
+MAX_ACTIONS = 10_000
 END_MARK = "maria-save"
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
@@ -143,11 +150,11 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
             raise SaveError(f"{name} is not a MARIA save: it is not a text file (or it is damaged)."
                             ) from None
         raise SaveError(f"{name} is not a MARIA save: {exc.problem}; saves are never larger than "
-                        f"{MAX_BYTES // (1024 * 1024)} MB.") from None
+                        f"{MAX_BYTES // 1024:,} KB.") from None
     if not text.strip():
         raise SaveError(f"{name} is empty: it is not a saved game (was the save interrupted?).")
     try:
-        doc = yamlio.load_text(text)
+        doc = yamlio.load_text(text, max_values=MAX_VALUES)
     except yamlio.YAMLRefused as exc:
         raise SaveError(f"{name} is damaged: {exc.problem}.") from None
     except yaml.YAMLError as exc:
@@ -160,6 +167,9 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
     if doc.get("end") != END_MARK:
         raise SaveError(f"{name} is incomplete: it was cut off before its end (an interrupted copy or "
                         "a full disk?).")
+    if isinstance(doc.get("actions"), list) and len(doc["actions"]) > MAX_ACTIONS:
+        raise SaveError(f"{name} is not a MARIA save: its log holds {len(doc['actions']):,} actions "
+                        f"(a game never needs more than {MAX_ACTIONS:,}).")
     problems = _plain_data_problems(doc)
     if problems:
         raise SaveError(f"{name} is damaged: {problems[0]}.", problems)
@@ -386,7 +396,7 @@ def peek(path) -> dict | None:
     be read as a save (the list then says so; loading it gives the full reason)."""
     try:
         text = yamlio.read_text(path, MAX_BYTES)
-        doc = yamlio.load_text(text)
+        doc = yamlio.load_text(text, max_values=MAX_VALUES)
         st = doc["state"]
         out = {"variant": str(doc["variant"]), "players": int(doc["players"]), "turn": int(st["turn"]),
                "saved": str(doc.get("saved", "")), "over": bool(st.get("result")), "to_act": []}

@@ -243,15 +243,16 @@ def _exact_check(text: str, max_depth: int, max_aliases: int) -> str | None:
     return None
 
 
-def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES) -> None:
+def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES,
+               max_values: int = MAX_VALUES) -> None:
     """Raise YAMLRefused if `text` is nested too deeply or uses too many aliases (or is not valid
     YAML, when the exact scan was needed); return quietly otherwise.  Never recurses, never calls
     libyaml."""
     if text.startswith("\ufeff"):
         text = text[1:]
     values = text.count("\n") + text.count(",") + text.count("\r")
-    if values > MAX_VALUES:
-        raise YAMLRefused(f"it holds too many values (about {values:,}; at most {MAX_VALUES:,})")
+    if values > max_values:
+        raise YAMLRefused(f"it holds too many values (about {values:,}; at most {max_values:,})")
     if (max_aliases > 0 or "*" not in text):
         bound = _fast_depth_bound(text)
         if bound is not None and bound <= max_depth:
@@ -298,10 +299,11 @@ def describe(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
-def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES) -> Any:
+def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES,
+              max_values: int = MAX_VALUES) -> Any:
     """Parse YAML text with the safe loader, after the pre-scan (see the module text).  Raises
     yaml.YAMLError (YAMLRefused for a refused document) and nothing else for bad input."""
-    check_text(text, max_depth=max_depth, max_aliases=max_aliases)
+    check_text(text, max_depth=max_depth, max_aliases=max_aliases, max_values=max_values)
     try:
         return yaml.load(text, Loader=_SafeLoader)
     except yaml.YAMLError:

@@ -859,3 +859,63 @@ def test_a_board_value_of_an_unexpected_kind_is_a_problem_not_a_crash(tmp_path):
     (d / "setup.yaml").write_text(_ydump(doc, sort_keys=False))
     board, problems = read_board(d)
     assert any(p.file.endswith("setup.yaml") and "unknown city" in p.message for p in problems)
+
+
+# --- item 6: what a save may cost -------------------------------------------------------------------
+
+def _longest_recorded_game() -> GameRecord:
+    """The longest of the 200 recorded games (1,779 actions, advanced, 2 players)."""
+    import gzip
+    games = json.loads(gzip.decompress((Path(__file__).parent / "data" / "equivalence_games.json.gz").read_bytes()))
+    g = max(games, key=lambda x: len(x["actions"]))
+    rec = GameRecord.new(variant=g["variant"], players=g["players"], seed=g["seed"])
+    for e in g["actions"]:
+        role, action = (e["role"], e["action"]) if isinstance(e, dict) else e
+        rec.apply(role, action)
+    return rec
+
+
+def test_the_longest_real_game_loads_well_inside_the_save_bounds(tmp_path):
+    from maria import saves
+    rec = _longest_recorded_game()
+    path = tmp_path / "long.yaml"
+    save_game(path, rec)
+    text = path.read_text(encoding="utf-8")
+    assert len(text.encode()) * 3 < saves.MAX_BYTES
+    assert (text.count("\n") + text.count(",")) * 6 < saves.MAX_VALUES
+    assert len(rec.actions) * 5 < saves.MAX_ACTIONS
+    assert load_game(path).state == rec.state
+
+
+def test_a_save_with_too_many_values_is_refused_before_the_parser_builds_it(tmp_path, monkeypatch):
+    from maria import saves
+    path = tmp_path / "padded.yaml"
+    save_game(path, _played_record())
+    head, _, tail = path.read_text(encoding="utf-8").partition("actions:\n")
+    path.write_text(head + "actions:\n" + "- 1\n" * (saves.MAX_VALUES + 10) + tail, encoding="utf-8")
+    assert path.stat().st_size < saves.MAX_BYTES          # small enough in bytes: the count refuses it
+    monkeypatch.setattr(yamlio, "_SafeLoader", type("L", (), {"__init__": lambda *a, **k: 1 / 0}))
+    with pytest.raises(SaveError, match="too many values"):
+        load_game(path)
+
+
+def test_a_save_with_an_endless_log_is_refused_before_its_replay(tmp_path, monkeypatch):
+    from maria import saves
+    path = tmp_path / "endless.yaml"
+    rec = _played_record()
+    save_game(path, rec)
+    head, _, tail = path.read_text(encoding="utf-8").partition("actions:\n")
+    undo = "- {role: frederick, action: {type: undo}}\n"
+    monkeypatch.setattr(saves, "MAX_ACTIONS", 100)         # (the real bound: 10,000 — same code path)
+    path.write_text(head + "actions:\n" + undo * 150 + tail, encoding="utf-8")
+    monkeypatch.setattr(saves, "replay_record", lambda *a, **k: 1 / 0)
+    with pytest.raises(SaveError, match=f"holds {150 + len(rec.actions)} actions"):
+        load_game(path)
+
+
+def test_a_save_over_the_size_bound_is_refused_with_the_bound_named(tmp_path):
+    from maria import saves
+    path = tmp_path / "huge.yaml"
+    path.write_text("format: maria-save\n" + "# padding\n" * (saves.MAX_BYTES // 10 + 10), encoding="utf-8")
+    with pytest.raises(SaveError, match="never larger than 1,024 KB"):
+        load_game(path)

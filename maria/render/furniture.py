@@ -28,6 +28,16 @@ def _px(board: Board, rect) -> pygame.Rect:
     return pygame.Rect(rect_to_px(board.grid, rect))
 
 
+def furniture_rect_px(board: Board, key: str | None, rect=None) -> pygame.Rect | None:
+    """A piece of furniture's rect in board px (`rect`: a grid rect given directly), or None."""
+    if rect is None:
+        entry = board.furniture.get(key)
+        if entry is None:
+            return None
+        rect = entry
+    return _px(board, rect)
+
+
 def furniture_rects_px(board: Board) -> list[pygame.Rect]:
     out = [_px(board, r) for k, r in board.furniture.items() if k != "silesia_box"]
     out += [_px(board, b.rect) for b in board.boxes.values() if b.id != "silesia"]

@@ -50,6 +50,9 @@ class View:
     pan_y: float = 0.0
     min_zoom: float = 0.0      # 0: the zoom that fits the whole board
     max_zoom: float = 3.0
+    # the part of the board in use (left, top, width, height) when not all of it is: the view
+    # fits, clamps and centres on it (the introductory game's Bohemia, R14.1); None: the board
+    bounds: tuple[float, float, float, float] | None = None
 
     # --- transforms ---------------------------------------------------------------------------
     def to_screen(self, p: Point) -> Point:
@@ -70,14 +73,19 @@ class View:
         return x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0)
 
     # --- changes -------------------------------------------------------------------------------
+    def _area(self) -> tuple[float, float, float, float]:
+        return self.bounds or (0.0, 0.0, float(self.board_size[0]), float(self.board_size[1]))
+
     def fit_zoom(self) -> float:
-        return min(self.screen_size[0] / self.board_size[0], self.screen_size[1] / self.board_size[1])
+        _x, _y, w, h = self._area()
+        return min(self.screen_size[0] / w, self.screen_size[1] / h)
 
     def fit(self) -> None:
-        """Show the whole board, centred."""
+        """Show the whole board (or the part in use), centred."""
+        x, y, w, h = self._area()
         self.zoom = self.fit_zoom()
-        self.pan_x = -(self.screen_size[0] / self.zoom - self.board_size[0]) / 2
-        self.pan_y = -(self.screen_size[1] / self.zoom - self.board_size[1]) / 2
+        self.pan_x = x - (self.screen_size[0] / self.zoom - w) / 2
+        self.pan_y = y - (self.screen_size[1] / self.zoom - h) / 2
 
     def set_zoom(self, zoom: float, anchor: Point | None = None) -> None:
         """Zoom keeping the board point under screen point `anchor` (default: centre) in place."""
@@ -107,14 +115,15 @@ class View:
 
     def clamp(self) -> None:
         """Keep the board on screen; centre it along an axis where it is smaller than the screen."""
+        area = self._area()
         for axis in (0, 1):
             view = self.screen_size[axis] / self.zoom
-            size = self.board_size[axis]
+            start, size = area[axis], area[axis + 2]
             pan = self.pan_x if axis == 0 else self.pan_y
             if view >= size:
-                pan = -(view - size) / 2
+                pan = start - (view - size) / 2
             else:
-                pan = min(max(pan, 0.0), size - view)
+                pan = min(max(pan, start), start + size - view)
             if axis == 0:
                 self.pan_x = pan
             else:

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import pygame
 
+from maria.ui import tips
 from maria.ui.canvas import LOGICAL, CanvasMap
 from maria.ui.settings import Settings
 
@@ -47,6 +48,13 @@ class Scene:
     def on_quit(self) -> None:
         """The program is closing (the board screen autosaves here)."""
 
+    def hover_tip(self, pos: tuple[int, int]) -> str | None:
+        """The tooltip for what is under `pos` (canvas px): by default the button's."""
+        for b in getattr(self, "buttons", None) or ():
+            if b.rect.collidepoint(pos):
+                return tips.button_tip(b) or None
+        return None
+
 
 class App:
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
@@ -74,6 +82,9 @@ class App:
             pygame.display.set_caption("MARIA")
         self.map = CanvasMap(self.window.get_size())
         self._scaled = None
+        # the tooltip under the mouse: [text, seconds the mouse has rested on it, shown]
+        self.tip: list = [None, 0.0, False]
+        self._mouse: tuple[int, int] | None = None
         self.apply_palette()
 
     # --- resources ------------------------------------------------------------------------------
@@ -184,9 +195,12 @@ class App:
         return event
 
     def mouse_pos(self) -> tuple[int, int]:
-        return self.map.to_logical(pygame.mouse.get_pos())
+        # the last position the event queue reported (SDL's own state lags posted events)
+        return self.map.to_logical(self._mouse if self._mouse is not None else pygame.mouse.get_pos())
 
     def dispatch(self, event) -> None:
+        if event.type in MOUSE_EVENTS:
+            self._mouse = event.pos
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -227,8 +241,31 @@ class App:
             s.dirty = False
         for s in self.scenes[:start]:
             s.dirty = False
+        if self.tip[2] and self.tip[0]:
+            tips.draw_tip(self.canvas, self.tip[0], self.mouse_pos())
         self.present()
         return True
+
+    def _update_tip(self, dt: float) -> None:
+        """A tooltip shows once the mouse has rested DELAY seconds on a thing that has one, and
+        goes with the first move off it (the top scene redraws at both moments)."""
+        top = self.top
+        text = None
+        if top is not None and not pygame.mouse.get_pressed()[0]:
+            try:
+                text = top.hover_tip(self.mouse_pos())
+            except Exception:        # a tooltip must never stop the game
+                text = None
+        if text != self.tip[0]:
+            if self.tip[2] and top is not None:
+                top.dirty = True
+            self.tip = [text, 0.0, False]
+            return
+        if text and not self.tip[2]:
+            self.tip[1] += dt
+            if self.tip[1] >= tips.DELAY and top is not None:
+                self.tip[2] = True
+                top.dirty = True
 
     def present(self) -> None:
         if self.window.get_size() == LOGICAL:
@@ -252,6 +289,7 @@ class App:
                 return
         for s in list(self.scenes):
             s.update(dt)
+        self._update_tip(dt)
         self.render()
         self.frames += 1
         self.last_frame_ms = (time.perf_counter() - t0) * 1000

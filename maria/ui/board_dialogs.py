@@ -91,6 +91,9 @@ class DialogsPart:
         # zoom and fit on the map's corner, beside the wheel, drag and the + / − / 0 keys
         zoom = [("+", self._zoom(WHEEL_STEP), "zoom_in"), ("−", self._zoom(1 / WHEEL_STEP), "zoom_out"),
                 ("Fit", self._zoom(None), "zoom_fit")]
+        if self.flanders_unused:              # R14.1: the introductory game's unused map
+            zoom.append(("Hide Flanders (F)" if self.show_flanders else "Show Flanders (F)",
+                         self.toggle_flanders, "flanders"))
         bs += W.button_row(zoom, MAP_RECT.right - 10, MAP_RECT.bottom - 50, h=40, right_to_left=True, size=18,
                            min_w=44, gap=6)
         # modal panels

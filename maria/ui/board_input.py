@@ -68,6 +68,9 @@ class InputPart:
         if e.key == pygame.K_s and not (e.mod & pygame.KMOD_CTRL):
             self.toggle_supply()
             return
+        if e.key == pygame.K_f and not (e.mod & pygame.KMOD_CTRL) and self.flanders_unused:
+            self.toggle_flanders()
+            return
         if e.key == pygame.K_l and not (e.mod & pygame.KMOD_CTRL):
             self._toggle_panel("legend")()
             self.static_dirty = self.dirty = True

@@ -9,11 +9,29 @@ import pygame
 
 from maria.rules import door
 from maria.render import palette as pal, pieces
-from maria.render.furniture import turn_box_rects
+from maria.render.furniture import (elector_box_rects, furniture_rect_px, pool_rects, turn_box_rects,
+                                    victory_box_rects)
 from maria.rules.state import home_of as state_home_of
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.board_layout import (MAP_RECT, LIT_NORMAL, LIT_FORCE, LIT_RETREAT)
+from maria.ui.session import power_name
+
+_BOX_TIPS = {
+    "ostpreussen": "Ostpreussen: off-map box of Prussia. The general who starts here leaves when the "
+                   "expeditionary-corps penalty stops (R17.6.8); in the introductory game he never moves (R14.1).",
+    "england": "England: off-map box of the Pragmatic Army, for generals sent away by a political card (R17.6.7).",
+    "italien": "Italien: off-map box of Austria, for generals sent away by a political card (R17.6.7).",
+    "savoyen": "Savoyen: off-map box of France, for generals sent away by a political card (R17.6.7).",
+}
+_VICTORY_BOX_TIPS = {
+    "electors": "\"3 Electors\" box: France, or the PA for its side, puts a victory marker here while it "
+                "controls 3 of Mainz, Trier, Köln and Mannheim (R16.4).",
+    "emperor": "\"Emperor\" box: the side whose candidate wins the imperial election puts a marker here (R16.5).",
+    "italy": "\"Italy\" box: Austria or France puts a marker here when the Italy track calls for it (R16.6).",
+    "silesia": "\"Silesia\" box: Prussia puts a marker here when it annexes Silesia; it holds Prussia's "
+               "second supply train until then (R16.7).",
+}
 
 
 class MapPart:
@@ -23,6 +41,8 @@ class MapPart:
         m = self.map_cache
         m.fill(W.BG)
         self.scaled.blit(m, self.view)
+        if not self.show_flanders:
+            self._draw_flanders_strip(m)
         v = self.v
         zoom = self.view.zoom
         off = (MAP_RECT.x, MAP_RECT.y)
@@ -115,6 +135,26 @@ class MapPart:
             x, y = sc(self._piece_city(self.selected))
             pygame.draw.circle(m, W.HILITE, (round(x), round(y)), r + 4, 3)
         del dragging
+
+    def _draw_flanders_strip(self, m: pygame.Surface) -> None:
+        """R14.1: the Flanders map is not used in the introductory game: it is covered, and a strip
+        along Bohemia's edge says so (its pieces never move and play no part)."""
+        cols = self.board.map_columns.get("flanders")
+        if not cols:
+            return
+        cw = self.board.grid.cell_px[0]
+        x0, _ = self.view.to_screen((cols[0] * cw, 0))
+        x1, _ = self.view.to_screen(((cols[1] + 1) * cw, 0))
+        right = min(round(x1), m.get_width())
+        if right <= 0:
+            return
+        pygame.draw.rect(m, W.BG, (0, 0, right, m.get_height()))
+        strip = pygame.Rect(max(0, right - 34), 0, min(34, right), m.get_height())
+        pygame.draw.rect(m, (74, 66, 56), strip)
+        pygame.draw.line(m, (150, 135, 110), strip.topright, strip.bottomright, 2)
+        label = W.text("Flanders: not used in the introductory game (R14.1) · F shows it", 16, (235, 225, 205))
+        label = pygame.transform.rotate(label, 90)
+        m.blit(label, label.get_rect(center=strip.center))
 
     def neutral_regions(self) -> dict[str, list[str]]:
         """Neutral power -> the cities of its home country (Silesia with Prussia once annexed)."""
@@ -228,6 +268,61 @@ class MapPart:
         if self.hover_city and not self.drag and not self._map_covered(self.app.mouse_pos()):
             self._draw_tip(surf, self.hover_city)
         self._draw_side_tip(surf)
+
+    def furniture_tip(self, pos) -> str | None:
+        """What the board furniture under `pos` is (turn track, victory display, pools, electoral
+        college, off-map boxes), with what it holds now; None off the furniture or over a city."""
+        if not MAP_RECT.collidepoint(pos) or self._map_covered(pos) or self.city_at(pos):
+            return None
+        bp = self.view.to_board((pos[0] - MAP_RECT.x, pos[1] - MAP_RECT.y))
+        b, v = self.board, self.v
+        adv = v.get("advanced") or {}
+        unused = "" if adv else " Not used in the introductory game (R14)."
+        hidden = not self.show_flanders
+        flanders_right = (b.map_columns["flanders"][1] + 1) * b.grid.cell_px[0] if "flanders" in b.map_columns else 0
+        if hidden and bp[0] < flanders_right:
+            return "The Flanders map is not used in the introductory game (R14.1): F or the map's button shows it."
+        last = 12 if adv else 9
+        for t, r in turn_box_rects(b).items():
+            if r.collidepoint(bp):
+                now = " The marker is here: this turn." if t == v["turn"] else ""
+                snow = " A winter follows it (R13.1)." if t % 3 == 0 else ""
+                extra = "" if t <= last else " The introductory game ends after turn 9 (R14)."
+                return f"Turn {t} of the turn track.{now}{snow}{extra}"
+        r = furniture_rect_px(b, "turn_track")
+        if r is not None and r.collidepoint(bp):
+            return (f"Turn track: turn {v['turn']} of {last}. A snowflake after turns 3, 6, 9 and 12 marks "
+                    "a winter (R13.1).")
+        for key, r in victory_box_rects(b).items():
+            if r.collidepoint(bp):
+                if key.startswith("battle_"):
+                    power = key[len("battle_"):-2]
+                    n = (adv.get("battle_boxes") or {}).get(power)
+                    held = f" Markers in {power_name(power)}'s battle boxes: {n}." if n is not None else ""
+                    return (f"{power_name(power)}'s battle box: a victory marker from its pool for each victory "
+                            f"point won in battle (R16.1, R16.3).{held}{unused}")
+                return _VICTORY_BOX_TIPS.get(key, key) + unused
+        r = furniture_rect_px(b, "victory_display")
+        if r is not None and r.collidepoint(bp):
+            return "Victory display: the boxes where victory markers go (R16)." + unused
+        for power, r in pool_rects(b).items():
+            if r.collidepoint(bp):
+                n = (adv.get("pools") or {}).get(power)
+                left = f" {n} marker{'s' if n != 1 else ''} left." if n is not None else ""
+                return (f"{power_name(power)}'s pool of victory markers: a major power whose pool is empty "
+                        f"wins at once (R23.1).{left}{unused}")
+        for cid, r in elector_box_rects(b).items():
+            if r.collidepoint(bp):
+                return (f"{b.cities[cid].name}: elector fortress; its controller casts its vote in the imperial "
+                        f"election (R18.4).{unused}")
+        r = furniture_rect_px(b, "electoral_college")
+        if r is not None and r.collidepoint(bp):
+            return "Electoral College: the elector fortresses and their votes (R18.4)." + unused
+        for box in b.boxes.values():
+            if box.id in _BOX_TIPS and furniture_rect_px(b, None, box.rect).collidepoint(bp):
+                here = [g["name"] for g in v["generals"].values() if g["city"] == f"box:{box.id}"]
+                return _BOX_TIPS[box.id] + (f" Here: {', '.join(here)}." if here else "")
+        return None
 
     def _map_covered(self, pos) -> bool:
         """The point is on a dialog, a panel or a button drawn over the map: no map tooltip there."""

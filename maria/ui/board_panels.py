@@ -13,7 +13,7 @@ from maria.ui import advanced_ui as ADV
 from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.legend import draw_legend
-from maria.ui.board_layout import (TOP_H, MAP_RECT, PROMPT_RECT, HAND_RECT, SIDE_RECT, INFO_H, HAND_CARD_TOP,
+from maria.ui.board_layout import (FORCED_TYPES, TOP_H, MAP_RECT, PROMPT_RECT, HAND_RECT, SIDE_RECT, INFO_H, HAND_CARD_TOP,
                                    HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
 from maria.ui.session import power_name, role_name
 
@@ -238,7 +238,7 @@ class PanelsPart:
         act = list(self.v["active_roles"])
         if not act:
             return "—"
-        first = self.session.next_role()
+        first = self.session.next_role(prefer=self.seat, forced=FORCED_TYPES)
         if first in act and len(act) > 1:
             rest = [r for r in act if r != first]
             return f"{role_name(first)} (then {', '.join(role_name(r) for r in rest)})"

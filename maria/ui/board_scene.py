@@ -23,13 +23,18 @@ from maria.ui.board_combat import CombatPart
 from maria.ui.board_dialogs import DialogsPart
 from maria.ui.board_input import InputPart
 from maria.ui.board_layout import (MAP_RECT, FLASH_DUR, LIT_NORMAL, LIT_FORCE, LIT_HUSSAR, LIT_ATTACK,
-                                   LIT_RETREAT, PUBLIC_TYPES, FORCED_TYPES)
+                                   LIT_RETREAT, PUBLIC_TYPES, FORCED_TYPES, SUIT_CHAR)
 from maria.ui.board_map import MapPart
-from maria.ui.board_panels import PanelsPart
+from maria.ui.board_panels import PanelsPart, card_label
 from maria.ui.moves import reach
 from maria.ui.overlays import ComputerFailedScene, GameOverScene, HandoffScene
 from maria.ui.rules_text import phase_rule, rule_for_reason
 from maria.ui.session import Session, role_name
+
+
+def _card_text(card: str) -> str:
+    value, suit = card_label(card)
+    return value + SUIT_CHAR.get(suit or "", "")
 
 
 class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene):
@@ -47,10 +52,15 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.layer = get_map_layer(self.board)
         self.scaled = ScaledLayer(self.layer.surface)
         self.view = View(board_size(self.board.grid), MAP_RECT.size)
+        self._all_city_px = {cid: self.board.grid.to_px(c.pos) for cid, c in self.board.cities.items()}
+        # R14.1: the introductory game does not use the Flanders map; it is collapsed to a strip
+        # (key F or the map's "Flanders" button shows it) and Bohemia gets the board area
+        self.flanders_unused = not any(self.board.cities[c].map == "flanders" for c in self.info.playable)
+        self.show_flanders = not self.flanders_unused
+        self._city_px: dict[str, tuple[float, float]] = {}
+        self._shown_cities()
         self._fit_playable()
-        self._city_px = {cid: self.board.grid.to_px(c.pos) for cid, c in self.board.cities.items()
-                         if cid in self.info.playable or True}
-        self.seat: str = session.next_role() or "observer"
+        self.seat: str = session.next_role(forced=FORCED_TYPES) or "observer"
         self.private = True          # the seated role's hand and secrets are shown (False: a public decision)
         self.auto_lines: list[str] = []   # decisions the program made for human seats since the last look
         self.seen_log: dict[str, int] = {}   # role -> log length when that player last saw the board
@@ -226,7 +236,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         if self._auto_forced():
             self.after_change()
             return
-        nxt = s.next_role(prefer=self.seat)
+        nxt = s.next_role(prefer=self.seat, forced=FORCED_TYPES)
         hot = self.app.settings.handoff_screens and len(s.humans()) > 1
         if nxt and not s.is_computer(nxt) and nxt != self.seat:
             self.autosave()
@@ -266,6 +276,10 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         rest = [a for a in acts if a["type"] not in ("transfer", "cancel_subsidy")]
         if len(rest) == 1 and rest[0]["type"] in FORCED_TYPES:
             return rest[0]
+        # R11.5: at a score of 0 a side holding a card of its suit must play one; with a single such
+        # card (and no Reserve, which is never forced) the card is chosen by the rules, not by him
+        if len(rest) == 1 and rest[0]["type"] == "play_card" and "value" not in rest[0]:
+            return rest[0]
         return None
 
     def _auto_forced(self) -> bool:
@@ -273,7 +287,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         s = self.session
         if door.is_over(s.state):
             return False
-        nxt = s.next_role(prefer=self.seat)
+        nxt = s.next_role(prefer=self.seat, forced=FORCED_TYPES)
         if not nxt or s.is_computer(nxt):
             return False
         a = self.forced_action(nxt)
@@ -283,7 +297,9 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         s.apply(nxt, a)
         what = {"accept_defeat": "has no card to play and accepts the defeat (R11.3)",
                 "accept_tie": "has no card of its suit and accepts the tie (R11.5)",
-                "done": f"has nothing to do in this {step}"}
+                "done": f"has nothing to do in this {step}",
+                "play_card": "must play his only card of the suit, "
+                             f"{_card_text(a['card']) if a['type'] == 'play_card' else ''} (R11.5)"}
         self.auto_lines.append(f"{role_name(nxt)} {what[a['type']]}: done for him.")
         self.computer_line = self.auto_lines[-1]
         return True
@@ -334,7 +350,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         if s.computer_failure is not None:
             self._computer_failed()
             return
-        nxt = s.next_role(prefer=self.seat)
+        nxt = s.next_role(prefer=self.seat, forced=FORCED_TYPES)
         if nxt and s.is_computer(nxt):
             # the decision runs in a worker thread: this frame returns at once (no freeze)
             t = s.think(nxt)
@@ -355,9 +371,36 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         elif self.replay and self.anim is None:
             self._next_replay()
 
+    def hover_tip(self, pos) -> str | None:
+        """Buttons, then the board's furniture (a city's own tooltip is drawn by the map)."""
+        return super().hover_tip(pos) or self.furniture_tip(pos)
+
     # ------------------------------------------------------------------------------ geometry
+    def _shown_cities(self) -> None:
+        """The cities drawn, hovered and clicked: all, or Bohemia's while Flanders is collapsed."""
+        hide = not self.show_flanders
+        self._city_px = {c: p for c, p in self._all_city_px.items()
+                         if not (hide and self.board.cities[c].map == "flanders")}
+        cols = self.board.map_columns.get("flanders")
+        if hide and cols:
+            # the view keeps to Bohemia, centred; the collapsed Flanders strip lies along its edge
+            left = (cols[1] + 1) * self.board.grid.cell_px[0]
+            bw, bh = board_size(self.board.grid)
+            self.view.bounds = (left, 0.0, bw - left, float(bh))
+        else:
+            self.view.bounds = None
+        self.view.clamp()
+
+    def toggle_flanders(self) -> None:
+        if not self.flanders_unused:
+            return
+        self.show_flanders = not self.show_flanders
+        self._shown_cities()
+        self._fit_playable()
+        self.map_dirty = self.static_dirty = self.dirty = True
+
     def to_screen(self, city: str) -> tuple[float, float]:
-        x, y = self.view.to_screen(self._city_px[city])
+        x, y = self.view.to_screen(self._all_city_px[city])
         return x + MAP_RECT.x, y + MAP_RECT.y
 
     def city_at(self, pos, radius: float = 16) -> str | None:

@@ -545,9 +545,12 @@ class SaveLoadScene(ButtonScene):
                 self.do_save()
                 return
             self.error = ""
-            if not self.app.open_screen("saved_game", p):
+
+            def failed():
                 # the reason is shown; the list stays underneath it to pick another save
                 self.error = f"{p.name} could not be loaded (see the message)."
+                self.dirty = True
+            self.app.open_screen("saved_game", p, on_fail=failed)
         return f
 
     def _watch(self, p):

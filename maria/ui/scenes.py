@@ -16,24 +16,29 @@ from maria.ui.story_scene import StoryScene
 from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene, SaveLoadScene,
                                SettingsScene, _title_bg, latest_autosave)
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
+from maria.ui.board_layout import FORCED_TYPES
+from maria.ui.loading import LoadingScene
 
-def open_saved_game(app, path: Path, seats: dict | None = None) -> bool:
-    """Load a game; on failure show the message and leave whatever is open untouched."""
-    try:
-        session = Session.load(path, seats)
-    except SaveError as exc:
-        app.push(MessageScene(app, "This game cannot be loaded", str(exc)))
-        return False
-    except Exception as exc:            # a damaged file must never crash the program
-        app.push(MessageScene(app, "This game cannot be loaded", f"{Path(path).name}: {exc}"))
-        return False
-    title = app.scenes[0] if app.scenes and isinstance(app.scenes[0], TitleScene) else TitleScene(app)
-    app.scenes = [title]
-    board = app.push(BoardScene(app, session))
-    board.after_change()
-    if app.top is board and len(session.humans()) > 1 and app.settings.handoff_screens \
-            and not session.is_computer(board.seat):
-        app.push(HandoffScene(app, board.seat, board))     # nothing private before the hand-off
+def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) -> bool:
+    """Load a game off the window's thread (maria.ui.loading); on failure show the message, call
+    `on_fail` and leave whatever is open untouched.  Returns True: the load has started."""
+    path = Path(path)
+
+    def failed(exc: BaseException) -> None:
+        why = str(exc) if isinstance(exc, SaveError) else f"{path.name}: {exc}"   # never a crash
+        app.push(MessageScene(app, "This game cannot be loaded", why))
+        if on_fail is not None:
+            on_fail()
+
+    def done(session: Session) -> None:
+        title = app.scenes[0] if app.scenes and isinstance(app.scenes[0], TitleScene) else TitleScene(app)
+        app.scenes = [title]
+        board = app.push(BoardScene(app, session))
+        board.after_change()
+        if app.top is board and len(session.humans()) > 1 and app.settings.handoff_screens \
+                and not session.is_computer(board.seat):
+            app.push(HandoffScene(app, board.seat, board))     # nothing private before the hand-off
+    app.push(LoadingScene(app, f"Opening {path.name}", lambda: Session.load(path, seats), done, failed))
     return True
 
 
@@ -47,15 +52,18 @@ def wire(app) -> None:
 
 
 def open_replay(app, source) -> bool:
-    """Watch a game (a saved file or a GameRecord) in the replay viewer; a file that cannot be
-    loaded says why and nothing else changes."""
+    """Watch a game (a saved file or a GameRecord) in the replay viewer; a file is read off the
+    window's thread, and one that cannot be loaded says why and nothing else changes."""
     from maria.saves import load_game
-    try:
-        record = source if not isinstance(source, (str, Path)) else load_game(source)
-        app.push(ReplayBoard(app, record))
-    except SaveError as exc:
-        app.push(MessageScene(app, "This game cannot be watched", str(exc)))
-        return False
+    if not isinstance(source, (str, Path)):
+        app.push(ReplayBoard(app, source))
+        return True
+
+    def failed(exc: BaseException) -> None:
+        why = str(exc) if isinstance(exc, SaveError) else f"{Path(source).name}: {exc}"
+        app.push(MessageScene(app, "This game cannot be watched", why))
+    app.push(LoadingScene(app, f"Opening {Path(source).name}", lambda: load_game(source),
+                          lambda record: app.push(ReplayBoard(app, record)), failed))
     return True
 
 
@@ -206,7 +214,7 @@ class SetupScene(ButtonScene):
         self.app.scenes = [self.app.scenes[0]]
         board = self.app.push(BoardScene(self.app, session))
         if session.humans():
-            first = session.next_role()
+            first = session.next_role(forced=FORCED_TYPES)
             if first and not session.is_computer(first) and len(session.humans()) > 1 \
                     and self.app.settings.handoff_screens:
                 board.seat = first

@@ -119,6 +119,7 @@ class Session:
     notes: list = field(default_factory=list)       # shared negotiation notes (R21), not rules state
     autosave_problem: str | None = None             # why the last autosave failed (None: it worked)
     computer_failure: tuple | None = None           # (role, exception): a computer player raised
+    _after_cache: tuple | None = None               # next_role's look past a simultaneous step
 
     @classmethod
     def new(cls, variant="intro", players=3, seed=0, seats=None, options=None) -> "Session":
@@ -154,7 +155,7 @@ class Session:
     def active(self) -> list[str]:
         return door.active_roles(self.state)
 
-    def next_role(self, prefer: str | None = None) -> str | None:
+    def next_role(self, prefer: str | None = None, forced: frozenset = frozenset()) -> str | None:
         """The role whose decision comes next: a human first (hot-seat), else a computer.
 
         `prefer`: the role seated now keeps the screen while it still has a decision to make (the
@@ -162,10 +163,55 @@ class Session:
         act = self.active()
         if prefer in act and self.seats.get(prefer, Seat(prefer)).kind == "human":
             return prefer
-        for r in act:
-            if self.seats.get(r, Seat(r)).kind == "human":
-                return r
+        humans = [r for r in act if self.seats.get(r, Seat(r)).kind == "human"]
+        if len(humans) > 1:
+            # Simultaneous secret decisions (R5.2, the set-up allocation, winter): their order is
+            # free, so the role who acts first once they are over goes last and keeps the screen
+            # (one hand-off fewer).  Who acts next is the rules' turn order, public knowledge.
+            after = self._first_after_simultaneous(act, forced)
+            if after in humans:
+                humans.remove(after)
+                humans.append(after)
+        if humans:
+            return humans[0]
         return act[0] if act else None
+
+    def _first_after_simultaneous(self, act: list[str], forced: frozenset = frozenset()) -> str | None:
+        """The role who decides first once the simultaneous step now waiting on `act` is over, found
+        by playing on, on a copy, with each role's first legal answer (a step whose only answer is
+        of a `forced` type is made by the program, nobody sits down for it: played through too).
+        A public decision counts: its player comes to the screen to make it.  Cached per position."""
+        st = self.state
+        key = (len(st["log"]), tuple(act), st["flow"][-1]["name"] if st["flow"] else None)
+        if self._after_cache and self._after_cache[0] == key:
+            return self._after_cache[1]
+        found = None
+        try:
+            cur = st
+            frame = key[2]
+            for _ in range(300):
+                roles = door.active_roles(cur)
+                name = cur["flow"][-1]["name"] if cur["flow"] else None
+                if not roles:
+                    break
+                r = roles[0]
+                acts = [a for a in door.legal_actions(cur, r)
+                        if a["type"] not in ("undo", "transfer", "cancel_subsidy")]
+                if not acts:
+                    break
+                over = name != frame or any(x not in act for x in roles)
+                if over and not (len(acts) == 1 and acts[0]["type"] in forced):
+                    found = r
+                    break
+                done = [a for a in acts if a["type"] == "done"]
+                a = (done or acts)[0]
+                if any(v == "choose" for v in a.values()):
+                    a = selfplay.fill(a, cur, {"rng": rng.seed_state(1)})
+                cur = door.apply(cur, r, a)
+        except IllegalAction:
+            found = None
+        self._after_cache = (key, found)
+        return found
 
     def humans(self) -> list[str]:
         return [r for r, s in self.seats.items() if s.kind == "human"]

@@ -77,6 +77,17 @@ class Driver:
         for ch in text:
             self.key(pygame.key.key_code(ch) if ch.isalnum() else 0, ch, frames=1)
 
+    def settle(self, frames=2):
+        """Let a game being opened off the window's thread (maria.ui.loading) arrive."""
+        from maria.ui.loading import LoadingScene
+        for _ in range(20):
+            loading = next((s for s in self.app.scenes if isinstance(s, LoadingScene)), None)
+            if loading is None:
+                return
+            loading.finish()
+            self.frames(frames)
+        raise AssertionError("a load never finished")
+
     def press(self, key, scene=None, frames=3):
         """Click the button with this key on the top scene (or the given scene)."""
         scene = scene or self.app.top

@@ -116,8 +116,9 @@ def test_drag_to_a_legal_city_and_to_an_illegal_one(ui):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
     ui.frames(2)
     assert board.view.zoom > z
+    board.view.centre_on(board._city_px["prag"])        # room to pan on every side
     pan = (board.view.pan_x, board.view.pan_y)
-    ui.key(pygame.K_RIGHT)
+    ui.key(pygame.K_DOWN)             # (the introductory board is Bohemia alone: taller than wide)
     assert (board.view.pan_x, board.view.pan_y) != pan
     board.view.centre_on(board._city_px[start])
     board.map_dirty = board.dirty = True
@@ -221,6 +222,7 @@ def test_save_quit_continue_and_corrupt_load(ui, dirs):
     ui2 = Driver(app2)
     ui2.frames(2)
     ui2.press("continue")
+    ui2.settle()
     _ready(ui2)
     b2 = app2.find(BoardScene)
     assert b2 is not None and len(b2.session.record.actions) == n_actions
@@ -231,6 +233,7 @@ def test_save_quit_continue_and_corrupt_load(ui, dirs):
     ui2.press("load", scene=b2)
     assert isinstance(ui2.top, SaveLoadScene)
     ui2.press(("file", "broken.yaml"))
+    ui2.settle()
     assert isinstance(ui2.top, MessageScene)
     assert "broken" in ui2.top.text
     ui2.press("ok")

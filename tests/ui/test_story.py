@@ -30,6 +30,7 @@ def test_the_story_agrees_with_the_games_states():
 def test_the_story_opens_from_the_viewer_and_saves_a_png(ui, dirs):
     ui.press("load")
     ui.press(("watch", "intro-3p-finished.yaml"))
+    ui.settle()
     assert isinstance(ui.top, ReplayBoard)
     ui.press("story", scene=ui.top)
     assert isinstance(ui.top, StoryScene)
