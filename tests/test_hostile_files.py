@@ -482,7 +482,7 @@ def test_the_load_screen_lists_a_fifo_and_a_dangling_link_as_unreadable(home):
     try:
         from maria.ui.app import App
         from maria.ui.scenes import TitleScene
-        from maria.ui.overlays import SaveLoadScene
+        from maria.ui.save_load import SaveLoadScene
         from maria.ui.settings import Settings, saves_dir
         folder = saves_dir()
         folder.mkdir(parents=True)

@@ -10,7 +10,8 @@ from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.board_layout import (WHEEL_STEP, MAP_RECT, PROMPT_RECT, COMBAT_RECT, RESERVE_ROW_H, COMBAT_RESERVE_Y,
                                    INTRO_FRAMES, TYPE_LABELS)
-from maria.ui.overlays import GameMenuScene, HandoffScene, RulesScene, SaveLoadScene
+from maria.ui.overlays import GameMenuScene, HandoffScene, RulesScene
+from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import power_name, role_name
 
 

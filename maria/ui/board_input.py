@@ -11,7 +11,8 @@ from maria.rules.state import IllegalAction
 from maria.ui import hand as HAND
 from maria.ui.board_layout import (MAP_RECT, SIDE_RECT, INFO_H, WHEEL_STEP, KEY_PAN, DRAG_THRESHOLD)
 from maria.ui.moves import reach, road_route
-from maria.ui.overlays import GameMenuScene, SaveLoadScene
+from maria.ui.overlays import GameMenuScene
+from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import power_name, role_name
 
 

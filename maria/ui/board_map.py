@@ -14,6 +14,7 @@ from maria.render.furniture import (elector_box_rects, furniture_rect_px, pool_r
 from maria.rules.state import home_of as state_home_of
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
+from maria.ui.neutral_map import draw_neutral
 from maria.ui.board_layout import (MAP_RECT, LIT_NORMAL, LIT_FORCE, LIT_RETREAT)
 from maria.ui.session import power_name
 
@@ -64,7 +65,7 @@ class MapPart:
             obstacles = [sc(c) for c in self._city_px]
             obstacles += [sc(p["city"]) for p in list(v["generals"].values()) + list(v["trains"].values())
                           if p.get("city") in self._city_px] * 3           # pieces count more
-            ADV.draw_neutral(m, self.view, self.layer.cells, regions, zoom, obstacles)
+            draw_neutral(m, self.view, self.layer.cells, regions, zoom, obstacles)
         # lit cities
         lit = self.lit()
         r = self.piece_radius()

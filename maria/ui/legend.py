@@ -91,6 +91,8 @@ ENTRIES = [
         (_badge("H2", (40, 90, 190)), "Supplied only through hussars: tax of 2 TC (§9)"),
         (lambda s, c: (pygame.draw.circle(s, (30, 26, 22), c, 5), pygame.draw.circle(s, (38, 84, 160), c, 4)),
          "Key S: a dot in a power's colour — its trains supply a general here (§9)"),
+        (lambda s, c: pygame.draw.rect(s, (74, 66, 56), (c[0] - 6, c[1] - 14, 12, 28)),
+         "Dark strip (introductory game): the Flanders map, not used; key F shows it (§14.1)"),
     ]),
 ]
 
@@ -98,9 +100,11 @@ ENTRIES = [
 def draw_legend(surf: pygame.Surface, rect: pygame.Rect) -> None:
     W.panel(surf, rect, W.PAPER, W.FRAME, 10, 3)
     W.blit_text(surf, "Legend", (rect.x + 24, rect.y + 16), 30, W.INK, "serif_bold")
-    W.blit_text(surf, "Off-map boxes (England, Savoyen, Italien, Ostpreussen…) hold generals sent away by "
-                "political cards (§17.5). Hover a city for its details, a log line to see it on the map.",
-                (rect.x + 160, rect.y + 26), 15, (100, 85, 60))
+    note = ("Off-map boxes (England, Savoyen, Italien, Ostpreussen…) hold generals sent away by political "
+            "cards (§17.5). Rest the mouse on a city, a box or a button for its details, on a log line to "
+            "see it on the map.")
+    for i, line in enumerate(W.wrap(note, rect.w - 160 - 140, 15)[:2]):      # clear of the Close button
+        W.blit_text(surf, line, (rect.x + 160, rect.y + 16 + 19 * i), 15, (100, 85, 60))
     cols = [rect.x + 24, rect.centerx + 12]
     col, y0 = 0, rect.y + 72
     y = y0

@@ -1,25 +1,24 @@
 """The screens over or beside the board that any screen may open: messages, the rules panel,
-settings, the "Pass to …" hand-off, the in-game menu, save/load and the game-over screen.
+settings, the "Pass to …" hand-off, the in-game menu and the game-over screen (the save/load list
+is maria.ui.save_load).
 
 They never import the board screen or the title screens (the layers only look down): loading a
 game or going back to the title asks the app for that screen by name (App.open_screen)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pygame
 
-from maria.paths import resource_root
 from maria.render import palette as pal
 from maria.ui.advanced_ui import MAJOR, SAXONY_STATE, draw_winter_scores, pname, stacked_discs
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.citations import cite
 from maria.ui.rules_text import index_of, search
-from maria.ui.session import autosaves, notes_path, power_name, role_name
-from maria.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES, saves_dir
+from maria.ui.session import autosaves, power_name, role_name
+from maria.ui.settings import ANIMATION_SPEEDS, WINDOW_SIZES
 
 CANVAS = pygame.Rect(0, 0, 1920, 1080)
 
@@ -407,10 +406,10 @@ class GameMenuScene(ButtonScene):
         self.app.pop(self)
 
     def save(self):
-        self.app.replace(SaveLoadScene(self.app, "save", self.board))
+        self.app.replace(self.app.open_screen("save_load", "save", self.board))
 
     def load(self):
-        self.app.replace(SaveLoadScene(self.app, "load", self.board))
+        self.app.replace(self.app.open_screen("save_load", "load", self.board))
 
     def settings(self):
         self.app.replace(SettingsScene(self.app))
@@ -434,238 +433,6 @@ class GameMenuScene(ButtonScene):
         W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
         W.blit_text(surf, "Menu", (960, 240), 34, W.INK, "serif_bold", "midtop")
         self.draw_buttons(surf)
-
-
-class SaveLoadScene(ButtonScene):
-    """Save under a name (typed) or load one of the saves (the user's and the samples), each listed
-    with when it was saved, the game, the turn and who is to act; the user's saves can be renamed
-    or deleted (after a confirmation).  A save that cannot be loaded keeps the list open with the
-    reason."""
-
-    PER_PAGE = 10
-
-    def __init__(self, app, mode: str, board):
-        self.mode, self.board = mode, board
-        self.name = "" if mode == "load" else f"turn{board.session.state['turn']}"
-        self.error = ""
-        self.page = 0
-        self.renaming: Path | None = None    # the save being renamed (its new name is typed in `name`)
-        self.deleting: Path | None = None    # the save awaiting "Delete? yes / no"
-        self._peeks: dict[tuple, dict | None] = {}
-        super().__init__(app)
-
-    def entries(self) -> list[tuple[Path, str | None]]:
-        """Every *.yaml of the user's and the sample saves, with why it cannot be opened (None if
-        it can): a FIFO or a dangling link is listed as unreadable, never opened."""
-        from maria.crash import emergency_saves
-        from maria.saves import list_saves
-        out = []
-        for d in (saves_dir(), resource_root() / "saves"):
-            out += list_saves(d)
-        # the games a crash saved ("load it from the title screen", the crash message says)
-        return out + [(p, None) for p in emergency_saves()]
-
-    def files(self) -> list[Path]:
-        return [p for p, _ in self.entries()]
-
-    def details(self, p: Path) -> str:
-        """"27 Nov 00:41 · advanced, 3 players · turn 4 · to act: Louis XV" (cached per file version)."""
-        from maria.saves import peek
-        try:
-            st = p.stat()
-            key = (str(p), st.st_mtime, st.st_size)
-        except OSError:
-            return ""
-        if key not in self._peeks:
-            self._peeks[key] = peek(p)
-        info = self._peeks[key]
-        when = time.strftime("%d %b %H:%M", time.localtime(st.st_mtime))
-        if info is None:
-            return f"{when} · not readable as a save"
-        game = f"{'advanced' if info['variant'] == 'advanced' else 'introductory'}, {info['players']} players"
-        state = "finished" if info["over"] else \
-            "to act: " + (", ".join(role_name(r) for r in info["to_act"]) or "—")
-        return f"{when} · {game} · turn {info['turn']} · {state}"
-
-    def _own(self, p: Path) -> bool:
-        return p.parent == saves_dir()
-
-    def layout(self) -> None:
-        b = []
-        if self.mode == "save" or self.renaming:
-            label = "Rename" if self.renaming else "Save"
-            b.append(W.Button(pygame.Rect(1280, 220, 200, 52), label,
-                              self.do_rename if self.renaming else self.do_save, bool(self.name.strip()),
-                              "do_rename" if self.renaming else "do_save", 22))
-        entries = self.entries()
-        pages = max(1, (len(entries) + self.PER_PAGE - 1) // self.PER_PAGE)
-        self.page = min(self.page, pages - 1)
-        y = 330
-        for p, why in entries[self.page * self.PER_PAGE:(self.page + 1) * self.PER_PAGE]:
-            label = p.stem + ("" if self._own(p) else "   (sample)" if p.parent == resource_root() / "saves"
-                              else "   (saved by the crash handler)")
-            if why is not None:
-                label += f"   (unreadable: {why})"
-            # the name and, under it, the details are written over the button in draw()
-            b.append(W.Button(pygame.Rect(260, y, 1000, 56), "", self._pick(p), why is None,
-                              ("file", p.name), 18, tip=label + "\n" + (self.details(p) if why is None else "")))
-            if self._own(p):
-                if self.deleting == p:
-                    b.append(W.Button(pygame.Rect(1280, y, 190, 56), "Delete it", self._delete(p), True,
-                                      ("confirm_delete", p.name), 17))
-                    b.append(W.Button(pygame.Rect(1480, y, 180, 56), "Keep it", self._cancel, True,
-                                      ("keep", p.name), 17))
-                else:
-                    b.append(W.Button(pygame.Rect(1280, y, 150, 56), "Rename", self._start_rename(p),
-                                      why is None, ("rename", p.name), 17))
-                    b.append(W.Button(pygame.Rect(1440, y, 150, 56), "Delete", self._ask_delete(p), True,
-                                      ("delete", p.name), 17))
-            if self.mode == "load" and why is None and self.deleting != p:
-                b.append(W.Button(pygame.Rect(1600, y, 130, 56), "Watch", self._watch(p), True,
-                                  ("watch", p.name), 17))
-            y += 64
-        if pages > 1:
-            b.append(W.Button(pygame.Rect(260, 990, 160, 50), "‹ Newer", self._turn_page(-1), self.page > 0,
-                              "prev", 18))
-            b.append(W.Button(pygame.Rect(1100, 990, 160, 50), "Older ›", self._turn_page(1),
-                              self.page < pages - 1, "next", 18))
-        b.append(W.Button(pygame.Rect(960 - 140, 1000, 280, 56), "Back", self.back, True, "back", 22))
-        self.buttons = b
-
-    def _turn_page(self, d):
-        def f():
-            self.page += d
-        return f
-
-    def _pick(self, p):
-        def f():
-            self.deleting = self.renaming = None
-            if self.mode == "save":
-                self.name = p.stem
-                self.do_save()
-                return
-            self.error = ""
-
-            def failed():
-                # the reason is shown; the list stays underneath it to pick another save
-                self.error = f"{p.name} could not be loaded (see the message)."
-                self.dirty = True
-            self.app.open_screen("saved_game", p, on_fail=failed)
-        return f
-
-    def _watch(self, p):
-        def f():
-            self.app.open_screen("replay", p)          # the viewer opens over the list
-        return f
-
-    def _ask_delete(self, p):
-        def f():
-            self.deleting, self.renaming = p, None
-        return f
-
-    def _cancel(self):
-        self.deleting = self.renaming = None
-        self.name = "" if self.mode == "load" else self.name
-
-    def _delete(self, p):
-        def f():
-            self.deleting = None
-            try:
-                p.unlink()
-                if notes_path(p).exists():
-                    notes_path(p).unlink()
-            except OSError as exc:
-                self.error = f"Could not delete {p.name}: {exc.strerror or exc}"
-        return f
-
-    def _start_rename(self, p):
-        def f():
-            self.renaming, self.deleting = p, None
-            self.name = p.stem
-        return f
-
-    def _clean(self, text: str) -> str:
-        return "".join(ch for ch in text.strip() if ch.isalnum() or ch in "-_ ").strip()
-
-    def do_rename(self):
-        p, new = self.renaming, self._clean(self.name)
-        if p is None or not new:
-            return
-        target = p.with_name(f"{new}.yaml")
-        if target.exists() and target != p:
-            self.error = f"There is already a save called {new}."
-            return
-        try:
-            p.rename(target)
-            if notes_path(p).exists():
-                notes_path(p).rename(notes_path(target))
-        except OSError as exc:
-            self.error = f"Could not rename {p.name}: {exc.strerror or exc}"
-            return
-        self.renaming = None
-        self.name = "" if self.mode == "load" else self.name
-        self.error = ""
-
-    def do_save(self):
-        name = self._clean(self.name) or "game"
-        try:
-            self.board.session.save(saves_dir() / f"{name}.yaml")
-        except Exception as exc:
-            self.error = f"Could not save: {exc}"
-            return
-        self.app.pop(self)
-        self.app.push(MessageScene(self.app, "Saved", f"The game is saved as {name}."))
-
-    def back(self):
-        if self.renaming or self.deleting:
-            self._cancel()
-            self.layout()
-            self.dirty = True
-            return
-        self.app.pop(self)
-
-    def handle(self, e) -> None:
-        if e.type == pygame.KEYDOWN and (self.mode == "save" or self.renaming):
-            if e.key == pygame.K_BACKSPACE:
-                self.name = self.name[:-1]
-            elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.do_rename() if self.renaming else self.do_save()
-                self.layout()
-                self.dirty = True
-                return
-            elif e.key == pygame.K_ESCAPE:
-                self.back()
-                return
-            elif e.unicode and (e.unicode.isalnum() or e.unicode in "-_ ") and len(self.name) < 40:
-                self.name += e.unicode
-            self.layout()
-            self.dirty = True
-            return
-        super().handle(e)
-
-    def draw(self, surf) -> None:
-        _title_bg(surf)
-        W.blit_text(surf, "Save the game" if self.mode == "save" else "Load a game", (960, 80), 56,
-                    (110, 30, 24), "serif_bold", "midtop")
-        if self.mode == "save" or self.renaming:
-            box = pygame.Rect(260, 220, 1000, 52)
-            W.panel(surf, box, (255, 252, 240))
-            W.blit_text(surf, self.name + "|", (box.x + 12, box.y + 12), 24, W.INK)
-            hint = (f"New name for {self.renaming.stem} (Enter to rename, Esc to keep it)" if self.renaming
-                    else "Type a name, or click an existing save to overwrite it.")
-            W.blit_text(surf, hint, (260, 280), 16, (100, 85, 60))
-        W.blit_text(surf, f"Saves in {saves_dir()}", (260, 306), 16, (100, 85, 60))
-        if not self.entries():
-            W.blit_text(surf, "No saved games yet.", (260, 340), 20, W.INK)
-        self.draw_buttons(surf)
-        for bt in self.buttons:                 # each save: its name, and its details under it
-            if isinstance(bt.key, tuple) and bt.key[0] == "file":
-                name, _, details = bt.tip.partition("\n")
-                ink = W.INK if bt.enabled else (140, 125, 100)
-                W.blit_text(surf, name, (bt.rect.x + 14, bt.rect.y + 6), 19, ink, "sans_bold")
-                W.blit_text(surf, details, (bt.rect.x + 14, bt.rect.y + 32), 15, (100, 85, 60))
-        if self.error:
-            W.blit_text(surf, self.error, (960, 950), 20, W.ACCENT, "sans_bold", "midtop")
 
 
 def turn_label(turn: int, last: int) -> str:

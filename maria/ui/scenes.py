@@ -13,8 +13,9 @@ from maria.ui.board_scene import BoardScene
 from maria.ui.demo import start_demo
 from maria.ui.replay_viewer import ReplayBoard
 from maria.ui.story_scene import StoryScene
-from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene, SaveLoadScene,
+from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene,
                                SettingsScene, _title_bg, latest_autosave)
+from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
 from maria.ui.board_layout import FORCED_TYPES
 from maria.ui.loading import LoadingScene
@@ -47,6 +48,7 @@ def wire(app) -> None:
     and opening a saved game (the load screen)."""
     app.screens.setdefault("rules", lambda a, *args: RulesScene(a, *args))
     app.screens.setdefault("saved_game", open_saved_game)
+    app.screens.setdefault("save_load", lambda a, mode, board: SaveLoadScene(a, mode, board))
     app.screens.setdefault("replay", open_replay)
     app.screens.setdefault("story", lambda a, record: a.push(StoryScene(a, record)))
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from maria import crash
 from maria.saves import load_game
-from maria.ui.overlays import ComputerFailedScene, SaveLoadScene
+from maria.ui.overlays import ComputerFailedScene
+from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import Seat, Session
 
 from tests.ui.test_play import _open

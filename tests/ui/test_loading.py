@@ -7,7 +7,8 @@ import threading
 
 from maria.ui.board_scene import BoardScene
 from maria.ui.loading import LoadingScene
-from maria.ui.overlays import MessageScene, SaveLoadScene
+from maria.ui.overlays import MessageScene
+from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import Session
 from maria.ui.settings import saves_dir
 

@@ -249,7 +249,7 @@ def test_clicking_a_card_that_cannot_be_played_says_why(ui):
 
 
 def test_the_save_list_shows_each_game_and_can_rename_and_delete(ui, dirs):
-    from maria.ui.overlays import SaveLoadScene
+    from maria.ui.save_load import SaveLoadScene
     from maria.ui.settings import saves_dir
     s = _louis_first_move()
     s.save(saves_dir() / "first.yaml")

@@ -13,7 +13,8 @@ from maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene
 from maria.ui.moves import reach
 from maria.ui.scenes import SetupScene, TitleScene
-from maria.ui.overlays import GameOverScene, HandoffScene, MessageScene, SaveLoadScene
+from maria.ui.overlays import GameOverScene, HandoffScene, MessageScene
+from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import Session
 
 

@@ -8,7 +8,7 @@ import pygame
 
 from maria.rules import door
 from maria.saves import load_game
-from maria.ui.overlays import SaveLoadScene
+from maria.ui.save_load import SaveLoadScene
 from maria.ui.replay_viewer import ReplayBoard, ReplayViewer
 
 
