@@ -81,7 +81,8 @@ class LessonBoard(BoardScene):
         return self.lesson.id if self.lesson_on and not self.finished else None
 
     def _begin_step(self) -> None:
-        self.prog = L.Progress(len(self.session.record.actions), len(self.session.state["log"]))
+        n = len(self.session.state["log"])
+        self.prog = L.Progress(len(self.session.record.actions), n, n if self.si == 0 else self.prog.lesson_log_from)
         if self.show_supply:
             self.prog.ui.add("supply_view")
         self.explaining = False

@@ -34,7 +34,8 @@ GOALS = ("next", "action", "log", "can", "ui", "any")
 STEP_KEYS = {"text", "goal", "allow", "refuse", "highlight", "explain"}
 HIGHLIGHT_KEYS = {"cities", "pieces", "buttons", "log"}
 ACTION_KEYS = {"type", "by", "piece", "force_march"}
-LOG_KEYS = {"text", "power", "ever"}
+LOG_KEYS = {"text", "power", "since"}
+SINCE = ("step", "lesson", "game")
 UI_SWITCHES = ("supply_view",)
 GAME_KEYS = {"variant": str, "players": int, "seed": int, "level": str, "seat": str}
 
@@ -156,6 +157,8 @@ def _goal(g: Any, where: str, bad) -> None:
     if k == "log":
         if not isinstance(v, dict) or set(v) - LOG_KEYS or "text" not in v:
             raise bad(where, f"goal 'log' needs a 'text' pattern and may hold only {', '.join(sorted(LOG_KEYS))}")
+        if v.get("since", "step") not in SINCE:
+            raise bad(where, f"goal 'log' since must be one of: {', '.join(SINCE)}")
         try:
             re.compile(v["text"])
         except re.error as exc:
@@ -189,6 +192,7 @@ class Progress:
     the screen did (its switches); `hit` is the log entry that reached a log goal."""
     actions_from: int = 0
     log_from: int = 0
+    lesson_log_from: int = 0
     ui: set = field(default_factory=set)
     pressed_next: bool = False
     hit: dict | None = None
@@ -209,7 +213,7 @@ def reached(goal: dict, prog: Progress, record_actions: list[dict], log: list[di
                    for e in record_actions[prog.actions_from:])
     if k == "log":
         pat = re.compile(v["text"])
-        start = 0 if v.get("ever") else prog.log_from
+        start = {"game": 0, "lesson": prog.lesson_log_from}.get(v.get("since", "step"), prog.log_from)
         for e in reversed(log[start:]):
             if pat.search(e.get("text", "")) and ("power" not in v or _one_of(v["power"], e.get("power"))):
                 prog.hit = e

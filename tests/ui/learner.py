@@ -133,7 +133,10 @@ class Learner:
             self.press("lesson_next")
             return
         before = self.where()
-        if b.step.allow and not any(L.matches(p, a) for p in b.step.allow for a in b.acts):
+        types = {t for p in (b.step.allow or []) for t in (p["type"] if isinstance(p["type"], list) else [p["type"]])}
+        if "move" in types:
+            types.add("force_march")            # the engine offers a force march as its own template
+        if b.step.allow and not any(a["type"] in types for a in b.acts):
             self.ui.frames(5)               # the computers have not come to the learner yet
             return
         if lid == "board":
@@ -162,7 +165,7 @@ class Learner:
                         break
                 else:
                     self.ui.frames(5)
-        elif lid == "retreat" and any(a["type"] == "retreat" for a in b.acts):
+        elif lid == "retreat" and si == 1:
             self.click_city(self.lit_city(LIT_RETREAT))
         elif lid == "winter" and si == 1:
             self.recruit()

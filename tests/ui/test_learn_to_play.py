@@ -32,3 +32,19 @@ def test_the_first_three_lessons_through_the_ui(ui):
     want = [k for k in _all_steps() if k[0] in ("board", "hussars", "cards")]
     assert [k for k in board.goals_reached if k in want] == want
     assert set(lr.refused) >= {"board", "hussars", "cards"}
+
+
+def _whole_walk(ui, wrong):
+    board = _start(ui)
+    lr = Learner(ui, board)
+    t0 = time.perf_counter()
+    lr.play(wrong=wrong)
+    print(f"whole guided game: {time.perf_counter() - t0:.1f} s, turn {board.session.state['turn']}, "
+          f"{len(board.session.record.actions)} actions")
+    assert board.goals_reached == _all_steps(), "every step's goal is reached, in order, none skipped"
+    assert not board.lesson_on and board.session.seats["maria_theresa"].kind == "human"
+    return board, lr
+
+
+def test_the_whole_guided_game_through_the_ui(ui):
+    _whole_walk(ui, wrong=False)
