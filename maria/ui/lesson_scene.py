@@ -27,14 +27,17 @@ RING_DARK = (90, 50, 0)
 LEAVE = "Read the lesson first, then press Next (or 'Leave the lessons' to play freely)."
 
 
-def start_lessons(app, path=None) -> "LessonBoard | None":
-    """Open the guided game from the title screen; a broken lessons file says why and opens nothing."""
+def start_lessons(app, path=None, seed: int | None = None) -> "LessonBoard | None":
+    """Open the guided game from the title screen; a broken lessons file says why and opens nothing.
+    `seed` replaces the file's seed (tools/lesson_seeds.py tries others)."""
     try:
         course = L.load(path)
     except L.LessonError as exc:
         app.push(MessageScene(app, "The lessons cannot be opened", str(exc)))
         return None
     g = course.game
+    if seed is not None:
+        g["seed"] = seed
     seats = [Seat(r, "human") if r == g["seat"] else Seat(r, "computer", g["level"])
              for r in _roles(g["players"])]
     session = Session.new(g["variant"], g["players"], g["seed"], seats)
@@ -66,6 +69,8 @@ class LessonBoard(BoardScene):
         self.goals_reached: list[tuple[str, int]] = []     # (lesson id, step) reached, not skipped
         self.learner = course.game["seat"]
         super().__init__(app, session)
+        # the introductory game is on the Bohemia map only: closer than the whole board
+        self.view.set_zoom(self.view.zoom * 1.6)
         self._begin_step()
 
     # ------------------------------------------------------------------------------ the steps
@@ -90,7 +95,19 @@ class LessonBoard(BoardScene):
         self._checked = None
         self._stop_autoplay()
         self.static_dirty = self.map_dirty = self.dirty = True
+        self._bring_into_view()
         self.check()
+
+    def _bring_into_view(self) -> None:
+        """The step's lit cities are on the map: if one is off screen, centre on them all."""
+        cities = [c for c in self.highlighted()[0] if c in self._city_px]
+        if not cities:
+            return
+        pts = [self._city_px[c] for c in cities]
+        on = [MAP_RECT.inflate(-60, -60).collidepoint(self.to_screen(c)) for c in cities]
+        if not all(on):
+            self.view.centre_on((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
+            self.map_dirty = True
 
     def advance(self) -> None:
         """The next step, the next lesson, or the closing words after the last one."""
@@ -132,6 +149,7 @@ class LessonBoard(BoardScene):
         if self.step.explain:
             self.explaining = True
             self._stop_autoplay()
+            self._bring_into_view()
             self.dirty = self.static_dirty = True
         else:
             self.advance()

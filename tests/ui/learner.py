@@ -19,6 +19,7 @@ class Learner:
         self.ui, self.b = ui, board
         self.reached: list[tuple[str, int]] = []       # (lesson, step) whose goal was reached
         self.refused: dict[str, str] = {}              # lesson -> the refusal a wrong click got
+        self.chose_retreat = False                     # the learner clicked the loser's retreat
 
     # ------------------------------------------------------------------ low level
     def where(self):
@@ -105,14 +106,21 @@ class Learner:
             if r.normal:
                 self.drag_general(g, sorted(r.normal)[0])
                 return True
+        allowed = set() if b.holds() else {p["type"] for p in (b.step.allow or []) if isinstance(p["type"], str)}
         for key in ("accept_defeat", "done"):
-            if self.has(key):
+            if key not in allowed and self.has(key):
                 self.press_action(key)
                 return True
         if self.has("spread"):
             self.press("spread")
             self.press("confirm")
             return True
+        if any(a["type"] == "retreat" for a in b.acts):
+            ends = {a["path"][-1] for a in b.acts if a["type"] == "retreat"}
+            near = [c for c in sorted(b.info.nbrs[b.frame["city"]]) if c not in ends and c in b._city_px]
+            if near:
+                self.click_city(near[0])         # not a lit city: the board says where a retreat may end
+                return True
         lit = sorted(b.lit())
         if lit:
             self.click_city(lit[0])
@@ -127,10 +135,13 @@ class Learner:
             n = len(b.session.record.actions)
             if self.wrong_click():
                 assert len(b.session.record.actions) == n, f"{lid}: the wrong click was applied"
-                assert b.lesson_msg, f"{lid}: a wrong click is not refused"
-                self.refused[lid] = b.lesson_msg
+                msg = b.lesson_msg or b.message
+                assert msg, f"{lid}: a wrong click is not refused"
+                self.refused[lid] = msg
         if b.explaining or "next" in b.step.goal:
             self.press("lesson_next")
+            if lid == "supply" and b.show_supply:
+                self.ui.key(pygame.K_s, "s")         # the lesson said: press S again to hide the ranges
             return
         before = self.where()
         types = {t for p in (b.step.allow or []) for t in (p["type"] if isinstance(p["type"], list) else [p["type"]])}
@@ -166,6 +177,7 @@ class Learner:
                 else:
                     self.ui.frames(5)
         elif lid == "retreat" and si == 1:
+            self.chose_retreat = True
             self.click_city(self.lit_city(LIT_RETREAT))
         elif lid == "winter" and si == 1:
             self.recruit()
