@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import pygame
 
+from maria.rules import door
 from maria.ui import lessons as L
 from maria.ui import widgets as W
 from maria.ui.board_layout import FLASH_DUR, MAP_RECT, SIDE_RECT
@@ -48,7 +49,6 @@ def start_lessons(app, path=None, seed: int | None = None) -> "LessonBoard | Non
 
 
 def _roles(players: int) -> list[str]:
-    from maria.rules import door
     return list(door.ROLES[players])
 
 
@@ -223,6 +223,9 @@ class LessonBoard(BoardScene):
             self.check()
 
     def update(self, dt: float) -> None:
+        if self.lesson_on and not self.finished and door.is_over(self.session.state):
+            self.finished = True          # the game ended before the lessons did: the closing words
+            self._stop_autoplay()
         self.check()
         if not self.holds():
             super().update(dt)
@@ -248,6 +251,13 @@ class LessonBoard(BoardScene):
                     return
             if panel.collidepoint(e.pos):
                 return
+        if self.lesson_on and e.type == pygame.MOUSEMOTION and not self.drag \
+                and self._layout()[0].collidepoint(e.pos):
+            # the panel covers the side panel's top: none of its hover tips under the lesson
+            if self.hover_victory is not None or self.hover_log:
+                self.hover_victory, self.hover_log = None, []
+                self.dirty = True
+            return
         if self.lesson_on and e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
                 and (self.holds()):
             self.press_next()
