@@ -99,15 +99,19 @@ class LessonBoard(BoardScene):
         self.check()
 
     def _bring_into_view(self) -> None:
-        """The step's lit cities are on the map: if one is off screen, centre on them all."""
+        """The step's lit cities are on the map: if one is off screen, centre on them all, zoomed
+        out as far as needed to show them together."""
         cities = [c for c in self.highlighted()[0] if c in self._city_px]
         if not cities:
             return
-        pts = [self._city_px[c] for c in cities]
-        on = [MAP_RECT.inflate(-60, -60).collidepoint(self.to_screen(c)) for c in cities]
-        if not all(on):
-            self.view.centre_on((sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)))
-            self.map_dirty = True
+        inner = MAP_RECT.inflate(-80, -80)
+        if all(inner.collidepoint(self.to_screen(c)) for c in cities):
+            return
+        xs, ys = [self._city_px[c][0] for c in cities], [self._city_px[c][1] for c in cities]
+        w, h = max(xs) - min(xs) + 160, max(ys) - min(ys) + 160
+        self.view.set_zoom(min(self.view.zoom, MAP_RECT.w / w, MAP_RECT.h / h))
+        self.view.centre_on(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
+        self.map_dirty = True
 
     def advance(self) -> None:
         """The next step, the next lesson, or the closing words after the last one."""
@@ -352,9 +356,12 @@ class LessonBoard(BoardScene):
     def _draw_highlights(self, surf) -> None:
         cities, keys = self.highlighted()
         r = self.piece_radius() + 12
+        modal = self._modal_rect()
         surf.set_clip(MAP_RECT)
         for c in dict.fromkeys(cities):
             x, y = self.to_screen(c)
+            if modal is not None and modal.inflate(2 * r, 2 * r).collidepoint((x, y)):
+                continue                  # never over a dialog (the army sheet, a battle)
             pygame.draw.circle(surf, RING_DARK, (round(x), round(y)), r + 2, 7)
             pygame.draw.circle(surf, RING, (round(x), round(y)), r, 4)
         surf.set_clip(None)

@@ -181,6 +181,8 @@ class Learner:
             self.click_city(self.lit_city(LIT_RETREAT))
         elif lid == "winter" and si == 1:
             self.recruit()
+        elif lid == "winter" and si == 2:
+            self.press_action("done")
         else:
             self.wait_for_change()
             return
