@@ -194,8 +194,10 @@ class LessonBoard(BoardScene):
     # ------------------------------------------------------------------------------ the board's hooks
     def lesson_refusal(self, action: dict) -> str | None:
         """Why the lesson refuses `action` (None: it lets it through to the engine)."""
-        if not self.lesson_on or self.autoplay or action.get("type") == "undo":
+        if not self.lesson_on or action.get("type") == "undo":
             return None
+        if self.autoplay:
+            return "The computer is playing your seat for now: press 'I play myself' first."
         if self.holds() and not self.finished:
             return LEAVE
         if self.finished:
@@ -310,8 +312,10 @@ class LessonBoard(BoardScene):
             first = []
             if self.holds():
                 first.append(("Next", self.press_next, "lesson_next"))
+            elif self.waiting() and self.autoplay:
+                first.append(("I play myself", self._stop_autoplay, "lesson_take_over"))
             elif self.waiting():
-                first.append(("Play on for me", self.play_on, "lesson_play_on", not self.autoplay))
+                first.append(("Play on for me", self.play_on, "lesson_play_on"))
             else:
                 first.append(("Skip this step", self.skip, "lesson_skip"))
             bs += W.button_row(first, x, y, h=42, size=18, min_w=w)
@@ -335,7 +339,7 @@ class LessonBoard(BoardScene):
         mouse = self.app.mouse_pos()
         for b in self.lesson_buttons:
             b.draw(surf, b.rect.collidepoint(mouse))
-            if b.key == "lesson_next" or (b.key == "lesson_play_on" and b.enabled):
+            if b.key in ("lesson_next", "lesson_play_on"):
                 pygame.draw.rect(surf, RING, b.rect.inflate(8, 8), 3, border_radius=8)
 
     def highlighted(self) -> tuple[list[str], list[str]]:

@@ -118,3 +118,16 @@ def test_leaving_the_lessons_keeps_the_same_game_going_freely(ui):
     lr.press_action("done")
     mine = [e for e in board.session.record.actions[n:] if e["role"] == "maria_theresa"]
     assert not board.lesson_msg and mine and mine[-1]["action"] == {"type": "done"}
+
+
+def test_play_on_for_me_and_taking_the_seat_back(ui):
+    board = _start(ui)
+    lr = Learner(ui, board)
+    lr.play(until="cards")
+    assert board.waiting() and board.button("lesson_play_on") is not None
+    ui.press("lesson_play_on", board)
+    assert board.autoplay and board.session.is_computer("maria_theresa")
+    assert "I play myself" in board.lesson_refusal({"type": "done"})
+    ui.press("lesson_take_over", board)
+    assert not board.autoplay and not board.session.is_computer("maria_theresa")
+    assert board.button("lesson_play_on") is not None
