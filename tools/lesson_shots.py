@@ -61,15 +61,19 @@ def shots(outdir: Path) -> list[Path]:
     lr.drag_general("traun", sorted(r.normal)[0])        # the wrong general: refused with the reason
     lr.show("pressburg")
     shot("03-lesson-refused-click.png")
+    lr.play(until="conquest")
+    while board.lesson_id() == "conquest" and not board.explaining:
+        lr.do_step()
+    shot("04-lesson-conquest-explained.png")
     lr.play(until="battle")
     while board.lesson_id() == "battle" and board.si == 0:
         lr.do_step()
-    shot("04-lesson-battle.png")
+    shot("05-lesson-battle.png")
     while board.lesson_id() == "battle" and not board.explaining:
         lr.do_step()
-    shot("05-lesson-battle-explained.png")
+    shot("06-lesson-battle-explained.png")
     lr.play(until="victory")
-    shot("06-lesson-victory.png")
+    shot("07-lesson-victory.png")
     pygame.quit()
     return out
 

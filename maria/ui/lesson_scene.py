@@ -288,6 +288,8 @@ class LessonBoard(BoardScene):
                (self.step.text, W.INK, "sans")]
         if self.waiting() and self.autoplay:
             out.append(("The computer plays your seat until then…", (90, 75, 55), "sans"))
+        if self.explaining and self.prog.hit and self.step.highlight.get("log"):
+            out.append(("In this game: " + self.prog.hit.get("text", ""), (30, 80, 40), "sans_bold"))
         if self.explaining:
             out.append(("What happened: " + self.step.explain, (30, 80, 40), "sans"))
         if self.lesson_msg:
