@@ -13,12 +13,17 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# the walks autosave like any game: into a scratch folder, never the player's saves and settings
+_SCRATCH = tempfile.mkdtemp(prefix="maria-lessons-")
+os.environ.setdefault("MARIA_DATA_DIR", os.path.join(_SCRATCH, "data"))
+os.environ.setdefault("MARIA_CONFIG_DIR", os.path.join(_SCRATCH, "config"))
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
