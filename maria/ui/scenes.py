@@ -11,6 +11,7 @@ import pygame
 from maria.ui import widgets as W
 from maria.ui.board_scene import BoardScene
 from maria.ui.demo import start_demo
+from maria.ui.lesson_scene import start_lessons
 from maria.ui.replay_viewer import ReplayBoard
 from maria.ui.story_scene import StoryScene
 from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene,
@@ -78,18 +79,21 @@ class TitleScene(ButtonScene):
 
     def layout(self) -> None:
         has_auto = latest_autosave() is not None
-        items = [("New game", self.new_game, "new"), ("Continue last game", self.cont, "continue", has_auto),
+        items = [("Learn to play", self.learn, "learn"), ("New game", self.new_game, "new"), ("Continue last game", self.cont, "continue", has_auto),
                  ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
         self.buttons = []
-        y = 440
+        y = 420
         for it in items:
             enabled = it[3] if len(it) > 3 else True
-            self.buttons.append(W.Button(pygame.Rect(960 - 200, y, 400, 64), it[0], it[1], enabled, it[2], 26))
-            y += 76
+            self.buttons.append(W.Button(pygame.Rect(960 - 200, y, 400, 60), it[0], it[1], enabled, it[2], 26))
+            y += 72
 
     def demo(self):
         start_demo(self.app)
+
+    def learn(self):
+        start_lessons(self.app)
 
     def new_game(self):
         self.app.push(SetupScene(self.app))

@@ -137,6 +137,12 @@ BUTTON_TIPS: dict[str, str] = {
     "do_save": "Save the game under the name typed.",
     "ok": "Close this message (Enter or Esc).",
     "cancel_load": "Stop opening this game (Esc); nothing changes.",
+    "learn": "A guided first game: ten short lessons as Maria Theresa, in the rulebook's order.",
+    "lesson_next": "On to the next step of the lesson.",
+    "lesson_take_over": "Take your seat back: you make Maria Theresa's decisions again.",
+    "lesson_play_on": "Let the computer play your seat until the situation the lesson waits for.",
+    "lesson_skip": "Skip this step of the lesson.",
+    "lesson_leave": "Leave the lessons and go on with this game freely.",
 }
 
 

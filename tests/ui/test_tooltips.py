@@ -63,6 +63,15 @@ def test_every_button_of_every_screen_has_a_tooltip(ui):
             ui.frames(2)
             missing += _untipped(scene)
             ui.app.pop(scene)
+    # the guided game's lesson panel
+    from tests.ui.test_learn_to_play import _start
+    ui.app.scenes = [ui.app.scenes[0]]                                   # back to the title screen
+    ui.frames(2)
+    lesson = _start(ui)
+    lesson._layout()
+    assert lesson.lesson_buttons
+    missing += [f"LessonBoard:{b.key!r} ({b.label})" for b in lesson.lesson_buttons if not tips.button_tip(b)]
+    assert lesson.hover_tip(lesson.lesson_buttons[0].rect.center) == tips.button_tip(lesson.lesson_buttons[0])
     assert not sorted(set(missing))
 
 

@@ -1,0 +1,76 @@
+"""Search a seed for the guided first game (maria/data/lessons.yaml, issue 24).
+
+For each seed the scripted learner of the UI tests (tests/ui/learner.py: the events a person would
+post, "Play on for me" while a lesson waits) plays every lesson headless; the line says whether
+every goal was reached without skipping, whether Maria Theresa herself chose a retreat (the retreat
+lesson then lets the learner click it), whether she played a Reserve, the turn the lessons ended
+and how long the walk took.  No rule is changed: only the seed.
+
+    SDL_VIDEODRIVER=dummy python3 tools/lesson_seeds.py 1 20
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# the walks autosave like any game: into a scratch folder, never the player's saves and settings
+_SCRATCH = tempfile.mkdtemp(prefix="maria-lessons-")
+os.environ.setdefault("MARIA_DATA_DIR", os.path.join(_SCRATCH, "data"))
+os.environ.setdefault("MARIA_CONFIG_DIR", os.path.join(_SCRATCH, "config"))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+
+def walk(seed: int) -> dict:
+    from maria.ui.app import App
+    from maria.ui.lesson_scene import LessonBoard, start_lessons
+    from maria.ui.scenes import TitleScene
+    from maria.ui.settings import Settings
+    from tests.ui.conftest import Driver
+    from tests.ui.learner import Learner
+    pygame.display.init()
+    pygame.font.init()
+    s = Settings()
+    s.animation = "off"
+    app = App(s, (1280, 720))
+    app.push(TitleScene(app))
+    app.run(max_frames=2)
+    t0 = time.perf_counter()
+    board = start_lessons(app, seed=seed)
+    assert isinstance(board, LessonBoard)
+    ui = Driver(app)
+    out = {"seed": seed, "ok": False}
+    try:
+        lr = Learner(ui, board)
+        lr.play()
+        acts = board.session.record.actions
+        out["ok"] = len(board.goals_reached) == sum(len(les.steps) for les in board.course.lessons)
+        out["learner_retreat"] = lr.chose_retreat
+        out["mt_reserve"] = any(e["role"] == "maria_theresa" and e["action"]["type"] == "play_card"
+                                and ":R" in e["action"]["card"] for e in acts)
+        out["turn"] = board.session.state["turn"]
+        out["actions"] = len(acts)
+    except AssertionError as exc:
+        out["error"] = str(exc)[:80]
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    pygame.quit()
+    return out
+
+
+def main(argv: list[str]) -> None:
+    a, b = (int(argv[0]), int(argv[1])) if len(argv) >= 2 else (1, 10)
+    for seed in range(a, b + 1):
+        print(walk(seed), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
