@@ -266,7 +266,7 @@ _PROBE = textwrap.dedent("""
                 from maria.ui.session import load_notes
                 r = "notes %d" % len(load_notes(path))
             elif kind == "poldata":
-                from maria.rules import poldata
+                from maria.rules.advanced import poldata
                 try:
                     poldata._load("political_cards.yaml", Path(path)); r = "loaded"
                 except poldata.DataError as e:

@@ -26,7 +26,7 @@ player's political rules of thumb (maria.players.easy_politics).
 
 from __future__ import annotations
 
-from maria.rules import poldata
+from maria.rules.advanced import poldata
 from maria.rules import roles as R
 
 K = 3.0                   # closeness = K / (pool + K)

@@ -21,7 +21,7 @@ train, the train a few cities behind the front, away from enemy generals).
 from __future__ import annotations
 
 from maria.rules import cards
-from maria.rules.advanced import RHINE
+from maria.rules.advanced.markers import RHINE
 from maria.rules import roles as R
 from maria.rules.conquest import marks_conquest, protected
 from maria.rules.movement import step_refusal

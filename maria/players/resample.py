@@ -36,7 +36,8 @@ door.view(s, r)` is checked by tests/players/test_resample.py at many points of 
 
 from __future__ import annotations
 
-from maria.rules import cards, poldata, rng
+from maria.rules import cards, rng
+from maria.rules.advanced import poldata
 from maria.rules import roles as R
 from maria.rules.state import _plain_copy, rebuild_index
 

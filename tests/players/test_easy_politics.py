@@ -15,8 +15,9 @@ import pytest
 
 from maria.players import evaluate_advanced as EA
 from maria.players.easy import Rules
-from maria.rules import advanced as A
-from maria.rules import active_roles, apply, flow, legal_actions, politics
+from maria.rules.advanced import markers as A
+from maria.rules import active_roles, apply, flow, legal_actions
+from maria.rules.advanced import politics
 from maria.rules.state import board_info, rebuild_index
 from tests.rules.test_advanced import _to_influence, adv_game
 from tests.rules.test_advanced_peace_subsidy import _peace_position, _stack_position

@@ -12,7 +12,7 @@ from maria.rules import apply, legal_actions
 from maria.rules.state import board_info, rebuild_index
 
 from tests.rules.test_advanced_audit_a import _join_austria, adv_game, give_hand
-from maria.rules import politics
+from maria.rules.advanced import politics
 
 
 def _reenter_position():

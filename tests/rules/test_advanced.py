@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from maria.rules import advanced as A
-from maria.rules import apply, active_roles, legal_actions, new_game, poldata, politics, view
+from maria.rules.advanced import markers as A
+from maria.rules import apply, active_roles, legal_actions, new_game, view
+from maria.rules.advanced import poldata
+from maria.rules.advanced import politics
 from maria.rules import flow, rng
 from maria.analysis.selfplay import fill
 from maria.rules.state import board_info, rebuild_index

@@ -3,8 +3,9 @@ Silesia, victory).  Each test is named after the printed rule (EN v2.1 section) 
 
 from __future__ import annotations
 
-from maria.rules import advanced as A
-from maria.rules import apply, flow, legal_actions, politics
+from maria.rules.advanced import markers as A
+from maria.rules import apply, flow, legal_actions
+from maria.rules.advanced import politics
 from maria.rules.state import board_info, rebuild_index
 
 from tests.rules.test_advanced import adv_game
@@ -168,7 +169,7 @@ def test_R17_6_political_cards_follow_their_printed_texts():
     to Maria Theresa (an Italy card, towards Habsburg Italy), Alexei Bestuzhev holds out his hand to
     Vienna, Berlin and Versailles (Austria, Prussia, France), France (1743) is war in Italy and the
     Netherlands (no Saxony arrow)."""
-    from maria.rules import poldata
+    from maria.rules.advanced import poldata
     c = poldata.cards()
     sp = c["1744_separate_peace"]
     assert [(a["track"], a["dir"]) for a in sp["arrows"]] == [("italy", "right")]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from maria.rules import apply, active_roles, legal_actions, politics
+from maria.rules import apply, active_roles, legal_actions
+from maria.rules.advanced import politics
 from maria.rules import flow
 from maria.rules.state import IllegalAction, board_info, home_of, rebuild_index
 from maria.analysis.statecheck import check_state

@@ -4,8 +4,11 @@ contracts (R20, R24.2.2), the Flanders move-order dispute (R10.8), Austria/PA st
 
 from __future__ import annotations
 
-from maria.rules import advanced as A
-from maria.rules import active_roles, apply, flow, legal_actions, peace, politics, subsidy, view
+from maria.rules.advanced import markers as A
+from maria.rules import active_roles, apply, flow, legal_actions, view
+from maria.rules.advanced import peace
+from maria.rules.advanced import politics
+from maria.rules.advanced import subsidy
 from maria.rules import roles as R
 from maria.rules.combat import _units
 from maria.rules.movement import step_refusal
@@ -126,7 +129,7 @@ def test_R19_1_2_steps_1_to_7():
 
 
 def poldata_label(s):
-    from maria.rules import poldata
+    from maria.rules.advanced import poldata
     return poldata.display()["tracks"]["saxony"]["boxes"][s["adv"]["tracks"]["saxony"]].get("label")
 
 

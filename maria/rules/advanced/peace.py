@@ -14,13 +14,14 @@ peace_answer {accept}, relocate {piece, city}, place_train {train, city}.
 from __future__ import annotations
 
 from maria.rules import hooks
-from maria.rules import advanced as A
-from maria.rules import poldata, politics
+from maria.rules.advanced import markers as A
+from maria.rules.advanced import poldata
+from maria.rules.advanced import politics
 from maria.rules import roles as R
 from maria.rules.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
-from maria.rules.politics import (blocker_sites, closest_empty_cities, forbidden, may_stand,  # noqa: F401
+from maria.rules.advanced.politics import (blocker_sites, closest_empty_cities, forbidden, may_stand,  # noqa: F401
                                   place_returning)
 from maria.rules.state import (controller, friendly_controlled, home_of, is_occupied, set_general_city,
                                set_train_city)

@@ -10,15 +10,16 @@ State: state["adv"]["pol"] = {"deck": [card ids, top last], "faceup": [ids], "di
 from __future__ import annotations
 
 from maria.rules import hooks
-from maria.rules import advanced as A
-from maria.rules import cards, poldata, rng
+from maria.rules.advanced import markers as A
+from maria.rules import cards, rng
+from maria.rules.advanced import poldata
 from maria.rules import roles as R
 from maria.rules.stack import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.log import log, power_name
 from maria.rules.state import IllegalAction, friendly_controlled, home_of, is_occupied, set_general_city
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.movement import ask_commanders
-from maria.rules.subsidy import lapse
+from maria.rules.advanced.subsidy import lapse
 from maria.rules.winter import place_new_troops, recruit, recruit_template, reentry_sites
 
 SUITS = ("hearts", "diamonds", "clubs", "spades")
