@@ -72,7 +72,7 @@ KEEP_POINTS = 6           # TC points a power keeps in hand before paying for po
 
 def card_options(state: dict, cid: str) -> list[tuple]:
     """The (instruction choice, shifts) executions of a political card (as PolExec.prompt)."""
-    from maria.rules.advanced import politics as P
+    from maria.rules.advanced import polcards as P
     card = poldata.cards()[cid]
     ins = [None] + [x for x in P.INSTRUCTION_CHOICES.get(card.get("instruction"), [])
                     if P._instruction_possible(state, card["instruction"], x)]
@@ -241,7 +241,7 @@ class PoliticsRules:
         opts = [a for a in acts if a["type"] == "trump"]
         if not opts:
             return None
-        from maria.rules.advanced.politics import placement_order
+        from maria.rules.advanced.display import placement_order
         powers = [p for p in placement_order(st) if p in self.mine]
 
         def score(suit):
@@ -282,7 +282,7 @@ class PoliticsRules:
         trumps = sorted((c for c in set(hand) if not cards.is_reserve(c) and cards.suit_of(c) == trump),
                         key=lambda c: (cards.value_of(c), c))
         reserves = sorted(c for c in set(hand) if cards.is_reserve(c))
-        from maria.rules.advanced.politics import influence, placement_order
+        from maria.rules.advanced.display import influence, placement_order
         order = placement_order(st)
         mine_up = influence(st, p)
         need = 1 if mine_up == 0 else 0
@@ -346,7 +346,7 @@ class PoliticsRules:
             v = self.card_worth(c, None if only_discard else p, later)
             if v > best_v:
                 best, best_v = a, v
-        from maria.rules.advanced.politics import influence
+        from maria.rules.advanced.display import influence
         cost = 0.5 * PLACE_COST * influence(st, p)
         if best is not None and best_v > cost + 0.005:
             return best

@@ -294,7 +294,7 @@ class SearchPlayer:
         heuristic evaluation; the rules-of-thumb plan (index 0) is kept unless another is better
         by PLAN_MARGIN.  Play-outs cannot judge these plans in time (one play-out through the two
         enemy stages costs about as much as the whole budget allows per plan)."""
-        from maria.players.plan import defence_score
+        from maria.players.defence import defence_score
         from maria.rules.state import board_info
         info = board_info(state)
         vals = []

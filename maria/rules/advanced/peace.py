@@ -16,13 +16,13 @@ from __future__ import annotations
 from maria.rules import hooks
 from maria.rules.advanced import markers as A
 from maria.rules.advanced import poldata
-from maria.rules.advanced import politics
 from maria.rules import roles as R
 from maria.rules.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.rules.log import log, power_name
-from maria.rules.advanced.politics import (blocker_sites, closest_empty_cities, forbidden, may_stand,  # noqa: F401
-                                  place_returning)
+from maria.rules.advanced.display import saxony_state
+from maria.rules.advanced.expeditions import blocker_sites, may_stand, place_returning
+from maria.rules.advanced.saxony import closest_empty_cities, forbidden, saxony_changed
 from maria.rules.state import (controller, friendly_controlled, home_of, is_occupied, set_general_city,
                                set_train_city)
 
@@ -280,12 +280,12 @@ def annex(state, info) -> None:
     a["silesia_annexed"] = state["turn"]                                   # step 1
     log(state, "Austria accepts the peace: Silesia becomes Prussian home country.", "prussia",
         silesian_fortresses(info))
-    if politics.saxony_state(state) == "prussian_ally":                    # step 2
+    if saxony_state(state) == "prussian_ally":                    # step 2
         boxes = poldata.display()["tracks"]["saxony"]["boxes"]
         s_box = next(i for i, b in enumerate(boxes) if b.get("label") == "S")
         a["tracks"]["saxony"] = s_box
         log(state, "The Saxony marker moves to the S box.", "saxony")
-        politics.saxony_changed(state, info)
+        saxony_changed(state, info)
     back = sorted(c for c, p in state["markers"].items()                   # step 3
                   if p == "austria" and home_of(state, info, c) == "prussia")
     for c in back:
