@@ -736,7 +736,7 @@ def test_fuzz_hostile_files_long(tmp_path, home, capsys):
 
 @functools.lru_cache(maxsize=None)
 def _played_record(seed: int = 5, n: int = 40) -> GameRecord:   # (read only: shared by tests)
-    from maria.rules import rng
+    from maria.core import rng
     from maria.analysis import selfplay
     rec = GameRecord.new(variant="intro", players=2, seed=seed)
     chooser = {"rng": rng.seed_state(seed)}

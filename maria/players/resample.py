@@ -36,10 +36,11 @@ door.view(s, r)` is checked by tests/players/test_resample.py at many points of 
 
 from __future__ import annotations
 
-from maria.rules import cards, rng
+from maria.rules import cards
+from maria.core import rng
 from maria.rules.advanced import poldata
 from maria.rules import roles as R
-from maria.rules.state import _plain_copy, rebuild_index
+from maria.core.state import _plain_copy, rebuild_index
 
 # Frame keys that would reveal a secret to another role (none in the introductory game; the
 # advanced game's sealed choices, if any, go here).

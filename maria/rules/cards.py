@@ -8,7 +8,7 @@ Deck make-up (inferred, docs/rulings.md RUL-01): each of the 4 decks holds the 3
 from __future__ import annotations
 
 from maria.rules import hooks
-from maria.rules import rng
+from maria.core import rng
 from maria.rules import roles as R
 
 SUIT_LETTERS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}

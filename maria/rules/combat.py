@@ -5,8 +5,8 @@ from __future__ import annotations
 from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
-from maria.rules.log import log, power_name
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, commander, set_general_city
 
 

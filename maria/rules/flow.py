@@ -5,7 +5,7 @@ game -> allocation (R4.9) -> turn (R5.1) -> hussars (R7) -> action_stage x3 (R5.
 tc_phase (R8) -> supply_phase (R9) [-> hussar_tax] -> movement_phase (R10) [-> moving, pay] ->
 combat_phase (R11) [-> combat -> retreat] -> retro_phase (R12); after turns 3 and 6: winter (R13).
 
-The stack machinery (Handler, register, push, pop, effect, run) is maria.rules.stack; the points
+The stack machinery (Handler, register, push, pop, effect, run) is maria.core.stack; the points
 where the advanced game plugs in are maria.rules.hooks.  This module sits above every phase.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from maria.rules import hooks, victory
 from maria.rules import roles as R
-from maria.rules.log import log, power_name
-from maria.rules.stack import (EFFECTS, HANDLERS, Handler, active_powers, effect, pop,  # noqa: F401
+from maria.core.log import log, power_name
+from maria.core.stack import (EFFECTS, HANDLERS, Handler, effect, pop,  # noqa: F401
                                push, register, roles_for_powers, run, top)
 from maria.rules.setup import allocation_template, validate_allocation
 from maria.rules.state import IllegalAction
@@ -38,6 +38,14 @@ class Game(Handler):
             return True
         push(state, {"name": "turn", "step": 0})
         return True
+
+
+def active_powers(state: dict) -> list[str]:
+    """The powers of the action stage being played (R5.1), [] outside one."""
+    for f in reversed(state["flow"]):
+        if f["name"] == "action_stage":
+            return f["powers"]
+    return []
 
 
 @register("allocation")

@@ -1,4 +1,5 @@
-"""Every point where the advanced game plugs into the introductory rules (and the few points where
+"""MARIA's extension points (the machinery is maria.core.hooks): every point where the advanced
+game (R15-R25) plugs into the introductory rules (and the few points where
 one part of the advanced game calls a later one): one named hook per point.
 
 The introductory modules never import the advanced game (the package maria.rules.advanced);
@@ -10,7 +11,7 @@ imported (maria.rules.flow imports them, so every game has them; each function k
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from maria.core.hooks import HookPoints
 
 # point -> (who calls it, what the advanced game does there)
 POINTS: dict[str, str] = {
@@ -40,30 +41,7 @@ POINTS: dict[str, str] = {
     "vp_lost": "advanced.markers.lose_vp: Prussia's VP losses shift the Saxony track (R19.3) - advanced.saxony",
 }
 
-_PROVIDED: dict[str, Callable[..., Any]] = {}
-
-
-def provide(point: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register the function for `point` (once)."""
-    if point not in POINTS:
-        raise KeyError(f"unknown hook point {point!r}")
-
-    def deco(fn: Callable[..., Any]) -> Callable[..., Any]:
-        if point in _PROVIDED and _PROVIDED[point] is not fn:
-            raise RuntimeError(f"hook point {point!r} is provided twice")
-        _PROVIDED[point] = fn
-        return fn
-    return deco
-
-
-def call(point: str, *args: Any) -> Any:
-    """Run the function provided for `point`."""
-    try:
-        fn = _PROVIDED[point]
-    except KeyError:
-        raise RuntimeError(f"no function for hook point {point!r} (is maria.rules.flow imported?)") from None
-    return fn(*args)
-
-
-def provided() -> dict[str, Callable[..., Any]]:
-    return dict(_PROVIDED)
+_HOOKS = HookPoints(POINTS)
+provide = _HOOKS.provide          # @hooks.provide(point) in the advanced game's modules
+call = _HOOKS.call                # hooks.call(point, ...) at the introductory sites
+provided = _HOOKS.provided

@@ -13,9 +13,9 @@ from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
 from maria.rules.conquest import leave_fortress
-from maria.rules.stack import Handler, effect, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 from maria.rules.state import (IllegalAction, board_info, enemy_controlled, equal_rank_stack, forget_commander,
                                friendly_controlled, home_of, is_occupied, set_commander, set_general_city,
                                set_train_city)

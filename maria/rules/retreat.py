@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from maria.rules import hooks
-from maria.rules.stack import Handler, pop, register, roles_for_powers
+from maria.core.stack import Handler, pop, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, is_occupied, set_general_city
 from maria.rules.combat import take_losses, loss_groups
 

@@ -10,8 +10,8 @@ from maria.rules import hooks
 from maria.rules import cards
 from maria.rules.combat import take_losses
 from maria.rules import roles as R
-from maria.rules.stack import Handler, register, pop, push, roles_for_powers
-from maria.rules.log import log, power_name
+from maria.core.stack import Handler, register, pop, push, roles_for_powers
+from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, copy_state, home_of, set_train_city
 
 MAX_PATH = 6

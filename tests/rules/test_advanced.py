@@ -11,7 +11,8 @@ from maria.rules.advanced import politics
 from maria.rules.advanced import display as pol_display
 from maria.rules.advanced import polcards as pol_cards
 from maria.rules.advanced import saxony as pol_saxony
-from maria.rules import flow, rng
+from maria.rules import flow
+from maria.core import rng
 from maria.analysis.selfplay import fill
 from maria.rules.state import board_info, rebuild_index
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from maria.rules import cards as C
-from maria.rules import door, rng
+from maria.rules import door
+from maria.core import rng
 from maria.rules.advanced import poldata
 from maria.analysis import selfplay
 from maria.ui.board_scene import BoardScene

@@ -9,7 +9,8 @@ State: state["adv"]["pol"] = {"deck": [card ids, top last], "faceup": [ids], "di
 
 from __future__ import annotations
 
-from maria.rules import cards, rng
+from maria.rules import cards
+from maria.core import rng
 from maria.rules import roles as R
 from maria.rules.advanced import poldata
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from maria.rules import roles as R
 from maria.rules.advanced import markers as A
 from maria.rules.advanced.saxony import neutral
-from maria.rules.log import log, power_name
-from maria.rules.stack import Handler, pop, register, roles_for_powers
+from maria.core.log import log, power_name
+from maria.core.stack import Handler, pop, register, roles_for_powers
 
 
 VOTE_ORDER = ("austria", "pragmatic_army", "saxony", "bavaria", "france", "prussia")   # RUL-A20

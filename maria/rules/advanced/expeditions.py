@@ -13,8 +13,8 @@ from maria.rules.advanced import poldata
 from maria.rules.advanced.display import box
 from maria.rules.advanced.saxony import forbidden
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.log import log, power_name
-from maria.rules.stack import Handler, effect, pop, push, register, roles_for_powers
+from maria.core.log import log, power_name
+from maria.core.stack import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.state import IllegalAction, is_occupied, set_general_city
 
 

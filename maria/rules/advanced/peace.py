@@ -17,9 +17,9 @@ from maria.rules import hooks
 from maria.rules.advanced import markers as A
 from maria.rules.advanced import poldata
 from maria.rules import roles as R
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 from maria.rules.advanced.display import saxony_state
 from maria.rules.advanced.expeditions import blocker_sites, may_stand, place_returning
 from maria.rules.advanced.saxony import closest_empty_cities, forbidden, saxony_changed

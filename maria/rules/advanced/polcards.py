@@ -11,9 +11,9 @@ from maria.rules.advanced import markers as A
 from maria.rules.advanced import poldata
 from maria.rules.advanced.display import saxony_state
 from maria.rules.advanced.saxony import saxony_changed
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 from maria.rules.movement import ask_commanders
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.state import IllegalAction
 from maria.rules.winter import place_new_troops, reentry_sites
 

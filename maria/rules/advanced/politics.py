@@ -18,8 +18,8 @@ from maria.rules.advanced.display import (SUITS, discard_entries, entries, incom
                                           influence_order, new_pol, placement_order, saxony_state, to_hand)
 from maria.rules.advanced.expeditions import arrive
 from maria.rules.advanced.saxony import flush_saxony, saxony_changed
-from maria.rules.log import log, power_name
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.log import log, power_name
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
 
 
 def apply_shifts(state, info, shifts: dict) -> None:

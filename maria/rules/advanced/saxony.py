@@ -12,9 +12,9 @@ from maria.rules.advanced import markers as A
 from maria.rules.advanced import poldata
 from maria.rules.advanced.display import saxony_state
 from maria.rules.advanced.subsidy import lapse
-from maria.rules.log import log
+from maria.core.log import log
 from maria.rules.movement import ask_commanders
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.state import home_of, is_occupied
 from maria.rules.winter import recruit, recruit_template
 
