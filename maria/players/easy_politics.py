@@ -1,4 +1,5 @@
-"""Rules of thumb for the advanced game's own decisions (politics, votes, peace offers, subsidies).
+"""Rules of thumb for the advanced game's own decisions (politics R17, votes R18, peace offers
+R19.1, subsidies R20).
 
 `PoliticsRules` is a mixin of `maria.players.easy.Rules`: each hook is named after the flow state
 it answers (`on_<frame name>`) and returns an action, or None to fall back to the one-ply search.

@@ -1,4 +1,5 @@
-"""The `normal` and `hard` levels: determinised flat Monte Carlo over the role's observation.
+"""The `normal` and `hard` levels: determinised flat Monte Carlo over the role's observation (every
+decision of R4-R25; hidden information R6.5, R8.4).
 
 For a decision that is not trivial (more than one legal action, not a template), the player
   1. ranks the candidate actions with the rules of thumb (maria.players.easy) and keeps the best few

@@ -1,4 +1,4 @@
-"""The narrow door into the rules: new_game, legal_actions, apply, view, active_roles, is_over, result.
+"""The narrow door into the rules (every rule, R1-R25, is reached through it): new_game, legal_actions, apply, view, active_roles, is_over, result.
 
 Templated actions: where a choice is too large to enumerate (troop allocation, payments, winter
 recruiting), legal_actions() offers ONE template per choice, marked by a "choose" value in the

@@ -1,4 +1,4 @@
-"""Old import path of maria.core.log (the game log), kept only for maria/ui/advanced_ui.py, which
+"""Old import path of maria.core.log (the game log; no rule section), kept only for maria/ui/advanced_ui.py, which
 another change is splitting; import maria.core.log instead.  Remove this file once nothing imports it."""
 
 import sys

@@ -6,6 +6,7 @@ blocking it (RUL-A15, RUL-A30).  Frame: "expedition"; payment effect "expedition
 
 from __future__ import annotations
 
+from maria.core.graph import nearest
 from maria.rules import cards, hooks
 from maria.rules import roles as R
 from maria.rules.advanced import markers as A
@@ -130,14 +131,7 @@ def blocker_sites(state, info, city) -> list[str]:
     near = [c for c in sorted(info.nbrs[city]) if ok(c)]
     if near:
         return near
-    best, out = None, []
-    for c, d in sorted(info.dist_from(city).items(), key=lambda x: (x[1], x[0])):
-        if best is not None and d > best:
-            break
-        if ok(c):
-            best = d
-            out.append(c)
-    return out
+    return nearest(info, city, ok)
 
 
 @hooks.provide("retry_returns")

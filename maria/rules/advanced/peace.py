@@ -13,6 +13,7 @@ peace_answer {accept}, relocate {piece, city}, place_train {train, city}.
 
 from __future__ import annotations
 
+from maria.core.graph import nearest
 from maria.rules import hooks
 from maria.rules.advanced import markers as A
 from maria.rules.advanced import poldata
@@ -90,19 +91,14 @@ def relocation_choices(state, info, pid, origin: str | None = None) -> list[str]
     targets = _targets(power)
     same_map_only = power not in ("france", "austria")                    # R10.6
     bad = forbidden(state, info, power)
-    best, out = None, []
-    for c, d in sorted(info.dist_from(start).items(), key=lambda x: (x[1], x[0])):
-        if best is not None and d > best:
-            break
+
+    def ok(c: str) -> bool:
         if (origin is None and c == cur) or c in bad or home_of(state, info, c) not in targets:
-            continue
+            return False
         if same_map_only and info.board.cities[c].map != info.board.cities[start].map:
-            continue
-        if not may_stand(state, pid, c):
-            continue
-        best = d
-        out.append(c)
-    return out
+            return False
+        return may_stand(state, pid, c)
+    return nearest(info, start, ok)
 
 
 def _relocate(state, info, pid, city, what: str = "is transferred (Silesian peace)") -> None:

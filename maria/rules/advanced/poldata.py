@@ -1,4 +1,4 @@
-"""The political cards and the political display as data (maria/data/*.yaml, reconstructed; see
+"""The political cards and the political display as data (R17, R18, Appendix A; maria/data/*.yaml, reconstructed; see
 docs/political-cards.md).  Loaded with the safe loader and validated: every problem names the file,
 the entry and what is wrong."""
 

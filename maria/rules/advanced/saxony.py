@@ -6,6 +6,7 @@ where their pieces may not go.  Frame: "saxony_reenter".
 
 from __future__ import annotations
 
+from maria.core.graph import nearest
 from maria.rules import hooks
 from maria.rules import roles as R
 from maria.rules.advanced import markers as A
@@ -102,15 +103,9 @@ def closest_empty_cities(state, info, gid) -> list[str]:
     g = state["generals"][gid]
     here = g["city"]
     bad = forbidden(state, info, g["power"])
-    best, out = None, []
-    for c, d in sorted(info.dist_from(here).items(), key=lambda x: (x[1], x[0])):
-        if best is not None and d > best:
-            break
-        if d == 0 or c in bad or is_occupied(state, c) or info.board.cities[c].map != info.board.cities[here].map:
-            continue
-        best = d
-        out.append(c)
-    return out
+    here_map = info.board.cities[here].map
+    return nearest(info, here, lambda c: not (c == here or c in bad or is_occupied(state, c)
+                                              or info.board.cities[c].map != here_map))
 
 
 @register("saxony_reenter")
