@@ -1,7 +1,8 @@
-"""Named extension points (the machinery behind MARIA's R15-R25 hook points; no rule section): a game declares its points in a `HookPoints`
-table; the modules of a variant register the function for a point with `provide(point)`; the
-modules of the base game run it with `call(point, ...)`.  This way the base game never imports the
-variant that changes it.  MARIA's points are listed in maria.rules.hooks.
+"""Named extension points (the machinery behind MARIA's R15-R25 hook points; no rule section): a
+game declares its points in a `HookPoints` table; the modules of a variant register the function
+for a point with `provide(point)`; the modules of the base game run it with `call(point, ...)`.
+This way the base game never imports the variant that changes it.  MARIA's points are listed in
+maria.rules.hooks.
 """
 
 from __future__ import annotations
