@@ -1,7 +1,10 @@
-"""The engine's layering (docs/architecture.md): every import in maria/rules - at module level and
-inside functions, found with ast - forms no circle; the engine imports none of the tools and
-front-ends (maria.analysis, maria.players, maria.ui); the introductory rules reach the advanced
-game only through maria.rules.hooks."""
+"""The layering of docs/architecture.md, read from every import (module level and inside functions,
+found with ast): no import circle anywhere in maria/; the rules core (maria.core) imports nothing
+from MARIA's rules and names none of MARIA's powers; the engine (maria.core, maria.rules) imports
+none of the tools and front-ends (maria.analysis, maria.players, maria.ui, maria.render); the
+introductory rules reach the advanced game (maria.rules.advanced) only through maria.rules.hooks; no
+module over 700 lines; every module of the engine and the players opens by naming what it holds and
+its rule sections."""
 
 from __future__ import annotations
 
@@ -13,8 +16,15 @@ import maria.rules.flow  # noqa: F401  (loads the advanced game, which provides 
 from maria.rules import hooks
 
 RULES = Path(__file__).resolve().parents[1] / "maria" / "rules"
-FORBIDDEN = ("maria.analysis", "maria.players", "maria.ui")
-ADVANCED = {"maria.rules.advanced", "maria.rules.politics", "maria.rules.peace", "maria.rules.subsidy"}
+MARIA = RULES.parent
+CORE = MARIA / "core"
+FORBIDDEN = ("maria.analysis", "maria.players", "maria.ui", "maria.render", "maria.cli")
+MAX_LINES = 700
+OVER_700_ALLOWED: set[str] = set()        # no exception: every module is under MAX_LINES
+# MARIA's powers and roles: the rules core must not know them
+MARIA_NAMES = ("austria", "prussia", "france", "bavaria", "saxony", "pragmatic", "maria_theresa",
+               "frederick", "louis_xv", "coalition", "silesia")
+ADVANCED_PKG = "maria.rules.advanced"
 # the turn sequence (imports every phase to register it) and the door above it may name them
 ABOVE_ALL = {"maria.rules.flow", "maria.rules.door", "maria.rules"}
 
@@ -56,6 +66,14 @@ def imports_of(path: Path) -> set[str]:
 
 def rules_graph() -> dict[str, set[str]]:
     return {_module_name(p): imports_of(p) for p in sorted(RULES.rglob("*.py"))}
+
+
+def maria_graph() -> dict[str, set[str]]:
+    """Every module of maria/ and the maria modules it imports.  An import of a package a module
+    lives in (`from maria.rules import IllegalAction` inside maria.rules) is left out: Python runs
+    that package's __init__ before any of its modules anyway."""
+    graph = {_module_name(p): imports_of(p) for p in sorted(MARIA.rglob("*.py"))}
+    return {m: {d for d in deps if not m.startswith(d + ".")} for m, deps in graph.items()}
 
 
 def find_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -104,7 +122,7 @@ def test_cycle_finder_finds_a_circle():
 
 def test_function_level_imports_are_seen(tmp_path):
     f = RULES / "combat.py"
-    assert "maria.rules.stack" in imports_of(f)
+    assert "maria.core.stack" in imports_of(f)
     # a lazy import inside a function counts like any other
     src = "def f():\n    from maria.rules import politics\n"
     assert any(isinstance(n, ast.ImportFrom) for n in ast.walk(ast.parse(src)))
@@ -117,14 +135,67 @@ def test_no_import_circle_in_maria_rules():
     assert find_cycles(graph) == []
 
 
+def test_no_import_circle_anywhere_in_maria():
+    assert find_cycles(maria_graph()) == []
+
+
 def test_engine_imports_no_tool_or_front_end():
-    bad = {m: sorted(d for d in deps if d.startswith(FORBIDDEN)) for m, deps in rules_graph().items()}
+    engine = {m: deps for m, deps in maria_graph().items() if m.startswith(("maria.rules", "maria.core"))}
+    assert len(engine) > 30
+    bad = {m: sorted(d for d in deps if d.startswith(FORBIDDEN)) for m, deps in engine.items()}
     assert {m: d for m, d in bad.items() if d} == {}
 
 
+def test_rules_core_imports_nothing_of_maria_rules():
+    core = {m: deps for m, deps in maria_graph().items() if m.startswith("maria.core")}
+    assert {"maria.core.stack", "maria.core.state", "maria.core.graph", "maria.core.deck"} <= set(core)
+    bad = {m: sorted(d for d in deps if not d.startswith("maria.core")) for m, deps in core.items()}
+    assert {m: d for m, d in bad.items() if d} == {}
+
+
+def test_rules_core_names_no_maria_power():
+    found = {}
+    for p in sorted(CORE.rglob("*.py")):
+        text = p.read_text(encoding="utf-8").lower()
+        hits = sorted(n for n in MARIA_NAMES if n in text)
+        if hits:
+            found[p.name] = hits
+    assert found == {}
+
+
+def test_power_name_check_can_fail(tmp_path):
+    text = 'if power == "prussia":\n    pass\n'
+    assert [n for n in MARIA_NAMES if n in text.lower()] == ["prussia"]
+
+
+def test_no_module_over_700_lines():
+    long = {}
+    for p in sorted(MARIA.rglob("*.py")):
+        rel = p.relative_to(MARIA.parent).as_posix()
+        n = len(p.read_text(encoding="utf-8").splitlines())
+        if n > MAX_LINES and rel not in OVER_700_ALLOWED:
+            long[rel] = n
+    assert long == {}
+
+
+def test_every_engine_and_player_module_names_its_rule_sections():
+    """The docstring's first paragraph says what the module holds and names rule sections (R-numbers,
+    a printed section) or says it has none."""
+    missing = []
+    for d in (RULES, CORE, MARIA / "players"):
+        for p in sorted(d.rglob("*.py")):
+            doc = ast.get_docstring(ast.parse(p.read_text(encoding="utf-8"))) or ""
+            first = doc.split("\n\n")[0]
+            if not re.search(r"\bR\d+|§|no rule", first):
+                missing.append(p.relative_to(MARIA.parent).as_posix())
+    assert missing == []
+
+
 def test_introductory_rules_reach_the_advanced_game_only_through_hooks():
-    bad = {m: sorted(deps & ADVANCED) for m, deps in rules_graph().items()
-           if m not in ADVANCED | ABOVE_ALL and deps & ADVANCED}
+    def adv(m: str) -> bool:
+        return m == ADVANCED_PKG or m.startswith(ADVANCED_PKG + ".")
+    bad = {m: sorted(d for d in deps if adv(d)) for m, deps in rules_graph().items()
+           if not adv(m) and m not in ABOVE_ALL and any(adv(d) for d in deps)}
     assert bad == {}
 
 

@@ -266,7 +266,7 @@ _PROBE = textwrap.dedent("""
                 from maria.ui.session import load_notes
                 r = "notes %d" % len(load_notes(path))
             elif kind == "poldata":
-                from maria.rules import poldata
+                from maria.rules.advanced import poldata
                 try:
                     poldata._load("political_cards.yaml", Path(path)); r = "loaded"
                 except poldata.DataError as e:
@@ -736,7 +736,7 @@ def test_fuzz_hostile_files_long(tmp_path, home, capsys):
 
 @functools.lru_cache(maxsize=None)
 def _played_record(seed: int = 5, n: int = 40) -> GameRecord:   # (read only: shared by tests)
-    from maria.rules import rng
+    from maria.core import rng
     from maria.analysis import selfplay
     rec = GameRecord.new(variant="intro", players=2, seed=seed)
     chooser = {"rng": rng.seed_state(seed)}

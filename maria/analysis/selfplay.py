@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import time
 
-from maria.rules import cards, door, rng
+from maria.rules import cards, door
+from maria.core import rng
 from maria.rules import roles as R
 from maria.rules.state import board_info, controller
 

@@ -456,8 +456,8 @@ def _check_log_and_undo(state, problems, deep_undo, play_rules):
 
 def _check_adv(state, adv, problems):
     """Advanced game: victory-marker conservation per pool (R4.5, R15.3), tracks in range."""
-    from maria.rules import advanced as A
-    from maria.rules import poldata
+    from maria.rules.advanced import markers as A
+    from maria.rules.advanced import poldata
     for key in ("pools", "battle", "tracks", "pol", "electors", "winter", "set_aside", "q_pool"):
         if key not in adv:
             problems.append(f"adv.{key}: missing")
@@ -485,7 +485,7 @@ def _check_political_cards(state, pol, problems):
     """Every political card is in exactly one place: the deck, the face-up row or the discard.
     A selected card goes to the discard when it is executed while the row is still face up (until
     the selection ends), so it may be in both then (R17.5)."""
-    from maria.rules import poldata
+    from maria.rules.advanced import poldata
     if not isinstance(pol, dict):
         problems.append("adv.pol: should be a mapping")
         return

@@ -1,4 +1,4 @@
-"""Computer players.  One interface:
+"""Computer players for every decision of the rules (R4-R25).  One interface:
 
     player = make_player(level, seed)            # level in LEVELS
     action = player.choose(obs, legal_actions, role, rng=None)

@@ -1,4 +1,5 @@
-"""The `easy` level: fast rules of thumb for every kind of decision, on one determinised state.
+"""The `easy` level: fast rules of thumb for every kind of decision (R4.9 allocation, R7 hussars,
+R8 payments, R10 movement, R11 combat and retreat, R13 winter), on one determinised state.
 
 Every decision kind has a hook (a method named after the flow state or the action type), so the
 advanced game's decisions (politics, votes, peace offers, subsidies) are added as new hooks; a

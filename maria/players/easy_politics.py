@@ -1,4 +1,5 @@
-"""Rules of thumb for the advanced game's own decisions (politics, votes, peace offers, subsidies).
+"""Rules of thumb for the advanced game's own decisions (politics R17, votes R18, peace offers
+R19.1, subsidies R20).
 
 `PoliticsRules` is a mixin of `maria.players.easy.Rules`: each hook is named after the flow state
 it answers (`on_<frame name>`) and returns an action, or None to fall back to the one-ply search.
@@ -56,8 +57,9 @@ another role's -1 with 2 players, -0.45 with 3).
 
 from __future__ import annotations
 
-from maria.rules import advanced as A
-from maria.rules import cards, poldata
+from maria.rules.advanced import markers as A
+from maria.rules import cards
+from maria.rules.advanced import poldata
 from maria.rules import roles as R
 from maria.rules.state import controller, home_of
 
@@ -71,7 +73,7 @@ KEEP_POINTS = 6           # TC points a power keeps in hand before paying for po
 
 def card_options(state: dict, cid: str) -> list[tuple]:
     """The (instruction choice, shifts) executions of a political card (as PolExec.prompt)."""
-    from maria.rules import politics as P
+    from maria.rules.advanced import polcards as P
     card = poldata.cards()[cid]
     ins = [None] + [x for x in P.INSTRUCTION_CHOICES.get(card.get("instruction"), [])
                     if P._instruction_possible(state, card["instruction"], x)]
@@ -240,7 +242,7 @@ class PoliticsRules:
         opts = [a for a in acts if a["type"] == "trump"]
         if not opts:
             return None
-        from maria.rules.politics import placement_order
+        from maria.rules.advanced.display import placement_order
         powers = [p for p in placement_order(st) if p in self.mine]
 
         def score(suit):
@@ -281,7 +283,7 @@ class PoliticsRules:
         trumps = sorted((c for c in set(hand) if not cards.is_reserve(c) and cards.suit_of(c) == trump),
                         key=lambda c: (cards.value_of(c), c))
         reserves = sorted(c for c in set(hand) if cards.is_reserve(c))
-        from maria.rules.politics import influence, placement_order
+        from maria.rules.advanced.display import influence, placement_order
         order = placement_order(st)
         mine_up = influence(st, p)
         need = 1 if mine_up == 0 else 0
@@ -345,7 +347,7 @@ class PoliticsRules:
             v = self.card_worth(c, None if only_discard else p, later)
             if v > best_v:
                 best, best_v = a, v
-        from maria.rules.politics import influence
+        from maria.rules.advanced.display import influence
         cost = 0.5 * PLACE_COST * influence(st, p)
         if best is not None and best_v > cost + 0.005:
             return best
@@ -496,7 +498,7 @@ class PoliticsRules:
                    for g in st["generals"].values())
 
     def _rich(self, power) -> bool:
-        from maria.rules.subsidy import gross_income
+        from maria.rules.advanced.subsidy import gross_income
         return cards.hand_value(self.state, power) >= 18 and gross_income(self.state, power) >= 3
 
     def _about_to_win(self) -> str | None:
@@ -511,7 +513,7 @@ class PoliticsRules:
     def on_diplomacy(self, acts, frame):
         st = self.state
         done = next((a for a in acts if a["type"] == "done"), None)
-        from maria.rules.subsidy import contracts
+        from maria.rules.advanced.subsidy import contracts
         for a in acts:                                     # cancel what starves own givers / feeds rivals
             if a["type"] != "cancel_subsidy":
                 continue

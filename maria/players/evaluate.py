@@ -1,4 +1,5 @@
-"""A heuristic evaluation of a (determinised) state from one role's point of view.
+"""A heuristic evaluation of a (determinised) state from one role's point of view (victory R14.3,
+R24.1; supply R9; troops R6).
 
 Units: "fraction of a victory condition".  Each attacking major power (France, Prussia) has a
 progress = (fortresses that count for its victory + threats on unprotected ones) / its target; the
@@ -8,13 +9,12 @@ terms for troops, cards and supply.  A finished game is worth +-100.
 
 from __future__ import annotations
 
+from maria.players.units import CARD_POINT, TROOP
 from maria.rules import cards
 from maria.rules import roles as R
 from maria.rules.state import board_info, controller
 
 WIN = 100.0
-TROOP = 0.012
-CARD_POINT = 0.0025
 UNSUPPLIED = 0.02
 SPOILED = 0.15       # 2 players: per fortress an ally holds in the other's needed share
 

@@ -1,4 +1,5 @@
-"""Advanced-game terms of the heuristic evaluation (victory-point pools, political tracks).
+"""Advanced-game terms of the heuristic evaluation (victory-point pools R15, R16, R23; political
+tracks R17.6; neutral Saxony R19.4).
 
 Units as in `maria.players.evaluate`: roughly "fraction of a victory condition".
 
@@ -26,7 +27,7 @@ player's political rules of thumb (maria.players.easy_politics).
 
 from __future__ import annotations
 
-from maria.rules import poldata
+from maria.rules.advanced import poldata
 from maria.rules import roles as R
 
 K = 3.0                   # closeness = K / (pool + K)
@@ -339,7 +340,7 @@ def neutral_saxony_correction(state: dict, role: str, mine: set) -> float:
     the general evaluation counts for them (as an enemy's, or as Maria Theresa's own)."""
     if saxony_label(state, state["adv"]["tracks"]["saxony"]) != "neutral":
         return 0.0
-    from maria.players.evaluate import CARD_POINT, TROOP
+    from maria.players.units import CARD_POINT, TROOP
     from maria.rules import cards
     if "saxony" in mine:
         sign, hand_w = 1.0, 1.0

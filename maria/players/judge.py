@@ -1,4 +1,5 @@
-"""Judge a searching level's departures from the rules of thumb by playing them out to the end.
+"""Judge a searching level's departures from the rules of thumb by playing them out to the end
+(to the game's end, R14 / R23; no rule of its own).
 
 `python -m maria judge --players 2 --role coalition --seeds 40000:40006` plays easy-against-easy
 games; at every `every`-th non-trivial decision of `role` in a searched flow state it asks the

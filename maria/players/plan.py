@@ -1,4 +1,5 @@
-"""Whole-move planning for the rules-of-thumb players (movement phase, R10).
+"""Whole-move planning for the rules-of-thumb players (movement phase R10, conquest R10.11-R10.16,
+combat R11.1, supply R9.2): the Planner and its path scores.
 
 Every legal path of a piece is enumerated with the engine's own step check
 (`maria.rules.movement.step_refusal`), scored with cheap MARIA-specific rules of thumb, and the best
@@ -16,16 +17,19 @@ fortress takes it; a protected one only gets a "?") + the value of the end city:
         enemy's; being next to a stronger enemy who moves later is a risk.
 Supply trains follow their generals (every general outside his home country within 6 cities of a
 train, the train a few cities behind the front, away from enemy generals).
+The planner's protection and threat queries are in maria.players.plan_threats (a mixin); the
+defender's whole-stage view (hard's plan search) in maria.players.defence.
 """
 
 from __future__ import annotations
 
 from maria.rules import cards
-from maria.rules.advanced import RHINE
+from maria.rules.advanced.markers import RHINE
 from maria.rules import roles as R
 from maria.rules.conquest import marks_conquest, protected
 from maria.rules.movement import step_refusal
 from maria.rules.state import controller
+from maria.players.plan_threats import Threats
 
 CONQUER = 10.0
 SPOIL = -15.0        # two players: taking a fortress the ally still needs (it can never get it back)
@@ -65,7 +69,7 @@ def _goal(state, info, major: str, city: str) -> bool:
     return False
 
 
-class Planner:
+class Planner(Threats):
     def __init__(self, state, info, role):
         self.st, self.info, self.role = state, info, role
         self.mine = set(R.powers_of(state, role))
@@ -520,198 +524,6 @@ class Planner:
                     v += 0.6 * max(self.weight(g["power"], q), 0.0)
         return v
 
-    def protectors(self, city) -> list[str]:
-        """The generals protecting the fortress `city` (R10.13), as cities."""
-        pc = self.__dict__.setdefault("_protectors", {})
-        out = pc.get(city)
-        if out is None:
-            ctrl = controller(self.st, self.info, city)
-            dc = self.info.dist_from(city)
-            out = pc[city] = sorted({g["city"] for g in self.gens.values()
-                                     if 1 <= dc.get(g["city"], 99) <= 3
-                                     and R.cooperating(self.st, g["power"], ctrl)})
-        return out
-
-    def beats_protectors(self, gid, fortress, end) -> bool:
-        """Every protector of `fortress` will be fought this combat phase by a stronger general of
-        this action stage: by this general from his end city, or by another who already stands
-        next to it (he must attack, R11.1)."""
-        prots = self.protectors(fortress)
-        if not prots or len(prots) > 3:
-            return False
-        nb = self.info.nbrs[end]
-        g = self.st["generals"][gid]
-        extra = self.stack_troops(end) if self.st["city_generals"].get(end) else 0
-        strength = g["troops"] + extra + 0.6 * self.hand_strength(self.card_power(gid, end), end)
-        for pc in prots:
-            if self.friend_beats(pc, gid) or self.friend_can_beat(pc, gid, end):
-                continue
-            if pc not in nb or not self.stronger_than(strength, pc):
-                return False
-        return True
-
-    def friend_can_beat(self, pc, exclude, end) -> bool:
-        """A face-up general of `exclude`'s power group who has not moved yet this phase can end
-        his move next to the enemy at `pc`, on a path that avoids `end` (where `exclude` will
-        stand: stacking there would stop him), and is stronger than it (the "?" this move leaves
-        can then be completed by him, R10.15)."""
-        key = (pc, exclude, end)
-        fc = self.__dict__.setdefault("_friend_can", {})
-        v = fc.get(key)
-        if v is None:
-            st = self.st
-            moved = self.moved()
-            major = R.major_of(st, st["generals"][exclude]["power"])
-            nb = self.info.nbrs[pc]
-            v = False
-            for fid, f in self.gens.items():
-                if fid == exclude or fid in moved or not f["face_up"] \
-                        or R.major_of(st, f["power"]) != major or self.d(f["city"], pc) > 6:
-                    continue
-                for e, through in self.reach(fid).items():
-                    if e in nb and e != end and any(end not in p for p in through):
-                        extra = self.stack_troops(e) if st["city_generals"].get(e) else 0
-                        if self.stronger_than(f["troops"] + extra + 0.6 * self.hand_strength(self.card_power(fid, e), e), pc):
-                            v = True
-                            break
-                if v:
-                    break
-            fc[key] = v
-        return v
-
-    def reach(self, gid) -> dict[str, list[set]]:
-        """End city -> the sets of cities of the paths that reach it."""
-        rc = self.__dict__.setdefault("_reach", {})
-        r = rc.get(gid)
-        if r is None:
-            r = rc[gid] = {}
-            for p in self.paths(gid, "normal"):
-                r.setdefault(p[-1], []).append(set(p[1:-1]))
-        return r
-
-    def stronger_than(self, strength, pc) -> bool:
-        gs = self.st["city_generals"].get(pc, [])
-        if not gs:
-            return False
-        theirs = self.stack_troops(pc) + 0.6 * self.hand_strength(self.st["generals"][gs[0]]["power"], pc)
-        return theirs + 1 < strength
-
-    def friend_beats(self, pc, exclude) -> bool:
-        """Another face-up general of `exclude`'s power group (same action stage) stands next to
-        the enemy at `pc` and is stronger than it."""
-        key = (pc, exclude)
-        fc = self.__dict__.setdefault("_friend_beats", {})
-        v = fc.get(key)
-        if v is None:
-            st = self.st
-            major = R.major_of(st, st["generals"][exclude]["power"])
-            v = False
-            for n in self.info.nbrs[pc]:
-                gs = st["city_generals"].get(n)
-                if not gs or exclude in gs:
-                    continue
-                f = st["generals"][gs[0]]
-                if not f["face_up"] or R.major_of(st, f["power"]) != major:
-                    continue
-                if self.stronger_than(self.stack_troops(n) + 0.6 * self.hand_strength(f["power"], n), pc):
-                    v = True
-                    break
-            fc[key] = v
-        return v
-
-    def hunt_distance(self, fortress, d, strength, power, gid=None) -> float | None:
-        """Cities to go until this stack stands next to every protector of `fortress` that no other
-        general of its side already fights, when it is stronger than each (troops + 0.6 x cards of
-        the sector's suit); None if it is not."""
-        prots = self.protectors(fortress)
-        if not prots or len(prots) > 3:
-            return None
-        far = 0
-        for pc in prots:
-            if gid is not None and self.friend_beats(pc, gid):
-                continue
-            if not self.stronger_than(strength, pc):
-                return None
-            far = max(far, max(d.get(pc, 99) - 1, 0))
-        return far
-
-    def partner_targets(self, power) -> list[str]:
-        """Two players: the other attacking power's targets (its generals must get in there)."""
-        if self.st["players"] != 2:
-            return []
-        major = R.major_of(self.st, power)
-        if major not in ("france", "prussia"):
-            return []
-        return self.targets("prussia" if major == "france" else "france")
-
-    def help_partner(self, major, city) -> float:
-        """Two players, this power's share is done: go and fight the Austrian generals that
-        protect the partner's remaining targets."""
-        partner = "prussia" if major == "france" else "france"
-        prot = [c for c in self.targets(partner) if self.is_prot(c)]
-        if not prot:
-            return 0.0
-        hunters = set()
-        for eg in self.gens.values():
-            if R.enemies(self.st, eg["power"], major):
-                de = self.info.dist_from(eg["city"])
-                if any(1 <= de.get(c, 99) <= 3 for c in prot):
-                    hunters.add(eg["city"])
-        if not hunters:
-            return 0.0
-        d = self.info.dist_from(city)
-        return -0.5 * min(min(d.get(h, 99) for h in hunters), 10)
-
-    def defence_value(self, gid, city) -> float:
-        d = self.info.dist_from(city)
-        cover, retake, enemies = self._defence_facts(gid)
-        v = 0.0
-        for c, w in cover:
-            if 1 <= d.get(c, 99) <= 3:
-                v += w
-        if retake:
-            v -= 0.35 * min(min(d.get(c, 99) for c in retake), 12)
-        # hunt enemy generals abroad (lightly): nearness to the nearest enemy
-        if enemies:
-            v -= 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
-        return v
-
-    def _defence_facts(self, gid):
-        """What defence_value needs that does not depend on the end city (cached per general):
-        the own threatened fortresses with the value of covering them (less when another general
-        already covers it), the fortresses to retake, the enemy generals' cities."""
-        dc_ = self.__dict__.setdefault("_dfacts", {})
-        out = dc_.get(gid)
-        if out is not None:
-            return out
-        st, info = self.st, self.info
-        power = st["generals"][gid]["power"]
-        enemies = [eg for eg in self.gens.values() if self.enemy_of(eg["power"], power)]
-        own_forts = []
-        retake = []
-        for c in info.fortresses():
-            if info.home_of(c) != "austria" and not info.in_silesia(c):
-                continue
-            ctrl = controller(st, info, c)
-            if ctrl is None:
-                continue
-            if R.cooperating(st, ctrl, power):
-                own_forts.append(c)
-            elif self.enemy_of(ctrl, power):
-                retake.append(c)
-        cover = []
-        for c in own_forts:
-            dc = info.dist_from(c)
-            threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
-            if threat > 6:
-                continue
-            w = 1.6 if threat <= 3 else 0.8
-            others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
-                         if ogid != gid and R.cooperating(st, og["power"], power))
-            cover.append((c, w * (0.35 if others else 1.0)))
-        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies])
-        return out
-
     def best_general_move(self, gid, force_ok=True, margin=0.15):
         """(gain over staying, action) for the best move of general `gid`."""
         ranked = self.ranked_general_moves(gid, force_ok, 1)
@@ -788,75 +600,3 @@ class Planner:
             if v > best_v:
                 best, best_v = {"type": "move", "piece": tid, "path": path, "force_march": False}, v
         return best_v - base, best
-
-
-# --- the defender's whole-stage view (hard's plan search for Maria Theresa) ---------------------
-REACH = 4            # an enemy stack this many cities away can end its next move next to a stack
-LOSS = 0.3           # per troop a stack is expected to lose in the enemy stages
-REMOVED = 3.0        # ... and when the stack would be wiped out (out until the winter, R13)
-COVER_SAFE = 1.0     # per threatened own fortress protected by a stack no enemy can beat
-COVER_WEAK = 0.35    # ... protected only by stacks a stronger enemy can reach
-COVER_BASE = 0.5     # a fortress's weight: this, plus COVER_DANGER x the share of its victory
-COVER_DANGER = 2.0   # condition the attacker who could take it already holds (R14.3)
-
-
-def defence_score(state: dict, info, role: str) -> float:
-    """What the defender's positions are worth against the enemy stages that follow her own
-    (R5.1: she acts last in the turn, and every enemy stack within reach may attack next):
-    each of her stacks is weighed against the strongest enemy stack that can reach it (troops
-    + 0.6 x cards of the sector's suit, as the planner counts them), and each threatened own
-    fortress counts as covered (R10.13: a general 1-3 cities away protects it) by a stack that
-    would hold, or only by stacks that would be beaten.  Used to compare whole-stage plans that
-    differ in how her generals are grouped; the rules of thumb plan each general on its own."""
-    pl = Planner(state, info, role)
-    st = state
-    stacks: dict[str, list] = {}
-    enemies: dict[str, list] = {}
-    for gid, g in pl.gens.items():
-        if g["power"] in pl.mine:
-            stacks.setdefault(g["city"], []).append(g)
-        elif _enemy_of_role(st, g["power"], pl.mine) and g["face_up"]:
-            enemies.setdefault(g["city"], []).append(g)
-    v = 0.0
-    weak: set[str] = set()
-    for city, gs in stacks.items():
-        troops = sum(g["troops"] for g in gs)
-        mine = troops + 0.6 * pl.hand_strength(gs[0]["power"], city)
-        d = info.dist_from(city)
-        worst = 0.0
-        for ec, es in enemies.items():
-            if d.get(ec, 99) > REACH:
-                continue
-            theirs = sum(g["troops"] for g in es) + 0.6 * pl.hand_strength(es[0]["power"], city)
-            worst = max(worst, theirs - mine)
-        if worst > 0:
-            weak.add(city)
-            lost = min(troops, worst + 1)
-            v -= LOSS * lost + (REMOVED * len(gs) if lost >= troops else 0.0)
-    # how near each attacker is to its victory (R14.3): a fortress that would bring the nearer one
-    # closer to its condition is worth more to cover
-    from maria.players.evaluate import TARGETS
-    n = pl.counts()
-    danger = {m: n.get(m, 0) / TARGETS[m] for m in TARGETS}
-    for c in info.fortresses():
-        if info.home_of(c) != "austria" and not info.in_silesia(c):
-            continue
-        ctrl = controller(st, info, c)
-        if ctrl is None or not any(R.cooperating(st, ctrl, p) for p in pl.mine):
-            continue
-        dc = info.dist_from(c)
-        near = {R.major_of(st, es[0]["power"]) for ec, es in enemies.items() if dc.get(ec, 99) <= 6}
-        w = max((COVER_BASE + COVER_DANGER * danger[m] for m in near
-                 if m in danger and _goal(st, info, m, c)), default=0.0)
-        if not w:
-            continue
-        cover = [s for s in stacks if 1 <= dc.get(s, 99) <= 3]
-        if any(s not in weak for s in cover):
-            v += COVER_SAFE * w
-        elif cover:
-            v += COVER_WEAK * w
-    return v
-
-
-def _enemy_of_role(state, power, mine) -> bool:
-    return all(R.enemies(state, power, m) for m in mine) if mine else False

@@ -1,5 +1,6 @@
-"""The `random` level: the engine's "a little purposeful" random player (maria.rules.selfplay),
-run on a determinised state so that it, too, sees only its role's observation."""
+"""The `random` level (any legal action, R1-R25 through the door): the "a little purposeful" random
+player of maria.analysis.selfplay, run on a determinised state so that it, too, sees only its
+role's observation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Observations and determinisation: what a computer player may know, and full states consistent with it.
+"""Observations and determinisation (hidden information: R6.5 troops, R8.4 hands, R4.9 allocation):
+what a computer player may know, and full states consistent with it.
 
 A computer player never receives the full state.  It receives `observe(state, role)`:
 
@@ -36,9 +37,11 @@ door.view(s, r)` is checked by tests/players/test_resample.py at many points of 
 
 from __future__ import annotations
 
-from maria.rules import cards, poldata, rng
+from maria.rules import cards
+from maria.core import rng
+from maria.rules.advanced import poldata
 from maria.rules import roles as R
-from maria.rules.state import _plain_copy, rebuild_index
+from maria.core.state import _plain_copy, rebuild_index
 
 # Frame keys that would reveal a secret to another role (none in the introductory game; the
 # advanced game's sealed choices, if any, go here).
@@ -46,7 +49,7 @@ SECRET_FRAME_KEYS: frozenset = frozenset({"secret", "sealed", "offers_hidden"})
 # State keys that are neither secret nor in the view (and no derived caches).
 PUBLIC_STATE_KEYS = ("schema", "options", "board", "alliances")
 
-# state["adv"] (advanced game, maria/rules/advanced.py): where each key of a full state comes from.
+# state["adv"] (advanced game, maria/rules/advanced/markers.py): where each key of a full state comes from.
 # Shown by the view (maria/rules/view.py `_adv_view`): state key -> key of view["advanced"].
 ADV_VIEW_KEYS = {"pools": "pools", "battle": "battle_boxes", "electors3": "three_electors",
                  "emperor": "emperor", "italy": "italy", "silesia_box": "silesia_box",

@@ -1,4 +1,5 @@
-"""The `normal` and `hard` levels: determinised flat Monte Carlo over the role's observation.
+"""The `normal` and `hard` levels: determinised flat Monte Carlo over the role's observation (every
+decision of R4-R25; hidden information R6.5, R8.4).
 
 For a decision that is not trivial (more than one legal action, not a template), the player
   1. ranks the candidate actions with the rules of thumb (maria.players.easy) and keeps the best few
@@ -294,7 +295,7 @@ class SearchPlayer:
         heuristic evaluation; the rules-of-thumb plan (index 0) is kept unless another is better
         by PLAN_MARGIN.  Play-outs cannot judge these plans in time (one play-out through the two
         enemy stages costs about as much as the whole budget allows per plan)."""
-        from maria.players.plan import defence_score
+        from maria.players.defence import defence_score
         from maria.rules.state import board_info
         info = board_info(state)
         vals = []

@@ -1,5 +1,6 @@
-"""Computer-vs-computer matches: `python -m maria tournament ...` (seats rotated, Wilson intervals,
-decision times per level, every game written as a replay).
+"""Computer-vs-computer matches (whole games to R14 / R23; no rule of its own):
+`python -m maria tournament ...` (seats rotated, Wilson intervals, decision times per level, every
+game written as a replay).
 
 Seating.  "solo": player a takes each role in turn, b every other seat (with 3 players a faces two
 b's, so identical players give a about one game in three).  "mixed" (3 players): a also takes

@@ -1,12 +1,14 @@
-"""Combat phase (R11.1-R11.12): compulsory attacks, the card duel, losses (R6.7)."""
+"""Combat phase (R11.1-R11.12): compulsory attacks, the card duel (its arithmetic is maria.core.duel),
+losses (R6.7, R11.9)."""
 
 from __future__ import annotations
 
+from maria.core.duel import add_card, side_score
 from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
-from maria.rules.log import log, power_name
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, commander, set_general_city
 
 
@@ -159,10 +161,6 @@ def start_combat(state, info, phase, a, d):
     push(state, frame)
 
 
-def side_score(frame, side):
-    return frame["score"] if side == "att" else -frame["score"]
-
-
 @register("combat")
 class Combat(Handler):
     @staticmethod
@@ -197,9 +195,8 @@ class Combat(Handler):
             c = action["card"]
             v = action["value"] if cards.is_reserve(c) else cards.value_of(c)
             cards.discard(state, power, [c])
-            frame["score"] += v if side == "att" else -v
+            s = add_card(frame, side, v)
             frame["played"].append({"side": side, "card": c, "value": v})
-            s = side_score(frame, side)
             log(state, f"{power_name(power)} plays the {cards.label(c)}" + (f" as {v}" if cards.is_reserve(c) else "")
                 + f": score {s:+d} for {power_name(power)}.", power)
             if s >= 0:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from maria.rules import hooks
 from maria.rules.victory import check_instant
 from maria.rules import roles as R
-from maria.rules.stack import Handler, register, pop
-from maria.rules.log import log, power_name
+from maria.core.stack import Handler, register, pop
+from maria.core.log import log, power_name
 from maria.rules.state import controller, enemy_controlled, home_of
 
 

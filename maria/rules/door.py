@@ -1,4 +1,4 @@
-"""The narrow door into the rules: new_game, legal_actions, apply, view, active_roles, is_over, result.
+"""The narrow door into the rules (every rule, R1-R25, is reached through it): new_game, legal_actions, apply, view, active_roles, is_over, result.
 
 Templated actions: where a choice is too large to enumerate (troop allocation, payments, winter
 recruiting), legal_actions() offers ONE template per choice, marked by a "choose" value in the
@@ -14,7 +14,7 @@ from maria.rules import roles as R
 from maria.rules.setup import build_state
 from maria.rules.state import IllegalAction, board_info, copy_state, register_board
 from maria.rules.movement import apply_transfer, apply_whole_move, step_refusal, transfer_actions
-from maria.rules.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
+from maria.rules.advanced.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
 from maria.rules.supply import outlook as supply_outlook_of, supply_map as supply_map_of
 from maria.rules.supply import train_outlook as train_outlook_of
 from maria.rules.view import view as _view

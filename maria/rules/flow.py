@@ -1,11 +1,11 @@
-"""The turn sequence: which flow states exist and in which order (game, allocation, turn, action
+"""The turn sequence (R5, R13 winter, R14 game end): which flow states exist and in which order (game, allocation, turn, action
 stage), read like the rulebook; importing this module registers every phase's handler.
 
 game -> allocation (R4.9) -> turn (R5.1) -> hussars (R7) -> action_stage x3 (R5.2) ->
 tc_phase (R8) -> supply_phase (R9) [-> hussar_tax] -> movement_phase (R10) [-> moving, pay] ->
 combat_phase (R11) [-> combat -> retreat] -> retro_phase (R12); after turns 3 and 6: winter (R13).
 
-The stack machinery (Handler, register, push, pop, effect, run) is maria.rules.stack; the points
+The stack machinery (Handler, register, push, pop, effect, run) is maria.core.stack; the points
 where the advanced game plugs in are maria.rules.hooks.  This module sits above every phase.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from maria.rules import hooks, victory
 from maria.rules import roles as R
-from maria.rules.log import log, power_name
-from maria.rules.stack import (EFFECTS, HANDLERS, Handler, active_powers, effect, pop,  # noqa: F401
+from maria.core.log import log, power_name
+from maria.core.stack import (EFFECTS, HANDLERS, Handler, effect, pop,  # noqa: F401
                                push, register, roles_for_powers, run, top)
 from maria.rules.setup import allocation_template, validate_allocation
 from maria.rules.state import IllegalAction
@@ -38,6 +38,14 @@ class Game(Handler):
             return True
         push(state, {"name": "turn", "step": 0})
         return True
+
+
+def active_powers(state: dict) -> list[str]:
+    """The powers of the action stage being played (R5.1), [] outside one."""
+    for f in reversed(state["flow"]):
+        if f["name"] == "action_stage":
+            return f["powers"]
+    return []
 
 
 @register("allocation")
@@ -156,5 +164,6 @@ class ActionStage(Handler):
 # Register the handlers of the other rulebook parts (the introductory phases, then the advanced
 # game, whose modules also provide the hooks of maria.rules.hooks).
 from maria.rules import tc, hussars, supply, movement, combat, retreat, conquest  # noqa: E402,F401
-from maria.rules import advanced, politics, peace, subsidy  # noqa: E402,F401
+from maria.rules.advanced import (markers, display, saxony, expeditions, politics, polcards,  # noqa: E402,F401
+                                  election, peace, subsidy)
 from maria.rules.tc import minor_cut_off  # noqa: E402,F401  (its old home)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from maria.rules.stack import Handler, register, pop, roles_for_powers
-from maria.rules.log import log
+from maria.core.stack import Handler, register, pop, roles_for_powers
+from maria.core.log import log
 from maria.rules.state import IllegalAction, is_occupied
 
 

@@ -9,13 +9,14 @@ apply() also accepts a whole move at once: {"type": "move", "piece": id, "path":
 
 from __future__ import annotations
 
+from maria.core.graph import move_length_ok
 from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
 from maria.rules.conquest import leave_fortress
-from maria.rules.stack import Handler, effect, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, effect, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 from maria.rules.state import (IllegalAction, board_info, enemy_controlled, equal_rank_stack, forget_commander,
                                friendly_controlled, home_of, is_occupied, set_commander, set_general_city,
                                set_train_city)
@@ -89,7 +90,7 @@ def step_refusal(state, info, frame, to) -> str | None:
             return f"A force march may not enter {cname}: it is adjacent to an enemy piece."
     else:
         limit = 3 if kind == "general" else 2
-        if n > limit + 1 or (n == limit + 1 and not main):
+        if not move_length_ok(n, limit, main):                          # R10.1 main-road bonus
             return (f"A {'general' if kind == 'general' else 'supply train'} moves {limit} cities, "
                     f"{limit + 1} only if the whole move is on main roads.")
     if state["variant"] == "advanced":

@@ -1,36 +1,20 @@
-"""Retreat after combat (R11.13-R11.16): the winner picks the path."""
+"""Retreat after combat (R11.13-R11.16): the winner picks the path among the legal ones.
+
+MARIA's part: where a loser may not go, the retreat's length and the winner's choice; the path search
+itself is maria.core.graph.retreat_ends."""
 
 from __future__ import annotations
 
+import itertools
+
+from maria.core import graph
+
 from maria.rules import hooks
-from maria.rules.stack import Handler, pop, register, roles_for_powers
+from maria.core.stack import Handler, pop, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, is_occupied, set_general_city
 from maria.rules.combat import take_losses, loss_groups
-
-def _graph(info):
-    """Integer-indexed road graph and the balls ball[x][r] (bitmask of the cities within r road
-    steps of x), cached on the BoardInfo."""
-    g = getattr(info, "_retreat_graph", None)
-    if g is None:
-        ids = sorted(info.playable)
-        idx = {c: i for i, c in enumerate(ids)}
-        nbrs = [[idx[n] for n in sorted(info.nbrs[c])] for c in ids]
-        balls = []
-        for c in ids:
-            d = info.dist_from(c)
-            row = []
-            for r in range(MAX_RETREAT + 1):
-                m = 0
-                for y, k in d.items():
-                    if k <= r:
-                        m |= 1 << idx[y]
-                row.append(m)
-            balls.append(row)
-        g = info._retreat_graph = (ids, idx, nbrs, balls)
-    return g
-
 
 def no_entry(state, info, start: str) -> set:
     """Advanced game: only French and Austrian generals retreat between the maps (R11.15); nobody
@@ -55,63 +39,12 @@ def retreat_ends(state, info, start: str, distance: int, winner_city: str | None
                  ) -> dict[str, list[str]]:
     """Every city where a retreat of exactly `distance` cities from `start` can end, with one
     witness path for each (R11.14: never a city twice, never into or through a city holding a
-    piece).
-
-    Exact, and bounded without a step cap: the ends still reachable from city x with r steps left
-    depend only on x, r and the already-visited cities within r road steps of x (a visited city
-    farther away can never be met again), so the search is memoised on that key (bitmasks).
-    With `winner_city`, only the ends as far as possible from it (RUL-10) are returned."""
+    piece, nor into territory closed to the loser, R11.15, R19.4).  With `winner_city`, only the
+    ends as far as possible from it (RUL-10).  The search is maria.core.graph.retreat_ends."""
     if distance <= 0:
         return {start: [start]}
-    ids, idx, nbrs, balls = _graph(info)
-    blocked = 0
-    for c in state["city_generals"]:
-        if c in idx:
-            blocked |= 1 << idx[c]
-    for c in state["city_train"]:
-        if c in idx:
-            blocked |= 1 << idx[c]
-    for c in no_entry(state, info, start):
-        if c in idx:
-            blocked |= 1 << idx[c]
-    memo: dict = {}
-
-    def reach(x: int, r: int, visited: int) -> int:
-        if r == 0:
-            return 1 << x
-        ball = balls[x][r] if r <= MAX_RETREAT else -1
-        key = (x, r, visited & ball)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        out = 0
-        for y in nbrs[x]:
-            bit = 1 << y
-            if not (visited & bit):
-                out |= reach(y, r - 1, visited | bit)
-        memo[key] = out
-        return out
-
-    s = idx[start]
-    base = blocked | (1 << s)
-    ends = reach(s, distance, base)
-    wanted = [e for e in range(len(ids)) if (ends >> e) & 1]
-    if winner_city is not None and wanted:
-        far = info.dist_from(winner_city)
-        best = max(far.get(ids[e], 0) for e in wanted)
-        wanted = [e for e in wanted if far.get(ids[e], 0) == best]
-    out = {}
-    for e in wanted:
-        path, x, visited = [s], s, base          # witness: follow the memo towards e
-        for r in range(distance, 0, -1):
-            for y in nbrs[x]:
-                bit = 1 << y
-                if not (visited & bit) and (reach(y, r - 1, visited | bit) >> e) & 1:
-                    path.append(y)
-                    x, visited = y, visited | bit
-                    break
-        out[ids[e]] = [ids[i] for i in path]
-    return out
+    blocked = itertools.chain(state["city_generals"], state["city_train"], no_entry(state, info, start))
+    return graph.retreat_ends(info, start, distance, blocked, winner_city, MAX_RETREAT)
 
 
 def retreat_paths(state, info, frame) -> list[list[str]]:

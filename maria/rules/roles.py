@@ -6,6 +6,9 @@ The tables are copied into the game state at set-up, so the advanced game can ch
 
 from __future__ import annotations
 
+# the generic queries on the state's tables (R.role_of, R.allied ... keep working for every caller)
+from maria.core.sides import allied, cooperating, enemies, powers_of, role_of  # noqa: F401
+
 ROLES_3P = ("maria_theresa", "frederick", "louis_xv")
 ROLES_2P = ("coalition", "maria_theresa")
 OBSERVER = "observer"
@@ -43,40 +46,6 @@ def role_table(players: int, variant: str) -> dict[str, list[str]]:
     table = ROLE_TABLES[players]
     absent = INTRO_ABSENT if variant == "intro" else ()
     return {role: [p for p in powers if p not in absent] for role, powers in table.items()}
-
-
-def role_of(state: dict, power: str) -> str | None:
-    for role, powers in state["roles"].items():
-        if power in powers:
-            return role
-    return None
-
-
-def powers_of(state: dict, role: str) -> list[str]:
-    return state["roles"].get(role, [])
-
-
-def allied(state: dict, a: str, b: str) -> bool:
-    if a == b:
-        return True
-    for bloc in state["alliances"]["blocs"]:
-        if a in bloc and b in bloc:
-            return True
-    return False
-
-
-def enemies(state: dict, a: str, b: str) -> bool:
-    return not allied(state, a, b)
-
-
-def cooperating(state: dict, a: str, b: str) -> bool:
-    """The same power, or a co-operating pair (R2.4)."""
-    if a == b:
-        return True
-    for pair in state["alliances"]["cooperating"]:
-        if a in pair and b in pair:
-            return True
-    return False
 
 
 def major_of(state: dict, power: str) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from maria.rules import hooks
-from maria.rules import cards, rng
+from maria.rules import cards
+from maria.core import rng
 from maria.rules import roles as R
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 from maria.rules.state import SCHEMA, IllegalAction, BoardInfo, rebuild_index
 
 DEFAULT_OPTIONS = {

@@ -1,4 +1,6 @@
-"""Game-state helpers: the board registry, per-board caches and read-only queries on the state.
+"""MARIA's state queries: the board registry and MARIA's board (maps in play, Silesia; R24, R19.1), who
+commands a stack (R6.2), home countries (R3.5, R19.1.2) and control (R3.8); the plain-data helpers
+of the rules core (maria.core.state) are re-exported here.
 
 The state is plain data (dicts, lists, str, int, bool, None).  The Board object is NOT stored in
 it: `state["board"]` is a key into a process-wide registry (`"default"` = boards/ of this checkout;
@@ -7,8 +9,10 @@ boards passed to `new_game(board=...)` are registered under "mem:<n>").
 
 from __future__ import annotations
 
-from collections import deque
-
+from maria.core.state import (SHARED_KEYS, BoardGraph, IllegalAction, chosen_commander, copy_state,  # noqa: F401
+                              forget_commander, generals_at, is_occupied, occupant_kind, on_map, pair_key,
+                              prune_commanders, rebuild_index, set_commander, set_general_city,
+                              set_train_city, troops_total)
 from maria.rules import roles as R
 
 SCHEMA = 1
@@ -16,70 +20,19 @@ _REGISTRY: dict[str, "BoardInfo"] = {}
 _BY_OBJECT: dict[int, str] = {}
 
 
-class IllegalAction(Exception):
-    """An action the rules refuse; the message explains why in player terms."""
-
-
-class BoardInfo:
-    """A Board plus the queries the rules need, cached (the board is read-only)."""
+class BoardInfo(BoardGraph):
+    """MARIA's board in one game: the cities of the maps in play (the introductory game only on the
+    Bohemia map, R24; the advanced game on both) and Silesia (R19.1)."""
 
     def __init__(self, board, variant: str):
-        self.board = board
-        self.variant = variant
         maps = ("bohemia",) if variant == "intro" else ("flanders", "bohemia")
-        self.playable = {c.id for c in board.cities.values() if c.map in maps}
-        self.nbrs: dict[str, dict[str, bool]] = {
-            c: {n: m for n, m in board.neighbours(c).items() if n in self.playable}
-            for c in self.playable}
-        self._dist: dict[str, dict[str, int]] = {}
+        super().__init__(board, {c.id for c in board.cities.values() if c.map in maps})
+        self.variant = variant
         self.silesia = {t.id for t in board.territories.values()
                         if t.id in ("silesia", "schlesien") or t.name.lower() in ("silesia", "schlesien")}
 
-    def major_fortresses(self) -> list[str]:
-        """The playable major fortresses, sorted (cached)."""
-        m = getattr(self, "_majors", None)
-        if m is None:
-            m = self._majors = sorted(c for c in self.playable if self.is_major_fortress(c))
-        return m
-
-    def fortresses(self) -> list[str]:
-        """The playable fortresses, sorted (cached)."""
-        m = getattr(self, "_forts", None)
-        if m is None:
-            m = self._forts = sorted(c for c in self.playable if self.is_fortress(c))
-        return m
-
-    def dist_from(self, a: str) -> dict[str, int]:
-        d = self._dist.get(a)
-        if d is None:
-            d = {a: 0}
-            q = deque([a])
-            while q:
-                x = q.popleft()
-                for y in self.nbrs[x]:
-                    if y not in d:
-                        d[y] = d[x] + 1
-                        q.append(y)
-            self._dist[a] = d
-        return d
-
-    def dist(self, a: str, b: str) -> int | None:
-        return self.dist_from(a).get(b)
-
-    def home_of(self, city: str) -> str | None:
-        return self.board.home_of(city)
-
-    def is_fortress(self, city: str) -> bool:
-        return self.board.cities[city].fortress != "none"
-
-    def is_major_fortress(self, city: str) -> bool:
-        return self.board.cities[city].fortress == "major"
-
     def in_silesia(self, city: str) -> bool:
         return self.board.cities[city].territory in self.silesia
-
-    def suit(self, city: str) -> str:
-        return self.board.suit_of(city)
 
 
 def register_board(board, variant: str) -> str:
@@ -108,71 +61,6 @@ def board_info(state: dict) -> BoardInfo:
     return info
 
 
-SHARED_KEYS = ("log", "undo")
-
-
-def copy_state(state: dict) -> dict:
-    """A deep copy of plain data, much cheaper than copy.deepcopy.
-
-    The append-only parts (the log's entries and the undo snapshots) are never mutated once
-    written, so their lists are copied but their items are shared (this keeps apply() O(1) in the
-    length of the game); everything else is a true deep copy."""
-    new = {k: _plain_copy(v) for k, v in state.items() if k not in SHARED_KEYS}
-    for k in SHARED_KEYS:
-        if k in state:
-            new[k] = list(state[k])
-    return {k: new[k] for k in state}
-
-
-def _plain_copy(x):
-    """Deep copy of dicts and lists; other values (str, int, bool, None) are immutable."""
-    t = type(x)
-    if t is dict:
-        return {k: _plain_copy(v) for k, v in x.items()}
-    if t is list:
-        return [_plain_copy(v) for v in x]
-    return x
-
-
-# --- pieces ------------------------------------------------------------------------------------
-
-def on_map(piece: dict) -> bool:
-    return piece["in_play"] and piece["city"] is not None
-
-
-def generals_at(state: dict, city: str) -> list[str]:
-    return [g for g in state["city_generals"].get(city, [])]
-
-
-def occupant_kind(state: dict, city: str) -> str | None:
-    if state["city_generals"].get(city):
-        return "general"
-    if city in state["city_train"]:
-        return "train"
-    return None
-
-
-def is_occupied(state: dict, city: str) -> bool:
-    """Any piece (generals or a train, in play or not) — hussars are not pieces (R0.2)."""
-    return bool(state["city_generals"].get(city)) or city in state["city_train"]
-
-
-def rebuild_index(state: dict) -> None:
-    """Recompute the city -> pieces index from the pieces (kept in the state for speed)."""
-    cg: dict[str, list[str]] = {}
-    for gid, g in state["generals"].items():
-        if g["city"] is not None and not g["city"].startswith("box:"):
-            cg.setdefault(g["city"], []).append(gid)
-    for lst in cg.values():
-        lst.sort(key=lambda x: state["generals"][x]["rank"])
-    ct = {}
-    for tid, t in state["trains"].items():
-        if t["city"] is not None and not t["city"].startswith("box:"):
-            ct[t["city"]] = tid
-    state["city_generals"] = cg
-    state["city_train"] = ct
-
-
 def stack_of(state: dict, gid: str) -> list[str]:
     """The generals in gid's city, supreme commander first (R6.2)."""
     city = state["generals"][gid]["city"]
@@ -187,18 +75,6 @@ def _rank_key(state: dict, gid: str, chosen: str | None = None) -> tuple:
     # (state["commanders"]); with no recorded choice (a stack made outside the rules' choice
     # points) the major power's general, then the id (docs/rulings.md RUL-06).
     return (g["rank"], gid != chosen, g["power"] in R.MINOR, gid)
-
-
-def pair_key(a: str, b: str) -> str:
-    return "|".join(sorted((a, b)))
-
-
-def chosen_commander(state: dict, gens) -> str | None:
-    """The supreme commander chosen for the stack `gens` (two generals of equal rank), or None."""
-    gens = list(gens)
-    if len(gens) != 2:
-        return None
-    return state.get("commanders", {}).get(pair_key(gens[0], gens[1]))
 
 
 def stack_order(state: dict, city: str) -> list[str]:
@@ -216,47 +92,6 @@ def equal_rank_stack(state: dict, city: str) -> bool:
     """R6.2: a stack of two generals with the same rank number: its creator chooses the commander."""
     gens = state["city_generals"].get(city, [])
     return len(gens) == 2 and state["generals"][gens[0]]["rank"] == state["generals"][gens[1]]["rank"]
-
-
-def set_commander(state: dict, city: str, gid: str) -> None:
-    gens = state["city_generals"][city]
-    state.setdefault("commanders", {})[pair_key(gens[0], gens[1])] = gid
-
-
-def forget_commander(state: dict, city: str) -> None:
-    """A stack is being (re)created at `city`: any earlier choice for this pair no longer holds."""
-    gens = state["city_generals"].get(city, [])
-    if len(gens) == 2 and state.get("commanders"):
-        state["commanders"].pop(pair_key(gens[0], gens[1]), None)
-
-
-def prune_commanders(state: dict) -> None:
-    """Forget the choice of every stack that has broken up (its two generals no longer share a
-    city on the map).  Run when the flow settles, never in the middle of moving a whole stack."""
-    ch = state.get("commanders")
-    if not ch:
-        return
-    for key in list(ch):
-        a, b = key.split("|")
-        ca, cb = state["generals"][a]["city"], state["generals"][b]["city"]
-        if ca is None or ca != cb or ca.startswith("box:"):
-            del ch[key]
-
-
-def set_general_city(state: dict, gid: str, city: str | None) -> None:
-    state["generals"][gid]["city"] = city
-    rebuild_index(state)
-
-
-def set_train_city(state: dict, tid: str, city: str | None) -> None:
-    state["trains"][tid]["city"] = city
-    rebuild_index(state)
-
-
-def troops_total(state: dict, power: str) -> int:
-    """R6.5: the public troop total of a power (generals in play, on the map)."""
-    return sum(g["troops"] for g in state["generals"].values()
-               if g["power"] == power and g["in_play"] and g["city"] is not None)
 
 
 # --- home countries (R3.5; R19.1.2 step 1) ------------------------------------------------------

@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from collections import deque
 from itertools import combinations
 
+from maria.core import graph
 from maria.rules import hooks
 
 from maria.rules import cards
 from maria.rules.combat import take_losses
 from maria.rules import roles as R
-from maria.rules.stack import Handler, register, pop, push, roles_for_powers
-from maria.rules.log import log, power_name
+from maria.core.stack import Handler, register, pop, push, roles_for_powers
+from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, copy_state, home_of, set_train_city
 
-MAX_PATH = 6
+MAX_PATH = 6   # R9.3: a supply path is at most 6 cities long (RUL-08 counts them)
 
 
 def _enemy_piece_cities(state: dict, power: str) -> set[str]:
@@ -26,29 +26,6 @@ def _enemy_piece_cities(state: dict, power: str) -> set[str]:
         if t["in_play"] and t["city"] and R.enemies(state, t["power"], power):
             out.add(t["city"])
     return out
-
-
-def _path_length(info, start: str, targets: set[str], blocked: set[str], avoid: set[str]) -> int | None:
-    """Shortest road distance from start to a target, not passing through blocked/avoid cities
-    (RUL-08: the path's length counts the cities after the general's own, the train's included)."""
-    if start in targets:
-        return 0
-    dist = {start: 0}
-    q = deque([start])
-    while q:
-        x = q.popleft()
-        if dist[x] >= MAX_PATH:
-            continue
-        for y in info.nbrs[x]:
-            if y in dist or y in blocked:
-                continue
-            if y in targets:
-                return dist[x] + 1
-            if y in avoid:
-                continue
-            dist[y] = dist[x] + 1
-            q.append(y)
-    return None
 
 
 def supply_status(state: dict, info, gid: str, at: str | None = None) -> tuple[str, int]:
@@ -72,11 +49,11 @@ def supply_status(state: dict, info, gid: str, at: str | None = None) -> tuple[s
         blocked = blocked | (hooks.call("forbidden", state, info, g["power"]) - {city})      # R19.4.3
     hussar_cities = {c for c in state["hussars"].values() if c}
     taxed = hussar_cities if R.enemies(state, g["power"], "austria") else set()
-    free = _path_length(info, city, trains, blocked, taxed)
+    free = graph.path_length(info, city, trains, blocked, taxed, MAX_PATH)
     if free is not None:
         return ("free", free)
     if taxed:
-        through = _path_length(info, city, trains, blocked, set())
+        through = graph.path_length(info, city, trains, blocked, set(), MAX_PATH)
         if through is not None:
             return ("tax", through)                                          # R9.6: 1 per city
     return ("none", 0)
@@ -119,16 +96,7 @@ def supply_map(state: dict, info) -> dict:
             continue
         blocked = _enemy_piece_cities(state, t["power"])
         seen = ranges.setdefault(t["power"], [])
-        dist = {t["city"]: 0}
-        q = deque([t["city"]])
-        while q:
-            x = q.popleft()
-            if dist[x] >= MAX_PATH:
-                continue
-            for y in info.nbrs[x]:
-                if y not in dist and y not in blocked and y in info.playable:
-                    dist[y] = dist[x] + 1
-                    q.append(y)
+        dist = graph.within_roads(info, t["city"], blocked, MAX_PATH)
         seen.extend(c for c in dist if c not in seen)
     out_of_supply = sorted(gid for gid, g in state["generals"].items()
                            if g["in_play"] and g["city"] in info.playable and supply_status(state, info, gid)[0] == "none")

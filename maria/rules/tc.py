@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from maria.rules import cards, hooks
 from maria.rules import roles as R
-from maria.rules.log import log, power_name
-from maria.rules.stack import EFFECTS, Handler, pop, register, roles_for_powers
+from maria.core.log import log, power_name
+from maria.core.stack import EFFECTS, Handler, pop, register, roles_for_powers
 from maria.rules.state import IllegalAction, enemy_controlled
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from maria.rules.log import log
+from maria.core.log import log
 from maria.rules.state import controller
 
 LOUIS_TARGET = 9       # R14.3 fortresses in Austria controlled by France

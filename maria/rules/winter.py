@@ -7,8 +7,8 @@ from maria.rules import cards
 from maria.rules.movement import ask_commanders
 from maria.rules import roles as R
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
-from maria.rules.log import log, power_name
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, friendly_controlled, home_of, set_general_city, set_train_city
 
 TROOP_COST = 4  # R13.2

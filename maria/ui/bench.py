@@ -126,7 +126,8 @@ def _bench_large_hand(app, board, sess, frames: int):
 
 def _bench_card_flight(app, board, sess):
     """Frames while a computer's card flies into the combat panel (random play up to a combat)."""
-    from maria.rules import door, rng
+    from maria.rules import door
+    from maria.core import rng
     from maria.analysis import selfplay
     ch = {"rng": rng.seed_state(11)}
     for _ in range(4000):

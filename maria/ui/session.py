@@ -11,7 +11,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from maria.rules import door, rng
+from maria.rules import door
+from maria.core import rng
 from maria.analysis import selfplay
 from maria.rules.state import IllegalAction, board_info
 

@@ -244,7 +244,7 @@ def all_screens(outdir: Path) -> list[Path]:
     out.append(save_frame(app, outdir / "12-corrupt-save.png"))
     app.pop()
     # a whole game by random play for the game-over chart
-    from maria.rules import rng
+    from maria.core import rng
     from maria.analysis import selfplay
     g = Session.new("intro", 3, 2)
     ch = {"rng": rng.seed_state(9)}
@@ -266,7 +266,8 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
     """The advanced game's screens (20-…): set-up, political stage, execution, election, victory
     display with pools and off-map boxes, the political display, notes, the game-over screen."""
     from maria.analysis import selfplay
-    from maria.rules import door, rng
+    from maria.rules import door
+    from maria.core import rng
     from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Seat, Session

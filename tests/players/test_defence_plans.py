@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from maria.players import make_player
-from maria.players.plan import defence_score
+from maria.players.defence import defence_score
 from maria.players.search import _rules_plan
 from maria.rules import door
 from maria.players.resample import observe

@@ -15,8 +15,9 @@ import pytest
 
 from maria.players import evaluate_advanced as EA
 from maria.players.easy import Rules
-from maria.rules import advanced as A
-from maria.rules import active_roles, apply, flow, legal_actions, politics
+from maria.rules.advanced import markers as A
+from maria.rules import active_roles, apply, flow, legal_actions
+from maria.rules.advanced import saxony as pol_saxony
 from maria.rules.state import board_info, rebuild_index
 from tests.rules.test_advanced import _to_influence, adv_game
 from tests.rules.test_advanced_peace_subsidy import _peace_position, _stack_position
@@ -314,7 +315,7 @@ def test_R10_7_consent_refused_without_need_given_under_threat():
 def _shift_position(players=3):
     s = adv_game(players)
     s["adv"]["saxony_pending"] = 1
-    politics.flush_saxony(s, board_info(s))
+    pol_saxony.flush_saxony(s, board_info(s))
     assert s["flow"][-1]["name"] == "saxony_shift"
     return s
 

@@ -6,7 +6,9 @@ import copy
 
 import pytest
 
-from maria.rules import door, poldata, rng
+from maria.rules import door
+from maria.core import rng
+from maria.rules.advanced import poldata
 from maria.analysis import selfplay
 from maria.players.resample import (ADV_BOOKKEEPING_KEYS, ADV_SAMPLED_KEYS, ADV_VIEW_KEYS, observe,
                                   resample)

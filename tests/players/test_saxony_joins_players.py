@@ -12,7 +12,7 @@ from maria.rules import apply, legal_actions
 from maria.rules.state import board_info, rebuild_index
 
 from tests.rules.test_advanced_audit_a import _join_austria, adv_game, give_hand
-from maria.rules import politics
+from maria.rules.advanced import saxony as pol_saxony
 
 
 def _reenter_position():
@@ -34,7 +34,7 @@ def _stack_position():
         keep = dict(s["generals"]["rutowski"]), dict(s["generals"]["schwerin"])
         s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = c
         rebuild_index(s)
-        if len(politics.closest_empty_cities(s, info, "rutowski")) >= 2:
+        if len(pol_saxony.closest_empty_cities(s, info, "rutowski")) >= 2:
             s = _join_austria(s)
             assert s["flow"][-1]["name"] == "relocate"
             return s
@@ -56,5 +56,5 @@ def test_R19_3_every_level_answers_saxony_joining_austria(level, position):
     if level == "easy" and frame == "saxony_reenter":
         assert s2["generals"]["rutowski"]["city"] == "dresden"      # the easy player brings him back
     if frame == "relocate":
-        assert s2["generals"]["rutowski"]["city"] in politics.closest_empty_cities(s, board_info(s), "rutowski")
+        assert s2["generals"]["rutowski"]["city"] in pol_saxony.closest_empty_cities(s, board_info(s), "rutowski")
     assert legal_actions(s2, "maria_theresa") is not None

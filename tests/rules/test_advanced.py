@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from maria.rules import advanced as A
-from maria.rules import apply, active_roles, legal_actions, new_game, poldata, politics, view
-from maria.rules import flow, rng
+from maria.rules.advanced import markers as A
+from maria.rules import apply, active_roles, legal_actions, new_game, view
+from maria.rules.advanced import poldata
+from maria.rules.advanced import politics
+from maria.rules.advanced import display as pol_display
+from maria.rules.advanced import polcards as pol_cards
+from maria.rules.advanced import saxony as pol_saxony
+from maria.rules import flow
+from maria.core import rng
 from maria.analysis.selfplay import fill
 from maria.rules.state import board_info, rebuild_index
 
@@ -121,7 +127,7 @@ def test_R17_4_R17_5_6_worked_example_influence_and_selection():
     s = _to_influence(s, {"prussia": ["1:H9"], "austria": ["1:H3"], "france": ["2:H3"],
                           "pragmatic_army": ["1:H2"]}, ["1741_denmark", "1742_spain"])
     fr = s["flow"][-1]
-    assert [politics.influence(s, p) for p in fr["order"]] == [9, 3, 3, 2]
+    assert [pol_display.influence(s, p) for p in fr["order"]] == [9, 3, 3, 2]
     assert fr["order"] == ["prussia", "austria", "france", "pragmatic_army"]   # tie to the right
     # Prussia selects one card and discards it without effect
     s = apply(s, "frederick", {"type": "select", "power": "prussia", "card": "1741_denmark"})
@@ -155,7 +161,7 @@ def test_R17_4_2_reserve_counts_16_and_R17_4_1_non_trump_returns():
     s = adv_game(optional_political_rule=False)
     s = _to_influence(s, {"prussia": ["1:S9"], "austria": ["1:R1"], "france": ["2:H3"]},
                       ["1741_denmark", "1742_spain"])
-    assert politics.influence(s, "austria") == 16 and politics.influence(s, "prussia") == 0
+    assert pol_display.influence(s, "austria") == 16 and pol_display.influence(s, "prussia") == 0
     assert "1:S9" in s["cards"]["hands"]["prussia"]
 
 
@@ -264,7 +270,7 @@ def test_R19_2_france_reduces_objectives_and_markers_return():
 def test_R19_3_4_quadruple_alliance_saxony_joins_austria():
     s = adv_game()
     info = board_info(s)
-    politics.execute_instruction(s, info, "quadruple", "austria", True)
+    pol_cards.execute_instruction(s, info, "quadruple", "austria", True)
     assert "saxony" in s["roles"]["maria_theresa"] and "saxony" not in s["roles"]["frederick"]
     from maria.rules import roles as R, cards
     assert R.cooperating(s, "austria", "saxony") and R.enemies(s, "saxony", "prussia")
@@ -279,9 +285,9 @@ def test_R19_3_3_saxony_neutral_pieces_home_markers_returned():
     conquer(s, info, "austria", "dresden")
     assert s["markers"]["dresden"] == "austria"
     politics.apply_shifts(s, info, {"saxony": 1})
-    assert politics.saxony_state(s) == "neutral" and "dresden" not in s["markers"]
+    assert pol_display.saxony_state(s) == "neutral" and "dresden" not in s["markers"]
     assert s["adv"]["pools"]["austria"] == 3
-    assert politics.forbidden(s, info, "austria") and "dresden" in politics.forbidden(s, info, "prussia")
+    assert pol_saxony.forbidden(s, info, "austria") and "dresden" in pol_saxony.forbidden(s, info, "prussia")
 
 
 def test_R23_1_empty_pool_wins_and_R23_2_ties():

@@ -3,8 +3,13 @@ Silesia, victory).  Each test is named after the printed rule (EN v2.1 section) 
 
 from __future__ import annotations
 
-from maria.rules import advanced as A
-from maria.rules import apply, flow, legal_actions, politics
+from maria.rules.advanced import markers as A
+from maria.rules import apply, flow, legal_actions
+from maria.rules.advanced import politics
+from maria.rules.advanced import display as pol_display
+from maria.rules.advanced import polcards as pol_cards
+from maria.rules.advanced import poldata
+from maria.rules.advanced import saxony as pol_saxony
 from maria.rules.state import board_info, rebuild_index
 
 from tests.rules.test_advanced import adv_game
@@ -35,7 +40,7 @@ def test_R18_5_neutral_prussia_votes_freely():
     peace, §19.1 step 6) still chooses its Berlin vote."""
     s = adv_game()
     s["adv"]["prussia_neutral_until"] = s["turn"] + 2
-    assert politics.neutral(s, "prussia")
+    assert pol_saxony.neutral(s, "prussia")
     s = _start_election(s)
     s = _vote_until(s, "berlin")
     assert s["flow"][-1]["todo"][0] == ["berlin", "prussia"]
@@ -50,7 +55,7 @@ def test_R18_5_saxony_vote_cast_by_whoever_plays_saxony():
     the ES/FR option (VD-16)."""
     s = adv_game()
     info = board_info(s)
-    politics.execute_instruction(s, info, "quadruple", "austria", True)
+    pol_cards.execute_instruction(s, info, "quadruple", "austria", True)
     s["flow"] = [f for f in s["flow"] if f["name"] != "pol_troops"]
     s = _start_election(s)
     assert s["flow"][-1]["todo"][0] == ["dresden", "saxony"]
@@ -59,7 +64,7 @@ def test_R18_5_saxony_vote_cast_by_whoever_plays_saxony():
         s = adv_game(neutral_saxony_votes_francis=opt)
         politics.apply_shifts(s, board_info(s), {"saxony": 1})
         s["flow"] = [f for f in s["flow"] if f["name"] in ("politics",)] or s["flow"][:1]
-        assert politics.saxony_state(s) == "neutral"
+        assert pol_display.saxony_state(s) == "neutral"
         s = _start_election(s)
         todo = [c for c, p in s["flow"][-1]["todo"]]
         assert ("dresden" in todo) == asked
@@ -98,21 +103,21 @@ def test_R19_3_saxony_shifts_for_prussian_vp_losses_whatever_its_status():
     s["adv"]["silesia_annexed"] = s["turn"]
     politics.apply_shifts(s, info, {"saxony": 2})                   # the "S" box: neutral
     s = _clear_relocations(s)
-    assert politics.saxony_state(s) == "neutral" and s["adv"]["tracks"]["saxony"] == 3
+    assert pol_display.saxony_state(s) == "neutral" and s["adv"]["tracks"]["saxony"] == 3
     A.lose_vp(s, "prussia", 1, "battle@bohemia")
-    politics.flush_saxony(s, info)
+    pol_saxony.flush_saxony(s, info)
     assert s["flow"][-1]["name"] == "saxony_shift"
     assert {a["accept"] for a in legal_actions(s, "maria_theresa") if a["type"] == "saxony_shift"} == {True, False}
     s = apply(s, "maria_theresa", {"type": "saxony_shift", "accept": True})
     assert s["adv"]["tracks"]["saxony"] == 4
     # two more lost VPs: Saxony becomes Austria's ally (§19.3, "Austrian ally" box)
     A.lose_vp(s, "prussia", 2, "lack of supply@bohemia")
-    politics.flush_saxony(s, info)
+    pol_saxony.flush_saxony(s, info)
     s = apply(s, "maria_theresa", {"type": "saxony_shift", "accept": True})
-    assert politics.saxony_state(s) == "austrian_ally"
+    assert pol_display.saxony_state(s) == "austrian_ally"
     # in the last box nothing can move: no question
     A.lose_vp(s, "prussia", 1, "battle@bohemia")
-    politics.flush_saxony(s, info)
+    pol_saxony.flush_saxony(s, info)
     assert s["flow"][-1]["name"] != "saxony_shift"
 
 
@@ -168,7 +173,7 @@ def test_R17_6_political_cards_follow_their_printed_texts():
     to Maria Theresa (an Italy card, towards Habsburg Italy), Alexei Bestuzhev holds out his hand to
     Vienna, Berlin and Versailles (Austria, Prussia, France), France (1743) is war in Italy and the
     Netherlands (no Saxony arrow)."""
-    from maria.rules import poldata
+    from maria.rules.advanced import poldata
     c = poldata.cards()
     sp = c["1744_separate_peace"]
     assert [(a["track"], a["dir"]) for a in sp["arrows"]] == [("italy", "right")]
@@ -193,10 +198,10 @@ def give_hand(s, power, hand):
 def _join_austria(s):
     """Move the Saxony marker to the "Austrian ally" box and run the flow."""
     info = board_info(s)
-    last = len(politics.poldata.display()["tracks"]["saxony"]["boxes"]) - 1
+    last = len(poldata.display()["tracks"]["saxony"]["boxes"]) - 1
     politics.apply_shifts(s, info, {"saxony": last - s["adv"]["tracks"]["saxony"]})
     flow.run(s, info)
-    assert politics.saxony_state(s) == "austrian_ally"
+    assert pol_display.saxony_state(s) == "austrian_ally"
     return s
 
 
@@ -242,14 +247,14 @@ def test_R19_3_maria_theresa_chooses_among_equally_close_empty_cities():
         place_two = dict(s["generals"]["rutowski"]), dict(s["generals"]["schwerin"])
         s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = c
         rebuild_index(s)
-        if len(politics.closest_empty_cities(s, info, "rutowski")) >= 2:
+        if len(pol_saxony.closest_empty_cities(s, info, "rutowski")) >= 2:
             found = c
             break
         s["generals"]["rutowski"].update(place_two[0])
         s["generals"]["schwerin"].update(place_two[1])
         rebuild_index(s)
     assert found
-    choices = politics.closest_empty_cities(s, info, "rutowski")
+    choices = pol_saxony.closest_empty_cities(s, info, "rutowski")
     s = _join_austria(s)
     assert s["flow"][-1]["name"] == "relocate" and s["flow"][-1]["cause"] == "saxony_ally"
     acts = [a for a in legal_actions(s, "maria_theresa") if a["type"] == "relocate"]
@@ -277,5 +282,5 @@ def test_R19_3_quadruple_alliance_order_stack_then_troops_then_recruitment():
     info = board_info(s)
     s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = city
     rebuild_index(s)
-    politics.execute_instruction(s, info, "quadruple", "austria", True)
+    pol_cards.execute_instruction(s, info, "quadruple", "austria", True)
     assert [f["name"] for f in s["flow"][-2:]] == ["pol_troops", "relocate"]

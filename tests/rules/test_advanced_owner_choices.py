@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from maria.rules import apply, active_roles, legal_actions, politics
+from maria.rules import apply, active_roles, legal_actions
+from maria.rules.advanced import politics
+from maria.rules.advanced import display as pol_display
 from maria.rules import flow
 from maria.rules.state import IllegalAction, board_info, home_of, rebuild_index
 from maria.analysis.statecheck import check_state
@@ -138,7 +140,7 @@ def test_R19_3_3_foreign_pieces_leave_neutral_saxony_by_their_owners_choice():
     _put(s, "leopold", "guben")           # Prussia: Cottbus, Frankfurt/Oder (Crossen holds a train)
     politics.apply_shifts(s, info, {"saxony": 1})
     s = _settle(s)
-    assert politics.saxony_state(s) == "neutral"
+    assert pol_display.saxony_state(s) == "neutral"
     top = s["flow"][-1]
     assert top["name"] == "relocate" and top["cause"] == "neutral"
     assert active_roles(s) == ["frederick"]                     # pieces in id order: leopold first

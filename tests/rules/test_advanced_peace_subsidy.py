@@ -4,8 +4,13 @@ contracts (R20, R24.2.2), the Flanders move-order dispute (R10.8), Austria/PA st
 
 from __future__ import annotations
 
-from maria.rules import advanced as A
-from maria.rules import active_roles, apply, flow, legal_actions, peace, politics, subsidy, view
+from maria.rules.advanced import markers as A
+from maria.rules import active_roles, apply, flow, legal_actions, view
+from maria.rules.advanced import peace
+from maria.rules.advanced import display as pol_display
+from maria.rules.advanced import polcards as pol_cards
+from maria.rules.advanced import saxony as pol_saxony
+from maria.rules.advanced import subsidy
 from maria.rules import roles as R
 from maria.rules.combat import _units
 from maria.rules.movement import step_refusal
@@ -65,7 +70,7 @@ def test_R19_1_1_refused_peace_changes_nothing_and_may_be_offered_again():
     s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
     assert active_roles(s) == ["maria_theresa"]
     s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": False})
-    assert s["adv"]["silesia_annexed"] is None and not politics.neutral(s, "prussia")
+    assert s["adv"]["silesia_annexed"] is None and not pol_saxony.neutral(s, "prussia")
     assert peace.may_offer(s, board_info(s))                          # again at a later stage
 
 
@@ -94,7 +99,7 @@ def test_R19_1_2_steps_1_to_7():
     assert a["silesia_annexed"] == 5 and all(home_of(s, info, c) == "prussia" for c in SILESIA)
     assert home_of(s, info, "breslau") == "prussia"
     # step 2: Saxony in the S box, neutral (R19.3)
-    assert politics.saxony_state(s) == "neutral"
+    assert pol_display.saxony_state(s) == "neutral"
     assert poldata_label(s) == "S"
     # step 3: the Austrian VM back to Austria's pool; 2 of 3 Prussian VMs in Austria set aside
     assert "magdeburg" not in s["markers"] and a["pools"]["austria"] == pools["austria"] + 1
@@ -112,7 +117,7 @@ def test_R19_1_2_steps_1_to_7():
     for p, n in A.POOL_SIZES.items():
         assert A.pool_total(s, p) == n
     # step 6: neutral until the start of Prussia's action stage of turn 7
-    assert a["prussia_neutral_until"] == 7 and politics.neutral(s, "prussia")
+    assert a["prussia_neutral_until"] == 7 and pol_saxony.neutral(s, "prussia")
     # R19.1.1: accepted only once
     _prussian_silesia(s)
     assert not peace.may_offer(s, info)
@@ -126,7 +131,7 @@ def test_R19_1_2_steps_1_to_7():
 
 
 def poldata_label(s):
-    from maria.rules import poldata
+    from maria.rules.advanced import poldata
     return poldata.display()["tracks"]["saxony"]["boxes"][s["adv"]["tracks"]["saxony"]].get("label")
 
 
@@ -162,7 +167,7 @@ def test_R19_1_2_example_peace_turn5_neutral_until_prussian_stage_of_turn7():
         if s["result"] is not None:
             break
         prussian_stage = "prussia" in (s["stage"] or "").split("+")
-        neutral = politics.neutral(s, "prussia")
+        neutral = pol_saxony.neutral(s, "prussia")
         seen.append((s["turn"], prussian_stage, neutral))
         if s["turn"] < 7 or (s["turn"] == 7 and not prussian_stage):
             assert neutral, (s["turn"], s["stage"])
@@ -222,8 +227,8 @@ def test_R19_4_neutral_prussia_no_entry_no_combat_no_supply_path():
     s["adv"]["prussia_neutral_until"] = None
     assert [aus, sil] in _units(s, info, ["austria"])
     s["adv"]["prussia_neutral_until"] = 7
-    assert "breslau" in politics.forbidden(s, info, "france") and "breslau" in politics.forbidden(s, info, "austria")
-    assert "prag" in politics.forbidden(s, info, "prussia")
+    assert "breslau" in pol_saxony.forbidden(s, info, "france") and "breslau" in pol_saxony.forbidden(s, info, "austria")
+    assert "prag" in pol_saxony.forbidden(s, info, "prussia")
 
 
 def test_R19_4_supply_path_blocked_by_neutral_territory():
@@ -350,7 +355,7 @@ def test_R8_2_R20_initial_contract_compulsory_then_frances_choice():
 def test_R20_contract_lapses_when_saxony_leaves_the_alliance():
     s = adv_game()
     subsidy.make(s, "prussia", "saxony", 3)
-    politics.execute_instruction(s, board_info(s), "quadruple", "austria", True)
+    pol_cards.execute_instruction(s, board_info(s), "quadruple", "austria", True)
     subsidy.lapse(s)
     assert "prussia>saxony" not in s["adv"]["contracts"]
 

@@ -128,7 +128,7 @@ def test_R6_2_austria_1_and_pa_1_one_player_chooses_directly():
 # --- R17.6.7: the general returns "as soon as" the penalty ends; the blocker is moved ------------
 
 def _ostpreussen_blocked(*others):
-    from maria.rules import politics
+    from maria.rules.advanced import politics
     s = adv_game()
     gid = s["adv"]["expedition"]["russia"]["prussia"]                  # the Ostpreussen general
     for g, city in (("neipperg", "landsberg"),) + others:               # an Austrian on the arrow's city
@@ -167,7 +167,7 @@ def test_R17_6_7_a_general_left_waiting_returns_as_soon_as_he_can():
 # --- R20: "Subsidy contracts may be cancelled at any time provided both powers agree" -------------
 
 def _contract_in_prussian_movement(players=3):
-    from maria.rules import subsidy
+    from maria.rules.advanced import subsidy
     s = adv_game(players=players)
     giver, recipient = ("france", "prussia") if players == 3 else ("france", "saxony")
     subsidy.make(s, giver, recipient, 3)

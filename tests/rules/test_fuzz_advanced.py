@@ -10,7 +10,7 @@ import statistics
 import pytest
 import yaml
 
-from maria.rules import advanced as A
+from maria.rules.advanced import markers as A
 from maria.rules import roles as R
 from maria.rules import view
 from maria.analysis.selfplay import play_random_game

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from maria.analysis import selfplay
-from maria.rules import door, rng
+from maria.rules import door
+from maria.core import rng
 from maria.rules.state import board_info, copy_state, set_general_city, set_train_city
 from maria.rules.supply import supply_status
 

@@ -7,7 +7,9 @@ from __future__ import annotations
 import pygame
 
 from maria.rules import cards as C
-from maria.rules import door, poldata, rng
+from maria.rules import door
+from maria.core import rng
+from maria.rules.advanced import poldata
 from maria.analysis import selfplay
 from maria.ui.board_scene import BoardScene
 from maria.ui.scenes import SetupScene
@@ -232,7 +234,8 @@ def test_a_whole_advanced_game_through_the_ui_loop(ui):
 def _neutral_saxony_session():
     """An advanced game past the allocation, an Austrian general in Zittau, Saxony turned neutral
     (R19.3.3): the general must leave Saxony, Leipa and Reichenberg are equally near (RUL-A18)."""
-    from maria.rules import flow, politics
+    from maria.rules import flow
+    from maria.rules.advanced import politics
     from maria.rules.state import board_info, rebuild_index
     s = Session.new("advanced", 3, 1)
     ch = {"rng": rng.seed_state(7)}
@@ -270,7 +273,7 @@ def test_R19_3_3_relocation_out_of_neutral_saxony_by_clicking_a_lit_city(ui):
 
 def test_R17_6_4_expedition_payment_chosen_in_the_hand(ui):
     """An off-board general for the expeditionary corps: Austria picks the 8 points in its hand."""
-    from maria.rules import politics
+    from maria.rules.advanced import politics
     from maria.rules.state import board_info, rebuild_index
     s = _neutral_saxony_session()
     st = s.state

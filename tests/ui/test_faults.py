@@ -33,7 +33,8 @@ def test_a_computer_player_that_raises_is_reported_once_and_the_game_goes_on(ui,
     broken = _Broken()
     session.players["coalition"] = broken
     from maria.analysis import selfplay
-    from maria.rules import door, rng
+    from maria.rules import door
+    from maria.core import rng
     ch = {"rng": rng.seed_state(5)}
     while session.next_role() == "maria_theresa":          # the human's set-up first
         session.apply("maria_theresa", selfplay.random_action(session.state, "maria_theresa", ch))

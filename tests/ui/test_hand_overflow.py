@@ -9,7 +9,8 @@ from pathlib import Path
 import pygame
 
 from maria.rules import cards as C
-from maria.rules import door, rng
+from maria.rules import door
+from maria.core import rng
 from maria.analysis import selfplay
 from maria.ui import hand as HAND
 from maria.ui.board_layout import HAND_CARD_TOP, HAND_RECT, HOVER_LIFT

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import door, rng
+from maria.rules import door
+from maria.core import rng
 from maria.analysis import selfplay
 from maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from maria.rules import door, rng
+from maria.rules import door
+from maria.core import rng
 from maria.analysis import selfplay
 from maria.rules import roles as R
 from maria.rules.state import board_info

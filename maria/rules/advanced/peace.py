@@ -13,15 +13,17 @@ peace_answer {accept}, relocate {piece, city}, place_train {train, city}.
 
 from __future__ import annotations
 
+from maria.core.graph import nearest
 from maria.rules import hooks
-from maria.rules import advanced as A
-from maria.rules import poldata, politics
+from maria.rules.advanced import markers as A
+from maria.rules.advanced import poldata
 from maria.rules import roles as R
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
-from maria.rules.log import log, power_name
-from maria.rules.politics import (blocker_sites, closest_empty_cities, forbidden, may_stand,  # noqa: F401
-                                  place_returning)
+from maria.core.log import log, power_name
+from maria.rules.advanced.display import saxony_state
+from maria.rules.advanced.expeditions import blocker_sites, may_stand, place_returning
+from maria.rules.advanced.saxony import closest_empty_cities, forbidden, saxony_changed
 from maria.rules.state import (controller, friendly_controlled, home_of, is_occupied, set_general_city,
                                set_train_city)
 
@@ -89,19 +91,14 @@ def relocation_choices(state, info, pid, origin: str | None = None) -> list[str]
     targets = _targets(power)
     same_map_only = power not in ("france", "austria")                    # R10.6
     bad = forbidden(state, info, power)
-    best, out = None, []
-    for c, d in sorted(info.dist_from(start).items(), key=lambda x: (x[1], x[0])):
-        if best is not None and d > best:
-            break
+
+    def ok(c: str) -> bool:
         if (origin is None and c == cur) or c in bad or home_of(state, info, c) not in targets:
-            continue
+            return False
         if same_map_only and info.board.cities[c].map != info.board.cities[start].map:
-            continue
-        if not may_stand(state, pid, c):
-            continue
-        best = d
-        out.append(c)
-    return out
+            return False
+        return may_stand(state, pid, c)
+    return nearest(info, start, ok)
 
 
 def _relocate(state, info, pid, city, what: str = "is transferred (Silesian peace)") -> None:
@@ -279,12 +276,12 @@ def annex(state, info) -> None:
     a["silesia_annexed"] = state["turn"]                                   # step 1
     log(state, "Austria accepts the peace: Silesia becomes Prussian home country.", "prussia",
         silesian_fortresses(info))
-    if politics.saxony_state(state) == "prussian_ally":                    # step 2
+    if saxony_state(state) == "prussian_ally":                    # step 2
         boxes = poldata.display()["tracks"]["saxony"]["boxes"]
         s_box = next(i for i, b in enumerate(boxes) if b.get("label") == "S")
         a["tracks"]["saxony"] = s_box
         log(state, "The Saxony marker moves to the S box.", "saxony")
-        politics.saxony_changed(state, info)
+        saxony_changed(state, info)
     back = sorted(c for c, p in state["markers"].items()                   # step 3
                   if p == "austria" and home_of(state, info, c) == "prussia")
     for c in back:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from maria.rules import hooks
 from maria.rules import roles as R
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 from maria.rules.state import controller
 from maria.rules.victory import _finish
 
@@ -343,7 +343,7 @@ def france_conquered_bohemia(state, info, power, city) -> None:
         a["set_aside"]["france"] = 0
 
 
-from maria.rules.stack import Handler, pop, register, roles_for_powers  # noqa: E402
+from maria.core.stack import Handler, pop, register, roles_for_powers  # noqa: E402
 
 
 @register("reduce_objectives")

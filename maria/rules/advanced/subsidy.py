@@ -18,9 +18,9 @@ from __future__ import annotations
 from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.rules.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, pop, push, register, roles_for_powers
 from maria.rules.tc import minor_cut_off
-from maria.rules.log import log, power_name
+from maria.core.log import log, power_name
 
 INITIAL = "france>bavaria"
 

@@ -1,4 +1,5 @@
-"""A tiny deterministic PRNG (xorshift64*) whose whole state is one int kept in the game state.
+"""A tiny deterministic PRNG (xorshift64*) whose whole state is one int kept in the game state
+(every shuffle and random draw of the rules, e.g. R4.6, R8.6, R4.12; no rule of its own).
 
 Never use the global `random` module in the rules: same seed + same actions => same game.
 """

@@ -1,4 +1,4 @@
-"""The political cards and the political display as data (maria/data/*.yaml, reconstructed; see
+"""The political cards and the political display as data (R17, R18, Appendix A; maria/data/*.yaml, reconstructed; see
 docs/political-cards.md).  Loaded with the safe loader and validated: every problem names the file,
 the entry and what is wrong."""
 
@@ -11,7 +11,7 @@ import yaml
 from maria import yamlio
 from maria.rules import roles as R
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 TRACKS = ("italy", "russia", "saxony")
 ICONS = ("tc_minus", "tc_plus", "expedition", "vp")
 SAXONY_STATES = ("prussian_ally", "neutral", "austrian_ally")

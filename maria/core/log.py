@@ -1,4 +1,4 @@
-"""The structured, append-only game log (names powers and places, never "you")."""
+"""The structured, append-only game log (no rule section; names powers and places, never "you")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The flow-stack machinery (no rules): the stack of named states in state["flow"], the registry
-of their handlers, the registry of payment effects, and the loop that lets automatic states run.
+"""The flow-stack machinery of the rules core (no rules, no game's powers): the stack of named states
+in state["flow"], the registry of their handlers, the registry of payment effects, and the loop that
+lets automatic states run (MARIA: the turn sequence R5 is maria.rules.flow).
 
 Each named state has one handler (registered with @register(name)) with:
   auto(state, info, frame) -> bool      automatic work; True if the flow changed (run again)
@@ -7,13 +8,13 @@ Each named state has one handler (registered with @register(name)) with:
   prompt(state, info, frame, role)      the legal actions (templates carry "choose")
   act(state, info, frame, role, action) execute (templated actions are validated here)
 legal_actions() and apply() both go through these, so legality and execution share one code path.
-This module imports no phase: the phases import it (maria.rules.flow lists the turn sequence).
+This module imports no phase: the phases import it (a game's flow module lists its turn sequence).
 """
 
 from __future__ import annotations
 
-from maria.rules import roles as R
-from maria.rules.state import IllegalAction, prune_commanders
+from maria.core.sides import role_of
+from maria.core.state import IllegalAction, prune_commanders
 
 HANDLERS: dict[str, type] = {}
 
@@ -54,7 +55,7 @@ def push(state: dict, frame: dict) -> None:
 
 
 def pop(state: dict) -> dict:
-    """Leave the current flow state.  Once the game is over (victory.finish reset the flow to the
+    """Leave the current flow state.  Once the game is over (the game's end reset the flow to the
     bare "game" state), the handler that was running when the game ended may still try to leave
     its own state: the "game" state is never popped."""
     if state["result"] is not None and len(state["flow"]) <= 1:
@@ -75,17 +76,10 @@ def run(state: dict, info) -> None:
 def roles_for_powers(state: dict, powers) -> list[str]:
     out = []
     for p in powers:
-        r = R.role_of(state, p)
+        r = role_of(state, p)
         if r and r not in out:
             out.append(r)
     return out
-
-
-def active_powers(state: dict) -> list[str]:
-    for f in reversed(state["flow"]):
-        if f["name"] == "action_stage":
-            return f["powers"]
-    return []
 
 
 EFFECTS: dict = {}
