@@ -104,13 +104,30 @@ def run_games(seeds, players, tmp_path, board=None, stats=None):
             stats["victory " + summary["victory"]] += 1
 
 
+COVERED = ("combats", "retreats", "conquests", "winter_reentries", "retroactive_conquests", "hussar_taxes",
+           "generals_removed")
+
+
+@pytest.mark.parametrize("players", [3, 2])
+def test_fuzz_real_board_until_every_rule_path_is_met(players, tmp_path):
+    """At least 20 random games, and on until the purposeful random player has reached every rule
+    path that matters (at most 100 games; the 100-game run and longer ones: --runslow)."""
+    stats = collections.Counter()
+    run_games(range(20), players, tmp_path, stats=stats)
+    more = iter(range(20, 100))
+    while not all(stats[k] for k in COVERED):
+        seed = next(more, None)
+        assert seed is not None, {k: stats[k] for k in COVERED}
+        run_games([seed], players, tmp_path, stats=stats)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 2])
 def test_fuzz_real_board_100_games_each(players, tmp_path):
     stats = collections.Counter()
     run_games(range(100), players, tmp_path, stats=stats)
     # the purposeful random player reaches the rule paths that matter
-    assert stats["combats"] and stats["retreats"] and stats["conquests"] and stats["winter_reentries"]
-    assert stats["retroactive_conquests"] and stats["hussar_taxes"] and stats["generals_removed"]
+    assert all(stats[k] for k in COVERED), stats
 
 
 def test_fuzz_synthetic_board_short_run(tmp_path):

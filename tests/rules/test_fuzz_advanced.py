@@ -84,26 +84,42 @@ def _games(seeds, players, opt, tmp_path, stats):
             stats[k] += r["stats"][k]
 
 
+def _covered(stats, players, opt) -> bool:
+    """The rule paths the random advanced games must reach."""
+    return (all(stats["selects " + p] > 0 for p in R.MAJOR)     # no major power can never select a card
+            and stats["battle vp"] > 0
+            and stats["subsidy_contracts"] > 0 and stats["subsidy_payments"] > 0          # R20
+            and (players != 3 or stats["disputes"] > 0)                                    # R10.8
+            # the Silesian peace (R19.1) is fuzzed too: few random games reach it
+            and (not opt or (stats["peace_offers"] and stats["annexations"])))
+
+
+@pytest.mark.parametrize("players", [3, 2])
+@pytest.mark.parametrize("opt", [True, False])
+def test_fuzz_advanced_until_every_rule_path_is_met(players, opt, tmp_path):
+    """At least 6 random games, and on until every rule path above is reached (at most 45 seeds;
+    15 games each and the long run: --runslow)."""
+    stats = collections.Counter()
+    _games(range(6), players, opt, tmp_path, stats)
+    more = iter(range(6, 45))
+    while not _covered(stats, players, opt):
+        seed = next(more, None)
+        assert seed is not None, stats
+        _games([seed], players, opt, tmp_path, stats)
+    print(dict(stats))
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 2])
 @pytest.mark.parametrize("opt", [True, False])
 def test_fuzz_advanced_15_games_each(players, opt, tmp_path):
     stats = collections.Counter()
     _games(range(15), players, opt, tmp_path, stats)
-    for p in R.MAJOR:                                  # no major power can never select a card
-        assert stats["selects " + p] > 0, stats
-    assert stats["battle vp"] > 0
-    assert stats["subsidy_contracts"] > 0 and stats["subsidy_payments"] > 0, stats        # R20
-    if players == 3:
-        assert stats["disputes"] > 0, stats                                               # R10.8
-    if opt:                                            # the Silesian peace (R19.1) is fuzzed too:
-        # few random games reach it (1 of these 15 two-player seeds did before the R20 proposals
-        # at any time changed the random games), so a few more seeds are played until one does
-        more = iter(range(15, 45))
-        while not (stats["peace_offers"] and stats["annexations"]):
-            seed = next(more, None)
-            assert seed is not None, stats
-            _games([seed], players, opt, tmp_path, stats)
-    print(dict(stats))
+    more = iter(range(15, 45))
+    while not _covered(stats, players, opt):
+        seed = next(more, None)
+        assert seed is not None, stats
+        _games([seed], players, opt, tmp_path, stats)
 
 
 def test_advanced_game_time_median_under_2s():

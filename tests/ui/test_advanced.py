@@ -5,6 +5,7 @@ beside the game, and a whole advanced game with computer seats up to the winter 
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from maria.rules import cards as C
 from maria.rules import door
@@ -212,6 +213,25 @@ def test_unknown_frames_get_generic_buttons(ui):
                             v, board.board).startswith("Offer: France pays Bavaria")
 
 
+def test_the_advanced_game_through_its_first_winter_in_the_ui_loop(ui):
+    """Turns 1-3, the winter and into turn 4 with computer seats through the real loop (the whole
+    game: --runslow)."""
+    roles = ("maria_theresa", "frederick", "louis_xv")
+    _start_advanced(ui, "7", {r: "random" for r in roles})
+    board = ui.app.find(BoardScene)
+    assert board is not None and all(board.session.seats[r].level == "random" for r in roles)
+    frames = 0
+    while board.session.state["turn"] < 4 and not door.is_over(board.session.state) and frames < 30000:
+        ui.frames(20)
+        frames += 20
+    st = board.session.state
+    assert st["turn"] >= 4 or door.is_over(st), f"not past the first winter after {frames} frames"
+    assert any("winter" in str(e.get("stage", "")).lower() or "winter" in str(e.get("text", "")).lower()
+               for e in st["log"]), "the first winter was played"
+    ui.app.render(force=True)
+
+
+@pytest.mark.slow
 def test_a_whole_advanced_game_through_the_ui_loop(ui):
     roles = ("maria_theresa", "frederick", "louis_xv")
     _start_advanced(ui, "7", {r: "random" for r in roles})
