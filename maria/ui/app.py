@@ -85,6 +85,9 @@ class App:
         # the tooltip under the mouse: [text, seconds the mouse has rested on it, shown]
         self.tip: list = [None, 0.0, False]
         self._mouse: tuple[int, int] | None = None
+        self._held = False
+        self._tip_key: tuple | None = None
+        self._last_pos: tuple[int, int] | None = None
         self.apply_palette()
 
     # --- resources ------------------------------------------------------------------------------
@@ -201,6 +204,10 @@ class App:
     def dispatch(self, event) -> None:
         if event.type in MOUSE_EVENTS:
             self._mouse = event.pos
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self._held = True              # no tooltip while a button is held (a drag)
+            elif event.type == pygame.MOUSEBUTTONUP:
+                self._held = False
         if event.type == pygame.QUIT:
             self.quit()
             return
@@ -248,14 +255,27 @@ class App:
 
     def _update_tip(self, dt: float) -> None:
         """A tooltip shows once the mouse has rested DELAY seconds on a thing that has one, and
-        goes with the first move off it (the top scene redraws at both moments)."""
+        goes with the first move off it (the top scene redraws at both moments).  The scene is
+        asked what is under the mouse only once the mouse stops, and again only when the mouse,
+        the scene or what it shows changes: an idle frame costs a comparison."""
         top = self.top
-        text = None
-        if top is not None and not pygame.mouse.get_pressed()[0]:
-            try:
-                text = top.hover_tip(self.mouse_pos())
-            except Exception:        # a tooltip must never stop the game
-                text = None
+        raw = self._mouse if self._mouse is not None else pygame.mouse.get_pos()
+        dirty = top is not None and top.dirty
+        if raw != self._last_pos:              # moving: no tooltip, asked once the mouse stops
+            self._last_pos, self._tip_key = raw, None
+            text = None
+        elif (id(top), self._held) == self._tip_key and not dirty:
+            if self.tip[2] or not self.tip[0]:
+                return                         # settled: nothing to do this frame
+            text = self.tip[0]
+        else:
+            self._tip_key = (id(top), self._held)
+            text = None
+            if top is not None and not self._held:
+                try:
+                    text = top.hover_tip(self.map.to_logical(raw))
+                except Exception:        # a tooltip must never stop the game
+                    text = None
         if text != self.tip[0]:
             if self.tip[2] and top is not None:
                 top.dirty = True

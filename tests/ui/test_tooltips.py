@@ -88,7 +88,9 @@ def test_a_tooltip_shows_after_the_mouse_rests_and_goes_when_it_moves(ui):
     supply = board.button("supply")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(supply.rect.center), rel=(1, 0),
                                          buttons=(0, 0, 0)))
-    ui.app.step(0.1)
+    ui.app.step(0.05)
+    assert ui.app.tip[0] is None                                         # asked once the mouse stops
+    ui.app.step(0.05)
     assert ui.app.tip[0] and not ui.app.tip[2]                           # not yet: the mouse just arrived
     _rest_on(ui, supply.rect.center)
     assert ui.app.tip[2] and "supply train" in ui.app.tip[0]
