@@ -12,7 +12,6 @@ from pathlib import Path
 import pygame
 
 from maria.render import palette as pal
-from maria.ui.advanced_ui import MAJOR, SAXONY_STATE, draw_winter_scores, pname, stacked_discs
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.citations import cite
@@ -474,6 +473,7 @@ class GameOverScene(ButtonScene):
             W.blit_text(surf, line, (960, 170 + 32 * i), 24, W.INK, "sans", "midtop")
         adv = self.board.v.get("advanced") if hasattr(self.board, "v") else None
         if adv:
+            from maria.ui.advanced_ui import draw_winter_scores     # (the title screen need not load it)
             self._chart(surf, pygame.Rect(80, 260, 1060, 600))
             draw_winter_scores(surf, pygame.Rect(1170, 260, 670, 300), adv)
             self._adv_summary(surf, pygame.Rect(1170, 580, 670, 280), adv)
@@ -482,6 +482,7 @@ class GameOverScene(ButtonScene):
         self.draw_buttons(surf)
 
     def _adv_summary(self, surf, r, adv) -> None:
+        from maria.ui.advanced_ui import MAJOR, SAXONY_STATE, pname, stacked_discs
         W.panel(surf, r, (252, 248, 236))
         W.blit_text(surf, "Victory-marker pools at the end", (r.centerx, r.y + 10), 22, W.INK, "sans_bold", "midtop")
         y = r.y + 50

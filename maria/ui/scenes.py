@@ -9,17 +9,15 @@ from pathlib import Path
 import pygame
 
 from maria.ui import widgets as W
-from maria.ui.board_scene import BoardScene
-from maria.ui.demo import start_demo
-from maria.ui.lesson_scene import start_lessons
-from maria.ui.replay_viewer import ReplayBoard
-from maria.ui.story_scene import StoryScene
 from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene,
                                SettingsScene, _title_bg, latest_autosave)
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
 from maria.ui.board_layout import FORCED_TYPES
 from maria.ui.loading import LoadingScene
+
+# The board screen and the screens built on it (demo, lessons, replay, story) are imported where a
+# game starts, not here: the title screen then shows in about half the time (`main.py --bench-ui`).
 
 def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) -> bool:
     """Load a game off the window's thread (maria.ui.loading); on failure show the message, call
@@ -33,6 +31,7 @@ def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) ->
             on_fail()
 
     def done(session: Session) -> None:
+        from maria.ui.board_scene import BoardScene
         title = app.scenes[0] if app.scenes and isinstance(app.scenes[0], TitleScene) else TitleScene(app)
         app.scenes = [title]
         board = app.push(BoardScene(app, session))
@@ -51,13 +50,19 @@ def wire(app) -> None:
     app.screens.setdefault("saved_game", open_saved_game)
     app.screens.setdefault("save_load", lambda a, mode, board: SaveLoadScene(a, mode, board))
     app.screens.setdefault("replay", open_replay)
-    app.screens.setdefault("story", lambda a, record: a.push(StoryScene(a, record)))
+    app.screens.setdefault("story", _open_story)
+
+
+def _open_story(app, record):
+    from maria.ui.story_scene import StoryScene
+    return app.push(StoryScene(app, record))
 
 
 def open_replay(app, source) -> bool:
     """Watch a game (a saved file or a GameRecord) in the replay viewer; a file is read off the
     window's thread, and one that cannot be loaded says why and nothing else changes."""
     from maria.saves import load_game
+    from maria.ui.replay_viewer import ReplayBoard
     if not isinstance(source, (str, Path)):
         app.push(ReplayBoard(app, source))
         return True
@@ -90,9 +95,11 @@ class TitleScene(ButtonScene):
             y += 72
 
     def demo(self):
+        from maria.ui.demo import start_demo
         start_demo(self.app)
 
     def learn(self):
+        from maria.ui.lesson_scene import start_lessons
         start_lessons(self.app)
 
     def new_game(self):
@@ -218,6 +225,7 @@ class SetupScene(ButtonScene):
         opts = {"optional_political_rule": self.political_rule} if self.variant == "advanced" else None
         session = Session.new(self.variant, self.players, self.seed, list(self.seats.values()), opts)
         self.app.scenes = [self.app.scenes[0]]
+        from maria.ui.board_scene import BoardScene
         board = self.app.push(BoardScene(self.app, session))
         if session.humans():
             first = session.next_role(forced=FORCED_TYPES)
