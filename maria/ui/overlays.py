@@ -468,7 +468,10 @@ class GameOverScene(ButtonScene):
     def draw(self, surf) -> None:
         _title_bg(surf)
         res = self.board.session.state["result"] or {}
-        W.blit_text(surf, f"{role_name(res.get('winner', '?'))} wins", (960, 70), 72, (110, 30, 24), "serif_bold", "midtop")
+        winner = res.get("winner")
+        # a 2-player introductory game can end in a tie (R24.1: only one coalition condition met)
+        title = f"{role_name(winner)} wins" if winner else "A tie"
+        W.blit_text(surf, title, (960, 70), 72, (110, 30, 24), "serif_bold", "midtop")
         for i, line in enumerate(W.wrap(res.get("reason", ""), 1600, 24)[:2]):
             W.blit_text(surf, line, (960, 170 + 32 * i), 24, W.INK, "sans", "midtop")
         adv = self.board.v.get("advanced") if hasattr(self.board, "v") else None

@@ -107,3 +107,21 @@ def test_the_supply_view_toggles_with_S_and_its_button(ui):
     assert board.show_supply and board.supply_view()["ranges"]
     ui.press("supply")
     assert not board.show_supply
+
+
+def test_R24_1_a_tied_two_player_game_ends_on_a_game_over_screen_that_says_so(ui):
+    """Found by the demo-memory run: the game-over screen raised on a tie (no winner)."""
+    from maria.rules import door
+    from maria.rules.victory import _finish
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.overlays import GameOverScene
+    from maria.ui.session import Session
+    s = Session.new("intro", 2, 1)
+    _finish(s.state, None, "Turn 9 ends with only one of the coalition's conditions met: a tie.")
+    board = BoardScene(ui.app, s)
+    ui.app.scenes = [ui.app.scenes[0], board]
+    board.after_change()
+    ui.frames(3)
+    assert door.is_over(s.state) and isinstance(ui.app.top, GameOverScene)
+    ui.app.render(force=True)                       # drawn without raising
+    assert s.state["result"]["winner"] is None
