@@ -1,0 +1,125 @@
+"""The narrow door of the rules core (no rule section of its own; it serves every rule): who must
+act, the legal actions, and apply with undo, over a game's flow stack of named states
+(maria.core.stack), for any game of the family.  A game makes one `Door` with its own flow loop,
+board lookup, undoable action types, actions offered "at any time" and refusal texts (MARIA:
+maria.rules.door).
+
+Templated actions: where a choice is too large to enumerate, a handler's prompt offers ONE template
+per choice, marked by a "choose" value; apply() takes the filled action and the handler validates
+it with the same code that executes it.  Every other action must equal (==) one of the listed
+dicts, so legality and execution are one code path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from maria.core.state import IllegalAction, copy_state
+
+
+@dataclass(frozen=True)
+class Anytime:
+    """An action a player may take at any moment he is waiting to act (not only the one asked):
+    MARIA's troop transfers (R6.6) and proposals to cancel a subsidy (R20)."""
+    type: str
+    offer: Callable[[dict, str], list]                      # (state, role) -> the legal ones
+    perform: Callable[[dict, Any, str, dict], None]         # (state, info, role, action)
+    refusal: str                                             # said when the action is not legal
+    never_in: frozenset = frozenset()                        # flow states where it is neither offered nor taken
+    act_never_in: frozenset = frozenset()                    # flow states where it is not taken this way
+    settle: bool = False                                     # run the flow loop after it
+
+
+@dataclass
+class Door:
+    handlers: dict                                           # flow-state name -> handler (stack.HANDLERS)
+    settle: Callable[[dict, Any], None]                      # the game's flow loop (stack.run + its sequence)
+    info_of: Callable[[dict], Any]                           # the board facts of a state
+    reversible: frozenset                                    # action types a player may take back
+    anytime: tuple = ()                                      # Anytime offers, in their listing order
+    special: Callable[..., bool] | None = None               # (door, state, info, frame, handler, role, action) -> handled
+    why_not: Callable[..., str] = field(default=lambda state, action, frame=None, info=None:
+                                        f"{action.get('type')!r} is not a legal action now.")
+
+    def frame_handler(self, state: dict):
+        frame = state["flow"][-1]
+        return frame, self.handlers[frame["name"]]
+
+    def active_roles(self, state: dict) -> list[str]:
+        if state["result"] is not None:
+            return []
+        frame, h = self.frame_handler(state)
+        return list(h.waiting(state, self.info_of(state), frame))
+
+    def legal_actions(self, state: dict, role: str) -> list[dict]:
+        if state["result"] is not None:
+            return []
+        info = self.info_of(state)
+        frame, h = self.frame_handler(state)
+        out = list(h.prompt(state, info, frame, role))
+        if role in h.waiting(state, info, frame):
+            for any_ in self.anytime:
+                if frame["name"] not in any_.never_in:
+                    out += any_.offer(state, role)
+        if state["undo"] and state.get("undo_role") == role:
+            out.append({"type": "undo"})
+        return out
+
+    def check_and_act(self, state: dict, info, role: str, action: dict) -> None:
+        """Refuse `action` with a reason, or carry it out on `state` (in place) and settle the flow."""
+        frame, h = self.frame_handler(state)
+        if role not in h.waiting(state, info, frame):
+            who = ", ".join(h.waiting(state, info, frame)) or "nobody"
+            raise IllegalAction(f"It is not {role}'s turn to act (waiting for: {who}).")
+        t = action.get("type")
+        for any_ in self.anytime:
+            if t == any_.type and frame["name"] not in any_.never_in | any_.act_never_in:
+                if action not in any_.offer(state, role):
+                    raise IllegalAction(any_.refusal)
+                any_.perform(state, info, role, action)
+                if any_.settle:
+                    self.settle(state, info)
+                return
+        if t in h.templated:
+            if any(v == "choose" for v in action.values()):
+                raise IllegalAction("Fill in the template's choices before sending it.")
+        elif self.special is not None and self.special(self, state, info, frame, h, role, action):
+            return
+        elif action not in h.prompt(state, info, frame, role):
+            raise IllegalAction(self.why_not(state, action, frame, info))
+        h.act(state, info, frame, role, action)
+        self.settle(state, info)
+
+    def apply(self, state: dict, role: str, action: dict) -> dict:
+        """Return the state after `role` takes `action`; the caller's state is never modified.  An
+        undoable action keeps a snapshot; the snapshots go once another player is to act."""
+        if not isinstance(action, dict) or "type" not in action:
+            raise IllegalAction("An action is a dict with a 'type'.")
+        if state["result"] is not None:
+            raise IllegalAction("The game is over.")
+        info = self.info_of(state)
+        if action["type"] == "undo":
+            if not state["undo"] or state.get("undo_role") != role:
+                raise IllegalAction("There is nothing to undo.")
+            rest = list(state["undo"])
+            snap = copy_state(rest.pop())            # snapshots are shared between states: copy first
+            snap["log"] = list(state["log"][:snap.pop("log_len")])
+            snap["undo"] = rest
+            return snap
+        new = copy_state(state)
+        before = self.active_roles(state)
+        if action["type"] in self.reversible:
+            snap = copy_state({k: v for k, v in state.items() if k not in ("undo", "log")})
+            snap["log_len"] = len(state["log"])
+            undo = new["undo"] if new.get("undo_role") == role else []
+            new["undo"] = undo + [snap]
+            new["undo_role"] = role
+        else:
+            new["undo"] = []
+        self.check_and_act(new, info, role, action)
+        if self.active_roles(new) != before or new["result"] is not None:
+            new["undo"] = []
+        if not new["undo"]:
+            new["undo_role"] = None
+        return new
