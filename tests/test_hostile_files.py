@@ -631,6 +631,27 @@ def test_the_text_cache_stays_bounded_after_many_distinct_strings():
         fonts.clear_cache()
 
 
+def test_the_text_cache_holds_a_bounded_number_of_bytes_of_long_lines():
+    """Item 12: 4,000 long log lines (a demo day) would hold ~120 MB as surfaces; the cache keeps its
+    pixels under MAX_TEXT_BYTES and its count of bytes exact."""
+    import pygame
+
+    from maria.render import fonts
+    pygame.font.init()
+    try:
+        fonts.clear_cache()
+        line = "Belle-Isle moves Auerbach → Tirschenreuth (3 cities), then conquers Eger from Austria"
+        for i in range(3000):
+            fonts.text(f"{i} {line}", 15, (0, 0, 0), "sans")
+            assert fonts.cache_bytes() <= fonts.MAX_TEXT_BYTES
+        assert fonts.cache_size() < 3000                     # the byte bound evicted some
+        held = sum(s.get_width() * s.get_height() * s.get_bytesize() for s in fonts._texts.values())
+        assert held == fonts.cache_bytes()
+    finally:
+        fonts.clear_cache()
+    assert fonts.cache_bytes() == 0
+
+
 # --- the fuzz test --------------------------------------------------------------------------------
 
 def _fuzz(tmp: Path, rounds: int, seed: int, capsys) -> dict[str, dict[str, int]]:

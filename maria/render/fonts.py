@@ -26,7 +26,16 @@ FONT_FILES = {
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 MAX_TEXTS = 4000                 # a board frame uses a few hundred; far more than one screen needs
+# ... and at most this many bytes of pixels: 4,000 log lines of a long demo day are 4,000 surfaces
+# of ~30 KB each, which would hold ~120 MB; a screenful of text is a few MB
+MAX_TEXT_BYTES = 24 * 1024 * 1024
 _texts: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
+_bytes = [0]
+
+
+def _size(surf: pygame.Surface) -> int:
+    w, h = surf.get_size()
+    return w * h * surf.get_bytesize()
 
 
 def _cached(key: tuple) -> pygame.Surface | None:
@@ -37,10 +46,15 @@ def _cached(key: tuple) -> pygame.Surface | None:
 
 
 def _store(key: tuple, surf: pygame.Surface) -> None:
+    old = _texts.get(key)
+    if old is not None:
+        _bytes[0] -= _size(old)
     _texts[key] = surf
+    _bytes[0] += _size(surf)
     _texts.move_to_end(key)
-    while len(_texts) > MAX_TEXTS:
-        _texts.popitem(last=False)
+    while len(_texts) > 1 and (len(_texts) > MAX_TEXTS or _bytes[0] > MAX_TEXT_BYTES):
+        _, gone = _texts.popitem(last=False)
+        _bytes[0] -= _size(gone)
 
 
 def _ensure_init() -> None:
@@ -137,5 +151,11 @@ def cache_size() -> int:
     return len(_texts)
 
 
+def cache_bytes() -> int:
+    """The pixels held by the text cache (bounded by MAX_TEXT_BYTES)."""
+    return _bytes[0]
+
+
 def clear_cache() -> None:
     _texts.clear()
+    _bytes[0] = 0
