@@ -46,6 +46,10 @@ FAR = 16
 PROTECTED_DETOUR = 1.0   # ... a protected target counts as this many cities farther
 SPREAD = 2.0         # ... and one an own general is nearer to as this many farther
 DOUBLE_BACK = True
+# Austria in the introductory game: her cover and retake values are weighted by how near each
+# attacker is to his victory (Planner.urgency; session 11).  Off = session 10's planner.
+URGENCY = True
+URGENCY_MAX = 3.0
 
 
 def prussian_share(info, city: str) -> bool:
@@ -662,6 +666,43 @@ class Planner:
         d = self.info.dist_from(city)
         return -0.5 * min(min(d.get(h, 99) for h in hunters), 10)
 
+    def urgency(self) -> dict[str, float]:
+        """Introductory game, the defender: how much more each attacker's threat counts than the
+        other's, from how many fortresses each still lacks for his victory (R14.3): 1 each when
+        both lack as many, (other's shortfall / his) ** 0.75 otherwise, between 1/URGENCY_MAX
+        and URGENCY_MAX.  Without it her generals answer the nearest enemy, wherever he is: seen
+        in hard-vs-hard games, Karl and Neipperg went to retake Silesia from a Prussia 6 short
+        while France, 2 short, walked into Upper and Lower Austria (docs/balance.md, session 10,
+        seed 101001: France 9 at turn 8 with Prussia at 6)."""
+        u = getattr(self, "_urgency", None)
+        if u is None:
+            u = {}
+            if URGENCY and self.st["variant"] == "intro":
+                from maria.players.evaluate import TARGETS
+                n = self.counts()
+                short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
+                for m, k in short.items():
+                    other = max(v for o, v in short.items() if o != m)
+                    u[m] = min(max((other / k) ** 0.75, 1 / URGENCY_MAX), URGENCY_MAX)
+            self._urgency = u
+        return u
+
+    def threat_major(self, fortress: str, enemies) -> str | None:
+        """The attacker whose victory the loss of the own `fortress` would serve most (R14.3: a
+        Silesian fortress counts only for Prussia), among those with a general within 6 cities."""
+        u = self.urgency()
+        if not u:
+            return None
+        dc = self.info.dist_from(fortress)
+        best, bu = None, -1.0
+        for eg in enemies:
+            if dc.get(eg["city"], 99) > 6:
+                continue
+            m = R.major_of(self.st, eg["power"])
+            if m in u and _goal(self.st, self.info, m, fortress) and u[m] > bu:
+                best, bu = m, u[m]
+        return best
+
     def defence_value(self, gid, city) -> float:
         d = self.info.dist_from(city)
         cover, retake, enemies = self._defence_facts(gid)
@@ -670,7 +711,13 @@ class Planner:
             if 1 <= d.get(c, 99) <= 3:
                 v += w
         if retake:
-            v -= 0.35 * min(min(d.get(c, 99) for c in retake), 12)
+            u = self.urgency()
+            if u:
+                # retaking from the attacker nearer to his victory first (a fortress of the other
+                # counts as farther away)
+                v -= 0.35 * min(min(min(d.get(c, 99), 12) / u.get(m, 1.0) for c, m in retake), 16)
+            else:
+                v -= 0.35 * min(min(d.get(c, 99) for c, _ in retake), 12)
         # hunt enemy generals abroad (lightly): nearness to the nearest enemy
         if enemies:
             v -= 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
@@ -698,14 +745,17 @@ class Planner:
             if R.cooperating(st, ctrl, power):
                 own_forts.append(c)
             elif self.enemy_of(ctrl, power):
-                retake.append(c)
+                retake.append((c, R.major_of(st, ctrl)))
         cover = []
+        u = self.urgency()
         for c in own_forts:
             dc = info.dist_from(c)
             threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
             if threat > 6:
                 continue
             w = 1.6 if threat <= 3 else 0.8
+            if u:
+                w *= u.get(self.threat_major(c, enemies), 1.0)
             others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
                          if ogid != gid and R.cooperating(st, og["power"], power))
             cover.append((c, w * (0.35 if others else 1.0)))
