@@ -46,7 +46,9 @@ class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
                  horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND,
                  reply_roles: Mapping[str, tuple[str, ...]] | None = None, reply_horizon: int = 250,
-                 plan_roles: Mapping[str, tuple[str, ...]] | None = None, plan_budget: float = PLAN_BUDGET):
+                 plan_roles: Mapping[str, tuple[str, ...]] | None = None, plan_budget: float = PLAN_BUDGET,
+                 playouts: int | None = None, reply_playouts: int | None = None,
+                 reply_candidates: int | None = None):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -60,6 +62,14 @@ class SearchPlayer:
         # variant -> the roles whose movement phase is searched as whole-stage plans (see _plan_move)
         self.plan_roles = dict(plan_roles or {})
         self.plan_budget = plan_budget
+        # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
+        # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
+        # through the enemy stages, which cost 10-20 times more), the wall-clock `budget` only a
+        # ceiling.  With a wall-clock budget alone the search did as many play-outs as the load
+        # of the machine allowed, so the same seed gave another game on a busier machine.
+        self.playouts = playouts
+        self.reply_playouts = reply_playouts
+        self.reply_candidates = reply_candidates
         self._plan: tuple | None = None  # (stage key, the chosen plan's actions still to play)
         self._recruited: set = set()     # (turn, power): the defender's one recruitment of a winter
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
@@ -87,7 +97,10 @@ class SearchPlayer:
             if a is not None:
                 self.progress = 1.0
                 return a
+        reply = role in self.reply_roles.get(state["variant"], ())
         cands = self._candidates(state, role, plain, easy, rng)
+        if reply and self.reply_candidates:
+            cands = cands[: self.reply_candidates]
         if len(cands) == 1:
             self.progress = 1.0
             return cands[0]
@@ -103,9 +116,16 @@ class SearchPlayer:
         long_playouts = role in self.reply_roles.get(state["variant"], ()) \
             and role in self.plan_roles.get(state["variant"], ())
         deadline = t0 + self.budget
+        limit = self.reply_playouts if reply and self.reply_playouts else self.playouts
+        done = 0
         rounds_final = 0
         while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled:
+            if limit is not None and done + 1 + len(live) > limit:
+                break
             for _ in range(self.samples):
+                if limit is not None and done + 1 + len(live) > limit:
+                    break                               # the count is spent (whole samples only)
+                done += 1 + len(live)
                 st = resample(obs, role, rng.getrandbits(32))
                 seed = rng.getrandbits(32)
                 got = []
@@ -125,7 +145,8 @@ class SearchPlayer:
                     vals[k].append(v)
                 if time.perf_counter() >= deadline:
                     break
-            self.progress = min(1.0, (time.perf_counter() - t0) / self.budget)
+            self.progress = min(1.0, max((time.perf_counter() - t0) / self.budget,
+                                         done / limit if limit else 0.0))
             if len(live) > 1:
                 live.sort(key=lambda k: -_mean(vals[k]))
                 live = live[: max(1, len(live) // 2)]
