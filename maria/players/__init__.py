@@ -41,6 +41,12 @@ REPLY_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
 # in session 5), games about a turn longer; against easy attackers 1 of 11 against 2 of 11 for
 # the shipped setting on the same seeds.  No measurable gain, so it stays off.
 PLAN_ROLES: dict[str, tuple[str, ...]] = {}
+# Per variant, the roles for which `hard` recruits once per winter keeping search.WINTER_KEEP
+# points of cards (SearchPlayer._winter; in session 10 only a part of PLAN_ROLES).  The rules of
+# thumb recruit again and again until the hand is nearly empty, and Austria, acting last (R5.1),
+# then meets the French and Prussian stages of the next turn without a card: the loser of a
+# combat loses the whole final score in troops (R11.4).  Measured in session 11 (docs/balance.md).
+WINTER_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -58,6 +64,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
                             horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
                             reply_roles=REPLY_ROLES if level == "hard" else None,
                             plan_roles=PLAN_ROLES if level == "hard" else None,
+                            winter_roles=WINTER_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
                             reply_candidates=REPLY_CANDIDATES[level] if counted else None)

@@ -48,7 +48,8 @@ class SearchPlayer:
                  reply_roles: Mapping[str, tuple[str, ...]] | None = None, reply_horizon: int = 250,
                  plan_roles: Mapping[str, tuple[str, ...]] | None = None, plan_budget: float = PLAN_BUDGET,
                  playouts: int | None = None, reply_playouts: int | None = None,
-                 reply_candidates: int | None = None):
+                 reply_candidates: int | None = None,
+                 winter_roles: Mapping[str, tuple[str, ...]] | None = None):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -62,6 +63,9 @@ class SearchPlayer:
         # variant -> the roles whose movement phase is searched as whole-stage plans (see _plan_move)
         self.plan_roles = dict(plan_roles or {})
         self.plan_budget = plan_budget
+        # variant -> the roles that recruit once per winter keeping WINTER_KEEP points (_winter):
+        # part of plan_roles in session 10, a setting of its own since session 11
+        self.winter_roles = dict(winter_roles or {})
         # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
         # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
         # through the enemy stages, which cost 10-20 times more), the wall-clock `budget` only a
@@ -83,7 +87,8 @@ class SearchPlayer:
         acts = playable(legal, frame_name == "diplomacy")
         state = resample(obs, role, rng.getrandbits(32))
         easy = Rules(state, role, rng).decide(acts)
-        if frame_name == "winter" and role in self.plan_roles.get(state["variant"], ()):
+        if frame_name == "winter" and (role in self.plan_roles.get(state["variant"], ())
+                                       or role in self.winter_roles.get(state["variant"], ())):
             a = self._winter(state, role, acts, rng)
             if a is not None:
                 self.progress = 1.0
