@@ -50,6 +50,11 @@ DOUBLE_BACK = True
 # attacker is to his victory (Planner.urgency; session 11).  Off = session 10's planner.
 URGENCY = True
 URGENCY_MAX = 3.0
+# ... and her generals weigh the strongest enemy stack that can reach them before her next move
+# (Planner.exposure; session 11): per troop it would take, and for the general removed.
+EXPOSURE = True
+EXPOSE_LOSS = 0.6
+EXPOSE_REMOVED = 4.0
 
 
 def prussian_share(info, city: str) -> bool:
@@ -317,8 +322,10 @@ class Planner:
                 v += 2.0 + min(margin, 8) * 0.4 + 0.3 * min(theirs, 8)
             else:
                 v += -2.0 + max(margin, -10) * 0.6
-        # enemies within 2..3 who could come and attack this general
         d = info.dist_from(city)
+        if EXPOSURE and R.major_of(st, power) == "austria" and st["variant"] == "intro":
+            return v - self.exposure(gid, city, mine, my_cards, seen)
+        # enemies within 2..3 who could come and attack this general
         for eg_id, eg in self.gens.items():
             if eg["city"] in seen or not self.enemy_of(eg["power"], power):
                 continue
@@ -330,6 +337,38 @@ class Planner:
                 if gap > 2:
                     v -= min(gap, 10) * (0.25 if k == 2 else 0.12 if k == 3 else 0.05)
         return v
+
+    def exposure(self, gid, city, mine, my_cards, seen) -> float:
+        """Maria Theresa (introductory game): what ending at `city` risks in the enemy stages
+        before her next move (R5.1: she acts last, so every enemy moves first): the strongest
+        enemy stack that can end next to her (a general moves 3 cities, 4 on main roads, R10.2)
+        beats her by `gap` and takes min(troops, gap + 1) of her troops (R11.4: the final score,
+        his cards against hers), all of them removing the general until the winter (R13.3).
+        The old rule (a gentle pull away from stronger enemies 2-4 cities off) let lone generals
+        stand within reach of the Prussian 12-troop stack (session 11, seed 101000: Karl (4)
+        force-marched to Zuckmantel, 4 cities from Friedrich + Schwerin, and was removed)."""
+        st, info = self.st, self.info
+        power = st["generals"][gid]["power"]
+        d = info.dist_from(city)
+        troops = min(mine, 16)
+        worst = 0.0
+        done = set()
+        for eg in self.gens.values():
+            ec = eg["city"]
+            if ec in seen or ec in done or not self.enemy_of(eg["power"], power):
+                continue
+            done.add(ec)
+            k = d.get(ec, 99)
+            if not 2 <= k <= 5:
+                continue
+            theirs = self.stack_troops(ec) + 0.6 * self.hand_strength(eg["power"], city)
+            gap = theirs - (troops + 0.6 * my_cards)
+            if gap <= 0:
+                continue
+            lost = min(troops, gap + 1)
+            risk = EXPOSE_LOSS * lost + (EXPOSE_REMOVED if lost >= troops else 0.0)
+            worst = max(worst, risk * (1.0 if k <= 4 else 0.5))
+        return worst
 
     def supply_value(self, gid, city) -> float:
         g = self.st["generals"][gid]

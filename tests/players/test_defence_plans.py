@@ -54,7 +54,11 @@ def _play_movement(s: dict, player, role: str = "maria_theresa") -> dict:
     return s
 
 
-def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_one_by_one():
+def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_one_by_one(monkeypatch):
+    # the plan search against session 10's rules of thumb: since session 11 (plan.EXPOSURE) the
+    # rules of thumb unite these two themselves (see test_defender_cards.py)
+    from maria.players import plan as plan_mod
+    monkeypatch.setattr(plan_mod, "EXPOSURE", False)
     s = _moravian_position()
     info = board_info(s)
     # the rules of thumb send each general on his own, within reach of the 12 Prussians

@@ -41,3 +41,32 @@ def test_R11_3_maria_theresa_still_fights_an_enemy_without_cards():
     s["cards"]["hands"]["prussia"] = []
     a = Rules(s, "maria_theresa", random.Random(1)).decide(playable(door.legal_actions(s, "maria_theresa")))
     assert a["type"] == "play_card"
+
+
+def test_R11_4_R13_3_maria_theresa_keeps_a_lone_general_out_of_reach_of_a_stronger_stack():
+    """Same game, Austria's first movement (turn 1): Friedrich + Schwerin (12) stand at Ohlau.  The
+    old planner force-marched Karl (4) from Bruenn to Zuckmantel, 4 cities from them (a general
+    moves 3, 4 on main roads, R10.2, and then attacks, R11.1), where they removed him in turn 2
+    (R11.4: all his troops).  Now he ends beyond their reach (maria.players.plan, EXPOSURE)."""
+    from maria.players.plan import Planner
+    from maria.rules.state import board_info
+    s = yaml.safe_load((Path(__file__).parent / "fixtures" /
+                        "intro3p_turn1_austrian_movement.yaml").read_text(encoding="utf-8"))
+    info = board_info(s)
+    assert s["generals"]["karl"]["city"] == "bruenn" and s["generals"]["karl"]["troops"] == 4
+    assert s["city_generals"]["ohlau"] == ["friedrich", "schwerin"]
+    _, move = Planner(s, info, "maria_theresa").best_general_move("karl", True)
+    end = move["path"][-1] if move else "bruenn"
+    assert info.dist_from(end)["ohlau"] > 4
+
+
+def test_R6_1_the_rules_of_thumb_unite_two_generals_the_invader_would_beat_one_by_one():
+    """Session 10's position (tests/players/test_defence_plans.py): Karl (7) at Bruenn and
+    Neipperg (7) at Troppau, Friedrich + Schwerin (12) at Neisse, hands empty.  The rules of thumb
+    sent each general on his own within the Prussians' reach; with EXPOSURE they end in one stack
+    (R6.1) that the 12 cannot beat."""
+    from maria.players.search import _rules_plan
+    from tests.players.test_defence_plans import _moravian_position
+    s = _moravian_position()
+    _, end = _rules_plan(s, "maria_theresa", random.Random(1))
+    assert end["generals"]["karl"]["city"] == end["generals"]["neipperg"]["city"]
