@@ -123,6 +123,7 @@ class SearchPlayer:
         deadline = t0 + self.budget
         limit = self.reply_playouts if reply and self.reply_playouts else self.playouts
         done = 0
+        last = 0.0                          # wall clock of the last whole sample
         rounds_final = 0
         while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled:
             if limit is not None and done + 1 + len(live) > limit:
@@ -130,7 +131,10 @@ class SearchPlayer:
             for _ in range(self.samples):
                 if limit is not None and done + 1 + len(live) > limit:
                     break                               # the count is spent (whole samples only)
+                if limit is not None and done and time.perf_counter() + last > deadline:
+                    break                   # the ceiling: no sample that would not end before it
                 done += 1 + len(live)
+                t_sample = time.perf_counter()
                 st = resample(obs, role, rng.getrandbits(32))
                 seed = rng.getrandbits(32)
                 got = []
@@ -148,6 +152,7 @@ class SearchPlayer:
                     break
                 for k, v in got:
                     vals[k].append(v)
+                last = time.perf_counter() - t_sample
                 if time.perf_counter() >= deadline:
                     break
             self.progress = min(1.0, max((time.perf_counter() - t0) / self.budget,

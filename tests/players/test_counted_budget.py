@@ -57,3 +57,20 @@ def test_an_explicit_budget_still_caps_the_wall_clock():
     t = time.perf_counter()
     make_player("hard", 7, budget=0.05).choose(observe(s, role), door.legal_actions(s, role), role)
     assert time.perf_counter() - t < 1.5
+
+
+def test_no_sample_is_started_that_would_end_after_the_ceiling(monkeypatch):
+    """The ceiling holds on a slow machine: a sample (one play-out per live candidate) is not
+    started when the last one shows it would end after the budget (seen: 4.97 s decisions under a
+    4.5 s ceiling, goal 5 allows 5 s)."""
+    s = _first_movement("louis_xv", 3)
+    role = "louis_xv"
+    orig = SearchPlayer._playout
+
+    def slow(self, st, r, rng, deadline=1e18):
+        time.sleep(0.25)
+        return orig(self, st, r, rng, deadline)
+    monkeypatch.setattr(SearchPlayer, "_playout", slow)
+    t = time.perf_counter()
+    make_player("hard", 7, budget=2.5).choose(observe(s, role), door.legal_actions(s, role), role)
+    assert time.perf_counter() - t < 2.6
