@@ -45,8 +45,9 @@ PLAN_ROLES: dict[str, tuple[str, ...]] = {}
 # points of cards (SearchPlayer._winter; in session 10 only a part of PLAN_ROLES).  The rules of
 # thumb recruit again and again until the hand is nearly empty, and Austria, acting last (R5.1),
 # then meets the French and Prussian stages of the next turn without a card: the loser of a
-# combat loses the whole final score in troops (R11.4).  Measured in session 11 (docs/balance.md).
-WINTER_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
+# combat loses the whole final score in troops (R11.4).  Measured in session 11 with the other
+# defender settings of that session (plan.URGENCY): no gain, so it ships off (docs/balance.md).
+WINTER_ROLES: dict[str, tuple[str, ...]] = {}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):

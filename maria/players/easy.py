@@ -78,7 +78,8 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
 # Maria Theresa in the introductory game: a combat deficit is fought only with enough cards to
 # also answer the enemy's expected cards (on_combat; session 11).  EXPECTED_SUITED: the expected
 # points of one unseen card for a given suit (9 of 38 cards a suit, 2..10, and 2 Reserves at 8).
-CAREFUL_DEFENDER = True
+# Shipped off: no measured gain with the other session-11 defender settings (plan.URGENCY).
+CAREFUL_DEFENDER = False
 EXPECTED_SUITED = 1.8
 RICH_HAND = 10      # cards in hand from which a combat card is chosen to win big, not cheaply
 BIG_DEFEAT = 6      # the margin (troops lost, cities retreated) a rich hand aims for

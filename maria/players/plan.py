@@ -47,12 +47,15 @@ PROTECTED_DETOUR = 1.0   # ... a protected target counts as this many cities far
 SPREAD = 2.0         # ... and one an own general is nearer to as this many farther
 DOUBLE_BACK = True
 # Austria in the introductory game: her cover and retake values are weighted by how near each
-# attacker is to his victory (Planner.urgency; session 11).  Off = session 10's planner.
-URGENCY = True
+# attacker is to his victory (Planner.urgency; session 11).  Off = session 10's planner.  Shipped
+# off: together with EXPOSURE, easy.CAREFUL_DEFENDER and players.WINTER_ROLES, 4 wins of 12 hard-
+# vs-hard games, as many as without them on the same seeds (docs/balance.md, session 11).
+URGENCY = False
 URGENCY_MAX = 3.0
 # ... and her generals weigh the strongest enemy stack that can reach them before her next move
-# (Planner.exposure; session 11): per troop it would take, and for the general removed.
-EXPOSURE = True
+# (Planner.exposure; session 11): per troop it would take, and for the general removed.  Shipped
+# off (see URGENCY).
+EXPOSURE = False
 EXPOSE_LOSS = 0.6
 EXPOSE_REMOVED = 4.0
 

@@ -147,17 +147,19 @@ def test_R10_4_a_changed_plan_never_sends_a_move_through_a_general_still_standin
         s = door.apply(s, "maria_theresa", a)
 
 
-def test_R13_R11_4_shipped_hard_maria_theresa_keeps_cards_through_the_winter_without_plans():
-    """Session 11: the winter rule is its own setting (players.WINTER_ROLES), on for hard Maria
-    Theresa in the introductory game while the whole-stage plans stay off."""
-    from maria.players import PLAN_ROLES
+def test_R13_R11_4_hard_maria_theresa_keeps_cards_through_the_winter_without_plans(monkeypatch):
+    """Session 11: the winter rule is its own setting (players.WINTER_ROLES, shipped off after no
+    measured gain, docs/balance.md), which works with the whole-stage plans off."""
+    import maria.players as players
     from maria.players.search import WINTER_KEEP
     from maria.rules import cards
+    monkeypatch.setattr(players, "WINTER_ROLES", {"intro": ("maria_theresa",)})
+    monkeypatch.setattr(players, "PLAN_ROLES", {})
     s = _austrian_winter()
     s["cards"]["hands"]["austria"] = ["1:S10", "1:S9", "1:H10", "1:H9", "1:D10", "1:D9", "1:C10",
                                       "1:C9", "1:S8", "1:H8"]
-    p = make_player("hard", 1)
-    assert "maria_theresa" not in PLAN_ROLES.get("intro", ())
+    p = players.make_player("hard", 1)
+    assert not p.plan_roles
     for _ in range(10):
         if s["flow"][-1]["name"] != "winter" or "maria_theresa" not in door.active_roles(s):
             break

@@ -1,7 +1,9 @@
 """Maria Theresa's planner weighs each attacker's threat by how near he is to his victory (R14.3:
 Louis XV needs 9 Austrian fortresses, Frederick 12 in Austria and/or Silesia; maria.players.plan,
 Planner.urgency).  Seen in hard-vs-hard games (docs/balance.md, session 10, seed 101001): her
-generals went to retake Silesia from a Prussia far from his 12 while France walked to its 9."""
+generals went to retake Silesia from a Prussia far from his 12 while France walked to its 9.
+The setting ships off (plan.URGENCY, no measured gain in session 11, docs/balance.md): the tests
+switch it on."""
 
 from __future__ import annotations
 
@@ -34,7 +36,8 @@ def _two_fronts() -> dict:
     return s
 
 
-def test_R14_3_maria_theresa_covers_against_the_attacker_one_fortress_from_victory():
+def test_R14_3_maria_theresa_covers_against_the_attacker_one_fortress_from_victory(monkeypatch):
+    monkeypatch.setattr(plan, "URGENCY", True)
     s = _two_fronts()
     info = board_info(s)
     assert counts(s, info) == {"france": 8, "prussia": 3}
@@ -52,7 +55,8 @@ def test_R14_3_maria_theresa_covers_against_the_attacker_one_fortress_from_victo
     assert d["habelschwert"] > 4
 
 
-def test_R14_3_equal_shortfalls_weigh_both_attackers_alike():
+def test_R14_3_equal_shortfalls_weigh_both_attackers_alike(monkeypatch):
+    monkeypatch.setattr(plan, "URGENCY", True)
     s = _two_fronts()
     info = board_info(s)
     for c in ("pilsen", "eger", "linz", "enns", "krems"):
