@@ -218,7 +218,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=int, default=12)
     p.add_argument("--a", default="easy", choices=("random", "easy", "normal", "hard"))
     p.add_argument("--b", default="random", choices=("random", "easy", "normal", "hard"))
-    p.add_argument("--budget", type=float, default=None, help="seconds per searched decision")
+    p.add_argument("--budget", type=float, default=None,
+                   help="seconds per searched decision (hard: the ceiling of its fixed count of play-outs)")
     p.add_argument("--out", default=None, help="folder for the games as replays")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--seating", choices=("solo", "mixed"), default="solo",

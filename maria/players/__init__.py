@@ -15,6 +15,17 @@ from maria.players.resample import observe
 
 LEVELS = ("random", "easy", "normal", "hard")
 BUDGETS = {"normal": 0.2, "hard": 1.5}
+# Session 11: `hard` searches a fixed number of play-outs per decision (whole samples), so a seed
+# gives the same game on a busy or an idle machine; the wall-clock budget becomes a ceiling
+# (HARD_CAP, under goal 5's 5 s worst).  PLAYOUTS: every role with the stage horizon (4 samples of
+# the 6 candidates); REPLY: a role in REPLY_ROLES, whose play-outs run through both enemy stages
+# (0.2-0.4 s each on the shared machine against 0.02-0.14 s): 2 samples of 4 candidates, the least
+# the paired test can judge.  COUNTED = False restores session 10's wall-clock search.
+COUNTED = True
+PLAYOUTS = {"hard": 24}
+REPLY_PLAYOUTS = {"hard": 8}
+REPLY_CANDIDATES = {"hard": 4}
+HARD_CAP = 4.5
 # Per variant, the roles whose search play-outs run on through the enemy stages to their own next
 # action stage (SearchPlayer.reply_roles).  Maria Theresa acts last in the turn (R5.1), so what her
 # move risks shows only in the stages after hers.  Measured in session 7 (docs/balance.md): in the
@@ -30,6 +41,13 @@ REPLY_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
 # in session 5), games about a turn longer; against easy attackers 1 of 11 against 2 of 11 for
 # the shipped setting on the same seeds.  No measurable gain, so it stays off.
 PLAN_ROLES: dict[str, tuple[str, ...]] = {}
+# Per variant, the roles for which `hard` recruits once per winter keeping search.WINTER_KEEP
+# points of cards (SearchPlayer._winter; in session 10 only a part of PLAN_ROLES).  The rules of
+# thumb recruit again and again until the hand is nearly empty, and Austria, acting last (R5.1),
+# then meets the French and Prussian stages of the next turn without a card: the loser of a
+# combat loses the whole final score in troops (R11.4).  Measured in session 11 with the other
+# defender settings of that session (plan.URGENCY): no gain, so it ships off (docs/balance.md).
+WINTER_ROLES: dict[str, tuple[str, ...]] = {}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -41,11 +59,16 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
         return EasyPlayer(seed)
     if level in ("normal", "hard"):
         from maria.players.search import SearchPlayer
-        b = BUDGETS[level] if budget is None else budget
+        counted = COUNTED and level in PLAYOUTS
+        b = (HARD_CAP if counted else BUDGETS[level]) if budget is None else budget
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
                             horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
                             reply_roles=REPLY_ROLES if level == "hard" else None,
-                            plan_roles=PLAN_ROLES if level == "hard" else None)
+                            plan_roles=PLAN_ROLES if level == "hard" else None,
+                            winter_roles=WINTER_ROLES if level == "hard" else None,
+                            playouts=PLAYOUTS[level] if counted else None,
+                            reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
+                            reply_candidates=REPLY_CANDIDATES[level] if counted else None)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

@@ -76,6 +76,12 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
     return min(ok, key=lambda o: (cards.pay_value(o), sum(cards.is_reserve(c) for c in o), len(o)))
 
 
+# Maria Theresa in the introductory game: a combat deficit is fought only with enough cards to
+# also answer the enemy's expected cards (on_combat; session 11).  EXPECTED_SUITED: the expected
+# points of one unseen card for a given suit (9 of 38 cards a suit, 2..10, and 2 Reserves at 8).
+# Shipped off: no measured gain with the other session-11 defender settings (plan.URGENCY).
+CAREFUL_DEFENDER = False
+EXPECTED_SUITED = 1.8
 RICH_HAND = 10      # cards in hand from which a combat card is chosen to win big, not cheaply
 BIG_DEFEAT = 6      # the margin (troops lost, cities retreated) a rich hand aims for
 
@@ -373,6 +379,18 @@ class Rules(PoliticsRules):
         if means < d or accept is None:
             return accept or acts[0]
         wiped = troops <= d
+        if CAREFUL_DEFENDER and power == "austria" and st["variant"] == "intro":
+            # Maria Theresa draws least and acts last (R5.1), so her cards must last: a deficit is
+            # fought only when her suited cards can cover it and what the enemy can still be
+            # expected to play (EXPECTED_SUITED a card in his hand, whose size is public; his
+            # cards are unseen).  Seen in hard-vs-hard games (session 11, seed 101000, turn 2):
+            # Karl (4) against Friedrich + Schwerin (12, 15 cards in Prussia's hand) spent 17
+            # points of diamonds and lost his 4 troops all the same (R11.4: the loser loses the
+            # final score, capped at his troops).
+            other = "def" if side == "att" else "att"
+            theirs = EXPECTED_SUITED * len(st["cards"]["hands"].get(frame[other + "_power"], []))
+            if means < d + theirs:
+                return accept
         if d == 1 and not wiped and len(hand) < 4:
             return accept
         if d >= 6 and not wiped and means < d + 6 and len(hand) < 5:

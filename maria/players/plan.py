@@ -50,6 +50,18 @@ FAR = 16
 PROTECTED_DETOUR = 1.0   # ... a protected target counts as this many cities farther
 SPREAD = 2.0         # ... and one an own general is nearer to as this many farther
 DOUBLE_BACK = True
+# Austria in the introductory game: her cover and retake values are weighted by how near each
+# attacker is to his victory (Planner.urgency; session 11).  Off = session 10's planner.  Shipped
+# off: together with EXPOSURE, easy.CAREFUL_DEFENDER and players.WINTER_ROLES, 4 wins of 12 hard-
+# vs-hard games, as many as without them on the same seeds (docs/balance.md, session 11).
+URGENCY = False
+URGENCY_MAX = 3.0
+# ... and her generals weigh the strongest enemy stack that can reach them before her next move
+# (Planner.exposure; session 11): per troop it would take, and for the general removed.  Shipped
+# off (see URGENCY).
+EXPOSURE = False
+EXPOSE_LOSS = 0.6
+EXPOSE_REMOVED = 4.0
 
 
 def prussian_share(info, city: str) -> bool:
@@ -317,8 +329,10 @@ class Planner(Threats):
                 v += 2.0 + min(margin, 8) * 0.4 + 0.3 * min(theirs, 8)
             else:
                 v += -2.0 + max(margin, -10) * 0.6
-        # enemies within 2..3 who could come and attack this general
         d = info.dist_from(city)
+        if EXPOSURE and R.major_of(st, power) == "austria" and st["variant"] == "intro":
+            return v - self.exposure(gid, city, mine, my_cards, seen)
+        # enemies within 2..3 who could come and attack this general
         for eg_id, eg in self.gens.items():
             if eg["city"] in seen or not self.enemy_of(eg["power"], power):
                 continue
@@ -330,6 +344,76 @@ class Planner(Threats):
                 if gap > 2:
                     v -= min(gap, 10) * (0.25 if k == 2 else 0.12 if k == 3 else 0.05)
         return v
+
+    def exposure(self, gid, city, mine, my_cards, seen) -> float:
+        """Maria Theresa (introductory game): what ending at `city` risks in the enemy stages
+        before her next move (R5.1: she acts last, so every enemy moves first): the strongest
+        enemy stack that can end next to her (a general moves 3 cities, 4 on main roads, R10.2)
+        beats her by `gap` and takes min(troops, gap + 1) of her troops (R11.4: the final score,
+        his cards against hers), all of them removing the general until the winter (R13.3).
+        The old rule (a gentle pull away from stronger enemies 2-4 cities off) let lone generals
+        stand within reach of the Prussian 12-troop stack (session 11, seed 101000: Karl (4)
+        force-marched to Zuckmantel, 4 cities from Friedrich + Schwerin, and was removed)."""
+        st, info = self.st, self.info
+        power = st["generals"][gid]["power"]
+        d = info.dist_from(city)
+        troops = min(mine, 16)
+        worst = 0.0
+        done = set()
+        for eg in self.gens.values():
+            ec = eg["city"]
+            if ec in seen or ec in done or not self.enemy_of(eg["power"], power):
+                continue
+            done.add(ec)
+            k = d.get(ec, 99)
+            if not 2 <= k <= 5:
+                continue
+            theirs = self.stack_troops(ec) + 0.6 * self.hand_strength(eg["power"], city)
+            gap = theirs - (troops + 0.6 * my_cards)
+            if gap <= 0:
+                continue
+            lost = min(troops, gap + 1)
+            risk = EXPOSE_LOSS * lost + (EXPOSE_REMOVED if lost >= troops else 0.0)
+            worst = max(worst, risk * (1.0 if k <= 4 else 0.5))
+        return worst
+
+    def urgency(self) -> dict[str, float]:
+        """Introductory game, the defender: how much more each attacker's threat counts than the
+        other's, from how many fortresses each still lacks for his victory (R14.3): 1 each when
+        both lack as many, (other's shortfall / his) ** 0.75 otherwise, between 1/URGENCY_MAX
+        and URGENCY_MAX.  Without it her generals answer the nearest enemy, wherever he is: seen
+        in hard-vs-hard games, Karl and Neipperg went to retake Silesia from a Prussia 6 short
+        while France, 2 short, walked into Upper and Lower Austria (docs/balance.md, session 10,
+        seed 101001: France 9 at turn 8 with Prussia at 6)."""
+        u = getattr(self, "_urgency", None)
+        if u is None:
+            u = {}
+            if URGENCY and self.st["variant"] == "intro":
+                from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET
+                TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}    # R14.3
+                n = self.counts()
+                short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
+                for m, k in short.items():
+                    other = max(v for o, v in short.items() if o != m)
+                    u[m] = min(max((other / k) ** 0.75, 1 / URGENCY_MAX), URGENCY_MAX)
+            self._urgency = u
+        return u
+
+    def threat_major(self, fortress: str, enemies) -> str | None:
+        """The attacker whose victory the loss of the own `fortress` would serve most (R14.3: a
+        Silesian fortress counts only for Prussia), among those with a general within 6 cities."""
+        u = self.urgency()
+        if not u:
+            return None
+        dc = self.info.dist_from(fortress)
+        best, bu = None, -1.0
+        for eg in enemies:
+            if dc.get(eg["city"], 99) > 6:
+                continue
+            m = R.major_of(self.st, eg["power"])
+            if m in u and _goal(self.st, self.info, m, fortress) and u[m] > bu:
+                best, bu = m, u[m]
+        return best
 
     def supply_value(self, gid, city) -> float:
         g = self.st["generals"][gid]

@@ -164,7 +164,13 @@ class Threats:
             if 1 <= d.get(c, 99) <= 3:
                 v += w
         if retake:
-            v -= 0.35 * min(min(d.get(c, 99) for c in retake), 12)
+            u = self.urgency()
+            if u:
+                # retaking from the attacker nearer to his victory first (a fortress of the other
+                # counts as farther away)
+                v -= 0.35 * min(min(min(d.get(c, 99), 12) / u.get(m, 1.0) for c, m in retake), 16)
+            else:
+                v -= 0.35 * min(min(d.get(c, 99) for c, _ in retake), 12)
         # hunt enemy generals abroad (lightly): nearness to the nearest enemy
         if enemies:
             v -= 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
@@ -192,14 +198,17 @@ class Threats:
             if R.cooperating(st, ctrl, power):
                 own_forts.append(c)
             elif self.enemy_of(ctrl, power):
-                retake.append(c)
+                retake.append((c, R.major_of(st, ctrl)))
         cover = []
+        u = self.urgency()
         for c in own_forts:
             dc = info.dist_from(c)
             threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
             if threat > 6:
                 continue
             w = 1.6 if threat <= 3 else 0.8
+            if u:
+                w *= u.get(self.threat_major(c, enemies), 1.0)
             others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
                          if ogid != gid and R.cooperating(st, og["power"], power))
             cover.append((c, w * (0.35 if others else 1.0)))

@@ -47,7 +47,10 @@ class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, budget: float = 1.0, candidates: int = 4,
                  horizon: int = 60, stage_horizon: bool = False, samples: int = ROUND,
                  reply_roles: Mapping[str, tuple[str, ...]] | None = None, reply_horizon: int = 250,
-                 plan_roles: Mapping[str, tuple[str, ...]] | None = None, plan_budget: float = PLAN_BUDGET):
+                 plan_roles: Mapping[str, tuple[str, ...]] | None = None, plan_budget: float = PLAN_BUDGET,
+                 playouts: int | None = None, reply_playouts: int | None = None,
+                 reply_candidates: int | None = None,
+                 winter_roles: Mapping[str, tuple[str, ...]] | None = None):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -61,6 +64,17 @@ class SearchPlayer:
         # variant -> the roles whose movement phase is searched as whole-stage plans (see _plan_move)
         self.plan_roles = dict(plan_roles or {})
         self.plan_budget = plan_budget
+        # variant -> the roles that recruit once per winter keeping WINTER_KEEP points (_winter):
+        # part of plan_roles in session 10, a setting of its own since session 11
+        self.winter_roles = dict(winter_roles or {})
+        # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
+        # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
+        # through the enemy stages, which cost 10-20 times more), the wall-clock `budget` only a
+        # ceiling.  With a wall-clock budget alone the search did as many play-outs as the load
+        # of the machine allowed, so the same seed gave another game on a busier machine.
+        self.playouts = playouts
+        self.reply_playouts = reply_playouts
+        self.reply_candidates = reply_candidates
         self._plan: tuple | None = None  # (stage key, the chosen plan's actions still to play)
         self._recruited: set = set()     # (turn, power): the defender's one recruitment of a winter
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
@@ -74,7 +88,8 @@ class SearchPlayer:
         acts = playable(legal, frame_name == "diplomacy")
         state = resample(obs, role, rng.getrandbits(32))
         easy = Rules(state, role, rng).decide(acts)
-        if frame_name == "winter" and role in self.plan_roles.get(state["variant"], ()):
+        if frame_name == "winter" and (role in self.plan_roles.get(state["variant"], ())
+                                       or role in self.winter_roles.get(state["variant"], ())):
             a = self._winter(state, role, acts, rng)
             if a is not None:
                 self.progress = 1.0
@@ -88,7 +103,10 @@ class SearchPlayer:
             if a is not None:
                 self.progress = 1.0
                 return a
+        reply = role in self.reply_roles.get(state["variant"], ())
         cands = self._candidates(state, role, plain, easy, rng)
+        if reply and self.reply_candidates:
+            cands = cands[: self.reply_candidates]
         if len(cands) == 1:
             self.progress = 1.0
             return cands[0]
@@ -104,9 +122,20 @@ class SearchPlayer:
         long_playouts = role in self.reply_roles.get(state["variant"], ()) \
             and role in self.plan_roles.get(state["variant"], ())
         deadline = t0 + self.budget
+        limit = self.reply_playouts if reply and self.reply_playouts else self.playouts
+        done = 0
+        last = 0.0                          # wall clock of the last whole sample
         rounds_final = 0
         while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled:
+            if limit is not None and done + 1 + len(live) > limit:
+                break
             for _ in range(self.samples):
+                if limit is not None and done + 1 + len(live) > limit:
+                    break                               # the count is spent (whole samples only)
+                if limit is not None and done and time.perf_counter() + last > deadline:
+                    break                   # the ceiling: no sample that would not end before it
+                done += 1 + len(live)
+                t_sample = time.perf_counter()
                 st = resample(obs, role, rng.getrandbits(32))
                 seed = rng.getrandbits(32)
                 got = []
@@ -124,9 +153,11 @@ class SearchPlayer:
                     break
                 for k, v in got:
                     vals[k].append(v)
+                last = time.perf_counter() - t_sample
                 if time.perf_counter() >= deadline:
                     break
-            self.progress = min(1.0, (time.perf_counter() - t0) / self.budget)
+            self.progress = min(1.0, max((time.perf_counter() - t0) / self.budget,
+                                         done / limit if limit else 0.0))
             if len(live) > 1:
                 live.sort(key=lambda k: -_mean(vals[k]))
                 live = live[: max(1, len(live) // 2)]

@@ -54,7 +54,11 @@ def _play_movement(s: dict, player, role: str = "maria_theresa") -> dict:
     return s
 
 
-def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_one_by_one():
+def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_one_by_one(monkeypatch):
+    # the plan search against session 10's rules of thumb: since session 11 (plan.EXPOSURE) the
+    # rules of thumb unite these two themselves (see test_defender_cards.py)
+    from maria.players import plan as plan_mod
+    monkeypatch.setattr(plan_mod, "EXPOSURE", False)
     s = _moravian_position()
     info = board_info(s)
     # the rules of thumb send each general on his own, within reach of the 12 Prussians
@@ -141,3 +145,26 @@ def test_R10_4_a_changed_plan_never_sends_a_move_through_a_general_still_standin
     assert out == plan[1:]
     for a in out:                                            # each one legal in its turn
         s = door.apply(s, "maria_theresa", a)
+
+
+def test_R13_R11_4_hard_maria_theresa_keeps_cards_through_the_winter_without_plans(monkeypatch):
+    """Session 11: the winter rule is its own setting (players.WINTER_ROLES, shipped off after no
+    measured gain, docs/balance.md), which works with the whole-stage plans off."""
+    import maria.players as players
+    from maria.players.search import WINTER_KEEP
+    from maria.rules import cards
+    monkeypatch.setattr(players, "WINTER_ROLES", {"intro": ("maria_theresa",)})
+    monkeypatch.setattr(players, "PLAN_ROLES", {})
+    s = _austrian_winter()
+    s["cards"]["hands"]["austria"] = ["1:S10", "1:S9", "1:H10", "1:H9", "1:D10", "1:D9", "1:C10",
+                                      "1:C9", "1:S8", "1:H8"]
+    p = players.make_player("hard", 1)
+    assert not p.plan_roles
+    for _ in range(10):
+        if s["flow"][-1]["name"] != "winter" or "maria_theresa" not in door.active_roles(s):
+            break
+        s = door.apply(s, "maria_theresa", p.choose(observe(s, "maria_theresa"),
+                                                    door.legal_actions(s, "maria_theresa"), "maria_theresa"))
+    recruits = [e for e in s["log"] if e.get("text", "").startswith("Austria recruits")]
+    assert len(recruits) == 1
+    assert cards.hand_value(s, "austria") >= WINTER_KEEP
