@@ -28,7 +28,8 @@ def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
     pygame.display.init()
     pygame.font.init()
     from maria.analysis import selfplay
-    from maria.rules import door, rng
+    from maria.core import rng
+    from maria.rules import door
     from maria.ui.app import App
     from maria.ui.board_layout import MAP_RECT
     from maria.ui.board_scene import BoardScene

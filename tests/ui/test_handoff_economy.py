@@ -81,7 +81,7 @@ def test_R5_2_the_player_who_decides_after_the_secret_allocation_allocates_last(
             order.append(r)
             a = dict(door.legal_actions(s.state, r)[0])
             from maria.analysis import selfplay
-            from maria.rules import rng
+            from maria.core import rng
             s.apply(r, selfplay.fill(a, s.state, {"rng": rng.seed_state(5)}))
             while r in s.active() and s.state["flow"][-1]["name"] == "allocation":
                 a = dict(door.legal_actions(s.state, r)[0])
