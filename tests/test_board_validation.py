@@ -261,7 +261,7 @@ def test_random_damage_never_crashes(boards: Path):
                 damage(node[i], depth + 1)
 
     noticed = 0
-    for _ in range(30):
+    for _ in range(16):
         name = rng.choice(sorted(originals))
         data = yaml.safe_load(originals[name])
         for _ in range(rng.randint(1, 3)):
@@ -270,4 +270,4 @@ def test_random_damage_never_crashes(boards: Path):
         problems = all_problems(boards)  # must not raise
         noticed += bool(problems)  # some damage is harmless (an optional note, a false flag)
         (boards / name).write_text(originals[name], encoding="utf-8")
-    assert noticed >= 22
+    assert noticed >= 12

@@ -110,11 +110,11 @@ COVERED = ("combats", "retreats", "conquests", "winter_reentries", "retroactive_
 
 @pytest.mark.parametrize("players", [3, 2])
 def test_fuzz_real_board_until_every_rule_path_is_met(players, tmp_path):
-    """At least 20 random games, and on until the purposeful random player has reached every rule
+    """At least 12 random games, and on until the purposeful random player has reached every rule
     path that matters (at most 100 games; the 100-game run and longer ones: --runslow)."""
     stats = collections.Counter()
-    run_games(range(20), players, tmp_path, stats=stats)
-    more = iter(range(20, 100))
+    run_games(range(12), players, tmp_path, stats=stats)
+    more = iter(range(12, 100))
     while not all(stats[k] for k in COVERED):
         seed = next(more, None)
         assert seed is not None, {k: stats[k] for k in COVERED}
