@@ -45,6 +45,7 @@ def cite(rnum: str) -> str:
     return f"§{sec} {title(sec)}".strip()
 
 
+@lru_cache(maxsize=2048)             # a static table: the same R-number always gives the same section
 def section(rnum: str) -> str:
     """The printed section holding digest rule `rnum` ("11.2" -> "11.1"); its chapter if unknown."""
     t = _table()
@@ -60,6 +61,7 @@ def section(rnum: str) -> str:
     return rnum.split(".")[0]
 
 
+@lru_cache(maxsize=8192)             # every text on screen passes here, every time it is drawn
 def printed(text: str) -> str:
     """`text` with every R-number replaced by its printed section ("see R11.2" -> "see §11.1")."""
     if "R" not in text:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable
 
@@ -40,7 +41,25 @@ def blit_text(surf, s, pos, size=20, colour=INK, style="sans", anchor="topleft")
     return r
 
 
+_WRAPPED: "OrderedDict[tuple, tuple[str, ...]]" = OrderedDict()
+MAX_WRAPPED = 2000          # the log, prompts and panels of a screen; least recently used out first
+
+
 def wrap(s: str, width: int, size: int = 18, style: str = "sans") -> list[str]:
+    """`s` in lines of at most `width` px (cached: the log re-wraps the same lines every redraw)."""
+    key = (s, width, size, style)
+    got = _WRAPPED.get(key)
+    if got is not None:
+        _WRAPPED.move_to_end(key)
+        return list(got)
+    out = _wrap(s, width, size, style)
+    _WRAPPED[key] = tuple(out)
+    while len(_WRAPPED) > MAX_WRAPPED:
+        _WRAPPED.popitem(last=False)
+    return out
+
+
+def _wrap(s: str, width: int, size: int, style: str) -> list[str]:
     s = printed(s)
     f = fonts.get_font(style, size)
     out = []
