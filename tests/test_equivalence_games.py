@@ -54,3 +54,38 @@ def test_same_final_state(game):
 def test_all_200_games_same_final_state():
     differ = [_id(g) for g in GAMES if _replay(g) != g["digest"]]
     assert differ == [], f"{len(differ)} of {len(GAMES)} games end differently: {differ[:10]}"
+
+
+def _replay_in_place(game: dict) -> str:
+    state = door.new_game(game["variant"], game["players"], game["seed"])
+    for role, action in game["actions"]:
+        door.apply_in_place(state, role, action)
+    return state_digest(state)
+
+
+@pytest.mark.parametrize("game", GAMES[5::20], ids=_id)
+def test_the_in_place_replay_of_a_load_reaches_the_same_final_state(game):
+    """maria.replay applies a log in place (no copy per action); the recorded games' digests."""
+    assert _replay_in_place(game) == game["digest"]
+
+
+def test_apply_in_place_gives_the_states_of_apply_undos_included():
+    """Step by step, in random games with undos: the state apply returns == the state mutated in
+    place (the undo snapshots included)."""
+    from maria.analysis import selfplay
+    from maria.core import rng
+    undos = 0
+    for variant, players, seed in (("intro", 3, 11), ("advanced", 3, 12), ("intro", 2, 13)):
+        st = door.new_game(variant, players, seed)
+        mine = door.new_game(variant, players, seed)
+        ch = {"rng": rng.seed_state(seed)}
+        for _ in range(500):
+            if door.is_over(st):
+                break
+            role = door.active_roles(st)[0]
+            a = selfplay.random_action(st, role, ch)
+            undos += a["type"] == "undo"
+            st = door.apply(st, role, a)
+            door.apply_in_place(mine, role, a)
+            assert mine == st
+    assert undos > 0

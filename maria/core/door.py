@@ -94,24 +94,50 @@ class Door:
     def apply(self, state: dict, role: str, action: dict) -> dict:
         """Return the state after `role` takes `action`; the caller's state is never modified.  An
         undoable action keeps a snapshot; the snapshots go once another player is to act."""
+        self._admissible(state, action)
+        if action["type"] == "undo":
+            return self._undone(state, role)
+        new = copy_state(state)
+        self._take(new, role, action)
+        return new
+
+    def apply_in_place(self, state: dict, role: str, action: dict) -> dict:
+        """The same as apply, but `state` itself becomes the state after the action (no copy of
+        it): for replaying a log, whose states nobody keeps (a save's load, maria.replay).  On a
+        refusal `state` may be half changed: the replay is abandoned then."""
+        self._admissible(state, action)
+        if action["type"] == "undo":
+            after = self._undone(state, role)
+            state.clear()
+            state.update(after)
+            return state
+        self._take(state, role, action)
+        return state
+
+    def _admissible(self, state: dict, action) -> None:
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction("An action is a dict with a 'type'.")
         if state["result"] is not None:
             raise IllegalAction("The game is over.")
-        info = self.info_of(state)
-        if action["type"] == "undo":
-            if not state["undo"] or state.get("undo_role") != role:
-                raise IllegalAction("There is nothing to undo.")
-            rest = list(state["undo"])
-            snap = copy_state(rest.pop())            # snapshots are shared between states: copy first
-            snap["log"] = list(state["log"][:snap.pop("log_len")])
-            snap["undo"] = rest
-            return snap
-        new = copy_state(state)
-        before = self.active_roles(state)
+
+    def _undone(self, state: dict, role: str) -> dict:
+        if not state["undo"] or state.get("undo_role") != role:
+            raise IllegalAction("There is nothing to undo.")
+        rest = list(state["undo"])
+        snap = copy_state(rest.pop())            # snapshots are shared between states: copy first
+        snap["log"] = list(state["log"][:snap.pop("log_len")])
+        snap["undo"] = rest
+        return snap
+
+    def _take(self, new: dict, role: str, action: dict) -> None:
+        """Carry out `action` on `new` (a copy of the state before it, or that state itself), with
+        the undo bookkeeping: a snapshot before an undoable action, none kept once the player to act
+        changes or the game ends."""
+        info = self.info_of(new)
+        before = self.active_roles(new)
         if action["type"] in self.reversible:
-            snap = copy_state({k: v for k, v in state.items() if k not in ("undo", "log")})
-            snap["log_len"] = len(state["log"])
+            snap = copy_state({k: v for k, v in new.items() if k not in ("undo", "log")})
+            snap["log_len"] = len(new["log"])
             undo = new["undo"] if new.get("undo_role") == role else []
             new["undo"] = undo + [snap]
             new["undo_role"] = role
@@ -122,4 +148,3 @@ class Door:
             new["undo"] = []
         if not new["undo"]:
             new["undo_role"] = None
-        return new

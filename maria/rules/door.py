@@ -86,6 +86,7 @@ DOOR = Door(
 active_roles = DOOR.active_roles
 legal_actions = DOOR.legal_actions
 apply = DOOR.apply
+apply_in_place = DOOR.apply_in_place       # replays only (maria.replay): no copy per action
 
 
 def view(state: dict, role: str) -> dict:
