@@ -507,9 +507,10 @@ def _rules_plan(state: dict, role: str, rng: random.Random, limit: int = 30) -> 
     return out, st
 
 
-def _playable_plan(state: dict, role: str, plan: list[dict]) -> list[dict]:
-    """The plan's actions that can be played one after the other from `state` (as _apply_plan
-    plays them)."""
+def _play_plan(state: dict, role: str, plan: list[dict]) -> tuple[list[dict], dict]:
+    """The plan's actions played one after the other from `state` while the role's movement phase
+    lasts; a move that is no longer possible (a sampled hidden fact, an earlier move in its way) is
+    left out.  Returns the actions played and the state after them."""
     out = []
     st = state
     for a in plan:
@@ -520,21 +521,17 @@ def _playable_plan(state: dict, role: str, plan: list[dict]) -> list[dict]:
         except Exception:
             continue
         out.append(a)
-    return out
+    return out, st
+
+
+def _playable_plan(state: dict, role: str, plan: list[dict]) -> list[dict]:
+    """The plan's actions that can be played one after the other from `state`."""
+    return _play_plan(state, role, plan)[0]
 
 
 def _apply_plan(state: dict, role: str, plan: list[dict]) -> dict | None:
-    """`state` after the plan's actions; a move that is no longer possible (a sampled hidden fact,
-    an earlier move in its way) is left out; None if the phase never ends."""
-    st = state
-    for a in plan:
-        if st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
-            break
-        try:
-            st = door.apply(st, role, a)
-        except Exception:
-            continue
-    return st
+    """`state` after the plan's playable actions."""
+    return _play_plan(state, role, plan)[1]
 
 
 def _plan_key(plan: list[dict]) -> tuple:
