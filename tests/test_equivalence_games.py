@@ -89,3 +89,35 @@ def test_apply_in_place_gives_the_states_of_apply_undos_included():
             door.apply_in_place(mine, role, a)
             assert mine == st
     assert undos > 0
+
+
+def test_the_replayer_of_a_load_gives_the_states_of_apply_at_any_cut_undos_included():
+    """door.replayer (a load's replay: placeholders for undo snapshots, rebuilt from the run's
+    checkpoint when an undo or the end of the log needs them) ends where apply ends, wherever the
+    log stops: right after undos, inside a run of one player's undoable moves, anywhere."""
+    from maria.analysis import selfplay
+    from maria.core import rng
+    undos = rebuilt = 0
+    for variant, players, seed in (("intro", 3, 21), ("advanced", 3, 22), ("advanced", 2, 23)):
+        st = door.new_game(variant, players, seed)
+        ch = {"rng": rng.seed_state(seed)}
+        log, states = [], []
+        for _ in range(400):
+            if door.is_over(st):
+                break
+            role = door.active_roles(st)[0]
+            a = selfplay.random_action(st, role, ch)
+            undos += a["type"] == "undo"
+            st = door.apply(st, role, a)
+            log.append((role, a))
+            states.append(st)
+        cuts = {len(log)} | set(range(7, len(log), 41))
+        cuts |= {i + 1 for i, (_, a) in enumerate(log) if a["type"] == "undo"}
+        cuts |= {i + 1 for i in range(len(log)) if len(states[i]["undo"]) >= 2}
+        for k in sorted(cuts)[:40]:
+            run = door.replayer(door.new_game(variant, players, seed))
+            for role, a in log[:k]:
+                run.step(role, a)
+            rebuilt += None in run.state["undo"]
+            assert run.finish() == states[k - 1], (variant, seed, k)
+    assert undos > 0 and rebuilt > 0

@@ -114,6 +114,12 @@ class Door:
         self._take(state, role, action)
         return state
 
+    def replayer(self, state: dict, lazy: bool = True) -> "Replayer":
+        """A replay of a log onto `state` (in place) that copies the state only where an undo can
+        reach (see Replayer); with `lazy` False every step is apply_in_place (real snapshots in
+        every intermediate state)."""
+        return Replayer(self, state, lazy)
+
     def _admissible(self, state: dict, action) -> None:
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction("An action is a dict with a 'type'.")
@@ -129,15 +135,18 @@ class Door:
         snap["undo"] = rest
         return snap
 
-    def _take(self, new: dict, role: str, action: dict) -> None:
+    def _take(self, new: dict, role: str, action: dict, lazy: bool = False) -> None:
         """Carry out `action` on `new` (a copy of the state before it, or that state itself), with
         the undo bookkeeping: a snapshot before an undoable action, none kept once the player to act
         changes or the game ends."""
         info = self.info_of(new)
         before = self.active_roles(new)
         if action["type"] in self.reversible:
-            snap = copy_state({k: v for k, v in new.items() if k not in ("undo", "log")})
-            snap["log_len"] = len(new["log"])
+            if lazy:
+                snap = None                      # Replayer: rebuilt from its checkpoint if needed
+            else:
+                snap = copy_state({k: v for k, v in new.items() if k not in ("undo", "log")})
+                snap["log_len"] = len(new["log"])
             undo = new["undo"] if new.get("undo_role") == role else []
             new["undo"] = undo + [snap]
             new["undo_role"] = role
@@ -148,3 +157,58 @@ class Door:
             new["undo"] = []
         if not new["undo"]:
             new["undo_role"] = None
+
+
+class Replayer:
+    """Re-applies a log onto one state, in place, with the states `Door.apply` gives.
+
+    Most of the cost of replaying a long log was the undo snapshot copied before every undoable
+    action, although nearly all of them are dropped a few actions later (when another player is to
+    act).  The replayer copies the state once where a run of one player's undoable actions begins
+    (its checkpoint) and leaves placeholders in the undo list; only when an "undo" in the log, or
+    the end of the log, needs the real snapshots does it rebuild them by re-applying that run from
+    the checkpoint with `apply_in_place` (the rebuilt state is the next checkpoint).  On a refusal
+    the state may be half changed."""
+
+    def __init__(self, door: Door, state: dict, lazy: bool = True):
+        self.door = door
+        self.state = state
+        self.lazy = lazy
+        self._checkpoint: dict | None = None          # the state where the current run began
+        self._run: list[tuple[str, dict]] = []        # the actions since that checkpoint
+
+    def step(self, role: str, action: dict) -> dict:
+        door, state = self.door, self.state
+        if not self.lazy:
+            return door.apply_in_place(state, role, action)
+        door._admissible(state, action)
+        if action["type"] == "undo":
+            self._rebuild()
+            door.apply_in_place(state, role, action)
+        else:
+            undo = state.get("undo")
+            if action["type"] in door.reversible and not (undo and state.get("undo_role") == role):
+                self._checkpoint, self._run = copy_state(state), []
+            door._take(state, role, action, lazy=True)
+        if self._checkpoint is not None:
+            self._run.append((role, action))
+        if not state.get("undo"):
+            self._checkpoint, self._run = None, []
+        return state
+
+    def finish(self) -> dict:
+        """The final state, its undo snapshots real."""
+        self._rebuild()
+        return self.state
+
+    def _rebuild(self) -> None:
+        if None not in (self.state.get("undo") or []):
+            return
+        again = copy_state(self._checkpoint)
+        for role, action in self._run:
+            self.door.apply_in_place(again, role, action)
+        self.state.clear()
+        self.state.update(again)
+        # the snapshots are real now: later placeholders are rebuilt from here (its undo list is
+        # copied with the state), so a run with many undos is not re-applied from its start each time
+        self._checkpoint, self._run = copy_state(again), []

@@ -87,6 +87,7 @@ active_roles = DOOR.active_roles
 legal_actions = DOOR.legal_actions
 apply = DOOR.apply
 apply_in_place = DOOR.apply_in_place       # replays only (maria.replay): no copy per action
+replayer = DOOR.replayer                   # replays of a whole log: copies only where an undo reaches
 
 
 def view(state: dict, role: str) -> dict:
