@@ -188,6 +188,13 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
             replay_record(record, check=replay, play_rules=False, on_state=on_state)
         except ReplayError as exc:
             ver = doc.get("rules_version")
+            again = _same_but_wording(record) if ver != RULES_VERSION else None
+            if again is not None:
+                # an older version's save whose moves lead to the same position, told in older
+                # words (e.g. "Louis Xv" before 0.2.1): nothing of the game differs, so it opens,
+                # in this version's words
+                record.state = again
+                return record, doc
             if ver != RULES_VERSION:
                 # not tampering: an older program's rules or log wording, which this one replays
                 # differently (each rules correction changes some games)
@@ -209,6 +216,28 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
         raise SaveError(f"{name} is damaged: it cannot be checked ({type(exc).__name__}: "
                         f"{' '.join(str(exc).split())[:200]}).") from None
     return record, doc
+
+
+def _same_but_wording(record: GameRecord) -> dict | None:
+    """The replayed position if it equals the saved one apart from the texts of the log and of the
+    result (an older version's wording), else None."""
+    try:
+        mine = replay_record(record, check=False, compare=False)
+    except ReplayError:
+        return None
+
+    def words_out(state: dict) -> dict:
+        out = {k: v for k, v in state.items() if k not in ("log", "undo", "result")}
+        out["log"] = [{k: v for k, v in e.items() if k != "text"} for e in state["log"]]
+        out["result"] = ({k: v for k, v in state["result"].items() if k != "reason"}
+                         if isinstance(state.get("result"), dict) else state.get("result"))
+        out["undo"] = [{k: v for k, v in u.items() if k != "result"} for u in state["undo"]]
+        return out
+    try:
+        same = words_out(mine) == words_out(record.state)
+    except (AttributeError, TypeError, KeyError):
+        return None
+    return mine if same else None
 
 
 def _version_tuple(v: str) -> tuple[int, ...] | None:

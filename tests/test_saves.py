@@ -277,13 +277,27 @@ def test_yaml_references_refused(finished, tmp_path):
     _refused(p, finished, "YAML references")
 
 
-def test_a_save_of_an_older_version_whose_moves_replay_differently_names_that_version():
+def test_a_save_of_an_older_version_told_in_older_words_opens_in_this_versions_words():
     """A save of MARIA 0.1.0 (its log words a move "moves 3 cities."; 0.2.0 names the route's
-    ends): the log no longer replays to its position, and the message says which version wrote it
-    instead of calling the file damaged or edited."""
+    ends): its moves lead to the same position, told in older words, so nothing is lost: it opens,
+    with today's log."""
     from pathlib import Path
-    from maria.saves import SaveError, load_game
     old = Path(__file__).resolve().parent / "data" / "saved-by-0.1.0.yaml"
-    with pytest.raises(SaveError) as e:
-        load_game(old)
-    assert "saved by MARIA 0.1.0" in str(e.value) and "Open it with MARIA 0.1.0" in str(e.value)
+    doc = yaml.load(old.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+    rec = load_game(old)
+    assert doc["rules_version"] == "0.1.0" and len(rec.actions) == len(doc["actions"])
+    assert [e["text"] for e in rec.state["log"]] != [e["text"] for e in doc["state"]["log"]]
+    assert "→" in rec.state["log"][-1]["text"] and "→" not in doc["state"]["log"][-1]["text"]
+
+
+def test_a_save_of_an_older_version_whose_moves_lead_elsewhere_names_that_version(tmp_path, finished):
+    """An older version's save whose log no longer reaches its position (a rules correction, not
+    only other words) is refused, naming the version that wrote it (not "damaged")."""
+    doc = _doc(finished)
+    doc["rules_version"] = "0.1.0"
+    g = next(iter(doc["state"]["generals"].values()))
+    g["troops"] = g.get("troops", 1) % 8 + 1                 # what an older rule would have left
+    p = tmp_path / "old.yaml"
+    _write(p, doc)
+    msg = _refused(p, finished, "saved by MARIA 0.1.0")
+    assert "Open it with MARIA 0.1.0" in msg

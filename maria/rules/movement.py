@@ -176,7 +176,7 @@ class MovementPhase(Handler):
         if t == "dispute":
             frame["dispute"] = "pragmatic_army"
             frame["flanders_done"] = []
-            log(state, f"{role.replace('_', ' ').title()} disputes the order of moves on the Flanders map: "
+            log(state, f"{R.role_name(role)} disputes the order of moves on the Flanders map: "
                 "Austria and the Pragmatic Army now alternate moves there, the Pragmatic Army first.")
             return
         if t == "flanders_pass":

@@ -12,6 +12,13 @@ from maria.core.sides import allied, cooperating, enemies, powers_of, role_of  #
 ROLES_3P = ("maria_theresa", "frederick", "louis_xv")
 ROLES_2P = ("coalition", "maria_theresa")
 OBSERVER = "observer"
+# how the log and the screens name a role ("Louis XV", not str.title()'s "Louis Xv")
+ROLE_NAMES = {"maria_theresa": "Maria Theresa", "frederick": "Frederick", "louis_xv": "Louis XV",
+              "coalition": "The Coalition", "observer": "Observer"}
+
+
+def role_name(role: str) -> str:
+    return ROLE_NAMES.get(role, role.replace("_", " ").title())
 
 # R2.1 (3 players) and R24.1/R24.2 (2 players: player A = "coalition", player B = "maria_theresa").
 ROLE_TABLES: dict[int, dict[str, list[str]]] = {

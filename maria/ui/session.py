@@ -15,17 +15,10 @@ from maria.rules import door
 from maria.core import rng
 from maria.analysis import selfplay
 from maria.rules.state import IllegalAction, board_info
+from maria.rules.roles import ROLE_NAMES, role_name  # noqa: F401  (re-exported: the screens name roles so)
 
 from maria.game import GameRecord
 from maria.saves import SaveError, load_game, save_game
-
-
-ROLE_NAMES = {"maria_theresa": "Maria Theresa", "frederick": "Frederick", "louis_xv": "Louis XV",
-              "coalition": "The Coalition", "observer": "Observer"}
-
-
-def role_name(role: str) -> str:
-    return ROLE_NAMES.get(role, role.replace("_", " ").title())
 
 
 def power_name(power: str) -> str:

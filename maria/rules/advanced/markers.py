@@ -274,7 +274,7 @@ def check_pools(state, info, when: str) -> None:
         tied = [p for p in empty if a["overflow"][p] == best]
         role = _tie_winner(state, tied)
         _finish(state, role, f"The victory-marker pool of {', '.join(power_name(p) for p in empty)} is empty "
-                f"at the end of {when}: {role.replace('_', ' ').title()} wins.")
+                f"at the end of {when}: {R.role_name(role)} wins.")
         return
     for p in a["overflow"]:
         a["overflow"][p] = 0
@@ -300,7 +300,7 @@ def end_of_game(state, info) -> None:
     role = _tie_winner(state, tied)
     _finish(state, role, "After the fourth winter the winter scores are "
             + ", ".join(f"{power_name(p)} {t}" for p, t in totals.items())
-            + f": {role.replace('_', ' ').title()} wins.")
+            + f": {R.role_name(role)} wins.")
     state["result"]["winter_scores"] = {p: list(a["winter"][p]) for p in totals}
 
 

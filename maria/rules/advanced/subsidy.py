@@ -132,7 +132,7 @@ def propose_cancel(state, role, cid) -> None:
         cancel(state, cid)
         return
     state["adv"].setdefault("cancel_asked", {})[cid] = _moment(state)
-    log(state, f"{role.replace('_', ' ').title()} proposes to cancel the subsidy contract "
+    log(state, f"{R.role_name(role)} proposes to cancel the subsidy contract "
         f"{power_name(c['giver'])} -> {power_name(c['recipient'])}.")
     push(state, {"name": "subsidy_answer", "kind": "cancel", "contract": cid, "power": other,
                  "giver": c["giver"], "recipient": c["recipient"]})
@@ -189,7 +189,7 @@ class Diplomacy(Handler):
         if R.role_of(state, other) == role:
             cancel(state, cid)
             return
-        log(state, f"{role.replace('_', ' ').title()} proposes to cancel the subsidy contract "
+        log(state, f"{R.role_name(role)} proposes to cancel the subsidy contract "
             f"{power_name(c['giver'])} -> {power_name(c['recipient'])}.")
         push(state, {"name": "subsidy_answer", "kind": "cancel", "contract": cid, "power": other,
                      "giver": c["giver"], "recipient": c["recipient"]})
