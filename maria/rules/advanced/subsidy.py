@@ -125,17 +125,24 @@ def anytime_cancels(state, role) -> list[dict]:
 def propose_cancel(state, role, cid) -> None:
     """A cancellation proposed outside the diplomacy window: made at once between two powers of one
     player, else put to the other player (subsidy_answer, kind "cancel")."""
+    if _ask_cancel(state, role, cid):
+        state["adv"].setdefault("cancel_asked", {})[cid] = _moment(state)
+
+
+def _ask_cancel(state, role, cid) -> bool:
+    """R20: cancel contract `cid` at once when `role` plays both its powers, else put the proposal
+    to the other party's player (subsidy_answer); True if it was put to him."""
     c = contracts(state)[cid]
     mine = set(R.powers_of(state, role))
     other = c["recipient"] if c["giver"] in mine else c["giver"]
     if R.role_of(state, other) == role:
         cancel(state, cid)
-        return
-    state["adv"].setdefault("cancel_asked", {})[cid] = _moment(state)
+        return False
     log(state, f"{R.role_name(role)} proposes to cancel the subsidy contract "
         f"{power_name(c['giver'])} -> {power_name(c['recipient'])}.")
     push(state, {"name": "subsidy_answer", "kind": "cancel", "contract": cid, "power": other,
                  "giver": c["giver"], "recipient": c["recipient"]})
+    return True
 
 
 @register("diplomacy")
@@ -183,16 +190,7 @@ class Diplomacy(Handler):
             return
         cid = action["contract"]                                           # cancel_subsidy
         frame["cancel_asked"].append(cid)
-        c = contracts(state)[cid]
-        mine = set(R.powers_of(state, role))
-        other = c["recipient"] if c["giver"] in mine else c["giver"]
-        if R.role_of(state, other) == role:
-            cancel(state, cid)
-            return
-        log(state, f"{R.role_name(role)} proposes to cancel the subsidy contract "
-            f"{power_name(c['giver'])} -> {power_name(c['recipient'])}.")
-        push(state, {"name": "subsidy_answer", "kind": "cancel", "contract": cid, "power": other,
-                     "giver": c["giver"], "recipient": c["recipient"]})
+        _ask_cancel(state, role, cid)
 
 
 @register("subsidy_answer")
