@@ -172,8 +172,7 @@ def test_a_removed_objective_city_is_refused_everywhere_it_is_named(folder: Path
     assert any(p.startswith("friedrich/board.yaml: roads[") and "kuestrin" in p for p in problems)
 
 
-def test_a_general_next_to_an_enemy_is_refused(folder: Path):
-    board = load_board()
+def test_a_general_next_to_an_enemy_is_refused(folder: Path, board):
     target = next(n for n in board.neighbours("stade") if not any(g.city == n for g in board.generals.values()))
     edit(folder / "setup.yaml", lambda d: d["generals"]["soubise"].update(city=target))
     problems = refusal(folder)
@@ -234,3 +233,28 @@ def test_the_preview_draws_headless(board, tmp_path: Path, monkeypatch):
     import pygame
     img = pygame.image.load(str(out))
     assert img.get_width() == 800 and img.get_height() > 400
+
+
+@pytest.mark.skipif(not REFERENCE.is_file(), reason="the shared reference data is not beside the project")
+def test_every_city_road_objective_and_depot_of_the_reference_appears(board):
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from friedrich_board import SAME_NAMES, slug
+    finally:
+        sys.path.pop(0)
+    ref = yaml.load(REFERENCE.read_text(encoding="utf-8"), Loader=_LOADER)
+    ids = {c["index"]: SAME_NAMES[c["index"]][0] if c["index"] in SAME_NAMES else slug(c["name"])
+           for c in ref["cities"]}
+    for c in ref["cities"]:
+        mine = board.cities[ids[c["index"]]]
+        assert (mine.name, mine.suit, mine.country) == (c["name"], c["suit"], c["country"].lower())
+        for key, main in (("roads", False), ("main_roads", True)):
+            for j in c[key]:
+                assert board.roads[ids[c["index"]]][ids[j]] is main
+    for kind, entries in ref["types"].items():
+        for e in entries:
+            cid = ids[e["index"]]
+            if kind == "depot":
+                assert any(cid in cs for cs in board.depots.values())
+            else:
+                assert board.objectives[cid].order == (2 if kind.startswith("objective2") else 1)
