@@ -18,8 +18,11 @@ def _check_boards(args: argparse.Namespace) -> int:
     if game in ("all", "maria"):
         c, f, t = _check_maria_boards(args)
         checks, failed, total = checks + c, failed + f, total + t
-    if game in ("all", "friedrich"):
-        c, f, t = _check_friedrich_boards(Path(args.dir) / "friedrich")
+    folder = Path(args.dir) / "friedrich"
+    if game == "all" and not folder.exists():
+        print(f"No FRIEDRICH board files in {folder}: skipped")
+    elif game in ("all", "friedrich"):
+        c, f, t = _check_friedrich_boards(folder)
         checks, failed, total = checks + c, failed + f, total + t
     if total:
         print(f"{checks} checks, {failed} failed, {total} problem(s)")

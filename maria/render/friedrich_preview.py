@@ -39,6 +39,9 @@ COUNTRY_NAMES = {"prussia": "PREUSSEN", "hanover": "HANNOVER", "saxony": "SACHSE
                  "austria": "ÖSTERREICH", "poland": "POLEN", "sweden": "SCHWEDEN"}
 
 
+last_skipped = 0            # city names left out by the last drawing (no free place)
+
+
 def render_surface(board: FBoard, scale: float = SCALE):
     """The whole preview as a new Surface, `scale` px per map unit."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -95,7 +98,7 @@ def render_surface(board: FBoard, scale: float = SCALE):
         a, b = (sites[c] for c in e)
         placer.add_segment(a, b)
         if not main:
-            pygame.draw.aaline(surf, pal.ROAD, a, b)
+            pygame.draw.line(surf, pal.ROAD, a, b)
     for e, main in edges.items():
         if main:
             a, b = (sites[c] for c in e)
@@ -169,17 +172,21 @@ def render_surface(board: FBoard, scale: float = SCALE):
     for cid in sorted(board.cities, key=weight):
         x, y = sites[cid]
         important = weight(cid)[0] < 3
-        img = fonts.halo_text(board.cities[cid].name, 15 if important else 12, pal.INK,
-                              "serif_bold" if important else "serif")
+        small = 12 if scale >= 2.2 else 11
+        img = fonts.halo_text(board.cities[cid].name, 15 if important else small, pal.INK,
+                              "serif_bold" if important else "serif", radius=2 if important else 1)
         w, h = img.get_size()
-        cands = [pygame.Rect(round(x + dx), round(y + dy), w, h) for dx, dy in
-                 ((10, -h / 2), (-w - 10, -h / 2), (-w / 2, 9), (-w / 2, -h - 9), (10, 2), (-w - 10, 2),
-                  (10, -h + 2), (-w - 10, -h + 2))]
+        offsets = [(10, -h / 2), (-w - 10, -h / 2), (-w / 2, 8), (-w / 2, -h - 8), (10, 1), (-w - 10, 1),
+                   (10, -h + 1), (-w - 10, -h + 1), (-w / 2 + 12, 8), (-w / 2 - 12, 8), (-w / 2 + 12, -h - 8),
+                   (-w / 2 - 12, -h - 8), (16, -h / 2), (-w - 16, -h / 2)]
+        cands = [pygame.Rect(round(x + dx), round(y + dy), w, h) for dx, dy in offsets]
         r, status = placer.place(cands, road_weight=30)
         if status == "overlap" and not important:
             skipped += 1
             continue
         surf.blit(img, r)
+    global last_skipped
+    last_skipped = skipped
 
     _legend(surf, pygame.Rect(PAD / 2, H - LEGEND_H, W - PAD, LEGEND_H - 10), board)
     return surf
