@@ -242,7 +242,8 @@ def check_suits(board: FBoard) -> list[Problem]:
 
 
 def check_drawing(board: FBoard) -> list[Problem]:
-    """Positions lie on the map (0..1000 wide) and no two cities are closer than MIN_SPACING."""
+    """Positions lie on the map (0..1000 wide), no two cities are closer than MIN_SPACING and no two
+    roads cross (the drawing stays readable; the rules do not depend on it)."""
     out = []
     f = _f(board)
     for c in board.cities.values():
@@ -259,6 +260,34 @@ def check_drawing(board: FBoard) -> list[Problem]:
                     for c in cs:
                         if c.id < d.id and math.hypot(c.x - d.x, c.y - d.y) < MIN_SPACING:
                             out.append(Problem(f, f"cities '{c.id}'", f"is closer than {MIN_SPACING:g} to '{d.id}'"))
+    out += _crossings(board)
+    return out
+
+
+def _crossings(board: FBoard) -> list[Problem]:
+    """Roads that cross on the drawing (roads sharing a city never count)."""
+    def orient(a, b, c) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    pos = {cid: (c.x, c.y) for cid, c in board.cities.items()}
+    edges = sorted({tuple(sorted((a, b))) for a, nbs in board.roads.items() for b in nbs
+                    if a in pos and b in pos and a != b})
+    boxes = [(min(pos[a][0], pos[b][0]), max(pos[a][0], pos[b][0]), min(pos[a][1], pos[b][1]),
+              max(pos[a][1], pos[b][1])) for a, b in edges]
+    order = sorted(range(len(edges)), key=lambda k: boxes[k][0])
+    out = []
+    for n, i in enumerate(order):
+        (a, b), bi = edges[i], boxes[i]
+        for j in order[n + 1:]:
+            (c, d), bj = edges[j], boxes[j]
+            if bj[0] > bi[1]:
+                break
+            if bj[3] < bi[2] or bj[2] > bi[3] or {a, b} & {c, d}:
+                continue
+            d1, d2 = orient(pos[c], pos[d], pos[a]), orient(pos[c], pos[d], pos[b])
+            d3, d4 = orient(pos[a], pos[b], pos[c]), orient(pos[a], pos[b], pos[d])
+            if d1 * d2 < 0 and d3 * d4 < 0:
+                out.append(Problem(_f(board), f"road {a}–{b}", f"crosses the road {c}–{d} on the map"))
     return out
 
 
@@ -271,7 +300,8 @@ CHECKS: list[tuple[str, str, Callable[[FBoard], list[Problem]]]] = [
     ("setup", "stacks of at most 3, no enemy generals adjacent, every general in supply, armies 1-8 "
               "per general", check_setup),
     ("suits", "every city has exactly one suit; named sectors share theirs", check_suits),
-    ("drawing", "positions on the 0..1000 map, no two cities closer than 8 units", check_drawing),
+    ("drawing", "positions on the 0..1000 map, no two cities closer than 8 units, no roads crossing",
+     check_drawing),
 ]
 
 

@@ -258,3 +258,11 @@ def test_every_city_road_objective_and_depot_of_the_reference_appears(board):
                 assert any(cid in cs for cs in board.depots.values())
             else:
                 assert board.objectives[cid].order == (2 if kind.startswith("objective2") else 1)
+
+
+def test_a_city_moved_across_the_map_is_reported_by_the_drawing_check(folder: Path):
+    def move(d):
+        d["cities"]["berlin"].update(x=d["cities"]["dresden"]["x"] + 30, y=d["cities"]["dresden"]["y"])
+    edit(folder / "board.yaml", move)
+    problems = refusal(folder)
+    assert any(p.startswith("friedrich/board.yaml: road berlin–") and "crosses the road" in p for p in problems)
