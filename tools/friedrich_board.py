@@ -335,10 +335,9 @@ def _spread(pos, anchors, rounds: int = 200) -> None:
             d = d or 1e-3
             (xi, yi), (xj, yj) = pos[i], pos[j]
             gap = (MIN_SPACING_KM * 1.02 - d) / d
-            wi = 0.25 if i in anchors and j not in anchors else 0.5
-            wj = 1.0 - wi if i in anchors or j in anchors else 0.5
-            if j in anchors and i not in anchors:
-                wi, wj = 0.75, 0.25
+            # a free city gives way three times as much as an anchor (a real town) next to it
+            wi, wj = {(True, False): (0.25, 0.75), (False, True): (0.75, 0.25)}.get(
+                (i in anchors, j in anchors), (0.5, 0.5))
             pos[i] = (xi - gap * wi * (xj - xi), yi - gap * wi * (yj - yi))
             pos[j] = (xj + gap * wj * (xj - xi), yj + gap * wj * (yj - yi))
 
@@ -436,6 +435,9 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
     for r in refused:
         log(f"  refused: {r}")
     pos = layout(cities, adj, anchors, edges, log)
+    moved = sorted(math.dist(pos[i], anchors[i]) for i in anchors)
+    log(f"anchors moved from their real place to make room: median {moved[len(moved) // 2]:.1f} km, "
+        f"max {moved[-1]:.1f} km")
 
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
