@@ -12,15 +12,30 @@ from maria.paths import boards_dir
 
 
 def _check_boards(args: argparse.Namespace) -> int:
-    from maria.board import CALIBRATION, read_board, run_checks
+    """Both games' board files: MARIA's (boards/*.yaml) and FRIEDRICH's (boards/friedrich/*.yaml)."""
+    game = getattr(args, "game", "all")
+    checks = failed = total = 0
+    if game in ("all", "maria"):
+        c, f, t = _check_maria_boards(args)
+        checks, failed, total = checks + c, failed + f, total + t
+    folder = Path(args.dir) / "friedrich"
+    if game == "all" and not folder.exists():
+        print(f"No FRIEDRICH board files in {folder}: skipped")
+    elif game in ("all", "friedrich"):
+        c, f, t = _check_friedrich_boards(folder)
+        checks, failed, total = checks + c, failed + f, total + t
+    if total:
+        print(f"{checks} checks, {failed} failed, {total} problem(s)")
+        return 1
+    print(f"{checks} checks, all passed")
+    return 0
 
-    board, problems = read_board(args.dir)
-    print(f"Checking the board files in {args.dir}")
+
+def _print_results(problems, results) -> tuple[int, int, int]:
     print(f"  {'ok ' if not problems else 'BAD'} files-and-schema: every file parses and every entry "
           f"has the fields it needs" + (f" — {len(problems)} problem(s)" if problems else ""))
     for p in problems:
         print(f"      - {p}")
-    results = run_checks(board) if board is not None else []
     for r in results:
         status = "ok " if r.ok else "BAD"
         extra = f" — {len(r.problems)} problem(s)" if r.problems else ""
@@ -28,8 +43,17 @@ def _check_boards(args: argparse.Namespace) -> int:
         for p in r.problems:
             print(f"      - {p}")
     total = len(problems) + sum(len(r.problems) for r in results)
-    checks = 1 + len(results)
     failed = (1 if problems else 0) + sum(1 for r in results if not r.ok)
+    return 1 + len(results), failed, total
+
+
+def _check_maria_boards(args: argparse.Namespace) -> tuple[int, int, int]:
+    from maria.board import CALIBRATION, read_board, run_checks
+
+    board, problems = read_board(args.dir)
+    print(f"Checking the board files in {args.dir}")
+    results = run_checks(board) if board is not None else []
+    counts = _print_results(problems, results)
     if board is not None and args.distances:
         print("Calibration distances (shortest road steps, within one map):")
         for a, b, lo, hi in CALIBRATION:
@@ -40,17 +64,43 @@ def _check_boards(args: argparse.Namespace) -> int:
         n = {m: len(board.cities_on(m)) for m in ("flanders", "bohemia")}
         roads = sum(1 for _ in board.edges())
         print(f"Board: {n['flanders']} cities on Flanders, {n['bohemia']} on Bohemia, {roads} roads")
-    if total:
-        print(f"{checks} checks, {failed} failed, {total} problem(s)")
-        return 1
-    print(f"{checks} checks, all passed")
-    return 0
+    return counts
+
+
+def _check_friedrich_boards(folder: Path) -> tuple[int, int, int]:
+    from maria.friedrich.board_loader import read_board
+    from maria.friedrich.checks import run_checks
+
+    board, problems = read_board(folder)
+    print(f"Checking the FRIEDRICH board files in {folder}")
+    results = run_checks(board) if board is not None else []
+    counts = _print_results(problems, results)
+    if board is not None:
+        roads = sum(len(n) for n in board.roads.values()) // 2
+        main = sum(1 for n in board.roads.values() for m in n.values() if m) // 2
+        print(f"FRIEDRICH board: {len(board.cities)} cities, {roads} roads ({main} main), "
+              f"{len(board.objectives)} objectives, {len(board.generals)} generals, {len(board.trains)} trains")
+    return counts
 
 
 def _render_board(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from maria.board import BoardDataError, load_board
+    from maria.board import BoardDataError
+
+    if getattr(args, "game", "maria") == "friedrich":
+        from maria.friedrich.board_loader import load_board as load_friedrich
+        from maria.render.friedrich_preview import render_friedrich
+
+        try:
+            fboard = load_friedrich(Path(args.dir) / "friedrich")
+        except BoardDataError as exc:
+            print(exc, file=sys.stderr)
+            return 1
+        render_friedrich(fboard, Path(args.out), width=args.width)
+        print(f"wrote {args.out}")
+        return 0
+    from maria.board import load_board
     from maria.render.preview import render_preview
 
     try:
@@ -193,11 +243,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check-boards", help="validate the board files and list every problem")
     p.add_argument("--dir", default=str(boards_dir()), help="the boards folder (default: the game's own)")
     p.add_argument("--distances", action="store_true", help="print the calibration distances")
+    p.add_argument("--game", choices=("all", "maria", "friedrich"), default="all",
+                   help="which game's boards (default: both; FRIEDRICH's are in DIR/friedrich)")
     p.set_defaults(func=_check_boards)
-    p = sub.add_parser("render-board", help="draw both maps to a PNG (headless)")
+    p = sub.add_parser("render-board", aliases=["preview"], help="draw the board to a PNG (headless)")
     p.add_argument("--out", required=True, help="PNG file to write")
     p.add_argument("--dir", default=str(boards_dir()), help="the boards folder")
     p.add_argument("--width", type=int, default=0, help="scale the image to this width in pixels")
+    p.add_argument("--game", choices=("maria", "friedrich"), default="maria",
+                   help="MARIA's two maps (default) or the FRIEDRICH map (DIR/friedrich)")
     p.set_defaults(func=_render_board)
     p = sub.add_parser("selfplay", help="play random games through the rules and check every state")
     p.add_argument("--variant", default="intro", choices=["intro", "advanced"], help="the game (default: intro)")

@@ -52,7 +52,9 @@ def test_check_boards_names_every_check_and_exits_0(capsys):
     out = capsys.readouterr().out
     for name, _description, _fn in CHECKS:
         assert f"ok  {name}:" in out
-    assert out.strip().splitlines()[-1] == f"{len(CHECKS) + 1} checks, all passed"
+    from maria.friedrich.checks import CHECKS as FRIEDRICH_CHECKS
+    # both games: MARIA's checks and FRIEDRICH's, each with its files-and-schema line
+    assert out.strip().splitlines()[-1] == f"{len(CHECKS) + 1 + len(FRIEDRICH_CHECKS) + 1} checks, all passed"
 
 
 def test_check_boards_distances_prints_the_calibration_pairs(capsys):

@@ -64,6 +64,8 @@ class FBoard:
     trains: dict[str, FTrain]
     armies: dict[str, int]                                 # nation -> starting armies (also its cap)
     meta: dict = field(default_factory=dict)               # name, sources, licence notes
+    provinces: dict[str, list[str]] = field(default_factory=dict)  # nation -> countries always in supply
+    sectors: dict[str, list[str]] = field(default_factory=dict)    # named same-suit city groups
 
     def neighbours(self, city: str) -> dict[str, bool]:
         return self.roads[city]
@@ -90,6 +92,9 @@ class FBoard:
           objectives: {nation: {first: [city...], second: [city...], defender: nation | {nation: [city...]}}}
           depots: {nation: [city...]}
           reentry_areas: {nation: [city...]}
+          provinces: {nation: [country...]}   # optional: the countries where it is always in supply
+          sectors: {name: [city...]}          # optional: the named suit sectors (re-entry areas)
+          meta: {...}                         # optional: sources, credit, supply_range
         setup.yaml:
           generals: {id: {name, nation, rank, city}}
           trains: {id: {nation, city}}
@@ -117,4 +122,5 @@ class FBoard:
         trains = {tid: FTrain(tid, t["nation"], t["city"]) for tid, t in setup.get("trains", {}).items()}
         return cls(cities, roads, objectives, dict(board.get("depots", {})),
                    dict(board.get("reentry_areas", {})), generals, trains,
-                   dict(setup.get("armies", {})), dict(board.get("meta", {})))
+                   dict(setup.get("armies", {})), dict(board.get("meta", {})),
+                   dict(board.get("provinces", {})), dict(board.get("sectors", {})))
