@@ -36,14 +36,17 @@ BOARDS: dict[str, Info] = {}
 
 
 def board_key(board: FBoard) -> str:
-    """A stable key for a board (the same cities, roads and set-up give the same key)."""
+    """A stable key for a board: every fact of it (cities, roads, objectives, depots, re-entry
+    areas, set-up) goes into the hash, so two different boards never share a key."""
     h = hashlib.sha1()
-    for c in sorted(board.cities):
-        h.update(c.encode())
-        for n, m in sorted(board.roads[c].items()):
-            h.update(f"{n}{int(m)}".encode())
-    for g in sorted(board.generals):
-        h.update(f"{g}{board.generals[g].city}".encode())
+    parts = (sorted((c.id, c.suit, c.country) for c in board.cities.values()),
+             sorted((c, sorted(n.items())) for c, n in board.roads.items()),
+             sorted(repr(o) for o in board.objectives.values()),
+             sorted((k, sorted(v)) for k, v in board.depots.items()),
+             sorted((k, sorted(v)) for k, v in board.reentry_areas.items()),
+             sorted(repr(g) for g in board.generals.values()),
+             sorted(repr(t) for t in board.trains.values()), sorted(board.armies.items()))
+    h.update(repr(parts).encode())
     return "friedrich-" + h.hexdigest()[:16]
 
 
