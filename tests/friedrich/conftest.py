@@ -16,11 +16,13 @@ ROWS, COLS = "abc", 7
 
 
 def small_board(countries: dict | None = None, objectives: dict | None = None, depots: dict | None = None,
-                areas: dict | None = None, extra_roads=(), cut=()) -> FBoard:
+                areas: dict | None = None, extra_roads=(), cut=(), suits: dict | None = None,
+                caps: dict | None = None) -> FBoard:
     """A 3 x 7 grid: rows a, b, c; columns 0..6; every grid road, main roads along row a;
     columns 0-3 spades, 4-6 hearts; every city in country "poland" unless `countries` says."""
     countries = countries or {}
-    cities = {f"{r}{c}": {"name": f"{r.upper()}{c}", "suit": "spades" if c <= 3 else "hearts",
+    suits = suits or {}
+    cities = {f"{r}{c}": {"name": f"{r.upper()}{c}", "suit": suits.get(f"{r}{c}", "spades" if c <= 3 else "hearts"),
                           "country": countries.get(f"{r}{c}", "poland"), "x": 0, "y": 0}
               for r in ROWS for c in range(COLS)}
     roads, mains = [], []
@@ -56,6 +58,7 @@ def small_board(countries: dict | None = None, objectives: dict | None = None, d
                    "i_train": {"nation": "imperial_army", "city": "c3"}},
         "armies": {"prussia": 32, "hanover": 8, "russia": 8, "sweden": 4, "austria": 16,
                    "imperial_army": 6, "france": 20}}
+    setup["armies"].update(caps or {})
     return FBoard.from_docs(doc, setup)
 
 
