@@ -60,8 +60,10 @@ def random_step(state: dict, rnd: random.Random) -> dict:
     roles = door.active_roles(state)
     role = rnd.choice(roles)
     acts = [a for a in door.legal_actions(state, role) if a["type"] != "undo"]
-    # keep games moving: end the movement phase now and then, rarely stop a duel at once
+    # keep the armies moving: end the movement phase only now and then
     rnd.shuffle(acts)
+    if len(acts) > 1 and rnd.random() < 0.85:
+        acts = [a for a in acts if a["type"] != "end_movement"] + [a for a in acts if a["type"] == "end_movement"]
     for a in acts:
         f = fill(state, a, rnd)
         if f is not None:
