@@ -134,3 +134,7 @@ def test_F4_a_move_can_be_taken_back_before_another_player_acts():
     s2 = _walk(s, ["fritz"], ["b2"])
     s2 = act(s2, {"type": "stop"})
     assert {"type": "undo"} in actions(s2)
+    s3 = act(s2, {"type": "undo"})
+    s3 = act(s3, {"type": "undo"})
+    s3 = act(s3, {"type": "undo"})
+    assert s3["generals"]["fritz"]["city"] == "b1" and s3["moved"] == []

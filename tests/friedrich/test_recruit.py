@@ -43,6 +43,8 @@ def test_F10_a_general_comes_back_free_with_one_new_army_on_a_depot_and_may_not_
     hand(s, "prussia", ["1:S6"])
     with pytest.raises(IllegalAction, match="at least one new army"):
         act(s, _rec({}, {"keith": "c0"}, ["1:S6"]))
+    with pytest.raises(IllegalAction, match="coming back"):
+        act(s, _rec({"keith": 1}, {}, ["1:S6"]))                  # armies for a general left off the map
     s = act(s, _rec({"keith": 1}, {"keith": "c0"}, ["1:S6"]))
     assert s["generals"]["keith"]["city"] == "c0" and s["generals"]["keith"]["armies"] == 1
     assert not any(a["type"] == "move" and "keith" in a["pieces"] for a in actions(s))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import yaml
 
 from maria.friedrich.rules import door
 from maria.friedrich.rules.state import info_of
@@ -49,6 +50,12 @@ def check_views(s: dict) -> None:
             assert (g["armies"] is None) == (g["nation"] not in mine), gid
 
 
+def _round_trip(s: dict) -> dict:
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(yaml.dump(s, Dumper=dumper), Loader=loader)
+
+
 @pytest.mark.parametrize("players,seed", [(4, 11), (3, 12), (4, 13)])
 def test_random_whole_games_keep_the_rules_invariants(players, seed):
     s = door.new_game(players, seed, board=full_board())
@@ -62,7 +69,10 @@ def test_random_whole_games_keep_the_rules_invariants(players, seed):
         check_invariants(s)
         if steps % 97 == 0:
             check_views(s)
+        if steps % 499 == 0:
+            assert _round_trip(s) == s                     # plain data, YAML round trip
         assert steps < 20000, "the game does not end"
+    assert _round_trip(s) == s
     assert s["turn"] <= 24                        # §11: at the latest when all 18 cards are out
     assert s["result"]["winners"]
     assert duels > 0

@@ -76,7 +76,7 @@ def move_starts(state: dict, info, nation: str) -> list[dict]:
             for group in combinations(free, k):
                 fr = {"pieces": list(group), "nation": nation, "path": [g["city"]], "main": True,
                       "kind": "general"}
-                if _steps_ignoring_self(state, info, fr):
+                if step_options(state, info, fr):
                     out.append({"type": "move", "pieces": list(group)})
     for tid, t in sorted(state["trains"].items()):
         if t["nation"] == nation and t["city"] is not None and _movable(state, tid):
@@ -84,11 +84,6 @@ def move_starts(state: dict, info, nation: str) -> list[dict]:
             if step_options(state, info, fr):
                 out.append({"type": "move", "pieces": [tid]})
     return out
-
-
-def _steps_ignoring_self(state, info, fr) -> list[str]:
-    # the group's own stack-mates left behind still count as pieces of the start city only
-    return step_options(state, info, fr)
 
 
 def transfers(state: dict, nation: str) -> list[dict]:

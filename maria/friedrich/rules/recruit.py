@@ -96,8 +96,10 @@ def apply(state: dict, info, nation: str, action: dict) -> None:
     for g, n in armies.items():
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise IllegalAction("Each general named receives at least one new army.")
-        if g not in t["generals"] and g not in enter:
-            raise IllegalAction(f"{g!r} cannot receive armies now.")
+        on_board = g in state["generals"] and state["generals"][g]["city"] is not None
+        if g not in enter and not (on_board and g in t["generals"]):
+            raise IllegalAction(f"{g!r} cannot receive armies now: new armies go to generals of the "
+                                "nation on the map or coming back in this recruitment (§10).")
         have = 0 if g in enter else state["generals"][g]["armies"]
         if have + n > T.ARMIES_MAX:
             raise IllegalAction("A general never commands more than 8 armies (§6).")
