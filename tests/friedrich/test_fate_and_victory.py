@@ -115,3 +115,16 @@ def test_F12_frederick_wins_once_russia_sweden_and_france_have_left():
     s["fate"]["seen"].append("india")
     s = _end_of_turn(s, 8, "america")
     assert s["result"]["winners"] == ["frederick"] and s["result"]["nations"] == ["prussia", "hanover"]
+
+
+def test_F11_three_players_the_imperials_pass_to_the_combined_player_when_france_leaves():
+    from maria.friedrich.rules import door
+    from tests.friedrich.conftest import allocate_all, small_board
+    s = to_phase(allocate_all(door.new_game(3, 5, board=small_board())), "prussia")
+    s["fate"]["colonies"] = 1
+    s["fate"]["seen"].append("india")
+    s = _end_of_turn(s, 6, "america")
+    assert s["roles"]["elisabeth_pompadour"] == ["russia", "sweden", "france", "imperial_army"]
+    assert s["roles"]["maria_theresa"] == ["austria"]
+    s = to_phase(s, "imperial_army", turn=7)
+    assert door.active_roles(s) == ["elisabeth_pompadour"]

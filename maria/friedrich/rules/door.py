@@ -94,7 +94,11 @@ def view(state: dict, role: str | None) -> dict:
     # §10: a nation announces how many armies it recruits, not which generals receive them
     v["recruited"] = [g for g in v["recruited"] if state["generals"][g]["nation"] in mine]
     v["army_totals"] = {n: armies_total(state, n) for n in sorted({g["nation"] for g in state["generals"].values()})}
-    top = v["flow"][-1]
-    if top["name"] == "tc" and "drawn" in top and top["nation"] not in mine:
-        top["drawn"] = len(top["drawn"])
+    for frame in v["flow"]:
+        if frame.get("nation") in mine:
+            continue
+        if frame["name"] == "tc" and "drawn" in frame:
+            frame["drawn"] = len(frame["drawn"])         # France's fresh cards
+        if frame["name"] == "fate_choice" and frame.get("kind") == "prussian_army":
+            frame["options"] = len(frame["options"])     # which generals have fewer than 8 armies
     return v

@@ -15,6 +15,7 @@ import yaml
 from maria.core import deck, rng
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
+from maria.friedrich.rules.conquest import leave_city
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
 from maria.friedrich.rules.state import (IllegalAction, armies_total, generals_at, general_by_rank,
                                          generals_of, nation_name, place_general, place_train,
@@ -214,7 +215,9 @@ class FateChoice(Handler):
             log(state, f"A Prussian general gains a free army (Fate 8).", "prussia")
         elif frame["kind"] == "laudon" and c != "stay":
             g = frame["general"]
+            here = state["generals"][g]["city"]
             place_general(state, g, c)
+            leave_city(state, info, here, "austria")       # ruling: a move away from an objective
             gs = generals_at(state, c)
             if len({state["generals"][x]["face_down"] for x in gs}) > 1:
                 for x in gs:
