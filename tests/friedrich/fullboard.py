@@ -13,9 +13,7 @@ import yaml
 
 from maria.friedrich.board import FBoard
 
-SHARED = Path(__file__).resolve().parents[2].parent.parent / "shared"
-if not SHARED.exists():
-    SHARED = Path("/work/shared")
+SHARED = Path(__file__).resolve().parents[2].parent / "shared"     # ../shared from the project root
 REF = SHARED / "reference" / "friedrich-board.yaml"
 FACTS = SHARED / "friedrich" / "facts.yaml"
 

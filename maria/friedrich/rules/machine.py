@@ -6,13 +6,16 @@ automatic states run.  Handlers subclass maria.core.stack.Handler.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from maria.core.stack import Handler, pop, push, top  # noqa: F401  (re-exported for the phases)
 
 HANDLERS: dict[str, type] = {}
 
 
-def register(name: str):
-    def deco(cls):
+def register(name: str) -> Callable[[type], type]:
+    """Class decorator: the handler of the flow state `name`."""
+    def deco(cls: type) -> type:
         HANDLERS[name] = cls
         return cls
     return deco
