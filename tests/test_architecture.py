@@ -18,6 +18,7 @@ from maria.rules import hooks
 RULES = Path(__file__).resolve().parents[1] / "maria" / "rules"
 MARIA = RULES.parent
 CORE = MARIA / "core"
+FRIEDRICH_RULES = MARIA / "friedrich" / "rules"         # FRIEDRICH's engine: the core + its board only
 FORBIDDEN = ("maria.analysis", "maria.players", "maria.ui", "maria.render", "maria.cli")
 MAX_LINES = 700
 OVER_700_ALLOWED: set[str] = set()        # no exception: every module is under MAX_LINES
@@ -182,7 +183,7 @@ def test_every_engine_and_player_module_names_its_rule_sections():
     """The docstring's first paragraph says what the module holds and names rule sections (R-numbers,
     a printed section) or says it has none."""
     missing = []
-    for d in (RULES, CORE, MARIA / "players"):
+    for d in (RULES, CORE, MARIA / "players", FRIEDRICH_RULES):
         for p in sorted(d.rglob("*.py")):
             doc = ast.get_docstring(ast.parse(p.read_text(encoding="utf-8"))) or ""
             first = doc.split("\n\n")[0]
@@ -206,3 +207,22 @@ def test_every_hook_point_is_provided_and_every_call_names_one():
         called |= set(re.findall(r'hooks\.call\("([a-z_]+)"', p.read_text(encoding="utf-8")))
     assert called <= set(hooks.POINTS)
     assert set(hooks.POINTS) <= called                   # no point left unused
+
+
+def test_friedrich_engine_reaches_only_the_core_and_its_own_package():
+    """FRIEDRICH's rules (maria.friedrich.rules) stand beside MARIA's: they import the rules core
+    and FRIEDRICH's own modules, never MARIA's rules, a front-end or pygame."""
+    graph = maria_graph()
+    engine = {m: deps for m, deps in graph.items() if m.startswith("maria.friedrich.rules")}
+    assert len(engine) > 8
+    bad = {m: sorted(d for d in deps if not d.startswith(("maria.core", "maria.friedrich")))
+           for m, deps in engine.items()}
+    assert {m: d for m, d in bad.items() if d} == {}
+    uses_pygame = []
+    for p in sorted(FRIEDRICH_RULES.rglob("*.py")):
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n.split(".")[0] == "pygame" for n in names):
+                uses_pygame.append(p.name)
+    assert uses_pygame == []

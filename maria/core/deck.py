@@ -1,7 +1,8 @@
 """Tactical-card decks of the rules core (no game's powers): card ids, drawing with deck cycling
 (the next set-aside deck, then the two fullest discard piles shuffled together; MARIA R8.6), discards,
 payment by value with no change given (MARIA R8.7), and the public memory of cards seen going into
-a hand.  A game supplies its decks' make-up and its income (MARIA: maria.rules.cards, R4.6, R8).
+a hand.  A game supplies its decks' make-up (card values, Reserves: the ids below), the
+paying value of a Reserve (`reserve_value`, default MARIA's) and its income (MARIA: maria.rules.cards, R4.6, R8).
 
 Card ids: "<deck>:<suit letter><value>" (e.g. "1:H7") or "<deck>:R1"/"<deck>:R2" for Reserves.
 State: state["cards"] = {"draw": [ids, top last], "aside": [[ids] per deck], "discards": {deck: [ids]},
@@ -14,7 +15,8 @@ from maria.core import rng
 
 SUIT_LETTERS = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
 LETTER_OF = {v: k for k, v in SUIT_LETTERS.items()}
-RESERVE_PAY_VALUE = 8  # MARIA RUL-02: a Reserve paying is worth its highest declared value, 1..8 (FRIEDRICH: 10)
+RESERVE_PAY_VALUE = 8  # MARIA RUL-02: a Reserve paying is worth its highest declared value, 1..8 (FRIEDRICH
+#                        passes reserve_value=10 to the payment functions)
 
 
 def deck_of(card: str) -> str:
@@ -30,9 +32,10 @@ def suit_of(card: str) -> str | None:
     return None if face.startswith("R") else SUIT_LETTERS[face[0]]
 
 
-def value_of(card: str) -> int:
+def value_of(card: str, reserve_value: int = RESERVE_PAY_VALUE) -> int:
+    """A card's value when paying; a Reserve counts `reserve_value` (the game's highest Reserve value)."""
     face = card.split(":", 1)[1]
-    return RESERVE_PAY_VALUE if face.startswith("R") else int(face[1:])
+    return reserve_value if face.startswith("R") else int(face[1:])
 
 
 def label(card: str) -> str:
@@ -44,8 +47,8 @@ def labels(cards: list[str]) -> str:
     return ", ".join(label(c) for c in cards)
 
 
-def pay_value(cards: list[str]) -> int:
-    return sum(value_of(c) for c in cards)
+def pay_value(cards: list[str], reserve_value: int = RESERVE_PAY_VALUE) -> int:
+    return sum(value_of(c, reserve_value) for c in cards)
 
 
 def _refill(state: dict) -> bool:
@@ -112,24 +115,27 @@ def hand_value(state: dict, power: str) -> int:
     return pay_value(state["cards"]["hands"].get(power, []))
 
 
-def minimal_payment_ok(cards: list[str], amount: int) -> bool:
+def minimal_payment_ok(cards: list[str], amount: int, reserve_value: int = RESERVE_PAY_VALUE) -> bool:
     """R8.7: enough to cover the amount, and no card could be left out (no pointless overpayment)."""
-    total = pay_value(cards)
+    total = pay_value(cards, reserve_value)
     if total < amount:
         return False
-    return all(total - value_of(c) < amount for c in cards)
+    return all(total - value_of(c, reserve_value) < amount for c in cards)
 
 
-def suggest_payment(hand: list[str], amount: int) -> list[str] | None:
+def suggest_payment(hand: list[str], amount: int,
+                    reserve_value: int = RESERVE_PAY_VALUE) -> list[str] | None:
     """A minimal payment (largest cards first, then drop what is not needed); None if impossible."""
-    if pay_value(hand) < amount:
+    def v(c: str) -> int:
+        return value_of(c, reserve_value)
+    if pay_value(hand, reserve_value) < amount:
         return None
-    chosen = []
-    for c in sorted(hand, key=lambda c: (-value_of(c), c)):
-        if pay_value(chosen) >= amount:
+    chosen: list[str] = []
+    for c in sorted(hand, key=lambda c: (-v(c), c)):
+        if pay_value(chosen, reserve_value) >= amount:
             break
         chosen.append(c)
-    for c in sorted(chosen, key=lambda c: (value_of(c), c)):
-        if pay_value(chosen) - value_of(c) >= amount:
+    for c in sorted(chosen, key=lambda c: (v(c), c)):
+        if pay_value(chosen, reserve_value) - v(c) >= amount:
             chosen.remove(c)
     return chosen

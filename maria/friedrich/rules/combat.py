@@ -1,0 +1,248 @@
+"""Combat and retreat (2005 rules §7 and §8, losses per §6): at the start of the combat phase
+every active general or stack next to an enemy general must attack it, one combat after another
+in the order the active player picks; the card duel (maria.core.duel: initial score = army
+difference, the side below zero plays cards of its own sector's suit or a Reserve valued 1..10,
+the right passes once it reaches zero or more; at zero a side holding a card of its suit must play
+it, else it may stop for a tie); the loser loses the final negative score in armies (at most what
+it has), generals below the minimum go from the bottom of the stack, and the rest retreat as many
+cities as armies lost, along a route the winner picks ending as far as possible from the winning
+general, never through or into another piece nor twice into a city (maria.core.graph.retreat_ends);
+unable to retreat the whole way, it loses every army.  A general that retreated neither attacks
+nor is attacked again in that phase.
+"""
+
+from __future__ import annotations
+
+from maria.core import deck
+from maria.core.duel import add_card, side_score
+from maria.core.graph import retreat_ends
+from maria.core.log import log
+from maria.friedrich.rules import tables as T
+from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
+from maria.friedrich.rules.state import (IllegalAction, generals_at, mod_active, names, nation_name,
+                                         place_general, remove_general, stack_armies)
+
+
+def _unit_ok(state: dict, city: str, nation_test, retreated: list[str]) -> list[str]:
+    gs = generals_at(state, city)
+    if not gs or not nation_test(state["generals"][gs[0]]["nation"]) or any(g in retreated for g in gs):
+        return []
+    return gs
+
+
+def due_combats(state: dict, info, frame: dict) -> list[list[str]]:
+    """The combats still to fight: [attacker city, defender city] (§7)."""
+    nation = frame["nation"]
+    out = []
+    for a in frame["due"]:
+        att = _unit_ok(state, a[0], lambda n: n == nation, frame["retreated"])
+        dfn = _unit_ok(state, a[1], lambda n: T.opponents(n, nation), frame["retreated"])
+        if att and dfn and a not in frame["fought"]:
+            out.append(a)
+    return out
+
+
+def _may_attack(state: dict, gids: list[str]) -> bool:
+    # §11 Fate: a general who "may not take part in an attack" keeps his whole stack from it
+    # (a stack fights as one piece, §7); a Prussian who received new armies under card 10
+    return not any(mod_active(state, "no_attack", general=g) for g in gids) and \
+        not any(mod_active(state, "recruits_no_attack", nation=state["generals"][g]["nation"])
+                and g in state["recruited"] for g in gids)
+
+
+def find_due(state: dict, info, nation: str) -> list[list[str]]:
+    """At the start of the phase: every active unit next to an enemy general (§7)."""
+    out = []
+    for city, gs in sorted(state["city_generals"].items()):
+        if state["generals"][gs[0]]["nation"] != nation or not _may_attack(state, gs):
+            continue
+        for n in sorted(info.graph.nbrs[city]):
+            other = generals_at(state, n)
+            if other and T.opponents(state["generals"][other[0]]["nation"], nation):
+                out.append([city, n])
+    return out
+
+
+@register("combat")
+class CombatPhase(Handler):
+    @staticmethod
+    def auto(state, info, frame):
+        if "due" not in frame:
+            frame["due"] = find_due(state, info, frame["nation"])
+        if not due_combats(state, info, frame):
+            pop(state)
+            return True
+        return False
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return waiting_nation(state, frame["nation"])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in CombatPhase.waiting(state, info, frame):
+            return []
+        return [{"type": "attack", "from": a, "to": d} for a, d in due_combats(state, info, frame)]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        a, d = action["from"], action["to"]
+        frame["fought"].append([a, d])
+        start_duel(state, info, a, d)
+
+
+def start_duel(state: dict, info, a: str, d: str) -> None:
+    att, dfn = generals_at(state, a), generals_at(state, d)
+    an, dn = state["generals"][att[0]]["nation"], state["generals"][dfn[0]]["nation"]
+    at, dt = stack_armies(state, att), stack_armies(state, dfn)
+    score = at - dt
+    state["undo"] = []
+    log(state, f"{names(state, att)} ({at}) attacks {names(state, dfn)} ({dt}): initial score "
+        f"{score:+d} for {nation_name(an)} (§7).", an, [a, d])
+    push(state, {"name": "duel", "att_city": a, "def_city": d, "att": att, "def": dfn,
+                 "att_nation": an, "def_nation": dn, "att_suit": info.suit(a), "def_suit": info.suit(d),
+                 "score": score, "right": "def" if score > 0 else "att", "played": []})
+
+
+def _card_value(state: dict, frame: dict, side: str, card: str, declared, double: bool) -> int:
+    v = int(declared) if deck.is_reserve(card) else deck.value_of(card)
+    nation = frame[side + "_nation"]
+    if double:
+        v *= 2                                         # §11 card 11: Seydlitz at double value once
+        state["fate"]["used"].append("seydlitz")
+    if mod_active(state, "first_card_plus", nation=nation) and "first_card_plus" not in state["fate"]["used"]:
+        v += 1                                         # §11 card 4: France's first TC next turn +1
+        state["fate"]["used"].append("first_card_plus")
+    return v
+
+
+@register("duel")
+class Duel(Handler):
+    @staticmethod
+    def waiting(state, info, frame):
+        return waiting_nation(state, frame[frame["right"] + "_nation"])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in Duel.waiting(state, info, frame):
+            return []
+        side = frame["right"]
+        nation, suit = frame[side + "_nation"], frame[side + "_suit"]
+        hand = state["cards"]["hands"].get(nation, [])
+        suited = sorted(c for c in hand if deck.suit_of(c) == suit)
+        out = [{"type": "play_card", "card": c} for c in suited]
+        if nation == "prussia" and mod_active(state, "seydlitz") and "seydlitz" not in state["fate"]["used"]:
+            out += [{"type": "play_card", "card": c, "double": True} for c in suited if c.endswith(":S11")]
+        for c in sorted(c for c in hand if deck.is_reserve(c)):
+            out += [{"type": "play_card", "card": c, "value": v} for v in T.RESERVE_VALUES]
+        if side_score(frame, side) < 0:
+            out.append({"type": "stop"})                # accept defeat
+        elif not suited:
+            out.append({"type": "stop"})                # §7: at zero, stop only without a suited card
+        return out
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        side = frame["right"]
+        other = "def" if side == "att" else "att"
+        nation = frame[side + "_nation"]
+        if action["type"] == "play_card":
+            c = action["card"]
+            v = _card_value(state, frame, side, c, action.get("value"), bool(action.get("double")))
+            deck.discard(state, nation, [c])
+            s = add_card(frame, side, v)
+            frame["played"].append({"side": side, "card": c, "value": v})
+            log(state, f"{nation_name(nation)} plays the {deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
+                f" for {v}: score {s:+d} for {nation_name(nation)}.", nation)
+            if s >= 0:
+                frame["right"] = other
+            return
+        pop(state)
+        phase = state["flow"][-1]
+        s = side_score(frame, side)
+        if s == 0:
+            log(state, "The combat ends in a tie: no losses, nobody moves (§7).", nation,
+                [frame["att_city"], frame["def_city"]])
+            return
+        lost_gids = frame[side]
+        total = stack_armies(state, lost_gids)
+        lost = min(-s, total)
+        city = frame[side + "_city"]
+        log(state, f"{names(state, lost_gids)} {'is' if len(lost_gids) == 1 else 'are'} defeated and "
+            f"lose{'s' if len(lost_gids) == 1 else ''} {lost} arm{'ies' if lost != 1 else 'y'} (§7).", nation, [city])
+        phase["retreated"].extend(lost_gids)
+        left = take_losses(state, lost_gids, lost)
+        if left:
+            begin_retreat(state, info, left, lost, frame[other + "_city"], frame[other + "_nation"])
+
+
+def take_losses(state: dict, gids: list[str], lost: int) -> list[str]:
+    """§6: the stack's pool loses `lost`; generals are removed from the bottom (highest rank
+    number) until each keeps at least one army; the rest keep their counts, losses taken from the
+    bottom first.  Returns the generals still on the map."""
+    order = sorted(gids, key=lambda g: state["generals"][g]["rank"])
+    pool = stack_armies(state, order) - lost
+    keep = list(order)
+    while keep and len(keep) > pool:
+        remove_general(state, keep.pop())
+    if not keep:
+        return []
+    counts = {g: state["generals"][g]["armies"] for g in keep}
+    excess = sum(counts.values()) - pool
+    for g in reversed(keep):
+        take = min(excess, counts[g] - T.ARMIES_MIN)
+        counts[g] -= take
+        excess -= take
+    for g in keep:
+        state["generals"][g]["armies"] = counts[g]
+    removed = [g for g in order if g not in keep]
+    if removed:
+        log(state, f"{names(state, removed)} {'is' if len(removed) == 1 else 'are'} removed (§6).",
+            state["generals"][order[0]]["nation"])
+    return keep
+
+
+def retreat_options(state: dict, info, gids: list[str], distance: int, winner_city: str) -> dict[str, list[str]]:
+    """§8: the ends of a retreat of exactly `distance` cities, as far as possible from the winner."""
+    start = state["generals"][gids[0]]["city"]
+    blocked = {c for c, gs in state["city_generals"].items() if gs and c != start} | set(state["city_train"])
+    return retreat_ends(info.graph, start, distance, blocked, winner_city, T.RETREAT_BALL)
+
+
+def begin_retreat(state: dict, info, gids: list[str], distance: int, winner_city: str, winner: str) -> None:
+    ends = retreat_options(state, info, gids, distance, winner_city)
+    if not ends:
+        log(state, f"{names(state, gids)} cannot retreat {distance} cities and lose{'s' if len(gids) == 1 else ''} "
+            "every army (§8).", state["generals"][gids[0]]["nation"])
+        for g in gids:
+            remove_general(state, g)
+        return
+    push(state, {"name": "retreat", "gids": list(gids), "distance": distance, "winner": winner,
+                 "ends": ends})
+
+
+@register("retreat")
+class Retreat(Handler):
+    """The winner picks where the beaten general or stack ends its retreat (§8)."""
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return waiting_nation(state, frame["winner"])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in Retreat.waiting(state, info, frame):
+            return []
+        return [{"type": "retreat", "to": c} for c in sorted(frame["ends"])]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        to = action["to"]
+        if to not in frame["ends"]:
+            raise IllegalAction("The retreat must end as far as possible from the winning general (§8).")
+        for g in frame["gids"]:
+            place_general(state, g, to)
+        log(state, f"{names(state, frame['gids'])} retreat{'s' if len(frame['gids']) == 1 else ''} "
+            f"{frame['distance']} cities to {info.board.cities[to].name} (§8).",
+            state["generals"][frame["gids"][0]]["nation"], frame["ends"][to])
+        pop(state)

@@ -1,0 +1,157 @@
+"""FRIEDRICH 2005 rules §7 (combat, the card duel, losses), §8 (retreat) and §6 (generals removed
+from the bottom of a stack)."""
+
+from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put
+
+
+def _prussian_combat(**kw):
+    s = clear_map(new(**kw))
+    return s
+
+
+def _fight(s, a, d):
+    s = act(s, {"type": "end_movement"})
+    assert {"type": "attack", "from": a, "to": d} in actions(s)
+    return act(s, {"type": "attack", "from": a, "to": d})
+
+
+def test_F7_the_rulebook_example_heinrich_against_richelieu_and_soubise():
+    s = _prussian_combat(suits={"b3": "diamonds", "b4": "spades"})
+    put(s, heinrich="b3", richelieu="b4", soubise="b4")
+    armies(s, heinrich=2, richelieu=2, soubise=2)
+    hand(s, "prussia", ["1:D10", "1:D9", "1:D7", "1:R1"])
+    hand(s, "france", ["1:S5", "1:S4", "2:S4", "1:S3"])
+    s = _fight(s, "b3", "b4")
+    assert s["flow"][-1]["score"] == -2 and s["flow"][-1]["right"] == "att"
+    s = act(s, {"type": "play_card", "card": "1:D10"})
+    assert s["flow"][-1]["score"] == 8 and s["flow"][-1]["right"] == "def"
+    s = act(s, {"type": "play_card", "card": "1:S5"})
+    s = act(s, {"type": "play_card", "card": "1:S3"})
+    assert s["flow"][-1]["score"] == 0 and s["flow"][-1]["right"] == "att"
+    # at zero Prussia still holds diamonds: it must play one, it may not stop
+    assert {"type": "stop"} not in actions(s)
+    s = act(s, {"type": "play_card", "card": "1:D7"})
+    s = act(s, {"type": "play_card", "card": "1:S4"})
+    assert s["flow"][-1]["score"] == 3
+    s = act(s, {"type": "stop"})
+    # France loses 3 of 4: one army left, so Soubise (the lower rank) is removed; Richelieu retreats 3
+    assert s["generals"]["soubise"]["city"] is None
+    assert s["generals"]["richelieu"]["armies"] == 1
+    assert s["flow"][-1]["name"] == "retreat" and s["flow"][-1]["distance"] == 3
+    assert s["generals"]["heinrich"]["armies"] == 2          # the winner loses nothing
+
+
+def test_F7_adjacent_generals_must_attack_the_phase_offers_nothing_else():
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3", daun="a2")
+    s = act(s, {"type": "end_movement"})
+    acts = actions(s)
+    assert sorted((a["type"], a["to"]) for a in acts) == [("attack", "a2"), ("attack", "b3")]
+
+
+def test_F7_at_zero_with_only_reserves_a_side_may_stop_for_a_tie():
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=3, saltikov=3)
+    hand(s, "prussia", ["1:R1"])
+    s = _fight(s, "b2", "b3")
+    acts = actions(s)
+    assert {"type": "stop"} in acts
+    assert sorted(a["value"] for a in acts if a.get("card") == "1:R1") == list(range(1, 11))
+    s = act(s, {"type": "stop"})
+    assert s["generals"]["fritz"]["armies"] == 3 and s["generals"]["saltikov"]["armies"] == 3
+    assert s["generals"]["saltikov"]["city"] == "b3"
+
+
+def test_F7_each_side_plays_the_suit_of_its_own_sector():
+    s = _prussian_combat()
+    put(s, fritz="b3", saltikov="b4")                        # b3 spades, b4 hearts
+    armies(s, fritz=1, saltikov=3)
+    hand(s, "prussia", ["1:S5", "1:H9"])
+    s = _fight(s, "b3", "b4")
+    cards = [a["card"] for a in actions(s) if a["type"] == "play_card"]
+    assert cards == ["1:S5"]
+
+
+def test_F7_the_loser_loses_the_final_negative_score_but_never_more_than_it_has():
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=8, saltikov=4)
+    hand(s, "prussia", [])
+    hand(s, "russia", [])
+    s = _fight(s, "b2", "b3")
+    s = act(s, {"type": "stop"}, "elisabeth")                 # Russia at -4 stops: loses 4 (all)
+    assert s["generals"]["saltikov"]["city"] is None          # lost everything: nothing retreats
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=5, saltikov=7)
+    hand(s, "prussia", ["1:S9"])
+    hand(s, "russia", [])
+    s = _fight(s, "b2", "b3")
+    s = act(s, {"type": "play_card", "card": "1:S9"})         # 5-7+9 = +7
+    assert s["flow"][-1]["score"] == 7
+    s = act(s, {"type": "stop"}, "elisabeth")
+    assert s["generals"]["saltikov"]["city"] is None          # 7 lost of 7
+
+
+def test_F8_retreat_distance_equals_the_armies_lost_and_ends_farthest_from_the_winner():
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=5, saltikov=6)
+    hand(s, "prussia", ["1:S4"])
+    hand(s, "russia", [])
+    s = _fight(s, "b2", "b3")
+    s = act(s, {"type": "play_card", "card": "1:S4"})         # 5-6+4 = +3
+    s = act(s, {"type": "stop"}, "elisabeth")
+    frame = s["flow"][-1]
+    assert frame["name"] == "retreat" and frame["distance"] == 3
+    assert s["generals"]["saltikov"]["armies"] == 3
+    ends = sorted(a["to"] for a in actions(s, "frederick"))
+    # brute force: every end of a 3-city path from b3 avoiding b2 and repeated cities
+    from maria.friedrich.rules.state import info_of
+    g = info_of(s).graph
+
+    def walk(path, left):
+        if left == 0:
+            yield path[-1]
+            return
+        for n in g.nbrs[path[-1]]:
+            if n not in path and n != "b2":
+                yield from walk(path + [n], left - 1)
+    all_ends = set(walk(["b3"], 3))
+    best = max(g.dist("b2", e) for e in all_ends)
+    assert ends == sorted(e for e in all_ends if g.dist("b2", e) == best)
+    s = act(s, {"type": "retreat", "to": ends[0]}, "frederick")
+    assert s["generals"]["saltikov"]["city"] == ends[0]
+
+
+def test_F8_a_general_that_cannot_retreat_the_whole_way_loses_every_army():
+    s = _prussian_combat()
+    put(s, fritz="a1", heinrich="b0", saltikov="a0")          # a0's only roads: a1 and b0
+    armies(s, fritz=5, heinrich=1, saltikov=4)
+    hand(s, "prussia", [])
+    hand(s, "russia", [])
+    s = _fight(s, "a1", "a0")
+    s = act(s, {"type": "stop"}, "elisabeth")                  # loses 1, cannot retreat 1
+    assert s["generals"]["saltikov"]["city"] is None and s["generals"]["saltikov"]["armies"] == 0
+
+
+def test_F6_losses_remove_generals_from_the_bottom_of_the_stack():
+    s = _prussian_combat()
+    put(s, richelieu="b3", soubise="b3", chevert="b3", fritz="b2")
+    armies(s, richelieu=2, soubise=2, chevert=2, fritz=8)
+    hand(s, "prussia", [])
+    hand(s, "france", [])
+    s = _fight(s, "b2", "b3")
+    s = act(s, {"type": "stop"}, "pompadour")                  # 6 vs 8: France loses 2, keeps 4
+    assert s["generals"]["chevert"]["city"] == "b3" and s["generals"]["soubise"]["city"] == "b3"
+    s = _prussian_combat()
+    put(s, richelieu="b3", soubise="b3", chevert="b3", fritz="b2")
+    armies(s, richelieu=1, soubise=1, chevert=3, fritz=8)
+    hand(s, "prussia", [])
+    hand(s, "france", [])
+    s = _fight(s, "b2", "b3")
+    s = act(s, {"type": "stop"}, "pompadour")                  # 5 vs 8: loses 3, 2 left for 3 generals
+    assert s["generals"]["chevert"]["city"] is None            # the bottom general goes
+    assert [s["generals"][g]["armies"] for g in ("richelieu", "soubise")] == [1, 1]
+    assert s["flow"][-1]["name"] == "retreat" and s["flow"][-1]["gids"] == ["richelieu", "soubise"]

@@ -1,0 +1,90 @@
+"""FRIEDRICH 2005 rules §10 (recruitment, re-entry; the army caps of §6)."""
+
+import pytest
+
+from maria.core.state import IllegalAction
+from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put
+
+
+def _rec(armies_=None, enter=None, cards=()):
+    return {"type": "recruit", "nation": "prussia", "armies": armies_ or {}, "enter": enter or {},
+            "cards": list(cards)}
+
+
+def _prussia():
+    s = clear_map(new())
+    put(s, fritz="b2")
+    armies(s, fritz=2, heinrich=0, keith=0, lehwaldt=0)
+    return s
+
+
+def test_F10_an_army_costs_6_points_of_any_suit_and_no_change_is_given():
+    s = _prussia()
+    hand(s, "prussia", ["1:S13", "1:H2", "1:D3"])
+    t = [a for a in actions(s) if a["type"] == "recruit"][0]
+    assert t["price"] == 6 and t["armies"] == "choose"
+    s2 = act(s, _rec({"fritz": 2}, cards=["1:S13"]))
+    assert s2["generals"]["fritz"]["armies"] == 4 and s2["cards"]["hands"]["prussia"] == ["1:H2", "1:D3"]
+    with pytest.raises(IllegalAction, match="6"):
+        act(s, _rec({"fritz": 1}, cards=["1:H2", "1:D3"]))          # 5 points
+    with pytest.raises(IllegalAction, match="no card that is"):
+        act(s, _rec({"fritz": 1}, cards=["1:S13", "1:H2"]))        # the 2 is not needed
+
+
+def test_F10_a_reserve_pays_10():
+    s = _prussia()
+    hand(s, "prussia", ["1:R1", "1:H2"])
+    s = act(s, _rec({"fritz": 2}, cards=["1:R1", "1:H2"]))
+    assert s["generals"]["fritz"]["armies"] == 4
+
+
+def test_F10_a_general_comes_back_free_with_one_new_army_on_a_depot_and_may_not_move():
+    s = _prussia()
+    hand(s, "prussia", ["1:S6"])
+    with pytest.raises(IllegalAction, match="at least one new army"):
+        act(s, _rec({}, {"keith": "c0"}, ["1:S6"]))
+    with pytest.raises(IllegalAction, match="coming back"):
+        act(s, _rec({"keith": 1}, {}, ["1:S6"]))                  # armies for a general left off the map
+    s = act(s, _rec({"keith": 1}, {"keith": "c0"}, ["1:S6"]))
+    assert s["generals"]["keith"]["city"] == "c0" and s["generals"]["keith"]["armies"] == 1
+    assert not any(a["type"] == "move" and "keith" in a["pieces"] for a in actions(s))
+
+
+def test_F10_a_destroyed_train_comes_back_for_6_points():
+    s = _prussia()
+    hand(s, "prussia", ["1:S6"])
+    s = act(s, _rec({}, {"p_train": "c0"}, ["1:S6"]))
+    assert s["trains"]["p_train"]["city"] == "c0"
+
+
+def test_F10_no_more_armies_than_the_nation_started_with():
+    s = clear_map(new(caps={"prussia": 12}))
+    put(s, fritz="b2", heinrich="a0")
+    armies(s, fritz=5, heinrich=6, keith=0, lehwaldt=0)             # 11 of 12
+    hand(s, "prussia", ["1:S13"])
+    with pytest.raises(IllegalAction, match="12"):
+        act(s, _rec({"heinrich": 1, "fritz": 1}, cards=["1:S13"]))
+    s = act(s, _rec({"fritz": 1}, cards=["1:S13"]))
+    assert sum(g["armies"] for g in s["generals"].values() if g["nation"] == "prussia") == 12
+    assert not any(a["type"] == "recruit" for a in actions(s))
+
+
+def test_F10_a_general_never_has_more_than_8_armies():
+    s = _prussia()
+    armies(s, fritz=7)
+    hand(s, "prussia", ["1:S13"])
+    with pytest.raises(IllegalAction, match="8 armies"):
+        act(s, _rec({"fritz": 2}, cards=["1:S13"]))
+
+
+def test_F10_with_every_depot_enemy_held_a_substitute_city_and_8_points():
+    s = clear_map(new(areas={"prussia": ["a0", "a1"]}))
+    put(s, fritz="b2", saltikov="c0")                               # the only Prussian depot
+    armies(s, fritz=2, keith=0)
+    hand(s, "prussia", ["1:S7", "1:S2"])
+    t = [a for a in actions(s) if a["type"] == "recruit"][0]
+    assert t["price"] == 8 and t["entry"]["keith"] == ["a0", "a1"]
+    with pytest.raises(IllegalAction, match="8"):
+        act(s, _rec({"keith": 1}, {"keith": "a1"}, ["1:S7"]))
+    s = act(s, _rec({"keith": 1}, {"keith": "a1"}, ["1:S7", "1:S2"]))
+    assert s["generals"]["keith"]["city"] == "a1" and s["substitute"] == {"prussia": "a1"}
