@@ -40,11 +40,17 @@ DOOR = Door(handlers=HANDLERS, settle=run, info_of=info_of, reversible=REVERSIBL
 _ = flow  # the turn sequence registers every phase's flow state
 
 
+_SHIPPED: list = []
+
+
 def new_game(players: int = 4, seed: int = 0, options: dict | None = None,
              board: FBoard | None = None) -> dict:
-    """A new game on `board` (an FBoard; the shipped board once its loader exists)."""
+    """A new game on `board` (an FBoard; by default the shipped board, boards/friedrich/)."""
     if board is None:
-        raise ValueError("FRIEDRICH needs a board (maria.friedrich.board.FBoard)")
+        if not _SHIPPED:                        # read and checked once per process
+            from maria.friedrich.board_loader import load_board
+            _SHIPPED.append(load_board())
+        board = _SHIPPED[0]
     if players not in (3, 4):
         raise ValueError("FRIEDRICH is for 3 or 4 players (§1)")
     key = register_board(board)
