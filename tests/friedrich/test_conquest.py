@@ -106,3 +106,18 @@ def test_F5_no_retroactive_conquest_while_a_protector_remains():
         s = act(s, next((x for x in a if x["type"] in ("stop", "retreat")), a[0]))
     assert s["generals"]["fritz"]["city"] is not None
     assert s["conquered"] == {}
+
+
+def test_F5_hanover_does_not_protect_an_objective_prussia_defends():
+    s = _russia()
+    put(s, saltikov="b4", cumberland="b2")          # 1 city from b3, but Hanoverian
+    s = _walk(s, ["saltikov"], ["b3", "c3"], stop=True)
+    assert s["conquered"] == {"b3": "russia"}
+
+
+def test_F9_a_face_down_general_still_moves_and_conquers():
+    s = _russia()
+    put(s, saltikov="b4")
+    s["generals"]["saltikov"]["face_down"] = True
+    s = _walk(s, ["saltikov"], ["b3", "c3"], stop=True)
+    assert s["conquered"] == {"b3": "russia"}

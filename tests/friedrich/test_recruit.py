@@ -88,3 +88,12 @@ def test_F10_with_every_depot_enemy_held_a_substitute_city_and_8_points():
         act(s, _rec({"keith": 1}, {"keith": "a1"}, ["1:S7"]))
     s = act(s, _rec({"keith": 1}, {"keith": "a1"}, ["1:S7", "1:S2"]))
     assert s["generals"]["keith"]["city"] == "a1" and s["substitute"] == {"prussia": "a1"}
+
+
+def test_F10_a_general_back_this_turn_cannot_move_but_must_attack_an_adjacent_enemy():
+    s = _prussia()
+    put(s, saltikov="b0")                           # next to the Prussian depot c0
+    hand(s, "prussia", ["1:S6"])
+    s = act(s, _rec({"keith": 1}, {"keith": "c0"}, ["1:S6"]))
+    s = act(s, {"type": "end_movement"})
+    assert {"type": "attack", "from": "c0", "to": "b0"} in actions(s)

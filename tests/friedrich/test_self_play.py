@@ -78,3 +78,26 @@ def test_random_whole_games_keep_the_rules_invariants(players, seed):
     assert s["turn"] <= 24                        # §11: at the latest when all 18 cards are out
     assert s["result"]["winners"]
     assert duels > 0
+
+
+def test_random_games_on_a_crowded_small_board_fight_and_keep_the_invariants():
+    """The small test board puts every nation within a few cities: many combats, retreats,
+    recruitments and re-entries per game (§7, §8, §10), the same invariants."""
+    from tests.friedrich.conftest import small_board
+    board = small_board(objectives={"russia": {"first": ["b3", "c3"], "defender": "prussia"}},
+                        areas={"prussia": ["a0", "a1"]})
+    fights = retreats = 0
+    for seed in range(4):
+        s = door.new_game(3 + seed % 2, seed, board=board)
+        rnd = random.Random(seed)
+        steps = 0
+        while s["result"] is None:
+            s = random_step(s, rnd)
+            steps += 1
+            check_invariants(s)
+            if steps % 53 == 0:
+                check_views(s)
+            assert steps < 20000
+        fights += sum("attacks" in e["text"] for e in s["log"])
+        retreats += sum("retreats" in e["text"] for e in s["log"])
+    assert fights > 10 and retreats > 0
