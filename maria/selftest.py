@@ -1,5 +1,5 @@
 """`main.py --selftest`: prove a build works, headless — every asset and board loads, every variant
-starts and plays 50 legal actions, a save reloads identical. Exit 0, or 1 with the failing step."""
+of both games (MARIA and FRIEDRICH) starts and plays 50 legal actions, a save reloads identical. Exit 0, or 1 with the failing step."""
 
 from __future__ import annotations
 
@@ -108,6 +108,39 @@ def _play(variant: str, players: int) -> Callable[[], str]:
     return run
 
 
+def _friedrich_board() -> str:
+    from maria.friedrich.board_loader import load_board
+    board = load_board()
+    n_roads = sum(len(v) for v in board.roads.values()) // 2
+    return f"FRIEDRICH: {len(board.cities)} cities, {n_roads} roads, all checks passed"
+
+
+def _friedrich_play(players: int) -> Callable[[], str]:
+    def run() -> str:
+        from maria.friedrich.rules import door
+        state = door.new_game(players, seed=1756)
+        played = 0
+        while played < ACTIONS_PER_GAME and not door.is_over(state):
+            role = door.active_roles(state)[0]
+            legal = door.legal_actions(state, role)
+            actions = [a for a in legal if not any(v == "choose" for v in a.values())]
+            if not actions:
+                # the secret army allocation (§6) is the only template with no plain alternative:
+                # spread the nation's total over its generals, 1-8 each
+                a = next((x for x in legal if x["type"] == "allocate"), None)
+                if a is not None:
+                    n = len(a["generals"])
+                    share = [a["total"] // n + (1 if i < a["total"] % n else 0) for i in range(n)]
+                    actions = [{"type": "allocate", "nation": a["nation"], "armies": dict(zip(a["generals"], share))}]
+            if not actions:
+                raise RuntimeError(f"no plain legal action for {role} after {played} actions")
+            state = door.apply(state, role, actions[(played * 7919 + 13) % len(actions)])
+            door.view(state, role)
+            played += 1
+        return f"{played} legal actions"
+    return run
+
+
 def run_selftest() -> int:
     from maria import __version__
     print(f"MARIA {__version__} selftest")
@@ -125,6 +158,9 @@ def run_selftest() -> int:
     _step("variants", find_variants, failures)
     for variant, players in variants:
         _step(f"play {variant} {players}p", _play(variant, players), failures)
+    _step("FRIEDRICH board", _friedrich_board, failures)
+    for players in (4, 3):
+        _step(f"play FRIEDRICH {players}p", _friedrich_play(players), failures)
     if failures:
         print(f"selftest FAILED: {', '.join(failures)}")
         return 1
