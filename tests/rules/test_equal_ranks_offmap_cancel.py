@@ -225,3 +225,39 @@ def test_R6_2_R20_computer_players_answer_the_new_decisions(level):
     assert a["type"] == "answer_subsidy" and a in legal_actions(s, "louis_xv")
     if level == "easy":
         assert a["accept"] is True                    # France is the giver: agrees (easy's rule)
+
+
+def test_R6_2_a_relocation_never_forms_an_equal_rank_stack_so_no_commander_is_asked():
+    """R19.1.2 / R19.3.3 / R17.6.7 relocations put a general only where he "may legally stand"
+    (RUL-A30: empty, or onto a single general of his OWN power).  Ranks are distinct within a power
+    (the army sheets), so such a stack never has two generals of the same rank: the commander is the
+    higher rank (R6.2) and there is nobody to ask.  Fails if either half of that changes."""
+    from maria.rules.advanced.expeditions import may_stand
+    s = adv_game()
+    info = board_info(s)
+    gens = s["generals"]
+    by_power: dict[str, list[int]] = {}
+    for g in gens.values():
+        by_power.setdefault(g["power"], []).append(g["rank"])
+    assert all(len(r) == len(set(r)) for r in by_power.values()), by_power
+    # a lone general of each power on a free city; every other general tried onto him
+    free = [c for c in sorted(info.playable) if not s["city_generals"].get(c) and c not in s["city_train"]]
+    for host in sorted(gens):
+        hg = gens[host]
+        if not hg["in_play"] or hg["city"] is None:
+            continue
+        c = free[0]
+        t = {**s, "generals": {k: dict(v) for k, v in gens.items()}, "city_generals": {}, "city_train": {}}
+        for gid, g in t["generals"].items():
+            g["city"] = None
+            g["troops"] = min(g["troops"] or 1, 8)
+        t["generals"][host]["city"] = c
+        rebuild_index(t)
+        for gid, g in sorted(t["generals"].items()):
+            if gid == host:
+                continue
+            ok = may_stand(t, gid, c)
+            if g["rank"] == hg["rank"]:
+                assert not ok, (gid, host)            # equal ranks: never stacked by a relocation
+            if g["power"] != hg["power"]:
+                assert not ok, (gid, host)
