@@ -121,3 +121,20 @@ def test_F9_a_face_down_general_still_moves_and_conquers():
     s["generals"]["saltikov"]["face_down"] = True
     s = _walk(s, ["saltikov"], ["b3", "c3"], stop=True)
     assert s["conquered"] == {"b3": "russia"}
+
+
+def test_F5_retroactive_conquest_only_through_the_combat_phase_not_a_train_destroyed_while_moving():
+    # §5: a protected objective passed through "peut être conquis rétroactivement pendant la phase
+    # des combats qui suit (uniquement)": the Imperial train protecting it, destroyed later in the
+    # same movement phase, does not make it conquered in phase 4 (audit, session 12)
+    obj = {"imperial_army": {"first": ["b3"], "defender": "prussia"}}
+    s = clear_map(new(objectives=obj))
+    s["conquered"] = {"b3": "imperial_army"}
+    put(s, fritz="a3", heinrich="a6", i_train="b5")   # the Imperial train 2 cities from b3
+    armies(s, fritz=2, heinrich=2)
+    s = _walk(s, ["fritz"], ["b3", "b2"], stop=True)
+    assert s["conquered"] == {"b3": "imperial_army"} and s["candidates"] == [["b3", "prussia"]]
+    s = _walk(s, ["heinrich"], ["b6", "b5"])           # destroys the train: the move ends
+    assert s["trains"]["i_train"]["city"] is None
+    s = act(s, {"type": "end_movement"})
+    assert s["conquered"] == {"b3": "imperial_army"}   # still Imperial after phase 4
