@@ -138,3 +138,27 @@ def test_F5_retroactive_conquest_only_through_the_combat_phase_not_a_train_destr
     assert s["trains"]["i_train"]["city"] is None
     s = act(s, {"type": "end_movement"})
     assert s["conquered"] == {"b3": "imperial_army"}   # still Imperial after phase 4
+
+
+FRENCH_B3 = {"france": {"first": ["b3"], "defender": "hanover"}}
+
+
+def test_F5_rulebook_example_only_hanover_retakes_its_objectives_only_french_generals_protect_them():
+    # §5 "Exemple : Seul le Hanovre peut reconquérir les objectifs dans le Hanovre et seuls les
+    # généraux français sont capables de les protéger."
+    def french_b3(nation):
+        s = clear_map(to_phase(new(objectives=FRENCH_B3), nation))
+        s["conquered"] = {"b3": "france"}
+        return s
+    s = french_b3("prussia")
+    put(s, fritz="b4")                                  # Prussia cannot retake a Hanoverian city
+    s = _walk(s, ["fritz"], ["b3", "b2"], stop=True)
+    assert s["conquered"] == {"b3": "france"}
+    s = french_b3("hanover")
+    put(s, cumberland="b4", daun="a3")                  # an Austrian ally of France does not protect
+    s = _walk(s, ["cumberland"], ["b3", "b2"], stop=True)
+    assert s["conquered"] == {}
+    s = french_b3("hanover")
+    put(s, cumberland="b4", richelieu="a5")             # a French general 3 cities away protects
+    s = _walk(s, ["cumberland"], ["b3", "b2"], stop=True)
+    assert s["conquered"] == {"b3": "france"} and s["candidates"] == [["b3", "hanover"]]
