@@ -162,3 +162,18 @@ def test_F5_rulebook_example_only_hanover_retakes_its_objectives_only_french_gen
     put(s, cumberland="b4", richelieu="a5")             # a French general 3 cities away protects
     s = _walk(s, ["cumberland"], ["b3", "b2"], stop=True)
     assert s["conquered"] == {"b3": "france"} and s["candidates"] == [["b3", "hanover"]]
+
+
+def test_F5_leaving_an_objective_into_the_city_of_the_train_protecting_it_retakes_it():
+    # audit Q2 (ambiguous, behaviour kept): the step that leaves the objective destroys the
+    # Imperial train protecting it; the engine counts the train as gone (the objective is retaken),
+    # as it did before the audit through phase 4
+    obj = {"imperial_army": {"first": ["b3"], "defender": "prussia"}}
+    s = clear_map(new(objectives=obj))
+    s["conquered"] = {"b3": "imperial_army"}
+    put(s, fritz="a3", i_train="b2")
+    armies(s, fritz=2)
+    s = _walk(s, ["fritz"], ["b3", "b2"])
+    assert s["trains"]["i_train"]["city"] is None
+    s = act(s, {"type": "end_movement"})
+    assert s["conquered"] == {}
