@@ -155,3 +155,41 @@ def test_F6_losses_remove_generals_from_the_bottom_of_the_stack():
     assert s["generals"]["chevert"]["city"] is None            # the bottom general goes
     assert [s["generals"][g]["armies"] for g in ("richelieu", "soubise")] == [1, 1]
     assert s["flow"][-1]["name"] == "retreat" and s["flow"][-1]["gids"] == ["richelieu", "soubise"]
+
+
+def _example_opening(prussian_hand):
+    # §7 example: Heinrich (2 armies, ♦ sector) attacks Richelieu + Soubise (4 armies, ♠ sector)
+    s = _prussian_combat(suits={"b3": "diamonds", "b4": "spades"})
+    put(s, heinrich="b3", richelieu="b4", soubise="b4")
+    armies(s, heinrich=2, richelieu=2, soubise=2)
+    hand(s, "prussia", prussian_hand)
+    hand(s, "france", ["1:S5", "1:S4", "1:S3"])
+    return _fight(s, "b3", "b4")
+
+
+def test_F7_rulebook_example_heinrich_may_instead_give_up_at_once_and_lose_2_armies():
+    # "Heinrich peut tout aussi bien battre en retraite et perdre immédiatement 2 armées": at -2 he
+    # may stop before playing; he loses 2 armies, all he has, so he leaves the map (§6: no general
+    # without armies) instead of retreating
+    s = _example_opening(["1:D10", "1:D9", "1:D7", "1:R1"])
+    assert {"type": "stop"} in actions(s)
+    s = act(s, {"type": "stop"})
+    assert s["generals"]["heinrich"]["city"] is None
+    assert s["generals"]["richelieu"]["armies"] + s["generals"]["soubise"]["armies"] == 4
+
+
+def test_F7_rulebook_example_with_only_the_reserve_left_at_zero_prussia_may_stop_for_a_tie():
+    # "Si elle n'avait eu que la Réserve, alors elle aurait pu continuer le combat ou l'arrêter (le
+    # combat se serait alors terminé par une égalité)."
+    s = _example_opening(["1:D10", "1:R1"])
+    s = act(s, {"type": "play_card", "card": "1:D10"})
+    s = act(s, {"type": "play_card", "card": "1:S5"})
+    s = act(s, {"type": "play_card", "card": "1:S3"})
+    assert s["flow"][-1]["score"] == 0 and s["flow"][-1]["right"] == "att"
+    acts = actions(s)
+    assert {"type": "stop"} in acts and any(a.get("card") == "1:R1" for a in acts)
+    s = act(s, {"type": "stop"})
+    assert s["flow"][-1]["name"] != "retreat"
+    assert (s["generals"]["heinrich"]["city"], s["generals"]["heinrich"]["armies"]) == ("b3", 2)
+    assert s["generals"]["richelieu"]["city"] == "b4" and s["generals"]["soubise"]["city"] == "b4"
+    assert s["generals"]["richelieu"]["armies"] + s["generals"]["soubise"]["armies"] == 4

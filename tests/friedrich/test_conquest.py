@@ -121,3 +121,59 @@ def test_F9_a_face_down_general_still_moves_and_conquers():
     s["generals"]["saltikov"]["face_down"] = True
     s = _walk(s, ["saltikov"], ["b3", "c3"], stop=True)
     assert s["conquered"] == {"b3": "russia"}
+
+
+def test_F5_retroactive_conquest_only_through_the_combat_phase_not_a_train_destroyed_while_moving():
+    # §5: a protected objective passed through "peut être conquis rétroactivement pendant la phase
+    # des combats qui suit (uniquement)": the Imperial train protecting it, destroyed later in the
+    # same movement phase, does not make it conquered in phase 4 (audit, session 12)
+    obj = {"imperial_army": {"first": ["b3"], "defender": "prussia"}}
+    s = clear_map(new(objectives=obj))
+    s["conquered"] = {"b3": "imperial_army"}
+    put(s, fritz="a3", heinrich="a6", i_train="b5")   # the Imperial train 2 cities from b3
+    armies(s, fritz=2, heinrich=2)
+    s = _walk(s, ["fritz"], ["b3", "b2"], stop=True)
+    assert s["conquered"] == {"b3": "imperial_army"} and s["candidates"] == [["b3", "prussia"]]
+    s = _walk(s, ["heinrich"], ["b6", "b5"])           # destroys the train: the move ends
+    assert s["trains"]["i_train"]["city"] is None
+    s = act(s, {"type": "end_movement"})
+    assert s["conquered"] == {"b3": "imperial_army"}   # still Imperial after phase 4
+
+
+FRENCH_B3 = {"france": {"first": ["b3"], "defender": "hanover"}}
+
+
+def test_F5_rulebook_example_only_hanover_retakes_its_objectives_only_french_generals_protect_them():
+    # §5 "Exemple : Seul le Hanovre peut reconquérir les objectifs dans le Hanovre et seuls les
+    # généraux français sont capables de les protéger."
+    def french_b3(nation):
+        s = clear_map(to_phase(new(objectives=FRENCH_B3), nation))
+        s["conquered"] = {"b3": "france"}
+        return s
+    s = french_b3("prussia")
+    put(s, fritz="b4")                                  # Prussia cannot retake a Hanoverian city
+    s = _walk(s, ["fritz"], ["b3", "b2"], stop=True)
+    assert s["conquered"] == {"b3": "france"}
+    s = french_b3("hanover")
+    put(s, cumberland="b4", daun="a3")                  # an Austrian ally of France does not protect
+    s = _walk(s, ["cumberland"], ["b3", "b2"], stop=True)
+    assert s["conquered"] == {}
+    s = french_b3("hanover")
+    put(s, cumberland="b4", richelieu="a5")             # a French general 3 cities away protects
+    s = _walk(s, ["cumberland"], ["b3", "b2"], stop=True)
+    assert s["conquered"] == {"b3": "france"} and s["candidates"] == [["b3", "hanover"]]
+
+
+def test_F5_leaving_an_objective_into_the_city_of_the_train_protecting_it_retakes_it():
+    # audit Q2 (ambiguous, behaviour kept): the step that leaves the objective destroys the
+    # Imperial train protecting it; the engine counts the train as gone (the objective is retaken),
+    # as it did before the audit through phase 4
+    obj = {"imperial_army": {"first": ["b3"], "defender": "prussia"}}
+    s = clear_map(new(objectives=obj))
+    s["conquered"] = {"b3": "imperial_army"}
+    put(s, fritz="a3", i_train="b2")
+    armies(s, fritz=2)
+    s = _walk(s, ["fritz"], ["b3", "b2"])
+    assert s["trains"]["i_train"]["city"] is None
+    s = act(s, {"type": "end_movement"})
+    assert s["conquered"] == {}

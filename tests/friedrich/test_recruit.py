@@ -97,3 +97,18 @@ def test_F10_a_general_back_this_turn_cannot_move_but_must_attack_an_adjacent_en
     s = act(s, _rec({"keith": 1}, {"keith": "c0"}, ["1:S6"]))
     s = act(s, {"type": "end_movement"})
     assert {"type": "attack", "from": "c0", "to": "b0"} in actions(s)
+
+
+def test_F10_rulebook_example_france_never_has_more_than_20_armies():
+    # §10 "(Par exemple, la France ne peut jamais avoir plus de 20 armées)."
+    from tests.friedrich.conftest import to_phase
+    s = clear_map(to_phase(new(), "france"))
+    put(s, richelieu="a6", soubise="b6", chevert="a4")
+    armies(s, richelieu=7, soubise=5, chevert=7)                     # 19 of 20
+    hand(s, "france", ["1:S13", "1:H13"])
+    rec = {"type": "recruit", "nation": "france", "enter": {}}
+    with pytest.raises(IllegalAction, match="20"):
+        act(s, {**rec, "armies": {"soubise": 2}, "cards": ["1:S13", "1:H13"]})
+    s = act(s, {**rec, "armies": {"soubise": 1}, "cards": ["1:S13"]})
+    assert sum(g["armies"] for g in s["generals"].values() if g["nation"] == "france") == 20
+    assert not any(a["type"] == "recruit" for a in actions(s))

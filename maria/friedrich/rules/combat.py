@@ -18,6 +18,7 @@ from maria.core.duel import add_card, side_score
 from maria.core.graph import retreat_ends
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
+from maria.friedrich.rules.conquest import drop_lapsed_candidates
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
 from maria.friedrich.rules.state import (IllegalAction, generals_at, mod_active, names, nation_name,
                                          place_general, remove_general, stack_armies)
@@ -69,6 +70,7 @@ class CombatPhase(Handler):
     def auto(state, info, frame):
         if "due" not in frame:
             frame["due"] = find_due(state, info, frame["nation"])
+            drop_lapsed_candidates(state, info)        # §5: retroactive only through this phase
         if not due_combats(state, info, frame):
             pop(state)
             return True

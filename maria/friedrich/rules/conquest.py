@@ -79,6 +79,15 @@ def leave_city(state: dict, info, city: str, nation: str) -> None:
         conquer(state, info, city, nation)
 
 
+def drop_lapsed_candidates(state: dict, info) -> None:
+    """At the start of the combat phase: a candidate no longer protected by then lost its
+    protection during the movement phase (a destroyed Imperial train), not to a retreat of the
+    combat phase, so it can no longer be taken retroactively (§5: "il peut être conquis
+    rétroactivement pendant la phase des combats qui suit (uniquement)")."""
+    state["candidates"] = [[c, n] for c, n in state["candidates"]
+                           if taker_of(state, info, c) == n and protected(state, info, c)]
+
+
 @register("retroactive")
 class RetroactivePhase(Handler):
     """Phase 4: a candidate of this nation turn whose protectors are gone (driven off by retreats
