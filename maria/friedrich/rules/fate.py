@@ -10,8 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
+from maria import yamlio
 from maria.core import deck, rng
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
@@ -28,9 +27,8 @@ HISTORICAL = ("elisabeth", "india", "america", "sweden", "lord_bute", "poems")
 
 @lru_cache(maxsize=1)
 def cards_data() -> dict:
-    """The Fate cards, read once with the safe loader (plain data only)."""
-    with open(DATA, encoding="utf-8") as f:
-        data = yaml.safe_load(f)
+    """The Fate cards, read once with the program's guarded loader (size, depth, plain data)."""
+    data = yamlio.load_file(DATA, 256 * 1024)
     if not isinstance(data, dict) or set(data["historical"]) != set(HISTORICAL) or \
             set(data["numbered"]) != set(range(1, 13)):
         raise ValueError("fate.yaml must hold the 6 historical and the 12 numbered cards")
