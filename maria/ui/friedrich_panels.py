@@ -92,8 +92,10 @@ def draw_hands(surf, r, view: dict, nations: list[str]) -> None:
         y += 22
     others = [n for n in counts if n not in nations and n not in view.get("left", [])]
     if others:
-        W.blit_text(surf, "Others hold: " + ", ".join(f"{nation_label(n)} {counts[n]}" for n in others),
-                    (r.x + 10, y + 2), 14, (100, 85, 60))
+        txt = "Others hold (cards): " + ", ".join(f"{nation_label(n)} {counts[n]}" for n in others)
+        for line in W.wrap(txt, r.w - 20, 14)[:3]:
+            W.blit_text(surf, line, (r.x + 10, y + 2), 14, (100, 85, 60))
+            y += 18
 
 
 def draw_armies(surf, r, view: dict, nations: list[str]) -> None:
@@ -113,8 +115,10 @@ def draw_armies(surf, r, view: dict, nations: list[str]) -> None:
             y += 19
     others = [n for n in view["army_totals"] if n not in nations and n not in view.get("left", [])]
     if others and y < r.bottom - 18:
-        W.blit_text(surf, "Totals: " + ", ".join(f"{nation_label(n)} {view['army_totals'][n]}" for n in others),
-                    (r.x + 10, y + 2), 14, (100, 85, 60))
+        txt = "Armies of the others (totals): " + ", ".join(f"{nation_label(n)} {view['army_totals'][n]}" for n in others)
+        for line in W.wrap(txt, r.w - 20, 14)[:3]:
+            W.blit_text(surf, line, (r.x + 10, y + 2), 14, (100, 85, 60))
+            y += 18
 
 
 def last_fate(view: dict) -> str | None:
@@ -130,13 +134,61 @@ def draw_fate(surf, r, view: dict) -> None:
     for line in W.wrap(text or "No card drawn yet: the Clock starts with the 6th turn.", r.w - 20, 15)[:4]:
         W.blit_text(surf, line, (r.x + 10, y), 15, W.INK)
         y += 19
-    mods = [m for m in view.get("mods", []) if m.get("turn") == view["turn"]]
+    mods = mods_in_force(view)
     if mods:
         txt = "In force this turn: " + "; ".join(
             m["kind"].replace("_", " ") + (f" ({gname(view, m['general'])})" if "general" in m else
                                              f" ({nation_label(m['nation'])})" if "nation" in m else "")
             for m in mods)
-        W.blit_text(surf, txt[:90], (r.x + 10, y + 2), 14, (150, 40, 30), "sans_bold")
+        for line in W.wrap(txt, r.w - 20, 14)[:2]:
+            W.blit_text(surf, line, (r.x + 10, y + 2), 14, (150, 40, 30), "sans_bold")
+            y += 18
+
+
+def mods_in_force(view: dict) -> list[dict]:
+    """The Fate effects the view lists for this turn (§11: a numbered card acts the next turn)."""
+    return [m for m in view.get("mods", []) if m.get("turn") == view["turn"]]
+
+
+class FateScene(ButtonScene):
+    """A Card of Fate just drawn (§11), its text as the log gives it (maria/friedrich/data/fate.yaml)."""
+    opaque = False
+
+    def __init__(self, app, text: str):
+        self.text = text
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 100, 700, 200, 56), "OK", self.back, True, "ok", 22)]
+
+    def back(self):
+        self.app.pop(self)
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self.back()
+            return
+        super().handle(e)
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surf.blit(shade, (0, 0))
+        r = pygame.Rect(960 - 330, 250, 660, 540)
+        W.panel(surf, r, (250, 244, 228), (60, 50, 40), 16, 4)
+        pygame.draw.rect(surf, (150, 40, 30), r.inflate(-24, -24), 2, border_radius=12)
+        W.blit_text(surf, "The Clock of Fate", (960, r.y + 34), 38, (110, 30, 24), "serif_bold", "midtop")
+        W.blit_text(surf, "§11", (960, r.y + 84), 18, (100, 85, 60), "sans", "midtop")
+        title, _, body = self.text.partition(": ")
+        y = r.y + 130
+        for line in W.wrap(title, 580, 30, "serif_bold")[:2]:
+            W.blit_text(surf, line, (960, y), 30, W.INK, "serif_bold", "midtop")
+            y += 40
+        y += 10
+        for line in W.wrap(body, 580, 22)[:9]:
+            W.blit_text(surf, line, (960, y), 22, W.INK, "sans", "midtop")
+            y += 30
+        self.draw_buttons(surf)
 
 
 def draw_log(surf, r, view: dict) -> None:

@@ -16,7 +16,7 @@ from maria.friedrich.rules.door import IllegalAction
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.friedrich_map import FMap
-from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FGameOverScene, FHandoffScene,
+from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, FGameOverScene, FHandoffScene,
                                        RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
                                        draw_hands, draw_log, last_fate)
 from maria.ui.friedrich_session import FSession, nation_label, role_label
@@ -41,6 +41,7 @@ def shipped_board():
 
 class FBoardScene(Scene):
     game = "friedrich"
+    budget = COMPUTER_BUDGET          # tests watching an all-computer game raise it
 
     def __init__(self, app, session: FSession):
         super().__init__(app)
@@ -55,8 +56,8 @@ class FBoardScene(Scene):
         self.drag_from: str | None = None
         self.panning = False
         self.over_shown = False
-        self.fate_seen = None
         self.refresh()
+        self.fate_seen = self.view["fate"]["drawn"]
 
     # --- what is shown ----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -154,8 +155,15 @@ class FBoardScene(Scene):
         self.send({"type": "undo"})
 
     def after_change(self) -> None:
-        """A new position: seat the right human (with a hand-off when it changes), redraw."""
+        """A new position: seat the right human (with a hand-off when it changes), redraw; a Card
+        of Fate just drawn is shown to the humans."""
         s = self.session
+        drawn = s.state["fate"]["drawn"]
+        if drawn != self.fate_seen:
+            self.fate_seen = drawn
+            text = last_fate(s.view(None))
+            if text and s.humans() and drawn:
+                self.app.push(FateScene(self.app, text))
         if s.state.get("result") is not None:
             self.refresh()
             return
@@ -188,7 +196,7 @@ class FBoardScene(Scene):
             return
         if self.app.top is not self or s.failure is not None:
             return
-        end = time.perf_counter() + COMPUTER_BUDGET
+        end = time.perf_counter() + self.budget
         changed = False
         while time.perf_counter() < end:
             role = s.computer_to_act()
