@@ -86,10 +86,18 @@ def draw_hands(surf, r, view: dict, nations: list[str]) -> None:
         if n in view.get("left", []):
             continue
         cards = sorted(hands.get(n, []), key=lambda c: (deck.suit_of(c) or "z", deck.value_of(c)))
+        pygame.draw.circle(surf, (30, 26, 22), (r.x + 18, y + 10), 9)
         pygame.draw.circle(surf, NATION_COLOURS[n], (r.x + 18, y + 10), 8)
-        W.blit_text(surf, f"{nation_label(n)}: " + (" ".join(card_label(c) for c in cards) or "no card"),
-                    (r.x + 32, y), 16, W.INK)
-        y += 22
+        lines = W.wrap(f"{nation_label(n)} ({len(cards)}): " + (" ".join(card_label(c) for c in cards) or "no card"),
+                       r.w - 64, 16)
+        room = max(1, (r.bottom - y - 26) // 20 - (len(nations) - nations.index(n) - 1))
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = lines[-1][:max(0, len(lines[-1]) - 2)] + " …"
+        for line in lines:
+            W.blit_text(surf, line, (r.x + 32, y), 16, W.INK)
+            y += 20
+        y += 2
     others = [n for n in counts if n not in nations and n not in view.get("left", [])]
     if others:
         txt = "Others hold (cards): " + ", ".join(f"{nation_label(n)} {counts[n]}" for n in others)
@@ -210,6 +218,7 @@ def draw_duel(surf, r, view: dict, board) -> None:
     for i, side in enumerate(("att", "def")):
         x = r.x + 20 + i * (r.w // 2)
         n = f[side + "_nation"]
+        pygame.draw.circle(surf, (30, 26, 22), (x + 10, r.y + 58), 11)
         pygame.draw.circle(surf, NATION_COLOURS[n], (x + 10, r.y + 58), 10)
         W.blit_text(surf, ("Attacker: " if side == "att" else "Defender: ") + nation_label(n), (x + 26, r.y + 48),
                     18, W.INK, "sans_bold")

@@ -336,7 +336,12 @@ class FBoardScene(Scene):
         draw_armies(surf, pygame.Rect(SIDE_X, 408, 524, 250), v, mine)
         draw_log(surf, pygame.Rect(SIDE_X, 664, 524, 410), v)
         if frame.get("name") == "duel":
-            draw_duel(surf, pygame.Rect(MAP_RECT.x + 240, MAP_RECT.bottom - 190, 900, 180), v, self.board)
+            # over the half of the map away from the battle, which stays visible
+            low = self.map.to_screen(frame["def_city"])[1] > MAP_RECT.centery
+            y = MAP_RECT.y + 10 if low else MAP_RECT.bottom - 190
+            draw_duel(surf, pygame.Rect(MAP_RECT.x + 240, y, 900, 180), v, self.board)
+            for c in (frame["att_city"], frame["def_city"]):
+                pygame.draw.circle(surf, (220, 40, 30), self.map.to_screen(c), 18, 4)
         W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
         W.blit_text(surf, self.prompt_text(), (PROMPT.x + 12, PROMPT.y + 8), 19,
                     W.ACCENT if self.message else W.INK, "sans_bold")
