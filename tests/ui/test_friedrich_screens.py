@@ -1,0 +1,81 @@
+"""The FRIEDRICH board screen's other parts (issue 25, item 3): moving by dragging, the army
+allocation dialog, undo, the Card of Fate shown when drawn, the rules panel citing the 2005
+sections (data in maria/friedrich/data/rules.yaml)."""
+
+from __future__ import annotations
+
+import pygame
+import yaml
+
+from maria.ui.friedrich_panels import RULES_YAML, AllocateDialog, FateScene, FHandoffScene, FRulesScene
+from tests.ui.friedrich_helpers import advance, frederick_moves, general_disc, open_board, session
+
+
+def test_a_general_moves_by_dragging_it_to_a_highlighted_city(ui):
+    s = advance(session(), frederick_moves)
+    board = open_board(ui, s)
+    gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and a["pieces"][0] in s.state["generals"]
+               and len(a["pieces"]) == 1 and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
+    # the destinations of a step are the door's: ask it without touching the board's game
+    from maria.friedrich.rules import door
+    probe = door.apply(s.state, "frederick", {"type": "move", "pieces": [gid]})
+    to = next(a["to"] for a in door.legal_actions(probe, "frederick") if a["type"] == "step")
+    ui.drag(general_disc(board, gid), board.map.to_screen(to))
+    assert s.state["generals"][gid]["city"] == to
+
+
+def test_allocation_through_its_dialog(ui):
+    s = session(humans=("frederick",))
+    board = open_board(ui, s)
+    b = next(b for b in board.buttons if b.label.startswith("Allocate Hanover"))
+    ui.click(b.rect.center)
+    dlg = ui.top
+    assert isinstance(dlg, AllocateDialog) and sum(dlg.counts.values()) == 12
+    ui.press(("plus", "ferdinand"))
+    assert not dlg.button("confirm").enabled            # 13 of 12: the total must be exact
+    ui.press(("minus", "cumberland"))
+    ui.press("confirm")
+    assert ui.top is board and s.state["generals"]["ferdinand"]["armies"] == 7
+    assert s.state["generals"]["cumberland"]["armies"] == 5
+
+
+def test_undo_takes_back_a_move_the_door_offers_to_undo(ui):
+    s = advance(session(), frederick_moves)
+    board = open_board(ui, s)
+    assert not board.button("undo").enabled
+    gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and len(a["pieces"]) == 1
+               and a["pieces"][0] in s.state["generals"])
+    before = s.state
+    ui.click(general_disc(board, gid))
+    assert s.state["flow"][-1]["name"] == "moving" and board.button("undo").enabled
+    ui.press("undo", scene=board)
+    assert s.state["flow"] == before["flow"] and s.state["generals"] == before["generals"]
+
+
+def test_a_card_of_fate_is_shown_when_drawn_with_its_text(ui):
+    s = advance(session(humans=("frederick",)), lambda s: s.state["turn"] == 6 and s.state["nation"] == "france")
+    board = open_board(ui, s)
+    advance(s, lambda s: s.state["fate"]["drawn"] >= 1)
+    board.after_change()
+    ui.frames(1)
+    while isinstance(ui.top, FHandoffScene):
+        ui.press("ready")
+    assert isinstance(ui.top, FateScene)
+    logged = next(e["text"] for e in reversed(s.state["log"]) if e["text"].startswith("The Clock of Fate: "))
+    assert logged.endswith(ui.top.text)
+    fate = yaml.safe_load(open("maria/friedrich/data/fate.yaml", encoding="utf-8"))
+    texts = [c["text"] for c in fate["historical"].values()] + [c["spades"]["text"] for c in fate["numbered"].values()]
+    assert any(ui.top.text.endswith(t) for t in texts)
+    ui.press("ok")
+    assert ui.top is board and board.fate_text() == ui.top.fate_text()
+
+
+def test_f1_over_the_friedrich_board_opens_friedrichs_rules_by_section(ui):
+    board = open_board(ui, session(humans=("frederick",)))
+    ui.key(pygame.K_F1)
+    assert isinstance(ui.top, FRulesScene)
+    sections = yaml.safe_load(RULES_YAML.read_text(encoding="utf-8"))["sections"]
+    assert [s["section"] for s in sections] == list(range(1, 13))
+    assert all(len(s["text"]) > 100 for s in sections)
+    ui.key(pygame.K_ESCAPE)
+    assert ui.top is board
