@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import yaml
 
+from maria import yamlio
 from maria.core import deck
 from maria.render.friedrich_preview import NATION_COLOURS
 from maria.ui import widgets as W
@@ -290,6 +290,7 @@ class RecruitDialog(ButtonScene):
     """§10: buy armies for generals on the map, bring removed pieces back at an entry city, pay
     with tactical cards.  The door checks it all and says why a choice is refused."""
     opaque = False
+    TOP, ROW = 220, 36
 
     def __init__(self, app, board_scene, role: str, action: dict):
         self.bs, self.role, self.action = board_scene, role, action
@@ -300,22 +301,23 @@ class RecruitDialog(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        b, y = [], 250
+        b, y = [], self.TOP
         for g in sorted(self.armies):
-            b.append(W.Button(pygame.Rect(900, y, 44, 34), "−", self._arm(g, -1), self.armies[g] > 0, ("minus", g), 18))
-            b.append(W.Button(pygame.Rect(1000, y, 44, 34), "+", self._arm(g, 1), self.armies[g] < self.action["generals"][g], ("plus", g), 18))
-            y += 40
+            b.append(W.Button(pygame.Rect(900, y, 44, 32), "−", self._arm(g, -1), self.armies[g] > 0, ("minus", g), 18))
+            b.append(W.Button(pygame.Rect(1000, y, 44, 32), "+", self._arm(g, 1), self.armies[g] < self.action["generals"][g], ("plus", g), 18))
+            y += self.ROW
         for p in sorted(self.enter):
             where = self.enter[p]
             label = cname(self.bs.board, where) if where else "stays out"
-            b.append(W.Button(pygame.Rect(900, y, 300, 34), label, self._cycle(p), True, ("enter", p), 16))
-            y += 40
-        hand = self.bs.view["cards"]["hands"].get(self.action["nation"], [])
-        for i, c in enumerate(hand):
-            b.append(W.Button(pygame.Rect(480 + 92 * (i % 10), 760 + 46 * (i // 10), 84, 40), card_label(c),
+            b.append(W.Button(pygame.Rect(900, y, 300, 32), label, self._cycle(p), True, ("enter", p), 16))
+            y += self.ROW
+        hand = sorted(self.bs.view["cards"]["hands"].get(self.action["nation"], []),
+                      key=lambda c: (deck.is_reserve(c), deck.value_of(c)), reverse=True)
+        for i, c in enumerate(hand[:48]):           # 4 rows of 12 (a hand is rarely half that)
+            b.append(W.Button(pygame.Rect(470 + 82 * (i % 12), 640 + 42 * (i // 12), 76, 36), card_label(c),
                               self._pay(c), True, ("card", c), 16, selected=c in self.paid))
-        b.append(W.Button(pygame.Rect(760, 880, 180, 54), "Cancel", self.back, True, "cancel", 20))
-        b.append(W.Button(pygame.Rect(980, 880, 180, 54), "Recruit", self.confirm, True, "confirm", 20))
+        b.append(W.Button(pygame.Rect(760, 870, 180, 54), "Cancel", self.back, True, "cancel", 20))
+        b.append(W.Button(pygame.Rect(980, 870, 180, 54), "Recruit", self.confirm, True, "confirm", 20))
         self.buttons = b
 
     def _arm(self, g, d):
@@ -349,24 +351,25 @@ class RecruitDialog(ButtonScene):
             self.app.pop(self)
 
     def draw(self, surf) -> None:
-        r = pygame.Rect(440, 150, 1040, 800)
+        r = pygame.Rect(440, 140, 1040, 800)
         W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
         a = self.action
         W.blit_text(surf, f"{nation_label(a['nation'])}: recruit (§10) · {a['price']} per army or train, "
                     f"at most {a['room']} armies", (960, 170), 24, W.ACCENT, "serif_bold", "midtop")
-        y = 250
+        y = self.TOP
         for g in sorted(self.armies):
-            W.blit_text(surf, f"{gname(self.bs.view, g)}: armies to add", (480, y + 6), 18, W.INK)
-            W.blit_text(surf, str(self.armies[g]), (972, y + 17), 20, W.INK, "sans_bold", "center")
-            y += 40
+            W.blit_text(surf, f"{gname(self.bs.view, g)}: armies to add", (480, y + 5), 18, W.INK)
+            W.blit_text(surf, str(self.armies[g]), (972, y + 16), 20, W.INK, "sans_bold", "center")
+            y += self.ROW
         for p in sorted(self.enter):
             nm = gname(self.bs.view, p) if p in self.bs.view["generals"] else "supply train"
-            W.blit_text(surf, f"{nm} re-enters at", (480, y + 6), 18, W.INK)
-            y += 40
-        W.blit_text(surf, "Pay with (click cards):", (480, 730), 18, W.INK, "sans_bold")
+            W.blit_text(surf, f"{nm} re-enters at", (480, y + 5), 18, W.INK)
+            y += self.ROW
+        W.blit_text(surf, f"Pay with (click cards) · chosen: {' '.join(card_label(c) for c in self.paid) or 'none'}",
+                    (470, 610), 18, W.INK, "sans_bold")
         if self.error:
             for i, line in enumerate(W.wrap(self.error, 980, 16)[:2]):
-                W.blit_text(surf, line, (960, 830 + 20 * i), 16, W.ACCENT, "sans_bold", "midtop")
+                W.blit_text(surf, line, (960, 815 + 20 * i), 16, W.ACCENT, "sans_bold", "midtop")
         self.draw_buttons(surf)
 
 
@@ -380,8 +383,8 @@ class ChoiceDialog(ButtonScene):
 
     def layout(self) -> None:
         b = []
-        for i, a in enumerate(self.actions[:30]):
-            b.append(W.Button(pygame.Rect(560 + 270 * (i % 3), 260 + 56 * (i // 3), 250, 48),
+        for i, a in enumerate(self.actions[:40]):
+            b.append(W.Button(pygame.Rect(430 + 268 * (i % 4), 260 + 56 * (i // 4), 256, 48),
                               action_label(a, self.bs.view, self.bs.board), self._pick(a), True, ("choice", i), 18))
         b.append(W.Button(pygame.Rect(860, 860, 200, 54), "Cancel", self.back, True, "cancel", 20))
         self.buttons = b
@@ -393,7 +396,7 @@ class ChoiceDialog(ButtonScene):
         return f
 
     def draw(self, surf) -> None:
-        r = pygame.Rect(520, 180, 880, 760)
+        r = pygame.Rect(410, 180, 1100, 760)
         W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
         W.blit_text(surf, self.title, (960, 200), 26, W.ACCENT, "serif_bold", "midtop")
         self.draw_buttons(surf)
@@ -438,7 +441,7 @@ class FHandoffScene(ButtonScene):
 
 
 def rules_sections() -> list[dict]:
-    return yaml.safe_load(RULES_YAML.read_text(encoding="utf-8"))["sections"]
+    return yamlio.load_file(RULES_YAML)["sections"]
 
 
 class FRulesScene(ButtonScene):

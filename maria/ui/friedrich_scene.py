@@ -27,6 +27,8 @@ SIDE_X = 1388
 MARKS = {"step": (255, 214, 90), "retreat": (255, 140, 40), "attack": (220, 40, 30), "fate": (120, 200, 255),
          "move": (120, 220, 120)}
 MAP_TYPES = ("step", "retreat")             # only on the map (and as buttons when few)
+ORDER = ("allocate", "recruit", "play_card", "stop", "retreat", "fate", "discard", "attack", "end_movement",
+         "step", "transfer", "move")
 COMPUTER_BUDGET = 0.025                     # seconds of computer play per frame: the window stays live
 
 _BOARD: list = []
@@ -92,23 +94,36 @@ class FBoardScene(Scene):
         acts = [a for a in self.legal if a["type"] != "undo"]
         reserves = [a for a in acts if a["type"] == "play_card" and "value" in a]
         plain = [a for a in acts if a not in reserves and not (a["type"] in MAP_TYPES and len(acts) > 12)]
+        # the decisions only the prompt offers first; moves (also on the map) last, "More…" if need be
+        plain.sort(key=lambda a: ORDER.index(a["type"]) if a["type"] in ORDER else len(ORDER))
         items = [(action_label(a, self.view, self.board), self._send(a), ("act", i)) for i, a in enumerate(plain)]
+        items_acts: list = list(plain)
         if reserves:
             items.append(("Play a Reserve…", self._choices("Play a Reserve as", reserves), ("act", "reserve")))
-        x, y, row = PROMPT.x + 10, PROMPT.y + 40, 0
+            items_acts.append(None)
         self.more = []
+        placed: list[tuple[int, W.Button]] = []
+        x, y, row = PROMPT.x + 10, PROMPT.y + 40, 0
         for k, (label, fn, key) in enumerate(items):
             w = max(110, W.text(label, 17, W.INK, "sans_bold").get_width() + 24)
             if x + w > PROMPT.right - 10:
                 row += 1
                 x, y = PROMPT.x + 10, y + 46
-            if row >= 2 and k < len(items):
-                rest = plain[k:] if k < len(plain) else []
-                b.append(W.Button(pygame.Rect(x, y - 46, 110, 40), "More…", self._choices("Choose", rest + reserves),
-                                  True, ("act", "more"), 17))
+            if row >= 2:
+                # no room: the last buttons of the second row give way to "More…" with the rest
+                while placed and placed[-1][1].rect.right + 8 + 110 > PROMPT.right - 10:
+                    placed.pop()
+                first = placed[-1][0] + 1 if placed else 0
+                rest = [items_acts[i] for i in range(first, len(items)) if items_acts[i] is not None]
+                x0 = placed[-1][1].rect.right + 8 if placed else PROMPT.x + 10
+                more = W.Button(pygame.Rect(x0, placed[-1][1].rect.y if placed else y, 110, 40), "More…",
+                                self._choices("Choose", rest + (reserves if first <= len(plain) else [])),
+                                True, ("act", "more"), 17)
+                placed.append((len(items), more))
                 break
-            b.append(W.Button(pygame.Rect(x, y, w, 40), label, fn, True, key, 17))
+            placed.append((k, W.Button(pygame.Rect(x, y, w, 40), label, fn, True, key, 17)))
             x += w + 8
+        b += [bt for _, bt in placed]
         self.buttons = b
 
     def button(self, key) -> W.Button | None:

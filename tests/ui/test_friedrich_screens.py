@@ -79,3 +79,26 @@ def test_f1_over_the_friedrich_board_opens_friedrichs_rules_by_section(ui):
     assert all(len(s["text"]) > 100 for s in sections)
     ui.key(pygame.K_ESCAPE)
     assert ui.top is board
+
+
+def test_recruitment_through_its_dialog_the_door_refusing_then_accepting(ui):
+    from maria.core import deck
+    from maria.ui.friedrich_panels import RecruitDialog
+    s = advance(session(), lambda s: "frederick" in s.active() and s.state["turn"] >= 3 and any(
+        a["type"] == "recruit" and a["room"] > 0 and a["generals"] for a in s.legal("frederick")))
+    board = open_board(ui, s)
+    b = next(b for b in board.buttons if b.label.startswith("Recruit for Prussia"))
+    ui.click(b.rect.center)
+    dlg = ui.top
+    assert isinstance(dlg, RecruitDialog)
+    g = next(g for g, mx in sorted(dlg.action["generals"].items()) if mx > 0 and s.state["generals"][g]["city"])
+    before = s.state["generals"][g]["armies"]
+    ui.press(("plus", g))
+    ui.press("confirm")                        # nothing paid: the door says why, the dialog stays
+    assert ui.top is dlg and "price" in dlg.error
+    big = max((c for c in s.state["cards"]["hands"]["prussia"] if not deck.is_reserve(c)), key=deck.value_of)
+    assert deck.value_of(big) >= 6
+    ui.press(("card", big))
+    ui.press("confirm")
+    assert ui.top is board and s.state["generals"][g]["armies"] == before + 1
+    assert big not in s.state["cards"]["hands"]["prussia"]
