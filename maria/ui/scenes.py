@@ -108,9 +108,12 @@ class TitleScene(ButtonScene):
                  ("Load", self.load, "load"), ("Demo", self.demo, "demo", maria), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
         self.buttons = [W.Button(pygame.Rect(960 - 205, 404, 200, 46), "MARIA", self._choose("maria"), True,
-                                 ("game", "maria"), 20, selected=maria),
+                                 ("game", "maria"), 20, tip="Play MARIA: the War of the Austrian Succession, 1741–1744.",
+                                 selected=maria),
                         W.Button(pygame.Rect(960 + 5, 404, 200, 46), "FRIEDRICH", self._choose("friedrich"), True,
-                                 ("game", "friedrich"), 20, selected=not maria)]
+                                 ("game", "friedrich"), 20,
+                                 tip="Play FRIEDRICH, MARIA's sister game: the Seven Years' War, 1756–1763 (3 or 4 players).",
+                                 selected=not maria)]
         y = 466
         for it in items:
             enabled = it[3] if len(it) > 3 else True
