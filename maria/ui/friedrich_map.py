@@ -93,6 +93,17 @@ class FMap:
                 best, bd = cid, d
         return best
 
+    def disc_at(self, pos, view: dict) -> str | None:
+        """The general whose disc is under `pos` (a stack's discs side by side, in rank order)."""
+        for city, gids in view["city_generals"].items():
+            if not gids:
+                continue
+            x, y = self.to_screen(city)
+            for k, g in enumerate(sorted(gids, key=lambda g: view["generals"][g]["rank"])):
+                if math.hypot(x + 13 + 15 * k - pos[0], y - 14 - pos[1]) <= 8:
+                    return g
+        return None
+
     def piece_at(self, pos, view: dict) -> str | None:
         """The city of the general or train drawn under `pos` (the discs sit beside the city)."""
         for city, gids in view["city_generals"].items():

@@ -493,6 +493,42 @@ class FRulesScene(ButtonScene):
         self.draw_buttons(surf)
 
 
+class LeaveScene(ButtonScene):
+    """Leaving a FRIEDRICH game for the title screen: save first, leave, or stay (no autosave yet)."""
+    opaque = False
+
+    def __init__(self, app, board_scene):
+        self.bs = board_scene
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 330, 600, 200, 56), "Save first", self.save, True, "save", 20),
+                        W.Button(pygame.Rect(960 - 100, 600, 200, 56), "Leave", self.leave, True, "leave", 20),
+                        W.Button(pygame.Rect(960 + 130, 600, 200, 56), "Stay", self.back, True, "stay", 20)]
+
+    def save(self):
+        self.app.pop(self)
+        self.bs.save()
+
+    def leave(self):
+        self.app.scenes = [self.app.scenes[0]]
+        self.app.top.on_top()
+
+    def back(self):
+        self.app.pop(self)
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surf.blit(shade, (0, 0))
+        r = pygame.Rect(960 - 400, 400, 800, 300)
+        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        W.blit_text(surf, "Leave this game?", (960, r.y + 30), 34, W.ACCENT, "serif_bold", "midtop")
+        W.blit_text(surf, "A FRIEDRICH game is not saved automatically: save it first to go on later.",
+                    (960, r.y + 100), 20, W.INK, "sans", "midtop")
+        self.draw_buttons(surf)
+
+
 class FGameOverScene(ButtonScene):
     """Who won and why (§12), as the door's result says."""
 

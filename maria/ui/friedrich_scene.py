@@ -290,6 +290,11 @@ class FBoardScene(Scene):
                 self.send(a)
                 return
         moves = [a for a in self.legal if a["type"] == "move" and self._piece_city(a["pieces"][0]) == city]
+        disc = self.map.disc_at(pos, self.view)
+        alone = [a for a in moves if a["pieces"] == [disc]]
+        stack = self.view["city_generals"].get(city) or []
+        if alone and len(stack) > 1 and disc != min(stack, key=lambda g: self.view["generals"][g]["rank"]):
+            moves = alone                  # a stack's lower disc: that general alone (the commander: the stack)
         if moves:
             self.drag_from = city
             self.send(moves[0])
@@ -318,8 +323,12 @@ class FBoardScene(Scene):
         self.app.push(FRulesScene(self.app))
 
     def title(self) -> None:
-        self.app.scenes = [self.app.scenes[0]]
-        self.app.top.on_top()
+        if self.session.state.get("result") is not None or not self.session.record.actions:
+            self.app.scenes = [self.app.scenes[0]]
+            self.app.top.on_top()
+            return
+        from maria.ui.friedrich_panels import LeaveScene
+        self.app.push(LeaveScene(self.app, self))
 
     def hover_tip(self, pos):
         city = self.map.city_at(pos) if self.map.rect.collidepoint(pos) else None

@@ -102,3 +102,43 @@ def test_recruitment_through_its_dialog_the_door_refusing_then_accepting(ui):
     ui.press("confirm")
     assert ui.top is board and s.state["generals"][g]["armies"] == before + 1
     assert big not in s.state["cards"]["hands"]["prussia"]
+
+
+def test_zoom_and_pan_keep_clicks_on_their_cities(ui):
+    s = advance(session(), frederick_moves)
+    board = open_board(ui, s)
+    fit = board.map.scale
+    ui.press("zoom+", scene=board)
+    assert board.map.scale > fit
+    ui.key(pygame.K_LEFT)
+    gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and len(a["pieces"]) == 1
+               and a["pieces"][0] in s.state["generals"] and board.map.visible(s.state["generals"][a["pieces"][0]]["city"])
+               and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
+    ui.click(general_disc(board, gid))
+    assert s.state["flow"][-1]["name"] == "moving" and s.state["flow"][-1]["pieces"] == [gid]
+
+
+def test_a_stacks_commander_moves_the_stack_a_lower_disc_that_general_alone(ui):
+    s = advance(session(), frederick_moves)
+    board = open_board(ui, s)
+    city, stack = next((c, gs) for c, gs in s.state["city_generals"].items() if len(gs) > 1
+                       and s.state["generals"][gs[0]]["nation"] == "prussia")
+    order = sorted(stack, key=lambda g: s.state["generals"][g]["rank"])
+    ui.click(general_disc(board, order[1]))
+    assert s.state["flow"][-1]["pieces"] == [order[1]]
+    ui.press("undo", scene=board)
+    ui.click(general_disc(board, order[0]))
+    assert sorted(s.state["flow"][-1]["pieces"]) == sorted(stack)
+
+
+def test_leaving_a_game_asks_first(ui):
+    from maria.ui.friedrich_panels import LeaveScene
+    s = advance(session(), frederick_moves)
+    board = open_board(ui, s)
+    ui.press("title", scene=board)
+    assert isinstance(ui.top, LeaveScene)
+    ui.press("stay")
+    assert ui.top is board
+    ui.press("title", scene=board)
+    ui.press("leave")
+    assert type(ui.top).__name__ == "TitleScene"
