@@ -84,13 +84,19 @@ class FBoardScene(Scene):
         return (v["generals"].get(p) or v["trains"].get(p) or {}).get("city")
 
     def layout(self) -> None:
-        b = [W.Button(pygame.Rect(1420, 8, 110, 40), "Save", self.save, True, "save", 18),
-             W.Button(pygame.Rect(1540, 8, 110, 40), "Rules", self.rules, True, "rules", 18),
+        b = [W.Button(pygame.Rect(1420, 8, 110, 40), "Save", self.save, True, "save", 18,
+                      "Save this FRIEDRICH game under a name (the Load screen opens it)."),
+             W.Button(pygame.Rect(1540, 8, 110, 40), "Rules", self.rules, True, "rules", 18,
+                      "FRIEDRICH's rules, section by section (F1)."),
              W.Button(pygame.Rect(1660, 8, 110, 40), "Undo", self.undo,
-                      any(a["type"] == "undo" for a in self.legal), "undo", 18),
-             W.Button(pygame.Rect(1780, 8, 130, 40), "Title", self.title, True, "title", 18),
-             W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20),
-             W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20)]
+                      any(a["type"] == "undo" for a in self.legal), "undo", 18,
+                      "Take back your last move (Ctrl+Z) while the rules allow it."),
+             W.Button(pygame.Rect(1780, 8, 130, 40), "Title", self.title, True, "title", 18,
+                      "Leave this game for the title screen."),
+             W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20,
+                      "Zoom in (mouse wheel, +). Drag with the right button to pan."),
+             W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20,
+                      "Zoom out (mouse wheel, -).")]
         acts = [a for a in self.legal if a["type"] != "undo"]
         reserves = [a for a in acts if a["type"] == "play_card" and "value" in a]
         plain = [a for a in acts if a not in reserves and not (a["type"] in MAP_TYPES and len(acts) > 12)]
@@ -313,6 +319,16 @@ class FBoardScene(Scene):
         else:
             self.message = f"{self.board.cities[city].name}: no action of yours there now."
         self.dirty = True
+
+    def on_quit(self) -> None:
+        """The program closes: a game in progress is kept as friedrich-autosave.yaml (Load screen)."""
+        if self.session.record.actions and self.session.state.get("result") is None:
+            try:
+                from maria.ui.settings import saves_dir
+                saves_dir().mkdir(parents=True, exist_ok=True)
+                self.session.save(saves_dir() / "friedrich-autosave.yaml")
+            except Exception:  # noqa: BLE001  (closing the program must never fail)
+                pass
 
     # --- screens ------------------------------------------------------------------------------
     def save(self) -> None:

@@ -98,3 +98,12 @@ def test_maria_refuses_a_friedrich_save_naming_its_game(tmp_path):
     fsaves.save(p, _played(10).record)
     with pytest.raises(SaveError, match="FRIEDRICH save"):
         load_game(p)
+
+
+def test_closing_the_program_keeps_a_friedrich_game_in_progress(ui):
+    from maria.ui.settings import saves_dir
+    s = advance(session(humans=("frederick",)), frederick_moves)
+    open_board(ui, s)
+    ui.app.quit()
+    doc = yaml.safe_load((saves_dir() / "friedrich-autosave.yaml").read_text(encoding="utf-8"))
+    assert doc["game"] == "friedrich" and doc["digest"] == fsaves.digest(s.state)
