@@ -1,5 +1,5 @@
 """Screenshots of the FRIEDRICH board screen, drawn headless (SDL_VIDEODRIVER=dummy):
-docs/screenshots/friedrich-{start,battle,fate,game-over}.png.
+docs/screenshots/friedrich-{setup,start,battle,fate,game-over}.png.
 
     python tools/friedrich_shots.py [--out docs/screenshots]
 """
@@ -70,6 +70,16 @@ def main() -> None:
     pygame.display.init()
     pygame.font.init()
     humans = {"kind": "human", "level": "random"}
+
+    # the title's choice of game and the set-up
+    app = _app()
+    app.game_choice = "friedrich"
+    app.top.layout()
+    app.top.new_game()
+    app.top.seats["pompadour"] = {"kind": "computer", "level": "random"}
+    app.top.layout()
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-setup.png"))
 
     # the start: Frederick's armies allocated, his first movement phase, a general picked up
     app = _app()

@@ -155,7 +155,7 @@ class FMap:
                                3 if g.get("face_down") else 1)
             t = fonts.text(str(g["rank"]), 15, NATION_INK[g["nation"]], "serif_bold")
             surf.blit(t, t.get_rect(center=(cx, cy)))
-        if all(a is not None for a in total):
+        if all(a is not None for a in total) and sum(total):      # 0 before the §6 allocation
             n = sum(total)
             img = fonts.halo_text(str(n), 13, (120, 20, 16), "sans_bold")
             surf.blit(img, img.get_rect(midleft=(x + 13 + 15 * len(gens) - 3, y - 14)))

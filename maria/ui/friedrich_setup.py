@@ -46,6 +46,7 @@ class FSetupScene(ButtonScene):
         self.levels = computer_levels()
         self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[4]}
         self.seed = new_seed()
+        self.seed_text: str | None = None
         super().__init__(app)
 
     def layout(self) -> None:
@@ -84,6 +85,7 @@ class FSetupScene(ButtonScene):
 
     def _seed(self, d):
         def f():
+            self.seed_text = None
             self.seed = new_seed() if d == 0 else max(0, self.seed + d)
         return f
 
@@ -92,12 +94,14 @@ class FSetupScene(ButtonScene):
 
     def handle(self, e) -> None:
         if e.type == pygame.KEYDOWN:
-            if e.unicode and e.unicode.isdigit():
-                self.seed = int((str(self.seed) + e.unicode)[-9:])
+            if e.unicode and e.unicode.isdigit():         # the first digit typed starts a new seed
+                self.seed_text = (self.seed_text or "") + e.unicode
+                self.seed = int(self.seed_text[:9])
                 self.dirty = True
                 return
             if e.key == pygame.K_BACKSPACE:
-                self.seed = int(str(self.seed)[:-1] or 0)
+                self.seed_text = str(self.seed)[:-1]
+                self.seed = int(self.seed_text or 0)
                 self.dirty = True
                 return
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -20,9 +20,10 @@ def test_the_title_offers_friedrich_and_starts_a_game(ui):
     assert isinstance(ui.top, FSetupScene)
     ui.press(("players", 3))
     ui.press(("computer", "maria_theresa"))
+    ui.type("4242")
     ui.press("start")
     board = ui.app.find(FBoardScene)
-    assert board is not None and board.session.record.players == 3
+    assert board is not None and board.session.record.players == 3 and board.session.record.seed == 4242
     assert board.session.seats["maria_theresa"]["kind"] == "computer"
     # two human seats: the screen is handed to the first human before anything private shows
     assert isinstance(ui.top, FHandoffScene) and board.seat is None
