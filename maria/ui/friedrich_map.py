@@ -137,6 +137,12 @@ class FMap:
             pygame.draw.circle(surf, colour, (x, y), 14, 3)
         for city, gids in view["city_generals"].items():
             self._stack(surf, city, [view["generals"][g] for g in gids], city == selected)
+        for m in view.get("mods", []):               # §11: a Fate effect in force on a general
+            g = view["generals"].get(m.get("general", ""))
+            if m.get("turn") == view["turn"] and g and g.get("city"):
+                x, y = self.to_screen(g["city"])
+                img = fonts.halo_text("★", 18, (150, 30, 160), "sans_bold")
+                surf.blit(img, img.get_rect(center=(x + 6, y - 32)))
         for city, tid in view["city_train"].items():
             self._train(surf, city, view["trains"][tid]["nation"], city == selected)
         surf.set_clip(old)

@@ -144,13 +144,22 @@ def draw_fate(surf, r, view: dict) -> None:
         y += 19
     mods = mods_in_force(view)
     if mods:
-        txt = "In force this turn: " + "; ".join(
-            m["kind"].replace("_", " ") + (f" ({gname(view, m['general'])})" if "general" in m else
-                                             f" ({nation_label(m['nation'])})" if "nation" in m else "")
-            for m in mods)
+        txt = "In force this turn (★ on the map): " + "; ".join(mod_label(view, m) for m in mods)
         for line in W.wrap(txt, r.w - 20, 14)[:2]:
             W.blit_text(surf, line, (r.x + 10, y + 2), 14, (150, 40, 30), "sans_bold")
             y += 18
+
+
+MOD_TEXTS = {"no_attack": "{g} may not attack", "no_train_kill": "{g} destroys no supply train",
+             "range": "{g} moves at most {v} cities", "seydlitz": "Prussia may play the spades 11 at double value",
+             "first_card_plus": "{n}'s first card in combat +1", "recruits_no_attack": "{n}'s recruits may not attack"}
+
+
+def mod_label(view: dict, m: dict) -> str:
+    """A Fate effect in force, in words (the kinds the engine's fate.py writes)."""
+    g = gname(view, m["general"]) if "general" in m else ""
+    n = nation_label(m["nation"]) if "nation" in m else ""
+    return MOD_TEXTS.get(m["kind"], m["kind"].replace("_", " ") + " {g}{n}").format(g=g, n=n, v=m.get("value", ""))
 
 
 def mods_in_force(view: dict) -> list[dict]:

@@ -142,3 +142,22 @@ def test_leaving_a_game_asks_first(ui):
     ui.press("title", scene=board)
     ui.press("leave")
     assert type(ui.top).__name__ == "TitleScene"
+
+
+def test_a_fate_effect_in_force_is_marked_on_the_panel_and_the_map(ui, monkeypatch):
+    from maria.ui import friedrich_map as M
+    from maria.ui.friedrich_panels import mod_label, mods_in_force
+    s = advance(session(seed=1), lambda s: "frederick" in s.active() and any(
+        "general" in m and m["turn"] == s.state["turn"] for m in s.state["mods"]), limit=6000)
+    board = open_board(ui, s)
+    while ui.top is not board:                   # the Fate card shown at the start, then the board
+        ui.top.back()
+        ui.frames(1)
+    mod = next(m for m in mods_in_force(board.view) if "general" in m)
+    assert board.view["generals"][mod["general"]]["name"] in mod_label(board.view, mod)
+    stars = []
+    real = M.fonts.halo_text
+    monkeypatch.setattr(M.fonts, "halo_text", lambda t, *a, **k: stars.append(t) or real(t, *a, **k))
+    board.dirty = True
+    ui.frames(1)
+    assert "★" in stars
