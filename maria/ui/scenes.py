@@ -57,6 +57,12 @@ def wire(app) -> None:
     app.screens.setdefault("story", _open_story)
 
 
+def _friedrich_autosave() -> Path:
+    """Where a FRIEDRICH game in progress is kept when the program closes (FBoardScene.on_quit)."""
+    from maria.ui.settings import saves_dir
+    return saves_dir() / "friedrich-autosave.yaml"
+
+
 def _rules_panel(app, *args):
     """F1: the rules of the game on screen (FRIEDRICH's over a FRIEDRICH board or title choice)."""
     if getattr(app, "game_choice", "maria") == "friedrich" or any(
@@ -101,10 +107,10 @@ class TitleScene(ButtonScene):
         return getattr(self.app, "game_choice", "maria")
 
     def layout(self) -> None:
-        has_auto = latest_autosave() is not None
         maria = self.game == "maria"
+        has_auto = latest_autosave() is not None if maria else _friedrich_autosave().exists()
         items = [("Learn to play", self.learn, "learn", maria), ("New game", self.new_game, "new"),
-                 ("Continue last game", self.cont, "continue", has_auto and maria),
+                 ("Continue last game", self.cont, "continue", has_auto),
                  ("Load", self.load, "load"), ("Demo", self.demo, "demo", maria), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
         self.buttons = [W.Button(pygame.Rect(960 - 205, 404, 200, 46), "MARIA", self._choose("maria"), True,
@@ -141,6 +147,9 @@ class TitleScene(ButtonScene):
         self.app.push(SetupScene(self.app))
 
     def cont(self):
+        if self.game == "friedrich":
+            open_saved_game(self.app, _friedrich_autosave())
+            return
         last = latest_autosave()
         if last is not None:
             open_saved_game(self.app, last)

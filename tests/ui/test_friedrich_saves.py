@@ -107,3 +107,13 @@ def test_closing_the_program_keeps_a_friedrich_game_in_progress(ui):
     ui.app.quit()
     doc = yaml.safe_load((saves_dir() / "friedrich-autosave.yaml").read_text(encoding="utf-8"))
     assert doc["game"] == "friedrich" and doc["digest"] == fsaves.digest(s.state)
+    # the next time: the title's "Continue last game" (FRIEDRICH chosen) opens it
+    from maria.ui.scenes import TitleScene
+    ui.app.running = True
+    ui.app.scenes = [TitleScene(ui.app)]
+    ui.frames(1)
+    ui.press(("game", "friedrich"))
+    ui.press("continue")
+    ui.settle()
+    board = ui.app.find(FBoardScene)
+    assert board is not None and fsaves.digest(board.session.state) == doc["digest"]
