@@ -161,3 +161,39 @@ def test_a_fate_effect_in_force_is_marked_on_the_panel_and_the_map(ui, monkeypat
     board.dirty = True
     ui.frames(1)
     assert "★" in stars
+
+
+def _all_humans_until(name: str):
+    from maria.ui.friedrich_session import ROLES, FSession
+    for seed in range(1, 40):
+        s = FSession.new(3, seed, {r: {"kind": "human", "level": "random"} for r in ROLES[3]})
+        try:
+            return advance(s, lambda s: s.active() and s.state["flow"][-1]["name"] == name, limit=8000)
+        except (AssertionError, IndexError):
+            continue
+    raise AssertionError(f"no {name} reached")
+
+
+def test_combat_on_screen_a_card_played_by_its_button(ui):
+    s = _all_humans_until("duel")
+    board = open_board(ui, s)
+    while ui.top is not board:
+        ui.press("ready")
+    assert board.seat == s.active()[0]
+    card = next(a for a in board.legal if a["type"] == "play_card" and "value" not in a) \
+        if any(a["type"] == "play_card" and "value" not in a for a in board.legal) else None
+    act = card or next(a for a in board.legal if a["type"] == "stop")
+    ui.click(board.button_for(act).rect.center)
+    assert s.record.actions[-1]["action"] == act
+
+
+def test_the_winner_chooses_the_retreat_on_the_map(ui):
+    s = _all_humans_until("retreat")
+    board = open_board(ui, s)
+    while ui.top is not board:
+        ui.press("ready")
+    ends = [a["to"] for a in board.legal if a["type"] == "retreat"]
+    assert ends and all(board.marks.get(c) for c in ends)
+    gids = s.state["flow"][-1]["gids"]
+    ui.click(board.map.to_screen(ends[-1]))
+    assert all(s.state["generals"][g]["city"] == ends[-1] for g in gids)
