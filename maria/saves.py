@@ -163,6 +163,10 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
         raise SaveError(f"{name} is damaged: it cannot be read as a save{where}.") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
+    if doc.get("game", "maria") != "maria":
+        # a save names its game (`game: friedrich`); one without the field is MARIA's (older saves)
+        raise SaveError(f"{name} is a {str(doc.get('game')).upper()} save, not a MARIA game: open it from the "
+                        "Load screen, which opens each save with its own game.")
     _check_header(name, doc)
     if doc.get("end") != END_MARK:
         raise SaveError(f"{name} is incomplete: it was cut off before its end (an interrupted copy or "
@@ -420,14 +424,18 @@ def list_saves(folder) -> list[tuple[Path, str | None]]:
 
 
 def peek(path) -> dict | None:
-    """What the save list shows of a save, read cheaply (no replay, no rules check): variant,
+    """What the save list shows of a save, read cheaply (no replay, no rules check): its game
+    (`game`, "maria" for a save without the field), variant,
     players, turn, who is to act, whether it is over, when it was saved.  None if the file cannot
     be read as a save (the list then says so; loading it gives the full reason)."""
     try:
         text = yamlio.read_text(path, MAX_BYTES)
         doc = yamlio.load_text(text, max_values=MAX_VALUES)
+        if isinstance(doc, dict) and doc.get("game", "maria") == "friedrich":
+            from maria.friedrich.saves import peek as fpeek
+            return fpeek(doc)
         st = doc["state"]
-        out = {"variant": str(doc["variant"]), "players": int(doc["players"]), "turn": int(st["turn"]),
+        out = {"game": "maria", "variant": str(doc["variant"]), "players": int(doc["players"]), "turn": int(st["turn"]),
                "saved": str(doc.get("saved", "")), "over": bool(st.get("result")), "to_act": []}
         opts = doc.get("options") if isinstance(doc.get("options"), dict) else {}
         out["last_turn"] = int(opts.get("last_turn") or (12 if out["variant"] == "advanced" else 9))
@@ -442,3 +450,13 @@ def peek(path) -> dict | None:
     except Exception:  # noqa: BLE001
         return None
 
+
+
+def game_of(path) -> str:
+    """Which game a save holds ("maria" or "friedrich"), read from its `game` field (a save
+    without one is MARIA's); "maria" when the file cannot be read (its load then says why)."""
+    try:
+        doc = yamlio.load_text(yamlio.read_text(path, MAX_BYTES * 2), max_values=MAX_VALUES * 2)
+    except Exception:  # noqa: BLE001
+        return "maria"
+    return str(doc.get("game", "maria")) if isinstance(doc, dict) else "maria"

@@ -42,8 +42,9 @@ COUNTRY_NAMES = {"prussia": "PREUSSEN", "hanover": "HANNOVER", "saxony": "SACHSE
 last_skipped = 0            # city names left out by the last drawing (no free place)
 
 
-def render_surface(board: FBoard, scale: float = SCALE):
-    """The whole preview as a new Surface, `scale` px per map unit."""
+def render_surface(board: FBoard, scale: float = SCALE, pieces: bool = True, legend: bool = True):
+    """The whole preview as a new Surface, `scale` px per map unit; without `pieces` (the set-up
+    generals and trains) and `legend` it is the in-game map's background (maria.ui.friedrich_map)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -55,10 +56,11 @@ def render_surface(board: FBoard, scale: float = SCALE):
         pygame.font.init()
     map_h = max(c.y for c in board.cities.values())
     W = round(1000 * scale + 2 * PAD)
-    H = round(map_h * scale + 2 * PAD + LEGEND_H)
+    legend_h = LEGEND_H if legend else 0
+    H = round(map_h * scale + 2 * PAD + legend_h)
     surf = pygame.Surface((W, H))
     surf.fill(pal.PARCHMENT)
-    frame = (PAD / 2, PAD / 2, W - PAD, H - PAD - LEGEND_H)
+    frame = (PAD / 2, PAD / 2, W - PAD, H - PAD - legend_h)
 
     # land: each city's Voronoi cell tinted by its country, a band where countries meet
     sites = {cid: (PAD + c.x * scale, PAD + c.y * scale) for cid, c in board.cities.items()}
@@ -81,7 +83,7 @@ def render_surface(board: FBoard, scale: float = SCALE):
                 pygame.draw.line(surf, pal.BORDER_INK, a, b, 1)
     pygame.draw.rect(surf, pal.FRAME, pygame.Rect(*map(round, frame)), 3)
 
-    placer = Placer(pygame.Rect(0, 0, W, H - LEGEND_H))
+    placer = Placer(pygame.Rect(0, 0, W, H - legend_h))
     # country names at the centre of each country's cities (large, faint)
     for country, name in COUNTRY_NAMES.items():
         pts = [sites[c] for c, city in board.cities.items() if city.country == country]
@@ -135,7 +137,7 @@ def render_surface(board: FBoard, scale: float = SCALE):
 
     # set-up pieces: generals (rank number, stacked side by side) and trains ("T")
     stacks: dict[str, list] = {}
-    for g in sorted(board.generals.values(), key=lambda g: (g.nation, g.rank)):
+    for g in sorted(board.generals.values() if pieces else (), key=lambda g: (g.nation, g.rank)):
         stacks.setdefault(g.city, []).append(g)
     for city, gens in stacks.items():
         x, y = sites[city]
@@ -152,7 +154,7 @@ def render_surface(board: FBoard, scale: float = SCALE):
         r = img.get_rect(midleft=(x + 4, y - 33))
         surf.blit(img, r)
         placer.block(r)
-    for t in board.trains.values():
+    for t in board.trains.values() if pieces else ():
         x, y = sites[t.city]
         r = pygame.Rect(0, 0, 18, 14)
         r.center = (round(x - 16), round(y - 13))
@@ -188,7 +190,8 @@ def render_surface(board: FBoard, scale: float = SCALE):
     global last_skipped
     last_skipped = skipped
 
-    _legend(surf, pygame.Rect(PAD / 2, H - LEGEND_H, W - PAD, LEGEND_H - 10), board)
+    if legend:
+        _legend(surf, pygame.Rect(PAD / 2, H - LEGEND_H, W - PAD, LEGEND_H - 10), board)
     return surf
 
 

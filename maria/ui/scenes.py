@@ -23,6 +23,10 @@ def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) ->
     """Load a game off the window's thread (maria.ui.loading); on failure show the message, call
     `on_fail` and leave whatever is open untouched.  Returns True: the load has started."""
     path = Path(path)
+    from maria.saves import game_of
+    if game_of(path) == "friedrich":                    # a save names its game (maria.saves.game_of)
+        from maria.ui.friedrich_setup import open_friedrich_save
+        return open_friedrich_save(app, path, on_fail)
 
     def failed(exc: BaseException) -> None:
         why = str(exc) if isinstance(exc, SaveError) else f"{path.name}: {exc}"   # never a crash
@@ -46,11 +50,26 @@ def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) ->
 def wire(app) -> None:
     """Install the screens that lower layers open by name (App.open_screen): the rules panel (F1)
     and opening a saved game (the load screen)."""
-    app.screens.setdefault("rules", lambda a, *args: RulesScene(a, *args))
+    app.screens.setdefault("rules", _rules_panel)
     app.screens.setdefault("saved_game", open_saved_game)
     app.screens.setdefault("save_load", lambda a, mode, board: SaveLoadScene(a, mode, board))
     app.screens.setdefault("replay", open_replay)
     app.screens.setdefault("story", _open_story)
+
+
+def _friedrich_autosave() -> Path:
+    """Where a FRIEDRICH game in progress is kept when the program closes (FBoardScene.on_quit)."""
+    from maria.ui.settings import saves_dir
+    return saves_dir() / "friedrich-autosave.yaml"
+
+
+def _rules_panel(app, *args):
+    """F1: the rules of the game on screen (FRIEDRICH's over a FRIEDRICH board or title choice)."""
+    if getattr(app, "game_choice", "maria") == "friedrich" or any(
+            getattr(s, "game", None) == "friedrich" for s in app.scenes):
+        from maria.ui.friedrich_panels import FRulesScene
+        return FRulesScene(app, *args)
+    return RulesScene(app, *args)
 
 
 def _open_story(app, record):
@@ -82,17 +101,35 @@ class TitleScene(ButtonScene):
         wire(app)
         super().__init__(app)
 
+    @property
+    def game(self) -> str:
+        """The game the title offers: "maria" (the default) or "friedrich" (issue 25)."""
+        return getattr(self.app, "game_choice", "maria")
+
     def layout(self) -> None:
-        has_auto = latest_autosave() is not None
-        items = [("Learn to play", self.learn, "learn"), ("New game", self.new_game, "new"), ("Continue last game", self.cont, "continue", has_auto),
-                 ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
+        maria = self.game == "maria"
+        has_auto = latest_autosave() is not None if maria else _friedrich_autosave().exists()
+        items = [("Learn to play", self.learn, "learn", maria), ("New game", self.new_game, "new"),
+                 ("Continue last game", self.cont, "continue", has_auto),
+                 ("Load", self.load, "load"), ("Demo", self.demo, "demo", maria), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
-        self.buttons = []
-        y = 420
+        self.buttons = [W.Button(pygame.Rect(960 - 205, 404, 200, 46), "MARIA", self._choose("maria"), True,
+                                 ("game", "maria"), 20, tip="Play MARIA: the War of the Austrian Succession, 1741–1744.",
+                                 selected=maria),
+                        W.Button(pygame.Rect(960 + 5, 404, 200, 46), "FRIEDRICH", self._choose("friedrich"), True,
+                                 ("game", "friedrich"), 20,
+                                 tip="Play FRIEDRICH, MARIA's sister game: the Seven Years' War, 1756–1763 (3 or 4 players).",
+                                 selected=not maria)]
+        y = 466
         for it in items:
             enabled = it[3] if len(it) > 3 else True
-            self.buttons.append(W.Button(pygame.Rect(960 - 200, y, 400, 60), it[0], it[1], enabled, it[2], 26))
-            y += 72
+            self.buttons.append(W.Button(pygame.Rect(960 - 200, y, 400, 56), it[0], it[1], enabled, it[2], 26))
+            y += 66
+
+    def _choose(self, game: str):
+        def f():
+            self.app.game_choice = game
+        return f
 
     def demo(self):
         from maria.ui.demo import start_demo
@@ -103,9 +140,16 @@ class TitleScene(ButtonScene):
         start_lessons(self.app)
 
     def new_game(self):
+        if self.game == "friedrich":
+            from maria.ui.friedrich_setup import FSetupScene
+            self.app.push(FSetupScene(self.app))
+            return
         self.app.push(SetupScene(self.app))
 
     def cont(self):
+        if self.game == "friedrich":
+            open_saved_game(self.app, _friedrich_autosave())
+            return
         last = latest_autosave()
         if last is not None:
             open_saved_game(self.app, last)
@@ -117,7 +161,7 @@ class TitleScene(ButtonScene):
         self.app.push(SettingsScene(self.app))
 
     def rules(self):
-        self.app.push(RulesScene(self.app))
+        self.app.push(_rules_panel(self.app))
 
     def back(self):
         pass
@@ -128,10 +172,16 @@ class TitleScene(ButtonScene):
 
     def draw(self, surf) -> None:
         _title_bg(surf)
-        W.blit_text(surf, "MARIA", (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
-        W.blit_text(surf, "The War of the Austrian Succession, 1741–1744", (960, 310), 34, W.INK, "serif", "midtop")
-        W.blit_text(surf, "A digital edition of Richard Sivél's game — introductory and advanced rules, hot-seat",
-                    (960, 365), 22, (90, 75, 55), "sans", "midtop")
+        if self.game == "friedrich":
+            W.blit_text(surf, "FRIEDRICH", (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
+            W.blit_text(surf, "The Seven Years' War, 1756–1763", (960, 300), 34, W.INK, "serif", "midtop")
+            W.blit_text(surf, "MARIA's sister game by Richard Sivél — the 2005 standard rules, 3 or 4 players, hot-seat",
+                        (960, 350), 22, (90, 75, 55), "sans", "midtop")
+        else:
+            W.blit_text(surf, "MARIA", (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
+            W.blit_text(surf, "The War of the Austrian Succession, 1741–1744", (960, 300), 34, W.INK, "serif", "midtop")
+            W.blit_text(surf, "A digital edition of Richard Sivél's game — introductory and advanced rules, hot-seat",
+                        (960, 350), 22, (90, 75, 55), "sans", "midtop")
         self.draw_buttons(surf)
         W.blit_text(surf, "F1 rules · F11 fullscreen · Esc back", (960, 1030), 18, (90, 75, 55), "sans", "midbottom")
 

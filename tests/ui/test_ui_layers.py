@@ -8,7 +8,8 @@ import ast
 from pathlib import Path
 
 UI = Path(__file__).resolve().parents[2] / "maria" / "ui"
-ORDER = ["app", "overlays", "save_load", "loading", "story_scene", "board_scene", "lesson_scene", "demo",
+ORDER = ["app", "overlays", "save_load", "loading", "friedrich_session", "friedrich_map", "friedrich_panels",
+         "friedrich_scene", "friedrich_setup", "story_scene", "board_scene", "lesson_scene", "demo",
          "replay_viewer", "scenes", "launch"]
 
 

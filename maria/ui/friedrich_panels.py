@@ -1,0 +1,582 @@
+"""The FRIEDRICH board screen's panels and small screens: action labels, the seated role's hands
+and army sheet, the log, the Clock of Fate, the combat duel, the dialogs that fill the door's
+templated actions (§6 army allocation, §10 recruitment), the "Pass to …" hand-off, the rules
+panel (maria/friedrich/data/rules.yaml) and the game-over screen.  They show what the door's
+view and legal actions say; no rule is computed here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from maria import yamlio
+from maria.core import deck
+from maria.render.friedrich_preview import NATION_COLOURS
+from maria.ui import widgets as W
+from maria.ui.overlays import ButtonScene, _title_bg
+from maria.ui.friedrich_session import nation_label, role_label
+
+SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+RULES_YAML = Path(__file__).resolve().parents[1] / "friedrich" / "data" / "rules.yaml"
+
+
+def card_label(c: str) -> str:
+    if deck.is_reserve(c):
+        return "Reserve"
+    v, s = deck.value_of(c), deck.suit_of(c)
+    return f"{v}{SUIT_MARK.get(s or '', '')}"
+
+
+def gname(view: dict, g: str) -> str:
+    return view["generals"].get(g, {}).get("name", g)
+
+
+def cname(board, c: str) -> str:
+    return board.cities[c].name if c in board.cities else str(c)
+
+
+def action_label(a: dict, view: dict, board) -> str:
+    t = a["type"]
+    if t == "move":
+        return "Move " + " + ".join(gname(view, p) if p in view["generals"] else "supply train" for p in a["pieces"])
+    if t == "step":
+        return f"→ {cname(board, a['to'])}"
+    if t == "stop":
+        return "Stop" if view["flow"][-1]["name"] != "duel" else "Stop (accept the result)"
+    if t == "end_movement":
+        return "End movement"
+    if t == "transfer":
+        return f"Transfer an army {gname(view, a['from'])} → {gname(view, a['to'])}"
+    if t == "attack":
+        return f"Attack {cname(board, a['from'])} → {cname(board, a['to'])}"
+    if t == "play_card":
+        if "value" in a:
+            return f"Reserve as {a['value']}"
+        return f"Play {card_label(a['card'])}" + (" (Seydlitz: double)" if a.get("double") else "")
+    if t == "retreat":
+        return f"Retreat to {cname(board, a['to'])}"
+    if t == "discard":
+        return f"Discard {card_label(a['card'])}"
+    if t == "fate":
+        c = a["choice"]
+        return "Stay" if c == "stay" else (gname(view, c) if c in view["generals"] else cname(board, c))
+    if t == "allocate":
+        return f"Allocate {nation_label(a['nation'])}'s {a['total']} armies…"
+    if t == "recruit":
+        return f"Recruit for {nation_label(a['nation'])}…"
+    if t == "undo":
+        return "Undo"
+    return t
+
+
+# --- panels -----------------------------------------------------------------------------------
+
+def header(surf, r, title: str) -> int:
+    W.panel(surf, r, W.PAPER, W.FRAME, 6, 2)
+    W.blit_text(surf, title, (r.x + 10, r.y + 6), 18, W.ACCENT, "sans_bold")
+    return r.y + 32
+
+
+def draw_hands(surf, r, view: dict, nations: list[str]) -> None:
+    """Only the seated role's nations' cards (the view holds no other hand); others: counts."""
+    y = header(surf, r, "Tactical cards (§3)")
+    hands, counts = view["cards"]["hands"], view["cards"]["hand_counts"]
+    for n in nations:
+        if n in view.get("left", []):
+            continue
+        cards = sorted(hands.get(n, []), key=lambda c: (deck.suit_of(c) or "z", deck.value_of(c)))
+        pygame.draw.circle(surf, (30, 26, 22), (r.x + 18, y + 10), 9)
+        pygame.draw.circle(surf, NATION_COLOURS[n], (r.x + 18, y + 10), 8)
+        lines = W.wrap(f"{nation_label(n)} ({len(cards)}): " + (" ".join(card_label(c) for c in cards) or "no card"),
+                       r.w - 64, 16)
+        room = max(1, (r.bottom - y - 26) // 20 - (len(nations) - nations.index(n) - 1))
+        if len(lines) > room:
+            lines = lines[:room]
+            lines[-1] = lines[-1][:max(0, len(lines[-1]) - 2)] + " …"
+        for line in lines:
+            W.blit_text(surf, line, (r.x + 32, y), 16, W.INK)
+            y += 20
+        y += 2
+    others = [n for n in counts if n not in nations and n not in view.get("left", [])]
+    if others:
+        txt = "Others hold (cards): " + ", ".join(f"{nation_label(n)} {counts[n]}" for n in others)
+        for line in W.wrap(txt, r.w - 20, 14)[:3]:
+            W.blit_text(surf, line, (r.x + 10, y + 2), 14, (100, 85, 60))
+            y += 18
+
+
+def draw_armies(surf, r, view: dict, nations: list[str]) -> None:
+    """The army sheet: the seated nations' generals with their armies; other nations' totals."""
+    y = header(surf, r, "Army sheet (§6)")
+    for n in nations:
+        if n in view.get("left", []):
+            continue
+        gens = sorted((g for g in view["generals"].values() if g["nation"] == n), key=lambda g: g["rank"])
+        parts = []
+        for g in gens:
+            where = "out" if g.get("out") or g["city"] is None else str(g["armies"] if g["armies"] is not None else "?")
+            parts.append(f"{g['name']} {where}")
+        txt = f"{nation_label(n)} ({view['army_totals'].get(n, 0)}): " + ", ".join(parts)
+        for line in W.wrap(txt, r.w - 20, 15)[:3]:
+            W.blit_text(surf, line, (r.x + 10, y), 15, W.INK)
+            y += 19
+    others = [n for n in view["army_totals"] if n not in nations and n not in view.get("left", [])]
+    if others and y < r.bottom - 18:
+        txt = "Armies of the others (totals): " + ", ".join(f"{nation_label(n)} {view['army_totals'][n]}" for n in others)
+        for line in W.wrap(txt, r.w - 20, 14)[:3]:
+            W.blit_text(surf, line, (r.x + 10, y + 2), 14, (100, 85, 60))
+            y += 18
+
+
+def last_fate(view: dict) -> str | None:
+    for e in reversed(view["log"]):
+        if e["text"].startswith("The Clock of Fate: "):
+            return e["text"][len("The Clock of Fate: "):]
+    return None
+
+
+def draw_fate(surf, r, view: dict) -> None:
+    y = header(surf, r, f"Clock of Fate (§11) · {view['fate'].get('drawn', 0)} drawn")
+    text = last_fate(view)
+    for line in W.wrap(text or "No card drawn yet: the Clock starts with the 6th turn.", r.w - 20, 15)[:4]:
+        W.blit_text(surf, line, (r.x + 10, y), 15, W.INK)
+        y += 19
+    mods = mods_in_force(view)
+    if mods:
+        txt = "In force this turn (★ on the map): " + "; ".join(mod_label(view, m) for m in mods)
+        for line in W.wrap(txt, r.w - 20, 14)[:2]:
+            W.blit_text(surf, line, (r.x + 10, y + 2), 14, (150, 40, 30), "sans_bold")
+            y += 18
+
+
+MOD_TEXTS = {"no_attack": "{g} may not attack", "no_train_kill": "{g} destroys no supply train",
+             "range": "{g} moves at most {v} cities", "seydlitz": "Prussia may play the spades 11 at double value",
+             "first_card_plus": "{n}'s first card in combat +1", "recruits_no_attack": "{n}'s recruits may not attack"}
+
+
+def mod_label(view: dict, m: dict) -> str:
+    """A Fate effect in force, in words (the kinds the engine's fate.py writes)."""
+    g = gname(view, m["general"]) if "general" in m else ""
+    n = nation_label(m["nation"]) if "nation" in m else ""
+    return MOD_TEXTS.get(m["kind"], m["kind"].replace("_", " ") + " {g}{n}").format(g=g, n=n, v=m.get("value", ""))
+
+
+def mods_in_force(view: dict) -> list[dict]:
+    """The Fate effects the view lists for this turn (§11: a numbered card acts the next turn)."""
+    return [m for m in view.get("mods", []) if m.get("turn") == view["turn"]]
+
+
+class FateScene(ButtonScene):
+    """A Card of Fate just drawn (§11), its text as the log gives it (maria/friedrich/data/fate.yaml)."""
+    opaque = False
+
+    def __init__(self, app, text: str):
+        self.text = text
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 100, 700, 200, 56), "OK", self.back, True, "ok", 22)]
+
+    def back(self):
+        self.app.pop(self)
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            self.back()
+            return
+        super().handle(e)
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surf.blit(shade, (0, 0))
+        r = pygame.Rect(960 - 330, 250, 660, 540)
+        W.panel(surf, r, (250, 244, 228), (60, 50, 40), 16, 4)
+        pygame.draw.rect(surf, (150, 40, 30), r.inflate(-24, -24), 2, border_radius=12)
+        W.blit_text(surf, "The Clock of Fate", (960, r.y + 34), 38, (110, 30, 24), "serif_bold", "midtop")
+        W.blit_text(surf, "§11", (960, r.y + 84), 18, (100, 85, 60), "sans", "midtop")
+        title, _, body = self.text.partition(": ")
+        y = r.y + 130
+        for line in W.wrap(title, 580, 30, "serif_bold")[:2]:
+            W.blit_text(surf, line, (960, y), 30, W.INK, "serif_bold", "midtop")
+            y += 40
+        y += 10
+        for line in W.wrap(body, 580, 22)[:9]:
+            W.blit_text(surf, line, (960, y), 22, W.INK, "sans", "midtop")
+            y += 30
+        self.draw_buttons(surf)
+
+
+def draw_log(surf, r, view: dict) -> None:
+    y = header(surf, r, "Log")
+    lines = []
+    for e in view["log"][-14:]:
+        lines += W.wrap("• " + e["text"], r.w - 20, 14)
+    room = (r.bottom - y - 6) // 18
+    for line in lines[-room:]:
+        W.blit_text(surf, line, (r.x + 10, y), 14, W.INK)
+        y += 18
+
+
+def draw_duel(surf, r, view: dict, board) -> None:
+    """The combat on screen (§7): both sides, the score, the cards played."""
+    f = view["flow"][-1]
+    W.panel(surf, r, (255, 246, 222), W.ACCENT, 10, 3)
+    W.blit_text(surf, "Combat (§7)", (r.centerx, r.y + 8), 24, W.ACCENT, "serif_bold", "midtop")
+    for i, side in enumerate(("att", "def")):
+        x = r.x + 20 + i * (r.w // 2)
+        n = f[side + "_nation"]
+        pygame.draw.circle(surf, (30, 26, 22), (x + 10, r.y + 58), 11)
+        pygame.draw.circle(surf, NATION_COLOURS[n], (x + 10, r.y + 58), 10)
+        W.blit_text(surf, ("Attacker: " if side == "att" else "Defender: ") + nation_label(n), (x + 26, r.y + 48),
+                    18, W.INK, "sans_bold")
+        W.blit_text(surf, ", ".join(gname(view, g) for g in f[side]) + f" at {cname(board, f[side + '_city'])}",
+                    (x, r.y + 74), 15, W.INK)
+        W.blit_text(surf, f"suit of the sector: {f[side + '_suit']} {SUIT_MARK.get(f[side + '_suit'], '')}",
+                    (x, r.y + 94), 15, (100, 85, 60))
+    score = f["score"]
+    lead = f["att_nation"] if score > 0 else f["def_nation"] if score < 0 else None
+    W.blit_text(surf, f"Score {abs(score)}" + (f" for {nation_label(lead)}" if lead else " (tie)")
+                + f" · to play: {nation_label(f[f['right'] + '_nation'])}", (r.centerx, r.y + 120), 20,
+                W.INK, "sans_bold", "midtop")
+    played = ", ".join(f"{nation_label(f[p['side'] + '_nation'])} {card_label(p['card'])}={p['value']}"
+                       for p in f.get("played", []))
+    if played:
+        W.blit_text(surf, "Played: " + played[:110], (r.x + 20, r.y + 150), 15, W.INK)
+
+
+# --- dialogs ----------------------------------------------------------------------------------
+
+class AllocateDialog(ButtonScene):
+    """§6: share a nation's armies among its generals (min..max each, the total exactly)."""
+    opaque = False
+
+    def __init__(self, app, board_scene, role: str, action: dict):
+        self.bs, self.role, self.action = board_scene, role, action
+        n = len(action["generals"])
+        base, extra = divmod(action["total"], n)
+        self.counts = {g: min(action["max"], base + (1 if i < extra else 0)) for i, g in enumerate(action["generals"])}
+        super().__init__(app)
+
+    def layout(self) -> None:
+        b = []
+        for i, g in enumerate(self.action["generals"]):
+            y = 300 + 52 * i
+            b.append(W.Button(pygame.Rect(1060, y, 48, 42), "−", self._add(g, -1), self.counts[g] > self.action["min"], ("minus", g)))
+            b.append(W.Button(pygame.Rect(1180, y, 48, 42), "+", self._add(g, 1), self.counts[g] < self.action["max"], ("plus", g)))
+        b.append(W.Button(pygame.Rect(760, 860, 180, 54), "Cancel", self.back, True, "cancel", 20))
+        b.append(W.Button(pygame.Rect(980, 860, 180, 54), "Confirm", self.confirm,
+                          sum(self.counts.values()) == self.action["total"], "confirm", 20))
+        self.buttons = b
+
+    def _add(self, g, d):
+        def f():
+            self.counts[g] += d
+        return f
+
+    def confirm(self):
+        self.app.pop(self)
+        self.bs.send({"type": "allocate", "nation": self.action["nation"], "armies": dict(self.counts)})
+
+    def draw(self, surf) -> None:
+        r = pygame.Rect(560, 160, 800, 780)
+        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        a = self.action
+        W.blit_text(surf, f"{nation_label(a['nation'])}: share {a['total']} armies (§6)", (960, 180), 28, W.ACCENT,
+                    "serif_bold", "midtop")
+        left = a["total"] - sum(self.counts.values())
+        W.blit_text(surf, f"{a['min']}-{a['max']} per general · still to place: {left}", (960, 230), 18, W.INK,
+                    "sans", "midtop")
+        for i, g in enumerate(a["generals"]):
+            y = 300 + 52 * i
+            W.blit_text(surf, gname(self.bs.view, g), (620, y + 8), 20, W.INK, "sans_bold")
+            W.blit_text(surf, str(self.counts[g]), (1144, y + 21), 22, W.INK, "sans_bold", "center")
+        self.draw_buttons(surf)
+
+
+class RecruitDialog(ButtonScene):
+    """§10: buy armies for generals on the map, bring removed pieces back at an entry city, pay
+    with tactical cards.  The door checks it all and says why a choice is refused."""
+    opaque = False
+    TOP, ROW = 220, 36
+
+    def __init__(self, app, board_scene, role: str, action: dict):
+        self.bs, self.role, self.action = board_scene, role, action
+        self.armies = {g: 0 for g in action["generals"]}
+        self.enter: dict[str, str | None] = {p: None for p in action["entry"]}
+        self.paid: list[str] = []
+        self.error = ""
+        super().__init__(app)
+
+    def layout(self) -> None:
+        b, y = [], self.TOP
+        for g in sorted(self.armies):
+            b.append(W.Button(pygame.Rect(900, y, 44, 32), "−", self._arm(g, -1), self.armies[g] > 0, ("minus", g), 18))
+            b.append(W.Button(pygame.Rect(1000, y, 44, 32), "+", self._arm(g, 1), self.armies[g] < self.action["generals"][g], ("plus", g), 18))
+            y += self.ROW
+        for p in sorted(self.enter):
+            where = self.enter[p]
+            label = cname(self.bs.board, where) if where else "stays out"
+            b.append(W.Button(pygame.Rect(900, y, 300, 32), label, self._cycle(p), True, ("enter", p), 16))
+            y += self.ROW
+        hand = sorted(self.bs.view["cards"]["hands"].get(self.action["nation"], []),
+                      key=lambda c: (deck.is_reserve(c), deck.value_of(c)), reverse=True)
+        for i, c in enumerate(hand[:48]):           # 4 rows of 12 (a hand is rarely half that)
+            b.append(W.Button(pygame.Rect(470 + 82 * (i % 12), 640 + 42 * (i // 12), 76, 36), card_label(c),
+                              self._pay(c), True, ("card", c), 16, selected=c in self.paid))
+        b.append(W.Button(pygame.Rect(760, 870, 180, 54), "Cancel", self.back, True, "cancel", 20))
+        b.append(W.Button(pygame.Rect(980, 870, 180, 54), "Recruit", self.confirm, True, "confirm", 20))
+        self.buttons = b
+
+    def _arm(self, g, d):
+        def f():
+            self.armies[g] += d
+        return f
+
+    def _cycle(self, p):
+        def f():
+            opts = [None] + list(self.action["entry"][p])
+            self.enter[p] = opts[(opts.index(self.enter[p]) + 1) % len(opts)]
+        return f
+
+    def _pay(self, c):
+        def f():
+            self.paid.remove(c) if c in self.paid else self.paid.append(c)
+        return f
+
+    def confirm(self):
+        enter = {p: c for p, c in self.enter.items() if c}
+        armies = {g: n for g, n in self.armies.items() if n}
+        for p in enter:
+            if p in self.bs.view["generals"]:
+                armies[p] = max(1, armies.get(p, 0))
+        act = {"type": "recruit", "nation": self.action["nation"], "armies": armies, "enter": enter,
+               "cards": list(self.paid)}
+        why = self.bs.send(act, quiet=True)
+        if why:
+            self.error = why
+        else:
+            self.app.pop(self)
+
+    def draw(self, surf) -> None:
+        r = pygame.Rect(440, 140, 1040, 800)
+        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        a = self.action
+        W.blit_text(surf, f"{nation_label(a['nation'])}: recruit (§10) · {a['price']} per army or train, "
+                    f"at most {a['room']} armies", (960, 170), 24, W.ACCENT, "serif_bold", "midtop")
+        y = self.TOP
+        for g in sorted(self.armies):
+            W.blit_text(surf, f"{gname(self.bs.view, g)}: armies to add", (480, y + 5), 18, W.INK)
+            W.blit_text(surf, str(self.armies[g]), (972, y + 16), 20, W.INK, "sans_bold", "center")
+            y += self.ROW
+        for p in sorted(self.enter):
+            nm = gname(self.bs.view, p) if p in self.bs.view["generals"] else "supply train"
+            W.blit_text(surf, f"{nm} re-enters at", (480, y + 5), 18, W.INK)
+            y += self.ROW
+        W.blit_text(surf, f"Pay with (click cards) · chosen: {' '.join(card_label(c) for c in self.paid) or 'none'}",
+                    (470, 610), 18, W.INK, "sans_bold")
+        if self.error:
+            for i, line in enumerate(W.wrap(self.error, 980, 16)[:2]):
+                W.blit_text(surf, line, (960, 815 + 20 * i), 16, W.ACCENT, "sans_bold", "midtop")
+        self.draw_buttons(surf)
+
+
+class ChoiceDialog(ButtonScene):
+    """A long list of the door's legal actions (e.g. a Reserve's values) as buttons."""
+    opaque = False
+
+    def __init__(self, app, board_scene, title: str, actions: list[dict]):
+        self.bs, self.title, self.actions = board_scene, title, actions
+        super().__init__(app)
+
+    def layout(self) -> None:
+        b = []
+        for i, a in enumerate(self.actions[:40]):
+            b.append(W.Button(pygame.Rect(430 + 268 * (i % 4), 260 + 56 * (i // 4), 256, 48),
+                              action_label(a, self.bs.view, self.bs.board), self._pick(a), True, ("choice", i), 18))
+        b.append(W.Button(pygame.Rect(860, 860, 200, 54), "Cancel", self.back, True, "cancel", 20))
+        self.buttons = b
+
+    def _pick(self, a):
+        def f():
+            self.app.pop(self)
+            self.bs.send(a)
+        return f
+
+    def draw(self, surf) -> None:
+        r = pygame.Rect(410, 180, 1100, 760)
+        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        W.blit_text(surf, self.title, (960, 200), 26, W.ACCENT, "serif_bold", "midtop")
+        self.draw_buttons(surf)
+
+
+class FHandoffScene(ButtonScene):
+    """'Pass to <role>': covers everything; nothing of the game is drawn behind it."""
+
+    def __init__(self, app, role: str, board_scene):
+        self.role, self.bs = role, board_scene
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 260, 640, 520, 72), f"I am {role_label(self.role)} — show my board",
+                                 self.ready, True, "ready", 24)]
+
+    def ready(self):
+        self.bs.seat_role(self.role)
+        self.app.pop(self)
+
+    def back(self):
+        pass
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.ready()
+            return
+        super().handle(e)
+
+    def draw(self, surf) -> None:
+        surf.fill((28, 24, 20))
+        nations = self.bs.session.state["roles"].get(self.role, [])
+        for i, n in enumerate(nations):
+            x = 960 + (i - (len(nations) - 1) / 2) * 90
+            pygame.draw.circle(surf, (10, 10, 10), (round(x), 300), 34)
+            pygame.draw.circle(surf, NATION_COLOURS[n], (round(x), 300), 30)
+        W.blit_text(surf, f"Pass to {role_label(self.role)}", (960, 380), 72, (250, 236, 200), "serif_bold", "midtop")
+        W.blit_text(surf, ", ".join(nation_label(n) for n in nations), (960, 480), 28, (220, 205, 175), "sans", "midtop")
+        W.blit_text(surf, "Other players, please look away. Click or press Enter when ready.", (960, 560), 22,
+                    (200, 185, 155), "sans", "midtop")
+        self.draw_buttons(surf)
+
+
+def rules_sections() -> list[dict]:
+    return yamlio.load_file(RULES_YAML)["sections"]
+
+
+class FRulesScene(ButtonScene):
+    """FRIEDRICH's rules, one short text per section of the 2005 rules (data, not code)."""
+    is_rules_panel = True
+
+    def __init__(self, app, *args):
+        self.scroll = 0
+        self.sections = rules_sections()
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(1620, 60, 200, 52), "Close (Esc)", self.back, True, "close", 20)]
+
+    def back(self):
+        self.app.pop(self)
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_UP, pygame.K_PAGEUP):
+            self.scroll = max(0, min(len(self.sections) - 1, self.scroll + (1 if e.key in (pygame.K_DOWN, pygame.K_PAGEDOWN) else -1)))
+            self.dirty = True
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
+            self.back()
+            return
+        if e.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(len(self.sections) - 1, self.scroll - e.y))
+            self.dirty = True
+            return
+        super().handle(e)
+
+    def draw(self, surf) -> None:
+        _title_bg(surf)
+        W.blit_text(surf, "FRIEDRICH — the rules (2005 edition)", (100, 60), 44, (110, 30, 24), "serif_bold")
+        W.blit_text(surf, "§ = the section of the printed rules (revised edition, January 2005). Wheel or arrows to scroll.",
+                    (100, 124), 16, (100, 85, 60))
+        y = 160
+        for s in self.sections[self.scroll:]:
+            lines = W.wrap(s["text"], 1640, 19)
+            h = 34 + 24 * len(lines)
+            if y + h > 1040:
+                break
+            W.blit_text(surf, f"§{s['section']}  ·  {s['title']}", (100, y), 22, W.ACCENT, "sans_bold")
+            yy = y + 30
+            for line in lines:
+                W.blit_text(surf, line, (130, yy), 19, W.INK)
+                yy += 24
+            y += h + 8
+        self.draw_buttons(surf)
+
+
+class LeaveScene(ButtonScene):
+    """Leaving a FRIEDRICH game for the title screen: save first, leave, or stay (no autosave yet)."""
+    opaque = False
+
+    def __init__(self, app, board_scene):
+        self.bs = board_scene
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 330, 600, 200, 56), "Save first", self.save, True, "save", 20),
+                        W.Button(pygame.Rect(960 - 100, 600, 200, 56), "Leave", self.leave, True, "leave", 20),
+                        W.Button(pygame.Rect(960 + 130, 600, 200, 56), "Stay", self.back, True, "stay", 20)]
+
+    def save(self):
+        self.app.pop(self)
+        self.bs.save()
+
+    def leave(self):
+        self.app.scenes = [self.app.scenes[0]]
+        self.app.top.on_top()
+
+    def back(self):
+        self.app.pop(self)
+
+    def draw(self, surf) -> None:
+        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surf.blit(shade, (0, 0))
+        r = pygame.Rect(960 - 400, 400, 800, 300)
+        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        W.blit_text(surf, "Leave this game?", (960, r.y + 30), 34, W.ACCENT, "serif_bold", "midtop")
+        W.blit_text(surf, "A FRIEDRICH game is not saved automatically: save it first to go on later.",
+                    (960, r.y + 100), 20, W.INK, "sans", "midtop")
+        self.draw_buttons(surf)
+
+
+class FGameOverScene(ButtonScene):
+    """Who won and why (§12), as the door's result says."""
+
+    def __init__(self, app, board_scene):
+        self.bs = board_scene
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 310, 880, 280, 64), "Look at the board", self.back, True, "board", 22),
+                        W.Button(pygame.Rect(960 + 30, 880, 280, 64), "Title screen", self.title, True, "title", 22)]
+
+    def back(self):
+        self.app.pop(self)
+
+    def title(self):
+        self.app.scenes = [self.app.scenes[0]]
+        self.app.top.on_top()
+
+    def draw(self, surf) -> None:
+        _title_bg(surf)
+        res = self.bs.session.state.get("result") or {}
+        W.blit_text(surf, "The game is over", (960, 120), 72, (110, 30, 24), "serif_bold", "midtop")
+        winners = ", ".join(role_label(r) for r in res.get("winners", [])) or "nobody"
+        W.blit_text(surf, f"{winners} win{'s' if len(res.get('winners', [])) == 1 else ''}", (960, 260), 56, W.INK,
+                    "serif_bold", "midtop")
+        nations = res.get("nations", [])
+        for i, n in enumerate(nations):
+            x = 960 + (i - (len(nations) - 1) / 2) * 220
+            pygame.draw.circle(surf, (20, 16, 12), (round(x), 400), 32)
+            pygame.draw.circle(surf, NATION_COLOURS.get(n, (200, 200, 200)), (round(x), 400), 29)
+            W.blit_text(surf, nation_label(n), (round(x), 440), 22, W.INK, "sans_bold", "midtop")
+        y = 520
+        for line in W.wrap(f"Why: {res.get('reason', '')} (§12) — turn {res.get('turn', self.bs.session.state['turn'])}.",
+                           1400, 26):
+            W.blit_text(surf, line, (960, y), 26, W.INK, "sans", "midtop")
+            y += 36
+        y += 20
+        for e in self.bs.session.state["log"][-6:]:
+            for line in W.wrap(e["text"], 1400, 18)[:2]:
+                W.blit_text(surf, line, (960, y), 18, (90, 75, 55), "sans", "midtop")
+                y += 24
+        self.draw_buttons(surf)

@@ -1,0 +1,413 @@
+"""The FRIEDRICH board screen: the map (maria.ui.friedrich_map), the seated role's panels
+(maria.ui.friedrich_panels), the prompt with the door's legal actions as buttons, undo, the
+computer seats deciding in a worker thread and the "Pass to …" hand-off between human seats.
+
+Everything shown comes from FRIEDRICH's door: the view of the seated role and its legal actions.
+A click the rules refuse is sent to the door anyway, and its reason is shown: the screen never
+decides what is legal."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from maria.friedrich.rules.door import IllegalAction
+from maria.ui import widgets as W
+from maria.ui.app import Scene
+from maria.ui.friedrich_map import FMap
+from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, FGameOverScene, FHandoffScene,
+                                       RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
+                                       draw_hands, draw_log, last_fate)
+from maria.ui.friedrich_session import FSession, nation_label, role_label
+
+MAP_RECT = pygame.Rect(0, 56, 1380, 876)
+PROMPT = pygame.Rect(8, 938, 1364, 136)
+SIDE_X = 1388
+MARKS = {"step": (255, 214, 90), "retreat": (255, 140, 40), "attack": (220, 40, 30), "fate": (120, 200, 255),
+         "move": (120, 220, 120)}
+MAP_TYPES = ("step", "retreat")             # only on the map (and as buttons when few)
+ORDER = ("allocate", "recruit", "play_card", "stop", "retreat", "fate", "discard", "attack", "end_movement",
+         "step", "transfer", "move")
+COMPUTER_BUDGET = 0.025                     # seconds of computer play per frame: the window stays live
+
+_BOARD: list = []
+
+
+def shipped_board():
+    if not _BOARD:
+        from maria.friedrich.board_loader import load_board
+        _BOARD.append(load_board())
+    return _BOARD[0]
+
+
+class FBoardScene(Scene):
+    game = "friedrich"
+    budget = COMPUTER_BUDGET          # tests watching an all-computer game raise it
+
+    def __init__(self, app, session: FSession):
+        super().__init__(app)
+        self.session = session
+        self.board = shipped_board()
+        self.map = FMap(self.board, MAP_RECT)
+        humans = session.humans()
+        self.seat: str | None = humans[0] if len(humans) == 1 else None
+        self.message = ""
+        self.buttons: list[W.Button] = []
+        self.more: list[dict] = []
+        self.drag_from: str | None = None
+        self.panning = False
+        self.over_shown = False
+        self.refresh()
+        self.fate_seen = self.view["fate"]["drawn"]
+
+    # --- what is shown ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.session
+        self.view = s.view(self.seat)
+        self.legal = [] if self.seat is None or s.is_computer(self.seat) else s.legal(self.seat)
+        self.marks: dict[str, tuple] = {}
+        for a in self.legal:
+            if a["type"] in ("step", "retreat"):
+                self.marks[a["to"]] = MARKS[a["type"]]
+            elif a["type"] == "attack":
+                self.marks[a["to"]] = MARKS["attack"]
+            elif a["type"] == "fate" and a["choice"] in self.board.cities:
+                self.marks[a["choice"]] = MARKS["fate"]
+            elif a["type"] == "move":
+                self.marks.setdefault(self._piece_city(a["pieces"][0]), MARKS["move"])
+        self.layout()
+        self.dirty = True
+
+    def _piece_city(self, p: str) -> str | None:
+        v = self.view
+        return (v["generals"].get(p) or v["trains"].get(p) or {}).get("city")
+
+    def layout(self) -> None:
+        b = [W.Button(pygame.Rect(1420, 8, 110, 40), "Save", self.save, True, "save", 18,
+                      "Save this FRIEDRICH game under a name (the Load screen opens it)."),
+             W.Button(pygame.Rect(1540, 8, 110, 40), "Rules", self.rules, True, "rules", 18,
+                      "FRIEDRICH's rules, section by section (F1)."),
+             W.Button(pygame.Rect(1660, 8, 110, 40), "Undo", self.undo,
+                      any(a["type"] == "undo" for a in self.legal), "undo", 18,
+                      "Take back your last move (Ctrl+Z) while the rules allow it."),
+             W.Button(pygame.Rect(1780, 8, 130, 40), "Title", self.title, True, "title", 18,
+                      "Leave this game for the title screen."),
+             W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20,
+                      "Zoom in (mouse wheel, +). Drag with the right button to pan."),
+             W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20,
+                      "Zoom out (mouse wheel, -).")]
+        acts = [a for a in self.legal if a["type"] != "undo"]
+        reserves = [a for a in acts if a["type"] == "play_card" and "value" in a]
+        plain = [a for a in acts if a not in reserves and not (a["type"] in MAP_TYPES and len(acts) > 12)]
+        # the decisions only the prompt offers first; moves (also on the map) last, "More…" if need be
+        plain.sort(key=lambda a: ORDER.index(a["type"]) if a["type"] in ORDER else len(ORDER))
+        items = [(action_label(a, self.view, self.board), self._send(a), ("act", i)) for i, a in enumerate(plain)]
+        items_acts: list = list(plain)
+        if reserves:
+            items.append(("Play a Reserve…", self._choices("Play a Reserve as", reserves), ("act", "reserve")))
+            items_acts.append(None)
+        self.more = []
+        placed: list[tuple[int, W.Button]] = []
+        x, y, row = PROMPT.x + 10, PROMPT.y + 40, 0
+        for k, (label, fn, key) in enumerate(items):
+            w = max(110, W.text(label, 17, W.INK, "sans_bold").get_width() + 24)
+            if x + w > PROMPT.right - 10:
+                row += 1
+                x, y = PROMPT.x + 10, y + 46
+            if row >= 2:
+                # no room: the last buttons of the second row give way to "More…" with the rest
+                while placed and placed[-1][1].rect.right + 8 + 110 > PROMPT.right - 10:
+                    placed.pop()
+                first = placed[-1][0] + 1 if placed else 0
+                rest = [items_acts[i] for i in range(first, len(items)) if items_acts[i] is not None]
+                x0 = placed[-1][1].rect.right + 8 if placed else PROMPT.x + 10
+                more = W.Button(pygame.Rect(x0, placed[-1][1].rect.y if placed else y, 110, 40), "More…",
+                                self._choices("Choose", rest + (reserves if first <= len(plain) else [])),
+                                True, ("act", "more"), 17)
+                placed.append((len(items), more))
+                break
+            placed.append((k, W.Button(pygame.Rect(x, y, w, 40), label, fn, True, key, 17)))
+            x += w + 8
+        b += [bt for _, bt in placed]
+        self.buttons = b
+
+    def button(self, key) -> W.Button | None:
+        return next((b for b in self.buttons if b.key == key), None)
+
+    def button_for(self, action: dict) -> W.Button | None:
+        for b in self.buttons:
+            if isinstance(b.key, tuple) and b.key[0] == "act" and b.label == action_label(action, self.view, self.board):
+                return b
+        return None
+
+    # --- acting -----------------------------------------------------------------------------------
+    def send(self, action: dict, quiet: bool = False) -> str:
+        """Send `action` for the seated role through the door; the refusal's reason, or ""."""
+        if self.seat is None:
+            return "Nobody is seated."
+        try:
+            self.session.apply(self.seat, action)
+        except IllegalAction as exc:
+            if not quiet:
+                self.message = str(exc)
+                self.dirty = True
+            return str(exc)
+        self.message = ""
+        self.after_change()
+        return ""
+
+    def _send(self, a: dict):
+        def f():
+            if a["type"] == "allocate":
+                self.app.push(AllocateDialog(self.app, self, self.seat, a))
+            elif a["type"] == "recruit":
+                self.app.push(RecruitDialog(self.app, self, self.seat, a))
+            else:
+                self.send(a)
+        return f
+
+    def _choices(self, title: str, acts: list[dict]):
+        def f():
+            self.app.push(ChoiceDialog(self.app, self, title, acts))
+        return f
+
+    def undo(self) -> None:
+        self.send({"type": "undo"})
+
+    def after_change(self) -> None:
+        """A new position: seat the right human (with a hand-off when it changes), redraw; a Card
+        of Fate just drawn is shown to the humans."""
+        s = self.session
+        drawn = s.state["fate"]["drawn"]
+        if drawn != self.fate_seen:
+            self.fate_seen = drawn
+            text = last_fate(s.view(None))
+            if text and s.humans() and drawn:
+                self.app.push(FateScene(self.app, text))
+        if s.state.get("result") is not None:
+            self.refresh()
+            return
+        humans = s.humans()
+        act = [r for r in s.active() if not s.is_computer(r)]
+        if len(humans) == 1:
+            self.seat = humans[0]
+        elif act and self.seat not in act:
+            nxt = act[0]
+            if self.app.settings.handoff_screens:
+                self.seat = None                  # nothing private while the screen changes hands
+                self.refresh()
+                if not any(isinstance(x, FHandoffScene) for x in self.app.scenes):
+                    self.app.push(FHandoffScene(self.app, nxt, self))
+                return
+            self.seat = nxt
+        self.refresh()
+
+    def seat_role(self, role: str) -> None:
+        self.seat = role
+        self.refresh()
+
+    # --- the loop -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        s = self.session
+        if s.state.get("result") is not None:
+            if not self.over_shown and self.app.top is self:
+                self.over_shown = True
+                self.app.push(FGameOverScene(self.app, self))
+            return
+        if self.app.top is not self or s.failure is not None:
+            return
+        end = time.perf_counter() + self.budget
+        changed = False
+        while time.perf_counter() < end:
+            role = s.computer_to_act()
+            if role is None:
+                break
+            t = s.think(role)
+            t.thread.join(max(0.0, end - time.perf_counter()))
+            if not t.done:
+                break
+            if s.finish_thinking() is None:
+                break
+            changed = True
+            if s.state.get("result") is not None:
+                break
+        if changed:
+            self.after_change()
+        if s.failure is not None:
+            role, exc = s.failure
+            self.message = f"The computer playing {role_label(role)} failed: {type(exc).__name__}: {exc}"
+            self.dirty = True
+
+    def handle(self, e) -> None:
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for b in list(self.buttons):
+                if b.hit(e.pos):
+                    b.action()
+                    self.dirty = True
+                    return
+            if self.map.rect.collidepoint(e.pos):
+                self.click_map(e.pos)
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.drag_from is not None:
+            city = self.map.city_at(e.pos)
+            start, self.drag_from = self.drag_from, None
+            if city and city != start and city in self.marks and any(
+                    a["type"] == "step" and a["to"] == city for a in self.legal):
+                self.send({"type": "step", "to": city})
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (2, 3):
+            self.panning = True
+        elif e.type == pygame.MOUSEBUTTONUP and e.button in (2, 3):
+            self.panning = False
+        elif e.type == pygame.MOUSEMOTION:
+            if self.panning:
+                self.map.pan(*e.rel)
+            self.dirty = True
+        elif e.type == pygame.MOUSEWHEEL:
+            self._zoom(1 if e.y > 0 else -1, self.app.mouse_pos())
+        elif e.type == pygame.KEYDOWN:
+            keys = {pygame.K_LEFT: (60, 0), pygame.K_RIGHT: (-60, 0), pygame.K_UP: (0, 60), pygame.K_DOWN: (0, -60)}
+            if e.key in keys:
+                self.map.pan(*keys[e.key])
+                self.dirty = True
+            elif e.unicode in ("+", "="):
+                self._zoom(1)
+            elif e.unicode == "-":
+                self._zoom(-1)
+            elif e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL:
+                self.undo()
+            elif e.key == pygame.K_ESCAPE:
+                self.title()
+
+    def _zoom(self, d: int, at=None) -> None:
+        if self.map.zoom(d, at):
+            self.dirty = True
+
+    def click_map(self, pos) -> None:
+        """A city clicked: a highlighted destination takes that action; a piece of the seated
+        role starts its move; anything else is sent to the door, whose refusal is shown."""
+        city = self.map.piece_at(pos, self.view)
+        if city is None:
+            return
+        for a in self.legal:
+            if a["type"] in ("step", "retreat", "attack") and a["to"] == city:
+                self.send(a)
+                return
+            if a["type"] == "fate" and a["choice"] == city:
+                self.send(a)
+                return
+        moves = [a for a in self.legal if a["type"] == "move" and self._piece_city(a["pieces"][0]) == city]
+        disc = self.map.disc_at(pos, self.view)
+        alone = [a for a in moves if a["pieces"] == [disc]]
+        stack = self.view["city_generals"].get(city) or []
+        if alone and len(stack) > 1 and disc != min(stack, key=lambda g: self.view["generals"][g]["rank"]):
+            moves = alone                  # a stack's lower disc: that general alone (the commander: the stack)
+        if moves:
+            self.drag_from = city
+            self.send(moves[0])
+            return
+        gens = self.view["city_generals"].get(city) or []
+        train = self.view["city_train"].get(city)
+        if self.seat is None or self.session.is_computer(self.seat):
+            self.message = "Wait: it is not your turn to act."
+        elif not self.legal:
+            self.message = f"{role_label(self.seat)} has nothing to do now: waiting for " + \
+                ", ".join(role_label(r) for r in self.session.active()) + "."
+        elif gens or train:
+            self.send({"type": "move", "pieces": list(gens) or [train]})
+        elif self.view["flow"][-1]["name"] == "moving":
+            self.send({"type": "step", "to": city})
+        else:
+            self.message = f"{self.board.cities[city].name}: no action of yours there now."
+        self.dirty = True
+
+    def on_quit(self) -> None:
+        """The program closes: a game in progress is kept as friedrich-autosave.yaml (Load screen)."""
+        if self.session.record.actions and self.session.state.get("result") is None:
+            try:
+                from maria.ui.settings import saves_dir
+                saves_dir().mkdir(parents=True, exist_ok=True)
+                self.session.save(saves_dir() / "friedrich-autosave.yaml")
+            except Exception:  # noqa: BLE001  (closing the program must never fail)
+                pass
+
+    # --- screens ------------------------------------------------------------------------------
+    def save(self) -> None:
+        self.app.push(self.app.open_screen("save_load", "save", self))
+
+    def rules(self) -> None:
+        from maria.ui.friedrich_panels import FRulesScene
+        self.app.push(FRulesScene(self.app))
+
+    def title(self) -> None:
+        if self.session.state.get("result") is not None or not self.session.record.actions:
+            self.app.scenes = [self.app.scenes[0]]
+            self.app.top.on_top()
+            return
+        from maria.ui.friedrich_panels import LeaveScene
+        self.app.push(LeaveScene(self.app, self))
+
+    def hover_tip(self, pos):
+        city = self.map.city_at(pos) if self.map.rect.collidepoint(pos) else None
+        if city:
+            gens = self.view["city_generals"].get(city) or []
+            who = ", ".join(f"{self.view['generals'][g]['name']} ({nation_label(self.view['generals'][g]['nation'])})"
+                            for g in gens)
+            return self.board.cities[city].name + (": " + who if who else "")
+        return super().hover_tip(pos)
+
+    # --- drawing ------------------------------------------------------------------------------
+    def draw(self, surf) -> None:
+        surf.fill((232, 220, 192))
+        v = self.view
+        frame = v["flow"][-1] if v["flow"] else {}
+        sel = self._piece_city(frame["pieces"][0]) if frame.get("name") == "moving" else None
+        self.map.draw(surf, v, self.marks, sel, frame.get("path") if frame.get("name") == "moving" else None)
+        pygame.draw.rect(surf, W.FRAME, self.map.rect, 2)
+        nation = nation_label(v["nation"]) if v.get("nation") else "—"
+        top = f"FRIEDRICH · turn {v['turn']} · {nation} · {v.get('phase') or ''}"
+        W.blit_text(surf, top, (14, 12), 24, W.INK, "serif_bold")
+        seat = role_label(self.seat) if self.seat else "nobody (spectator)"
+        W.blit_text(surf, f"Seated: {seat} · to act: " + (", ".join(role_label(r) for r in self.session.active()) or "—"),
+                    (620, 16), 18, (90, 75, 55))
+        mine = self.session.state["roles"].get(self.seat, []) if self.seat else []
+        fate_r = pygame.Rect(SIDE_X, 56, 524, 150)
+        draw_fate(surf, fate_r, v)
+        draw_hands(surf, pygame.Rect(SIDE_X, 212, 524, 190), v, mine)
+        draw_armies(surf, pygame.Rect(SIDE_X, 408, 524, 250), v, mine)
+        draw_log(surf, pygame.Rect(SIDE_X, 664, 524, 410), v)
+        if frame.get("name") == "duel":
+            # over the half of the map away from the battle, which stays visible
+            low = self.map.to_screen(frame["def_city"])[1] > MAP_RECT.centery
+            y = MAP_RECT.y + 10 if low else MAP_RECT.bottom - 190
+            draw_duel(surf, pygame.Rect(MAP_RECT.x + 240, y, 900, 180), v, self.board)
+            for c in (frame["att_city"], frame["def_city"]):
+                pygame.draw.circle(surf, (220, 40, 30), self.map.to_screen(c), 18, 4)
+        W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
+        W.blit_text(surf, self.prompt_text(), (PROMPT.x + 12, PROMPT.y + 8), 19,
+                    W.ACCENT if self.message else W.INK, "sans_bold")
+        mouse = self.app.mouse_pos()
+        for b in self.buttons:
+            b.draw(surf, b.rect.collidepoint(mouse))
+
+    def prompt_text(self) -> str:
+        if self.message:
+            return self.message[:150]
+        s = self.session
+        if s.state.get("result") is not None:
+            return "The game is over."
+        if self.seat is None or not self.legal:
+            who = ", ".join(role_label(r) for r in s.active())
+            comp = any(s.is_computer(r) for r in s.active())
+            return f"Waiting for {who}" + (" (the computer is thinking)…" if comp else ".")
+        frame = self.view["flow"][-1]["name"]
+        hints = {"moving": "Click a highlighted city to step there, or Stop.",
+                 "movement": "Click one of your pieces (green rings) to move it, or choose below.",
+                 "allocation": "Share your armies among your generals (§6).",
+                 "duel": "Combat: play a card of your sector's suit, or stop (§7).",
+                 "retreat": "Choose where the beaten enemy retreats (orange rings, §8).",
+                 "combat": "Choose the next attack (§7).", "tc": "France discards one of the cards drawn (§3).",
+                 "fate_choice": "The Card of Fate leaves you a choice (§11)."}
+        return f"{role_label(self.seat)}: " + hints.get(frame, "your decision.")
+
+    def fate_text(self) -> str | None:
+        return last_fate(self.view)

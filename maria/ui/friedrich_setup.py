@@ -1,0 +1,133 @@
+"""Starting a FRIEDRICH game: the new-game set-up (3 or 4 players, each role human or computer,
+the seed; 2005 rules §1) and opening a FRIEDRICH save (maria.friedrich.saves) from the Load screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from maria.ui import widgets as W
+from maria.ui.friedrich_panels import FHandoffScene, FRulesScene
+from maria.ui.friedrich_scene import FBoardScene, shipped_board
+from maria.ui.friedrich_session import ROLES, FSession, computer_levels, nation_label, new_seed, role_label
+from maria.ui.loading import LoadingScene
+from maria.ui.overlays import ButtonScene, MessageScene, _title_bg
+
+ROLE_NATIONS = {"frederick": ["prussia", "hanover"], "elisabeth": ["russia", "sweden"],
+                "maria_theresa": ["austria", "imperial_army"], "pompadour": ["france"],
+                "elisabeth_pompadour": ["russia", "sweden", "france"]}
+
+
+def start(app, session: FSession) -> FBoardScene:
+    """Put the FRIEDRICH board on screen over the title (hand-off first when 2+ humans share it)."""
+    shipped_board()
+    app.scenes = [app.scenes[0]]
+    board = app.push(FBoardScene(app, session))
+    board.after_change()
+    return board
+
+
+def open_friedrich_save(app, path: Path, on_fail=None) -> bool:
+    """Load a FRIEDRICH save off the window's thread (the log is replayed and checked)."""
+    path = Path(path)
+
+    def failed(exc: BaseException) -> None:
+        app.push(MessageScene(app, "This game cannot be loaded", str(exc)))
+        if on_fail is not None:
+            on_fail()
+    app.push(LoadingScene(app, f"Opening {path.name}", lambda: FSession.load(path), lambda s: start(app, s), failed))
+    return True
+
+
+class FSetupScene(ButtonScene):
+    def __init__(self, app):
+        self.players = 4
+        self.levels = computer_levels()
+        self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[4]}
+        self.seed = new_seed()
+        self.seed_text: str | None = None
+        super().__init__(app)
+
+    def layout(self) -> None:
+        b = []
+        for i, n in enumerate((3, 4)):
+            b.append(W.Button(pygame.Rect(700 + i * 280, 200, 260, 52), f"{n} players", self._players(n), True,
+                              ("players", n), 20, selected=self.players == n))
+        y = 300
+        for role, seat in self.seats.items():
+            b.append(W.Button(pygame.Rect(700, y, 200, 48), "Human", self._kind(role, "human"), True,
+                              ("human", role), 18, selected=seat["kind"] == "human"))
+            for j, lvl in enumerate(self.levels):
+                b.append(W.Button(pygame.Rect(920 + j * 190, y, 180, 48), f"Computer ({lvl})",
+                                  self._kind(role, "computer", lvl), True,
+                                  ("computer", role) if j == 0 else (lvl, role), 18,
+                                  selected=seat["kind"] == "computer" and seat["level"] == lvl))
+            y += 72
+        b.append(W.Button(pygame.Rect(700, 640, 60, 48), "−", self._seed(-1), True, "seed-", 22))
+        b.append(W.Button(pygame.Rect(980, 640, 60, 48), "+", self._seed(1), True, "seed+", 22))
+        b.append(W.Button(pygame.Rect(1060, 640, 160, 48), "Random", self._seed(0), True, "seedrand", 18))
+        b.append(W.Button(pygame.Rect(1240, 640, 160, 48), "Rules", self.rules, True, "rules", 18))
+        b.append(W.Button(pygame.Rect(960 - 310, 860, 280, 64), "Back", self.back, True, "back", 24))
+        b.append(W.Button(pygame.Rect(960 + 30, 860, 280, 64), "Start", self.start, True, "start", 24))
+        self.buttons = b
+
+    def _players(self, n):
+        def f():
+            self.players = n
+            self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[n]}
+        return f
+
+    def _kind(self, role, kind, level=None):
+        def f():
+            self.seats[role] = {"kind": kind, "level": level or self.levels[0]}
+        return f
+
+    def _seed(self, d):
+        def f():
+            self.seed_text = None
+            self.seed = new_seed() if d == 0 else max(0, self.seed + d)
+        return f
+
+    def rules(self):
+        self.app.push(FRulesScene(self.app))
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN:
+            if e.unicode and e.unicode.isdigit():         # the first digit typed starts a new seed
+                self.seed_text = (self.seed_text or "") + e.unicode
+                self.seed = int(self.seed_text[:9])
+                self.dirty = True
+                return
+            if e.key == pygame.K_BACKSPACE:
+                self.seed_text = str(self.seed)[:-1]
+                self.seed = int(self.seed_text or 0)
+                self.dirty = True
+                return
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return
+        super().handle(e)
+
+    def start(self):
+        start(self.app, FSession.new(self.players, self.seed, dict(self.seats)))
+
+    def draw(self, surf) -> None:
+        _title_bg(surf)
+        W.blit_text(surf, "New game of FRIEDRICH", (960, 80), 60, (110, 30, 24), "serif_bold", "midtop")
+        W.blit_text(surf, "Players", (660, 212), 24, W.INK, "sans_bold", "topright")
+        W.blit_text(surf, "The 2005 standard rules. With 3 players one player takes Elisabeth and Pompadour (§1).",
+                    (700, 262), 16, (100, 85, 60))
+        y = 300
+        for role in self.seats:
+            W.blit_text(surf, role_label(role), (660, y + 2), 24, W.INK, "serif_bold", "topright")
+            W.blit_text(surf, ", ".join(nation_label(n) for n in ROLE_NATIONS[role]), (660, y + 30), 15,
+                        (100, 85, 60), "sans", "topright")
+            y += 72
+        W.blit_text(surf, "Seed", (660, 652), 24, W.INK, "sans_bold", "topright")
+        box = pygame.Rect(770, 640, 200, 48)
+        W.panel(surf, box, (255, 252, 240))
+        W.blit_text(surf, str(self.seed), box.center, 26, W.INK, "sans_bold", "center")
+        W.blit_text(surf, "Computer seats see only what a human in their seat would see (the door's view).",
+                    (960, 740), 18, (100, 85, 60), "sans", "midtop")
+        self.draw_buttons(surf)

@@ -1,0 +1,135 @@
+"""Screenshots of the FRIEDRICH board screen, drawn headless (SDL_VIDEODRIVER=dummy):
+docs/screenshots/friedrich-{setup,start,battle,fate,game-over}.png.
+
+    python tools/friedrich_shots.py [--out docs/screenshots]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("MARIA_CONFIG_DIR", tempfile.mkdtemp())
+os.environ.setdefault("MARIA_DATA_DIR", tempfile.mkdtemp())
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from maria.friedrich.randomplay import RandomPlayer  # noqa: E402
+from maria.ui.app import App  # noqa: E402
+from maria.ui.friedrich_panels import FateScene, FGameOverScene, FHandoffScene  # noqa: E402
+from maria.ui.friedrich_scene import FBoardScene  # noqa: E402
+from maria.ui.friedrich_session import ROLES, FSession  # noqa: E402
+from maria.ui.friedrich_setup import start  # noqa: E402
+from maria.ui.scenes import TitleScene  # noqa: E402
+from maria.ui.settings import Settings  # noqa: E402
+
+
+def _advance(s: FSession, until, seed: int = 1, limit: int = 20000) -> bool:
+    """Random play through the door until `until(s)`; False if the game ended first."""
+    rnd = RandomPlayer(seed)
+    for _ in range(limit):
+        if until(s):
+            return True
+        if not s.active():
+            return False
+        role = s.active()[0]
+        s.apply(role, rnd.decide(s.state, role))
+    return False
+
+
+def _app() -> App:
+    st = Settings()
+    st.animation = "off"
+    app = App(st, (1920, 1080))
+    app.push(TitleScene(app))
+    app.run(max_frames=1)
+    return app
+
+
+def _show(app: App, s: FSession, seat: str | None) -> FBoardScene:
+    board = start(app, s)
+    while isinstance(app.top, FHandoffScene):
+        app.top.ready()
+    board.seat_role(seat) if seat else None
+    app.run(max_frames=2)
+    app.render(force=True)
+    return board
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default="docs/screenshots")
+    out = Path(ap.parse_args().out)
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.display.init()
+    pygame.font.init()
+    humans = {"kind": "human", "level": "random"}
+
+    # the title's choice of game and the set-up
+    app = _app()
+    app.game_choice = "friedrich"
+    app.top.layout()
+    app.top.new_game()
+    app.top.seats["pompadour"] = {"kind": "computer", "level": "random"}
+    app.top.layout()
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-setup.png"))
+
+    # the start: Frederick's armies allocated, his first movement phase, a general picked up
+    app = _app()
+    s = FSession.new(4, 11, {r: dict(humans) for r in ROLES[4]})
+    _advance(s, lambda s: s.state["phase"] == "movement" and "frederick" in s.active())
+    mv = next(a for a in s.legal("frederick") if a["type"] == "move" and a["pieces"] == ["heinrich"])
+    s.apply("frederick", mv)
+    _show(app, s, "frederick")
+    pygame.image.save(app.canvas, str(out / "friedrich-start.png"))
+
+    # a battle: the side to play seated, its cards as buttons
+    app = _app()
+    for seed in range(1, 40):          # the first seed whose random game reaches a card duel
+        s = FSession.new(3, seed, {r: dict(humans) for r in ROLES[3]})
+        if _advance(s, lambda s: s.state["flow"][-1]["name"] == "duel" and len(s.state["flow"][-1]["played"]) >= 2):
+            break
+    _show(app, s, s.active()[0])
+    pygame.image.save(app.canvas, str(out / "friedrich-battle.png"))
+
+    # a Fate card just drawn
+    app = _app()
+    for seed in range(2, 60):          # the first seed whose first Card of Fate does something
+        s = FSession.new(4, seed, {r: dict(humans) for r in ROLES[4]})
+        if not _advance(s, lambda s: s.state["turn"] == 6 and s.state["nation"] == "france"):
+            continue
+        probe = FSession(s.record.__class__(**{**s.record.__dict__, "actions": list(s.record.actions)}))
+        if _advance(probe, lambda p: p.state["fate"]["drawn"] >= 1) and \
+                not any(e["text"].endswith("No effect.") for e in probe.state["log"][-30:]):
+            break
+    board = _show(app, s, "frederick")
+    _advance(s, lambda s: s.state["fate"]["drawn"] >= 1)
+    board.after_change()
+    while isinstance(app.top, FHandoffScene):
+        app.top.ready()
+    if not isinstance(app.top, FateScene):
+        raise SystemExit("no Fate card shown")
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-fate.png"))
+
+    # the end of a game of computer seats
+    app = _app()
+    s = FSession.new(3, 7, {r: {"kind": "computer", "level": "random"} for r in ROLES[3]})
+    board = start(app, s)
+    board.budget = 0.2
+    while not isinstance(app.top, FGameOverScene):
+        app.run(max_frames=1)
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-game-over.png"))
+    print("written:", ", ".join(str(p) for p in sorted(out.glob("friedrich-*.png"))))
+
+
+if __name__ == "__main__":
+    main()
