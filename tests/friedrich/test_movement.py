@@ -4,6 +4,8 @@
 from maria.core.state import IllegalAction
 import pytest
 
+from maria.friedrich.rules import door
+
 from tests.friedrich.conftest import act, actions, armies, clear_map, new, put
 
 
@@ -138,3 +140,22 @@ def test_F4_a_move_can_be_taken_back_before_another_player_acts():
     s3 = act(s3, {"type": "undo"})
     s3 = act(s3, {"type": "undo"})
     assert s3["generals"]["fritz"]["city"] == "b1" and s3["moved"] == []
+
+
+def test_F4_the_log_names_the_city_a_piece_moves_to_and_starts_sentences_with_a_capital():
+    """The log is read by players: "Keith moves to Strehlen.", never the city's id; "The Imperial
+    Army ..." at the start of a sentence."""
+    import random as _random
+    from maria.friedrich.randomplay import random_step
+    from maria.friedrich.rules.state import info_of
+    s = door.new_game(4, 3)
+    rnd = _random.Random(3)
+    for _ in range(600):
+        s = random_step(s, rnd)
+    names = {c.name for c in info_of(s).board.cities.values()}
+    moved = [e["text"] for e in s["log"] if " moves to " in e["text"]]
+    assert moved
+    for t in moved:
+        assert t.split(" moves to ")[1].rstrip(".") in names, t
+    assert all(e["text"][:1] == e["text"][:1].upper() for e in s["log"]), \
+        [e["text"] for e in s["log"] if e["text"][:1] != e["text"][:1].upper()][:3]

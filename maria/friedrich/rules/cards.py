@@ -11,7 +11,7 @@ from maria.core import deck, rng
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.machine import Handler, pop, register, waiting_nation
-from maria.friedrich.rules.state import IllegalAction, in_game, nation_name
+from maria.friedrich.rules.state import IllegalAction, in_game, nation_title
 
 
 def deck_cards(n: int) -> list[str]:
@@ -68,7 +68,7 @@ class TCPhase(Handler):
         nation = frame["nation"]
         n, discard = income(state, nation)
         got = deck.draw(state, nation, n)
-        log(state, f"{nation_name(nation)} draws {len(got)} Tactical Card{'s' if len(got) != 1 else ''}.", nation)
+        log(state, f"{nation_title(nation)} draws {len(got)} Tactical Card{'s' if len(got) != 1 else ''}.", nation)
         if discard and got:
             frame["drawn"] = sorted(got)
             return False

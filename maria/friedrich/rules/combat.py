@@ -20,7 +20,7 @@ from maria.core.log import log
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import drop_lapsed_candidates
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.friedrich.rules.state import (IllegalAction, generals_at, mod_active, names, nation_name,
+from maria.friedrich.rules.state import (IllegalAction, generals_at, mod_active, names, nation_name, nation_title,
                                          place_general, remove_general, stack_armies)
 
 
@@ -154,7 +154,7 @@ class Duel(Handler):
             deck.discard(state, nation, [c])
             s = add_card(frame, side, v)
             frame["played"].append({"side": side, "card": c, "value": v})
-            log(state, f"{nation_name(nation)} plays the {deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
+            log(state, f"{nation_title(nation)} plays the {deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
                 f" for {v}: score {s:+d} for {nation_name(nation)}.", nation)
             if s >= 0:
                 frame["right"] = other

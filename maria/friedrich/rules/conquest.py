@@ -11,7 +11,7 @@ from __future__ import annotations
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.machine import Handler, pop, register
-from maria.friedrich.rules.state import in_game, nation_name
+from maria.friedrich.rules.state import in_game, nation_title
 
 
 def objective_in_play(state: dict, info, city: str) -> bool:
@@ -63,7 +63,7 @@ def conquer(state: dict, info, city: str, nation: str, late: bool = False) -> No
         state["conquered"].pop(city, None)
         what = "retakes"
     name = info.board.cities[city].name
-    log(state, f"{nation_name(nation)} {what} {name}" + (" (retroactive conquest, §5)" if late else "") + ".",
+    log(state, f"{nation_title(nation)} {what} {name}" + (" (retroactive conquest, §5)" if late else "") + ".",
         nation, [city])
 
 

@@ -17,7 +17,7 @@ from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import leave_city
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
 from maria.friedrich.rules.state import (IllegalAction, armies_total, generals_at, general_by_rank,
-                                         generals_of, nation_name, place_general, place_train,
+                                         generals_of, nation_title, place_general, place_train,
                                          remove_general)
 from maria.friedrich.rules.supply import train_distance
 
@@ -129,7 +129,7 @@ def leave(state: dict, nation: str) -> None:
         deck.discard(state, nation, hand)
     for city in [c for c, n in state["conquered"].items() if n == nation]:
         del state["conquered"][city]
-    log(state, f"{nation_name(nation)} leaves the game (§11).", nation)
+    log(state, f"{nation_title(nation)} leaves the game (§11).", nation)
     _controller_change(state)
 
 

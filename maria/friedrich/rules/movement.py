@@ -20,8 +20,8 @@ from maria.friedrich.rules import recruit
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import leave_city
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.friedrich.rules.state import (IllegalAction, generals_at, mod_active, names, nation_at,
-                                         nation_name, place_general, place_train, train_at)
+from maria.friedrich.rules.state import (IllegalAction, generals_at, info_of, mod_active, names, nation_at,
+                                         nation_name, nation_title, place_general, place_train, train_at)
 
 
 def _movable(state: dict, piece: str) -> bool:
@@ -138,7 +138,7 @@ class MovementPhase(Handler):
             push(state, {"name": "moving", "nation": nation, "pieces": list(pieces), "path": [city],
                          "main": True, "kind": "train" if is_train else "general"})
         elif t == "end_movement":
-            log(state, f"{nation_name(nation)} ends its movement.", nation)
+            log(state, f"{nation_title(nation)} ends its movement.", nation)
             pop(state)
 
 
@@ -152,7 +152,8 @@ def _finish(state: dict, frame: dict, joined: list[str]) -> None:
                 state["generals"][g]["face_down"] = True
     if len(frame["path"]) > 1:
         who = names(state, frame["pieces"]) if frame["kind"] == "general" else "A supply train"
-        log(state, f"{who} moves to {frame['path'][-1]}.", frame["nation"], list(frame["path"]))
+        to = info_of(state).board.cities[frame["path"][-1]].name
+        log(state, f"{who} moves to {to}.", frame["nation"], list(frame["path"]))
     pop(state)
 
 

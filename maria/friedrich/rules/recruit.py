@@ -16,7 +16,7 @@ from maria.core.log import log
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.cards import pay_value
 from maria.friedrich.rules.state import (IllegalAction, armies_total, cap_of, nation_at,
-                                         nation_name, occupied, place_general, place_train)
+                                         nation_name, nation_title, occupied, place_general, place_train)
 
 
 def depots_lost(state: dict, info, nation: str) -> bool:
@@ -134,6 +134,6 @@ def apply(state: dict, info, nation: str, action: dict) -> None:
         state["generals"][g]["armies"] += n
         state["recruited"].append(g)
     back = [state["generals"][x]["name"] if x in gens_off else "a supply train" for x in sorted(enter)]
-    log(state, f"{nation_name(nation)} pays {pay_value(cards)} TC points: {total_new} new "
+    log(state, f"{nation_title(nation)} pays {pay_value(cards)} TC points: {total_new} new "
         f"arm{'ies' if total_new != 1 else 'y'}" + (f"; back in play: {', '.join(back)}" if back else "") + ".",
         nation, sorted(enter.values()))

@@ -15,7 +15,7 @@ from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.cards import new_cards
 from maria.friedrich.rules.fate import new_fate
 from maria.friedrich.rules.machine import Handler, pop, register
-from maria.friedrich.rules.state import IllegalAction, nation_name, nations_of
+from maria.friedrich.rules.state import IllegalAction, nation_name, nation_title, nations_of
 
 
 def roles_for(players: int) -> dict[str, list[str]]:
@@ -107,4 +107,4 @@ class Allocation(Handler):
         for g, v in armies.items():
             state["generals"][g]["armies"] = v
         state["allocation"][nation] = True
-        log(state, f"{nation_name(nation)} has written its armies on its sheet.", nation)
+        log(state, f"{nation_title(nation)} has written its armies on its sheet.", nation)

@@ -178,5 +178,11 @@ def nation_name(nation: str) -> str:
     return {"imperial_army": "the Imperial Army"}.get(nation, nation.replace("_", " ").title())
 
 
+def nation_title(nation: str) -> str:
+    """nation_name at the start of a sentence ("The Imperial Army ...")."""
+    n = nation_name(nation)
+    return n[:1].upper() + n[1:]
+
+
 def names(state: dict, gids: list[str]) -> str:
     return " + ".join(state["generals"][g]["name"] for g in gids)
