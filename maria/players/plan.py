@@ -62,6 +62,20 @@ URGENCY_MAX = 3.0
 EXPOSURE = False
 EXPOSE_LOSS = 0.6
 EXPOSE_REMOVED = 4.0
+# The Pragmatic Army in the advanced game (session 12, docs/balance.md): France wins most games by
+# taking the Austrian Netherlands in turns 1-4 (R15.2: every conquest there spends a French VM,
+# R10.16c) while the PA's generals (Hannover, 12-16 cities off) stayed out of reach: its planner
+# counted Prussia's and Saxony's conquests as fortresses to retake and their generals as threats
+# (R2.3: they are enemies of the PA, but in 3 players Frederick plays all three, R2.1), and every
+# pull was capped at 12 cities.  With PA_FRONT on, the PA (i) plans against the other players'
+# powers only, (ii) also covers its own home fortresses and the Rhine electorates it or Austria
+# holds (a French conquest there spends a French VM or counts for the 3-Electors box, R16.4),
+# (iii) retakes from as far as FRONT_FAR cities (a retaken fortress sends France's VM back to its
+# pool, R15.3) and (iv) feels a pull of FRONT_PULL per city towards the nearest threatened own
+# fortress, up to FRONT_FAR cities (no idle army in Hanover while Flanders falls).
+PA_FRONT = True
+FRONT_PULL = 0.3
+FRONT_FAR = 20
 
 
 def prussian_share(info, city: str) -> bool:

@@ -8,6 +8,7 @@ distances, strengths and target weights through `self`).
 from __future__ import annotations
 
 from maria.rules import roles as R
+from maria.rules.advanced.markers import RHINE
 from maria.rules.state import controller
 
 
@@ -158,11 +159,15 @@ class Threats:
 
     def defence_value(self, gid, city) -> float:
         d = self.info.dist_from(city)
-        cover, retake, enemies = self._defence_facts(gid)
+        cover, retake, enemies, front = self._defence_facts(gid)
         v = 0.0
         for c, w in cover:
             if 1 <= d.get(c, 99) <= 3:
                 v += w
+        if front:
+            # PA_FRONT: march to the front from the rear (see maria.players.plan.PA_FRONT)
+            from maria.players.plan import FRONT_FAR, FRONT_PULL
+            v -= FRONT_PULL * min(min(d.get(c, 99) for c, _ in cover), FRONT_FAR)
         if retake:
             u = self.urgency()
             if u:
@@ -170,7 +175,7 @@ class Threats:
                 # counts as farther away)
                 v -= 0.35 * min(min(min(d.get(c, 99), 12) / u.get(m, 1.0) for c, m in retake), 16)
             else:
-                v -= 0.35 * min(min(d.get(c, 99) for c, _ in retake), 12)
+                v -= 0.35 * min(min(d.get(c, 99) for c, _ in retake), front or 12)
         # hunt enemy generals abroad (lightly): nearness to the nearest enemy
         if enemies:
             v -= 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
@@ -186,18 +191,29 @@ class Threats:
             return out
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
-        enemies = [eg for eg in self.gens.values() if self.enemy_of(eg["power"], power)]
+        from maria.players import plan as _plan
+        pa = _plan.PA_FRONT and power == "pragmatic_army" and st["variant"] == "advanced"
+        # the PA in Frederick's hands (3 players) plans against the other players only: Prussia's
+        # and Saxony's conquests are his own (R2.1), though the rules make them enemies (R2.3)
+        foe = (lambda p: self.enemy_of(p, power) and p not in self.mine) if pa \
+            else (lambda p: self.enemy_of(p, power))
+        enemies = [eg for eg in self.gens.values() if foe(eg["power"])]
         own_forts = []
         retake = []
         for c in info.fortresses():
-            if info.home_of(c) != "austria" and not info.in_silesia(c):
+            home = info.home_of(c)
+            if pa:
+                if home not in ("austria", "pragmatic_army") and c not in RHINE \
+                        and not (info.in_silesia(c) and "prussia" not in self.mine):
+                    continue
+            elif home != "austria" and not info.in_silesia(c):
                 continue
             ctrl = controller(st, info, c)
             if ctrl is None:
                 continue
-            if R.cooperating(st, ctrl, power):
+            if R.cooperating(st, ctrl, power) or (pa and ctrl == power):
                 own_forts.append(c)
-            elif self.enemy_of(ctrl, power):
+            elif foe(ctrl):
                 retake.append((c, R.major_of(st, ctrl)))
         cover = []
         u = self.urgency()
@@ -212,5 +228,6 @@ class Threats:
             others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
                          if ogid != gid and R.cooperating(st, og["power"], power))
             cover.append((c, w * (0.35 if others else 1.0)))
-        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies])
+        front = _plan.FRONT_FAR if pa and cover else 0
+        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies], front)
         return out
