@@ -72,8 +72,15 @@ EXPOSE_REMOVED = 4.0
 # holds (a French conquest there spends a French VM or counts for the 3-Electors box, R16.4),
 # (iii) retakes from as far as FRONT_FAR cities (a retaken fortress sends France's VM back to its
 # pool, R15.3) and (iv) feels a pull of FRONT_PULL per city towards the nearest threatened own
-# fortress, up to FRONT_FAR cities (no idle army in Hanover while Flanders falls).
+# fortress, up to FRONT_FAR cities (no idle army in Hanover while Flanders falls); (v) values
+# retaking a fortress of the Austrian Netherlands, of its home or a Rhine electorate as a full
+# target (CONQUER; it was 1, less than covering one).  In 2 players Maria Theresa plays the PA.
 PA_FRONT = True
+# ... and the advanced game's defenders (Austria, the PA) weigh their cover and retake values by
+# how near each attacker is to emptying his VM pool (R15.2), as URGENCY does in the introductory
+# game with the fortress counts (R14.3): (other's pool / his) ** 0.75, between 1/URGENCY_MAX and
+# URGENCY_MAX (Planner.urgency; session 12).
+ADV_URGENCY = False
 FRONT_PULL = 0.3
 FRONT_FAR = 20
 
@@ -189,6 +196,12 @@ class Planner(Threats):
         if major == "austria" and st["variant"] == "advanced" and city not in RHINE \
                 and info.home_of(city) != "austria" and marks_conquest(st, info, power, city):
             return CONQUER                              # a VM out of her small pool (R15.2)
+        if PA_FRONT and major == "pragmatic_army" and st["variant"] == "advanced" \
+                and (info.home_of(city) in ("austria", "pragmatic_army") or city in RHINE) \
+                and R.role_of(st, controller(st, info, city)) != self.role:
+            # retaking sends the conqueror's VM back to his pool (R10.16a, R15.3); an electorate
+            # counts for the 3-Electors boxes (R16.4)
+            return CONQUER
         if not _goal(st, info, major, city):
             if st["players"] == 2 and major == "france" and info.in_silesia(city) \
                     and self.counts()["prussia"] < 12:
@@ -402,11 +415,16 @@ class Planner(Threats):
         u = getattr(self, "_urgency", None)
         if u is None:
             u = {}
+            short = None
             if URGENCY and self.st["variant"] == "intro":
                 from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET
                 TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}    # R14.3
                 n = self.counts()
                 short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
+            elif ADV_URGENCY and self.st["variant"] == "advanced":     # (only the defenders ask)
+                pools = self.st["adv"]["pools"]                                     # R15.2
+                short = {m: max(pools.get(m, 0), 1) for m in ("france", "prussia")}
+            if short:
                 for m, k in short.items():
                     other = max(v for o, v in short.items() if o != m)
                     u[m] = min(max((other / k) ** 0.75, 1 / URGENCY_MAX), URGENCY_MAX)
