@@ -71,3 +71,30 @@ def test_R4_9_R2_1_the_pragmatic_army_sets_up_its_troops_against_france(monkeypa
     new = troops()
     assert new["stair"] > max(new["george"], new["cumberland"])
     assert sum(new.values()) == 14
+
+
+def test_R15_2_R23_1_maria_theresa_covers_against_the_attacker_nearer_to_an_empty_pool(monkeypatch):
+    """plan.ADV_URGENCY (Austria, advanced game): her cover and retake values are weighted by how
+    near each attacker is to emptying his VM pool (R15.2, R23.1).  Position: the same kind of
+    game (seed 90015, turn 2, Austria's first move): France's pool holds 3, Prussia's 9.  The old
+    planner sends Traun (3) from Tschaslau to Habelschwert, towards the Prussians in Silesia; now
+    he turns towards the French and Bavarian generals (to Datschitz, in Moravia)."""
+    from maria.players import plan
+    from maria.players.plan import Planner
+    s = yaml.safe_load((Path(__file__).parent / "fixtures" /
+                        "adv3p_turn2_austrian_movement.yaml").read_text(encoding="utf-8"))
+    info = board_info(s)
+    assert s["adv"]["pools"]["france"] == 3 and s["adv"]["pools"]["prussia"] == 9
+    assert s["generals"]["traun"]["city"] == "tschaslau"
+
+    def nearest(city, majors):
+        d = info.dist_from(city)
+        return min(d.get(g["city"], 99) for g in s["generals"].values()
+                   if g["in_play"] and g["city"] in info.playable and g["power"] in majors)
+    ends = {}
+    for on in (False, True):
+        monkeypatch.setattr(plan, "ADV_URGENCY", on)
+        _, move = Planner(s, info, "maria_theresa").best_general_move("traun", True)
+        ends[on] = move["path"][-1] if move else "tschaslau"
+    assert ends[False] == "habelschwert"
+    assert nearest(ends[True], ("france", "bavaria")) < nearest(ends[False], ("france", "bavaria"))
