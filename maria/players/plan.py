@@ -74,7 +74,8 @@ EXPOSE_REMOVED = 4.0
 # pool, R15.3) and (iv) feels a pull of FRONT_PULL per city towards the nearest threatened own
 # fortress, up to FRONT_FAR cities (no idle army in Hanover while Flanders falls); (v) values
 # retaking a fortress of the Austrian Netherlands, of its home or a Rhine electorate as a full
-# target (CONQUER; it was 1, less than covering one).  In 2 players Maria Theresa plays the PA.
+# target (CONQUER; it was 1, less than covering one).  3 players only: in 2 players (Maria Theresa
+# plays the PA) the same setting did not help her (measured, docs/balance.md, session 12).
 PA_FRONT = True
 # ... and the advanced game's defenders (Austria, the PA) weigh their cover and retake values by
 # how near each attacker is to emptying his VM pool (R15.2), as URGENCY does in the introductory
@@ -196,7 +197,7 @@ class Planner(Threats):
         if major == "austria" and st["variant"] == "advanced" and city not in RHINE \
                 and info.home_of(city) != "austria" and marks_conquest(st, info, power, city):
             return CONQUER                              # a VM out of her small pool (R15.2)
-        if PA_FRONT and major == "pragmatic_army" and st["variant"] == "advanced" \
+        if PA_FRONT and major == "pragmatic_army" and st["variant"] == "advanced" and st["players"] == 3 \
                 and (info.home_of(city) in ("austria", "pragmatic_army") or city in RHINE) \
                 and R.role_of(st, controller(st, info, city)) != self.role:
             # retaking sends the conqueror's VM back to his pool (R10.16a, R15.3); an electorate

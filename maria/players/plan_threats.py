@@ -192,7 +192,8 @@ class Threats:
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
         from maria.players import plan as _plan
-        pa = _plan.PA_FRONT and power == "pragmatic_army" and st["variant"] == "advanced"
+        pa = _plan.PA_FRONT and power == "pragmatic_army" and st["variant"] == "advanced" \
+            and st["players"] == 3
         # the PA in Frederick's hands (3 players) plans against the other players only: Prussia's
         # and Saxony's conquests are his own (R2.1), though the rules make them enemies (R2.3)
         foe = (lambda p: self.enemy_of(p, power) and p not in self.mine) if pa \
