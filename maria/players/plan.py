@@ -62,28 +62,9 @@ URGENCY_MAX = 3.0
 EXPOSURE = False
 EXPOSE_LOSS = 0.6
 EXPOSE_REMOVED = 4.0
-# The Pragmatic Army in the advanced game (session 12, docs/balance.md): France wins most games by
-# taking the Austrian Netherlands in turns 1-4 (R15.2: every conquest there spends a French VM,
-# R10.16c) while the PA's generals (Hannover, 12-16 cities off) stayed out of reach: its planner
-# counted Prussia's and Saxony's conquests as fortresses to retake and their generals as threats
-# (R2.3: they are enemies of the PA, but in 3 players Frederick plays all three, R2.1), and every
-# pull was capped at 12 cities.  With PA_FRONT on, the PA (i) plans against the other players'
-# powers only, (ii) also covers its own home fortresses and the Rhine electorates it or Austria
-# holds (a French conquest there spends a French VM or counts for the 3-Electors box, R16.4),
-# (iii) retakes from as far as FRONT_FAR cities (a retaken fortress sends France's VM back to its
-# pool, R15.3) and (iv) feels a pull of FRONT_PULL per city towards the nearest threatened own
-# fortress, up to FRONT_FAR cities (no idle army in Hanover while Flanders falls); (v) values
-# retaking a fortress of the Austrian Netherlands, of its home or a Rhine electorate as a full
-# target (CONQUER; it was 1, less than covering one).  3 players only: in 2 players (Maria Theresa
-# plays the PA) the same setting did not help her (measured, docs/balance.md, session 12).
-PA_FRONT = True
-# ... and the advanced game's defenders (Austria, the PA) weigh their cover and retake values by
-# how near each attacker is to emptying his VM pool (R15.2), as URGENCY does in the introductory
-# game with the fortress counts (R14.3): (other's pool / his) ** 0.75, between 1/URGENCY_MAX and
-# URGENCY_MAX (Planner.urgency; session 12).
+# The advanced game's defenders: the same weighting with the attackers' VM pools (R15.2; session 12:
+# no measured gain for Maria Theresa, shipped off).  The PA's switches: plan_threats.PA_FRONT.
 ADV_URGENCY = False
-FRONT_PULL = 0.3
-FRONT_FAR = 20
 
 
 def prussian_share(info, city: str) -> bool:
@@ -197,12 +178,8 @@ class Planner(Threats):
         if major == "austria" and st["variant"] == "advanced" and city not in RHINE \
                 and info.home_of(city) != "austria" and marks_conquest(st, info, power, city):
             return CONQUER                              # a VM out of her small pool (R15.2)
-        if PA_FRONT and major == "pragmatic_army" and st["variant"] == "advanced" and st["players"] == 3 \
-                and (info.home_of(city) in ("austria", "pragmatic_army") or city in RHINE) \
-                and R.role_of(st, controller(st, info, city)) != self.role:
-            # retaking sends the conqueror's VM back to his pool (R10.16a, R15.3); an electorate
-            # counts for the 3-Electors boxes (R16.4)
-            return CONQUER
+        if self.pa_retake(major, city):
+            return CONQUER                              # PA_FRONT (maria.players.plan_threats)
         if not _goal(st, info, major, city):
             if st["players"] == 2 and major == "france" and info.in_silesia(city) \
                     and self.counts()["prussia"] < 12:

@@ -33,19 +33,19 @@ def _front(info, s, city) -> int:
 
 
 def test_R15_2_R2_1_the_pragmatic_army_marches_from_hanover_towards_the_french_front(monkeypatch):
-    from maria.players import plan
+    from maria.players import plan_threats
     from maria.players.plan import Planner
     s = _pa_first_move()
     info = board_info(s)
     f = s["flow"][-1]
     assert s["turn"] == 1 and f["name"] == "movement_phase" and "pragmatic_army" in f["powers"]
     assert s["generals"]["george"]["city"] == "hannover"
-    monkeypatch.setattr(plan, "PA_FRONT", False)
+    monkeypatch.setattr(plan_threats, "PA_FRONT", False)
     pl = Planner(s, info, "frederick")
     # the old planner: Prussia's Silesian fortresses are the PA's to retake, and George stays
     assert "glogau" in [c for c, _ in pl._defence_facts("george")[1]]
     assert pl.best_general_move("george", True)[1] is None
-    monkeypatch.setattr(plan, "PA_FRONT", True)
+    monkeypatch.setattr(plan_threats, "PA_FRONT", True)
     pl = Planner(s, info, "frederick")
     retake = [c for c, _ in pl._defence_facts("george")[1]]
     assert "glogau" not in retake and "liegnitz" not in retake and "ypern" in retake
