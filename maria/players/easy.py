@@ -82,6 +82,12 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
 # Shipped off: no measured gain with the other session-11 defender settings (plan.URGENCY).
 CAREFUL_DEFENDER = False
 EXPECTED_SUITED = 1.8
+# The Pragmatic Army's set-up (R4.9) in Frederick's hands (3 players, advanced; session 12): its
+# troops go to the generals nearest the other players' pieces and fortresses - France's - not to
+# those nearest Prussia's and Saxony's, which are enemies by the rules (R2.3) but his own powers.
+# Before: 5 + 5 in Hannover (3 cities from Prussian Minden), 4 for Stair in Amsterdam, the nearest
+# to the Austrian Netherlands France takes in turns 1-4.
+PA_ALLOCATION = True
 RICH_HAND = 10      # cards in hand from which a combat card is chosen to win big, not cheaply
 BIG_DEFEAT = 6      # the margin (troops lost, cities retreated) a rich hand aims for
 
@@ -180,6 +186,13 @@ class Rules(PoliticsRules):
         foes = self.enemy_cities()
         power = a["power"]
         goals = [c for c in info.fortresses() if self._goal_for(power, c)]
+        if PA_ALLOCATION and power == "pragmatic_army" and st["variant"] == "advanced":
+            # against the other players' powers only (see PA_ALLOCATION)
+            def other(p):
+                return R.enemies(st, p, power) and p not in self.mine
+            foes = [c for c, gs in st["city_generals"].items()
+                    if c in info.playable and other(st["generals"][gs[0]]["power"])]
+            goals = [c for c in goals if other(controller(st, info, c))]
 
         def prio(g):
             gen = st["generals"][g]

@@ -62,6 +62,9 @@ URGENCY_MAX = 3.0
 EXPOSURE = False
 EXPOSE_LOSS = 0.6
 EXPOSE_REMOVED = 4.0
+# The advanced game's defenders: the same weighting with the attackers' VM pools (R15.2; session 12:
+# no measured gain for Maria Theresa, shipped off).  The PA's switches: plan_threats.PA_FRONT.
+ADV_URGENCY = False
 
 
 def prussian_share(info, city: str) -> bool:
@@ -175,6 +178,8 @@ class Planner(Threats):
         if major == "austria" and st["variant"] == "advanced" and city not in RHINE \
                 and info.home_of(city) != "austria" and marks_conquest(st, info, power, city):
             return CONQUER                              # a VM out of her small pool (R15.2)
+        if self.pa_retake(major, city):
+            return CONQUER                              # PA_FRONT (maria.players.plan_threats)
         if not _goal(st, info, major, city):
             if st["players"] == 2 and major == "france" and info.in_silesia(city) \
                     and self.counts()["prussia"] < 12:
@@ -388,11 +393,16 @@ class Planner(Threats):
         u = getattr(self, "_urgency", None)
         if u is None:
             u = {}
+            short = None
             if URGENCY and self.st["variant"] == "intro":
                 from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET
                 TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}    # R14.3
                 n = self.counts()
                 short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
+            elif ADV_URGENCY and self.st["variant"] == "advanced":     # (only the defenders ask)
+                pools = self.st["adv"]["pools"]                                     # R15.2
+                short = {m: max(pools.get(m, 0), 1) for m in ("france", "prussia")}
+            if short:
                 for m, k in short.items():
                     other = max(v for o, v in short.items() if o != m)
                     u[m] = min(max((other / k) ** 0.75, 1 / URGENCY_MAX), URGENCY_MAX)

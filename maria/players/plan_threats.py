@@ -8,7 +8,26 @@ distances, strengths and target weights through `self`).
 from __future__ import annotations
 
 from maria.rules import roles as R
+from maria.rules.advanced.markers import RHINE
 from maria.rules.state import controller
+
+# The Pragmatic Army in the advanced game (session 12, docs/balance.md): France wins most games by
+# taking the Austrian Netherlands in turns 1-4 (R15.2: every conquest there spends a French VM,
+# R10.16c) while the PA's generals (Hannover, 12-16 cities off) stayed out of reach: its planner
+# counted Prussia's and Saxony's conquests as fortresses to retake and their generals as threats
+# (R2.3: they are enemies of the PA, but in 3 players Frederick plays all three, R2.1), and every
+# pull was capped at 12 cities.  With PA_FRONT on, the PA (i) plans against the other players'
+# powers only, (ii) also covers its own home fortresses and the Rhine electorates it or Austria
+# holds (a French conquest there spends a French VM or counts for the 3-Electors box, R16.4),
+# (iii) retakes from as far as FRONT_FAR cities (a retaken fortress sends France's VM back to its
+# pool, R15.3) and (iv) feels a pull of FRONT_PULL per city towards the nearest threatened own
+# fortress, up to FRONT_FAR cities (no idle army in Hanover while Flanders falls); (v) values
+# retaking a fortress of the Austrian Netherlands, of its home or a Rhine electorate as a full
+# target (CONQUER; it was 1, less than covering one).  3 players only: in 2 players (Maria Theresa
+# plays the PA) the same setting did not help her (measured, docs/balance.md, session 12).
+PA_FRONT = True
+FRONT_PULL = 0.3
+FRONT_FAR = 20
 
 
 class Threats:
@@ -156,13 +175,26 @@ class Threats:
         d = self.info.dist_from(city)
         return -0.5 * min(min(d.get(h, 99) for h in hunters), 10)
 
+    def pa_retake(self, major, city) -> bool:
+        """PA_FRONT: the enemy-controlled `city` is one the PA retakes as a full target: a fortress of
+        the Austrian Netherlands or of its home (retaking sends the conqueror's VM back to his pool,
+        R10.16a, R15.3) or a Rhine electorate (the 3-Electors boxes, R16.4), held by another player."""
+        st, info = self.st, self.info
+        return PA_FRONT and major == "pragmatic_army" and st["variant"] == "advanced" \
+            and st["players"] == 3 \
+            and (info.home_of(city) in ("austria", "pragmatic_army") or city in RHINE) \
+            and R.role_of(st, controller(st, info, city)) != self.role
+
     def defence_value(self, gid, city) -> float:
         d = self.info.dist_from(city)
-        cover, retake, enemies = self._defence_facts(gid)
+        cover, retake, enemies, front = self._defence_facts(gid)
         v = 0.0
         for c, w in cover:
             if 1 <= d.get(c, 99) <= 3:
                 v += w
+        if front:
+            # PA_FRONT: march to the front from the rear
+            v -= FRONT_PULL * min(min(d.get(c, 99) for c, _ in cover), FRONT_FAR)
         if retake:
             u = self.urgency()
             if u:
@@ -170,7 +202,7 @@ class Threats:
                 # counts as farther away)
                 v -= 0.35 * min(min(min(d.get(c, 99), 12) / u.get(m, 1.0) for c, m in retake), 16)
             else:
-                v -= 0.35 * min(min(d.get(c, 99) for c, _ in retake), 12)
+                v -= 0.35 * min(min(d.get(c, 99) for c, _ in retake), front or 12)
         # hunt enemy generals abroad (lightly): nearness to the nearest enemy
         if enemies:
             v -= 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
@@ -186,18 +218,29 @@ class Threats:
             return out
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
-        enemies = [eg for eg in self.gens.values() if self.enemy_of(eg["power"], power)]
+        pa = PA_FRONT and power == "pragmatic_army" and st["variant"] == "advanced" \
+            and st["players"] == 3
+        # the PA in Frederick's hands (3 players) plans against the other players only: Prussia's
+        # and Saxony's conquests are his own (R2.1), though the rules make them enemies (R2.3)
+        foe = (lambda p: self.enemy_of(p, power) and p not in self.mine) if pa \
+            else (lambda p: self.enemy_of(p, power))
+        enemies = [eg for eg in self.gens.values() if foe(eg["power"])]
         own_forts = []
         retake = []
         for c in info.fortresses():
-            if info.home_of(c) != "austria" and not info.in_silesia(c):
+            home = info.home_of(c)
+            if pa:
+                if home not in ("austria", "pragmatic_army") and c not in RHINE \
+                        and not (info.in_silesia(c) and "prussia" not in self.mine):
+                    continue
+            elif home != "austria" and not info.in_silesia(c):
                 continue
             ctrl = controller(st, info, c)
             if ctrl is None:
                 continue
-            if R.cooperating(st, ctrl, power):
+            if R.cooperating(st, ctrl, power) or (pa and ctrl == power):
                 own_forts.append(c)
-            elif self.enemy_of(ctrl, power):
+            elif foe(ctrl):
                 retake.append((c, R.major_of(st, ctrl)))
         cover = []
         u = self.urgency()
@@ -212,5 +255,6 @@ class Threats:
             others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
                          if ogid != gid and R.cooperating(st, og["power"], power))
             cover.append((c, w * (0.35 if others else 1.0)))
-        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies])
+        front = FRONT_FAR if pa and cover else 0
+        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies], front)
         return out
