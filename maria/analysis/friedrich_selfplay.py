@@ -1,0 +1,142 @@
+"""FRIEDRICH random self-play through the door only (used by tests/friedrich/test_self_play.py and
+`python -m maria selfplay --game friedrich`): random legal actions (templates such as army
+allocation and recruitment filled in at random but legally) and the rules invariants checked
+after every action (§6: 1-8 armies per general on the map, stacks of at most 3 of one nation,
+nation totals within the starting numbers; 200 cards; every role's view hides the other nations'
+hands and army allocations)."""
+
+from __future__ import annotations
+
+import random
+
+import yaml
+
+from maria.core import deck
+from maria.friedrich.rules import door
+from maria.friedrich.rules.state import info_of
+
+
+def _split(total: int, n: int, rnd: random.Random, lo: int = 1, hi: int = 8) -> list[int]:
+    out = [lo] * n
+    rest = total - lo * n
+    while rest > 0:
+        i = rnd.randrange(n)
+        if out[i] < hi:
+            out[i] += 1
+            rest -= 1
+    return out
+
+
+def fill(state: dict, action: dict, rnd: random.Random) -> dict | None:
+    """A template action filled in at random but legally (None: no legal filling found).  Only
+    the acting nation's own hand and generals are read, so a role's view is enough."""
+    if action["type"] == "allocate":
+        counts = _split(action["total"], len(action["generals"]), rnd)
+        return {"type": "allocate", "nation": action["nation"], "armies": dict(zip(action["generals"], counts))}
+    if action["type"] == "recruit":
+        nation = action["nation"]
+        hand = state["cards"]["hands"][nation]
+        enter, armies, used = {}, {}, set()
+        for piece, cities in sorted(action["entry"].items()):
+            free = [c for c in cities if c not in used]
+            if free and rnd.random() < 0.7:
+                c = rnd.choice(free)
+                enter[piece] = c
+                used.add(c)
+                if piece in state["generals"]:
+                    armies[piece] = 1
+        room = action["room"] - sum(armies.values())
+        if room < 0:
+            return None
+        for g, mx in sorted(action["generals"].items()):
+            if room > 0 and g not in enter and g in state["generals"] and state["generals"][g]["city"] is not None \
+                    and rnd.random() < 0.5:
+                armies[g] = 1
+                room -= 1
+        n_trains = sum(1 for p in enter if p in state["trains"])
+        cost = action["price"] * (sum(armies.values()) + n_trains)
+        if cost == 0:
+            return None
+        pay = deck.suggest_payment(hand, cost, 10)
+        if pay is None:
+            return None
+        return {"type": "recruit", "nation": nation, "armies": armies, "enter": enter, "cards": pay}
+    return action
+
+
+def random_step(state: dict, rnd: random.Random) -> dict:
+    """One random legal action of a random active role, applied through the door."""
+    roles = door.active_roles(state)
+    role = rnd.choice(roles)
+    acts = [a for a in door.legal_actions(state, role) if a["type"] != "undo"]
+    # keep the armies moving: end the movement phase only now and then
+    rnd.shuffle(acts)
+    if len(acts) > 1 and rnd.random() < 0.85:
+        acts = [a for a in acts if a["type"] != "end_movement"] + [a for a in acts if a["type"] == "end_movement"]
+    for a in acts:
+        f = fill(state, a, rnd)
+        if f is not None:
+            return door.apply(state, role, f)
+    raise AssertionError(f"no playable action for {role}: {acts}")
+
+
+def check_invariants(s: dict) -> None:
+    caps = info_of(s).board.armies
+    if not s["allocated"]:                      # the sheets are being filled in
+        return
+    totals: dict[str, int] = {}
+    for gid, g in s["generals"].items():
+        if g["city"] is None:
+            assert g["armies"] == 0, gid
+        else:
+            assert 1 <= g["armies"] <= 8, (gid, g["armies"])
+            totals[g["nation"]] = totals.get(g["nation"], 0) + g["armies"]
+    for n, t in totals.items():
+        assert t <= caps[n], (n, t)
+    for city, gs in s["city_generals"].items():
+        assert len(gs) <= 3 and len({s["generals"][g]["nation"] for g in gs}) == 1, city
+        assert city not in s["city_train"], city
+    for n in s["left"]:
+        assert all(g["city"] is None for g in s["generals"].values() if g["nation"] == n)
+    cards = s["cards"]
+    n_cards = (len(cards["draw"]) + sum(len(d) for d in cards["aside"])
+               + sum(len(d) for d in cards["discards"].values()) + sum(len(h) for h in cards["hands"].values()))
+    assert n_cards == 200
+
+
+def check_views(s: dict) -> None:
+    for role in s["roles"]:
+        v = door.view(s, role)
+        mine = set(s["roles"][role])
+        assert set(v["cards"]["hands"]) <= mine
+        for gid, g in v["generals"].items():
+            assert (g["armies"] is None) == (g["nation"] not in mine), gid
+
+
+def round_trip(s: dict) -> dict:
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load(yaml.dump(s, Dumper=dumper), Loader=loader)
+
+
+def random_game(players: int, seed: int, board=None, max_steps: int = 20000) -> dict:
+    """A whole random game with every check; returns {"state", "steps", "duels"}.  Raises
+    (AssertionError or the engine's exception) at the first broken rule."""
+    s = door.new_game(players, seed, board=board)
+    rnd = random.Random(seed)
+    steps = duels = 0
+    while s["result"] is None:
+        s = random_step(s, rnd)
+        steps += 1
+        if s["flow"][-1]["name"] == "duel":
+            duels += 1
+        check_invariants(s)
+        if steps % 97 == 0:
+            check_views(s)
+        if steps % 499 == 0:
+            assert round_trip(s) == s, "the state does not round-trip through YAML"
+        assert steps < max_steps, "the game does not end"
+    assert round_trip(s) == s, "the final state does not round-trip through YAML"
+    assert s["turn"] <= 24, "§11: the game ends at the latest when all 18 cards are out"
+    assert s["result"]["winners"], "a finished game has winners"
+    return {"state": s, "steps": steps, "duels": duels}
