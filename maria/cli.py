@@ -245,13 +245,29 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if getattr(args, "game", "maria") == "friedrich":
+        from maria.analysis.friedrich_selfplay import run_bench as frun
+        frun(games=args.games or 3, players=args.players if args.players in (3, 4) else 4)
+        return 0
+    if args.players == 4:
+        print("error: MARIA is for 2 or 3 players")
+        return 2
     from maria.analysis.bench import run_bench
 
-    run_bench(games=args.games, players=args.players)
+    run_bench(games=args.games or 15, players=args.players or 3)
     return 0
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    if args.players == 4 and getattr(args, "game", "maria") != "friedrich":
+        print("error: MARIA is for 2 or 3 players")
+        return 2
+    if getattr(args, "game", "maria") == "friedrich":
+        from maria.players.friedrich.tournament import run as frun
+        players = args.players if args.players in (3, 4) else 4
+        res = frun(players, args.games, args.a, args.b, args.seed,
+                   seating="mixed" if args.seating == "mixed" else "solo")
+        return 1 if res["errors"] else 0
     from maria.players.tournament import run
     try:
         res = run(args.variant, args.players, args.games, args.a, args.b, args.budget, args.out, args.seed,
@@ -312,8 +328,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a save file (YAML)")
     p.set_defaults(func=_replay)
     p = sub.add_parser("tournament", help="computer-vs-computer games, seats rotated, win rates per role")
+    p.add_argument("--game", choices=("maria", "friedrich"), default="maria",
+                   help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant, --budget, --out ignored)")
     p.add_argument("--variant", choices=("intro", "advanced"), default="intro")
-    p.add_argument("--players", type=int, choices=(2, 3), default=3)
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
     p.add_argument("--games", type=int, default=12)
     p.add_argument("--a", default="easy", choices=("random", "easy", "normal", "hard"))
     p.add_argument("--b", default="random", choices=("random", "easy", "normal", "hard"))
@@ -336,8 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rollouts", type=int, default=12, help="play-outs per choice")
     p.set_defaults(func=_judge)
     p = sub.add_parser("bench", help="time a random game, legal_actions, apply and save+load")
-    p.add_argument("--games", type=int, default=15, help="random games to time (default 15)")
-    p.add_argument("--players", type=int, default=3, choices=[2, 3])
+    p.add_argument("--game", choices=("maria", "friedrich"), default="maria",
+                   help="MARIA (default) or FRIEDRICH (--players 3 or 4, default 4)")
+    p.add_argument("--games", type=int, default=None, help="random games to time (default 15; FRIEDRICH 3)")
+    p.add_argument("--players", type=int, default=None, choices=[2, 3, 4])
     p.set_defaults(func=_bench)
     return parser
 

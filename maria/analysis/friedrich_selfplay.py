@@ -140,3 +140,45 @@ def random_game(players: int, seed: int, board=None, max_steps: int = 20000) -> 
     assert s["turn"] <= 24, "§11: the game ends at the latest when all 18 cards are out"
     assert s["result"]["winners"], "a finished game has winners"
     return {"state": s, "steps": steps, "duels": duels}
+
+
+def run_bench(games: int = 3, players: int = 4, print_fn=print) -> dict:
+    """`python -m maria bench --game friedrich`: a whole random game (no checks), then every
+    action of those games replayed with legal_actions and apply timed; medians on this machine."""
+    import statistics
+    import time
+
+    game_s, legal_ms, apply_ms, n_actions = [], [], [], []
+    for seed in range(games):
+        rnd = random.Random(seed)
+        t0 = time.perf_counter()
+        s = door.new_game(players, seed)
+        log, steps = [], 0
+        while s["result"] is None:
+            if steps % 7 == 0:
+                log.append(s)                               # a spread of positions of the game
+            s = random_step(s, rnd)
+            steps += 1
+        game_s.append(time.perf_counter() - t0)
+        n_actions.append(steps)
+        for st in log:
+            for role in door.active_roles(st):
+                t0 = time.perf_counter()
+                acts = door.legal_actions(st, role)
+                legal_ms.append(1000 * (time.perf_counter() - t0))
+                a = fill(st, next(x for x in acts if x["type"] != "undo"), rnd)
+                if a is None:
+                    continue
+                t0 = time.perf_counter()
+                door.apply(st, role, a)
+                apply_ms.append(1000 * (time.perf_counter() - t0))
+    p95 = lambda xs: sorted(xs)[int(0.95 * (len(xs) - 1))]  # noqa: E731
+    print_fn(f"FRIEDRICH benchmark: {players}-player random games, medians on this machine")
+    print_fn(f"  one complete random game   {statistics.median(game_s):8.3f} s  (median of {games}; "
+             f"{statistics.mean(n_actions):.0f} actions per game)")
+    print_fn(f"  legal_actions              {statistics.median(legal_ms):8.3f} ms (median of {len(legal_ms)} calls; "
+             f"95th percentile {p95(legal_ms):.3f} ms)")
+    print_fn(f"  apply                      {statistics.median(apply_ms):8.3f} ms (median of {len(apply_ms)} calls; "
+             f"95th percentile {p95(apply_ms):.3f} ms)")
+    return {"game": statistics.median(game_s), "legal_actions": statistics.median(legal_ms),
+            "apply": statistics.median(apply_ms)}

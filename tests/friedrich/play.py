@@ -1,71 +1,7 @@
 """Random play through FRIEDRICH's door for the tests: a random legal action for a role, with
-the templates (army allocation, recruitment) filled in at random but legally."""
+the templates (army allocation, recruitment) filled in at random but legally.  The code lives in
+maria.analysis.friedrich_selfplay (shared with `python -m maria selfplay --game friedrich`)."""
 
 from __future__ import annotations
 
-import random
-
-from maria.core import deck
-from maria.friedrich.rules import door
-
-
-def _split(total: int, n: int, rnd: random.Random, lo: int = 1, hi: int = 8) -> list[int]:
-    out = [lo] * n
-    rest = total - lo * n
-    while rest > 0:
-        i = rnd.randrange(n)
-        if out[i] < hi:
-            out[i] += 1
-            rest -= 1
-    return out
-
-
-def fill(state: dict, action: dict, rnd: random.Random) -> dict | None:
-    if action["type"] == "allocate":
-        counts = _split(action["total"], len(action["generals"]), rnd)
-        return {"type": "allocate", "nation": action["nation"], "armies": dict(zip(action["generals"], counts))}
-    if action["type"] == "recruit":
-        nation = action["nation"]
-        hand = state["cards"]["hands"][nation]
-        enter, armies, used = {}, {}, set()
-        for piece, cities in sorted(action["entry"].items()):
-            free = [c for c in cities if c not in used]
-            if free and rnd.random() < 0.7:
-                c = rnd.choice(free)
-                enter[piece] = c
-                used.add(c)
-                if piece in state["generals"]:
-                    armies[piece] = 1
-        room = action["room"] - sum(armies.values())
-        if room < 0:
-            return None
-        for g, mx in sorted(action["generals"].items()):
-            if room > 0 and g not in enter and g in state["generals"] and state["generals"][g]["city"] is not None \
-                    and rnd.random() < 0.5:
-                armies[g] = 1
-                room -= 1
-        n_trains = sum(1 for p in enter if p in state["trains"])
-        cost = action["price"] * (sum(armies.values()) + n_trains)
-        if cost == 0:
-            return None
-        pay = deck.suggest_payment(hand, cost, 10)
-        if pay is None:
-            return None
-        return {"type": "recruit", "nation": nation, "armies": armies, "enter": enter, "cards": pay}
-    return action
-
-
-def random_step(state: dict, rnd: random.Random) -> dict:
-    """One random legal action of a random active role, applied through the door."""
-    roles = door.active_roles(state)
-    role = rnd.choice(roles)
-    acts = [a for a in door.legal_actions(state, role) if a["type"] != "undo"]
-    # keep the armies moving: end the movement phase only now and then
-    rnd.shuffle(acts)
-    if len(acts) > 1 and rnd.random() < 0.85:
-        acts = [a for a in acts if a["type"] != "end_movement"] + [a for a in acts if a["type"] == "end_movement"]
-    for a in acts:
-        f = fill(state, a, rnd)
-        if f is not None:
-            return door.apply(state, role, f)
-    raise AssertionError(f"no playable action for {role}: {acts}")
+from maria.analysis.friedrich_selfplay import fill, random_step  # noqa: F401

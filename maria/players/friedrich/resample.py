@@ -79,8 +79,12 @@ def resample(view: dict, role: str, seed: int) -> dict:
         for g in gids:
             if s["generals"][g]["city"] is None:
                 s["generals"][g]["armies"] = 0
-        if on:
-            split = _split(int(view["army_totals"].get(n, len(on))), len(on), rnd)
+        total = int(view["army_totals"].get(n, 0))
+        if on and total < len(on) * T.ARMIES_MIN:         # its sheet is not filled in yet (§6)
+            for g in on:
+                s["generals"][g]["armies"] = 0
+        elif on:
+            split = _split(total, len(on), rnd)
             for g, v in zip(on, split):
                 s["generals"][g]["armies"] = v
     s.pop("army_totals", None)
