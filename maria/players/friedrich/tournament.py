@@ -1,4 +1,5 @@
-"""FRIEDRICH computer-vs-computer matches (`python -m maria tournament --game friedrich ...`): whole
+"""FRIEDRICH computer-vs-computer matches (whole games to §12; no rule of its own;
+`python -m maria tournament --game friedrich ...`): whole
 games through the door, every player deciding from its role's view, seats rotated, the share of
 games won by level a with its Wilson 95% interval (maria.players.tournament.wilson), outcomes per
 seat and decision times per level.
