@@ -18,8 +18,10 @@ from __future__ import annotations
 from maria.friedrich.rules import door
 
 LEVELS = ("random", "easy", "normal", "hard")
+# The search budgets are counts (one seed, one game); `cap` is only a wall-clock ceiling (seconds)
+# under the 5 s worst case of the issue, binding on a busy machine.
 SEARCH = {"normal": dict(candidates=3, samples=1, nation_turns=1, max_actions=80),
-          "hard": dict(candidates=4, samples=2, nation_turns=2, max_actions=160)}
+          "hard": dict(candidates=4, samples=2, nation_turns=2, max_actions=160, cap=4.5)}
 
 
 def make_player(level: str, seed: int = 0):

@@ -11,6 +11,7 @@ the rules of thumb, the steps along the path of the chosen move.
 
 from __future__ import annotations
 
+import time
 import zlib
 
 from maria.friedrich.rules import door
@@ -51,13 +52,16 @@ def playout(state: dict, nation_turns: int, max_actions: int) -> dict:
 
 class SearchPlayer:
     def __init__(self, level: str, seed: int = 0, candidates: int = 4, samples: int = 3,
-                 nation_turns: int = 2, max_actions: int = 160):
+                 nation_turns: int = 2, max_actions: int = 160, cap: float | None = None):
         self.level = level
         self.seed = seed
         self.candidates = candidates
         self.samples = samples
         self.nation_turns = nation_turns
         self.max_actions = max_actions
+        # a wall-clock ceiling (seconds): no further sample of worlds is started that the last
+        # one shows would end after it (the first always runs; one seed, one game unless it binds)
+        self.cap = cap
         self.plan: tuple[list[str], list[str]] | None = None      # (pieces, path) of the chosen move
 
     # -- candidates -----------------------------------------------------------------------------
@@ -134,7 +138,11 @@ class SearchPlayer:
             return base
         seed = decision_seed(self.seed, view, role)
         totals = [0.0] * len(cands)
+        t0 = time.perf_counter()
         for i in range(self.samples):
+            spent = time.perf_counter() - t0
+            if i and self.cap is not None and spent + spent / i > self.cap:
+                break
             world = resample(view, role, seed + 7919 * i)
             for j, c in enumerate(cands):
                 totals[j] += self._try(world, role, c)
