@@ -59,8 +59,9 @@ class SearchPlayer:
         self.samples = samples
         self.nation_turns = nation_turns
         self.max_actions = max_actions
-        # a wall-clock ceiling (seconds): no further sample of worlds is started that the last
-        # one shows would end after it (the first always runs; one seed, one game unless it binds)
+        # a wall-clock ceiling (seconds): no further sample of worlds is started that the last one
+        # shows would end after it; past it, no further candidate is tried (the rules of thumb's
+        # choice is always tried first); one seed, one game unless it binds
         self.cap = cap
         self.plan: tuple[list[str], list[str]] | None = None      # (pieces, path) of the chosen move
 
@@ -139,14 +140,23 @@ class SearchPlayer:
         seed = decision_seed(self.seed, view, role)
         totals = [0.0] * len(cands)
         t0 = time.perf_counter()
+        tried = len(cands)                      # candidates judged on every sample kept
         for i in range(self.samples):
             spent = time.perf_counter() - t0
             if i and self.cap is not None and spent + spent / i > self.cap:
                 break
             world = resample(view, role, seed + 7919 * i)
+            row = []
             for j, c in enumerate(cands):
-                totals[j] += self._try(world, role, c)
-        best = max(range(len(cands)), key=lambda j: (totals[j], -j))
+                if self.cap is not None and j and time.perf_counter() - t0 > self.cap:
+                    break                       # out of time: this sample is only kept if it is the first
+                row.append(self._try(world, role, c))
+            if len(row) < len(cands) and i:
+                break
+            tried = len(row)
+            for j, v in enumerate(row):
+                totals[j] += v
+        best = max(range(tried), key=lambda j: (totals[j], -j))
         action, path = cands[best]
         if action["type"] == "move" and path is not None:
             self.plan = (list(action["pieces"]), list(path))
