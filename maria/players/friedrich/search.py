@@ -137,6 +137,11 @@ class SearchPlayer:
         cands = self._candidates(view, legal)
         if len(cands) <= 1:
             return base
+        # the rules of thumb's own choice is tried first (kept when time runs out)
+        first = [c for c in cands if c[0] == base]
+        if not first:
+            return base
+        cands = first[:1] + [c for c in cands if c[0] != base]
         seed = decision_seed(self.seed, view, role)
         totals = [0.0] * len(cands)
         t0 = time.perf_counter()
