@@ -187,3 +187,33 @@ def test_hard_out_of_time_keeps_the_rules_of_thumb_move():
         if n == 6:
             break
     assert n == 6
+
+
+def _rare_positions() -> list[dict]:
+    """Decisions random early play seldom reaches, set up on the rules tests' small board: a
+    retreat (§8, the winner chooses) and two Fate choices (§11 cards 6 and 8)."""
+    from tests.friedrich.conftest import act, armies, clear_map, hand, put
+    from tests.friedrich.test_combat import _fight, _prussian_combat
+    from tests.friedrich.test_fate_cards import _draw
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=5, saltikov=6)
+    hand(s, "prussia", ["1:S4"])
+    hand(s, "russia", [])
+    s = _fight(s, "b2", "b3")
+    s = act(s, {"type": "play_card", "card": "1:S4"})
+    retreat = act(s, {"type": "stop"}, "elisabeth")
+    laudon = _draw("6", lambda s: (clear_map(s), put(s, laudon="b5", daun="b5")))
+    army = _draw("8", lambda s: (clear_map(s), put(s, fritz="b1", heinrich="b2"),
+                                 armies(s, fritz=3, heinrich=2, keith=0, lehwaldt=0)))
+    return [retreat, laudon, army]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_retreats_and_fate_choices_legally(level):
+    kinds = []
+    for s in _rare_positions():
+        kinds.append(s["flow"][-1]["name"])
+        for role in door.active_roles(s):
+            _legal_for(s, role, decide(s, role, make_player(level, 1)))
+    assert kinds == ["retreat", "fate_choice", "fate_choice"]
