@@ -153,7 +153,9 @@ class SearchPlayer:
             world = resample(view, role, seed + 7919 * i)
             row = []
             for j, c in enumerate(cands):
-                if self.cap is not None and j and time.perf_counter() - t0 > self.cap:
+                done = i * len(cands) + j       # play-outs so far: the next one is expected to cost their mean
+                spent = time.perf_counter() - t0
+                if self.cap is not None and done and spent + spent / done > self.cap:
                     break                       # out of time: this sample is only kept if it is the first
                 row.append(self._try(world, role, c))
             if len(row) < len(cands) and i:
