@@ -113,6 +113,44 @@ def _render_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def _friedrich_selfplay(args: argparse.Namespace) -> int:
+    """FRIEDRICH: random legal games through its door, the rules invariants checked after every
+    action (maria.analysis.friedrich_selfplay)."""
+    import time
+    import traceback
+    from collections import Counter
+
+    from maria.analysis.friedrich_selfplay import random_game
+
+    players = args.players if args.players in (3, 4) else 4
+    errors = 0
+    winners: Counter = Counter()
+    turns, steps = [], []
+    for seed in range(args.seed, args.seed + args.games):
+        t0 = time.perf_counter()
+        try:
+            out = random_game(players, seed)
+        except Exception as exc:  # noqa: BLE001  (report and go on with the next seed)
+            errors += 1
+            print(f"seed {seed}: ERROR {type(exc).__name__}: {exc}")
+            print("    " + traceback.format_exc().strip().splitlines()[-3].strip())
+            continue
+        s = out["state"]
+        res = s["result"]
+        win = "+".join(res["winners"])
+        winners[win] += 1
+        turns.append(s["turn"])
+        steps.append(out["steps"])
+        print(f"seed {seed}: winners {win} ({res.get('reason', '')}), turn {s['turn']}, "
+              f"actions {out['steps']}, combats {out['duels']}, {time.perf_counter() - t0:.2f} s", flush=True)
+    if steps:
+        dist = ", ".join(f"{w} {n}" for w, n in winners.most_common())
+        print(f"outcomes: {dist}; mean turn {sum(turns) / len(turns):.1f}, "
+              f"{sum(steps) / len(steps):.0f} actions per game")
+    print(f"{args.games} games ({players} players), {errors} errors")
+    return 1 if errors else 0
+
+
 def _selfplay(args: argparse.Namespace) -> int:
     import time
     from collections import Counter
@@ -121,6 +159,11 @@ def _selfplay(args: argparse.Namespace) -> int:
     from maria.analysis import selfplay
     from maria.saves import save_game
 
+    if getattr(args, "game", "maria") == "friedrich":
+        return _friedrich_selfplay(args)
+    if args.players == 4:
+        print("error: MARIA is for 2 or 3 players")
+        return 2
     out_dir = Path(args.save_failures) if args.save_failures else Path.cwd()
     errors = 0
     winners: Counter = Counter()
@@ -202,13 +245,29 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if getattr(args, "game", "maria") == "friedrich":
+        from maria.analysis.friedrich_selfplay import run_bench as frun
+        frun(games=args.games or 3, players=args.players if args.players in (3, 4) else 4)
+        return 0
+    if args.players == 4:
+        print("error: MARIA is for 2 or 3 players")
+        return 2
     from maria.analysis.bench import run_bench
 
-    run_bench(games=args.games, players=args.players)
+    run_bench(games=args.games or 15, players=args.players or 3)
     return 0
 
 
 def _tournament(args: argparse.Namespace) -> int:
+    if args.players == 4 and getattr(args, "game", "maria") != "friedrich":
+        print("error: MARIA is for 2 or 3 players")
+        return 2
+    if getattr(args, "game", "maria") == "friedrich":
+        from maria.players.friedrich.tournament import run as frun
+        players = args.players if args.players in (3, 4) else 4
+        res = frun(players, args.games, args.a, args.b, args.seed,
+                   seating="mixed" if args.seating == "mixed" else "solo")
+        return 1 if res["errors"] else 0
     from maria.players.tournament import run
     try:
         res = run(args.variant, args.players, args.games, args.a, args.b, args.budget, args.out, args.seed,
@@ -257,7 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--variant", default="intro", choices=["intro", "advanced"], help="the game (default: intro)")
     p.add_argument("--no-optional-rule", action="store_true",
                    help="advanced game without the optional political rule (section 25)")
-    p.add_argument("--players", type=int, default=3, choices=[2, 3])
+    p.add_argument("--game", choices=("maria", "friedrich"), default="maria",
+                   help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant ignored)")
+    p.add_argument("--players", type=int, default=3, choices=[2, 3, 4])
     p.add_argument("--games", type=int, default=10, help="how many games (seeds S..S+N-1)")
     p.add_argument("--seed", type=int, default=0, help="the first seed")
     p.add_argument("--save-failures", metavar="DIR", default=None,
@@ -267,8 +328,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a save file (YAML)")
     p.set_defaults(func=_replay)
     p = sub.add_parser("tournament", help="computer-vs-computer games, seats rotated, win rates per role")
+    p.add_argument("--game", choices=("maria", "friedrich"), default="maria",
+                   help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant, --budget, --out ignored)")
     p.add_argument("--variant", choices=("intro", "advanced"), default="intro")
-    p.add_argument("--players", type=int, choices=(2, 3), default=3)
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
     p.add_argument("--games", type=int, default=12)
     p.add_argument("--a", default="easy", choices=("random", "easy", "normal", "hard"))
     p.add_argument("--b", default="random", choices=("random", "easy", "normal", "hard"))
@@ -291,8 +354,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rollouts", type=int, default=12, help="play-outs per choice")
     p.set_defaults(func=_judge)
     p = sub.add_parser("bench", help="time a random game, legal_actions, apply and save+load")
-    p.add_argument("--games", type=int, default=15, help="random games to time (default 15)")
-    p.add_argument("--players", type=int, default=3, choices=[2, 3])
+    p.add_argument("--game", choices=("maria", "friedrich"), default="maria",
+                   help="MARIA (default) or FRIEDRICH (--players 3 or 4, default 4)")
+    p.add_argument("--games", type=int, default=None, help="random games to time (default 15; FRIEDRICH 3)")
+    p.add_argument("--players", type=int, default=None, choices=[2, 3, 4])
     p.set_defaults(func=_bench)
     return parser
 

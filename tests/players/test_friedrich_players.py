@@ -1,0 +1,219 @@
+"""FRIEDRICH's computer players (issue 25 build item 4): every level answers every kind of
+decision with a legal action, decides from its role's view only (the hidden hands and army
+allocations of the other nations change nothing), the easy set-up concentrates the armies
+(§6), and whole games between computer players end (§12)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from maria.analysis.friedrich_selfplay import random_step
+from maria.core.state import copy_state
+from maria.friedrich.rules import door
+from maria.players.friedrich import LEVELS, decide, make_player
+from maria.players.friedrich.resample import resample
+from maria.players.friedrich.tournament import play_game
+
+
+def _positions(players: int, seed: int, steps: int, every: int) -> list[dict]:
+    """Positions of a random game where some role must decide."""
+    s = door.new_game(players, seed)
+    rnd = random.Random(seed)
+    out = []
+    for i in range(steps):
+        if s["result"] is not None:
+            break
+        if i % every == 0 or s["flow"][-1]["name"] in ("combat", "duel", "retreat", "fate_choice"):
+            out.append(s)
+        s = random_step(s, rnd)
+    return out
+
+
+_CACHE: dict = {}
+
+
+def positions() -> list[dict]:
+    if "p" not in _CACHE:
+        _CACHE["p"] = _positions(4, 21, 700, 4) + _positions(3, 22, 500, 4)
+    return _CACHE["p"]
+
+
+def _legal_for(state: dict, role: str, action: dict) -> None:
+    door.apply(state, role, action)          # IllegalAction (with its reason) if not legal
+
+
+@pytest.mark.parametrize("level", ["random", "easy"])
+def test_fast_levels_return_a_legal_action_in_every_kind_of_decision(level):
+    kinds = set()
+    for i, s in enumerate(positions()):
+        for role in door.active_roles(s):
+            p = make_player(level, i)
+            _legal_for(s, role, decide(s, role, p))
+            kinds.add(s["flow"][-1]["name"])
+    assert {"allocation", "tc", "movement", "moving", "combat", "duel"} <= kinds, kinds
+    assert len(positions()) >= 250
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_searching_levels_return_a_legal_action_in_every_kind_of_decision(level):
+    kinds = set()
+    searched = 0
+    for i, s in enumerate(positions()):
+        name = s["flow"][-1]["name"]
+        if name == "movement":
+            # the searched decision (about 0.1-2 s each): a few of them, the rest are the rules of thumb's
+            if searched >= (3 if level == "hard" else 6) or i % 5:
+                continue
+            searched += 1
+        for role in door.active_roles(s):
+            _legal_for(s, role, decide(s, role, make_player(level, i)))
+            kinds.add(name)
+    assert {"allocation", "tc", "movement", "moving", "combat", "duel"} <= kinds, kinds
+
+
+def _hide_differently(s: dict, role: str, seed: int) -> dict:
+    """The same position with other hidden information: the other nations' hands dealt again
+    from their cards and the draw pile, and their armies split again over their generals."""
+    t = copy_state(s)
+    rnd = random.Random(seed)
+    mine = set(s["roles"][role])
+    others = [n for n in t["cards"]["hands"] if n not in mine]
+    pool = list(t["cards"]["draw"]) + [c for n in others for c in t["cards"]["hands"][n]]
+    rnd.shuffle(pool)
+    for n in others:
+        k = len(t["cards"]["hands"][n])
+        t["cards"]["hands"][n], pool = pool[:k], pool[k:]
+    t["cards"]["draw"] = pool
+    for n in {g["nation"] for g in t["generals"].values()} - mine:
+        on = sorted(g for g, p in t["generals"].items() if p["nation"] == n and p["city"] is not None)
+        total = sum(t["generals"][g]["armies"] for g in on)
+        if len(on) < 2:
+            continue
+        counts = [1] * len(on)
+        for _ in range(total - len(on)):
+            counts[rnd.choice([i for i in range(len(on)) if counts[i] < 8])] += 1
+        for g, v in zip(on, counts):
+            t["generals"][g]["armies"] = v
+    return t
+
+
+def _player(level: str):
+    p = make_player(level, 7)
+    if hasattr(p, "cap"):
+        p.cap = None              # the count budget alone (the wall-clock ceiling binds only on a busy machine)
+    return p
+
+
+def test_a_decision_depends_only_on_the_role_s_view():
+    """Two states equal in the role's view but with other hidden hands and allocations: the same
+    decision, for every level and the same seed (the search resamples what it cannot see)."""
+    quota = {"movement": 3, "moving": 5, "duel": 5, "combat": 3}
+    done = {k: 0 for k in quota}
+    for i, s in enumerate(positions()):
+        name = s["flow"][-1]["name"]
+        if done.get(name, 99) >= quota.get(name, 0):
+            continue
+        role = door.active_roles(s)[0]
+        t = _hide_differently(s, role, i)
+        if all(s["cards"]["hands"][n] == t["cards"]["hands"][n] for n in s["cards"]["hands"]) and \
+                all(s["generals"][g]["armies"] == t["generals"][g]["armies"] for g in s["generals"]):
+            continue                                  # nothing hidden differs yet
+        assert door.view(s, role) == door.view(t, role)
+        # hard searches the movement phase (about 1-2 s a decision): once; the others every time
+        levels = LEVELS if name != "movement" or done["movement"] == 0 else ("random", "easy", "normal")
+        for level in levels:
+            assert decide(s, role, _player(level)) == decide(t, role, _player(level)), (level, name)
+        done[name] += 1
+    assert done["movement"] >= 2 and done["moving"] >= 3 and done["duel"] >= 2, done
+
+
+def test_resampled_states_look_the_same_from_the_role_s_seat():
+    for i, s in enumerate(positions()[::15]):
+        for role in s["roles"]:
+            v = door.view(s, role)
+            w = resample(v, role, i)
+            assert door.view(w, role) == v
+            assert sum(g["armies"] for g in w["generals"].values() if g["nation"] == "prussia" and g["city"]) == \
+                v["army_totals"]["prussia"]
+
+
+def test_easy_allocation_is_legal_and_concentrated_on_the_highest_ranks():
+    """§6: 1-8 per general, the nation's whole total; the easy player fills the stack leaders
+    (highest rank) first."""
+    s = door.new_game(4, 3)
+    p = make_player("easy", 0)
+    while s["flow"][-1]["name"] == "allocation":
+        role = door.active_roles(s)[0]
+        a = decide(s, role, p)
+        assert a["type"] == "allocate"
+        ranked = sorted(a["armies"], key=lambda g: s["generals"][g]["rank"])
+        counts = [a["armies"][g] for g in ranked]
+        assert counts == sorted(counts, reverse=True)
+        assert counts[0] == min(8, sum(counts) - (len(counts) - 1))
+        s = door.apply(s, role, a)
+    assert s["allocated"]
+    for g in s["generals"].values():
+        assert 1 <= g["armies"] <= 8
+
+
+def test_whole_game_between_easy_players_ends_without_error():
+    s = play_game(3, 4, {"frederick": "easy", "elisabeth_pompadour": "easy", "maria_theresa": "easy"})
+    assert s["result"]["winners"]
+    assert s["turn"] <= 24
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        make_player("grandmaster")
+
+
+def test_hard_out_of_time_keeps_the_rules_of_thumb_move():
+    """The wall-clock ceiling: with no time left only the first candidate, the rules of thumb's
+    own move, is judged, so it is the one played (never an untried candidate)."""
+    from maria.players.friedrich import easy
+    n = 0
+    for s in positions():
+        if s["flow"][-1]["name"] != "movement" or s["turn"] < 2:
+            continue
+        role = door.active_roles(s)[0]
+        hard = make_player("hard", 3)
+        hard.cap = 0.0
+        v = door.view(s, role)
+        legal = door.legal_actions(s, role)
+        assert hard.choose(v, legal, role) == easy.choose(v, legal, role)
+        n += 1
+        if n == 6:
+            break
+    assert n == 6
+
+
+def _rare_positions() -> list[dict]:
+    """Decisions random early play seldom reaches, set up on the rules tests' small board: a
+    retreat (§8, the winner chooses) and two Fate choices (§11 cards 6 and 8)."""
+    from tests.friedrich.conftest import act, armies, clear_map, hand, put
+    from tests.friedrich.test_combat import _fight, _prussian_combat
+    from tests.friedrich.test_fate_cards import _draw
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=5, saltikov=6)
+    hand(s, "prussia", ["1:S4"])
+    hand(s, "russia", [])
+    s = _fight(s, "b2", "b3")
+    s = act(s, {"type": "play_card", "card": "1:S4"})
+    retreat = act(s, {"type": "stop"}, "elisabeth")
+    laudon = _draw("6", lambda s: (clear_map(s), put(s, laudon="b5", daun="b5")))
+    army = _draw("8", lambda s: (clear_map(s), put(s, fritz="b1", heinrich="b2"),
+                                 armies(s, fritz=3, heinrich=2, keith=0, lehwaldt=0)))
+    return [retreat, laudon, army]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_retreats_and_fate_choices_legally(level):
+    kinds = []
+    for s in _rare_positions():
+        kinds.append(s["flow"][-1]["name"])
+        for role in door.active_roles(s):
+            _legal_for(s, role, decide(s, role, make_player(level, 1)))
+    assert kinds == ["retreat", "fate_choice", "fate_choice"]
