@@ -33,9 +33,11 @@ def computer_levels() -> tuple[str, ...]:
     """The levels a computer seat may have: the FRIEDRICH players' if installed, else random."""
     try:
         from maria.players import friedrich as fp          # type: ignore[attr-defined]
-        return tuple(getattr(fp, "LEVELS", ("easy",))) + ("random",)
     except ImportError:
         return LEVELS
+    levels = tuple(getattr(fp, "LEVELS", ("easy",)))
+    # the rules-of-thumb player first (a new computer seat's default), random last
+    return tuple(x for x in levels if x != "random") + ("random",)
 
 
 def make_computer(level: str, seed: int):
