@@ -117,10 +117,12 @@ def _friedrich_board() -> str:
 
 def _friedrich_play(players: int) -> Callable[[], str]:
     def run() -> str:
+        from maria.friedrich import saves as fsaves
         from maria.friedrich.rules import door
-        state = door.new_game(players, seed=1756)
+        record = fsaves.FRecord.new(players, 1756)
         played = 0
-        while played < ACTIONS_PER_GAME and not door.is_over(state):
+        while played < ACTIONS_PER_GAME and not door.is_over(record.state):
+            state = record.state
             role = door.active_roles(state)[0]
             legal = door.legal_actions(state, role)
             actions = [a for a in legal if not any(v == "choose" for v in a.values())]
@@ -134,10 +136,16 @@ def _friedrich_play(players: int) -> Callable[[], str]:
                     actions = [{"type": "allocate", "nation": a["nation"], "armies": dict(zip(a["generals"], share))}]
             if not actions:
                 raise RuntimeError(f"no plain legal action for {role} after {played} actions")
-            state = door.apply(state, role, actions[(played * 7919 + 13) % len(actions)])
-            door.view(state, role)
+            record.apply(role, actions[(played * 7919 + 13) % len(actions)])
+            door.view(record.state, role)
             played += 1
-        return f"{played} legal actions"
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "selftest-friedrich.yaml"
+            fsaves.save(path, record)
+            again = fsaves.load(path)
+        if again.state != record.state or again.actions != record.actions:
+            raise RuntimeError("the reloaded FRIEDRICH game differs from the saved one")
+        return f"{played} legal actions, saved and reloaded identical"
     return run
 
 
