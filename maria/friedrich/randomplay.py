@@ -8,6 +8,7 @@ import random
 
 from maria.core import deck
 from maria.friedrich.rules import door
+from maria.friedrich.rules import tables as T
 
 
 def _split(total: int, n: int, rnd: random.Random, lo: int = 1, hi: int = 8) -> list[int]:
@@ -30,9 +31,12 @@ def fill(state: dict, action: dict, rnd: random.Random) -> dict | None:
         nation = action["nation"]
         hand = state["cards"]["hands"][nation]
         enter, armies, used = {}, {}, set()
+        # with every depot lost, the pieces come back on ONE substitute city (§10, FR-R rulings):
+        # at most one piece a recruitment, as two pieces never share a city
+        most = 1 if action["price"] == T.PRICE_DEPOTS_LOST else len(action["entry"])
         for piece, cities in sorted(action["entry"].items()):
             free = [c for c in cities if c not in used]
-            if free and rnd.random() < 0.7:
+            if free and len(enter) < most and rnd.random() < 0.7:
                 c = rnd.choice(free)
                 enter[piece] = c
                 used.add(c)

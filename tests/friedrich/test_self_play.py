@@ -45,3 +45,11 @@ def test_random_games_on_a_crowded_small_board_fight_and_keep_the_invariants():
         fights += sum("attacks" in e["text"] for e in s["log"])
         retreats += sum("retreats" in e["text"] for e in s["log"])
     assert fights > 10 and retreats > 0
+
+
+def test_F10_with_every_depot_lost_the_random_player_brings_pieces_back_on_one_city_only():
+    """Self-play seed 2337 (4 players) reached a recruitment with every depot of a nation lost, and
+    the random player sent two pieces to two substitute cities: the engine refused it (§10, one
+    substitute city).  The random player now brings back at most one piece there."""
+    out = random_game(4, 2337)
+    assert out["state"]["result"]["winners"]

@@ -217,3 +217,22 @@ def test_every_level_answers_retreats_and_fate_choices_legally(level):
         for role in door.active_roles(s):
             _legal_for(s, role, decide(s, role, make_player(level, 1)))
     assert kinds == ["retreat", "fate_choice", "fate_choice"]
+
+
+def test_F10_easy_brings_back_one_piece_when_every_depot_is_lost():
+    """§10: with every depot lost, pieces come back on the one substitute city, so a recruitment
+    brings back one piece at most (the engine refuses two substitute cities)."""
+    from maria.friedrich.rules import door as fdoor
+    from maria.friedrich.rules import tables as T
+    from maria.players.friedrich.easy import recruitment
+    s = fdoor.new_game(4, 1)
+    gens = sorted(g for g, p in s["generals"].items() if p["nation"] == "austria")[:2]
+    for g in gens:
+        s["generals"][g]["city"] = None
+    s["cards"]["hands"]["austria"] = [c for c in s["cards"]["draw"] if not c.endswith("R")][:6]
+    for price, most in ((T.PRICE_DEPOTS_LOST, 1), (T.ARMY_PRICE, 2)):
+        action = {"type": "recruit", "nation": "austria", "armies": "choose", "enter": "choose",
+                  "cards": "choose", "price": price, "room": 10, "generals": {},
+                  "entry": {g: ["x1", "x2", "x3"] for g in gens}}
+        got = recruitment(s, action, keep=0)
+        assert got is not None and len(got["enter"]) == most, (price, got)

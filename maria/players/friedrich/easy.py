@@ -310,9 +310,11 @@ def recruitment(state: dict, action: dict, keep: int) -> dict | None:
     enter, armies, used = {}, {}, set()
     units = 0
     order = sorted(action["entry"], key=lambda p: (p in state["trains"], state["generals"].get(p, {}).get("rank", 9), p))
+    # every depot lost: the pieces come back on one substitute city (§10), so one piece at most
+    most = 1 if price == T.PRICE_DEPOTS_LOST else len(order)
     for piece in order:
         free = [c for c in action["entry"][piece] if c not in used]
-        if not free:
+        if not free or len(enter) >= most:
             continue
         is_gen = piece in state["generals"]
         if is_gen and (room - sum(armies.values())) < 1:
