@@ -5,6 +5,7 @@
     python main.py --screenshot OUT.png   render one frame of a game headless and exit
                    [--load FILE] [--size WxH] [--hover CITY] [--scene title|setup|settings|rules|board|battle-card|large-hand]
     python main.py --bench-ui             UI timings (start to title, idle frame, drag frame)
+    python main.py --demo [--game friedrich]  every seat a computer player, watchable (Space, [ ], 1-4)
     python main.py --selftest             headless check of an installation (assets, boards, play, save)
     python main.py --version
 """
@@ -92,7 +93,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--selftest", action="store_true", help="check this installation headless and exit")
     parser.add_argument("--demo", action="store_true", help="demo mode: every seat computer-played, animated")
     parser.add_argument("--variant", default="intro", choices=("intro", "advanced"), help="with --demo: the game")
-    parser.add_argument("--players", type=int, default=3, choices=(2, 3), help="with --demo: 2 or 3 players")
+    parser.add_argument("--game", default="maria", choices=("maria", "friedrich"),
+                        help="with --demo: MARIA (default) or FRIEDRICH")
+    parser.add_argument("--players", type=int, default=None, choices=(2, 3, 4),
+                        help="with --demo: MARIA 2 or 3 players (default 3), FRIEDRICH 3 or 4 (default 4)")
     parser.add_argument("--level", default="easy", choices=("random", "easy", "normal", "hard"),
                         help="with --demo: the computers' level")
     args = parser.parse_args(argv)
@@ -139,7 +143,14 @@ def main(argv: list[str] | None = None) -> int:
             from maria.ui.launch import start
             app = start(size=args.size, load=args.load)
             crash.set_record_source(app.current_record)
-            if args.demo:
+            if args.demo and args.game == "friedrich":
+                if args.players not in (None, 3, 4):
+                    print("--demo: FRIEDRICH is for 3 or 4 players", file=sys.stderr)
+                    return 2
+                from maria.ui.demo import start_friedrich_demo
+                start_friedrich_demo(app, args.players or 4, args.level)
+            elif args.demo:
+                args.players = args.players or 3
                 from maria.rules import door
                 try:
                     door.new_game(args.variant, args.players, 0)

@@ -56,8 +56,11 @@ def write_crash_report(exc: BaseException, folder: Path | None = None,
         lines.append(f"\n(the game in progress could not be reached: {inner!r})")
     if record is not None:
         try:
-            from maria.saves import save_game
             save_path = folder / f"emergency-{stamp}.yaml"
+            if getattr(record, "game", "maria") == "friedrich":      # each game writes its own saves
+                from maria.friedrich.saves import save as save_game
+            else:
+                from maria.saves import save_game
             save_game(save_path, record)
             lines.append(f"\nEmergency save: {save_path}")
         except Exception as inner:

@@ -51,6 +51,7 @@ def digest(data) -> str:
 @dataclass
 class FRecord:
     """A FRIEDRICH game: its set-up, every action taken, the current state."""
+    game = GAME                    # (not a field) what the crash handler's emergency save asks
     players: int
     seed: int
     options: dict

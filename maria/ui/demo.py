@@ -2,8 +2,9 @@
 take over any seat at any moment (and hand it back).
 
     python main.py --demo [--variant intro] [--players 3] [--level easy]
-or "Demo" on the title screen.  Keys: Space pause/resume, [ slower, ] faster, 1/2/3 take over
-(or give back) the seat of that number.
+    python main.py --demo --game friedrich [--players 4] [--level easy]
+or "Demo" on the title screen (for the game chosen there).  Keys: Space pause/resume, [ slower, ] faster, 1/2/3 take over
+(or give back) the seat of that number (1/2/3/4 in FRIEDRICH).
 """
 
 from __future__ import annotations
@@ -21,9 +22,13 @@ SPEEDS = (1.2, 0.6, 0.3, 0.12, 0.03)      # seconds between two computer actions
 
 
 class DemoControl:
-    def __init__(self, session: Session, level: str = "easy"):
+    """The demo's pause, speed and seats, for MARIA's board and FRIEDRICH's (`name`: how a role is
+    named; the session: is_computer, level_of, set_seat)."""
+
+    def __init__(self, session, level: str = "easy", name=role_name):
         self.session = session
         self.level = level
+        self.name = name
         self.paused = False
         self.speed = 2
         self.events = 0                     # events seen (the demo test checks they are processed)
@@ -38,8 +43,7 @@ class DemoControl:
         roles = self.roles()
         if 0 <= i < len(roles):
             r = roles[i]
-            seat = self.session.seats[r]
-            self.session.set_seat(r, "computer" if seat.kind == "human" else "human", self.level)
+            self.session.set_seat(r, "human" if self.session.is_computer(r) else "computer", self.level)
 
     def handle(self, e) -> bool:
         """Demo keys; True if the event was the demo's."""
@@ -52,7 +56,7 @@ class DemoControl:
             self.speed = max(0, self.speed - 1)
         elif e.key == pygame.K_RIGHTBRACKET:
             self.speed = min(len(SPEEDS) - 1, self.speed + 1)
-        elif pygame.K_1 <= e.key <= pygame.K_3:
+        elif pygame.K_1 <= e.key < pygame.K_1 + max(3, len(self.roles())):
             self.toggle_seat(e.key - pygame.K_1)
         else:
             return False
@@ -60,10 +64,11 @@ class DemoControl:
 
     def draw(self, surf, rect: pygame.Rect) -> None:
         W.panel(surf, rect, (250, 244, 225))
-        seats = "  ".join(f"{i + 1}:{role_name(r)}={'you' if s.kind == 'human' else s.level}"
-                          for i, (r, s) in enumerate(self.session.seats.items()))
+        s = self.session
+        seats = "  ".join(f"{i + 1}:{self.name(r)}={s.level_of(r) if s.is_computer(r) else 'you'}"
+                          for i, r in enumerate(self.roles()))
         state = "PAUSED" if self.paused else f"speed {self.speed + 1}/{len(SPEEDS)}"
-        W.blit_text(surf, f"DEMO · {state} · Space pause · [ ] speed · 1-3 take over  |  {seats}",
+        W.blit_text(surf, f"DEMO · {state} · Space pause · [ ] speed · 1-{max(3, len(self.roles()))} take over  |  {seats}",
                     (rect.x + 10, rect.y + 10), 16, W.INK, "sans")
 
 
@@ -83,4 +88,20 @@ def start_demo(app, variant: str = "intro", players: int = 3, level: str = "easy
     board.demo = DemoControl(session, level)
     board.seat = "observer"
     board.refresh()
+    return board
+
+
+def start_friedrich_demo(app, players: int = 4, level: str | None = None, seed: int | None = None):
+    """FRIEDRICH's demo: every seat its computer player (the default level: the first the set-up
+    offers), the public board, the same controls as MARIA's demo; returns the board."""
+    from maria.ui.friedrich_scene import FBoardScene, shipped_board
+    from maria.ui.friedrich_session import ROLES, FSession, computer_levels, role_label
+    level = level or computer_levels()[0]
+    seed = random.randrange(1, 100000) if seed is None else seed
+    session = FSession.new(players, seed, {r: {"kind": "computer", "level": level} for r in ROLES[players]})
+    shipped_board()
+    app.scenes = app.scenes[:1]
+    board = app.push(FBoardScene(app, session))
+    board.demo = DemoControl(session, level, role_label)
+    board.after_change()
     return board

@@ -14,7 +14,7 @@ from maria import yamlio
 from maria.core import deck
 from maria.render.friedrich_preview import NATION_COLOURS
 from maria.ui import widgets as W
-from maria.ui.overlays import ButtonScene, _title_bg
+from maria.ui.overlays import ButtonScene, HandoffScene, MessageScene, _title_bg, modal
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
@@ -167,34 +167,17 @@ def mods_in_force(view: dict) -> list[dict]:
     return [m for m in view.get("mods", []) if m.get("turn") == view["turn"]]
 
 
-class FateScene(ButtonScene):
+class FateScene(MessageScene):
     """A Card of Fate just drawn (§11), its text as the log gives it (maria/friedrich/data/fate.yaml)."""
-    opaque = False
+    OK_Y = 700
 
     def __init__(self, app, text: str):
-        self.text = text
-        super().__init__(app)
-
-    def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 100, 700, 200, 56), "OK", self.back, True, "ok", 22)]
-
-    def back(self):
-        self.app.pop(self)
-
-    def handle(self, e) -> None:
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
-            self.back()
-            return
-        super().handle(e)
+        super().__init__(app, "The Clock of Fate", text)
 
     def draw(self, surf) -> None:
-        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surf.blit(shade, (0, 0))
-        r = pygame.Rect(960 - 330, 250, 660, 540)
-        W.panel(surf, r, (250, 244, 228), (60, 50, 40), 16, 4)
+        r = modal(surf, pygame.Rect(960 - 330, 250, 660, 540), self.title, size=38, top=34, fill=(250, 244, 228),
+                  frame=(60, 50, 40), radius=16, width=4)
         pygame.draw.rect(surf, (150, 40, 30), r.inflate(-24, -24), 2, border_radius=12)
-        W.blit_text(surf, "The Clock of Fate", (960, r.y + 34), 38, (110, 30, 24), "serif_bold", "midtop")
         W.blit_text(surf, "§11", (960, r.y + 84), 18, (100, 85, 60), "sans", "midtop")
         title, _, body = self.text.partition(": ")
         y = r.y + 130
@@ -280,11 +263,9 @@ class AllocateDialog(ButtonScene):
         self.bs.send({"type": "allocate", "nation": self.action["nation"], "armies": dict(self.counts)})
 
     def draw(self, surf) -> None:
-        r = pygame.Rect(560, 160, 800, 780)
-        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
         a = self.action
-        W.blit_text(surf, f"{nation_label(a['nation'])}: share {a['total']} armies (§6)", (960, 180), 28, W.ACCENT,
-                    "serif_bold", "midtop")
+        modal(surf, pygame.Rect(560, 160, 800, 780), f"{nation_label(a['nation'])}: share {a['total']} armies (§6)",
+              shade=0, size=28, top=20)
         left = a["total"] - sum(self.counts.values())
         W.blit_text(surf, f"{a['min']}-{a['max']} per general · still to place: {left}", (960, 230), 18, W.INK,
                     "sans", "midtop")
@@ -360,11 +341,9 @@ class RecruitDialog(ButtonScene):
             self.app.pop(self)
 
     def draw(self, surf) -> None:
-        r = pygame.Rect(440, 140, 1040, 800)
-        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
         a = self.action
-        W.blit_text(surf, f"{nation_label(a['nation'])}: recruit (§10) · {a['price']} per army or train, "
-                    f"at most {a['room']} armies", (960, 170), 24, W.ACCENT, "serif_bold", "midtop")
+        modal(surf, pygame.Rect(440, 140, 1040, 800), f"{nation_label(a['nation'])}: recruit (§10) · "
+              f"{a['price']} per army or train, at most {a['room']} armies", shade=0, size=24, top=30)
         y = self.TOP
         for g in sorted(self.armies):
             W.blit_text(surf, f"{gname(self.bs.view, g)}: armies to add", (480, y + 5), 18, W.INK)
@@ -405,48 +384,31 @@ class ChoiceDialog(ButtonScene):
         return f
 
     def draw(self, surf) -> None:
-        r = pygame.Rect(410, 180, 1100, 760)
-        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
-        W.blit_text(surf, self.title, (960, 200), 26, W.ACCENT, "serif_bold", "midtop")
+        modal(surf, pygame.Rect(410, 180, 1100, 760), self.title, shade=0, size=26, top=20)
         self.draw_buttons(surf)
 
 
-class FHandoffScene(ButtonScene):
-    """'Pass to <role>': covers everything; nothing of the game is drawn behind it."""
+class FHandoffScene(HandoffScene):
+    """'Pass to <role>' (MARIA's hand-off screen, with FRIEDRICH's nations): covers everything,
+    nothing of the game is drawn behind it; under it, what the others did since this player last
+    looked (the public log)."""
 
     def __init__(self, app, role: str, board_scene):
-        self.role, self.bs = role, board_scene
-        super().__init__(app)
+        self.bs = board_scene
+        super().__init__(app, role, board_scene)
 
-    def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 260, 640, 520, 72), f"I am {role_label(self.role)} — show my board",
-                                 self.ready, True, "ready", 24)]
+    def name(self, role: str) -> str:
+        return role_label(role)
+
+    def part(self, nation: str) -> str:
+        return nation_label(nation)
+
+    def colour(self, nation: str) -> tuple:
+        return NATION_COLOURS.get(nation, (200, 200, 200))
 
     def ready(self):
         self.bs.seat_role(self.role)
         self.app.pop(self)
-
-    def back(self):
-        pass
-
-    def handle(self, e) -> None:
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.ready()
-            return
-        super().handle(e)
-
-    def draw(self, surf) -> None:
-        surf.fill((28, 24, 20))
-        nations = self.bs.session.state["roles"].get(self.role, [])
-        for i, n in enumerate(nations):
-            x = 960 + (i - (len(nations) - 1) / 2) * 90
-            pygame.draw.circle(surf, (10, 10, 10), (round(x), 300), 34)
-            pygame.draw.circle(surf, NATION_COLOURS[n], (round(x), 300), 30)
-        W.blit_text(surf, f"Pass to {role_label(self.role)}", (960, 380), 72, (250, 236, 200), "serif_bold", "midtop")
-        W.blit_text(surf, ", ".join(nation_label(n) for n in nations), (960, 480), 28, (220, 205, 175), "sans", "midtop")
-        W.blit_text(surf, "Other players, please look away. Click or press Enter when ready.", (960, 560), 22,
-                    (200, 185, 155), "sans", "midtop")
-        self.draw_buttons(surf)
 
 
 def rules_sections() -> list[dict]:
@@ -503,7 +465,7 @@ class FRulesScene(ButtonScene):
 
 
 class LeaveScene(ButtonScene):
-    """Leaving a FRIEDRICH game for the title screen: save first, leave, or stay (no autosave yet)."""
+    """Leaving a FRIEDRICH game for the title screen: save first, leave (autosaved), or stay."""
     opaque = False
 
     def __init__(self, app, board_scene):
@@ -520,21 +482,21 @@ class LeaveScene(ButtonScene):
         self.bs.save()
 
     def leave(self):
+        """As MARIA's menu: the game is autosaved (Continue last game), a failure said."""
+        self.bs.session.autosave()
         self.app.scenes = [self.app.scenes[0]]
         self.app.top.on_top()
+        if self.bs.session.autosave_problem:
+            self.app.push(MessageScene(self.app, "The game was not autosaved", self.bs.session.autosave_problem))
 
     def back(self):
         self.app.pop(self)
 
     def draw(self, surf) -> None:
-        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surf.blit(shade, (0, 0))
-        r = pygame.Rect(960 - 400, 400, 800, 300)
-        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
-        W.blit_text(surf, "Leave this game?", (960, r.y + 30), 34, W.ACCENT, "serif_bold", "midtop")
-        W.blit_text(surf, "A FRIEDRICH game is not saved automatically: save it first to go on later.",
-                    (960, r.y + 100), 20, W.INK, "sans", "midtop")
+        r = modal(surf, pygame.Rect(960 - 400, 400, 800, 300), "Leave this game?", size=34, top=30)
+        W.blit_text(surf, "It is kept for “Continue last game” until the next FRIEDRICH game replaces it;",
+                    (960, r.y + 90), 20, W.INK, "sans", "midtop")
+        W.blit_text(surf, "save it under a name to keep it for good.", (960, r.y + 120), 20, W.INK, "sans", "midtop")
         self.draw_buttons(surf)
 
 

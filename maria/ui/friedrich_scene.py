@@ -19,7 +19,8 @@ from maria.ui.friedrich_map import FMap
 from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, FGameOverScene, FHandoffScene,
                                        RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
                                        draw_hands, draw_log, last_fate)
-from maria.ui.friedrich_session import FSession, nation_label, role_label
+from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
+from maria.ui.overlays import report_computer_failure
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)
 PROMPT = pygame.Rect(8, 938, 1364, 136)
@@ -58,6 +59,9 @@ class FBoardScene(Scene):
         self.drag_from: str | None = None
         self.panning = False
         self.over_shown = False
+        self.demo = None              # maria.ui.demo.DemoControl when the demo mode runs this board
+        self.demo_timer = 0.0         # seconds since the demo's last computer action
+        self.seen_log: dict[str, int] = {}     # role -> log length when that player last saw the board
         self.refresh()
         self.fate_seen = self.view["fate"]["drawn"]
 
@@ -65,6 +69,8 @@ class FBoardScene(Scene):
     def refresh(self) -> None:
         s = self.session
         self.view = s.view(self.seat)
+        if self.seat is not None:
+            self.seen_log[self.seat] = len(s.state["log"])
         self.legal = [] if self.seat is None or s.is_computer(self.seat) else s.legal(self.seat)
         self.marks: dict[str, tuple] = {}
         for a in self.legal:
@@ -135,6 +141,22 @@ class FBoardScene(Scene):
     def button(self, key) -> W.Button | None:
         return next((b for b in self.buttons if b.key == key), None)
 
+    def since_last_look(self, role: str) -> list[dict]:
+        """The log entries since `role` last saw the board (the hand-off screen's summary; the log
+        is public: the door's view passes it whole to every role)."""
+        log = self.session.state["log"]
+        return log[self.seen_log.get(role, len(log)):]
+
+    def game_record(self):
+        """What a crash report saves (an emergency FRIEDRICH save)."""
+        return self.session.record
+
+    def autosave(self) -> None:
+        """Autosave (FSession.autosave); a failure is said on the board at once."""
+        if self.session.autosave() is None and self.session.autosave_problem:
+            self.message = self.session.autosave_problem
+            self.dirty = True
+
     def button_for(self, action: dict) -> W.Button | None:
         for b in self.buttons:
             if isinstance(b.key, tuple) and b.key[0] == "act" and b.label == action_label(action, self.view, self.board):
@@ -187,13 +209,17 @@ class FBoardScene(Scene):
                 self.app.push(FateScene(self.app, text))
         if s.state.get("result") is not None:
             self.refresh()
+            self.autosave()
             return
         humans = s.humans()
         act = [r for r in s.active() if not s.is_computer(r)]
-        if len(humans) == 1:
+        if not humans:
+            self.seat = None                      # a demo: the public board
+        elif len(humans) == 1:
             self.seat = humans[0]
         elif act and self.seat not in act:
             nxt = act[0]
+            self.autosave()                       # as MARIA's board: at each hand-off
             if self.app.settings.handoff_screens:
                 self.seat = None                  # nothing private while the screen changes hands
                 self.refresh()
@@ -215,7 +241,13 @@ class FBoardScene(Scene):
                 self.over_shown = True
                 self.app.push(FGameOverScene(self.app, self))
             return
-        if self.app.top is not self or s.failure is not None:
+        if self.app.top is not self:
+            return
+        if s.computer_failure is not None:
+            report_computer_failure(self.app, self, levels=computer_levels(), name=role_label)
+            return
+        if self.demo is not None:
+            self.demo_step(dt)
             return
         end = time.perf_counter() + self.budget
         changed = False
@@ -234,12 +266,29 @@ class FBoardScene(Scene):
                 break
         if changed:
             self.after_change()
-        if s.failure is not None:
-            role, exc = s.failure
-            self.message = f"The computer playing {role_label(role)} failed: {type(exc).__name__}: {exc}"
-            self.dirty = True
+
+    def demo_step(self, dt: float) -> None:
+        """The demo's pace: one computer action per DemoControl.delay() seconds, none while paused
+        (the next decision is thought meanwhile, in its worker thread)."""
+        s = self.session
+        if self.demo.paused:
+            return
+        self.demo_timer += dt
+        role = s.computer_to_act()
+        if role is None:
+            return
+        t = s.think(role)
+        self.dirty = True
+        if t.done and self.demo_timer >= self.demo.delay():
+            self.demo_timer = 0.0
+            if s.finish_thinking() is not None:
+                self.after_change()
 
     def handle(self, e) -> None:
+        if self.demo is not None and self.demo.handle(e):
+            self.after_change()                   # a seat taken over or given back: seat its player
+            self.dirty = True
+            return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for b in list(self.buttons):
                 if b.hit(e.pos):
@@ -323,12 +372,7 @@ class FBoardScene(Scene):
     def on_quit(self) -> None:
         """The program closes: a game in progress is kept as friedrich-autosave.yaml (Load screen)."""
         if self.session.record.actions and self.session.state.get("result") is None:
-            try:
-                from maria.ui.settings import saves_dir
-                saves_dir().mkdir(parents=True, exist_ok=True)
-                self.session.save(saves_dir() / "friedrich-autosave.yaml")
-            except Exception:  # noqa: BLE001  (closing the program must never fail)
-                pass
+            self.session.autosave()               # never raises
 
     # --- screens ------------------------------------------------------------------------------
     def save(self) -> None:
@@ -388,6 +432,8 @@ class FBoardScene(Scene):
         mouse = self.app.mouse_pos()
         for b in self.buttons:
             b.draw(surf, b.rect.collidepoint(mouse))
+        if self.demo is not None:
+            self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 8, MAP_RECT.bottom - 48, 1140, 40))
 
     def prompt_text(self) -> str:
         if self.message:

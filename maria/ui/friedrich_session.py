@@ -6,11 +6,11 @@ only through FRIEDRICH's door (maria.friedrich.rules.door)."""
 from __future__ import annotations
 
 import random
-import threading
-import time
+from pathlib import Path
 
 from maria.friedrich import saves as fsaves
 from maria.friedrich.rules import door as fdoor
+from maria.ui.session import ComputerTurns, Thinker, autosave_failure  # noqa: F401  (Thinker: one for both games)
 
 ROLES = {3: ["frederick", "elisabeth_pompadour", "maria_theresa"],
          4: ["frederick", "elisabeth", "maria_theresa", "pompadour"]}
@@ -62,32 +62,23 @@ def make_computer(level: str, seed: int):
     return RandomPlayer(seed)
 
 
-class Thinker:
-    """One computer decision in a worker thread; `result` once done, `error` if it failed."""
-
-    def __init__(self, player, state: dict, role: str):
-        self.player, self.state, self.role = player, state, role
-        self.result: dict | None = None
-        self.error: BaseException | None = None
-        self.started = time.perf_counter()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        try:
-            self.result = self.player.decide(self.state, self.role)
-        except BaseException as e:  # noqa: BLE001  (reported to the window's thread)
-            self.error = e
-
-    @property
-    def done(self) -> bool:
-        return not self.thread.is_alive()
+def autosave_path() -> Path:
+    """Where a FRIEDRICH game in progress is kept (Continue last game): at each hand-off, at the
+    end, on leaving it and when the program closes."""
+    from maria.ui.settings import saves_dir
+    return saves_dir() / "friedrich-autosave.yaml"
 
 
-class FSession:
+def _ask(state: dict, role: str, player) -> dict:
+    """How the worker thread asks a FRIEDRICH computer player (maria.ui.session.Thinker)."""
+    return player.decide(state, role)
+
+
+class FSession(ComputerTurns):
     """The game in play: `record` (maria.friedrich.saves.FRecord) and `seats` {role: {kind, level}}."""
 
     game = "friedrich"
+    decide = staticmethod(_ask)
 
     def __init__(self, record: fsaves.FRecord):
         self.record = record
@@ -96,7 +87,8 @@ class FSession:
         record.seats = self.seats
         self.players: dict[str, object] = {}
         self.thinker: Thinker | None = None
-        self.failure: tuple[str, BaseException] | None = None
+        self.computer_failure: tuple[str, BaseException] | None = None   # a computer player raised
+        self.autosave_problem: str | None = None     # why the last autosave failed (None: it worked)
         self.path = None
 
     @classmethod
@@ -150,29 +142,16 @@ class FSession:
     def computer_to_act(self) -> str | None:
         return next((r for r in self.active() if self.is_computer(r)), None)
 
-    def think(self, role: str) -> Thinker:
-        t = self.thinker
-        if t is None or t.role != role or t.state is not self.state:
-            t = self.thinker = Thinker(self.player_for(role), self.state, role)
-        return t
+    def level_of(self, role: str) -> str | None:
+        seat = self.seats.get(role)
+        return seat.get("level") if seat else None
 
-    def finish_thinking(self) -> dict | None:
-        """Apply the worker's decision once ready (None while thinking or stale)."""
-        t = self.thinker
-        if t is None or not t.done:
-            return None
-        self.thinker = None
-        if t.state is not self.state:
-            return None
-        if t.error is not None or t.result is None:
-            self.failure = (t.role, t.error or ValueError("no decision"))
-            return None
-        try:
-            self.apply(t.role, t.result)
-        except Exception as exc:  # noqa: BLE001  (an illegal choice is the player's failure)
-            self.failure = (t.role, exc)
-            return None
-        return t.result
+    def set_seat(self, role: str, kind: str, level: str | None = None) -> None:
+        """Take over a seat (human) or hand it to the computer, at any moment."""
+        self.seats[role] = {"kind": kind, "level": level or self.level_of(role) or computer_levels()[0]}
+        if self.thinker is not None and self.thinker.role == role:
+            self.thinker.cancel()
+            self.thinker = None
 
     def computer_step(self) -> bool:
         """One computer decision synchronously (tests); False if no computer is to act."""
@@ -185,6 +164,22 @@ class FSession:
     # --- saving -------------------------------------------------------------------------------
     def save(self, path):
         return fsaves.save(path, self.record)
+
+    def autosave(self) -> Path | None:
+        """Write friedrich-autosave.yaml; never raises (a failure is kept in `autosave_problem`,
+        as MARIA's Session.autosave does).  A game with no human seat (the demo) is never
+        autosaved: it must not replace the player's own game."""
+        if not self.humans():
+            return None
+        p = autosave_path()
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            fsaves.save(p, self.record)
+        except Exception as exc:  # noqa: BLE001
+            self.autosave_problem = autosave_failure(exc, (fsaves.FSaveError,))
+            return None
+        self.autosave_problem = None
+        return p
 
 
 def new_seed() -> int:

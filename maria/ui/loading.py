@@ -11,7 +11,7 @@ from typing import Any, Callable
 import pygame
 
 from maria.ui import widgets as W
-from maria.ui.overlays import ButtonScene
+from maria.ui.overlays import ButtonScene, modal
 
 
 class _Work(threading.Thread):
@@ -79,12 +79,7 @@ class LoadingScene(ButtonScene):
         self.update(0.0)
 
     def draw(self, surf) -> None:
-        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surf.blit(shade, (0, 0))
-        r = pygame.Rect(960 - 420, 420, 840, 260)
-        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
-        W.blit_text(surf, self.title, (960, r.y + 30), 28, W.ACCENT, "serif_bold", "midtop")
+        r = modal(surf, pygame.Rect(960 - 420, 420, 840, 260), self.title, shade=110, size=28, top=30)
         secs = time.perf_counter() - self.started
         dots = "." * (1 + int(secs * 3) % 3)
         W.blit_text(surf, f"Reading the file and replaying its moves{dots}  {secs:0.1f} s", (960, r.y + 92),

@@ -29,6 +29,20 @@ def _title_bg(surf) -> None:
     pygame.draw.rect(surf, (120, 90, 60), CANVAS.inflate(-40, -40), 4, border_radius=12)
 
 
+def modal(surf, r: pygame.Rect, title: str | None = None, shade: int = 140, size: int = 32, top: int = 24,
+          fill=W.PAPER, frame=W.FRAME, radius: int = 10, width: int = 3) -> pygame.Rect:
+    """A panel over the dimmed screen below (messages, dialogs, the loading panel), its title
+    centred at its top; returns the panel's rect."""
+    if shade:                        # 0: a dialog over a screen that stays as bright
+        dim = pygame.Surface((1920, 1080), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, shade))
+        surf.blit(dim, (0, 0))
+    W.panel(surf, r, fill, frame, radius, width)
+    if title:
+        W.blit_text(surf, title, (r.centerx, r.y + top), size, W.ACCENT, "serif_bold", "midtop")
+    return r
+
+
 class ButtonScene(Scene):
     """A scene made of buttons (click or Enter on the focused one)."""
 
@@ -224,14 +238,16 @@ class RulesScene(ButtonScene):
 
 
 class MessageScene(ButtonScene):
+    """A message with an OK button (Enter or Esc closes it too); FRIEDRICH's Card of Fate is one."""
     opaque = False
+    OK_Y = 620                       # where the OK button stands
 
     def __init__(self, app, title: str, text: str):
         self.title, self.text = title, text
         super().__init__(app)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 100, 620, 200, 56), "OK", self.back, True, "ok", 22)]
+        self.buttons = [W.Button(pygame.Rect(960 - 100, self.OK_Y, 200, 56), "OK", self.back, True, "ok", 22)]
 
     def back(self):
         self.app.pop(self)
@@ -243,12 +259,7 @@ class MessageScene(ButtonScene):
         super().handle(e)
 
     def draw(self, surf) -> None:
-        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surf.blit(shade, (0, 0))
-        r = pygame.Rect(960 - 500, 380, 1000, 320)
-        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
-        W.blit_text(surf, self.title, (960, r.y + 24), 32, W.ACCENT, "serif_bold", "midtop")
+        r = modal(surf, pygame.Rect(960 - 500, 380, 1000, 320), self.title)
         y = r.y + 90
         for line in W.wrap(self.text, 900, 20)[:5]:
             W.blit_text(surf, line, (960, y), 20, W.INK, "sans", "midtop")
@@ -260,22 +271,25 @@ class ComputerFailedScene(ButtonScene):
     """A computer player failed (an error in its code): what was written where, and how to go on —
     the same seat with another level, or a human taking it over."""
 
-    def __init__(self, app, board, role: str, report: Path, save: Path | None):
+    LEVELS = ("random", "easy", "normal", "hard")
+
+    def __init__(self, app, board, role: str, report: Path, save: Path | None, levels: tuple = LEVELS,
+                 name=role_name):
         self.board, self.role, self.report, self.save = board, role, report, save
+        self.levels, self.name = levels, name          # FRIEDRICH's board gives its own
         super().__init__(app)
 
     def layout(self) -> None:
-        seat = self.board.session.seats.get(self.role)
-        current = seat.level if seat else None
+        current = self.board.session.level_of(self.role)
         self.buttons = []
-        x = 960 - (3 * 230 - 10) // 2
-        for lvl in ("random", "easy", "normal", "hard"):
+        x = 960 - (len([lv for lv in self.levels if lv != current]) * 230 - 10) // 2
+        for lvl in self.levels:
             if lvl == current:
                 continue
             self.buttons.append(W.Button(pygame.Rect(x, 700, 220, 60), f"Go on: {lvl.title()}", self._level(lvl),
                                          True, ("level", lvl), 20))
             x += 230
-        self.buttons.append(W.Button(pygame.Rect(960 - 200, 790, 400, 60), f"I play {role_name(self.role)}",
+        self.buttons.append(W.Button(pygame.Rect(960 - 200, 790, 400, 60), f"I play {self.name(self.role)}",
                                      self._take_over, True, "take_over", 20))
 
     def _level(self, lvl):
@@ -294,12 +308,8 @@ class ComputerFailedScene(ButtonScene):
         pass                                   # a choice is needed: the failed level would fail again
 
     def draw(self, surf) -> None:
-        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surf.blit(shade, (0, 0))
-        r = pygame.Rect(960 - 560, 260, 1120, 640)
-        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
-        W.blit_text(surf, f"The computer playing {role_name(self.role)} failed", (960, 290), 36, (110, 30, 24),
+        r = modal(surf, pygame.Rect(960 - 560, 260, 1120, 640), shade=150)
+        W.blit_text(surf, f"The computer playing {self.name(self.role)} failed", (960, 290), 36, (110, 30, 24),
                     "serif_bold", "midtop")
         lines = [f"A crash report was written to {self.report}."]
         if self.save:
@@ -313,6 +323,16 @@ class ComputerFailedScene(ButtonScene):
         self.draw_buttons(surf)
 
 
+def report_computer_failure(app, board, **names) -> None:
+    """A computer player raised (the session's `computer_failure`): a crash report and an emergency
+    save as for any crash, then the player chooses how to go on (ComputerFailedScene)."""
+    from maria import crash
+    role, exc = board.session.computer_failure
+    board.session.computer_failure = None
+    report, save = crash.write_crash_report(exc, record=board.session.record)
+    app.push(ComputerFailedScene(app, board, role, report, save, **names))
+
+
 class HandoffScene(ButtonScene):
     """'Pass to <role>': covers everything; nothing of the game is drawn behind it."""
 
@@ -323,10 +343,20 @@ class HandoffScene(ButtonScene):
         self.since = board.since_last_look(role)     # what happened since this player last looked
         super().__init__(app)
 
+    # how the roles, their powers and the powers' colours are named (FRIEDRICH's hand-off: nations)
+    def name(self, role: str) -> str:
+        return role_name(role)
+
+    def part(self, power: str) -> str:
+        return power_name(power)
+
+    def colour(self, power: str) -> tuple:
+        return pal.POWER_COLOURS.get(power, (200, 200, 200))
+
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 260, 640, 520, 72), f"I am {role_name(self.role)} — show my board",
+        self.buttons = [W.Button(pygame.Rect(960 - 260, 640, 520, 72), f"I am {self.name(self.role)} — show my board",
                                  self.ready, True, "ready", 24)]
-        if any(len(e.get("places", [])) > 1 or "attacks" in e.get("text", "") for e in self.since):
+        if hasattr(self.board, "show_me") and any(len(e.get("places", [])) > 1 or "attacks" in e.get("text", "") for e in self.since):
             self.buttons.append(W.Button(pygame.Rect(960 - 260, 724, 520, 56), "Show me what happened on the map",
                                          self.show_me, True, "show_me", 20))
 
@@ -355,12 +385,12 @@ class HandoffScene(ButtonScene):
         powers = self.board.session.state["roles"].get(self.role, [])
         y = 300
         for i, p in enumerate(powers):
-            c = pal.POWER_COLOURS.get(p, (200, 200, 200))
+            c = self.colour(p)
             x = 960 + (i - (len(powers) - 1) / 2) * 90
             pygame.draw.circle(surf, (10, 10, 10), (round(x), y), 34)
             pygame.draw.circle(surf, c, (round(x), y), 30)
-        W.blit_text(surf, f"Pass to {role_name(self.role)}", (960, 380), 72, (250, 236, 200), "serif_bold", "midtop")
-        W.blit_text(surf, ", ".join(power_name(p) for p in powers), (960, 480), 28, (220, 205, 175), "sans", "midtop")
+        W.blit_text(surf, f"Pass to {self.name(self.role)}", (960, 380), 72, (250, 236, 200), "serif_bold", "midtop")
+        W.blit_text(surf, ", ".join(self.part(p) for p in powers), (960, 480), 28, (220, 205, 175), "sans", "midtop")
         W.blit_text(surf, "Other players, please look away. Click or press Enter when ready.", (960, 560), 22,
                     (200, 185, 155), "sans", "midtop")
         self._draw_since(surf)
@@ -374,7 +404,7 @@ class HandoffScene(ButtonScene):
         extra = len(lines) > self.SHOWN
         r = pygame.Rect(960 - 620, 800, 1240, 52 + 23 * min(len(lines), self.SHOWN) + (22 if extra else 0))
         W.panel(surf, r, (44, 38, 32), (120, 100, 70), 8, 2)
-        W.blit_text(surf, f"Since {role_name(self.role)} last looked:", (r.x + 18, r.y + 10), 19, (250, 236, 200),
+        W.blit_text(surf, f"Since {self.name(self.role)} last looked:", (r.x + 18, r.y + 10), 19, (250, 236, 200),
                     "sans_bold")
         shown = lines[-self.SHOWN:]
         y = r.y + 40
@@ -425,11 +455,7 @@ class GameMenuScene(ButtonScene):
                                        self.board.session.autosave_problem))
 
     def draw(self, surf) -> None:
-        shade = pygame.Surface((1920, 1080), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surf.blit(shade, (0, 0))
-        r = pygame.Rect(960 - 240, 220, 480, 620)
-        W.panel(surf, r, W.PAPER, W.FRAME, 10, 3)
+        modal(surf, pygame.Rect(960 - 240, 220, 480, 620), shade=150)
         W.blit_text(surf, "Menu", (960, 240), 34, W.INK, "serif_bold", "midtop")
         self.draw_buttons(surf)
 

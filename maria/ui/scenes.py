@@ -58,9 +58,9 @@ def wire(app) -> None:
 
 
 def _friedrich_autosave() -> Path:
-    """Where a FRIEDRICH game in progress is kept when the program closes (FBoardScene.on_quit)."""
-    from maria.ui.settings import saves_dir
-    return saves_dir() / "friedrich-autosave.yaml"
+    """Where a FRIEDRICH game in progress is kept (FSession.autosave)."""
+    from maria.ui.friedrich_session import autosave_path
+    return autosave_path()
 
 
 def _rules_panel(app, *args):
@@ -111,7 +111,7 @@ class TitleScene(ButtonScene):
         has_auto = latest_autosave() is not None if maria else _friedrich_autosave().exists()
         items = [("Learn to play", self.learn, "learn", maria), ("New game", self.new_game, "new"),
                  ("Continue last game", self.cont, "continue", has_auto),
-                 ("Load", self.load, "load"), ("Demo", self.demo, "demo", maria), ("Settings", self.settings, "settings"),
+                 ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
         self.buttons = [W.Button(pygame.Rect(960 - 205, 404, 200, 46), "MARIA", self._choose("maria"), True,
                                  ("game", "maria"), 20, tip="Play MARIA: the War of the Austrian Succession, 1741–1744.",
@@ -132,6 +132,11 @@ class TitleScene(ButtonScene):
         return f
 
     def demo(self):
+        """The demo of the game chosen on the title (every seat a computer player)."""
+        if self.game == "friedrich":
+            from maria.ui.demo import start_friedrich_demo
+            start_friedrich_demo(self.app)
+            return
         from maria.ui.demo import start_demo
         start_demo(self.app)
 

@@ -34,9 +34,10 @@ class Thinker:
     The worker receives only the role's observation and legal actions (maria.players.decide);
     `progress` (0..1) feeds the thinking indicator; `result` is the chosen action once done."""
 
-    def __init__(self, player, state: dict, role: str):
+    def __init__(self, player, state: dict, role: str, decide=None):
         self.player, self.role = player, role
         self.state = state                     # states are never mutated in place (door.apply copies)
+        self.decide = decide                   # decide(state, role, player); None: maria.players.decide
         self.result: dict | None = None
         self.error: BaseException | None = None
         self.started = time.perf_counter()
@@ -44,7 +45,9 @@ class Thinker:
         self.thread.start()
 
     def _run(self) -> None:
-        from maria.players import decide
+        decide = self.decide
+        if decide is None:
+            from maria.players import decide
         try:
             self.result = decide(self.state, self.role, self.player)
         except BaseException as e:              # reported to the UI thread, never lost
@@ -101,8 +104,46 @@ def fortress_counts(st: dict) -> dict[str, int]:
     return out
 
 
+class ComputerTurns:
+    """The computer seats' decisions in a worker thread, for MARIA's Session and FRIEDRICH's
+    FSession alike: `think(role)` starts or continues one, `finish_thinking()` applies it.  The
+    session provides `state`, `thinker`, `computer_failure`, `player_for(role)` and `apply`;
+    `decide` is how a worker asks its player (None: maria.players.decide)."""
+
+    decide = None
+
+    def think(self, role: str) -> Thinker:
+        """Start (or continue) the computer's decision for `role` in a worker thread."""
+        t = self.thinker
+        if t is None or t.role != role or t.state is not self.state:
+            if t is not None:
+                t.cancel()
+            t = self.thinker = Thinker(self.player_for(role), self.state, role, self.decide)
+        return t
+
+    def finish_thinking(self) -> dict | None:
+        """Apply the worker's action when it is ready; returns it (None while still thinking)."""
+        t = self.thinker
+        if t is None or not t.done:
+            return None
+        self.thinker = None
+        if t.state is self.state and t.error is not None:
+            # a computer player that raises would raise again on the same position: never retried
+            # in a loop, the board reports it (maria.ui.overlays.ComputerFailedScene)
+            self.computer_failure = (t.role, t.error)
+            return None
+        if t.state is not self.state or t.result is None:
+            return None                                     # stale: think again
+        try:
+            self.apply(t.role, t.result)
+        except Exception as exc:  # noqa: BLE001  (an illegal choice is the player's failure too)
+            self.computer_failure = (t.role, exc)
+            return None
+        return t.result
+
+
 @dataclass
-class Session:
+class Session(ComputerTurns):
     record: object
     seats: dict[str, Seat]
     path: Path | None = None
@@ -230,34 +271,10 @@ class Session:
             p = self.players[role] = make_player(seat.level, seed)
         return p
 
-    def think(self, role: str) -> Thinker:
-        """Start (or continue) the computer's decision for `role` in a worker thread."""
-        t = self.thinker
-        if t is None or t.role != role or t.state is not self.state:
-            if t is not None:
-                t.cancel()
-            t = self.thinker = Thinker(self.player_for(role), self.state, role)
-        return t
-
-    def finish_thinking(self) -> dict | None:
-        """Apply the worker's action when it is ready; returns it (None while still thinking)."""
-        t = self.thinker
-        if t is None or not t.done:
-            return None
-        self.thinker = None
-        if t.state is self.state and t.error is not None:
-            # a computer player that raises would raise again on the same position: never retried
-            # in a loop, the board reports it (maria.ui.overlays.ComputerFailedScene)
-            self.computer_failure = (t.role, t.error)
-            return None
-        if t.state is not self.state or t.result is None:
-            return None                                     # stale: think again
-        try:
-            self.apply(t.role, t.result)
-        except Exception as exc:  # noqa: BLE001  (an illegal choice is the player's failure too)
-            self.computer_failure = (t.role, exc)
-            return None
-        return t.result
+    def level_of(self, role: str) -> str | None:
+        """The level of a computer seat (None: no such seat)."""
+        seat = self.seats.get(role)
+        return seat.level if seat else None
 
     def set_seat(self, role: str, kind: str, level: str | None = None) -> None:
         """Take over a seat (human) or hand it to the computer, at any moment."""
@@ -335,13 +352,19 @@ class Session:
             save_notes(p, self.notes)
             prune_autosaves()
         except Exception as exc:  # noqa: BLE001
-            why = str(exc) if isinstance(exc, SaveError) else \
-                f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
-            self.autosave_problem = (f"Autosave failed: {why} It is tried again at the next hand-off; "
-                                     "use Save game to save elsewhere.")
+            self.autosave_problem = autosave_failure(exc)
             return None
         self.autosave_problem = None
         return p
+
+
+def autosave_failure(exc: BaseException, worded: tuple = (SaveError,)) -> str:
+    """Why an autosave failed, in player words (both games' autosaves say it so): the message of
+    a save error (`worded`: MARIA's SaveError, FRIEDRICH's FSaveError), else the error's kind."""
+    why = str(exc) if isinstance(exc, worded) else \
+        f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
+    return (f"Autosave failed: {why} It is tried again at the next hand-off; "
+            "use Save game to save elsewhere.")
 
 
 # --- autosaves: one file per game, the last few games kept ------------------------------------------
