@@ -508,8 +508,14 @@ class FGameOverScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 310, 880, 280, 64), "Look at the board", self.back, True, "board", 22),
-                        W.Button(pygame.Rect(960 + 30, 880, 280, 64), "Title screen", self.title, True, "title", 22)]
+        self.buttons = [W.Button(pygame.Rect(960 - 470, 880, 280, 64), "Look at the board", self.back, True, "board", 22),
+                        W.Button(pygame.Rect(960 - 170, 880, 340, 64), "Watch the game again", self._watch, True,
+                                 "watch", 22),
+                        W.Button(pygame.Rect(960 + 190, 880, 280, 64), "Title screen", self.title, True, "title", 22)]
+
+    def _watch(self):
+        """The replay viewer (maria.ui.replay_viewer.FReplayBoard), as MARIA's game-over screen."""
+        self.app.open_screen("replay", self.bs.session.record)
 
     def back(self):
         self.app.pop(self)

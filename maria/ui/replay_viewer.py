@@ -15,6 +15,8 @@ from maria.rules import door
 from maria.ui import widgets as W
 from maria.ui.board_layout import MAP_RECT
 from maria.ui.board_scene import BoardScene
+from maria.ui.friedrich_scene import PROMPT, FBoardScene
+from maria.ui.friedrich_session import FSession, role_label
 from maria.ui.session import Seat, Session, role_name
 
 CHECKPOINT = 25                      # a state kept every this many actions (the others are replayed)
@@ -22,18 +24,21 @@ SPEEDS = (1.5, 0.8, 0.4, 0.15)       # seconds per action when playing
 
 
 class ReplayViewer:
-    """The positions of a game record: position i = the state after the first i actions."""
+    """The positions of a game record: position i = the state after the first i actions.  Either
+    game's: FRIEDRICH's viewer gives its own start position and door (`start`, `apply`)."""
 
-    def __init__(self, record: GameRecord):
+    def __init__(self, record, start: dict | None = None, apply=None):
         self.record = record
+        self.apply = apply or door.apply
         self.actions = list(record.actions)
-        start = GameRecord.new(variant=record.variant, players=record.players, seed=record.seed,
-                               options=copy.deepcopy(record.options))
-        self.checkpoints = {0: start.state}
-        st = start.state
+        if start is None:
+            start = GameRecord.new(variant=record.variant, players=record.players, seed=record.seed,
+                                   options=copy.deepcopy(record.options)).state
+        self.checkpoints = {0: start}
+        st = start
         self.turn_starts: dict[int, int] = {st["turn"]: 0}
         for i, a in enumerate(self.actions, 1):
-            st = door.apply(st, a["role"], a["action"])
+            st = self.apply(st, a["role"], a["action"])
             self.turn_starts.setdefault(st["turn"], i)
             if i % CHECKPOINT == 0:
                 self.checkpoints[i] = st
@@ -44,7 +49,7 @@ class ReplayViewer:
         base = i - i % CHECKPOINT
         st = self.checkpoints[base]
         for a in self.actions[base:i]:
-            st = door.apply(st, a["role"], a["action"])
+            st = self.apply(st, a["role"], a["action"])
         return st
 
     def next_turn(self, i: int) -> int:
@@ -56,7 +61,87 @@ class ReplayViewer:
         return max(earlier) if earlier else 0
 
 
-class ReplayBoard(BoardScene):
+class ReplayControls:
+    """The viewer's controls, for MARIA's board (ReplayBoard) and FRIEDRICH's (FReplayBoard): the
+    keys, the play timer, the speed and the bar of buttons.  The board provides `viewer`, `index`,
+    `go(i, animate)`, `cycle_view()`, `_view_name()` and `idle()` (no animation under way)."""
+
+    def start_controls(self) -> None:
+        self.index = 0
+        self.playing = False
+        self.speed = 1
+        self.timer = 0.0
+
+    def idle(self) -> bool:
+        return True
+
+    def play_tick(self, dt: float) -> None:
+        """Playing: the next action once SPEEDS[speed] seconds have passed (and nothing moves)."""
+        if self.playing and self.app.top is self:
+            self.timer += dt
+            self.dirty = True
+            if self.timer >= SPEEDS[self.speed] and self.idle():
+                self.timer = 0.0
+                if self.index >= self.viewer.end:
+                    self.playing = False
+                else:
+                    self.go(self.index + 1, animate=True)
+
+    def control_key(self, e) -> bool:
+        """A viewer key (True: handled)."""
+        if e.type != pygame.KEYDOWN:
+            return False
+        keys = {pygame.K_RIGHT: lambda: self.go(self.index + 1, animate=True),
+                pygame.K_LEFT: lambda: self.go(self.index - 1),
+                pygame.K_PAGEDOWN: lambda: self.go(self.viewer.next_turn(self.index)),
+                pygame.K_PAGEUP: lambda: self.go(self.viewer.previous_turn(self.index)),
+                pygame.K_HOME: lambda: self.go(0), pygame.K_END: lambda: self.go(self.viewer.end),
+                pygame.K_SPACE: self.toggle_play, pygame.K_v: self.cycle_view,
+                pygame.K_ESCAPE: lambda: self.app.pop(self)}
+        if e.key not in keys:
+            return False
+        keys[e.key]()
+        return True
+
+    def control_click(self, e) -> bool:
+        """A click on one of the viewer's buttons (True: handled)."""
+        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for b in self.buttons:
+                if b.hit(e.pos):
+                    b.action()
+                    return True
+        return False
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        self.timer = 0.0
+
+    def _faster(self, d):
+        def f():
+            self.speed = max(0, min(len(SPEEDS) - 1, self.speed + d))
+        return f
+
+    def control_row(self) -> list[tuple]:
+        """(label, action, key) of the bar's buttons, from the start to the view."""
+        return [("|◀ Start", lambda: self.go(0), "start"),
+                ("◀◀ Turn", lambda: self.go(self.viewer.previous_turn(self.index)), "prev_turn"),
+                ("◀ Back", lambda: self.go(self.index - 1), "back_one"),
+                ("Pause" if self.playing else "Play ▶", self.toggle_play, "play"),
+                ("Step ▶", lambda: self.go(self.index + 1, animate=True), "step"),
+                ("Turn ▶▶", lambda: self.go(self.viewer.next_turn(self.index)), "next_turn"),
+                ("End ▶|", lambda: self.go(self.viewer.end), "end"),
+                ("Slower", self._faster(-1), "slower"), ("Faster", self._faster(1), "faster"),
+                (f"View: {self._view_name()}", self.cycle_view, "view")]
+
+    KEYS = "← → step, PgUp/PgDn turn, Home/End, Space play, V whose view, Esc close."
+
+    def replay_prompt(self, turn: int, name, keys: bool = True) -> str:
+        last = self.viewer.actions[self.index - 1] if self.index else None
+        what = f" — last: {name(last['role'])}, {last['action'].get('type', '').replace('_', ' ')}" if last else ""
+        return f"Replay: action {self.index} of {self.viewer.end}, turn {turn}{what}." + (" " + self.KEYS if keys else "")
+
+
+class ReplayBoard(ReplayControls, BoardScene):
     """The board screen in viewer mode: it shows a position and a bar of viewer controls; the
     engine is never asked to play."""
 
@@ -66,10 +151,7 @@ class ReplayBoard(BoardScene):
         shown = GameRecord(variant=record.variant, players=record.players, seed=record.seed,
                            options=record.options, actions=[], state=self.viewer.state_at(0),
                            created=record.created)
-        self.index = 0
-        self.playing = False
-        self.speed = 1
-        self.timer = 0.0
+        self.start_controls()
         super().__init__(app, Session(shown, {s.role: s for s in seats}))
         self.seat = view_role
         self.refresh()
@@ -124,19 +206,14 @@ class ReplayBoard(BoardScene):
     def pace(self) -> float:
         return SPEEDS[self.speed]
 
+    def idle(self) -> bool:
+        return self.anim is None
+
     def update(self, dt: float) -> None:
         self.frames += 1
         if self.anim is not None and self.app.top is self:
             self._advance_anim(dt)
-        if self.playing and self.app.top is self:
-            self.timer += dt
-            self.dirty = True
-            if self.timer >= SPEEDS[self.speed] and self.anim is None:
-                self.timer = 0.0
-                if self.index >= self.viewer.end:
-                    self.playing = False
-                else:
-                    self.go(self.index + 1, animate=True)
+        self.play_tick(dt)
 
     # --- controls -----------------------------------------------------------------------------------
     def view_roles(self) -> list[str]:
@@ -150,48 +227,16 @@ class ReplayBoard(BoardScene):
 
     def handle(self, e) -> None:
         self.events += 1
-        if e.type == pygame.KEYDOWN:
-            keys = {pygame.K_RIGHT: lambda: self.go(self.index + 1, animate=True),
-                    pygame.K_LEFT: lambda: self.go(self.index - 1),
-                    pygame.K_PAGEDOWN: lambda: self.go(self.viewer.next_turn(self.index)),
-                    pygame.K_PAGEUP: lambda: self.go(self.viewer.previous_turn(self.index)),
-                    pygame.K_HOME: lambda: self.go(0), pygame.K_END: lambda: self.go(self.viewer.end),
-                    pygame.K_SPACE: self.toggle_play, pygame.K_v: self.cycle_view,
-                    pygame.K_ESCAPE: lambda: self.app.pop(self)}
-            if e.key in keys:
-                keys[e.key]()
-                self.static_dirty = self.dirty = True
-                return
-        if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            for b in self.buttons:
-                if b.hit(e.pos):
-                    b.action()
-                    self.static_dirty = self.dirty = True
-                    return
+        if self.control_key(e) or self.control_click(e):
+            self.static_dirty = self.dirty = True
+            return
         if e.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION) or (e.type in (pygame.MOUSEBUTTONDOWN,
                                                                        pygame.MOUSEBUTTONUP)):
             super().handle(e)                # zoom, pan, hover tips and log lines still work
 
-    def toggle_play(self) -> None:
-        self.playing = not self.playing
-        self.timer = 0.0
-
-    def _faster(self, d):
-        def f():
-            self.speed = max(0, min(len(SPEEDS) - 1, self.speed + d))
-        return f
-
     def build_buttons(self) -> None:
         y = MAP_RECT.bottom - 56
-        row = [("|◀ Start", lambda: self.go(0), "start"),
-               ("◀◀ Turn", lambda: self.go(self.viewer.previous_turn(self.index)), "prev_turn"),
-               ("◀ Back", lambda: self.go(self.index - 1), "back_one"),
-               ("Pause" if self.playing else "Play ▶", self.toggle_play, "play"),
-               ("Step ▶", lambda: self.go(self.index + 1, animate=True), "step"),
-               ("Turn ▶▶", lambda: self.go(self.viewer.next_turn(self.index)), "next_turn"),
-               ("End ▶|", lambda: self.go(self.viewer.end), "end"),
-               ("Slower", self._faster(-1), "slower"), ("Faster", self._faster(1), "faster"),
-               (f"View: {self._view_name()}", self.cycle_view, "view"),
+        row = self.control_row() + [
                ("Story", lambda: self.app.open_screen("story", self.viewer.record), "story"),
                ("Close", lambda: self.app.pop(self), "close")]
         self.buttons = W.button_row(row, MAP_RECT.x + 12, y, h=44, size=16, min_w=70, gap=6)
@@ -200,8 +245,82 @@ class ReplayBoard(BoardScene):
         return {"observer": "public", "everything": "everything"}.get(self.seat, role_name(self.seat))
 
     def prompt_text(self) -> str:
-        st = self.session.state
-        last = self.viewer.actions[self.index - 1] if self.index else None
-        what = f" — last: {role_name(last['role'])}, {last['action'].get('type', '').replace('_', ' ')}" if last else ""
-        return (f"Replay: action {self.index} of {self.viewer.end}, turn {st['turn']}{what}. "
-                "← → step, PgUp/PgDn turn, Home/End, Space play, V whose view, Esc close.")
+        return self.replay_prompt(self.session.state["turn"], role_name)
+
+
+class FReplayBoard(ReplayControls, FBoardScene):
+    """A FRIEDRICH game (a save or a finished game) stepped through on FRIEDRICH's board, with the
+    same controls as MARIA's viewer: the public board or any role's view (the door's); nothing is
+    played and no Card of Fate pops up (the Clock of Fate panel shows the last one)."""
+
+    def __init__(self, app, record, view_role: str | None = None):
+        from maria.friedrich.rules import door as fdoor
+        from maria.friedrich.saves import FRecord
+        self.viewer = ReplayViewer(record, fdoor.new_game(record.players, record.seed, dict(record.options)),
+                                   fdoor.apply)
+        shown = FRecord(record.players, record.seed, dict(record.options), [], self.viewer.state_at(0),
+                        {r: {"kind": "human", "level": "random"} for r in record.state["roles"]}, record.created)
+        self.start_controls()
+        super().__init__(app, FSession(shown))
+        self.seat = view_role
+        self.refresh()
+
+    # the viewer plays nothing, hands nothing off, saves nothing
+    def after_change(self) -> None:
+        self.refresh()
+
+    def game_record(self):
+        return None
+
+    def on_quit(self) -> None:
+        pass
+
+    def refresh(self) -> None:
+        super().refresh()
+        self.legal, self.marks = [], {}
+        self.layout()
+
+    def layout(self) -> None:
+        if not hasattr(self, "viewer"):
+            self.buttons = []
+            return
+        row = self.control_row() + [("Close", lambda: self.app.pop(self), "close")]
+        self.buttons = W.button_row(row, PROMPT.x + 10, PROMPT.y + 50, h=44, size=16, min_w=70, gap=6) + [
+            W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20),
+            W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20)]
+
+    def go(self, i: int, animate: bool = False) -> None:
+        self.index = max(0, min(i, self.viewer.end))
+        self.session.record.state = self.viewer.state_at(self.index)
+        self.session.record.actions = self.viewer.actions[:self.index]
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        self.play_tick(dt)
+
+    def view_roles(self) -> list:
+        return [None] + list(self.session.state["roles"])
+
+    def cycle_view(self) -> None:
+        roles = self.view_roles()
+        self.seat = roles[(roles.index(self.seat) + 1) % len(roles)] if self.seat in roles else None
+        self.refresh()
+
+    def _view_name(self) -> str:
+        return "public" if self.seat is None else role_label(self.seat)
+
+    def handle(self, e) -> None:
+        if self.control_key(e) or self.control_click(e):
+            self.layout()
+            self.dirty = True
+            return
+        if e.type == pygame.MOUSEWHEEL or e.type == pygame.MOUSEMOTION or (
+                e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and e.button in (2, 3)):
+            super().handle(e)                # zoom, pan and hover tips still work
+
+    def prompt_text(self) -> str:
+        return self.replay_prompt(self.session.state["turn"], role_label, keys=False)
+
+    def draw(self, surf) -> None:
+        super().draw(surf)
+        W.blit_text(surf, "Keys: " + self.KEYS, (PROMPT.x + 12, PROMPT.bottom - 26), 15, (100, 85, 60))

@@ -70,11 +70,6 @@ class SaveLoadScene(ButtonScene):
             "to act: " + (", ".join(role_name(r) for r in info["to_act"]) or "—")
         return f"{when} · {game} · turn {info['turn']} · {state}"
 
-    def _friedrich(self, p: Path) -> bool:
-        """A FRIEDRICH save (it has no replay viewer yet: no Watch button)."""
-        self.details(p)
-        return any(k[0] == str(p) and (v or {}).get("game") == "friedrich" for k, v in self._peeks.items())
-
     def _own(self, p: Path) -> bool:
         return p.parent == saves_dir()
 
@@ -108,7 +103,7 @@ class SaveLoadScene(ButtonScene):
                                       why is None, ("rename", p.name), 17))
                     b.append(W.Button(pygame.Rect(1440, y, 150, 56), "Delete", self._ask_delete(p), True,
                                       ("delete", p.name), 17))
-            if self.mode == "load" and why is None and self.deleting != p and not self._friedrich(p):
+            if self.mode == "load" and why is None and self.deleting != p:          # either game's
                 b.append(W.Button(pygame.Rect(1600, y, 130, 56), "Watch", self._watch(p), True,
                                   ("watch", p.name), 17))
             y += 64

@@ -78,19 +78,23 @@ def _open_story(app, record):
 
 
 def open_replay(app, source) -> bool:
-    """Watch a game (a saved file or a GameRecord) in the replay viewer; a file is read off the
-    window's thread, and one that cannot be loaded says why and nothing else changes."""
-    from maria.saves import load_game
-    from maria.ui.replay_viewer import ReplayBoard
+    """Watch a game (a saved file or a game record, either game's) in the replay viewer; a file is
+    read off the window's thread, and one that cannot be loaded says why and nothing else changes."""
+    from maria.saves import game_of, load_game
+    from maria.ui.replay_viewer import FReplayBoard, ReplayBoard
     if not isinstance(source, (str, Path)):
-        app.push(ReplayBoard(app, source))
+        app.push((FReplayBoard if getattr(source, "game", "maria") == "friedrich" else ReplayBoard)(app, source))
         return True
+    board, loader, worded = ReplayBoard, load_game, (SaveError,)
+    if game_of(source) == "friedrich":                  # a save names its game
+        from maria.friedrich.saves import FSaveError, load as load_friedrich
+        board, loader, worded = FReplayBoard, load_friedrich, (SaveError, FSaveError)
 
     def failed(exc: BaseException) -> None:
-        why = str(exc) if isinstance(exc, SaveError) else f"{Path(source).name}: {exc}"
+        why = str(exc) if isinstance(exc, worded) else f"{Path(source).name}: {exc}"
         app.push(MessageScene(app, "This game cannot be watched", why))
-    app.push(LoadingScene(app, f"Opening {Path(source).name}", lambda: load_game(source),
-                          lambda record: app.push(ReplayBoard(app, record)), failed))
+    app.push(LoadingScene(app, f"Opening {Path(source).name}", lambda: loader(source),
+                          lambda record: app.push(board(app, record)), failed))
     return True
 
 

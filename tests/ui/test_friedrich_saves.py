@@ -38,7 +38,7 @@ def test_save_from_the_board_then_load_from_the_title_gives_the_same_position(ui
     ui.press("load")
     row = ui.top.button(("file", "fgame.yaml"))
     assert "FRIEDRICH, 4 players" in row.tip
-    assert ui.top.button(("watch", "fgame.yaml")) is None      # no replay viewer for FRIEDRICH yet
+    assert ui.top.button(("watch", "fgame.yaml")) is not None  # the replay viewer opens either game's save
     ui.press(("file", "fgame.yaml"))
     ui.settle()
     loaded = ui.app.find(FBoardScene)
