@@ -113,6 +113,25 @@ def _render_board(args: argparse.Namespace) -> int:
     return 0
 
 
+def _game_of(args: argparse.Namespace) -> tuple[str, int | None]:
+    """The game a command with `--game` plays and its players: FRIEDRICH 3 or 4 (default 4); MARIA
+    as asked (None when it was asked for 4, which is refused here with the message)."""
+    if getattr(args, "game", "maria") == "friedrich":
+        return "friedrich", args.players if args.players in (3, 4) else 4
+    if args.players == 4:
+        print("error: MARIA is for 2 or 3 players")
+        return "maria", None
+    return "maria", args.players
+
+
+def _print_outcomes(winners, turns: list, actions: list, turn_text: str) -> None:
+    """The self-play summary line of either game (`turn_text` formats the mean turn)."""
+    if actions:
+        dist = ", ".join(f"{w} {n}" for w, n in winners.most_common())
+        print(f"outcomes: {dist}; {turn_text.format(sum(turns) / len(turns))}, "
+              f"{sum(actions) / len(actions):.0f} actions per game")
+
+
 def _friedrich_selfplay(args: argparse.Namespace) -> int:
     """FRIEDRICH: random legal games through its door, the rules invariants checked after every
     action (maria.analysis.friedrich_selfplay)."""
@@ -122,7 +141,7 @@ def _friedrich_selfplay(args: argparse.Namespace) -> int:
 
     from maria.analysis.friedrich_selfplay import random_game
 
-    players = args.players if args.players in (3, 4) else 4
+    _, players = _game_of(args)
     errors = 0
     winners: Counter = Counter()
     turns, steps = [], []
@@ -143,10 +162,7 @@ def _friedrich_selfplay(args: argparse.Namespace) -> int:
         steps.append(out["steps"])
         print(f"seed {seed}: winners {win} ({res.get('reason', '')}), turn {s['turn']}, "
               f"actions {out['steps']}, combats {out['duels']}, {time.perf_counter() - t0:.2f} s", flush=True)
-    if steps:
-        dist = ", ".join(f"{w} {n}" for w, n in winners.most_common())
-        print(f"outcomes: {dist}; mean turn {sum(turns) / len(turns):.1f}, "
-              f"{sum(steps) / len(steps):.0f} actions per game")
+    _print_outcomes(winners, turns, steps, "mean turn {:.1f}")
     print(f"{args.games} games ({players} players), {errors} errors")
     return 1 if errors else 0
 
@@ -159,10 +175,10 @@ def _selfplay(args: argparse.Namespace) -> int:
     from maria.analysis import selfplay
     from maria.saves import save_game
 
-    if getattr(args, "game", "maria") == "friedrich":
+    game, players = _game_of(args)
+    if game == "friedrich":
         return _friedrich_selfplay(args)
-    if args.players == 4:
-        print("error: MARIA is for 2 or 3 players")
+    if players is None:
         return 2
     out_dir = Path(args.save_failures) if args.save_failures else Path.cwd()
     errors = 0
@@ -193,15 +209,43 @@ def _selfplay(args: argparse.Namespace) -> int:
         actions.append(len(record.actions))
         print(f"seed {seed}: winner {winner}, turns {turns_played(state)}, actions {len(record.actions)}, "
               f"{dt:.2f} s")
-    if actions:
-        dist = ", ".join(f"{w} {n}" for w, n in winners.most_common())
-        print(f"outcomes: {dist}; mean {sum(turns) / len(turns):.1f} turns, "
-              f"{sum(actions) / len(actions):.0f} actions per game")
+    _print_outcomes(winners, turns, actions, "mean {:.1f} turns")
     print(f"{args.games} games, {errors} errors")
     return 1 if errors else 0
 
 
+def _friedrich_replay(args: argparse.Namespace) -> int:
+    """`replay` for a FRIEDRICH save: loaded (its log replayed through FRIEDRICH's door to the
+    saved position), then replayed again with the rules invariants checked at every state."""
+    from maria.analysis.friedrich_selfplay import check_invariants
+    from maria.friedrich import saves as fsaves
+    from maria.friedrich.rules import door as fdoor
+
+    try:
+        record = fsaves.load(args.file)
+    except fsaves.FSaveError as exc:
+        print("digest: - (the file could not be loaded)")
+        print(f"problem: {exc}")
+        return 1
+    print(f"{Path(args.file).name}: FRIEDRICH, {record.players} players, seed {record.seed}, "
+          f"{len(record.actions)} actions")
+    print(f"digest: sha256 {fsaves.digest(record.state)}")
+    state = fdoor.new_game(record.players, record.seed, dict(record.options))
+    for i, a in enumerate(record.actions, 1):
+        try:
+            state = fdoor.apply(state, a["role"], a["action"])
+            check_invariants(state)
+        except Exception as exc:  # noqa: BLE001  (a broken invariant names its action)
+            print(f"problem: action {i} ({a['role']}: {a['action'].get('type')}): {type(exc).__name__}: {exc}")
+            return 1
+    print("ok")
+    return 0
+
+
 def _replay(args: argparse.Namespace) -> int:
+    from maria.saves import game_of
+    if (args.game or game_of(args.file)) == "friedrich":        # a save names its game
+        return _friedrich_replay(args)
     from maria.analysis.bench import failure_text
     from maria.replay import ReplayError, replay, state_digest
     from maria.rules import door
@@ -245,26 +289,25 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if getattr(args, "game", "maria") == "friedrich":
+    game, players = _game_of(args)
+    if game == "friedrich":
         from maria.analysis.friedrich_selfplay import run_bench as frun
-        frun(games=args.games or 3, players=args.players if args.players in (3, 4) else 4)
+        frun(games=args.games or 3, players=players)
         return 0
-    if args.players == 4:
-        print("error: MARIA is for 2 or 3 players")
+    if players is None:
         return 2
     from maria.analysis.bench import run_bench
 
-    run_bench(games=args.games or 15, players=args.players or 3)
+    run_bench(games=args.games or 15, players=players or 3)
     return 0
 
 
 def _tournament(args: argparse.Namespace) -> int:
-    if args.players == 4 and getattr(args, "game", "maria") != "friedrich":
-        print("error: MARIA is for 2 or 3 players")
+    game, players = _game_of(args)
+    if players is None:
         return 2
-    if getattr(args, "game", "maria") == "friedrich":
+    if game == "friedrich":
         from maria.players.friedrich.tournament import run as frun
-        players = args.players if args.players in (3, 4) else 4
         res = frun(players, args.games, args.a, args.b, args.seed,
                    seating="mixed" if args.seating == "mixed" else "solo")
         return 1 if res["errors"] else 0
@@ -326,6 +369,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_selfplay)
     p = sub.add_parser("replay", help="load a saved game, re-apply its action log and compare")
     p.add_argument("file", help="a save file (YAML)")
+    p.add_argument("--game", choices=("maria", "friedrich"), default=None,
+                   help="the save's game (default: its own `game:` field; a save without one is MARIA's)")
     p.set_defaults(func=_replay)
     p = sub.add_parser("tournament", help="computer-vs-computer games, seats rotated, win rates per role")
     p.add_argument("--game", choices=("maria", "friedrich"), default="maria",
