@@ -12,7 +12,7 @@ from maria.ui.friedrich_panels import FHandoffScene, FRulesScene
 from maria.ui.friedrich_scene import FBoardScene, shipped_board
 from maria.ui.friedrich_session import ROLES, FSession, computer_levels, nation_label, new_seed, role_label
 from maria.ui.loading import LoadingScene
-from maria.ui.overlays import ButtonScene, MessageScene, _title_bg
+from maria.ui.overlays import MessageScene, SetupBase, _title_bg
 
 ROLE_NATIONS = {"frederick": ["prussia", "hanover"], "elisabeth": ["russia", "sweden"],
                 "maria_theresa": ["austria", "imperial_army"], "pompadour": ["france"],
@@ -40,7 +40,7 @@ def open_friedrich_save(app, path: Path, on_fail=None) -> bool:
     return True
 
 
-class FSetupScene(ButtonScene):
+class FSetupScene(SetupBase):
     def __init__(self, app):
         self.players = 4
         self.levels = computer_levels()
@@ -56,21 +56,12 @@ class FSetupScene(ButtonScene):
                               ("players", n), 20, selected=self.players == n))
         y = 300
         for role, seat in self.seats.items():
-            b.append(W.Button(pygame.Rect(700, y, 200, 48), "Human", self._kind(role, "human"), True,
-                              ("human", role), 18, selected=seat["kind"] == "human"))
-            for j, lvl in enumerate(self.levels):
-                b.append(W.Button(pygame.Rect(920 + j * 190, y, 180, 48), f"Computer ({lvl})",
-                                  self._kind(role, "computer", lvl), True,
-                                  ("computer", role) if j == 0 else (lvl, role), 18,
-                                  selected=seat["kind"] == "computer" and seat["level"] == lvl))
+            b += self.seat_row(role, y, seat["kind"] == "human", seat["level"], self.levels, 190,
+                               lambda lvl: f"Computer ({lvl})")
             y += 72
-        b.append(W.Button(pygame.Rect(700, 640, 60, 48), "−", self._seed(-1), True, "seed-", 22))
-        b.append(W.Button(pygame.Rect(980, 640, 60, 48), "+", self._seed(1), True, "seed+", 22))
-        b.append(W.Button(pygame.Rect(1060, 640, 160, 48), "Random", self._seed(0), True, "seedrand", 18))
+        b += self.seed_row(640)
         b.append(W.Button(pygame.Rect(1240, 640, 160, 48), "Rules", self.rules, True, "rules", 18))
-        b.append(W.Button(pygame.Rect(960 - 310, 860, 280, 64), "Back", self.back, True, "back", 24))
-        b.append(W.Button(pygame.Rect(960 + 30, 860, 280, 64), "Start", self.start, True, "start", 24))
-        self.buttons = b
+        self.buttons = b + self.back_start()
 
     def _players(self, n):
         def f():
@@ -83,31 +74,8 @@ class FSetupScene(ButtonScene):
             self.seats[role] = {"kind": kind, "level": level or self.levels[0]}
         return f
 
-    def _seed(self, d):
-        def f():
-            self.seed_text = None
-            self.seed = new_seed() if d == 0 else max(0, self.seed + d)
-        return f
-
     def rules(self):
         self.app.push(FRulesScene(self.app))
-
-    def handle(self, e) -> None:
-        if e.type == pygame.KEYDOWN:
-            if e.unicode and e.unicode.isdigit():         # the first digit typed starts a new seed
-                self.seed_text = (self.seed_text or "") + e.unicode
-                self.seed = int(self.seed_text[:9])
-                self.dirty = True
-                return
-            if e.key == pygame.K_BACKSPACE:
-                self.seed_text = str(self.seed)[:-1]
-                self.seed = int(self.seed_text or 0)
-                self.dirty = True
-                return
-            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-                return
-        super().handle(e)
 
     def start(self):
         start(self.app, FSession.new(self.players, self.seed, dict(self.seats)))
@@ -124,10 +92,7 @@ class FSetupScene(ButtonScene):
             W.blit_text(surf, ", ".join(nation_label(n) for n in ROLE_NATIONS[role]), (660, y + 30), 15,
                         (100, 85, 60), "sans", "topright")
             y += 72
-        W.blit_text(surf, "Seed", (660, 652), 24, W.INK, "sans_bold", "topright")
-        box = pygame.Rect(770, 640, 200, 48)
-        W.panel(surf, box, (255, 252, 240))
-        W.blit_text(surf, str(self.seed), box.center, 26, W.INK, "sans_bold", "center")
+        self.draw_seed(surf, 640)
         W.blit_text(surf, "Computer seats see only what a human in their seat would see (the door's view).",
                     (960, 740), 18, (100, 85, 60), "sans", "midtop")
         self.draw_buttons(surf)

@@ -82,6 +82,64 @@ class ButtonScene(Scene):
             b.draw(surf, b.rect.collidepoint(mouse))
 
 
+class SetupBase(ButtonScene):
+    """What MARIA's and FRIEDRICH's new-game screens share: a row of seat buttons per role (Human,
+    then one per computer level), the seed (−, +, Random, typed digits) and Back/Start.  The screen
+    provides `seed`, `seed_text`, `_kind(role, kind, level)` and `start()`."""
+
+    def seat_row(self, role: str, y: int, human: bool, level: str | None, levels, step: int, label) -> list:
+        """The Human button, then a button per level (`label(level)`), `step` px apart."""
+        b = [W.Button(pygame.Rect(700, y, 200, 48), "Human", self._kind(role, "human"), True,
+                      ("human", role), 18, selected=human)]
+        for j, lvl in enumerate(levels):
+            b.append(W.Button(pygame.Rect(920 + j * step, y, step - 10, 48), label(lvl),
+                              self._kind(role, "computer", lvl), True,
+                              ("computer", role) if j == 0 else (lvl, role), 18,
+                              selected=not human and level == lvl))
+        return b
+
+    def seed_row(self, y: int) -> list:
+        return [W.Button(pygame.Rect(700, y, 60, 48), "−", self._seed(-1), True, "seed-", 22),
+                W.Button(pygame.Rect(980, y, 60, 48), "+", self._seed(1), True, "seed+", 22),
+                W.Button(pygame.Rect(1060, y, 160, 48), "Random", self._seed(0), True, "seedrand", 18)]
+
+    def back_start(self) -> list:
+        return [W.Button(pygame.Rect(960 - 310, 860, 280, 64), "Back", self.back, True, "back", 24),
+                W.Button(pygame.Rect(960 + 30, 860, 280, 64), "Start", self.start, True, "start", 24)]
+
+    def _seed(self, d):
+        def f():
+            import random
+            self.seed_text = None
+            self.seed = random.randrange(1, 100000) if d == 0 else max(0, self.seed + d)
+        return f
+
+    def draw_seed(self, surf, y: int) -> None:
+        W.blit_text(surf, "Seed", (660, y + 12), 24, W.INK, "sans_bold", "topright")
+        box = pygame.Rect(770, y, 200, 48)
+        W.panel(surf, box, (255, 252, 240))
+        W.blit_text(surf, str(self.seed), box.center, 26, W.INK, "sans_bold", "center")
+
+    def start(self) -> None: ...
+
+    def handle(self, e) -> None:
+        if e.type == pygame.KEYDOWN:
+            if e.unicode and e.unicode.isdigit():         # the first digit typed starts a new seed
+                self.seed_text = (self.seed_text or "") + e.unicode
+                self.seed = int(self.seed_text[:9])
+                self.dirty = True
+                return
+            if e.key == pygame.K_BACKSPACE:
+                self.seed_text = str(self.seed)[:-1]
+                self.seed = int(self.seed_text or 0)
+                self.dirty = True
+                return
+            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+                return
+        super().handle(e)
+
+
 def latest_autosave() -> Path | None:
     """The newest autosave ("Continue last game"), or None."""
     found = autosaves()

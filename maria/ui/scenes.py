@@ -10,7 +10,7 @@ import pygame
 
 from maria.ui import widgets as W
 from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene,
-                               SettingsScene, _title_bg, latest_autosave)
+                               SettingsScene, SetupBase, _title_bg, latest_autosave)
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
 from maria.ui.board_layout import FORCED_TYPES
@@ -195,7 +195,7 @@ class TitleScene(ButtonScene):
         W.blit_text(surf, "F1 rules · F11 fullscreen · Esc back", (960, 1030), 18, (90, 75, 55), "sans", "midbottom")
 
 
-class SetupScene(ButtonScene):
+class SetupScene(SetupBase):
     def __init__(self, app):
         self.players = 3
         self.variant = "intro"
@@ -221,21 +221,10 @@ class SetupScene(ButtonScene):
         y = 390
         for role in self.seats:
             seat = self.seats[role]
-            b.append(W.Button(pygame.Rect(700, y, 200, 48), "Human", self._kind(role, "human"), True,
-                              ("human", role), 18, selected=seat.kind == "human"))
-            for j, lvl in enumerate(("easy", "normal", "hard", "random")):
-                b.append(W.Button(pygame.Rect(920 + j * 150, y, 140, 48), lvl.title(),
-                                  self._kind(role, "computer", lvl), True,
-                                  ("computer", role) if lvl == "easy" else (lvl, role), 18,
-                                  selected=seat.kind == "computer" and seat.level == lvl))
+            b += self.seat_row(role, y, seat.kind == "human", seat.level, ("easy", "normal", "hard", "random"), 150,
+                               str.title)
             y += 64
-        y = 620
-        b.append(W.Button(pygame.Rect(700, y, 60, 48), "−", self._seed(-1), True, "seed-", 22))
-        b.append(W.Button(pygame.Rect(980, y, 60, 48), "+", self._seed(1), True, "seed+", 22))
-        b.append(W.Button(pygame.Rect(1060, y, 160, 48), "Random", self._seed(0), True, "seedrand", 18))
-        b.append(W.Button(pygame.Rect(960 - 310, 860, 280, 64), "Back", self.back, True, "back", 24))
-        b.append(W.Button(pygame.Rect(960 + 30, 860, 280, 64), "Start", self.start, True, "start", 24))
-        self.buttons = b
+        self.buttons = b + self.seed_row(620) + self.back_start()
 
     def _variant(self, v):
         def f():
@@ -255,30 +244,6 @@ class SetupScene(ButtonScene):
         def f():
             self.seats[role] = Seat(role, kind, level)
         return f
-
-    def _seed(self, d):
-        def f():
-            self.seed_text = None
-            self.seed = random.randrange(1, 100000) if d == 0 else max(0, self.seed + d)
-        return f
-
-    def handle(self, e) -> None:
-        if e.type == pygame.KEYDOWN:
-            if e.unicode and e.unicode.isdigit():
-                self.seed_text = (self.seed_text or "") + e.unicode
-                self.seed = int(self.seed_text[:9])
-                self.dirty = True
-                return
-            if e.key == pygame.K_BACKSPACE:
-                txt = str(self.seed)[:-1]
-                self.seed_text = txt
-                self.seed = int(txt) if txt else 0
-                self.dirty = True
-                return
-            if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
-                return
-        super().handle(e)
 
     def start(self):
         opts = {"optional_political_rule": self.political_rule} if self.variant == "advanced" else None
@@ -307,10 +272,7 @@ class SetupScene(ButtonScene):
             W.blit_text(surf, role_name(role), (660, y + 2), 24, W.INK, "serif_bold", "topright")
             W.blit_text(surf, powers, (660, y + 30), 15, (100, 85, 60), "sans", "topright")
             y += 64
-        W.blit_text(surf, "Seed", (660, 632), 24, W.INK, "sans_bold", "topright")
-        box = pygame.Rect(770, 620, 200, 48)
-        W.panel(surf, box, (255, 252, 240))
-        W.blit_text(surf, str(self.seed), box.center, 26, W.INK, "sans_bold", "center")
+        self.draw_seed(surf, 620)
         W.blit_text(surf, "type digits to edit", (1240, 634), 16, (100, 85, 60))
         W.blit_text(surf, "Computer seats see only what a human in their seat would see. Random and Easy are quick; Hard thinks ~1.5 s a move.",
                     (960, 720), 18, (100, 85, 60), "sans", "midtop")
