@@ -89,22 +89,16 @@ def _render_board(args: argparse.Namespace) -> int:
     from maria.board import BoardDataError
 
     if getattr(args, "game", "maria") == "friedrich":
-        from maria.friedrich.board_loader import load_board as load_friedrich
-        from maria.render.friedrich_preview import render_friedrich
-
-        try:
-            fboard = load_friedrich(Path(args.dir) / "friedrich")
-        except BoardDataError as exc:
-            print(exc, file=sys.stderr)
-            return 1
-        render_friedrich(fboard, Path(args.out), width=args.width)
-        print(f"wrote {args.out}")
-        return 0
-    from maria.board import load_board
-    from maria.render.preview import render_preview
+        from maria.friedrich.board_loader import load_board
+        from maria.render.friedrich_preview import render_friedrich as render_preview
+        folder = Path(args.dir) / "friedrich"
+    else:
+        from maria.board import load_board
+        from maria.render.preview import render_preview
+        folder = args.dir
 
     try:
-        board = load_board(args.dir)
+        board = load_board(folder)
     except BoardDataError as exc:
         print(exc, file=sys.stderr)
         return 1

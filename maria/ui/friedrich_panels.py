@@ -14,7 +14,7 @@ from maria import yamlio
 from maria.core import deck
 from maria.render.friedrich_preview import NATION_COLOURS
 from maria.ui import widgets as W
-from maria.ui.overlays import ButtonScene, HandoffScene, MessageScene, _title_bg, modal
+from maria.ui.overlays import ButtonScene, GameOverScene, HandoffScene, MessageScene, RulesScene, _title_bg, modal
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
@@ -415,53 +415,24 @@ def rules_sections() -> list[dict]:
     return yamlio.load_file(RULES_YAML)["sections"]
 
 
-class FRulesScene(ButtonScene):
-    """FRIEDRICH's rules, one short text per section of the 2005 rules (data, not code)."""
-    is_rules_panel = True
+class FRulesScene(RulesScene):
+    """FRIEDRICH's rules, one short text per section of the 2005 rules (data, not code), in MARIA's
+    rules panel: type to search, wheel or arrows to scroll, Esc or F1 to close."""
+    TITLE = "FRIEDRICH — the rules (2005 edition)"
+    NOTE = "§ = the section of the printed rules (revised edition, January 2005)."
 
-    def __init__(self, app, *args):
-        self.scroll = 0
+    def __init__(self, app, focus: str | None = None):
         self.sections = rules_sections()
-        super().__init__(app)
+        super().__init__(app, None)
+        self.focus = focus
 
-    def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(1620, 60, 200, 52), "Close (Esc)", self.back, True, "close", 20)]
+    def entries(self) -> list[tuple[str, str, str]]:
+        words = self.query.lower().split()
+        out = [(str(s["section"]), s["title"], s["text"]) for s in self.sections]
+        return [e for e in out if all(w.lstrip("§") in f"{e[0]} {e[1]} {e[2]}".lower() for w in words)]
 
-    def back(self):
-        self.app.pop(self)
-
-    def handle(self, e) -> None:
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_DOWN, pygame.K_PAGEDOWN, pygame.K_UP, pygame.K_PAGEUP):
-            self.scroll = max(0, min(len(self.sections) - 1, self.scroll + (1 if e.key in (pygame.K_DOWN, pygame.K_PAGEDOWN) else -1)))
-            self.dirty = True
-            return
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
-            self.back()
-            return
-        if e.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(len(self.sections) - 1, self.scroll - e.y))
-            self.dirty = True
-            return
-        super().handle(e)
-
-    def draw(self, surf) -> None:
-        _title_bg(surf)
-        W.blit_text(surf, "FRIEDRICH — the rules (2005 edition)", (100, 60), 44, (110, 30, 24), "serif_bold")
-        W.blit_text(surf, "§ = the section of the printed rules (revised edition, January 2005). Wheel or arrows to scroll.",
-                    (100, 124), 16, (100, 85, 60))
-        y = 160
-        for s in self.sections[self.scroll:]:
-            lines = W.wrap(s["text"], 1640, 19)
-            h = 34 + 24 * len(lines)
-            if y + h > 1040:
-                break
-            W.blit_text(surf, f"§{s['section']}  ·  {s['title']}", (100, y), 22, W.ACCENT, "sans_bold")
-            yy = y + 30
-            for line in lines:
-                W.blit_text(surf, line, (130, yy), 19, W.INK)
-                yy += 24
-            y += h + 8
-        self.draw_buttons(surf)
+    def label(self, num: str, title: str) -> str:
+        return f"§{num}  ·  {title}"
 
 
 class LeaveScene(ButtonScene):
@@ -500,29 +471,18 @@ class LeaveScene(ButtonScene):
         self.draw_buttons(surf)
 
 
-class FGameOverScene(ButtonScene):
-    """Who won and why (§12), as the door's result says."""
+class FGameOverScene(GameOverScene):
+    """Who won and why (§12), as the door's result says; watch the game again, or the title."""
 
     def __init__(self, app, board_scene):
         self.bs = board_scene
-        super().__init__(app)
+        super().__init__(app, board_scene)
 
     def layout(self) -> None:
         self.buttons = [W.Button(pygame.Rect(960 - 470, 880, 280, 64), "Look at the board", self.back, True, "board", 22),
                         W.Button(pygame.Rect(960 - 170, 880, 340, 64), "Watch the game again", self._watch, True,
                                  "watch", 22),
                         W.Button(pygame.Rect(960 + 190, 880, 280, 64), "Title screen", self.title, True, "title", 22)]
-
-    def _watch(self):
-        """The replay viewer (maria.ui.replay_viewer.FReplayBoard), as MARIA's game-over screen."""
-        self.app.open_screen("replay", self.bs.session.record)
-
-    def back(self):
-        self.app.pop(self)
-
-    def title(self):
-        self.app.scenes = [self.app.scenes[0]]
-        self.app.top.on_top()
 
     def draw(self, surf) -> None:
         _title_bg(surf)

@@ -226,9 +226,19 @@ class SettingsScene(ButtonScene):
 
 
 class RulesScene(ButtonScene):
-    """The introductory rules, searchable (type to search), opened at a rule number."""
+    """The introductory rules, searchable (type to search), opened at a rule number.  FRIEDRICH's
+    rules panel is one too, with its own sections (FRulesScene: `entries`, `label`, the titles)."""
 
     is_rules_panel = True            # F1 over the panel closes it instead of opening another
+    TITLE = "Rules of the introductory game"
+    NOTE = "§ = the section of the printed rules (English v2.1) to read."
+
+    def entries(self) -> list[tuple[str, str, str]]:
+        """(number, title, text) of the rules the query finds."""
+        return search(self.query)
+
+    def label(self, num: str, title: str) -> str:
+        return f"{cite(num)}  ·  {title}"
 
     def __init__(self, app, focus: str | None = None):
         self.query = ""
@@ -267,14 +277,13 @@ class RulesScene(ButtonScene):
 
     def draw(self, surf) -> None:
         _title_bg(surf)
-        W.blit_text(surf, "Rules of the introductory game", (100, 60), 44, (110, 30, 24), "serif_bold")
+        W.blit_text(surf, self.TITLE, (100, 60), 44, (110, 30, 24), "serif_bold")
         box = pygame.Rect(100, 130, 900, 48)
         W.panel(surf, box, (255, 252, 240))
         W.blit_text(surf, ("Search: " + self.query + "|") if self.query else "Type to search…", (box.x + 12, box.y + 12),
                     20, W.INK if self.query else (120, 105, 80))
-        W.blit_text(surf, "§ = the section of the printed rules (English v2.1) to read.", (1020, 144), 16,
-                    (100, 85, 60))
-        entries = search(self.query)
+        W.blit_text(surf, self.NOTE, (1020, 144), 16, (100, 85, 60))
+        entries = self.entries()
         self.scroll = min(self.scroll, max(0, len(entries) - 1))
         y = 200
         for num, title, body in entries[self.scroll:]:
@@ -284,7 +293,7 @@ class RulesScene(ButtonScene):
                 break
             if num == self.focus:
                 pygame.draw.rect(surf, (255, 238, 180), (90, y - 4, 1740, h), border_radius=6)
-            W.blit_text(surf, f"{cite(num)}  ·  {title}", (100, y), 22, W.ACCENT, "sans_bold")
+            W.blit_text(surf, self.label(num, title), (100, y), 22, W.ACCENT, "sans_bold")
             yy = y + 30
             for line in lines:
                 W.blit_text(surf, line, (130, yy), 19, W.INK)

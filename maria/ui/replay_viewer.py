@@ -66,6 +66,16 @@ class ReplayControls:
     keys, the play timer, the speed and the bar of buttons.  The board provides `viewer`, `index`,
     `go(i, animate)`, `cycle_view()`, `_view_name()` and `idle()` (no animation under way)."""
 
+    # the viewer plays nothing, hands nothing off, saves nothing
+    def after_change(self) -> None:
+        self.refresh()
+
+    def game_record(self):
+        return None
+
+    def on_quit(self) -> None:
+        pass
+
     def start_controls(self) -> None:
         self.index = 0
         self.playing = False
@@ -155,16 +165,6 @@ class ReplayBoard(ReplayControls, BoardScene):
         super().__init__(app, Session(shown, {s.role: s for s in seats}))
         self.seat = view_role
         self.refresh()
-
-    # the viewer plays nothing and hands nothing off
-    def after_change(self) -> None:
-        self.refresh()
-
-    def game_record(self):
-        return None
-
-    def on_quit(self) -> None:
-        pass
 
     def refresh(self) -> None:
         super().refresh()
@@ -264,16 +264,6 @@ class FReplayBoard(ReplayControls, FBoardScene):
         super().__init__(app, FSession(shown))
         self.seat = view_role
         self.refresh()
-
-    # the viewer plays nothing, hands nothing off, saves nothing
-    def after_change(self) -> None:
-        self.refresh()
-
-    def game_record(self):
-        return None
-
-    def on_quit(self) -> None:
-        pass
 
     def refresh(self) -> None:
         super().refresh()
