@@ -1,7 +1,8 @@
 """Screenshots of the FRIEDRICH board screen, drawn headless (SDL_VIDEODRIVER=dummy):
-docs/screenshots/friedrich-{setup,start,battle,fate,game-over}.png.
+docs/screenshots/friedrich-{setup,start,battle,fate,game-over}.png, and the screens FRIEDRICH shares
+with MARIA: friedrich-{demo,replay,handoff,computer-failed,rules}.png.
 
-    python tools/friedrich_shots.py [--out docs/screenshots]
+    python tools/friedrich_shots.py [--out docs/screenshots] [--only shared]
 """
 
 from __future__ import annotations
@@ -62,13 +63,87 @@ def _show(app: App, s: FSession, seat: str | None) -> FBoardScene:
     return board
 
 
+def shared_screens(out: Path) -> None:
+    """The demo, the replay viewer, the hand-off with its summary, a computer player's failure and
+    the rules panel: MARIA's screens, on FRIEDRICH's board."""
+    from maria.ui.demo import start_friedrich_demo
+    from maria.ui.friedrich_panels import FRulesScene
+    from maria.ui.friedrich_session import role_label
+    from maria.ui.overlays import report_computer_failure
+    from maria.ui.replay_viewer import FReplayBoard
+
+    # the demo: every seat the easy computer player, a few turns in
+    app = _app()
+    board = start_friedrich_demo(app, 4, "easy", seed=11)
+    s = board.session
+    while s.state["turn"] < 3 or s.state["flow"][-1]["name"] != "movement":
+        s.computer_step()
+    board.after_change()
+    while app.top is not board:
+        app.pop()
+    board.demo.speed = 3
+    app.run(max_frames=2)
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-demo.png"))
+
+    # the replay viewer: a finished game of computer seats at the start of turn 5, Frederick's view
+    app = _app()
+    s = FSession.new(3, 7, {r: {"kind": "computer", "level": "random"} for r in ROLES[3]})
+    _advance(s, lambda s: s.state.get("result") is not None, seed=7)
+    viewer = app.push(FReplayBoard(app, s.record))
+    viewer.go(viewer.viewer.turn_starts.get(5, 0))
+    viewer.go(viewer.index + 12)
+    viewer.cycle_view()
+    app.run(max_frames=2)
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-replay.png"))
+
+    # the hand-off: what the others did since Frederick last looked
+    app = _app()
+    s = FSession.new(4, 11, {r: {"kind": "human", "level": "random"} for r in ("frederick", "maria_theresa")}
+                     | {r: {"kind": "computer", "level": "random"} for r in ("elisabeth", "pompadour")})
+    _advance(s, lambda s: s.state["turn"] >= 2 and "frederick" in s.active())
+    board = _show(app, s, "frederick")
+    _advance(s, lambda s: "maria_theresa" in s.active() and "frederick" not in s.active())
+    board.after_change()
+    app.top.ready()
+    _advance(s, lambda s: "frederick" in s.active() and "maria_theresa" not in s.active())
+    board.after_change()
+    app.run(max_frames=1)
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-handoff.png"))
+
+    # a computer player that raised: the crash report, the emergency save, how to go on
+    app = _app()
+    s = FSession.new(4, 11, {r: {"kind": "human" if r == "maria_theresa" else "computer", "level": "easy"}
+                             for r in ROLES[4]})
+    board = _show(app, s, "maria_theresa")
+    s.computer_failure = ("frederick", RuntimeError("the planner divided by zero"))
+    report_computer_failure(app, board, levels=("easy", "normal", "hard", "random"), name=role_label)
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-computer-failed.png"))
+
+    # the rules panel, searched
+    app = _app()
+    app.push(FRulesScene(app))
+    app.top.query = "reserve"
+    app.render(force=True)
+    pygame.image.save(app.canvas, str(out / "friedrich-rules.png"))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="docs/screenshots")
-    out = Path(ap.parse_args().out)
+    ap.add_argument("--only", choices=("shared",), default=None, help="only the screens shared with MARIA")
+    args = ap.parse_args()
+    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
     pygame.font.init()
+    if args.only == "shared":
+        shared_screens(out)
+        print("written:", ", ".join(str(p) for p in sorted(out.glob("friedrich-*.png"))))
+        return
     humans = {"kind": "human", "level": "random"}
 
     # the title's choice of game and the set-up
@@ -128,6 +203,7 @@ def main() -> None:
         app.run(max_frames=1)
     app.render(force=True)
     pygame.image.save(app.canvas, str(out / "friedrich-game-over.png"))
+    shared_screens(out)
     print("written:", ", ".join(str(p) for p in sorted(out.glob("friedrich-*.png"))))
 
 

@@ -176,7 +176,7 @@ class FateScene(MessageScene):
 
     def draw(self, surf) -> None:
         r = modal(surf, pygame.Rect(960 - 330, 250, 660, 540), self.title, size=38, top=34, fill=(250, 244, 228),
-                  frame=(60, 50, 40), radius=16, width=4)
+                  frame=(60, 50, 40), radius=16, width=4, ink=(110, 30, 24))
         pygame.draw.rect(surf, (150, 40, 30), r.inflate(-24, -24), 2, border_radius=12)
         W.blit_text(surf, "§11", (960, r.y + 84), 18, (100, 85, 60), "sans", "midtop")
         title, _, body = self.text.partition(": ")

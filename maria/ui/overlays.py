@@ -30,7 +30,7 @@ def _title_bg(surf) -> None:
 
 
 def modal(surf, r: pygame.Rect, title: str | None = None, shade: int = 140, size: int = 32, top: int = 24,
-          fill=W.PAPER, frame=W.FRAME, radius: int = 10, width: int = 3) -> pygame.Rect:
+          fill=W.PAPER, frame=W.FRAME, radius: int = 10, width: int = 3, ink=W.ACCENT) -> pygame.Rect:
     """A panel over the dimmed screen below (messages, dialogs, the loading panel), its title
     centred at its top; returns the panel's rect."""
     if shade:                        # 0: a dialog over a screen that stays as bright
@@ -39,7 +39,7 @@ def modal(surf, r: pygame.Rect, title: str | None = None, shade: int = 140, size
         surf.blit(dim, (0, 0))
     W.panel(surf, r, fill, frame, radius, width)
     if title:
-        W.blit_text(surf, title, (r.centerx, r.y + top), size, W.ACCENT, "serif_bold", "midtop")
+        W.blit_text(surf, title, (r.centerx, r.y + top), size, ink, "serif_bold", "midtop")
     return r
 
 
