@@ -383,7 +383,8 @@ class FBoardScene(Scene):
         self.app.push(FRulesScene(self.app))
 
     def title(self) -> None:
-        if self.session.state.get("result") is not None or not self.session.record.actions:
+        if self.session.state.get("result") is not None or not self.session.record.actions \
+                or not self.session.humans():            # a demo leaves at once: nobody's game
             self.app.scenes = [self.app.scenes[0]]
             self.app.top.on_top()
             return
