@@ -96,6 +96,15 @@ class Driver:
         assert b.enabled, f"button {key!r} is disabled"
         self.click(b.rect.center, frames=frames)
 
+    def watch(self, name):
+        """Title → Load → "Watch" on the save `name`: the replay viewer, once its file is read."""
+        from maria.ui.save_load import SaveLoadScene
+        self.press("load")
+        assert isinstance(self.top, SaveLoadScene)
+        self.press(("watch", name))
+        self.settle()
+        return self.top
+
     @property
     def top(self):
         return self.app.top

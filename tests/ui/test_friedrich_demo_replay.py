@@ -89,11 +89,7 @@ def test_the_replay_viewer_steps_through_a_friedrich_save_from_the_load_screen(u
     saves_dir().mkdir(parents=True, exist_ok=True)
     s.save(saves_dir() / "fwatch.yaml")
     _title_friedrich(ui)
-    ui.press("load")
-    assert isinstance(ui.top, SaveLoadScene)
-    ui.press(("watch", "fwatch.yaml"))
-    ui.settle()
-    viewer = ui.top
+    viewer = ui.watch("fwatch.yaml")
     assert isinstance(viewer, FReplayBoard) and viewer.index == 0 and viewer.legal == []
     assert viewer.viewer.end == len(s.record.actions)
     ui.key(pygame.K_RIGHT)

@@ -30,11 +30,7 @@ def test_the_viewer_positions_are_the_games_positions():
 
 
 def test_watch_a_saved_game_step_by_step(ui):
-    ui.press("load")
-    assert isinstance(ui.top, SaveLoadScene)
-    ui.press(("watch", "intro-3p-finished.yaml"))
-    ui.settle()
-    board = ui.top
+    board = ui.watch("intro-3p-finished.yaml")
     assert isinstance(board, ReplayBoard) and board.index == 0 and board.acts == []
     ui.key(pygame.K_RIGHT)
     assert board.index == 1
