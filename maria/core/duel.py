@@ -7,6 +7,10 @@ zero or above; a side at zero may stop for a tie only without a card of its suit
 
 from __future__ import annotations
 
+from typing import Iterable
+
+from maria.core import deck
+
 
 def side_score(frame: dict, side: str) -> int:
     """The duel's score from `side`'s point of view ("att" or "def")."""
@@ -45,3 +49,14 @@ def stop_kind(frame: dict, side: str, holds_suited: bool) -> str | None:
     if side_score(frame, side) < 0:
         return "defeat"
     return None if holds_suited else "tie"
+
+
+def suited_cards(hand: list[str], suit: str) -> list[str]:
+    """The cards of `hand` a side may play at their face value: those of its sector's suit, sorted."""
+    return sorted(c for c in hand if deck.suit_of(c) == suit)
+
+
+def reserve_choices(hand: list[str], values: Iterable[int]) -> list[dict]:
+    """Every Reserve of `hand` at every value the game allows, as play_card actions."""
+    return [{"type": "play_card", "card": c, "value": v}
+            for c in sorted(c for c in hand if deck.is_reserve(c)) for v in values]

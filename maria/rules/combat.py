@@ -175,11 +175,9 @@ class Combat(Handler):
         side = frame["right"]
         power, suit = frame[side + "_power"], frame[side + "_suit"]
         hand = state["cards"]["hands"].get(power, [])
-        out = []
-        suited = [c for c in hand if cards.suit_of(c) == suit]
-        out += [{"type": "play_card", "card": c} for c in sorted(suited)]
-        for c in sorted(c for c in hand if cards.is_reserve(c)):
-            out += [{"type": "play_card", "card": c, "value": v} for v in range(1, 9)]
+        suited = duel.suited_cards(hand, suit)
+        out = [{"type": "play_card", "card": c} for c in suited]
+        out += duel.reserve_choices(hand, range(1, 9))          # R8.5: a Reserve counts 1..8
         stop = duel.stop_kind(frame, side, bool(suited))     # R11.5: at 0 a suited card must be played
         if stop:
             out.append({"type": "accept_" + stop})

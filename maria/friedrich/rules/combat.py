@@ -131,12 +131,11 @@ class Duel(Handler):
         side = frame["right"]
         nation, suit = frame[side + "_nation"], frame[side + "_suit"]
         hand = state["cards"]["hands"].get(nation, [])
-        suited = sorted(c for c in hand if deck.suit_of(c) == suit)
+        suited = duel.suited_cards(hand, suit)
         out = [{"type": "play_card", "card": c} for c in suited]
         if nation == "prussia" and mod_active(state, "seydlitz") and "seydlitz" not in state["fate"]["used"]:
             out += [{"type": "play_card", "card": c, "double": True} for c in suited if c.endswith(":S11")]
-        for c in sorted(c for c in hand if deck.is_reserve(c)):
-            out += [{"type": "play_card", "card": c, "value": v} for v in T.RESERVE_VALUES]
+        out += duel.reserve_choices(hand, T.RESERVE_VALUES)
         if duel.stop_kind(frame, side, bool(suited)):   # §7: at zero, stop only without a suited card
             out.append({"type": "stop"})
         return out
