@@ -8,7 +8,7 @@ from maria.core.duel import side_score
 from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.core.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, leave_if_over, pop, push, register, roles_for_powers
 from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, commander, set_general_city
 
@@ -107,8 +107,7 @@ class CombatPhase(Handler):
         if "pairs" not in frame:
             frame["pairs"] = _units(state, info, frame["powers"])
             frame["fought"], frame["retreated"], frame["retreated_gens"] = [], [], []
-        if state["result"] is not None:
-            pop(state)
+        if leave_if_over(state):
             return True
         valid = CombatPhase._valid(state, info, frame)
         if not valid:
