@@ -52,6 +52,17 @@ def _peace_position(turn=5):
     return s
 
 
+def _peace_made(s):
+    """Frederick offers peace, Maria Theresa accepts, and every choice of the peace (R19.1.2) is
+    the first one offered."""
+    s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
+    s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
+    while s["flow"][-1]["name"] in ("peace_offer", "relocate"):
+        role = active_roles(s)[0]
+        s = apply(s, role, _acts(s, role)[0])
+    return s
+
+
 # --- R19.1 Prussia annexes Silesia -------------------------------------------------------------
 
 def test_R19_1_1_offer_only_when_prussia_controls_all_silesia():
@@ -155,12 +166,7 @@ def test_R19_1_2_step5_train_choice_includes_breslau_and_R19_1_3():
 def test_R19_1_2_example_peace_turn5_neutral_until_prussian_stage_of_turn7():
     """Peace at the end of the Prussian action stage of turn 5: Prussia is neutral until the
     beginning of Prussia's action stage of turn 7 (no entry, no combat, no supply through it)."""
-    s = _peace_position(turn=5)
-    s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
-    s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
-    while s["flow"][-1]["name"] in ("peace_offer", "relocate"):
-        role = active_roles(s)[0]
-        s = apply(s, role, _acts(s, role)[0])
+    s = _peace_made(_peace_position(turn=5))
     info = board_info(s)
     seen = []
     for _ in range(6000):
@@ -195,12 +201,7 @@ def _check_neutral_prussia(s, info):
 
 
 def test_R19_4_neutral_prussia_no_entry_no_combat_no_supply_path():
-    s = _peace_position()
-    s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
-    s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
-    while s["flow"][-1]["name"] in ("peace_offer", "relocate"):
-        role = active_roles(s)[0]
-        s = apply(s, role, _acts(s, role)[0])
+    s = _peace_made(_peace_position())
     info = board_info(s)
     # R19.4.3: an Austrian general next to Silesia may not step in
     _place(s, "karl", "troppau" if "troppau" in info.playable else "olmuetz")
