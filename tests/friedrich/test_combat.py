@@ -15,6 +15,16 @@ def _fight(s, a, d):
     return act(s, {"type": "attack", "from": a, "to": d})
 
 
+def _fritz_attacks_saltikov(fritz: int, saltikov: int, prussia_hand: list[str]):
+    """Friedrich (b2, `fritz` armies) attacks Saltikov (b3, `saltikov` armies); Russia holds no card."""
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=fritz, saltikov=saltikov)
+    hand(s, "prussia", prussia_hand)
+    hand(s, "russia", [])
+    return _fight(s, "b2", "b3")
+
+
 def test_F7_the_rulebook_example_heinrich_against_richelieu_and_soubise():
     s = _prussian_combat(suits={"b3": "diamonds", "b4": "spades"})
     put(s, heinrich="b3", richelieu="b4", soubise="b4")
@@ -74,20 +84,10 @@ def test_F7_each_side_plays_the_suit_of_its_own_sector():
 
 
 def test_F7_the_loser_loses_the_final_negative_score_but_never_more_than_it_has():
-    s = _prussian_combat()
-    put(s, fritz="b2", saltikov="b3")
-    armies(s, fritz=8, saltikov=4)
-    hand(s, "prussia", [])
-    hand(s, "russia", [])
-    s = _fight(s, "b2", "b3")
+    s = _fritz_attacks_saltikov(8, 4, [])
     s = act(s, {"type": "stop"}, "elisabeth")                 # Russia at -4 stops: loses 4 (all)
     assert s["generals"]["saltikov"]["city"] is None          # lost everything: nothing retreats
-    s = _prussian_combat()
-    put(s, fritz="b2", saltikov="b3")
-    armies(s, fritz=5, saltikov=7)
-    hand(s, "prussia", ["1:S9"])
-    hand(s, "russia", [])
-    s = _fight(s, "b2", "b3")
+    s = _fritz_attacks_saltikov(5, 7, ["1:S9"])
     s = act(s, {"type": "play_card", "card": "1:S9"})         # 5-7+9 = +7
     assert s["flow"][-1]["score"] == 7
     s = act(s, {"type": "stop"}, "elisabeth")
@@ -95,12 +95,7 @@ def test_F7_the_loser_loses_the_final_negative_score_but_never_more_than_it_has(
 
 
 def test_F8_retreat_distance_equals_the_armies_lost_and_ends_farthest_from_the_winner():
-    s = _prussian_combat()
-    put(s, fritz="b2", saltikov="b3")
-    armies(s, fritz=5, saltikov=6)
-    hand(s, "prussia", ["1:S4"])
-    hand(s, "russia", [])
-    s = _fight(s, "b2", "b3")
+    s = _fritz_attacks_saltikov(5, 6, ["1:S4"])
     s = act(s, {"type": "play_card", "card": "1:S4"})         # 5-6+4 = +3
     s = act(s, {"type": "stop"}, "elisabeth")
     frame = s["flow"][-1]
