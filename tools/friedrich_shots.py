@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
+from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
 
 scratch_dirs("maria-friedrich-shots-", keep_set=True)
 

@@ -1,8 +1,9 @@
-"""The headless program the tools drive (screenshots, hand-off counts, demo memory, lesson walks):
-a scratch folder for settings and saves, and the real App on its title screen with animations off.
+"""The headless program the UI tests (tests/ui/conftest.py) and the tools drive (screenshots,
+hand-off counts, demo memory, lesson walks): a scratch folder for settings and saves, and the real
+App on its title screen with animations off.
 
-Used by the scripts of tools/ after they put the repository on sys.path (`from tools.headless
-import ...`), before they import pygame: importing it chooses the dummy video and audio drivers
+The scripts of tools/ import it after they put the repository on sys.path (`from tests.ui.headless
+import ...`) and before they import pygame: importing it chooses the dummy video and audio drivers
 (unless the environment names others) and hides pygame's greeting.
 """
 
