@@ -131,22 +131,22 @@ def test_F8_a_general_that_cannot_retreat_the_whole_way_loses_every_army():
     assert s["generals"]["saltikov"]["city"] is None and s["generals"]["saltikov"]["armies"] == 0
 
 
+def _france_beaten_by_fritz(richelieu: int, soubise: int, chevert: int):
+    """Friedrich (b2, 8 armies) attacks the French stack at b3 with these armies, no card in hand
+    on either side, and France stops at once (§7)."""
+    s = _prussian_combat()
+    put(s, richelieu="b3", soubise="b3", chevert="b3", fritz="b2")
+    armies(s, richelieu=richelieu, soubise=soubise, chevert=chevert, fritz=8)
+    hand(s, "prussia", [])
+    hand(s, "france", [])
+    s = _fight(s, "b2", "b3")
+    return act(s, {"type": "stop"}, "pompadour")
+
+
 def test_F6_losses_remove_generals_from_the_bottom_of_the_stack():
-    s = _prussian_combat()
-    put(s, richelieu="b3", soubise="b3", chevert="b3", fritz="b2")
-    armies(s, richelieu=2, soubise=2, chevert=2, fritz=8)
-    hand(s, "prussia", [])
-    hand(s, "france", [])
-    s = _fight(s, "b2", "b3")
-    s = act(s, {"type": "stop"}, "pompadour")                  # 6 vs 8: France loses 2, keeps 4
+    s = _france_beaten_by_fritz(2, 2, 2)                  # 6 vs 8: France loses 2, keeps 4
     assert s["generals"]["chevert"]["city"] == "b3" and s["generals"]["soubise"]["city"] == "b3"
-    s = _prussian_combat()
-    put(s, richelieu="b3", soubise="b3", chevert="b3", fritz="b2")
-    armies(s, richelieu=1, soubise=1, chevert=3, fritz=8)
-    hand(s, "prussia", [])
-    hand(s, "france", [])
-    s = _fight(s, "b2", "b3")
-    s = act(s, {"type": "stop"}, "pompadour")                  # 5 vs 8: loses 3, 2 left for 3 generals
+    s = _france_beaten_by_fritz(1, 1, 3)                  # 5 vs 8: loses 3, 2 left for 3 generals
     assert s["generals"]["chevert"]["city"] is None            # the bottom general goes
     assert [s["generals"][g]["armies"] for g in ("richelieu", "soubise")] == [1, 1]
     assert s["flow"][-1]["name"] == "retreat" and s["flow"][-1]["gids"] == ["richelieu", "soubise"]

@@ -510,16 +510,23 @@ def test_R22_1_arenberg_always_in_supply_in_the_netherlands():
 
 
 def test_R22_1_arenberg_supplied_by_the_pa_train_others_not():
-    s = adv_game()
-    info = board_info(s)
-    _no_austrian_trains(s)
-    near = _outside_netherlands_near_pa_train(s, info)
-    _place(s, "arenberg", near)
+    s, info, near = _arenberg_near_the_pa_train()
     kind, n = supply_status(s, info, "arenberg")
     assert kind == "free" and n == info.dist(near, "hertogenbosch")
     _place(s, "arenberg", None)
     _place(s, "traun", near)
     assert supply_status(s, info, "traun")[0] == "none"
+
+
+def _arenberg_near_the_pa_train():
+    """An advanced game without Austrian trains, Arenberg 2-5 cities from the Pragmatic Army's train
+    at 's-Hertogenbosch, outside the Netherlands: (state, board info, his city)."""
+    s = adv_game()
+    info = board_info(s)
+    _no_austrian_trains(s)
+    near = _outside_netherlands_near_pa_train(s, info)
+    _place(s, "arenberg", near)
+    return s, info, near
 
 
 def _outside_netherlands_near_pa_train(s, info):
@@ -530,11 +537,7 @@ def _outside_netherlands_near_pa_train(s, info):
 
 
 def test_R22_1_arenberg_pa_train_path_blocked_by_enemy_pieces():
-    s = adv_game()
-    info = board_info(s)
-    _no_austrian_trains(s)
-    near = _outside_netherlands_near_pa_train(s, info)
-    _place(s, "arenberg", near)
+    s, info, near = _arenberg_near_the_pa_train()
     assert supply_status(s, info, "arenberg")[0] == "free"
     french = ["moritz", "belle_isle", "broglie", "noailles", "maillebois"]
     for n in sorted(info.nbrs["hertogenbosch"]):                       # R9.3: enemy pieces block
