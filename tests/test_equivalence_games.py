@@ -69,23 +69,30 @@ def test_the_in_place_replay_of_a_load_reaches_the_same_final_state(game):
     assert _replay_in_place(game) == game["digest"]
 
 
+def _random_game(variant: str, players: int, seed: int, limit: int):
+    """A seeded random game through door.apply, undos included: (role, action, the state after it)
+    for each of at most `limit` choices."""
+    from maria.analysis import selfplay
+    from maria.core import rng
+    st = door.new_game(variant, players, seed)
+    ch = {"rng": rng.seed_state(seed)}
+    for _ in range(limit):
+        if door.is_over(st):
+            return
+        role = door.active_roles(st)[0]
+        a = selfplay.random_action(st, role, ch)
+        st = door.apply(st, role, a)
+        yield role, a, st
+
+
 def test_apply_in_place_gives_the_states_of_apply_undos_included():
     """Step by step, in random games with undos: the state apply returns == the state mutated in
     place (the undo snapshots included)."""
-    from maria.analysis import selfplay
-    from maria.core import rng
     undos = 0
     for variant, players, seed in (("intro", 3, 11), ("advanced", 3, 12), ("intro", 2, 13)):
-        st = door.new_game(variant, players, seed)
         mine = door.new_game(variant, players, seed)
-        ch = {"rng": rng.seed_state(seed)}
-        for _ in range(500):
-            if door.is_over(st):
-                break
-            role = door.active_roles(st)[0]
-            a = selfplay.random_action(st, role, ch)
+        for role, a, st in _random_game(variant, players, seed, 500):
             undos += a["type"] == "undo"
-            st = door.apply(st, role, a)
             door.apply_in_place(mine, role, a)
             assert mine == st
     assert undos > 0
@@ -95,20 +102,11 @@ def test_the_replayer_of_a_load_gives_the_states_of_apply_at_any_cut_undos_inclu
     """door.replayer (a load's replay: placeholders for undo snapshots, rebuilt from the run's
     checkpoint when an undo or the end of the log needs them) ends where apply ends, wherever the
     log stops: right after undos, inside a run of one player's undoable moves, anywhere."""
-    from maria.analysis import selfplay
-    from maria.core import rng
     undos = rebuilt = 0
     for variant, players, seed in (("intro", 3, 21), ("advanced", 3, 22), ("advanced", 2, 23)):
-        st = door.new_game(variant, players, seed)
-        ch = {"rng": rng.seed_state(seed)}
         log, states = [], []
-        for _ in range(400):
-            if door.is_over(st):
-                break
-            role = door.active_roles(st)[0]
-            a = selfplay.random_action(st, role, ch)
+        for role, a, st in _random_game(variant, players, seed, 400):
             undos += a["type"] == "undo"
-            st = door.apply(st, role, a)
             log.append((role, a))
             states.append(st)
         cuts = {len(log)} | set(range(7, len(log), 41))

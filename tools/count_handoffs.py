@@ -11,37 +11,26 @@ frame that no private information of a role other than the seated one is drawn.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
 
 
 def count(variant: str, players: int, seed: int, turns: int = 1) -> dict:
     import pygame
 
-    tmp = tempfile.mkdtemp(prefix="maria-handoffs-")
-    os.environ["MARIA_CONFIG_DIR"] = os.path.join(tmp, "c")
-    os.environ["MARIA_DATA_DIR"] = os.path.join(tmp, "d")
-    pygame.display.init()
-    pygame.font.init()
+
+    scratch_dirs("maria-handoffs-")
+    app = headless_app((1280, 720))
     from maria.players import decide, make_player
     from maria.rules import door
-    from maria.ui.app import App
     from maria.ui.board_scene import BoardScene
-    from maria.ui.scenes import TitleScene
     from maria.ui.overlays import HandoffScene
     from maria.ui.session import Seat, Session
-    from maria.ui.settings import Settings
 
-    st = Settings()
-    st.animation = "off"
-    app = App(st, (1280, 720))
-    app.push(TitleScene(app))
     session = Session.new(variant, players, seed, [Seat(r, "human") for r in door.ROLES[players]])
     board = BoardScene(app, session)
     app.scenes = [app.scenes[0], board]

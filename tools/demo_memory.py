@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
 
 KINDS = (("intro", 3), ("advanced", 3), ("intro", 2), ("advanced", 2))
 
@@ -38,21 +35,11 @@ def rss_mb() -> float:
 
 
 def play(games: int, level: str, seed: int, max_actions: int = 6000, out=print) -> list[float]:
-    tmp = tempfile.mkdtemp(prefix="maria-demo-mem-")
-    os.environ["MARIA_CONFIG_DIR"] = os.path.join(tmp, "c")
-    os.environ["MARIA_DATA_DIR"] = os.path.join(tmp, "d")
     import pygame
-    pygame.display.init()
-    pygame.font.init()
+    scratch_dirs("maria-demo-mem-")
+    app = headless_app((1920, 1080))
     from maria.rules import door
-    from maria.ui.app import App
     from maria.ui.demo import SPEEDS, start_demo
-    from maria.ui.scenes import TitleScene
-    from maria.ui.settings import Settings
-    st = Settings()
-    st.animation = "off"
-    app = App(st, (1920, 1080))
-    app.push(TitleScene(app))
     sizes = []
     for i in range(games):
         variant, players = KINDS[i % len(KINDS)]

@@ -8,16 +8,14 @@ with MARIA: friedrich-{demo,replay,handoff,computer-failed,rules}.png.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("MARIA_CONFIG_DIR", tempfile.mkdtemp())
-os.environ.setdefault("MARIA_DATA_DIR", tempfile.mkdtemp())
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
+
+scratch_dirs("maria-friedrich-shots-", keep_set=True)
 
 import pygame  # noqa: E402
 
@@ -27,8 +25,6 @@ from maria.ui.friedrich_panels import FateScene, FGameOverScene, FHandoffScene  
 from maria.ui.friedrich_scene import FBoardScene  # noqa: E402
 from maria.ui.friedrich_session import ROLES, FSession  # noqa: E402
 from maria.ui.friedrich_setup import start  # noqa: E402
-from maria.ui.scenes import TitleScene  # noqa: E402
-from maria.ui.settings import Settings  # noqa: E402
 
 
 def _advance(s: FSession, until, seed: int = 1, limit: int = 20000) -> bool:
@@ -45,12 +41,7 @@ def _advance(s: FSession, until, seed: int = 1, limit: int = 20000) -> bool:
 
 
 def _app() -> App:
-    st = Settings()
-    st.animation = "off"
-    app = App(st, (1920, 1080))
-    app.push(TitleScene(app))
-    app.run(max_frames=1)
-    return app
+    return headless_app((1920, 1080), frames=1)
 
 
 def _show(app: App, s: FSession, seat: str | None) -> FBoardScene:

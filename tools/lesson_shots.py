@@ -9,43 +9,30 @@ the battle lesson and an explanation.
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# the walks autosave like any game: into a scratch folder, never the player's saves and settings
-_SCRATCH = tempfile.mkdtemp(prefix="maria-lessons-")
-os.environ.setdefault("MARIA_DATA_DIR", os.path.join(_SCRATCH, "data"))
-os.environ.setdefault("MARIA_CONFIG_DIR", os.path.join(_SCRATCH, "config"))
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
 
 import pygame  # noqa: E402
+
+# the walks autosave like any game: into a scratch folder, never the player's saves and settings
+scratch_dirs("maria-lessons-", config="config", data="data", keep_set=True)
 
 SIZE = (1366, 768)
 
 
 def shots(outdir: Path) -> list[Path]:
-    from maria.ui.app import App
     from maria.ui.lesson_scene import start_lessons
     from maria.ui.moves import reach
-    from maria.ui.scenes import TitleScene
-    from maria.ui.settings import Settings
     from maria.ui.shots import save_frame
     from tests.ui.conftest import Driver
     from tests.ui.learner import Learner
     pygame.display.init()
-    pygame.font.init()
     pygame.display.set_mode(SIZE)
-    s = Settings()
-    s.animation = "off"
-    app = App(s, SIZE)
-    app.push(TitleScene(app))
-    app.run(max_frames=2)
+    app = headless_app(SIZE, frames=2)
     ui = Driver(app)
     out: list[Path] = []
 

@@ -9,39 +9,26 @@ sections) and the settings (palette, sound).  Colour-vision simulations: tools/c
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
 
 
 def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
-    tmp = tempfile.mkdtemp(prefix="maria-shots-")
-    os.environ["MARIA_CONFIG_DIR"] = os.path.join(tmp, "c")
-    os.environ["MARIA_DATA_DIR"] = os.path.join(tmp, "d")
+    scratch_dirs("maria-shots-")
+    app = headless_app(size)
     import pygame
-    pygame.display.init()
-    pygame.font.init()
     from maria.analysis import selfplay
     from maria.core import rng
     from maria.rules import door
-    from maria.ui.app import App
     from maria.ui.board_layout import MAP_RECT
     from maria.ui.board_scene import BoardScene
     from maria.ui.moves import reach
     from maria.ui.overlays import RulesScene, SettingsScene
-    from maria.ui.scenes import TitleScene
     from maria.ui.session import Session
-    from maria.ui.settings import Settings
-    st = Settings()
-    st.animation = "off"
-    app = App(st, size)
-    app.push(TitleScene(app))
     s = Session.new("intro", 3, seed)
     ch = {"rng": rng.seed_state(seed)}
     while True:                      # to Frederick's movement phase of turn 2

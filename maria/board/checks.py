@@ -8,9 +8,9 @@ references, which earlier checks report and later ones must survive.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Callable
 
+from maria.board.folder import CheckResult, run_named_checks
 from maria.board.model import MAJOR_POWERS, MAPS, SUITS, Board, City, Rect, components
 from maria.board.problems import Problem
 
@@ -39,17 +39,6 @@ MIN_CITY_SPACING_PX = 38
 ROAD_CLEARANCE_PX = 20
 LINK_MAX_ROW = 3                  # map links only along the southern edges (rows 1-3)
 GENERALS_TOTAL, TRAINS_TOTAL = 20, 10
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    name: str
-    description: str
-    problems: list[Problem]
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
 
 
 def _file(board: Board, name: str) -> str:
@@ -641,12 +630,4 @@ CHECKS: tuple[tuple[str, str, Callable[[Board], list[Problem]]], ...] = (
 
 
 def run_checks(board: Board) -> list[CheckResult]:
-    results = []
-    for name, description, fn in CHECKS:
-        try:
-            problems = fn(board)
-        except Exception as exc:  # a check must never crash the validator; report it instead
-            problems = [Problem(_file(board, "board.yaml"), f"check {name}",
-                                f"could not be completed ({type(exc).__name__}: {exc})")]
-        results.append(CheckResult(name, description, problems))
-    return results
+    return run_named_checks(board, CHECKS, _file(board, "board.yaml"))

@@ -10,12 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from maria import yamlio
+from maria.board.folder import FolderReader, refuse_unless_sound
 from maria.board.model import (FORTRESS_KINDS, MAJOR_POWERS, MAPS, POWERS, SUITS, ArmySheet,
                                Board, Box, City, General, Grid, Rect, Sector, Setup, Territory)
-from maria.board.problems import BoardDataError, Problem
+from maria.board.problems import Problem
 
 BOARD_FILE = "board.yaml"
 SETUP_FILE = "setup.yaml"
@@ -24,18 +22,12 @@ FURNITURE_RECTS = ("victory_display", "silesia_box", "turn_track", "electoral_co
 MAX_BOARD_BYTES = 5 * 1024 * 1024   # the shipped files are 30 KB at most
 
 
-class _Reader:
-    """Reads one boards/ folder, remembering the problems it meets."""
+class _Reader(FolderReader):
+    """Reads one boards/ folder, remembering the problems it meets; a file name must stay inside
+    the folder (the map and set-up files are named by board.yaml)."""
 
     def __init__(self, root: Path):
-        self.root = root
-        self.problems: list[Problem] = []
-
-    def label(self, name: str) -> str:
-        return f"{self.root.name}/{name}"
-
-    def add(self, name: str, entry: str, message: str) -> None:
-        self.problems.append(Problem(self.label(name), entry, message))
+        super().__init__(root, MAX_BOARD_BYTES)
 
     def outside(self, name: str) -> str | None:
         """Why `name` does not name a file inside the board folder (None if it does): board files
@@ -60,31 +52,7 @@ class _Reader:
             self.add(name, "", f"refused: the name {why}; board files name files inside their own "
                                "folder only")
             return None
-        path = self.root / name
-        if not path.exists() and not path.is_symlink():
-            self.add(name, "", "file is missing")
-            return None
-        try:
-            data = yamlio.load_file(path, MAX_BOARD_BYTES)
-        except yamlio.YAMLRefused as exc:
-            self.add(name, "", f"refused: {exc.problem}")
-            return None
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-            reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-            self.add(name, where, f"not valid YAML: {reason}")
-            return None
-        except yamlio.NotRegularFile as exc:
-            self.add(name, "", f"cannot be read: it {exc.strerror}")
-            return None
-        except OSError as exc:
-            self.add(name, "", f"cannot be read: {exc.strerror or exc}")
-            return None
-        if not isinstance(data, dict):
-            self.add(name, "", "must be a YAML mapping (key: value lines) at the top level")
-            return None
-        return data
+        return super().read(name)
 
     # --- typed field access ---------------------------------------------------------------
     def field(self, name: str, entry: str, data: Any, key: str, kind: type | tuple[type, ...],
@@ -176,12 +144,7 @@ def load_board(root: str | Path) -> Board:
     """The board, validated by every check; raises BoardDataError listing all problems."""
     from maria.board.checks import run_checks
 
-    board, problems = read_board(root)
-    if board is not None:
-        problems = problems + [p for result in run_checks(board) for p in result.problems]
-    if board is None or problems:
-        raise BoardDataError(problems)
-    return board
+    return refuse_unless_sound(*read_board(root), run_checks)
 
 
 # --- board.yaml ---------------------------------------------------------------------------

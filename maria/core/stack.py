@@ -63,6 +63,15 @@ def pop(state: dict) -> dict:
     return state["flow"].pop()
 
 
+def leave_if_over(state: dict) -> bool:
+    """Once the game is over, an automatic state that runs in steps leaves the stack instead of
+    taking its next step.  True when it left (the flow changed: its auto() returns True)."""
+    if state["result"] is None:
+        return False
+    pop(state)
+    return True
+
+
 def run(state: dict, info) -> None:
     """Let automatic states proceed until some role has to choose (or the game is over)."""
     prune_commanders(state)                        # R6.2: a broken-up stack forgets its commander

@@ -16,10 +16,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from maria import yamlio
-from maria.board.problems import BoardDataError, Problem
+from maria.board.folder import FolderReader, refuse_unless_sound
+from maria.board.problems import Problem
 from maria.friedrich.board import NATIONS, SUITS, FBoard
 from maria.paths import boards_dir
 
@@ -34,37 +32,11 @@ def default_folder() -> Path:
     return boards_dir() / "friedrich"
 
 
-class _Reader:
+class _Reader(FolderReader):
+    """Reads the FRIEDRICH board folder, remembering the problems it meets."""
+
     def __init__(self, root: Path):
-        self.root = root
-        self.problems: list[Problem] = []
-
-    def add(self, name: str, entry: str, message: str) -> None:
-        self.problems.append(Problem(f"{self.root.name}/{name}", entry, message))
-
-    def read(self, name: str) -> dict[str, Any] | None:
-        path = self.root / name
-        if not path.exists() and not path.is_symlink():
-            self.add(name, "", "file is missing")
-            return None
-        try:
-            data = yamlio.load_file(path, MAX_BYTES)
-        except yamlio.YAMLRefused as exc:
-            self.add(name, "", f"refused: {exc.problem}")
-            return None
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-            reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-            self.add(name, where, f"not valid YAML: {reason}")
-            return None
-        except OSError as exc:
-            self.add(name, "", f"cannot be read: {exc.strerror or exc}")
-            return None
-        if not isinstance(data, dict):
-            self.add(name, "", "must be a YAML mapping (key: value lines) at the top level")
-            return None
-        return data
+        super().__init__(root, MAX_BYTES)
 
     def mapping(self, name: str, entry: str, value: Any, optional: bool = False) -> dict:
         if value is None and optional:
@@ -300,9 +272,4 @@ def load_board(folder: str | Path | None = None) -> FBoard:
     """The FRIEDRICH board, validated by every check; raises BoardDataError listing all problems."""
     from maria.friedrich.checks import run_checks
 
-    board, problems = read_board(folder)
-    if board is not None:
-        problems = problems + [p for result in run_checks(board) for p in result.problems]
-    if board is None or problems:
-        raise BoardDataError(problems)
-    return board
+    return refuse_unless_sound(*read_board(folder), run_checks)

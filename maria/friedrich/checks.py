@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter, deque
-from dataclasses import dataclass
 from typing import Callable
 
+from maria.board.folder import CheckResult, run_named_checks
 from maria.board.problems import Problem
 from maria.friedrich.board import NATIONS, SUITS, FBoard
 
@@ -31,17 +31,6 @@ MAX_STACK = 3                                      # section 4: up to 3 generals
 SUPPLY_RANGE = 6                                   # section 9: a path of at most 6 cities
 MAP_WIDTH = 1000.0
 MIN_SPACING = 8.0                                  # map units: cities must not touch on the drawing
-
-
-@dataclass(frozen=True)
-class CheckResult:
-    name: str
-    description: str
-    problems: list[Problem]
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
 
 
 def _f(board: FBoard, name: str = "board.yaml") -> str:
@@ -306,11 +295,4 @@ CHECKS: list[tuple[str, str, Callable[[FBoard], list[Problem]]]] = [
 
 
 def run_checks(board: FBoard) -> list[CheckResult]:
-    results = []
-    for name, description, fn in CHECKS:
-        try:
-            problems = fn(board)
-        except Exception as exc:  # noqa: BLE001  (a check must never crash the validator)
-            problems = [Problem(_f(board), f"check {name}", f"could not be completed ({type(exc).__name__}: {exc})")]
-        results.append(CheckResult(name, description, problems))
-    return results
+    return run_named_checks(board, CHECKS, _f(board))

@@ -3,11 +3,12 @@ losses (R6.7, R11.9)."""
 
 from __future__ import annotations
 
-from maria.core.duel import add_card, side_score
+from maria.core import duel
+from maria.core.duel import side_score
 from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.core.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, leave_if_over, pop, push, register, roles_for_powers
 from maria.core.log import log, power_name
 from maria.rules.state import IllegalAction, commander, set_general_city
 
@@ -106,8 +107,7 @@ class CombatPhase(Handler):
         if "pairs" not in frame:
             frame["pairs"] = _units(state, info, frame["powers"])
             frame["fought"], frame["retreated"], frame["retreated_gens"] = [], [], []
-        if state["result"] is not None:
-            pop(state)
+        if leave_if_over(state):
             return True
         valid = CombatPhase._valid(state, info, frame)
         if not valid:
@@ -155,7 +155,7 @@ def start_combat(state, info, phase, a, d):
     score = at - dt
     frame = {"name": "combat", "att_city": a, "def_city": d, "att": att, "def": dfn,
              "att_power": ap, "def_power": dp, "att_suit": info.suit(a), "def_suit": info.suit(d),
-             "score": score, "right": "def" if score > 0 else "att", "played": []}
+             **duel.opening(score)}
     log(state, f"{_names(state, att)} ({at}) attacks {_names(state, dfn)} ({dt}): initial score "
         f"{score:+d} for {power_name(ap)}.", ap, [a, d])
     push(state, frame)
@@ -174,33 +174,26 @@ class Combat(Handler):
         side = frame["right"]
         power, suit = frame[side + "_power"], frame[side + "_suit"]
         hand = state["cards"]["hands"].get(power, [])
-        out = []
-        suited = [c for c in hand if cards.suit_of(c) == suit]
-        out += [{"type": "play_card", "card": c} for c in sorted(suited)]
-        for c in sorted(c for c in hand if cards.is_reserve(c)):
-            out += [{"type": "play_card", "card": c, "value": v} for v in range(1, 9)]
-        s = side_score(frame, side)
-        if s < 0:
-            out.append({"type": "accept_defeat"})
-        elif not suited:                      # R11.5: at 0 a suited card must be played
-            out.append({"type": "accept_tie"})
+        suited = duel.suited_cards(hand, suit)
+        out = [{"type": "play_card", "card": c} for c in suited]
+        out += duel.reserve_choices(hand, range(1, 9))          # R8.5: a Reserve counts 1..8
+        stop = duel.stop_kind(frame, side, bool(suited))     # R11.5: at 0 a suited card must be played
+        if stop:
+            out.append({"type": "accept_" + stop})
         return out
 
     @staticmethod
     def act(state, info, frame, role, action):
         side = frame["right"]
-        other = "def" if side == "att" else "att"
+        other = duel.other_side(side)
         power = frame[side + "_power"]
         if action["type"] == "play_card":
             c = action["card"]
             v = action["value"] if cards.is_reserve(c) else cards.value_of(c)
             cards.discard(state, power, [c])
-            s = add_card(frame, side, v)
-            frame["played"].append({"side": side, "card": c, "value": v})
+            s = duel.play_card(frame, side, c, v)
             log(state, f"{power_name(power)} plays the {cards.label(c)}" + (f" as {v}" if cards.is_reserve(c) else "")
                 + f": score {s:+d} for {power_name(power)}.", power)
-            if s >= 0:
-                frame["right"] = other
             return
         pop(state)
         phase = state["flow"][-1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from maria.rules import hooks, victory
 from maria.rules import roles as R
 from maria.core.log import log, power_name
-from maria.core.stack import (EFFECTS, HANDLERS, Handler, effect, pop,  # noqa: F401
+from maria.core.stack import (EFFECTS, HANDLERS, Handler, effect, leave_if_over, pop,  # noqa: F401
                                push, register, roles_for_powers, run, top)
 from maria.rules.setup import allocation_template, validate_allocation
 from maria.rules.state import IllegalAction
@@ -88,8 +88,7 @@ TURN_STEPS = ["hussars", "stage0", "stage1", "stage2"]
 class Turn(Handler):
     @staticmethod
     def auto(state, info, frame):
-        if state["result"] is not None:
-            pop(state)
+        if leave_if_over(state):
             return True
         step = frame["step"]
         steps = TURN_STEPS if state["variant"] == "intro" else ["politics"] + TURN_STEPS
@@ -141,8 +140,7 @@ PHASES = ["tc_phase", "supply_phase", "movement_phase", "combat_phase", "retro_p
 class ActionStage(Handler):
     @staticmethod
     def auto(state, info, frame):
-        if state["result"] is not None:
-            pop(state)
+        if leave_if_over(state):
             return True
         step = frame["step"]
         if step == 0 and state["variant"] == "advanced":

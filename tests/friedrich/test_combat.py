@@ -15,6 +15,16 @@ def _fight(s, a, d):
     return act(s, {"type": "attack", "from": a, "to": d})
 
 
+def _fritz_attacks_saltikov(fritz: int, saltikov: int, prussia_hand: list[str]):
+    """Friedrich (b2, `fritz` armies) attacks Saltikov (b3, `saltikov` armies); Russia holds no card."""
+    s = _prussian_combat()
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=fritz, saltikov=saltikov)
+    hand(s, "prussia", prussia_hand)
+    hand(s, "russia", [])
+    return _fight(s, "b2", "b3")
+
+
 def test_F7_the_rulebook_example_heinrich_against_richelieu_and_soubise():
     s = _prussian_combat(suits={"b3": "diamonds", "b4": "spades"})
     put(s, heinrich="b3", richelieu="b4", soubise="b4")
@@ -74,20 +84,10 @@ def test_F7_each_side_plays_the_suit_of_its_own_sector():
 
 
 def test_F7_the_loser_loses_the_final_negative_score_but_never_more_than_it_has():
-    s = _prussian_combat()
-    put(s, fritz="b2", saltikov="b3")
-    armies(s, fritz=8, saltikov=4)
-    hand(s, "prussia", [])
-    hand(s, "russia", [])
-    s = _fight(s, "b2", "b3")
+    s = _fritz_attacks_saltikov(8, 4, [])
     s = act(s, {"type": "stop"}, "elisabeth")                 # Russia at -4 stops: loses 4 (all)
     assert s["generals"]["saltikov"]["city"] is None          # lost everything: nothing retreats
-    s = _prussian_combat()
-    put(s, fritz="b2", saltikov="b3")
-    armies(s, fritz=5, saltikov=7)
-    hand(s, "prussia", ["1:S9"])
-    hand(s, "russia", [])
-    s = _fight(s, "b2", "b3")
+    s = _fritz_attacks_saltikov(5, 7, ["1:S9"])
     s = act(s, {"type": "play_card", "card": "1:S9"})         # 5-7+9 = +7
     assert s["flow"][-1]["score"] == 7
     s = act(s, {"type": "stop"}, "elisabeth")
@@ -95,12 +95,7 @@ def test_F7_the_loser_loses_the_final_negative_score_but_never_more_than_it_has(
 
 
 def test_F8_retreat_distance_equals_the_armies_lost_and_ends_farthest_from_the_winner():
-    s = _prussian_combat()
-    put(s, fritz="b2", saltikov="b3")
-    armies(s, fritz=5, saltikov=6)
-    hand(s, "prussia", ["1:S4"])
-    hand(s, "russia", [])
-    s = _fight(s, "b2", "b3")
+    s = _fritz_attacks_saltikov(5, 6, ["1:S4"])
     s = act(s, {"type": "play_card", "card": "1:S4"})         # 5-6+4 = +3
     s = act(s, {"type": "stop"}, "elisabeth")
     frame = s["flow"][-1]
@@ -136,22 +131,22 @@ def test_F8_a_general_that_cannot_retreat_the_whole_way_loses_every_army():
     assert s["generals"]["saltikov"]["city"] is None and s["generals"]["saltikov"]["armies"] == 0
 
 
+def _france_beaten_by_fritz(richelieu: int, soubise: int, chevert: int):
+    """Friedrich (b2, 8 armies) attacks the French stack at b3 with these armies, no card in hand
+    on either side, and France stops at once (§7)."""
+    s = _prussian_combat()
+    put(s, richelieu="b3", soubise="b3", chevert="b3", fritz="b2")
+    armies(s, richelieu=richelieu, soubise=soubise, chevert=chevert, fritz=8)
+    hand(s, "prussia", [])
+    hand(s, "france", [])
+    s = _fight(s, "b2", "b3")
+    return act(s, {"type": "stop"}, "pompadour")
+
+
 def test_F6_losses_remove_generals_from_the_bottom_of_the_stack():
-    s = _prussian_combat()
-    put(s, richelieu="b3", soubise="b3", chevert="b3", fritz="b2")
-    armies(s, richelieu=2, soubise=2, chevert=2, fritz=8)
-    hand(s, "prussia", [])
-    hand(s, "france", [])
-    s = _fight(s, "b2", "b3")
-    s = act(s, {"type": "stop"}, "pompadour")                  # 6 vs 8: France loses 2, keeps 4
+    s = _france_beaten_by_fritz(2, 2, 2)                  # 6 vs 8: France loses 2, keeps 4
     assert s["generals"]["chevert"]["city"] == "b3" and s["generals"]["soubise"]["city"] == "b3"
-    s = _prussian_combat()
-    put(s, richelieu="b3", soubise="b3", chevert="b3", fritz="b2")
-    armies(s, richelieu=1, soubise=1, chevert=3, fritz=8)
-    hand(s, "prussia", [])
-    hand(s, "france", [])
-    s = _fight(s, "b2", "b3")
-    s = act(s, {"type": "stop"}, "pompadour")                  # 5 vs 8: loses 3, 2 left for 3 generals
+    s = _france_beaten_by_fritz(1, 1, 3)                  # 5 vs 8: loses 3, 2 left for 3 generals
     assert s["generals"]["chevert"]["city"] is None            # the bottom general goes
     assert [s["generals"][g]["armies"] for g in ("richelieu", "soubise")] == [1, 1]
     assert s["flow"][-1]["name"] == "retreat" and s["flow"][-1]["gids"] == ["richelieu", "soubise"]

@@ -223,6 +223,15 @@ def test_read_board_never_raises_on_a_missing_folder(tmp_path: Path):
     assert board is None and any("file is missing" in str(p) for p in problems)
 
 
+def test_a_folder_in_place_of_a_board_file_is_named_as_maria_names_it(folder: Path):
+    """The two games read their board folders with one reader (maria.board.folder): a file that
+    is not a regular file gets MARIA's sentence ("it is not a regular file")."""
+    (folder / "setup.yaml").unlink()
+    (folder / "setup.yaml").mkdir()
+    problems = refusal(folder)
+    assert "friedrich/setup.yaml: cannot be read: it is not a regular file (a folder)" in problems, problems
+
+
 # --- the preview --------------------------------------------------------------------------------
 
 def test_the_preview_draws_headless(board, tmp_path: Path, monkeypatch):

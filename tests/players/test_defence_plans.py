@@ -45,13 +45,18 @@ def _planner_player(seed: int = 1):
     return p
 
 
-def _play_movement(s: dict, player, role: str = "maria_theresa") -> dict:
-    for _ in range(30):
-        if s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s):
+def _play_while(s: dict, player, name: str, role: str = "maria_theresa", limit: int = 30) -> dict:
+    """`player` plays `role` while the flow state `name` waits for it."""
+    for _ in range(limit):
+        if s["flow"][-1]["name"] != name or role not in door.active_roles(s):
             break
         a = player.choose(observe(s, role), door.legal_actions(s, role), role)
         s = door.apply(s, role, a)
     return s
+
+
+def _play_movement(s: dict, player, role: str = "maria_theresa") -> dict:
+    return _play_while(s, player, "movement_phase", role)
 
 
 def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_one_by_one(monkeypatch):
@@ -106,24 +111,25 @@ def _austrian_winter(seed: int = 3) -> dict:
     raise AssertionError("no Austrian winter")
 
 
-def test_R13_R8_1_hard_maria_theresa_recruits_once_and_keeps_cards_for_the_enemy_stages():
-    """The winter is followed by the French and Prussian stages before Austria draws again (R5.1,
-    R8.1): hard recruits once and keeps WINTER_KEEP points; the rules of thumb top up one troop
-    at a time until the hand is nearly empty."""
+def _recruits_once_and_keeps_cards(player) -> None:
+    """`player` plays Maria Theresa's winter with ten high cards: one recruitment, and at least
+    WINTER_KEEP points kept in hand."""
     from maria.players.search import WINTER_KEEP
     from maria.rules import cards
     s = _austrian_winter()
     s["cards"]["hands"]["austria"] = ["1:S10", "1:S9", "1:H10", "1:H9", "1:D10", "1:D9", "1:C10",
                                       "1:C9", "1:S8", "1:H8"]
-    p = _planner_player()
-    for _ in range(10):
-        if s["flow"][-1]["name"] != "winter" or "maria_theresa" not in door.active_roles(s):
-            break
-        s = door.apply(s, "maria_theresa", p.choose(observe(s, "maria_theresa"),
-                                                    door.legal_actions(s, "maria_theresa"), "maria_theresa"))
+    s = _play_while(s, player, "winter", limit=10)
     recruits = [e for e in s["log"] if e.get("text", "").startswith("Austria recruits")]
     assert len(recruits) == 1
     assert cards.hand_value(s, "austria") >= WINTER_KEEP
+
+
+def test_R13_R8_1_hard_maria_theresa_recruits_once_and_keeps_cards_for_the_enemy_stages():
+    """The winter is followed by the French and Prussian stages before Austria draws again (R5.1,
+    R8.1): hard recruits once and keeps WINTER_KEEP points; the rules of thumb top up one troop
+    at a time until the hand is nearly empty."""
+    _recruits_once_and_keeps_cards(_planner_player())
 
 
 def test_R10_4_a_changed_plan_never_sends_a_move_through_a_general_still_standing_in_the_way():
@@ -151,20 +157,8 @@ def test_R13_R11_4_hard_maria_theresa_keeps_cards_through_the_winter_without_pla
     """Session 11: the winter rule is its own setting (players.WINTER_ROLES, shipped off after no
     measured gain, docs/balance.md), which works with the whole-stage plans off."""
     import maria.players as players
-    from maria.players.search import WINTER_KEEP
-    from maria.rules import cards
     monkeypatch.setattr(players, "WINTER_ROLES", {"intro": ("maria_theresa",)})
     monkeypatch.setattr(players, "PLAN_ROLES", {})
-    s = _austrian_winter()
-    s["cards"]["hands"]["austria"] = ["1:S10", "1:S9", "1:H10", "1:H9", "1:D10", "1:D9", "1:C10",
-                                      "1:C9", "1:S8", "1:H8"]
     p = players.make_player("hard", 1)
     assert not p.plan_roles
-    for _ in range(10):
-        if s["flow"][-1]["name"] != "winter" or "maria_theresa" not in door.active_roles(s):
-            break
-        s = door.apply(s, "maria_theresa", p.choose(observe(s, "maria_theresa"),
-                                                    door.legal_actions(s, "maria_theresa"), "maria_theresa"))
-    recruits = [e for e in s["log"] if e.get("text", "").startswith("Austria recruits")]
-    assert len(recruits) == 1
-    assert cards.hand_value(s, "austria") >= WINTER_KEEP
+    _recruits_once_and_keeps_cards(p)

@@ -192,15 +192,10 @@ def test_hard_out_of_time_keeps_the_rules_of_thumb_move():
 def _rare_positions() -> list[dict]:
     """Decisions random early play seldom reaches, set up on the rules tests' small board: a
     retreat (§8, the winner chooses) and two Fate choices (§11 cards 6 and 8)."""
-    from tests.friedrich.conftest import act, armies, clear_map, hand, put
-    from tests.friedrich.test_combat import _fight, _prussian_combat
+    from tests.friedrich.conftest import act, armies, clear_map, put
+    from tests.friedrich.test_combat import _fritz_attacks_saltikov
     from tests.friedrich.test_fate_cards import _draw
-    s = _prussian_combat()
-    put(s, fritz="b2", saltikov="b3")
-    armies(s, fritz=5, saltikov=6)
-    hand(s, "prussia", ["1:S4"])
-    hand(s, "russia", [])
-    s = _fight(s, "b2", "b3")
+    s = _fritz_attacks_saltikov(5, 6, ["1:S4"])
     s = act(s, {"type": "play_card", "card": "1:S4"})
     retreat = act(s, {"type": "stop"}, "elisabeth")
     laudon = _draw("6", lambda s: (clear_map(s), put(s, laudon="b5", daun="b5")))

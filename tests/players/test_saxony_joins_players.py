@@ -9,39 +9,25 @@ import pytest
 
 from maria.players import LEVELS, decide, make_player
 from maria.rules import apply, legal_actions
-from maria.rules.state import board_info, rebuild_index
+from maria.rules.state import board_info
 
-from tests.rules.test_advanced_audit_a import _join_austria, adv_game, give_hand
+from tests.rules.test_advanced_audit_a import (_join_austria, _rutowski_stacked_where_cities_tie,
+                                               _saxony_joins_with_rutowski_off_board, adv_game)
 from maria.rules.advanced import saxony as pol_saxony
 
 
 def _reenter_position():
-    s = adv_game()
-    s["generals"]["rutowski"].update(city=None, troops=0)
-    rebuild_index(s)
-    give_hand(s, "saxony", ["1:H5", "1:S4", "1:C3"])
-    s = _join_austria(s)
+    s = _saxony_joins_with_rutowski_off_board(["1:H5", "1:S4", "1:C3"])
     assert s["flow"][-1]["name"] == "saxony_reenter"
     return s
 
 
 def _stack_position():
     s = adv_game()
-    info = board_info(s)
-    for c in sorted(info.playable):
-        if info.board.cities[c].map != "bohemia" or s["city_generals"].get(c) or s["city_train"].get(c):
-            continue
-        keep = dict(s["generals"]["rutowski"]), dict(s["generals"]["schwerin"])
-        s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = c
-        rebuild_index(s)
-        if len(pol_saxony.closest_empty_cities(s, info, "rutowski")) >= 2:
-            s = _join_austria(s)
-            assert s["flow"][-1]["name"] == "relocate"
-            return s
-        s["generals"]["rutowski"].update(keep[0])
-        s["generals"]["schwerin"].update(keep[1])
-        rebuild_index(s)
-    raise AssertionError("no position with a tie")
+    assert _rutowski_stacked_where_cities_tie(s, board_info(s)), "no position with a tie"
+    s = _join_austria(s)
+    assert s["flow"][-1]["name"] == "relocate"
+    return s
 
 
 @pytest.mark.parametrize("level", LEVELS)

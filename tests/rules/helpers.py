@@ -15,9 +15,9 @@ ALLOC = {
 }
 
 
-def allocated_game(board=None, players=3, seed=0, **kw):
+def allocated_game(board=None, players=3, seed=0, options=None, **kw):
     board = board or testboard.build(**kw)
-    s = new_game(board=board, players=players, seed=seed)
+    s = new_game(board=board, players=players, seed=seed, options=options)
     for power, troops in ALLOC.items():
         role = next(r for r, ps in s["roles"].items() if power in ps)
         s = apply(s, role, {"type": "allocate", "power": power, "troops": troops})
@@ -44,3 +44,27 @@ def place(state, gid, city):
 
 def info(state):
     return board_info(state)
+
+
+def start_combat_now(state, power, att, dfn):
+    """`power`'s combat phase with the single pair `att` -> `dfn` (cities), the combat begun (R11)."""
+    from maria.rules.combat import start_combat
+    phase = {"name": "combat_phase", "powers": [power], "pairs": [[att, dfn]],
+             "fought": [], "retreated": [], "retreated_gens": []}
+    state["flow"] = [{"name": "game"}, phase]
+    start_combat(state, board_info(state), phase, att, dfn)
+    return state
+
+
+def r11_example(austria_hand, prussia_hand):
+    """The R11 worked example: Neipperg (2, diamonds sector c23) attacks Friedrich + Schwerin
+    (3 + 1, spades sector c24), with the given hands."""
+    s = allocated_game(testboard.build(suits={"c23": "diamonds", "c24": "spades"}))
+    place(s, "neipperg", "c23")
+    place(s, "friedrich", "c24")
+    place(s, "schwerin", "c24")
+    g = s["generals"]
+    g["neipperg"]["troops"], g["friedrich"]["troops"], g["schwerin"]["troops"] = 2, 3, 1
+    s["cards"]["hands"]["austria"] = list(austria_hand)
+    s["cards"]["hands"]["prussia"] = list(prussia_hand)
+    return start_combat_now(s, "austria", "c23", "c24")

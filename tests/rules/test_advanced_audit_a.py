@@ -205,16 +205,39 @@ def _join_austria(s):
     return s
 
 
+def _saxony_joins_with_rutowski_off_board(hand):
+    """An advanced game in which Saxony joins Austria while Rutowski is off the board, Saxony
+    holding `hand`."""
+    s = adv_game()
+    s["generals"]["rutowski"].update(city=None, troops=0)
+    rebuild_index(s)
+    give_hand(s, "saxony", hand)
+    return _join_austria(s)
+
+
+def _rutowski_stacked_where_cities_tie(s, info):
+    """Stack Rutowski with Schwerin in the first empty Bohemian city from which two or more empty
+    cities are equally close (R19.3); the city, or None (nothing moved)."""
+    for c in sorted(info.playable):
+        if info.board.cities[c].map != "bohemia" or s["city_generals"].get(c) or s["city_train"].get(c):
+            continue
+        keep = dict(s["generals"]["rutowski"]), dict(s["generals"]["schwerin"])
+        s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = c
+        rebuild_index(s)
+        if len(pol_saxony.closest_empty_cities(s, info, "rutowski")) >= 2:
+            return c
+        s["generals"]["rutowski"].update(keep[0])
+        s["generals"]["schwerin"].update(keep[1])
+        rebuild_index(s)
+    return None
+
+
 def test_R19_3_off_board_saxon_general_may_reenter_when_saxony_joins_austria():
     """§19.3 (Austrian ally): "If Saxony's general is not on the board, he may re-enter immediately
     with newly recruited troops, as per the recruitment rules (see section 13)": Maria Theresa is
     offered a recruitment for him (Saxony's TCs, 4 points a troop, a Saxon major fortress), or may
     decline."""
-    s = adv_game()
-    s["generals"]["rutowski"].update(city=None, troops=0)
-    rebuild_index(s)
-    give_hand(s, "saxony", ["1:H5", "1:S4", "1:C3"])
-    s = _join_austria(s)
+    s = _saxony_joins_with_rutowski_off_board(["1:H5", "1:S4", "1:C3"])
     assert s["flow"][-1]["name"] == "saxony_reenter"
     acts = legal_actions(s, "maria_theresa")
     tpl = next(a for a in acts if a["type"] == "recruit")
@@ -226,11 +249,7 @@ def test_R19_3_off_board_saxon_general_may_reenter_when_saxony_joins_austria():
     assert g["city"] == "dresden" and g["troops"] == 2 and s["cards"]["hands"]["saxony"] == ["1:C3"]
     assert s["flow"][-1]["name"] != "saxony_reenter"
     # declining is allowed too
-    s = adv_game()
-    s["generals"]["rutowski"].update(city=None, troops=0)
-    rebuild_index(s)
-    give_hand(s, "saxony", ["1:H5"])
-    s = _join_austria(s)
+    s = _saxony_joins_with_rutowski_off_board(["1:H5"])
     s = apply(s, "maria_theresa", {"type": "done"})
     assert s["generals"]["rutowski"]["city"] is None and s["flow"][-1]["name"] != "saxony_reenter"
 
@@ -240,19 +259,7 @@ def test_R19_3_maria_theresa_chooses_among_equally_close_empty_cities():
     closest empty city": with several equally close empty cities, she chooses."""
     s = adv_game()
     info = board_info(s)
-    found = None
-    for c in sorted(info.playable):
-        if info.board.cities[c].map != "bohemia" or s["city_generals"].get(c) or s["city_train"].get(c):
-            continue
-        place_two = dict(s["generals"]["rutowski"]), dict(s["generals"]["schwerin"])
-        s["generals"]["rutowski"]["city"] = s["generals"]["schwerin"]["city"] = c
-        rebuild_index(s)
-        if len(pol_saxony.closest_empty_cities(s, info, "rutowski")) >= 2:
-            found = c
-            break
-        s["generals"]["rutowski"].update(place_two[0])
-        s["generals"]["schwerin"].update(place_two[1])
-        rebuild_index(s)
+    found = _rutowski_stacked_where_cities_tie(s, info)
     assert found
     choices = pol_saxony.closest_empty_cities(s, info, "rutowski")
     s = _join_austria(s)

@@ -52,6 +52,17 @@ def _peace_position(turn=5):
     return s
 
 
+def _peace_made(s):
+    """Frederick offers peace, Maria Theresa accepts, and every choice of the peace (R19.1.2) is
+    the first one offered."""
+    s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
+    s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
+    while s["flow"][-1]["name"] in ("peace_offer", "relocate"):
+        role = active_roles(s)[0]
+        s = apply(s, role, _acts(s, role)[0])
+    return s
+
+
 # --- R19.1 Prussia annexes Silesia -------------------------------------------------------------
 
 def test_R19_1_1_offer_only_when_prussia_controls_all_silesia():
@@ -155,12 +166,7 @@ def test_R19_1_2_step5_train_choice_includes_breslau_and_R19_1_3():
 def test_R19_1_2_example_peace_turn5_neutral_until_prussian_stage_of_turn7():
     """Peace at the end of the Prussian action stage of turn 5: Prussia is neutral until the
     beginning of Prussia's action stage of turn 7 (no entry, no combat, no supply through it)."""
-    s = _peace_position(turn=5)
-    s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
-    s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
-    while s["flow"][-1]["name"] in ("peace_offer", "relocate"):
-        role = active_roles(s)[0]
-        s = apply(s, role, _acts(s, role)[0])
+    s = _peace_made(_peace_position(turn=5))
     info = board_info(s)
     seen = []
     for _ in range(6000):
@@ -195,12 +201,7 @@ def _check_neutral_prussia(s, info):
 
 
 def test_R19_4_neutral_prussia_no_entry_no_combat_no_supply_path():
-    s = _peace_position()
-    s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
-    s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
-    while s["flow"][-1]["name"] in ("peace_offer", "relocate"):
-        role = active_roles(s)[0]
-        s = apply(s, role, _acts(s, role)[0])
+    s = _peace_made(_peace_position())
     info = board_info(s)
     # R19.4.3: an Austrian general next to Silesia may not step in
     _place(s, "karl", "troppau" if "troppau" in info.playable else "olmuetz")
@@ -509,16 +510,23 @@ def test_R22_1_arenberg_always_in_supply_in_the_netherlands():
 
 
 def test_R22_1_arenberg_supplied_by_the_pa_train_others_not():
-    s = adv_game()
-    info = board_info(s)
-    _no_austrian_trains(s)
-    near = _outside_netherlands_near_pa_train(s, info)
-    _place(s, "arenberg", near)
+    s, info, near = _arenberg_near_the_pa_train()
     kind, n = supply_status(s, info, "arenberg")
     assert kind == "free" and n == info.dist(near, "hertogenbosch")
     _place(s, "arenberg", None)
     _place(s, "traun", near)
     assert supply_status(s, info, "traun")[0] == "none"
+
+
+def _arenberg_near_the_pa_train():
+    """An advanced game without Austrian trains, Arenberg 2-5 cities from the Pragmatic Army's train
+    at 's-Hertogenbosch, outside the Netherlands: (state, board info, his city)."""
+    s = adv_game()
+    info = board_info(s)
+    _no_austrian_trains(s)
+    near = _outside_netherlands_near_pa_train(s, info)
+    _place(s, "arenberg", near)
+    return s, info, near
 
 
 def _outside_netherlands_near_pa_train(s, info):
@@ -529,11 +537,7 @@ def _outside_netherlands_near_pa_train(s, info):
 
 
 def test_R22_1_arenberg_pa_train_path_blocked_by_enemy_pieces():
-    s = adv_game()
-    info = board_info(s)
-    _no_austrian_trains(s)
-    near = _outside_netherlands_near_pa_train(s, info)
-    _place(s, "arenberg", near)
+    s, info, near = _arenberg_near_the_pa_train()
     assert supply_status(s, info, "arenberg")[0] == "free"
     french = ["moritz", "belle_isle", "broglie", "noailles", "maillebois"]
     for n in sorted(info.nbrs["hertogenbosch"]):                       # R9.3: enemy pieces block

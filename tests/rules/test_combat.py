@@ -1,26 +1,11 @@
 from maria.rules import apply, legal_actions
-from maria.analysis import testboard
-from maria.rules.combat import start_combat
 from maria.rules.state import board_info
-from tests.rules.helpers import allocated_game, place
+from tests.rules.helpers import place, r11_example
 
 
 def _example_position():
     """R11 worked example: Neipperg (2, diamonds sector) vs Friedrich+Schwerin (4, spades sector)."""
-    board = testboard.build(suits={"c23": "diamonds", "c24": "spades"})
-    s = allocated_game(board)
-    place(s, "neipperg", "c23")
-    place(s, "friedrich", "c24")
-    place(s, "schwerin", "c24")
-    g = s["generals"]
-    g["neipperg"]["troops"], g["friedrich"]["troops"], g["schwerin"]["troops"] = 2, 3, 1
-    s["cards"]["hands"]["austria"] = ["1:D10", "1:D9", "1:D7", "1:R1"]
-    s["cards"]["hands"]["prussia"] = ["1:S5", "1:S4", "2:S4", "1:S3"]
-    phase = {"name": "combat_phase", "powers": ["austria"], "pairs": [["c23", "c24"]],
-             "fought": [], "retreated": [], "retreated_gens": []}
-    s["flow"] = [{"name": "game"}, phase]
-    start_combat(s, board_info(s), phase, "c23", "c24")
-    return s
+    return r11_example(["1:D10", "1:D9", "1:D7", "1:R1"], ["1:S5", "1:S4", "2:S4", "1:S3"])
 
 
 def test_R11_3_rulebook_example_every_score_step():

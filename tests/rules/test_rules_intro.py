@@ -12,7 +12,7 @@ from maria.paths import boards_dir
 from maria.rules import IllegalAction, active_roles, apply, flow, legal_actions, new_game, view
 from maria.analysis import testboard
 from maria.rules import cards
-from maria.rules.combat import loss_groups, start_combat, take_losses
+from maria.rules.combat import loss_groups, take_losses
 from maria.rules.conquest import conquer, protected
 from maria.rules.hussars import hussar_cities
 from maria.rules.retreat import retreat_paths
@@ -20,7 +20,7 @@ from maria.rules.state import board_info, commander, controller, rebuild_index
 from maria.rules.supply import supply_status
 from maria.rules.victory import check_instant, counts, end_of_game
 from maria.rules.winter import reentry_sites as general_sites
-from tests.rules.helpers import advance_to, allocated_game, info, place
+from tests.rules.helpers import advance_to, allocated_game, info, place, r11_example, start_combat_now
 
 AUSTRIANS = ("karl", "traun", "khevenhueller", "batthyany", "neipperg")
 
@@ -122,11 +122,7 @@ def test_R14_1_real_board_pieces_that_sit_out():
 # --- turn sequence (R5) --------------------------------------------------------------------------
 
 def test_R5_1_R5_2_R5_4_turn_sequence_five_phases_and_winter_after_turn_3():
-    s = new_game(board=testboard.build(), options={"last_turn": 4})
-    from tests.rules.helpers import ALLOC
-    for power, troops in ALLOC.items():
-        role = next(r for r, ps in s["roles"].items() if power in ps)
-        s = apply(s, role, {"type": "allocate", "power": power, "troops": troops})
+    s = allocated_game(options={"last_turn": 4})
     s, seen = drive_done(s)
     phases = ["tc", "supply", "movement", "combat", "retro"]
     turn1 = [(st, ph) for t, st, ph in seen if t == 1]
@@ -401,13 +397,22 @@ def _force_board():
     return s
 
 
+def _force_march(s, path):
+    """Broglie force-marches along `path` (Louis XV)."""
+    return apply(s, "louis_xv", {"type": "move", "piece": "broglie", "force_march": True, "path": path})
+
+
+def _force_march_refused(s, path, match):
+    with pytest.raises(IllegalAction, match=match):
+        _force_march(s, path)
+
+
 def test_R10_5_force_march_up_to_8_cities():
     s = _force_board()
     path = ["c10", "c00", "c01", "c02", "c03", "c04", "c14", "c13", "c12"]
-    s2 = apply(s, "louis_xv", {"type": "move", "piece": "broglie", "force_march": True, "path": path})
+    s2 = _force_march(s, path)
     assert s2["generals"]["broglie"]["city"] == "c12"
-    with pytest.raises(IllegalAction, match="at most 8"):
-        apply(s, "louis_xv", {"type": "move", "piece": "broglie", "force_march": True, "path": path + ["c11"]})
+    _force_march_refused(s, path + ["c11"], "at most 8")
 
 
 def test_R10_5_force_march_entirely_on_main_roads():
@@ -420,24 +425,19 @@ def test_R10_5_force_march_entirely_on_main_roads():
 
 
 def test_R10_5_force_march_never_enters_an_enemy_controlled_fortress():
-    s = _force_board()
-    with pytest.raises(IllegalAction, match="enemy-controlled fortress"):
-        apply(s, "louis_xv", {"type": "move", "piece": "broglie", "force_march": True,
-                              "path": ["c10", "c20", "c30"]})
+    _force_march_refused(_force_board(), ["c10", "c20", "c30"], "enemy-controlled fortress")
 
 
 def test_R10_5_force_march_never_enters_a_city_adjacent_to_an_enemy_piece():
     s = _force_board()
     put_train(s, "austria_t2", "c02")
-    with pytest.raises(IllegalAction, match="adjacent to an enemy piece"):
-        apply(s, "louis_xv", {"type": "move", "piece": "broglie", "force_march": True,
-                              "path": ["c10", "c00", "c01"]})
+    _force_march_refused(s, ["c10", "c00", "c01"], "adjacent to an enemy piece")
 
 
 def test_R10_5_R10_14_force_march_from_an_enemy_fortress_never_conquers_it():
     s = _force_board()
     place(s, "broglie", "c22")
-    s2 = apply(s, "louis_xv", {"type": "move", "piece": "broglie", "force_march": True, "path": ["c22", "c12", "c02"]})
+    s2 = _force_march(s, ["c22", "c12", "c02"])
     assert controller(s2, info(s2), "c22") == "austria" and s2["qmarks"] == {}
     s3 = apply(s, "louis_xv", {"type": "move", "piece": "broglie", "path": ["c22", "c12", "c02"]})
     assert controller(s3, info(s3), "c22") == "france"                 # a normal move does
@@ -663,21 +663,8 @@ def test_R10_16_rulebook_examples_a_b_c_and_rules_c_d_e():
 
 # --- combat (R11) --------------------------------------------------------------------------------
 
-def _combat_position(**kw):
-    board = testboard.build(suits={"c23": "diamonds", "c24": "spades"})
-    s = allocated_game(board)
-    place(s, "neipperg", "c23")
-    place(s, "friedrich", "c24")
-    place(s, "schwerin", "c24")
-    g = s["generals"]
-    g["neipperg"]["troops"], g["friedrich"]["troops"], g["schwerin"]["troops"] = 2, 3, 1
-    s["cards"]["hands"]["austria"] = ["1:D10", "1:D9", "1:D7", "1:R1", "1:S8"]
-    s["cards"]["hands"]["prussia"] = ["1:S5", "1:S4", "2:S4", "1:S3", "1:D2"]
-    phase = {"name": "combat_phase", "powers": ["austria"], "pairs": [["c23", "c24"]],
-             "fought": [], "retreated": [], "retreated_gens": []}
-    s["flow"] = [{"name": "game"}, phase]
-    start_combat(s, board_info(s), phase, "c23", "c24")
-    return s
+def _combat_position():
+    return r11_example(["1:D10", "1:D9", "1:D7", "1:R1", "1:S8"], ["1:S5", "1:S4", "2:S4", "1:S3", "1:D2"])
 
 
 def test_R11_2_R8_5_only_cards_of_the_own_sector_suit_and_reserve_as_1_to_8():
@@ -715,10 +702,7 @@ def test_R11_9_mixed_stack_commander_cards_other_power_loses_first():
     s["cards"]["hands"]["bavaria"] = ["1:C2"]
     s["cards"]["hands"]["france"] = ["1:C9"]
     s["cards"]["hands"]["austria"] = []
-    phase = {"name": "combat_phase", "powers": ["austria"], "pairs": [["c32", "c22"]],
-             "fought": [], "retreated": [], "retreated_gens": []}
-    s["flow"] = [{"name": "game"}, phase]
-    start_combat(s, board_info(s), phase, "c32", "c22")
+    start_combat_now(s, "austria", "c32", "c22")
     assert s["flow"][-1]["def_power"] == "bavaria" and s["flow"][-1]["score"] == 1   # Törring (1) commands
     acts = legal_actions(s, "louis_xv")
     assert [a["card"] for a in acts if a["type"] == "play_card"] == ["1:C2"]   # not France's C9
@@ -928,11 +912,7 @@ def test_R14_3_frederick_wins_with_12_in_austria_and_silesia_even_by_a_retroacti
 
 
 def test_R14_3_maria_theresa_wins_at_the_end_of_the_last_turn():
-    s = new_game(board=testboard.build(), options={"last_turn": 1})
-    from tests.rules.helpers import ALLOC
-    for power, troops in ALLOC.items():
-        role = next(r for r, ps in s["roles"].items() if power in ps)
-        s = apply(s, role, {"type": "allocate", "power": power, "troops": troops})
+    s = allocated_game(options={"last_turn": 1})
     s, _ = drive_done(s)
     assert s["result"]["winner"] == "maria_theresa" and s["turn"] == 2
 

@@ -23,17 +23,8 @@ def dirs(tmp_path, monkeypatch):
 
 @pytest.fixture()
 def app(dirs):
-    pygame.display.init()
-    pygame.font.init()
-    from maria.ui.app import App
-    from maria.ui.scenes import TitleScene
-    from maria.ui.settings import Settings
-    s = Settings()
-    s.animation = "off"
-    a = App(s, WINDOW)
-    a.push(TitleScene(a))
-    a.run(max_frames=2)
-    yield a
+    from tests.ui.headless import headless_app
+    yield headless_app(WINDOW, frames=2)
     pygame.quit()
 
 

@@ -9,13 +9,11 @@ from pathlib import Path
 import pygame
 
 from maria.rules import cards as C
-from maria.rules import door
-from maria.core import rng
-from maria.analysis import selfplay
 from maria.ui import hand as HAND
 from maria.ui.board_layout import HAND_CARD_TOP, HAND_RECT, HOVER_LIFT
 from maria.ui.session import Session
 
+from tests.ui.positions import play_until
 from tests.ui.test_play import _open
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -93,18 +91,8 @@ def test_coalition_hands_with_a_24_card_prussian_hand_fit_and_every_card_answers
 
 def _pay_position(seed=0, chooser=1):
     """Seeded random play up to Austria paying (a supply train's re-entry): cards are selected."""
-    s = Session.new("intro", 3, seed)
-    ch = {"rng": rng.seed_state(chooser)}
-    for _ in range(3000):
-        st = s.state
-        role = door.active_roles(st)[0]
-        if st["flow"][-1]["name"] == "pay" and role == "maria_theresa":
-            return s
-        a = selfplay.random_action(st, role, ch)
-        if a["type"] == "undo":
-            continue
-        s.apply(role, a)
-    raise AssertionError("no payment found")
+    return play_until(lambda st, role: st["flow"][-1]["name"] == "pay" and role == "maria_theresa",
+                      seed, chooser, what="payment")[0]
 
 
 def test_a_30_card_hand_fits_and_clicking_each_card_selects_it(ui):

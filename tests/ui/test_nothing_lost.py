@@ -17,6 +17,7 @@ from maria.ui.moves import reach
 from maria.ui.session import Session
 
 from tests.ui.test_battle_animation import _combat
+from tests.ui.positions import play_until
 from tests.ui.test_play import _open
 
 
@@ -72,17 +73,8 @@ def test_R11_2_clicking_the_reserve_again_puts_it_back(ui):
 def _louis_first_move(seed=0):
     """Seeded random play to Louis XV's first movement phase: Belle-Isle has two routes to Nabburg
     (through the fortress of Amberg, or through Kemnath and Weiden)."""
-    s = Session.new("intro", 3, seed)
-    ch = {"rng": rng.seed_state(seed)}
-    for _ in range(200):
-        st = s.state
-        role = door.active_roles(st)[0]
-        if st["flow"][-1]["name"] == "movement_phase" and role == "louis_xv":
-            return s
-        a = selfplay.random_action(st, role, ch)
-        if a["type"] != "undo":
-            s.apply(role, a)
-    raise AssertionError("no movement phase for Louis XV")
+    return play_until(lambda st, role: st["flow"][-1]["name"] == "movement_phase" and role == "louis_xv",
+                      seed, limit=200, what="movement phase for Louis XV")[0]
 
 
 def _open_route_dialog(ui, session):
@@ -344,13 +336,19 @@ def _drag_through(ui, board, pid, cities, shift=True):
     ui.frames(2)
 
 
-def test_a_route_traced_through_waypoints_is_the_route_moved(ui):
-    session = _louis_first_move()
+def _louis_zoomed_on_weiden(ui, session, zoom: float):
+    """Louis XV's board, the map zoomed by `zoom` and centred on Weiden."""
     board = _open(ui, session, "louis_xv")
-    board.view.set_zoom(board.view.zoom * 2.5)
+    board.view.set_zoom(board.view.zoom * zoom)
     board.view.centre_on(board._city_px["weiden"])
     board.map_dirty = board.dirty = True
     ui.frames(2)
+    return board
+
+
+def test_a_route_traced_through_waypoints_is_the_route_moved(ui):
+    session = _louis_first_move()
+    board = _louis_zoomed_on_weiden(ui, session, 2.5)
     n = len(session.record.actions)
     _drag_through(ui, board, "belle_isle", ["kemnath", "weiden", "nabburg"])
     assert board.path_choice is None, "the route dialog opened although the route was traced"
@@ -360,11 +358,7 @@ def test_a_route_traced_through_waypoints_is_the_route_moved(ui):
 
 def test_an_illegal_traced_route_says_why(ui):
     session = _louis_first_move()
-    board = _open(ui, session, "louis_xv")
-    board.view.set_zoom(board.view.zoom * 1.6)
-    board.view.centre_on(board._city_px["weiden"])
-    board.map_dirty = board.dirty = True
-    ui.frames(2)
+    board = _louis_zoomed_on_weiden(ui, session, 1.6)
     n = len(session.record.actions)
     _drag_through(ui, board, "belle_isle", ["tirschenreuth", "eger", "nabburg"])
     assert len(session.record.actions) == n

@@ -7,8 +7,6 @@ import pygame
 import pytest
 
 from maria.rules import door
-from maria.core import rng
-from maria.analysis import selfplay
 from maria.rules import roles as R
 from maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene
@@ -17,6 +15,7 @@ from maria.ui.scenes import SetupScene, TitleScene
 from maria.ui.overlays import GameOverScene, HandoffScene, MessageScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import Session
+from tests.ui.positions import play_until
 
 
 def _ready(ui):
@@ -67,28 +66,24 @@ def test_new_three_player_game_and_secret_allocation(ui):
 
 def _position_before_contact(seed=0):
     """Seeded random play up to an Austrian movement phase where a general can reach contact."""
-    s = Session.new("intro", 3, seed)
-    ch = {"rng": rng.seed_state(seed)}
-    for _ in range(3000):
-        st = s.state
-        role = door.active_roles(st)[0]
-        if st["flow"][-1]["name"] == "movement_phase" and role == "maria_theresa":
-            info = board_info(st)
-            for a in door.legal_actions(st, role):
-                if a["type"] != "move" or a["piece"] not in st["generals"]:
+    def contact(st, role):
+        if st["flow"][-1]["name"] != "movement_phase" or role != "maria_theresa":
+            return None
+        info = board_info(st)
+        for a in door.legal_actions(st, role):
+            if a["type"] != "move" or a["piece"] not in st["generals"]:
+                continue
+            rc = reach(st, a["piece"], ("normal",))
+            for city in sorted(rc.normal):
+                if st["city_generals"].get(city):
                     continue
-                rc = reach(st, a["piece"], ("normal",))
-                for city in sorted(rc.normal):
-                    if st["city_generals"].get(city):
-                        continue
-                    if any(R.enemies(st, st["generals"][o]["power"], "austria")
-                           for n in info.nbrs[city] for o in st["city_generals"].get(n, [])):
-                        return s, a["piece"], city
-        a = selfplay.random_action(st, role, ch)
-        if a["type"] == "undo":
-            continue
-        s.apply(role, a)
-    raise AssertionError("no contact position found")
+                if any(R.enemies(st, st["generals"][o]["power"], "austria")
+                       for n in info.nbrs[city] for o in st["city_generals"].get(n, [])):
+                    return a["piece"], city
+        return None
+
+    s, (piece, city) = play_until(contact, seed, what="contact position")
+    return s, piece, city
 
 
 def _open(ui, session, seat):

@@ -13,8 +13,8 @@ nor is attacked again in that phase.
 
 from __future__ import annotations
 
-from maria.core import deck
-from maria.core.duel import add_card, side_score
+from maria.core import deck, duel
+from maria.core.duel import side_score
 from maria.core.graph import retreat_ends
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
@@ -103,7 +103,7 @@ def start_duel(state: dict, info, a: str, d: str) -> None:
         f"{score:+d} for {nation_name(an)} (§7).", an, [a, d])
     push(state, {"name": "duel", "att_city": a, "def_city": d, "att": att, "def": dfn,
                  "att_nation": an, "def_nation": dn, "att_suit": info.suit(a), "def_suit": info.suit(d),
-                 "score": score, "right": "def" if score > 0 else "att", "played": []})
+                 **duel.opening(score)})
 
 
 def _card_value(state: dict, frame: dict, side: str, card: str, declared, double: bool) -> int:
@@ -131,33 +131,27 @@ class Duel(Handler):
         side = frame["right"]
         nation, suit = frame[side + "_nation"], frame[side + "_suit"]
         hand = state["cards"]["hands"].get(nation, [])
-        suited = sorted(c for c in hand if deck.suit_of(c) == suit)
+        suited = duel.suited_cards(hand, suit)
         out = [{"type": "play_card", "card": c} for c in suited]
         if nation == "prussia" and mod_active(state, "seydlitz") and "seydlitz" not in state["fate"]["used"]:
             out += [{"type": "play_card", "card": c, "double": True} for c in suited if c.endswith(":S11")]
-        for c in sorted(c for c in hand if deck.is_reserve(c)):
-            out += [{"type": "play_card", "card": c, "value": v} for v in T.RESERVE_VALUES]
-        if side_score(frame, side) < 0:
-            out.append({"type": "stop"})                # accept defeat
-        elif not suited:
-            out.append({"type": "stop"})                # §7: at zero, stop only without a suited card
+        out += duel.reserve_choices(hand, T.RESERVE_VALUES)
+        if duel.stop_kind(frame, side, bool(suited)):   # §7: at zero, stop only without a suited card
+            out.append({"type": "stop"})
         return out
 
     @staticmethod
     def act(state, info, frame, role, action):
         side = frame["right"]
-        other = "def" if side == "att" else "att"
+        other = duel.other_side(side)
         nation = frame[side + "_nation"]
         if action["type"] == "play_card":
             c = action["card"]
             v = _card_value(state, frame, side, c, action.get("value"), bool(action.get("double")))
             deck.discard(state, nation, [c])
-            s = add_card(frame, side, v)
-            frame["played"].append({"side": side, "card": c, "value": v})
+            s = duel.play_card(frame, side, c, v)
             log(state, f"{nation_title(nation)} plays the {deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
                 f" for {v}: score {s:+d} for {nation_name(nation)}.", nation)
-            if s >= 0:
-                frame["right"] = other
             return
         pop(state)
         phase = state["flow"][-1]

@@ -18,7 +18,7 @@ from maria.rules import hooks
 from maria.rules.advanced import markers as A
 from maria.rules.advanced import poldata
 from maria.rules import roles as R
-from maria.core.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, leave_if_over, pop, push, register, roles_for_powers
 from maria.rules.hussars import remove_hussar_at
 from maria.core.log import log, power_name
 from maria.rules.advanced.display import saxony_state
@@ -341,8 +341,7 @@ def prussian_piece_left(state, info) -> None:
 class PeaceOffer(Handler):
     @staticmethod
     def auto(state, info, frame):
-        if state["result"] is not None:
-            pop(state)
+        if leave_if_over(state):
             return True
         step = frame["step"]
         if step == "annex":

@@ -19,7 +19,7 @@ from maria.rules.advanced.display import (SUITS, discard_entries, entries, incom
 from maria.rules.advanced.expeditions import arrive
 from maria.rules.advanced.saxony import flush_saxony, saxony_changed
 from maria.core.log import log, power_name
-from maria.core.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, leave_if_over, pop, push, register, roles_for_powers
 
 
 def apply_shifts(state, info, shifts: dict) -> None:
@@ -73,8 +73,7 @@ class Politics(Handler):
         pol = a["pol"]
         opt = state["options"]["optional_political_rule"]
         step = frame["step"]
-        if state["result"] is not None:
-            pop(state)
+        if leave_if_over(state):
             return True
         if step == "return":
             if opt:                                                       # R25.1

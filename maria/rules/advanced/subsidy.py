@@ -18,7 +18,7 @@ from __future__ import annotations
 from maria.rules import hooks
 from maria.rules import cards
 from maria.rules import roles as R
-from maria.core.stack import Handler, pop, push, register, roles_for_powers
+from maria.core.stack import Handler, leave_if_over, pop, push, register, roles_for_powers
 from maria.rules.tc import minor_cut_off
 from maria.core.log import log, power_name
 
@@ -149,8 +149,7 @@ def _ask_cancel(state, role, cid) -> bool:
 class Diplomacy(Handler):
     @staticmethod
     def auto(state, info, frame):
-        if state["result"] is not None:
-            pop(state)
+        if leave_if_over(state):
             return True
         if not frame.get("started"):
             frame["started"] = True
