@@ -17,6 +17,7 @@ from maria.core import deck
 from maria.core.duel import add_card, side_score
 from maria.core.graph import retreat_ends
 from maria.core.log import log
+from maria.friedrich.rules import advanced
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import drop_lapsed_candidates
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
@@ -51,6 +52,22 @@ def _may_attack(state: dict, gids: list[str]) -> bool:
                 and g in state["recruited"] for g in gids)
 
 
+def _barred_by_fate(state: dict, info, gs: list[str], city: str, target: str) -> bool:
+    """§13 Fate cards barring an attack next turn: 3 diamonds (nobody attacks into or out of
+    Halle), 3 hearts (Soubise and Hildburghausen not with the same suit: the second may not
+    attack from a sector of the suit the first attacked with, ruling F13-4)."""
+    for m in state["mods"]:
+        if m["turn"] != state["turn"]:
+            continue
+        if m["kind"] == "truce_city" and m["city"] in (city, target):
+            return True
+        if m["kind"] == "different_suits" and any(g in m["generals"] for g in gs):
+            suit = info.suit(city)
+            if any(f"attack_suit:{o}:{suit}" in state["fate"]["used"] for o in m["generals"] if o not in gs):
+                return True
+    return False
+
+
 def find_due(state: dict, info, nation: str) -> list[list[str]]:
     """At the start of the phase: every active unit next to an enemy general (§7)."""
     out = []
@@ -59,7 +76,8 @@ def find_due(state: dict, info, nation: str) -> list[list[str]]:
             continue
         for n in sorted(info.graph.nbrs[city]):
             other = generals_at(state, n)
-            if other and T.opponents(state["generals"][other[0]]["nation"], nation):
+            if other and T.opponents(state["generals"][other[0]]["nation"], nation) and \
+                    not (state["mods"] and _barred_by_fate(state, info, gs, city, n)):
                 out.append([city, n])
     return out
 
@@ -90,6 +108,13 @@ class CombatPhase(Handler):
     def act(state, info, frame, role, action):
         a, d = action["from"], action["to"]
         frame["fought"].append([a, d])
+        for m in state["mods"]:                         # §13 Fate 3 hearts: remember the suit used
+            if m["kind"] == "different_suits" and m["turn"] == state["turn"]:
+                for g in generals_at(state, a):
+                    if g in m["generals"]:
+                        state["fate"]["used"].append(f"attack_suit:{g}:{info.suit(a)}")
+        if advanced.offer_evade(state, info, a, d):    # §13 Fate 8 clubs: Prussia may fall back first
+            return
         start_duel(state, info, a, d)
 
 
@@ -112,6 +137,10 @@ def _card_value(state: dict, frame: dict, side: str, card: str, declared, double
     if double:
         v *= 2                                         # §11 card 11: Seydlitz at double value once
         state["fate"]["used"].append("seydlitz")
+    if any(mod_active(state, "first_card_zero", general=g) for g in frame[side]) and side == "def" and \
+            "first_card_zero" not in state["fate"]["used"]:
+        state["fate"]["used"].append("first_card_zero")
+        return 0                                       # §13 Fate 10 hearts: Frederick attacked, first TC 0
     if mod_active(state, "first_card_plus", nation=nation) and "first_card_plus" not in state["fate"]["used"]:
         v += 1                                         # §11 card 4: France's first TC next turn +1
         state["fate"]["used"].append("first_card_plus")
@@ -137,10 +166,14 @@ class Duel(Handler):
             out += [{"type": "play_card", "card": c, "double": True} for c in suited if c.endswith(":S11")]
         for c in sorted(c for c in hand if deck.is_reserve(c)):
             out += [{"type": "play_card", "card": c, "value": v} for v in T.RESERVE_VALUES]
+        if state["mods"]:
+            out = _fate_card_limits(state, frame, side, out)
         if side_score(frame, side) < 0:
             out.append({"type": "stop"})                # accept defeat
-        elif not suited:
+        elif not any(not deck.is_reserve(a["card"]) for a in out):
             out.append({"type": "stop"})                # §7: at zero, stop only without a suited card
+        if state["mods"] and out[-1]["type"] == "stop" and len(out) > 1 and _must_reach_positive(state, frame, side):
+            out.pop()                                   # §13 Fate 7 diamonds: Frederick plays on
         return out
 
     @staticmethod
@@ -162,6 +195,8 @@ class Duel(Handler):
         pop(state)
         phase = state["flow"][-1]
         s = side_score(frame, side)
+        if s < 0:
+            advanced.after_battle(state, info, frame, side, s)
         if s == 0:
             log(state, "The combat ends in a tie: no losses, nobody moves (§7).", nation,
                 [frame["att_city"], frame["def_city"]])
@@ -176,6 +211,33 @@ class Duel(Handler):
         left = take_losses(state, lost_gids, lost)
         if left:
             begin_retreat(state, info, left, lost, frame[other + "_city"], frame[other + "_nation"])
+
+
+def _fate_card_limits(state: dict, frame: dict, side: str, out: list[dict]) -> list[dict]:
+    """§13 Fate 3 clubs: in a battle between Prussia and France no TC of 10 or more (a Reserve
+    only valued below 10, ruling F13-3)."""
+    pair = {frame["att_nation"], frame["def_nation"]}
+    for m in state["mods"]:
+        if m["kind"] == "low_cards" and m["turn"] == state["turn"] and pair <= set(m["nations"]) and len(pair) == 2:
+            out = [a for a in out if (a["value"] < m["below"] if deck.is_reserve(a["card"])
+                                      else deck.value_of(a["card"]) * (2 if a.get("double") else 1) < m["below"])]
+    return out
+
+
+def _must_reach_positive(state: dict, frame: dict, side: str) -> bool:
+    """§13 Fate 7 diamonds: a side with Frederick may not stop before its score was above zero
+    once in this combat (ruling F13-5), while it can play a card."""
+    if not any(mod_active(state, "must_reach_positive", general=g) for g in frame[side]):
+        return False
+    sign = 1 if side == "att" else -1
+    score = frame["score"] - sum(p["value"] if p["side"] == "att" else -p["value"] for p in frame["played"])
+    if sign * score > 0:
+        return False
+    for p in frame["played"]:
+        score += p["value"] if p["side"] == "att" else -p["value"]
+        if sign * score > 0:
+            return False
+    return True
 
 
 def take_losses(state: dict, gids: list[str], lost: int) -> list[str]:

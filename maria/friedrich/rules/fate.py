@@ -13,6 +13,7 @@ from pathlib import Path
 from maria import yamlio
 from maria.core import deck, rng
 from maria.core.log import log
+from maria.friedrich.rules import advanced
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import leave_city
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
@@ -43,11 +44,11 @@ def new_fate(state: dict) -> dict:
             "seen": [], "used": []}
 
 
-def text_of(card: str) -> str:
+def text_of(card: str, version: str = "spades") -> str:
     d = cards_data()
     if card in d["historical"]:
         return d["historical"][card]["title"] + ": " + d["historical"][card]["text"]
-    return f"Fate {card} (spades): " + d["numbered"][int(card)]["spades"]["text"]
+    return f"Fate {card} ({version}): " + d["numbered"][int(card)][version]["text"]
 
 
 def _gen(state: dict, ref: dict) -> str | None:
@@ -63,14 +64,15 @@ def draw_fate(state: dict, info) -> None:
     first_time = card not in fate["seen"]
     if first_time:
         fate["seen"].append(card)
-    log(state, "The Clock of Fate: " + text_of(card))
+    version = "spades" if card in HISTORICAL else advanced.fate_version(state, info)
+    log(state, "The Clock of Fate: " + text_of(card, version))
     d = cards_data()
     nxt = state["turn"] + 1
     if card in d["historical"]:
         if first_time:
             _historical(state, info, card)
         return
-    spec = d["numbered"][int(card)]["spades"]
+    spec = d["numbered"][int(card)][version]
     eff = spec.get("effect", "none")
     if eff == "first_card_plus" or eff == "recruits_no_attack":
         state["mods"].append({"kind": eff, "nation": spec["nation"], "turn": nxt})
@@ -109,6 +111,8 @@ def draw_fate(state: dict, info) -> None:
             if opts:
                 push(state, {"name": "fate_choice", "kind": "laudon", "nation": "austria", "general": g,
                              "options": opts + ["stay"]})
+    elif eff != "none":
+        advanced.apply_fate(state, info, spec, eff, nxt)   # §13: the clubs, hearts, diamonds versions
 
 
 def leave(state: dict, nation: str) -> None:
@@ -183,6 +187,7 @@ def _historical(state: dict, info, card: str) -> None:
             push(state, {"name": "fate_choice", "kind": "remove_general", "nation": "prussia", "options": opts})
     elif card in ("lord_bute", "poems"):
         fate["subsidy_cuts"] += 1
+        advanced.subsidy_cut(state)
 
 
 @register("fate_choice")
