@@ -372,6 +372,8 @@ def test_F13_east_prussia_a_russian_general_there_keeps_the_objectives():
     s = act(s, {"type": "end_movement"})
     s = to_phase(s, "sweden")
     assert all(s["conquered"][c] == "russia" for c in ("a0", "a1", "a2"))
+    put(s, saltikov="b3")
+    assert fate.advanced.east_prussia_breach(s, door.info_of(s))      # none there any more
 
 
 # --- the Offensive Option ------------------------------------------------------------------------
