@@ -40,6 +40,10 @@ def open_friedrich_save(app, path: Path, on_fail=None) -> bool:
     return True
 
 
+# the advanced rules of the 2005 rulebook (§13), each an option of the game (off: the standard game)
+ADVANCED = {"fate_by_sector": "Fate by sector", "east_prussia": "East Prussia", "offensive_option": "Offensive Option"}
+
+
 class FSetupScene(ButtonScene):
     def __init__(self, app):
         self.players = 4
@@ -47,6 +51,7 @@ class FSetupScene(ButtonScene):
         self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[4]}
         self.seed = new_seed()
         self.seed_text: str | None = None
+        self.options: dict[str, bool] = {k: False for k in ADVANCED}   # §13, all off: the standard game
         super().__init__(app)
 
     def layout(self) -> None:
@@ -68,6 +73,9 @@ class FSetupScene(ButtonScene):
         b.append(W.Button(pygame.Rect(980, 640, 60, 48), "+", self._seed(1), True, "seed+", 22))
         b.append(W.Button(pygame.Rect(1060, 640, 160, 48), "Random", self._seed(0), True, "seedrand", 18))
         b.append(W.Button(pygame.Rect(1240, 640, 160, 48), "Rules", self.rules, True, "rules", 18))
+        for i, (key, label) in enumerate(ADVANCED.items()):
+            b.append(W.Button(pygame.Rect(700 + i * 280, 770, 260, 48), label, self._option(key), True,
+                              ("option", key), 18, selected=self.options[key]))
         b.append(W.Button(pygame.Rect(960 - 310, 860, 280, 64), "Back", self.back, True, "back", 24))
         b.append(W.Button(pygame.Rect(960 + 30, 860, 280, 64), "Start", self.start, True, "start", 24))
         self.buttons = b
@@ -81,6 +89,11 @@ class FSetupScene(ButtonScene):
     def _kind(self, role, kind, level=None):
         def f():
             self.seats[role] = {"kind": kind, "level": level or self.levels[0]}
+        return f
+
+    def _option(self, key):
+        def f():
+            self.options[key] = not self.options[key]
         return f
 
     def _seed(self, d):
@@ -110,7 +123,8 @@ class FSetupScene(ButtonScene):
         super().handle(e)
 
     def start(self):
-        start(self.app, FSession.new(self.players, self.seed, dict(self.seats)))
+        start(self.app, FSession.new(self.players, self.seed, dict(self.seats),
+                                     {k: True for k, on in self.options.items() if on}))
 
     def draw(self, surf) -> None:
         _title_bg(surf)
@@ -129,5 +143,6 @@ class FSetupScene(ButtonScene):
         W.panel(surf, box, (255, 252, 240))
         W.blit_text(surf, str(self.seed), box.center, 26, W.INK, "sans_bold", "center")
         W.blit_text(surf, "Computer seats see only what a human in their seat would see (the door's view).",
-                    (960, 740), 18, (100, 85, 60), "sans", "midtop")
+                    (960, 712), 18, (100, 85, 60), "sans", "midtop")
+        W.blit_text(surf, "Advanced (§13)", (660, 782), 24, W.INK, "sans_bold", "topright")
         self.draw_buttons(surf)
