@@ -130,7 +130,7 @@ def _friedrich_selfplay(args: argparse.Namespace) -> int:
     for seed in range(args.seed, args.seed + args.games):
         t0 = time.perf_counter()
         try:
-            out = random_game(players, seed, options=options)
+            out = random_game(players, seed, **({"options": options} if options else {}))
         except Exception as exc:  # noqa: BLE001  (report and go on with the next seed)
             errors += 1
             print(f"seed {seed}: ERROR {type(exc).__name__}: {exc}")

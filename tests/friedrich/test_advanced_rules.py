@@ -262,7 +262,7 @@ def test_F13_fate_8_clubs_a_prussian_attacked_by_daun_may_first_retreat_one_city
     s = next_turn(draw("8", "clubs"), "austria", daun="b5", fritz="b4")
     s = act(s, {"type": "end_movement"})
     s = act(s, {"type": "attack", "from": "b5", "to": "b4"})
-    assert s["flow"][-1]["kind"] == "evade" and "fight" in choices(s, "frederick")
+    assert s["flow"][-1]["name"] == "evade" and "fight" in choices(s, "frederick")
     s = act(s, {"type": "fate", "choice": "b3"}, "frederick")
     assert s["generals"]["fritz"]["city"] == "b3" and s["flow"][-1]["name"] != "duel"
 

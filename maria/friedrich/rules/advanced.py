@@ -30,7 +30,7 @@ from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import conquer
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
 from maria.friedrich.rules.state import (ADVANCED_OPTIONS, IllegalAction, armies_total, cap_of, general_by_rank,
-                                         generals_at, generals_of, in_game, mod_active, names, nation_title,
+                                         generals_at, generals_of, in_game, names, nation_title,
                                          oo_failed, oo_taken, option_on, place_general)
 
 OO_MIN_VALUE = 10            # §13: "une CT avec une valeur de 10 au moins"
@@ -147,16 +147,6 @@ def _lose(state: dict, g: str) -> bool:
     return True
 
 
-def _supply_flip(state: dict, info, g: str) -> None:
-    from maria.friedrich.rules.supply import train_distance
-    if not _on_map(state, g):
-        return
-    p = state["generals"][g]
-    if train_distance(state, info, p["nation"], p["city"]) in (5, 6):
-        p["face_down"] = True
-        log(state, f"{p['name']} is out of supply and turns face-down (Fate 12).", p["nation"])
-
-
 def west_targets(state: dict, info, city: str, steps: int = 2) -> list[str]:
     """Fate 12 hearts: the cities `steps` roads away through empty cities (no piece, ruling F13-13)
     lying west: further west than north or south of `city` (board x grows eastwards, y southwards)."""
@@ -179,8 +169,9 @@ def west_targets(state: dict, info, city: str, steps: int = 2) -> list[str]:
 
 
 def apply_fate(state: dict, info, spec: dict, eff: str, nxt: int) -> None:
-    """Carry out a clubs, hearts or diamonds effect (those the spades versions share, "idle",
-    "range", are fate.py's).  "Next turn" modifiers last the game turn `nxt`."""
+    """Carry out a clubs, hearts or diamonds effect (those close to the spades versions, "idle",
+    "range", "general_supply", are fate.py's; Fate 8 clubs' fall-back is combat.py's).  "Next
+    turn" modifiers last the game turn `nxt`."""
     g = _gen(state, spec["general"]) if "general" in spec else None
     if eff == "army_every":
         for x in generals_of(state, spec["nation"]):
@@ -208,9 +199,6 @@ def apply_fate(state: dict, info, spec: dict, eff: str, nxt: int) -> None:
         state["mods"].append({"kind": eff, "generals": gs, "turn": nxt})
     elif eff == "truce_city":
         state["mods"].append({"kind": eff, "city": spec["city"], "turn": nxt})
-    elif eff == "general_supply":
-        if g:
-            _supply_flip(state, info, g)
     elif eff == "swap_tc":
         a, r = spec["nations"]
         if in_game(state, a) and in_game(state, r) and state["cards"]["hands"].get(a) \
@@ -276,8 +264,6 @@ class AdvChoice(Handler):
             return _gain_options(state, info, nation)
         if kind in ("flip", "west"):
             return list(frame["options"]) + ["none"]
-        if kind == "evade":
-            return list(frame["options"]) + ["fight"]
         return []
 
     @staticmethod
@@ -342,38 +328,7 @@ class AdvChoice(Handler):
             place_general(state, g, c)                   # ruling F13-13: no conquest by this move
             log(state, f"Prussia moves {state['generals'][g]['name']} two cities westward (Fate 12).", nation,
                 [here, c])
-        elif kind == "evade":
-            from maria.friedrich.rules.combat import start_duel
-            pop(state)
-            if c == "fight":
-                start_duel(state, info, frame["att"], frame["def"])
-                return
-            gids = generals_at(state, frame["def"])
-            for x in gids:
-                place_general(state, x, c)
-            state["flow"][-1]["retreated"].extend(gids)
-            log(state, f"{names(state, gids)} fall{'s' if len(gids) == 1 else ''} back one city before Daun's "
-                "attack, without loss (Fate 8).", nation, [frame["def"], c])
-            return
         pop(state)
-
-
-def offer_evade(state: dict, info, att_city: str, def_city: str) -> bool:
-    """Fate 8 clubs: a Prussian attacked by Daun may first retreat one city without loss (§8's
-    rule for a retreat of one city, the Prussian player choosing the end, ruling F13-11).  True
-    when the choice was put to Prussia (the combat then waits for it)."""
-    att, dfn = generals_at(state, att_city), generals_at(state, def_city)
-    if not dfn or state["generals"][dfn[0]]["nation"] != "prussia":
-        return False
-    if not any(mod_active(state, "evade", general=g) for g in att):
-        return False
-    from maria.friedrich.rules.combat import retreat_options
-    ends = retreat_options(state, info, dfn, 1, att_city)
-    if not ends:
-        return False
-    push(state, {"name": "adv_choice", "kind": "evade", "nation": "prussia", "att": att_city, "def": def_city,
-                 "options": sorted(ends)})
-    return True
 
 
 # --- §13 East Prussia ------------------------------------------------------------------------------

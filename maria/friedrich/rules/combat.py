@@ -113,7 +113,7 @@ class CombatPhase(Handler):
                 for g in generals_at(state, a):
                     if g in m["generals"]:
                         state["fate"]["used"].append(f"attack_suit:{g}:{info.suit(a)}")
-        if advanced.offer_evade(state, info, a, d):    # §13 Fate 8 clubs: Prussia may fall back first
+        if offer_evade(state, info, a, d):             # §13 Fate 8 clubs: Prussia may fall back first
             return
         start_duel(state, info, a, d)
 
@@ -211,6 +211,52 @@ class Duel(Handler):
         left = take_losses(state, lost_gids, lost)
         if left:
             begin_retreat(state, info, left, lost, frame[other + "_city"], frame[other + "_nation"])
+
+
+def offer_evade(state: dict, info, att_city: str, def_city: str) -> bool:
+    """§13 Fate 8 clubs: a Prussian attacked by Daun may first retreat one city without loss (§8's
+    rule for a retreat of one city, the Prussian player choosing the end, ruling F13-11).  True
+    when the choice was put to Prussia (the combat then waits for it)."""
+    att, dfn = generals_at(state, att_city), generals_at(state, def_city)
+    if not dfn or state["generals"][dfn[0]]["nation"] != "prussia":
+        return False
+    if not any(mod_active(state, "evade", general=g) for g in att):
+        return False
+    ends = retreat_options(state, info, dfn, 1, att_city)
+    if not ends:
+        return False
+    push(state, {"name": "evade", "kind": "evade", "nation": "prussia", "att": att_city, "def": def_city,
+                 "options": sorted(ends)})
+    return True
+
+
+@register("evade")
+class Evade(Handler):
+    """Fate 8 clubs: Prussia fights Daun's attack or falls back one city first."""
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return waiting_nation(state, frame["nation"])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in Evade.waiting(state, info, frame):
+            return []
+        return [{"type": "fate", "choice": c} for c in frame["options"] + ["fight"]]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        c = action["choice"]
+        pop(state)
+        if c == "fight":
+            start_duel(state, info, frame["att"], frame["def"])
+            return
+        gids = generals_at(state, frame["def"])
+        for x in gids:
+            place_general(state, x, c)
+        state["flow"][-1]["retreated"].extend(gids)
+        log(state, f"{names(state, gids)} fall{'s' if len(gids) == 1 else ''} back one city before Daun's "
+            "attack, without loss (Fate 8).", frame["nation"], [frame["def"], c])
 
 
 def _fate_card_limits(state: dict, frame: dict, side: str, out: list[dict]) -> list[dict]:

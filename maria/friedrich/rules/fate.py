@@ -93,6 +93,14 @@ def draw_fate(state: dict, info) -> None:
             if dist in (5, 6):
                 state["generals"][g]["face_down"] = True
                 log(state, f"{state['generals'][g]['name']} is out of supply and turns face-down (Fate 9).", "russia")
+    elif eff == "general_supply":                      # §13 Fate 12 clubs: as 9 spades, one general
+        g = _gen(state, spec["general"])
+        if g and state["generals"][g]["city"] is not None:
+            dist = train_distance(state, info, spec["general"]["nation"], state["generals"][g]["city"])
+            if dist in (5, 6):
+                state["generals"][g]["face_down"] = True
+                log(state, f"{state['generals'][g]['name']} is out of supply and turns face-down (Fate 12).",
+                    spec["general"]["nation"])
     elif eff == "prussian_army":
         room = T.ARMIES_MAX
         opts = [g for g in generals_of(state, "prussia") if state["generals"][g]["armies"] < room]

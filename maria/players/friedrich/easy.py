@@ -382,7 +382,7 @@ def choose(state: dict, legal: list[dict], role: str) -> dict:
         return _retreat(state, frame, legal)
     if name == "fate_choice":
         return _fate(state, frame, legal)
-    if name == "adv_choice":
+    if name in ("adv_choice", "evade"):
         return _advanced_fate(state, frame, legal)
     if name == "oo_decision":
         # §13: the Offensive Option costs a strong card and lets Austria win with 4 objectives
