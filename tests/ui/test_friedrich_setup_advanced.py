@@ -28,3 +28,17 @@ def test_F13_new_game_screen_defaults_to_the_standard_game(ui):
     ui.press("start")
     board = ui.app.find(FBoardScene)
     assert board.session.record.state["options"] == {} and "adv" not in board.session.record.state
+
+
+def test_F13_the_board_offers_the_offensive_option_as_buttons(ui):
+    from maria.ui.friedrich_session import ROLES, FSession
+    from tests.ui.friedrich_helpers import advance, open_board
+    seats = {r: {"kind": "human" if r == "frederick" else "computer", "level": "random"} for r in ROLES[4]}
+    s = advance(FSession.new(4, 3, seats, {"offensive_option": True}),
+                lambda s: s.state["flow"][-1]["name"] == "oo_decision")
+    board = open_board(ui, s)
+    labels = [b.label for b in board.buttons]
+    assert "No Offensive Option" in labels
+    b = next(b for b in board.buttons if b.label == "No Offensive Option")
+    ui.click(b.rect.center)
+    assert s.state["adv"]["oo"] == "declined"

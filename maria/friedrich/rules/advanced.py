@@ -402,8 +402,9 @@ class OODecision(Handler):
     def prompt(state, info, frame, role):
         if role not in OODecision.waiting(state, info, frame):
             return []
-        return [{"type": "offensive_option", "card": c} for c in oo_cards(state)] + \
-            [{"type": "offensive_option", "card": "none"}]
+        # declining first: it is the one choice always there (and the first button on the board)
+        return [{"type": "offensive_option", "card": "none"}] + \
+            [{"type": "offensive_option", "card": c} for c in oo_cards(state)]
 
     @staticmethod
     def act(state, info, frame, role, action):
