@@ -136,13 +136,14 @@ def _friedrich_selfplay(args: argparse.Namespace) -> int:
     from maria.analysis.friedrich_selfplay import random_game
 
     _, players = _game_of(args)
+    options = {"advanced": True} if getattr(args, "advanced", False) else None
     errors = 0
     winners: Counter = Counter()
     turns, steps = [], []
     for seed in range(args.seed, args.seed + args.games):
         t0 = time.perf_counter()
         try:
-            out = random_game(players, seed)
+            out = random_game(players, seed, **({"options": options} if options else {}))
         except Exception as exc:  # noqa: BLE001  (report and go on with the next seed)
             errors += 1
             print(f"seed {seed}: ERROR {type(exc).__name__}: {exc}")
@@ -157,7 +158,7 @@ def _friedrich_selfplay(args: argparse.Namespace) -> int:
         print(f"seed {seed}: winners {win} ({res.get('reason', '')}), turn {s['turn']}, "
               f"actions {out['steps']}, combats {out['duels']}, {time.perf_counter() - t0:.2f} s", flush=True)
     _print_outcomes(winners, turns, steps, "mean turn {:.1f}")
-    print(f"{args.games} games ({players} players), {errors} errors")
+    print(f"{args.games} games ({players} players{', advanced rules §13' if options else ''}), {errors} errors")
     return 1 if errors else 0
 
 
@@ -355,6 +356,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="advanced game without the optional political rule (section 25)")
     p.add_argument("--game", choices=("maria", "friedrich"), default="maria",
                    help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant ignored)")
+    p.add_argument("--advanced", action="store_true",
+                   help="FRIEDRICH: with the advanced rules of 2005 section 13 (Fate by sector, East Prussia, "
+                        "Offensive Option)")
     p.add_argument("--players", type=int, default=3, choices=[2, 3, 4])
     p.add_argument("--games", type=int, default=10, help="how many games (seeds S..S+N-1)")
     p.add_argument("--seed", type=int, default=0, help="the first seed")

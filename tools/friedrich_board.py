@@ -524,6 +524,8 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
         "austria": brunn, "imperial_army": sectors["spades_south_of_hildburghausen"],
         "france": sectors["hearts_south_of_koblenz"]}
     log("re-entry areas: " + ", ".join(f"{n} {len(v)}" for n, v in board["reentry_areas"].items()))
+    board["regions"] = regions(cities, ids, country)
+    log("regions (advanced rules, §13): " + ", ".join(f"{n} {len(v)}" for n, v in board["regions"].items()))
 
     setup: dict = {"meta": {"sources": ["../shared/friedrich/facts.yaml: nations.*.generals (rank, set-up city), "
                                         "trains, starting_armies (public-impl from rules.js SETUP_POSITION; seed "
@@ -538,6 +540,30 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
             setup["trains"][f"{n}_train_{k}"] = {"nation": n, "city": ids[_index(t)]}
         setup["armies"][n] = nat[n]["starting_armies"]["value"]
     return board, setup
+
+
+# §13 (advanced rules) regions, in the reference picture's pixels (never shipped, only these lists):
+# East Prussia is the Prussian road component east of Poland (facts.yaml map.east_prussia: x >= 1910);
+# the army-sheet grid rows are numbered 1 (south) to 9 (north); the set-up cities' sheet rows fit a
+# uniform grid of rows about 157 px high whose row 5 spans y 843..1000 (row 5: Alfeld 932, Jüterbog
+# 948, Grünberg 950; row 4: Halle 1071, Iserlohn 1094, Oschatz 1121), so "south of coordinate line 5"
+# (rows 1-4) is y > 1000 (ruling F13-6, docs/friedrich-rulings.md).
+EAST_PRUSSIA_MIN_X = 1910
+ROW_5_SOUTH_EDGE_Y = 1000
+
+
+def regions(cities: list[dict], ids: dict, country: dict) -> dict[str, list[str]]:
+    east = {c["index"] for c in cities if country[c["index"]] == "prussia" and c["x"] >= EAST_PRUSSIA_MIN_X}
+    konigsberg = next(c["index"] for c in cities if c["name"] == "Königsberg" and c["index"] in east)
+    part, todo = {konigsberg}, [konigsberg]          # its road component (not Upper Silesia, also x >= 1910)
+    while todo:
+        i = todo.pop()
+        for j in cities[i]["roads"] + cities[i]["main_roads"]:
+            if j in east and j not in part:
+                part.add(j)
+                todo.append(j)
+    return {"east_prussia": [ids[c["index"]] for c in cities if c["index"] in part],
+            "south_of_line_5": [ids[c["index"]] for c in cities if c["y"] > ROW_5_SOUTH_EDGE_Y]}
 
 
 def _index_or_name(by_name):

@@ -12,7 +12,7 @@ import random
 from maria import yamlio
 from maria.friedrich.randomplay import fill, random_step  # noqa: F401  (the random legal player
 #   lives with the game: the program's "random" computer seats use it too)
-from maria.friedrich.rules import door
+from maria.friedrich.rules import advanced, door
 from maria.friedrich.rules.state import info_of
 
 
@@ -36,7 +36,8 @@ def check_invariants(s: dict) -> None:
         assert all(g["city"] is None for g in s["generals"].values() if g["nation"] == n)
     cards = s["cards"]
     n_cards = (len(cards["draw"]) + sum(len(d) for d in cards["aside"])
-               + sum(len(d) for d in cards["discards"].values()) + sum(len(h) for h in cards["hands"].values()))
+               + sum(len(d) for d in cards["discards"].values()) + sum(len(h) for h in cards["hands"].values())
+               + advanced.check_cards(s))                # §13: the OO card laid out face-up
     assert n_cards == 200
 
 
@@ -54,10 +55,11 @@ def round_trip(s: dict) -> dict:
     return yamlio.load_text(yamlio.dump_text(s), max_values=10**7)
 
 
-def random_game(players: int, seed: int, board=None, max_steps: int = 20000) -> dict:
+def random_game(players: int, seed: int, board=None, max_steps: int = 20000, options: dict | None = None) -> dict:
     """A whole random game with every check; returns {"state", "steps", "duels"}.  Raises
-    (AssertionError or the engine's exception) at the first broken rule."""
-    s = door.new_game(players, seed, board=board)
+    (AssertionError or the engine's exception) at the first broken rule.  `options`: the game's
+    options (e.g. {"advanced": True}: the three advanced rules of §13)."""
+    s = door.new_game(players, seed, board=board, options=options)
     rnd = random.Random(seed)
     steps = duels = 0
     while s["result"] is None:

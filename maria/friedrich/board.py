@@ -66,6 +66,8 @@ class FBoard:
     meta: dict = field(default_factory=dict)               # name, sources, licence notes
     provinces: dict[str, list[str]] = field(default_factory=dict)  # nation -> countries always in supply
     sectors: dict[str, list[str]] = field(default_factory=dict)    # named same-suit city groups
+    # named city groups of the advanced rules (§13): east_prussia, south_of_line_5
+    regions: dict[str, list[str]] = field(default_factory=dict)
 
     def neighbours(self, city: str) -> dict[str, bool]:
         return self.roads[city]
@@ -94,6 +96,7 @@ class FBoard:
           reentry_areas: {nation: [city...]}
           provinces: {nation: [country...]}   # optional: the countries where it is always in supply
           sectors: {name: [city...]}          # optional: the named suit sectors (re-entry areas)
+          regions: {name: [city...]}          # optional: the advanced rules' regions (§13)
           meta: {...}                         # optional: sources, credit, supply_range
         setup.yaml:
           generals: {id: {name, nation, rank, city}}
@@ -123,4 +126,5 @@ class FBoard:
         return cls(cities, roads, objectives, dict(board.get("depots", {})),
                    dict(board.get("reentry_areas", {})), generals, trains,
                    dict(setup.get("armies", {})), dict(board.get("meta", {})),
-                   dict(board.get("provinces", {})), dict(board.get("sectors", {})))
+                   dict(board.get("provinces", {})), dict(board.get("sectors", {})),
+                   dict(board.get("regions", {})))

@@ -202,6 +202,8 @@ def _read_board_doc(r: _Reader, data: dict) -> dict:
     doc["provinces"] = provinces
     doc["sectors"] = {name: r.city_list(BOARD_FILE, f"sectors.{name}", cs, cities)
                       for name, cs in r.mapping(BOARD_FILE, "sectors", data.get("sectors"), optional=True).items()}
+    doc["regions"] = {name: r.city_list(BOARD_FILE, f"regions.{name}", cs, cities)
+                      for name, cs in r.mapping(BOARD_FILE, "regions", data.get("regions"), optional=True).items()}
     return doc
 
 

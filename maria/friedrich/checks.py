@@ -51,7 +51,7 @@ def check_places_exist(board: FBoard) -> list[Problem]:
         if c not in board.cities:
             out.append(Problem(f, f"objectives.{o.nation}", f"city '{c}' does not exist"))
     for key, table in (("depots", board.depots), ("reentry_areas", board.reentry_areas),
-                       ("sectors", board.sectors)):
+                       ("sectors", board.sectors), ("regions", board.regions)):
         for owner, cs in table.items():
             for c in cs:
                 if c not in board.cities:

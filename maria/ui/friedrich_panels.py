@@ -60,7 +60,16 @@ def action_label(a: dict, view: dict, board) -> str:
         return f"Discard {card_label(a['card'])}"
     if t == "fate":
         c = a["choice"]
-        return "Stay" if c == "stay" else (gname(view, c) if c in view["generals"] else cname(board, c))
+        words = {"stay": "Stay", "none": "None", "keep": "Keep my cards", "fight": "Fight"}   # §11, §13
+        if c in words:
+            return words[c]
+        if ":" in c:
+            return card_label(c)                          # §13 Fate cards giving or swapping a TC
+        return gname(view, c) if c in view["generals"] else cname(board, c)
+    if t == "offensive_option":
+        return "No Offensive Option" if a["card"] == "none" else f"Offensive Option: lay out {card_label(a['card'])}"
+    if t == "retake":
+        return "Retake " + " and ".join(cname(board, c) for c in a["cities"])
     if t == "allocate":
         return f"Allocate {nation_label(a['nation'])}'s {a['total']} armies…"
     if t == "recruit":

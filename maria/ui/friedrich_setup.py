@@ -40,6 +40,10 @@ def open_friedrich_save(app, path: Path, on_fail=None) -> bool:
     return True
 
 
+# the advanced rules of the 2005 rulebook (§13), each an option of the game (off: the standard game)
+ADVANCED = {"fate_by_sector": "Fate by sector", "east_prussia": "East Prussia", "offensive_option": "Offensive Option"}
+
+
 class FSetupScene(SetupBase):
     def __init__(self, app):
         self.players = 4
@@ -47,6 +51,7 @@ class FSetupScene(SetupBase):
         self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[4]}
         self.seed = new_seed()
         self.seed_text: str | None = None
+        self.options: dict[str, bool] = {k: False for k in ADVANCED}   # §13, all off: the standard game
         super().__init__(app)
 
     def layout(self) -> None:
@@ -61,6 +66,9 @@ class FSetupScene(SetupBase):
             y += 72
         b += self.seed_row(640)
         b.append(W.Button(pygame.Rect(1240, 640, 160, 48), "Rules", self.rules, True, "rules", 18))
+        for i, (key, label) in enumerate(ADVANCED.items()):
+            b.append(W.Button(pygame.Rect(700 + i * 280, 770, 260, 48), label, self._option(key), True,
+                              ("option", key), 18, selected=self.options[key]))
         self.buttons = b + self.back_start()
 
     def _players(self, n):
@@ -74,11 +82,17 @@ class FSetupScene(SetupBase):
             self.seats[role] = {"kind": kind, "level": level or self.levels[0]}
         return f
 
+    def _option(self, key):
+        def f():
+            self.options[key] = not self.options[key]
+        return f
+
     def rules(self):
         self.app.push(FRulesScene(self.app))
 
     def start(self):
-        start(self.app, FSession.new(self.players, self.seed, dict(self.seats)))
+        start(self.app, FSession.new(self.players, self.seed, dict(self.seats),
+                                     {k: True for k, on in self.options.items() if on}))
 
     def draw(self, surf) -> None:
         _title_bg(surf)
@@ -94,5 +108,6 @@ class FSetupScene(SetupBase):
             y += 72
         self.draw_seed(surf, 640)
         W.blit_text(surf, "Computer seats see only what a human in their seat would see (the door's view).",
-                    (960, 740), 18, (100, 85, 60), "sans", "midtop")
+                    (960, 712), 18, (100, 85, 60), "sans", "midtop")
+        W.blit_text(surf, "Advanced (§13)", (660, 782), 24, W.INK, "sans_bold", "topright")
         self.draw_buttons(surf)

@@ -17,6 +17,7 @@ from maria.core import deck, duel
 from maria.core.duel import side_score
 from maria.core.graph import retreat_ends
 from maria.core.log import log
+from maria.friedrich.rules import advanced
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import drop_lapsed_candidates
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
@@ -51,6 +52,22 @@ def _may_attack(state: dict, gids: list[str]) -> bool:
                 and g in state["recruited"] for g in gids)
 
 
+def _barred_by_fate(state: dict, info, gs: list[str], city: str, target: str) -> bool:
+    """§13 Fate cards barring an attack next turn: 3 diamonds (nobody attacks into or out of
+    Halle), 3 hearts (Soubise and Hildburghausen not with the same suit: the second may not
+    attack from a sector of the suit the first attacked with, ruling F13-4)."""
+    for m in state["mods"]:
+        if m["turn"] != state["turn"]:
+            continue
+        if m["kind"] == "truce_city" and m["city"] in (city, target):
+            return True
+        if m["kind"] == "different_suits" and any(g in m["generals"] for g in gs):
+            suit = info.suit(city)
+            if any(f"attack_suit:{o}:{suit}" in state["fate"]["used"] for o in m["generals"] if o not in gs):
+                return True
+    return False
+
+
 def find_due(state: dict, info, nation: str) -> list[list[str]]:
     """At the start of the phase: every active unit next to an enemy general (§7)."""
     out = []
@@ -59,7 +76,8 @@ def find_due(state: dict, info, nation: str) -> list[list[str]]:
             continue
         for n in sorted(info.graph.nbrs[city]):
             other = generals_at(state, n)
-            if other and T.opponents(state["generals"][other[0]]["nation"], nation):
+            if other and T.opponents(state["generals"][other[0]]["nation"], nation) and \
+                    not (state["mods"] and _barred_by_fate(state, info, gs, city, n)):
                 out.append([city, n])
     return out
 
@@ -90,6 +108,13 @@ class CombatPhase(Handler):
     def act(state, info, frame, role, action):
         a, d = action["from"], action["to"]
         frame["fought"].append([a, d])
+        for m in state["mods"]:                         # §13 Fate 3 hearts: remember the suit used
+            if m["kind"] == "different_suits" and m["turn"] == state["turn"]:
+                for g in generals_at(state, a):
+                    if g in m["generals"]:
+                        state["fate"]["used"].append(f"attack_suit:{g}:{info.suit(a)}")
+        if offer_evade(state, info, a, d):             # §13 Fate 8 clubs: Prussia may fall back first
+            return
         start_duel(state, info, a, d)
 
 
@@ -112,6 +137,10 @@ def _card_value(state: dict, frame: dict, side: str, card: str, declared, double
     if double:
         v *= 2                                         # §11 card 11: Seydlitz at double value once
         state["fate"]["used"].append("seydlitz")
+    if any(mod_active(state, "first_card_zero", general=g) for g in frame[side]) and side == "def" and \
+            "first_card_zero" not in state["fate"]["used"]:
+        state["fate"]["used"].append("first_card_zero")
+        return 0                                       # §13 Fate 10 hearts: Frederick attacked, first TC 0
     if mod_active(state, "first_card_plus", nation=nation) and "first_card_plus" not in state["fate"]["used"]:
         v += 1                                         # §11 card 4: France's first TC next turn +1
         state["fate"]["used"].append("first_card_plus")
@@ -136,8 +165,14 @@ class Duel(Handler):
         if nation == "prussia" and mod_active(state, "seydlitz") and "seydlitz" not in state["fate"]["used"]:
             out += [{"type": "play_card", "card": c, "double": True} for c in suited if c.endswith(":S11")]
         out += duel.reserve_choices(hand, T.RESERVE_VALUES)
-        if duel.stop_kind(frame, side, bool(suited)):   # §7: at zero, stop only without a suited card
+        if state["mods"]:
+            out = _fate_card_limits(state, frame, side, out)
+        # §7: below zero a side may accept defeat; at zero it stops only without a suited card left
+        # to play (after the Fate card's limits, which may forbid some of them)
+        if duel.stop_kind(frame, side, any(not deck.is_reserve(a["card"]) for a in out)):
             out.append({"type": "stop"})
+        if state["mods"] and out[-1]["type"] == "stop" and len(out) > 1 and _must_reach_positive(state, frame, side):
+            out.pop()                                   # §13 Fate 7 diamonds: Frederick plays on
         return out
 
     @staticmethod
@@ -156,6 +191,8 @@ class Duel(Handler):
         pop(state)
         phase = state["flow"][-1]
         s = side_score(frame, side)
+        if s < 0:
+            advanced.after_battle(state, info, frame, side, s)
         if s == 0:
             log(state, "The combat ends in a tie: no losses, nobody moves (§7).", nation,
                 [frame["att_city"], frame["def_city"]])
@@ -170,6 +207,79 @@ class Duel(Handler):
         left = take_losses(state, lost_gids, lost)
         if left:
             begin_retreat(state, info, left, lost, frame[other + "_city"], frame[other + "_nation"])
+
+
+def offer_evade(state: dict, info, att_city: str, def_city: str) -> bool:
+    """§13 Fate 8 clubs: a Prussian attacked by Daun may first retreat one city without loss (§8's
+    rule for a retreat of one city, the Prussian player choosing the end, ruling F13-11).  True
+    when the choice was put to Prussia (the combat then waits for it)."""
+    att, dfn = generals_at(state, att_city), generals_at(state, def_city)
+    if not dfn or state["generals"][dfn[0]]["nation"] != "prussia":
+        return False
+    if not any(mod_active(state, "evade", general=g) for g in att):
+        return False
+    ends = retreat_options(state, info, dfn, 1, att_city)
+    if not ends:
+        return False
+    push(state, {"name": "evade", "kind": "evade", "nation": "prussia", "att": att_city, "def": def_city,
+                 "options": sorted(ends)})
+    return True
+
+
+@register("evade")
+class Evade(Handler):
+    """Fate 8 clubs: Prussia fights Daun's attack or falls back one city first."""
+
+    @staticmethod
+    def waiting(state, info, frame):
+        return waiting_nation(state, frame["nation"])
+
+    @staticmethod
+    def prompt(state, info, frame, role):
+        if role not in Evade.waiting(state, info, frame):
+            return []
+        return [{"type": "fate", "choice": c} for c in frame["options"] + ["fight"]]
+
+    @staticmethod
+    def act(state, info, frame, role, action):
+        c = action["choice"]
+        pop(state)
+        if c == "fight":
+            start_duel(state, info, frame["att"], frame["def"])
+            return
+        gids = generals_at(state, frame["def"])
+        for x in gids:
+            place_general(state, x, c)
+        state["flow"][-1]["retreated"].extend(gids)
+        log(state, f"{names(state, gids)} fall{'s' if len(gids) == 1 else ''} back one city before Daun's "
+            "attack, without loss (Fate 8).", frame["nation"], [frame["def"], c])
+
+
+def _fate_card_limits(state: dict, frame: dict, side: str, out: list[dict]) -> list[dict]:
+    """§13 Fate 3 clubs: in a battle between Prussia and France no TC of 10 or more (a Reserve
+    only valued below 10, ruling F13-3)."""
+    pair = {frame["att_nation"], frame["def_nation"]}
+    for m in state["mods"]:
+        if m["kind"] == "low_cards" and m["turn"] == state["turn"] and pair <= set(m["nations"]) and len(pair) == 2:
+            out = [a for a in out if (a["value"] < m["below"] if deck.is_reserve(a["card"])
+                                      else deck.value_of(a["card"]) * (2 if a.get("double") else 1) < m["below"])]
+    return out
+
+
+def _must_reach_positive(state: dict, frame: dict, side: str) -> bool:
+    """§13 Fate 7 diamonds: a side with Frederick may not stop before its score was above zero
+    once in this combat (ruling F13-5), while it can play a card."""
+    if not any(mod_active(state, "must_reach_positive", general=g) for g in frame[side]):
+        return False
+    sign = 1 if side == "att" else -1
+    score = frame["score"] - sum(p["value"] if p["side"] == "att" else -p["value"] for p in frame["played"])
+    if sign * score > 0:
+        return False
+    for p in frame["played"]:
+        score += p["value"] if p["side"] == "att" else -p["value"]
+        if sign * score > 0:
+            return False
+    return True
 
 
 def take_losses(state: dict, gids: list[str], lost: int) -> list[str]:

@@ -3,7 +3,8 @@ then only its original defender may take it back), protection by the holding sid
 within 3 cities counted along roads whatever stands between (the Imperial train protects too),
 conquest by moving through or away from an objective, the candidates remembered when it was
 protected, and the retroactive conquest of phase 4 (§2).  The standard game: Prussia's own
-objectives (the Offensive Option, §13) are not in play.
+objectives (the Offensive Option, §13) are not in play; with the option "offensive_option" they are
+(Prussia conquers them while state.prussia_may_conquer, Austria retakes them).
 """
 
 from __future__ import annotations
@@ -11,11 +12,13 @@ from __future__ import annotations
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.machine import Handler, pop, register
-from maria.friedrich.rules.state import in_game, nation_title
+from maria.friedrich.rules.state import in_game, mod_active, nation_title, option_on, prussia_may_conquer
 
 
 def objective_in_play(state: dict, info, city: str) -> bool:
     o = info.board.objectives.get(city)
+    if o is not None and o.nation == "prussia":
+        return option_on(state, "offensive_option")    # §13: only with the Offensive Option
     # §13: Prussia's objectives belong to the advanced rules; a nation that left conquers nothing
     return o is not None and o.nation in T.AGGRESSORS and in_game(state, o.nation)
 
@@ -26,7 +29,11 @@ def taker_of(state: dict, info, city: str) -> str | None:
     if not objective_in_play(state, info, city):
         return None
     o = info.board.objectives[city]
-    return o.defender if state["conquered"].get(city) == o.nation else o.nation
+    if state["conquered"].get(city) == o.nation:
+        return o.defender
+    if o.nation == "prussia" and not prussia_may_conquer(state):
+        return None                                    # §13: no Prussian conquest (turn > 3 without OO, failed OO)
+    return o.nation
 
 
 def protectors_of(state: dict, info, city: str) -> str:
@@ -45,6 +52,9 @@ def protected(state: dict, info, city: str) -> bool:
     for gid, g in state["generals"].items():
         if g["nation"] == nation and g["city"] is not None:
             radius = T.PROTECT_RADIUS
+            if mod_active(state, "protect_radius", general=gid):   # §13 Fate 11 hearts: Heinrich 4
+                radius = max(radius, next(m["value"] for m in state["mods"] if m["kind"] == "protect_radius"
+                                          and m.get("general") == gid and m["turn"] == state["turn"]))
             if d.get(g["city"], 99) <= radius:
                 return True
     if nation == "imperial_army":

@@ -107,4 +107,7 @@ def view(state: dict, role: str | None) -> dict:
             frame["drawn"] = len(frame["drawn"])         # France's fresh cards
         if frame["name"] == "fate_choice" and frame.get("kind") == "prussian_army":
             frame["options"] = len(frame["options"])     # which generals have fewer than 8 armies
+    for frame in v["flow"]:
+        if frame["name"] == "adv_choice" and frame.get("offered") and "austria" not in mine:
+            frame["offered"] = "hidden"                  # §13 Fate 1 hearts: the card Austria offers
     return v

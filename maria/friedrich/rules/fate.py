@@ -13,6 +13,7 @@ from pathlib import Path
 from maria import yamlio
 from maria.core import deck, rng
 from maria.core.log import log
+from maria.friedrich.rules import advanced
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import leave_city
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
@@ -43,11 +44,11 @@ def new_fate(state: dict) -> dict:
             "seen": [], "used": []}
 
 
-def text_of(card: str) -> str:
+def text_of(card: str, version: str = "spades") -> str:
     d = cards_data()
     if card in d["historical"]:
         return d["historical"][card]["title"] + ": " + d["historical"][card]["text"]
-    return f"Fate {card} (spades): " + d["numbered"][int(card)]["spades"]["text"]
+    return f"Fate {card} ({version}): " + d["numbered"][int(card)][version]["text"]
 
 
 def _gen(state: dict, ref: dict) -> str | None:
@@ -63,14 +64,15 @@ def draw_fate(state: dict, info) -> None:
     first_time = card not in fate["seen"]
     if first_time:
         fate["seen"].append(card)
-    log(state, "The Clock of Fate: " + text_of(card))
+    version = "spades" if card in HISTORICAL else advanced.fate_version(state, info)
+    log(state, "The Clock of Fate: " + text_of(card, version))
     d = cards_data()
     nxt = state["turn"] + 1
     if card in d["historical"]:
         if first_time:
             _historical(state, info, card)
         return
-    spec = d["numbered"][int(card)]["spades"]
+    spec = d["numbered"][int(card)][version]
     eff = spec.get("effect", "none")
     if eff == "first_card_plus" or eff == "recruits_no_attack":
         state["mods"].append({"kind": eff, "nation": spec["nation"], "turn": nxt})
@@ -91,6 +93,14 @@ def draw_fate(state: dict, info) -> None:
             if dist in (5, 6):
                 state["generals"][g]["face_down"] = True
                 log(state, f"{state['generals'][g]['name']} is out of supply and turns face-down (Fate 9).", "russia")
+    elif eff == "general_supply":                      # §13 Fate 12 clubs: as 9 spades, one general
+        g = _gen(state, spec["general"])
+        if g and state["generals"][g]["city"] is not None:
+            dist = train_distance(state, info, spec["general"]["nation"], state["generals"][g]["city"])
+            if dist in (5, 6):
+                state["generals"][g]["face_down"] = True
+                log(state, f"{state['generals'][g]['name']} is out of supply and turns face-down (Fate 12).",
+                    spec["general"]["nation"])
     elif eff == "prussian_army":
         room = T.ARMIES_MAX
         opts = [g for g in generals_of(state, "prussia") if state["generals"][g]["armies"] < room]
@@ -109,6 +119,8 @@ def draw_fate(state: dict, info) -> None:
             if opts:
                 push(state, {"name": "fate_choice", "kind": "laudon", "nation": "austria", "general": g,
                              "options": opts + ["stay"]})
+    elif eff != "none":
+        advanced.apply_fate(state, info, spec, eff, nxt)   # §13: the clubs, hearts, diamonds versions
 
 
 def leave(state: dict, nation: str) -> None:
@@ -183,6 +195,7 @@ def _historical(state: dict, info, card: str) -> None:
             push(state, {"name": "fate_choice", "kind": "remove_general", "nation": "prussia", "options": opts})
     elif card in ("lord_bute", "poems"):
         fate["subsidy_cuts"] += 1
+        advanced.subsidy_cut(state)
 
 
 @register("fate_choice")

@@ -11,6 +11,7 @@ from maria.core.log import log
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.machine import HANDLERS, Handler, push, register, run  # noqa: F401
 # the phases register their flow states on import
+from maria.friedrich.rules import advanced
 from maria.friedrich.rules import cards, combat, conquest, fate, movement, setup, supply, victory  # noqa: F401
 from maria.friedrich.rules.state import in_game, nation_name
 
@@ -53,5 +54,7 @@ class Game(Handler):
         frame_ = {"name": phase, "nation": nation}
         if phase == "combat":
             frame_.update({"retreated": [], "fought": []})
+        advanced.before_phase(state, nation, phase)     # §13 East Prussia: after Russia's supply
         push(state, frame_)
+        advanced.after_phase_pushed(state, nation, phase)   # §13 OO: turn 3, before Prussia moves
         return True

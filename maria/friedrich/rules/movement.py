@@ -32,6 +32,10 @@ def general_range(state: dict, gids: list[str]) -> int:
     """§4: 3 cities; a Fate card may shorten a named general's range for a turn (§11)."""
     r = T.GENERAL_RANGE
     for g in gids:
+        if mod_active(state, "range_up", general=g):   # §13 Fate 9 clubs: Frederick 4, even in a stack
+            r = max(r, next(m["value"] for m in state["mods"]
+                            if m["kind"] == "range_up" and m.get("general") == g and m["turn"] == state["turn"]))
+    for g in gids:
         if mod_active(state, "range", general=g):
             r = min(r, next(m["value"] for m in state["mods"]
                             if m["kind"] == "range" and m.get("general") == g and m["turn"] == state["turn"]))
@@ -58,9 +62,26 @@ def step_options(state: dict, info, frame: dict) -> list[str]:
             if state["generals"][gs[0]]["nation"] == nation and len(gs) + len(pieces) <= T.STACK_MAX:
                 out.append(n)                          # §4: forms a stack
         elif T.opponents(state["trains"][tr]["nation"], nation):
-            if not any(mod_active(state, "no_train_kill", general=g) for g in pieces):
+            if not any(mod_active(state, "no_train_kill", general=g) for g in pieces) and \
+                    not mod_active(state, "truce_city", city=n):   # §13 Fate 3 diamonds: Halle
                 out.append(n)                          # §9: destroys the train
     return out
+
+
+def _held_by_fate(state: dict, info, group: list[str], city: str) -> bool:
+    """§13 Fate cards holding a general next turn: 2 clubs (Fermor starting at Küstrin or next to
+    it does not move), 5 diamonds (Chevert does not leave his stack: a move from his city takes
+    the whole stack or nobody, ruling F13-12)."""
+    for m in state["mods"]:
+        if m["turn"] != state["turn"]:
+            continue
+        if m["kind"] == "pinned_near" and m["general"] in group and \
+                (city == m["city"] or m["city"] in info.graph.nbrs[city]):
+            return True
+        if m["kind"] == "keep_stack" and m["general"] in generals_at(state, city) and \
+                sorted(group) != sorted(generals_at(state, city)):
+            return True
+    return False
 
 
 def move_starts(state: dict, info, nation: str) -> list[dict]:
@@ -74,6 +95,8 @@ def move_starts(state: dict, info, nation: str) -> list[dict]:
         free = [x for x in generals_at(state, g["city"]) if _movable(state, x)]
         for k in range(len(free), 0, -1):
             for group in combinations(free, k):
+                if state["mods"] and _held_by_fate(state, info, list(group), g["city"]):
+                    continue
                 fr = {"pieces": list(group), "nation": nation, "path": [g["city"]], "main": True,
                       "kind": "general"}
                 if step_options(state, info, fr):

@@ -15,7 +15,7 @@ from maria.core import deck
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.cards import pay_value
-from maria.friedrich.rules.state import (IllegalAction, armies_total, cap_of, nation_at,
+from maria.friedrich.rules.state import (IllegalAction, armies_total, cap_of, mod_active, nation_at,
                                          nation_name, nation_title, occupied, place_general, place_train)
 
 
@@ -60,6 +60,9 @@ def template(state: dict, info, nation: str) -> dict | None:
     entry = entry_cities(state, info, nation)
     can_take = {g: T.ARMIES_MAX - q["armies"] for g, q in sorted(state["generals"].items())
                 if q["nation"] == nation and q["city"] is not None and q["armies"] < T.ARMIES_MAX}
+    if state["mods"]:                                  # §13 Fate 7 hearts: Frederick gets no new army
+        gens = [g for g in gens if not mod_active(state, "no_new_armies", general=g)]
+        can_take = {g: n for g, n in can_take.items() if not mod_active(state, "no_new_armies", general=g)}
     if entry:
         can_take.update({g: T.ARMIES_MAX for g in gens})
     if not ((room > 0 and can_take) or (trains and entry)):
@@ -83,6 +86,8 @@ def apply(state: dict, info, nation: str, action: dict) -> None:
     gens_off, trains_off = _off_map(state, nation)
     used: set[str] = set()
     for piece, city in enter.items():
+        if piece in gens_off and piece not in t["entry"]:
+            raise IllegalAction(f"{piece!r} may not receive new armies this turn, so cannot come back (Fate).")
         if piece not in gens_off and piece not in trains_off:
             raise IllegalAction(f"{piece!r} is not one of {nation_name(nation)}'s removed pieces.")
         if city not in t["entry"].get(piece, []):

@@ -186,3 +186,33 @@ def nation_title(nation: str) -> str:
 
 def names(state: dict, gids: list[str]) -> str:
     return " + ".join(state["generals"][g]["name"] for g in gids)
+
+
+# --- the advanced rules (§13), options of the game ------------------------------------------------
+# state["options"] may switch on "fate_by_sector", "east_prussia" and "offensive_option"; with any of
+# them on the state holds "adv" (maria.friedrich.rules.advanced); with none (the standard game) it
+# has no "adv" and none of these queries changes anything.
+
+ADVANCED_OPTIONS: tuple[str, ...] = ("fate_by_sector", "east_prussia", "offensive_option")
+
+
+def option_on(state: dict, key: str) -> bool:
+    return bool(state.get("options", {}).get(key))
+
+
+def oo_taken(state: dict) -> bool:
+    """§13: Prussia laid out a TC for the Offensive Option in turn 3."""
+    return option_on(state, "offensive_option") and state["adv"]["oo"] == "taken"
+
+
+def oo_failed(state: dict) -> bool:
+    """§13: the OO has failed once the first subsidy cut happened AND Austria holds the card."""
+    return oo_taken(state) and state["adv"]["oo_claimed"] and state["fate"]["subsidy_cuts"] >= 1
+
+
+def prussia_may_conquer(state: dict) -> bool:
+    """§13: Prussia conquers its (Bohemian) objectives in turns 1-3 in any case (ruling F13-9),
+    later only with the OO and until it has failed."""
+    if not option_on(state, "offensive_option"):
+        return False
+    return state["turn"] <= 3 or (oo_taken(state) and not oo_failed(state))

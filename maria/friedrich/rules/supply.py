@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from maria.core.graph import path_length
 from maria.core.log import log
+from maria.friedrich.rules import advanced
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.machine import Handler, pop, register
 from maria.friedrich.rules.state import generals_of, nation_name, remove_general
@@ -52,7 +53,9 @@ class SupplyPhase(Handler):
             elif g["face_down"]:
                 log(state, f"{g['name']} is out of supply a second time and loses every army (§9).",
                     nation, [g["city"]])
+                city = g["city"]
                 remove_general(state, gid)
+                advanced.supply_removal(state, info, gid, city)     # §13 OO: south of line 5
             else:
                 g["face_down"] = True
                 log(state, f"{g['name']} is out of supply and turns face-down (§9).", nation, [g["city"]])

@@ -8,11 +8,12 @@ winners are the players controlling the winning nations at that moment.
 from __future__ import annotations
 
 from maria.core.log import log
+from maria.friedrich.rules import advanced
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import holds_all
 from maria.friedrich.rules.fate import draw_fate
 from maria.friedrich.rules.machine import Handler, pop, register
-from maria.friedrich.rules.state import in_game, nation_name, role_of
+from maria.friedrich.rules.state import in_game, nation_name, oo_taken, role_of
 
 
 def relaxed(state: dict, nation: str) -> bool:
@@ -26,9 +27,18 @@ def relaxed(state: dict, nation: str) -> bool:
 
 
 def winners(state: dict, info) -> list[str]:
-    """The aggressor nations meeting their victory condition now."""
-    return [n for n in T.AGGRESSORS
-            if in_game(state, n) and holds_all(state, info, n, relaxed(state, n))]
+    """The aggressor nations meeting their victory condition now (with the advanced Offensive
+    Option, §13: Prussia holding its 14 Bohemian objectives; Austria with its 4 declared)."""
+    out = [n for n in T.AGGRESSORS
+           if in_game(state, n) and (holds_all(state, info, n, relaxed(state, n)) or _compensated(state, info, n))]
+    return (advanced.victory_extra(state, info) + out) if "adv" in state else out
+
+
+def _compensated(state: dict, info, nation: str) -> bool:
+    if nation != "austria" or not oo_taken(state):
+        return False
+    cities = info.board.objectives_of(nation, 1 if relaxed(state, nation) else None)
+    return advanced.austria_compensation(state, info, cities)
 
 
 def declare(state: dict, nations: list[str], reason: str) -> None:
@@ -66,6 +76,7 @@ class EndOfTurn(Handler):
                 declare(state, ["prussia", "hanover"], "Russia, Sweden and France have left: the Clock stops")
         else:
             state["turn"] += 1
+            advanced.new_turn(state)
             state["mods"] = [m for m in state["mods"] if m["turn"] >= state["turn"]]
             state["fate"]["used"] = []
             pop(state)

@@ -382,6 +382,12 @@ def choose(state: dict, legal: list[dict], role: str) -> dict:
         return _retreat(state, frame, legal)
     if name == "fate_choice":
         return _fate(state, frame, legal)
+    if name in ("adv_choice", "evade"):
+        return _advanced_fate(state, frame, legal)
+    if name == "oo_decision":
+        # §13: the Offensive Option costs a strong card and lets Austria win with 4 objectives
+        # declared; this player does not chase Bohemia, so it declines
+        return next(a for a in legal if a["card"] == "none")
     return legal[0]
 
 
@@ -524,6 +530,32 @@ def _retreat(state: dict, frame: dict, legal: list[dict]) -> dict:
     if not key:
         return legal[0]
     return max(legal, key=lambda a: (_min_dist(info, a["to"], key), a["to"]))
+
+
+def _card_rank(card: str) -> tuple:
+    return (deck.is_reserve(card), deck.value_of(card), card)
+
+
+def _advanced_fate(state: dict, frame: dict, legal: list[dict]) -> dict:
+    """The choices of the clubs, hearts and diamonds Cards of Fate (§13): rules of thumb."""
+    kind = frame.get("kind")
+    opts = [a["choice"] for a in legal]
+    gens = state["generals"]
+    pick = None
+    if kind in ("redraw", "tc_exchange"):
+        cards = [c for c in opts if c not in ("keep", "none")]
+        worst = min(cards, key=_card_rank) if cards else None
+        # swap a weak card for a new (or Austria's) one; keep a good hand
+        pick = worst if worst and not deck.is_reserve(worst) and deck.value_of(worst) <= 6 else None
+    elif kind == "lose_army":
+        pick = max(opts, key=lambda g: ((gens[g]["armies"] or 0), g))        # the biggest spares one best
+    elif kind == "gain_army":
+        pick = min(opts, key=lambda g: ((gens[g]["armies"] or 0), g))
+    elif kind in ("flip", "west", "evade"):
+        pick = next((c for c in opts if c not in ("none", "fight")), None)  # hurt the enemy; avoid Daun
+    if pick is None:
+        pick = next((c for c in opts if c in ("none", "keep", "fight")), opts[0])
+    return next(a for a in legal if a["choice"] == pick)
 
 
 def _fate(state: dict, frame: dict, legal: list[dict]) -> dict:

@@ -49,6 +49,12 @@ def resample(view: dict, role: str, seed: int) -> dict:
         seen.update(d)
     for d in aside:
         seen.update(d)
+    # §13: the Offensive Option's card is face-up: laid out, or in Austria's hand once claimed
+    adv = s.get("adv") or {}
+    oo = adv.get("oo_card")
+    oo_with_austria = bool(oo) and adv.get("oo_claimed") and oo not in seen
+    if oo:
+        seen.add(oo)
     pool = [c for d in range(1, T.DECKS + 1) for c in deck_cards(d) if c not in seen]
     rnd.shuffle(pool)
     counts = view["cards"]["hand_counts"]
@@ -58,6 +64,9 @@ def resample(view: dict, role: str, seed: int) -> dict:
             hands[n] = list(cards["hands"][n])
         else:
             k = counts.get(n, 0)
+            if n == "austria" and oo_with_austria and k:
+                hands[n], pool = [oo] + pool[:k - 1], pool[k - 1:]
+                continue
             hands[n], pool = pool[:k], pool[k:]
     # France's fresh cards (another role's TC phase): they are in France's hand already
     for frame in s["flow"]:

@@ -31,9 +31,10 @@ def seat_groups(roles: list[str], seating: str) -> list[tuple[str, ...]]:
 
 
 def play_game(players: int, seed: int, seats: dict[str, str], times: dict | None = None,
-              searched: dict | None = None, max_actions: int = 30000) -> dict:
-    """One game; seats: role -> level.  Returns the final state."""
-    s = door.new_game(players, seed)
+              searched: dict | None = None, max_actions: int = 30000, options: dict | None = None) -> dict:
+    """One game; seats: role -> level; options: the game's (e.g. {"advanced": True}, §13).
+    Returns the final state."""
+    s = door.new_game(players, seed, options=options)
     ps = {r: make_player(lvl, seed * 1009 + i) for i, (r, lvl) in enumerate(sorted(seats.items()))}
     n = 0
     while not door.is_over(s):

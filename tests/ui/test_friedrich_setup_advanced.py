@@ -1,0 +1,44 @@
+"""The FRIEDRICH new-game screen offers the advanced rules of the 2005 rulebook (§13) as options,
+all off by default (the standard game)."""
+
+from __future__ import annotations
+
+from maria.ui.friedrich_scene import FBoardScene
+from maria.ui.friedrich_setup import FSetupScene
+
+
+def test_F13_new_game_screen_switches_on_advanced_rules(ui):
+    ui.press(("game", "friedrich"))
+    ui.press("new")
+    assert isinstance(ui.top, FSetupScene)
+    assert not ui.top.button(("option", "east_prussia")).selected
+    ui.press(("option", "east_prussia"))
+    ui.press(("option", "offensive_option"))
+    assert ui.top.button(("option", "east_prussia")).selected
+    ui.press("start")
+    board = ui.app.find(FBoardScene)
+    assert board.session.record.options == {"east_prussia": True, "offensive_option": True}
+    assert board.session.record.state["options"] == {"east_prussia": True, "offensive_option": True}
+    assert "adv" in board.session.record.state
+
+
+def test_F13_new_game_screen_defaults_to_the_standard_game(ui):
+    ui.press(("game", "friedrich"))
+    ui.press("new")
+    ui.press("start")
+    board = ui.app.find(FBoardScene)
+    assert board.session.record.state["options"] == {} and "adv" not in board.session.record.state
+
+
+def test_F13_the_board_offers_the_offensive_option_as_buttons(ui):
+    from maria.ui.friedrich_session import ROLES, FSession
+    from tests.ui.friedrich_helpers import advance, open_board
+    seats = {r: {"kind": "human" if r == "frederick" else "computer", "level": "random"} for r in ROLES[4]}
+    s = advance(FSession.new(4, 3, seats, {"offensive_option": True}),
+                lambda s: s.state["flow"][-1]["name"] == "oo_decision")
+    board = open_board(ui, s)
+    labels = [b.label for b in board.buttons]
+    assert "No Offensive Option" in labels
+    b = next(b for b in board.buttons if b.label == "No Offensive Option")
+    ui.click(b.rect.center)
+    assert s.state["adv"]["oo"] == "declined"
