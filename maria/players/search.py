@@ -44,10 +44,14 @@ PLAN_SWAPS = 6       # plans that change one general's move of the rules-of-thum
 # With FINE_CLOCK the search keeps the longest play-out step and evaluation it has timed in this
 # decision and starts none that would end after the deadline, drops a sample cut short (its
 # values were judged at another point of the game than the others'), and stops scoring
-# candidates at CANDIDATE_SHARE of the budget.  Unloaded, the count of play-outs ends the search
+# candidates at CANDIDATE_SHARE of the budget; the rules-of-thumb choice made before the search
+# (timed) is the first estimate of a play-out step, and when that choice and the candidates took
+# PRE_SHARE of the budget (a machine 9 times slower than an idle one: hard-vs-hard under a load
+# of 18 on the 2 cores, 6.6 s worst) the search is skipped.  Unloaded, the count of play-outs ends the search
 # long before the ceiling, so the unloaded player is unchanged.
 FINE_CLOCK = True
 CANDIDATE_SHARE = 0.25
+PRE_SHARE = 0.5      # FINE_CLOCK: no search when its preparation alone took this share of the budget
 
 
 def plain_choices(legal: list[dict]) -> list[dict]:
@@ -102,7 +106,9 @@ class SearchPlayer:
         frame_name = obs["public"]["flow"][-1]["name"] if obs["public"]["flow"] else ""
         acts = playable(legal, frame_name == "diplomacy")
         state = resample(obs, role, rng.getrandbits(32))
+        t_easy = time.perf_counter()
         easy = Rules(state, role, rng).decide(acts)
+        t_easy = time.perf_counter() - t_easy
         if frame_name == "winter" and (role in self.plan_roles.get(state["variant"], ())
                                        or role in self.winter_roles.get(state["variant"], ())):
             a = self._winter(state, role, acts, rng)
@@ -119,10 +125,18 @@ class SearchPlayer:
                 self.progress = 1.0
                 return a
         reply = role in self.reply_roles.get(state["variant"], ())
-        self._step = self._tail = 0.0
+        # FINE_CLOCK: one play-out step is a rules-of-thumb decision like the one just timed
+        # (cheaper: `fast`), the first step's estimate until a step has been timed
+        self._step, self._tail = (t_easy if FINE_CLOCK else 0.0), 0.0
         self._cut = False
+        if FINE_CLOCK and time.perf_counter() - t0 > PRE_SHARE * self.budget:
+            self.progress = 1.0
+            return easy                 # so slow a machine that the search would buy nothing
         cands = self._candidates(state, role, plain, easy, rng,
                                  t0 + CANDIDATE_SHARE * self.budget if FINE_CLOCK else 1e18)
+        if FINE_CLOCK and time.perf_counter() - t0 > PRE_SHARE * self.budget:
+            self.progress = 1.0
+            return easy
         if reply and self.reply_candidates:
             cands = cands[: self.reply_candidates]
         if len(cands) == 1:
