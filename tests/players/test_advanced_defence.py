@@ -21,14 +21,14 @@ def _position() -> dict:
                            "adv3p_turn2_maria_theresa_movement.yaml").read_text(encoding="utf-8"))
 
 
-def _protected_after_her_move(s: dict, city: str) -> bool:
-    """Whether an Austrian or PA general stands 1-3 cities from `city` (R10.13) once Maria
-    Theresa's rules of thumb have ended her movement."""
-    p = make_player("easy", 1)
+def _protected_after_her_move(s: dict, city: str, role: str = "maria_theresa", seed: int = 1) -> bool:
+    """Whether an Austrian or PA general stands 1-3 cities from `city` (R10.13) once the role's
+    rules of thumb have ended its movement."""
+    p = make_player("easy", seed)
     for _ in range(40):
-        if s["flow"][-1]["name"] != "movement_phase" or "maria_theresa" not in door.active_roles(s):
+        if s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s):
             break
-        s = door.apply(s, "maria_theresa", decide(s, "maria_theresa", p))
+        s = door.apply(s, role, decide(s, role, p))
     d = board_info(s).dist_from(city)
     return any(1 <= d.get(g["city"], 99) <= 3 for g in s["generals"].values()
                if g["city"] and g["power"] in ("austria", "pragmatic_army"))
@@ -37,7 +37,8 @@ def _protected_after_her_move(s: dict, city: str) -> bool:
 def test_R10_13_R10_12_maria_theresa_protects_enns_against_the_bavarian_within_reach(monkeypatch):
     """Enns (Upper Austria) is unprotected and Toerring stands 3 cities off: passing through or
     leaving it conquers it (R10.12) unless an Austrian general stands within 3 cities (R10.13).
-    With plan_threats.ADV_COVER off her generals leave it so; on, one of them protects it."""
+    With plan_threats.ADV_COVER off (shipped: no measured gain) her generals leave it so; on, one
+    of them protects it."""
     from maria.players import plan_threats
     s = _position()
     assert s["turn"] == 2 and s["generals"]["toerring"]["city"] == "ried"
@@ -45,3 +46,19 @@ def test_R10_13_R10_12_maria_theresa_protects_enns_against_the_bavarian_within_r
     assert not _protected_after_her_move(s, "enns")
     monkeypatch.setattr(plan_threats, "ADV_COVER", True)
     assert _protected_after_her_move(s, "enns")
+
+
+def test_R10_13_R15_3_the_pragmatic_army_protects_namur_against_noailles(monkeypatch):
+    """Seed 130006, turn 2, the PA's movement (Frederick's, 3 players): Noailles (3) at Bastogne,
+    3 cities from Namur, which Arenberg at Oudenaarde (4 off) no longer protects; a conquest there
+    spends a French VM (R15.3).  With ADV_COVER for the PA alone (COVER_POWERS) one of its
+    generals ends within 3 cities of Namur (R10.13); off, none does."""
+    from maria.players import plan_threats
+    s = yaml.safe_load((Path(__file__).parent / "fixtures" /
+                        "adv3p_turn2_pragmatic_army_movement_namur.yaml").read_text(encoding="utf-8"))
+    assert s["generals"]["noailles"]["city"] == "bastogne"
+    monkeypatch.setattr(plan_threats, "COVER_POWERS", ("pragmatic_army",))
+    monkeypatch.setattr(plan_threats, "ADV_COVER", False)
+    assert not _protected_after_her_move(s, "namur", "frederick", 7)
+    monkeypatch.setattr(plan_threats, "ADV_COVER", True)
+    assert _protected_after_her_move(s, "namur", "frederick", 7)
