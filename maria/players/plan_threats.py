@@ -28,6 +28,23 @@ from maria.rules.state import controller
 PA_FRONT = True
 FRONT_PULL = 0.3
 FRONT_FAR = 20
+# The advanced game's defenders, Austria and the PA (session 13, docs/balance.md): France's pool
+# empties mostly by conquests (8 a game against 3.5 battle VPs, of which the battle boxes keep 2,
+# R16.3), 3 in four of them by leaving a fortress no general protects (R10.12: a general within 3
+# cities protects it, R10.13).  The covering pull (1.6 when an enemy stands within 3 cities of the
+# fortress, 0.8 within 6) loses against Austria's pull towards her own targets (AUSTRIAN_PULL, 0.6
+# a city up to 8): in turn 1 Traun, Karl, Batthyany and Khevenhueller march towards Silesia while
+# Toerring (Ingolstadt, 8-9 cities off) comes for Enns and Linz, taken in 15 and 13 of 20 games.
+# With ADV_COVER the cover values of COVER_POWERS' generals are COVER_SCALE times larger and a
+# fortress counts as threatened from COVER_THREAT cities (a general marches 3 a turn, 4 on main
+# roads, R10.2: two turns), at half the value beyond 6.  Measured (easy against easy, paired
+# seeds): no gain for the defenders in 3 players, Maria Theresa's wins lost in 2 players (she
+# wins there by attacking); for the PA alone no gain either: shipped off.
+ADV_COVER = False
+COVER_SCALE = 2.0
+COVER_THREAT = 8
+COVER_POWERS = ("austria", "pragmatic_army")     # whose generals ADV_COVER weights
+COVER_PLAYERS = (2, 3)                             # ... in games of these player counts
 
 
 class Threats:
@@ -244,12 +261,16 @@ class Threats:
                 retake.append((c, R.major_of(st, ctrl)))
         cover = []
         u = self.urgency()
+        adv = ADV_COVER and st["variant"] == "advanced" and power in COVER_POWERS \
+            and st["players"] in COVER_PLAYERS
         for c in own_forts:
             dc = info.dist_from(c)
             threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
-            if threat > 6:
+            if threat > (COVER_THREAT if adv else 6):
                 continue
-            w = 1.6 if threat <= 3 else 0.8
+            w = 1.6 if threat <= 3 else 0.8 if threat <= 6 else 0.4
+            if adv:
+                w *= COVER_SCALE
             if u:
                 w *= u.get(self.threat_major(c, enemies), 1.0)
             others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()

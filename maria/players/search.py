@@ -36,6 +36,22 @@ EVAL_WEIGHT = 5.0    # the heuristic evaluation's weight beside the defender's p
 PLAN_PAIRS = 8       # concentration plans (two generals end their moves in one stack) tried
 WINTER_KEEP = 20     # TC points the defender keeps when she recruits in the winter (R13)
 PLAN_SWAPS = 6       # plans that change one general's move of the rules-of-thumb plan
+# Session 13 (goal 5: <= 5 s worst even on a loaded machine).  The ceiling was checked only
+# between whole play-out steps and whole samples: a play-out step started just before the
+# deadline ran on after it, every candidate left in the sample was still applied and evaluated
+# after it (its play-out cut at once, judged before the enemy had moved), and the candidates of a
+# non-movement decision (hussars: dozens of placements) were all scored before the search began.
+# With FINE_CLOCK the search keeps the longest play-out step and evaluation it has timed in this
+# decision and starts none that would end after the deadline, drops a sample cut short (its
+# values were judged at another point of the game than the others'), and stops scoring
+# candidates at CANDIDATE_SHARE of the budget; the rules-of-thumb choice made before the search
+# (timed) is the first estimate of a play-out step, and when that choice and the candidates took
+# PRE_SHARE of the budget (a machine 9 times slower than an idle one: hard-vs-hard under a load
+# of 18 on the 2 cores, 6.6 s worst) the search is skipped.  Unloaded, the count of play-outs ends the search
+# long before the ceiling, so the unloaded player is unchanged.
+FINE_CLOCK = True
+CANDIDATE_SHARE = 0.25
+PRE_SHARE = 0.5      # FINE_CLOCK: no search when its preparation alone took this share of the budget
 
 
 def plain_choices(legal: list[dict]) -> list[dict]:
@@ -79,6 +95,9 @@ class SearchPlayer:
         self._recruited: set = set()     # (turn, power): the defender's one recruitment of a winter
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
+        self._step = 0.0                 # FINE_CLOCK: the longest play-out step timed (seconds)
+        self._tail = 0.0                 # FINE_CLOCK: the longest closing evaluation timed
+        self._cut = False                # FINE_CLOCK: the last play-out stopped for the deadline
 
     def choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
         rng = rng or self.rng
@@ -87,7 +106,9 @@ class SearchPlayer:
         frame_name = obs["public"]["flow"][-1]["name"] if obs["public"]["flow"] else ""
         acts = playable(legal, frame_name == "diplomacy")
         state = resample(obs, role, rng.getrandbits(32))
+        t_easy = time.perf_counter()
         easy = Rules(state, role, rng).decide(acts)
+        t_easy = time.perf_counter() - t_easy
         if frame_name == "winter" and (role in self.plan_roles.get(state["variant"], ())
                                        or role in self.winter_roles.get(state["variant"], ())):
             a = self._winter(state, role, acts, rng)
@@ -104,7 +125,18 @@ class SearchPlayer:
                 self.progress = 1.0
                 return a
         reply = role in self.reply_roles.get(state["variant"], ())
-        cands = self._candidates(state, role, plain, easy, rng)
+        # FINE_CLOCK: one play-out step is a rules-of-thumb decision like the one just timed
+        # (cheaper: `fast`), the first step's estimate until a step has been timed
+        self._step, self._tail = (t_easy if FINE_CLOCK else 0.0), 0.0
+        self._cut = False
+        if FINE_CLOCK and time.perf_counter() - t0 > PRE_SHARE * self.budget:
+            self.progress = 1.0
+            return easy                 # so slow a machine that the search would buy nothing
+        cands = self._candidates(state, role, plain, easy, rng,
+                                 t0 + CANDIDATE_SHARE * self.budget if FINE_CLOCK else 1e18)
+        if FINE_CLOCK and time.perf_counter() - t0 > PRE_SHARE * self.budget:
+            self.progress = 1.0
+            return easy
         if reply and self.reply_candidates:
             cands = cands[: self.reply_candidates]
         if len(cands) == 1:
@@ -126,7 +158,9 @@ class SearchPlayer:
         done = 0
         last = 0.0                          # wall clock of the last whole sample
         rounds_final = 0
-        while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled:
+        stop = False                        # FINE_CLOCK: a sample was cut short, the search ends
+        while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled \
+                and not stop:
             if limit is not None and done + 1 + len(live) > limit:
                 break
             for _ in range(self.samples):
@@ -139,13 +173,24 @@ class SearchPlayer:
                 st = resample(obs, role, rng.getrandbits(32))
                 seed = rng.getrandbits(32)
                 got = []
+                cut = False
                 for k in [0] + live:
+                    if FINE_CLOCK and time.perf_counter() + self._step + self._tail > deadline:
+                        cut = True                  # this candidate's play-out would overrun
+                        break
+                    self._cut = False
                     try:
                         after = door.apply(st, role, cands[k])
                         v = self._playout(after, role, random.Random(seed), deadline)
                     except Exception:
                         v = -1e6
                     got.append((k, v))
+                    if FINE_CLOCK and self._cut:
+                        cut = True
+                        break
+                if cut:
+                    stop = True
+                    break                           # a sample cut short is never compared
                 if time.perf_counter() >= deadline and long_playouts:
                     # a long play-out cut short by the deadline is judged at another point of the
                     # game than the others of its sample (nearer to the decision, before the
@@ -385,7 +430,7 @@ class SearchPlayer:
                     opts[gid].append(m)
         return opts
 
-    def _candidates(self, state, role, plain, easy, rng) -> list[dict]:
+    def _candidates(self, state, role, plain, easy, rng, deadline: float = 1e18) -> list[dict]:
         if state["flow"][-1]["name"] == "movement_phase":
             return self._move_candidates(state, role, plain, easy)
         out = [easy]
@@ -394,6 +439,8 @@ class SearchPlayer:
         for a in plain:
             if a == easy:
                 continue
+            if scored and time.perf_counter() > deadline:
+                break                           # FINE_CLOCK: the actions scored so far compete
             st = r.after(a)
             scored.append((evaluate(st, role) if st is not None else -1e9, rng.random(), a))
         scored.sort(key=lambda x: (-x[0], x[1]))
@@ -434,8 +481,13 @@ class SearchPlayer:
         start_turn, start_stage = st["turn"], _stage_key(st)
         reply = role in self.reply_roles.get(st["variant"], ())
         batch = reply and role in self.plan_roles.get(st["variant"], ())
+        fine = FINE_CLOCK and deadline < 1e17
         for _ in range(self.reply_horizon if reply else self.horizon):
-            if door.is_over(st) or time.perf_counter() > deadline:
+            if door.is_over(st):
+                break
+            t_step = time.perf_counter()
+            if t_step > deadline or (fine and t_step + self._step + self._tail > deadline):
+                self._cut = True                # no step that would end after the deadline
                 break
             roles = door.active_roles(st)
             if not roles:
@@ -449,6 +501,8 @@ class SearchPlayer:
             acts = playable(door.legal_actions(st, r), st["flow"][-1]["name"] == "diplomacy")
             a = Rules(st, r, rng, fast=True).decide(acts)
             st = door.apply(st, r, a)
+            if fine:
+                self._step = max(self._step, time.perf_counter() - t_step)
             if reply:
                 # the defender's position is tested by the enemy stages that follow its own
                 # (R5.1: Austria acts last): stop when its next action stage begins
@@ -459,7 +513,14 @@ class SearchPlayer:
                 break
             if st["turn"] > start_turn + 1:
                 break
-        return evaluate(st, role)
+        if not fine:
+            return evaluate(st, role)
+        if self._cut:
+            return 0.0                          # its sample is dropped, never compared
+        t_eval = time.perf_counter()
+        v = evaluate(st, role)
+        self._tail = max(self._tail, time.perf_counter() - t_eval)
+        return v
 
 
 def _stage_key(st: dict):
