@@ -44,7 +44,7 @@ def _legal_for(state: dict, role: str, action: dict) -> None:
     door.apply(state, role, action)          # IllegalAction (with its reason) if not legal
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_fast_levels_return_a_legal_action_in_every_kind_of_decision(level):
     kinds = set()
     for i, s in enumerate(positions()):
@@ -56,7 +56,7 @@ def test_fast_levels_return_a_legal_action_in_every_kind_of_decision(level):
     assert len(positions()) >= 250
 
 
-@pytest.mark.parametrize("level", ["normal", "hard-search"])
+@pytest.mark.parametrize("level", ["normal-search", "hard-search"])
 def test_searching_levels_return_a_legal_action_in_every_kind_of_decision(level):
     kinds = set()
     searched = 0
@@ -238,10 +238,11 @@ def test_F10_easy_brings_back_one_piece_when_every_depot_is_lost():
         assert got is not None and len(got["enter"]) == most, (price, got)
 
 
-def test_hard_decision_depends_only_on_the_role_s_view():
-    """The hard level's own path (tuned.py: open and protected objectives, the protectors, the
-    battle margins with hidden hands and allocations estimated): the same decision in two states
-    equal in the role's view, over many movement-phase decisions."""
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_tuned_decision_depends_only_on_the_role_s_view(level):
+    """The normal and hard levels' own path (tuned.py: open and protected objectives, the
+    protectors, the battle margins with hidden hands and allocations estimated): the same decision
+    in two states equal in the role's view, over many movement-phase decisions."""
     done = 0
     for i, s in enumerate(positions()):
         if s["flow"][-1]["name"] not in ("movement", "moving", "combat"):
@@ -249,7 +250,7 @@ def test_hard_decision_depends_only_on_the_role_s_view():
         role = door.active_roles(s)[0]
         t = _hide_differently(s, role, i)
         assert door.view(s, role) == door.view(t, role)
-        assert decide(s, role, make_player("hard", 1)) == decide(t, role, make_player("hard", 1)), i
+        assert decide(s, role, make_player(level, 1)) == decide(t, role, make_player(level, 1)), i
         done += 1
     assert done >= 40, done
 

@@ -12,25 +12,31 @@ to beat, whatever it protects.  Here an aggressor's stack:
     them off: the retroactive conquest), less with other stacks;
   * counts a hidden hand's cards in a battle by what one battle usually costs, not the whole hand.
 
-Prussia and Hanover keep easy's rules.  Only the role's view is read (as easy.py)."""
+Prussia and Hanover keep easy's rules.  The normal level plays these rules in about half of its
+nation turns and easy's in the others (a seeded coin on public facts).  Only the role's view is
+read (as easy.py)."""
 
 from __future__ import annotations
+
+import zlib
 
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import protected, protectors_of
 from maria.players.friedrich import easy
 
 
-def battle_margin(state: dict, info, nation: str, my_armies: float, my_city: str, enemy_city: str) -> float:
+def battle_margin(state: dict, info, nation: str, my_armies: float, my_city: str, enemy_city: str,
+                  cap: float | None = None) -> float:
     """easy.combat_margin with each side's cards capped at what a battle usually draws from a hand
     (a side stops when it cannot reach zero: the whole hand is rarely thrown in)."""
+    cap = CARD_CAP if cap is None else cap
     en_gs = state["city_generals"].get(enemy_city, [])
     if not en_gs:
         return 0.0
     en_nation = state["generals"][en_gs[0]]["nation"]
-    mine = my_armies + 0.8 * min(CARD_CAP, easy.card_power(state, nation, info.suit(my_city)))
+    mine = my_armies + 0.8 * min(cap, easy.card_power(state, nation, info.suit(my_city)))
     theirs = easy.stack_strength(state, enemy_city) + \
-        0.8 * min(CARD_CAP, easy.card_power(state, en_nation, info.suit(enemy_city)))
+        0.8 * min(cap, easy.card_power(state, en_nation, info.suit(enemy_city)))
     return mine - theirs
 
 
@@ -44,6 +50,9 @@ PROTECTOR_BONUS = 6.0    # a battle one expects to win against a protector of on
 
 
 class TunedCtx(easy.Ctx):
+    card_cap: float | None = None           # None: CARD_CAP
+    protector_bonus: float | None = None    # None: PROTECTOR_BONUS
+
     def __init__(self, state: dict, nation: str):
         super().__init__(state, nation)
         info = self.info
@@ -83,13 +92,13 @@ class TunedCtx(easy.Ctx):
                     s += 3.0
         for n in info.graph.nbrs[city]:
             if n in self.enemies:
-                m = battle_margin(state, info, self.nation, armies, city, n)
+                m = battle_margin(state, info, self.nation, armies, city, n, self.card_cap)
                 if m < 0:
                     s += 2.0 * m - 4.0
                 else:
                     s += min(m, 8.0) * 0.4 + 0.5
                     if n in self.protector_cities:
-                        s += PROTECTOR_BONUS
+                        s += PROTECTOR_BONUS if self.protector_bonus is None else self.protector_bonus
         if not self.supplied(city):
             s -= 6.0
         return s
@@ -100,14 +109,23 @@ def choose(state: dict, legal: list[dict], role: str) -> dict:
     return easy.choose(state, legal, role, TunedCtx)
 
 
+def tuned_turn(seed: int, state: dict) -> bool:
+    """The normal level's coin for the nation turn under way: True (the tuned rules) for about
+    half of them, drawn from the player's seed and public facts only (turn and nation)."""
+    nation = state["flow"][-1].get("nation") or state.get("nation")
+    return zlib.crc32(f"{seed}|{state['turn']}|{nation}".encode()) % 2 == 0
+
+
 class TunedPlayer:
-    """The hard level: the tuned rules of thumb (deterministic for a given view, so a seed is only
-    kept for the interface)."""
+    """The hard level: the tuned rules of thumb at every decision; the normal level: the tuned
+    rules in about half of its nation turns (a seeded coin, tuned_turn), easy's in the others, so
+    that it stands between the two.  Deterministic for a given seed and view."""
 
-    level = "hard"
-
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, level: str = "hard"):
         self.seed = seed
+        self.level = level
 
     def choose(self, state: dict, legal: list[dict], role: str) -> dict:
+        if self.level == "normal" and not tuned_turn(self.seed, state):
+            return easy.choose(state, legal, role)
         return choose(state, legal, role)
