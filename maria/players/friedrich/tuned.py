@@ -109,11 +109,14 @@ def choose(state: dict, legal: list[dict], role: str) -> dict:
     return easy.choose(state, legal, role, TunedCtx)
 
 
+NORMAL_SHARE = 2        # normal plays the tuned rules in one nation turn of NORMAL_SHARE (see docs/balance.md)
+
+
 def tuned_turn(seed: int, state: dict) -> bool:
     """The normal level's coin for the nation turn under way: True (the tuned rules) for about
     half of them, drawn from the player's seed and public facts only (turn and nation)."""
     nation = state["flow"][-1].get("nation") or state.get("nation")
-    return zlib.crc32(f"{seed}|{state['turn']}|{nation}".encode()) % 2 == 0
+    return zlib.crc32(f"{seed}|{state['turn']}|{nation}".encode()) % NORMAL_SHARE == 0
 
 
 class TunedPlayer:
