@@ -50,6 +50,7 @@ PROTECTOR_BONUS = 6.0    # a battle one expects to win against a protector of on
 
 
 class TunedCtx(easy.Ctx):
+    # settings a subclass may change (the variants of normal tried in session 13)
     card_cap: float | None = None           # None: CARD_CAP
     protector_bonus: float | None = None    # None: PROTECTOR_BONUS
 
@@ -121,8 +122,9 @@ def tuned_turn(seed: int, state: dict) -> bool:
 
 class TunedPlayer:
     """The hard level: the tuned rules of thumb at every decision; the normal level: the tuned
-    rules in about half of its nation turns (a seeded coin, tuned_turn), easy's in the others, so
-    that it stands between the two.  Deterministic for a given seed and view."""
+    rules in about half of its nation turns (a seeded coin, tuned_turn), easy's in the others,
+    meant to stand between the two (session 13 measured it above easy but not measurably below
+    hard: docs/balance.md).  Deterministic for a given seed and view."""
 
     def __init__(self, seed: int = 0, level: str = "hard"):
         self.seed = seed
