@@ -12,7 +12,7 @@ import pytest
 from maria.analysis.friedrich_selfplay import random_step
 from maria.core.state import copy_state
 from maria.friedrich.rules import door
-from maria.players.friedrich import LEVELS, decide, make_player
+from maria.players.friedrich import EXTRA_LEVELS, LEVELS, decide, make_player
 from maria.players.friedrich.resample import resample
 from maria.players.friedrich.tournament import play_game
 
@@ -44,7 +44,7 @@ def _legal_for(state: dict, role: str, action: dict) -> None:
     door.apply(state, role, action)          # IllegalAction (with its reason) if not legal
 
 
-@pytest.mark.parametrize("level", ["random", "easy"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_fast_levels_return_a_legal_action_in_every_kind_of_decision(level):
     kinds = set()
     for i, s in enumerate(positions()):
@@ -56,7 +56,7 @@ def test_fast_levels_return_a_legal_action_in_every_kind_of_decision(level):
     assert len(positions()) >= 250
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal-search", "hard-search"])
 def test_searching_levels_return_a_legal_action_in_every_kind_of_decision(level):
     kinds = set()
     searched = 0
@@ -64,7 +64,7 @@ def test_searching_levels_return_a_legal_action_in_every_kind_of_decision(level)
         name = s["flow"][-1]["name"]
         if name == "movement":
             # the searched decision (about 0.1-2 s each): a few of them, the rest are the rules of thumb's
-            if searched >= (3 if level == "hard" else 6) or i % 5:
+            if searched >= (3 if level == "hard-search" else 6) or i % 5:
                 continue
             searched += 1
         for role in door.active_roles(s):
@@ -121,8 +121,8 @@ def test_a_decision_depends_only_on_the_role_s_view():
                 all(s["generals"][g]["armies"] == t["generals"][g]["armies"] for g in s["generals"]):
             continue                                  # nothing hidden differs yet
         assert door.view(s, role) == door.view(t, role)
-        # hard searches the movement phase (about 1-2 s a decision): once; the others every time
-        levels = LEVELS if name != "movement" or done["movement"] == 0 else ("random", "easy", "normal")
+        # hard-search searches the movement phase (about 1-2 s a decision): once; the others every time
+        levels = LEVELS + EXTRA_LEVELS if name != "movement" or done["movement"] == 0 else LEVELS
         for level in levels:
             assert decide(s, role, _player(level)) == decide(t, role, _player(level)), (level, name)
         done[name] += 1
@@ -178,7 +178,7 @@ def test_hard_out_of_time_keeps_the_rules_of_thumb_move():
         if s["flow"][-1]["name"] != "movement" or s["turn"] < 2:
             continue
         role = door.active_roles(s)[0]
-        hard = make_player("hard", 3)
+        hard = make_player("hard-search", 3)
         hard.cap = 0.0
         v = door.view(s, role)
         legal = door.legal_actions(s, role)
@@ -231,3 +231,52 @@ def test_F10_easy_brings_back_one_piece_when_every_depot_is_lost():
                   "entry": {g: ["x1", "x2", "x3"] for g in gens}}
         got = recruitment(s, action, keep=0)
         assert got is not None and len(got["enter"]) == most, (price, got)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_tuned_decision_depends_only_on_the_role_s_view(level):
+    """The normal and hard levels' own path (tuned.py: open and protected objectives, the
+    protectors, the battle margins with hidden hands and allocations estimated): the same decision
+    in two states equal in the role's view, over many movement-phase decisions."""
+    done = 0
+    for i, s in enumerate(positions()):
+        if s["flow"][-1]["name"] not in ("movement", "moving", "combat"):
+            continue
+        role = door.active_roles(s)[0]
+        t = _hide_differently(s, role, i)
+        assert door.view(s, role) == door.view(t, role)
+        assert decide(s, role, make_player(level, 1)) == decide(t, role, make_player(level, 1)), i
+        done += 1
+    assert done >= 40, done
+
+
+def test_S5_hard_values_moving_through_an_open_objective_above_a_protected_one():
+    """§5: moving through an objective of one's colour conquers it only when no defender general
+    stands within 3 cities; the hard level scores the open one far higher and counts the
+    protector as a target of battle."""
+    from maria.friedrich.rules.state import info_of
+    from maria.players.friedrich.tuned import OPEN_BONUS, TunedCtx
+    from tests.friedrich.conftest import clear_map, put
+    s = door.new_game(4, 1)
+    while s["flow"][-1]["name"] == "allocation":
+        role = door.active_roles(s)[0]
+        s = door.apply(s, role, decide(s, role, make_player("easy", 0)))
+    info = info_of(s)
+    aus = sorted(g for g, p in s["generals"].items() if p["nation"] == "austria")[0]
+    pru = sorted(g for g, p in s["generals"].items() if p["nation"] == "prussia")[0]
+    target = info.board.objectives_of("austria")[0]
+    before, beyond = sorted(info.graph.nbrs[target])[:2]
+    d = info.graph.dist_from(target)
+    d_beyond, d_before = info.graph.dist_from(beyond), info.graph.dist_from(before)
+    guard = sorted(c for c in d if d[c] == 3 and d_beyond.get(c, 99) > 2 and d_before.get(c, 99) > 2)[0]
+    clear_map(s, keep=())
+    put(s, **{aus: before})
+    path = [before, target, beyond]
+    open_ctx = TunedCtx(s, "austria")
+    assert target in open_ctx.open
+    open_score = open_ctx.general_score(beyond, before, 5, path, set())
+    put(s, **{pru: guard})
+    prot_ctx = TunedCtx(s, "austria")
+    assert target not in prot_ctx.open and guard in prot_ctx.protector_cities
+    prot_score = prot_ctx.general_score(beyond, before, 5, path, set())
+    assert open_score - prot_score >= OPEN_BONUS / 2, (open_score, prot_score)

@@ -204,12 +204,22 @@ class Ctx:
         self.trains = [t["city"] for t in state["trains"].values() if t["nation"] == nation and t["city"]]
         self.provinces = T.PROVINCES[nation]
         self.depots = info.board.depots.get(nation, [])
+        self._near: dict = {}            # (objective, frozenset of cities) -> a stack there is within 3 cities
         # §5: defender generals near the objectives held by this aggressor could retake them
         self.retakers = {}
         for c in self.held:
             o = info.board.objectives[c]
             self.retakers[c] = _min_dist(info, c, [g["city"] for g in state["generals"].values()
                                                      if g["nation"] == o.defender and g["city"]])
+
+    def near_any(self, city: str, others: set[str]) -> bool:
+        """Some stack in `others` stands within the protection distance of `city` (§5); cached,
+        as it does not depend on the destination being scored."""
+        key = (city, frozenset(others))
+        v = self._near.get(key)
+        if v is None:
+            v = self._near[key] = any(self.info.graph.dist_from(o).get(city, 99) <= T.PROTECT_RADIUS for o in others)
+        return v
 
     def supplied(self, city: str) -> bool:
         if self.info.board.home_of(city) in self.provinces:
@@ -239,12 +249,12 @@ class Ctx:
             # keep the objectives already held protected (§5: a general within 3 cities)
             for c in self.held:
                 if self.retakers.get(c, 99) <= THREAT_RADIUS:
-                    guarded_elsewhere = any(info.graph.dist_from(o).get(c, 99) <= T.PROTECT_RADIUS for o in others)
+                    guarded_elsewhere = self.near_any(c, others)
                     if not guarded_elsewhere and d.get(c, 99) <= T.PROTECT_RADIUS:
                         s += 3.0
         else:
             for c, near in self.threats.items():
-                covered = any(info.graph.dist_from(o).get(c, 99) <= T.PROTECT_RADIUS for o in others)
+                covered = self.near_any(c, others)
                 if not covered and d.get(c, 99) <= T.PROTECT_RADIUS:
                     s += 8.0 - near                   # the closer the invader, the more urgent
             if self.threats:                          # interior lines: stay near the threatened cities
@@ -358,8 +368,10 @@ class EasyPlayer:
         return choose(state, legal, role)
 
 
-def choose(state: dict, legal: list[dict], role: str) -> dict:
-    """The rule-of-thumb action among `legal` (templates filled) at `state` (a view or a full state)."""
+def choose(state: dict, legal: list[dict], role: str, ctx_cls=None) -> dict:
+    """The rule-of-thumb action among `legal` (templates filled) at `state` (a view or a full state);
+    `ctx_cls` scores the moves (Ctx by default; tuned.py's for the hard level)."""
+    ctx_cls = ctx_cls or Ctx
     legal = [a for a in legal if a["type"] != "undo"]
     frame = _top(state)
     name = frame["name"]
@@ -368,9 +380,9 @@ def choose(state: dict, legal: list[dict], role: str) -> dict:
     if name == "tc":
         return min(legal, key=lambda a: (deck.is_reserve(a["card"]), deck.value_of(a["card"]), a["card"]))
     if name == "movement":
-        return _movement(state, frame, legal)
+        return _movement(state, frame, legal, ctx_cls)
     if name == "moving":
-        return _moving(state, frame, legal)
+        return _moving(state, frame, legal, ctx_cls)
     if name == "combat":
         info = info_of(state)
         nation = frame["nation"]
@@ -391,7 +403,7 @@ def choose(state: dict, legal: list[dict], role: str) -> dict:
     return legal[0]
 
 
-def _movement(state: dict, frame: dict, legal: list[dict]) -> dict:
+def _movement(state: dict, frame: dict, legal: list[dict], ctx_cls=None) -> dict:
     nation = frame["nation"]
     rec = next((a for a in legal if a["type"] == "recruit"), None)
     mine_recruited = any(state["generals"].get(g, {}).get("nation") == nation for g in state["recruited"]) or \
@@ -401,7 +413,7 @@ def _movement(state: dict, frame: dict, legal: list[dict]) -> dict:
         filled = recruitment(state, rec, KEEP.get(nation, 8))
         if filled is not None:
             return filled
-    best = best_move(state, nation, legal)
+    best = best_move(state, nation, legal, ctx_cls)
     if best is not None:
         return best
     return {"type": "end_movement"}
@@ -432,9 +444,9 @@ def move_gain(ctx: Ctx, state: dict, pieces: list[str]) -> tuple[float, str | No
     return scores[best] - stay, best
 
 
-def best_move(state: dict, nation: str, legal: list[dict]) -> dict | None:
+def best_move(state: dict, nation: str, legal: list[dict], ctx_cls=None) -> dict | None:
     """The move start with the largest gain (whole stacks preferred), None when nothing gains."""
-    ctx = Ctx(state, nation)
+    ctx = (ctx_cls or Ctx)(state, nation)
     moves = [a for a in legal if a["type"] == "move"]
     # a stack moves as a whole when it can (concentration); a split only from the largest group
     by_city: dict[str, dict] = {}
@@ -452,14 +464,14 @@ def best_move(state: dict, nation: str, legal: list[dict]) -> dict | None:
     return best
 
 
-def _moving(state: dict, frame: dict, legal: list[dict]) -> dict:
+def _moving(state: dict, frame: dict, legal: list[dict], ctx_cls=None) -> dict:
     steps = {a["to"]: a for a in legal if a["type"] == "step"}
     stop = {"type": "stop"}
     if not steps:
         return stop
     info = info_of(state)
     nation = frame["nation"]
-    ctx = Ctx(state, nation)
+    ctx = (ctx_cls or Ctx)(state, nation)
     pieces = frame["pieces"]
     here = frame["path"][-1]
     taken = len(frame["path"]) - 1
