@@ -178,8 +178,8 @@ class Combat(Handler):
         out = [{"type": "play_card", "card": c} for c in suited]
         out += duel.reserve_choices(hand, range(1, 9))          # R8.5: a Reserve counts 1..8
         stop = duel.stop_kind(frame, side, bool(suited))     # R11.5: at 0 a suited card must be played
-        if stop:
-            out.append({"type": "accept_" + stop})
+        if stop:                                             # the action types spelled out: the UI's tips look them up
+            out.append({"type": "accept_defeat" if stop == "defeat" else "accept_tie"})
         return out
 
     @staticmethod
