@@ -351,7 +351,9 @@ def _russia_holds_east_prussia(s):
         s["conquered"][c] = "russia"
 
 
-def test_F13_east_prussia_prussia_retakes_two_objectives_when_no_russian_general_remains():
+def _east_prussia_left_empty() -> dict:
+    """Russia holds East Prussia's objectives, ends its movement with no general there, and the
+    game stops at the garrison check (Prussia's retake)."""
     s = to_phase(new_adv(EP), "russia")
     clear_map(s)
     put(s, saltikov="c6", r_train="c5")
@@ -359,6 +361,11 @@ def test_F13_east_prussia_prussia_retakes_two_objectives_when_no_russian_general
     s = act(s, {"type": "end_movement"})
     while s["flow"][-1]["name"] != "ep_check":
         s = passive(s)
+    return s
+
+
+def test_F13_east_prussia_prussia_retakes_two_objectives_when_no_russian_general_remains():
+    s = _east_prussia_left_empty()
     assert sorted(tuple(a["cities"]) for a in actions(s, "frederick")) == [("a0", "a1"), ("a0", "a2"), ("a1", "a2")]
     s = act(s, {"type": "retake", "cities": ["a0", "a2"]}, "frederick")
     assert s["conquered"] == {"a1": "russia"}

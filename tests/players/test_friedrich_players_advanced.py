@@ -10,20 +10,12 @@ import pytest
 from maria.friedrich.rules import door
 from maria.players.friedrich import LEVELS, decide, make_player
 from maria.players.friedrich.tournament import play_game
-from tests.friedrich.conftest import act, armies, clear_map, hand, passive, put, to_phase
-from tests.friedrich.test_advanced_rules import EP, _russia_holds_east_prussia, _turn_3, draw, new_adv
+from tests.friedrich.conftest import armies, clear_map, hand, put
+from tests.friedrich.test_advanced_rules import _east_prussia_left_empty, _turn_3, draw
 
 
 def _positions() -> list[dict]:
-    out = [_turn_3()]
-    s = to_phase(new_adv(EP), "russia")
-    clear_map(s)
-    put(s, saltikov="c6", r_train="c5")
-    _russia_holds_east_prussia(s)
-    s = act(s, {"type": "end_movement"})
-    while s["flow"][-1]["name"] != "ep_check":
-        s = passive(s)
-    out.append(s)
+    out = [_turn_3(), _east_prussia_left_empty()]
     out.append(draw("1", "hearts", lambda s: (hand(s, "austria", ["1:H2"]), hand(s, "russia", ["1:S9"]))))
     out.append(draw("4", "hearts", lambda s: hand(s, "france", ["1:C2", "1:H12"])))
     out.append(draw("6", "diamonds", lambda s: (clear_map(s), put(s, fritz="b3", heinrich="b3"))))
