@@ -289,7 +289,7 @@ def _bench(args: argparse.Namespace) -> int:
         from maria.analysis.friedrich_selfplay import run_bench as frun
         frun(games=args.games or 3, players=players)
         return 0
-    if players is None:
+    if args.players == 4:  # refused by _game_of with its message
         return 2
     from maria.analysis.bench import run_bench
 

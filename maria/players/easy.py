@@ -135,7 +135,7 @@ class Rules(PoliticsRules):
 
     def after(self, a: dict) -> dict | None:
         try:
-            return door.apply(self.state, self.role, a)
+            return door.look_ahead(self.state, self.role, a)
         except Exception:
             return None
 
@@ -508,7 +508,7 @@ class Rules(PoliticsRules):
             if not opts:
                 break
             nxt = sub.step_choice(opts, st["flow"][-1])
-            st = door.apply(st, self.role, nxt)
+            st = door.look_ahead(st, self.role, nxt, in_place=True)   # `st` is this walk's own copy
             sub = Rules(st, self.role, self.rng, fast=True)
         pid = a["piece"]
         p = st["generals"].get(pid) or st["trains"].get(pid)

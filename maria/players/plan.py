@@ -89,6 +89,7 @@ class Planner(Threats):
         self.st, self.info, self.role = state, info, role
         self.mine = set(R.powers_of(state, role))
         self.prot_cache: dict[str, bool] = {}
+        self._enemy: dict[tuple[str, str], bool] = {}   # the alliances do not change while it plans
         self.gens = {gid: g for gid, g in state["generals"].items()
                      if g["in_play"] and g["city"] in info.playable}
 
@@ -158,7 +159,10 @@ class Planner(Threats):
         return best["power"]
 
     def enemy_of(self, power, other) -> bool:
-        return R.enemies(self.st, power, other)
+        e = self._enemy.get((power, other))
+        if e is None:
+            e = self._enemy[(power, other)] = R.enemies(self.st, power, other)
+        return e
 
     def trains_of(self, power):
         return [t["city"] for t in self.st["trains"].values()

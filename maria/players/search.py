@@ -180,7 +180,7 @@ class SearchPlayer:
                         break
                     self._cut = False
                     try:
-                        after = door.apply(st, role, cands[k])
+                        after = door.look_ahead(st, role, cands[k])   # a copy: `st` serves every candidate
                         v = self._playout(after, role, random.Random(seed), deadline)
                     except Exception:
                         v = -1e6
@@ -500,7 +500,7 @@ class SearchPlayer:
                     continue
             acts = playable(door.legal_actions(st, r), st["flow"][-1]["name"] == "diplomacy")
             a = Rules(st, r, rng, fast=True).decide(acts)
-            st = door.apply(st, r, a)
+            st = door.look_ahead(st, r, a, in_place=True)   # the play-out's own copy (see choose)
             if fine:
                 self._step = max(self._step, time.perf_counter() - t_step)
             if reply:

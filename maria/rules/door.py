@@ -86,6 +86,7 @@ DOOR = Door(
 active_roles = DOOR.active_roles
 legal_actions = DOOR.legal_actions
 apply = DOOR.apply
+look_ahead = DOOR.look_ahead               # computer players' look-aheads and play-outs: no undo snapshots
 apply_in_place = DOOR.apply_in_place       # replays only (maria.replay): no copy per action
 replayer = DOOR.replayer                   # replays of a whole log: copies only where an undo reaches
 
