@@ -158,3 +158,14 @@ def test_regression_saxony_neutral_mid_stack_is_consistent_while_relocating():
     from maria.analysis.bench import random_record
     record, failure = random_record(5003, 3, variant="advanced", options={"optional_political_rule": False})
     assert failure is None, failure
+
+
+def test_bench_runs_with_its_defaults_and_reports_hard_playouts_per_second(capsys):
+    """`python -m maria bench` (no --players) runs and reports hard's play-outs per second
+    (issue 21: search strength grows with them); session 13's shared dispatch had made it exit 2
+    without a word."""
+    from maria.cli import main
+    assert main(["bench", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "one complete random introductory game" in out
+    assert "hard play-outs to the stage's end" in out and "hard play-outs through the enemy stages" in out

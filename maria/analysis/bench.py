@@ -210,7 +210,10 @@ def run_bench(games: int = 15, players: int = 3, print_fn=print) -> dict:
     print_fn(f"  95th percentiles: legal_actions {p95(legal_ms):.3f} ms, apply {p95(apply_ms):.3f} ms; "
              f"slowest apply {max(apply_ms):.3f} ms; save {statistics.median(only_save):.1f} ms + "
              f"load {statistics.median(only_load):.1f} ms")
-    return {k: v[0] for k, v in figures.items()}
+    from maria.analysis.playout_bench import report
+    out = {k: v[0] for k, v in figures.items()}
+    out.update({f"playouts_{k}": v for k, v in report(print_fn).items()})
+    return out
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from maria.rules.advanced.markers import RHINE
 from maria.rules import roles as R
 from maria.rules.conquest import marks_conquest, protected
 from maria.rules.movement import step_refusal
+from maria.players.plan_trains import SUPPLY_RANGE, Trains
 from maria.rules.state import controller
 from maria.players.plan_threats import Threats
 
@@ -35,7 +36,6 @@ CONQUER = 10.0
 SPOIL = -15.0        # two players: taking a fortress the ally still needs (it can never get it back)
 GUARD = 1.5          # attackers: protecting a conquest an enemy general could retake next move
 GUARD_THREAT = 4     # ... when that enemy stands this many cities away or nearer
-SUPPLY_RANGE = 6
 # attackers: value of each city nearer to the next target, up to NEAR cities away; faster in the
 # 3-player game, where a rival ally races for the same fortresses (measured, docs/balance.md, session 5)
 TARGET_PULL = {2: 0.9, 3: 1.2}
@@ -84,7 +84,7 @@ def _goal(state, info, major: str, city: str) -> bool:
     return False
 
 
-class Planner(Threats):
+class Planner(Threats, Trains):
     def __init__(self, state, info, role):
         self.st, self.info, self.role = state, info, role
         self.mine = set(R.powers_of(state, role))
@@ -482,13 +482,16 @@ class Planner(Threats):
         them), a target another general of the side is nearer to."""
         d = self.info.dist_from(city)
         best = 99.0
-        strength = self.strength_at(gid, city, stack_extra)
+        strength = None                                 # computed only when a target has hunters
         for c, extra, prot, hunters, near_friend in self._target_facts(gid, tuple(tg)):
-            k = d.get(c, 99) + extra
+            dc = d.get(c, 99)
+            k = dc + extra
             if prot:
                 k += PROTECTED_DETOUR
                 # hunt the protectors: beating them in combat drives them off (R11.13)
                 if hunters is not None:
+                    if strength is None:
+                        strength = self.strength_at(gid, city, stack_extra)
                     far = 0
                     for pc, theirs in hunters:
                         if not theirs + 1 < strength:
@@ -497,9 +500,10 @@ class Planner(Threats):
                     else:
                         k = min(k, far + 1.5)
             # another own general is nearer to it: leave it to him, spread out
-            if near_friend < min(d.get(c, 99), 3):
+            if near_friend < (dc if dc < 3 else 3):
                 k += SPREAD
-            best = min(best, k)
+            if k < best:
+                best = k
         return best
 
     def _target_facts(self, gid, tg: tuple) -> list:
@@ -637,6 +641,16 @@ class Planner(Threats):
         start = g["city"]
         base = self.position_value(gid, start)
         best: dict[str, tuple[float, dict]] = {}
+        # many paths end in the same city with the same conquests: the value of an end city is
+        # computed once (position_value reads only the planner's state, which does not change here)
+        seen: dict[tuple, float] = {}
+
+        def value_at(end, taken, extra):
+            key = (end, frozenset(taken), extra)
+            v = seen.get(key)
+            if v is None:
+                v = seen[key] = self.position_value(gid, end, taken, extra)
+            return v
 
         def offer(v, path, force):
             end = path[-1]
@@ -646,55 +660,13 @@ class Planner(Threats):
             cv, taken = self.conquest_value(gid, path)
             end = path[-1]
             extra = self.stack_troops(end) if st["city_generals"].get(end) and end != start else 0
-            offer(cv + self.position_value(gid, end, taken, extra), path, False)
+            offer(cv + value_at(end, taken, extra), path, False)
         if force_ok:
             for path in self.paths(gid, "force", limit=300):
                 end = path[-1]
                 if len(path) <= 4:
                     continue
                 extra = self.stack_troops(end) if st["city_generals"].get(end) else 0
-                offer(self.position_value(gid, end, (), extra) - 0.3, path, True)
+                offer(value_at(end, (), extra) - 0.3, path, True)
         ranked = sorted(best.values(), key=lambda x: -x[0])[:k]
         return [(v - base, a) for v, a in ranked]
-
-    # --- supply trains ----------------------------------------------------------------------------
-    def train_value(self, tid, city) -> float:
-        st, info = self.st, self.info
-        power = st["trains"][tid]["power"]
-        others = [t["city"] for k, t in st["trains"].items()
-                  if k != tid and t["power"] == power and t["in_play"] and t["city"] in info.playable]
-        d = info.dist_from(city)
-        v = 0.0
-        if info.is_fortress(city) and (city in self.targets(power) or city in self.partner_targets(power)):
-            v -= 6.0        # a train on a target blocks the side's own generals from it (R10.4)
-        for g in self.gens.values():
-            if g["power"] != power or info.home_of(g["city"]) == power:
-                continue
-            k = d.get(g["city"], 99)
-            if any(self.d(g["city"], o) <= SUPPLY_RANGE - 1 for o in others):
-                continue
-            w = 1 + g["troops"] / 4
-            if k <= SUPPLY_RANGE - 1:
-                v -= 0.15 * w * abs(k - 3)
-            else:
-                v -= w * (1.5 + (k - SUPPLY_RANGE + 1))
-        for eg in self.gens.values():
-            if self.enemy_of(eg["power"], power):
-                k = d.get(eg["city"], 99)
-                if k <= 1:
-                    v -= 8
-                elif k <= 2:
-                    v -= 3
-                elif k <= 3:
-                    v -= 1
-        return v
-
-    def best_train_move(self, tid, margin=0.2):
-        start = self.st["trains"][tid]["city"]
-        base = self.train_value(tid, start)
-        best, best_v = None, base + margin
-        for path in self.paths(tid, "normal"):
-            v = self.train_value(tid, path[-1])
-            if v > best_v:
-                best, best_v = {"type": "move", "piece": tid, "path": path, "force_march": False}, v
-        return best_v - base, best

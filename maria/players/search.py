@@ -181,7 +181,7 @@ class SearchPlayer:
                     self._cut = False
                     try:
                         after = door.look_ahead(st, role, cands[k])   # a copy: `st` serves every candidate
-                        v = self._playout(after, role, random.Random(seed), deadline)
+                        v = self._playout(after, role, random.Random(seed), deadline, own=True)
                     except Exception:
                         v = -1e6
                     got.append((k, v))
@@ -471,13 +471,15 @@ class SearchPlayer:
         # rollouts from 2-player positions: ending early cost 0.09 points a time on average).
         return [easy] + [a for _, _, a in scored[: self.candidates - 1]]
 
-    def _playout(self, st: dict, role: str, rng: random.Random, deadline: float = 1e18) -> float:
+    def _playout(self, st: dict, role: str, rng: random.Random, deadline: float = 1e18,
+                 own: bool = False) -> float:
         """Play on with the rules of thumb for every role, then evaluate for `role`.  With the
         "stage" horizon the playout ends with the current action stage (the candidate's own moves,
         combats, retreats and retroactive conquests: what it decides), else after `horizon`
         decisions or at the end of the next turn.  For a role in `reply_roles[variant]` it runs on
         until that role's next action stage begins (at most `reply_horizon` decisions), so the
-        enemy stages in between show what its choice risks."""
+        enemy stages in between show what its choice risks.  `st` is left as it was unless `own`
+        (the caller's own copy, which the play-out may then change in place)."""
         start_turn, start_stage = st["turn"], _stage_key(st)
         reply = role in self.reply_roles.get(st["variant"], ())
         batch = reply and role in self.plan_roles.get(st["variant"], ())
@@ -496,11 +498,12 @@ class SearchPlayer:
             if batch and st["flow"][-1]["name"] == "movement_phase":
                 nxt = _batch_movement(st, r, rng)
                 if nxt is not None:
-                    st = nxt
+                    st, own = nxt, own or nxt is not st
                     continue
             acts = playable(door.legal_actions(st, r), st["flow"][-1]["name"] == "diplomacy")
             a = Rules(st, r, rng, fast=True).decide(acts)
-            st = door.look_ahead(st, r, a, in_place=True)   # the play-out's own copy (see choose)
+            st = door.look_ahead(st, r, a, in_place=own)    # copied once, then changed in place
+            own = True
             if fine:
                 self._step = max(self._step, time.perf_counter() - t_step)
             if reply:

@@ -20,9 +20,9 @@ def _count_playouts(monkeypatch) -> list:
     calls = []
     orig = SearchPlayer._playout
 
-    def counted(self, st, role, rng, deadline=1e18):
+    def counted(self, st, role, rng, deadline=1e18, **kw):
         calls.append(role)
-        return orig(self, st, role, rng, deadline)
+        return orig(self, st, role, rng, deadline, **kw)
     monkeypatch.setattr(SearchPlayer, "_playout", counted)
     return calls
 
@@ -37,9 +37,9 @@ def test_hard_searches_a_fixed_count_of_playouts_and_decides_the_same_under_load
     # the same decision when the machine is slow: every play-out made to cost more wall clock
     orig = SearchPlayer._playout
 
-    def slow(self, st, r, rng, deadline=1e18):
+    def slow(self, st, r, rng, deadline=1e18, **kw):
         time.sleep(0.01)
-        return orig(self, st, r, rng, deadline)
+        return orig(self, st, r, rng, deadline, **kw)
     monkeypatch.setattr(SearchPlayer, "_playout", slow)
     again = make_player("hard", 7).choose(observe(s, role), door.legal_actions(s, role), role)
     assert again == first

@@ -66,3 +66,30 @@ def test_undo_cleared_when_combat_reveals_troops():
     s = advance_to(s, "combat")
     assert s["undo"] == [] and UNDO not in legal_actions(s, active_roles(s)[0])
     assert s["generals"]["broglie"]["known"] is not None     # R6.5: revealed in combat
+
+
+def _without_undo(state):
+    return {k: v for k, v in state.items() if k != "undo"}
+
+
+def test_look_ahead_is_apply_without_the_undo_snapshots():
+    """The computer players' door (issue 21's speed-up): the same state as apply, the caller's
+    state untouched (or, in place, become the state after), no snapshot to take back, no undo."""
+    from maria.core.state import copy_state
+    from maria.rules import door
+    s0 = _movement()
+    before = copy_state(s0)
+    for a in ({"type": "move", "piece": "broglie"}, ):
+        applied = apply(s0, "louis_xv", a)
+        looked = door.look_ahead(s0, "louis_xv", a)
+        assert s0 == before                                  # the caller's state is never changed
+        assert _without_undo(looked) == _without_undo(applied)
+        assert len(looked["undo"]) == len(applied["undo"]) == 1 and looked["undo"] == [None]
+        step = {"type": "step", "to": "c11"}
+        in_place = door.look_ahead(looked, "louis_xv", step, in_place=True)
+        assert in_place is looked
+        assert _without_undo(in_place) == _without_undo(apply(applied, "louis_xv", step))
+        with pytest.raises(IllegalAction, match="cannot undo"):
+            door.look_ahead(in_place, "louis_xv", UNDO)
+        with pytest.raises(IllegalAction):
+            door.look_ahead(in_place, "frederick", step)     # the same checks as apply
