@@ -140,7 +140,7 @@ def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
     for lvl in sorted({v for x in lines for v in x["seats"].values()}):
         for role in [None] + sorted({r for x in lines for r in x["times"]}):
             ts = sorted(t for x in lines for r, d in x["times"].items()
-                        if x["seats"][r] == lvl and role in (None, r) for t in d["all"])
+                        if x["seats"][r] == lvl and role in (None, r) for t in d.get("all", ()))
             if ts:
                 out.append(f"decision times {lvl}{' as ' + role if role else ''}: n={len(ts)} median "
                            f"{statistics.median(ts):.3f} s, 95th percentile "
