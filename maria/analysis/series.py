@@ -49,22 +49,12 @@ def seats_for(mode: str, roles: list[str], seed: int) -> dict[str, str]:
 def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> dict:
     """One game as a JSON-ready line."""
     per: dict[str, list[float]] = {}
-    orig = tournament.decide
-
-    def timed(state, role, player):
-        t = time.perf_counter()
-        a = orig(state, role, player)
-        per.setdefault(role, []).append(time.perf_counter() - t)
-        return a
     t0 = time.time()
-    tournament.decide = timed               # play_game calls the module's decide
     try:
-        rec = tournament.play_game(variant, players, seed, seats)
+        rec = tournament.play_game(variant, players, seed, seats, role_times=per)
         res, err, turn = rec.state["result"], None, rec.state["turn"]
     except Exception as exc:  # noqa: BLE001 - counted and reported as an error
         res, err, turn = None, f"{type(exc).__name__}: {exc}", None
-    finally:
-        tournament.decide = orig
     return {"seed": seed, "variant": variant, "players": players, "seats": seats,
             "winner": (res or {}).get("winner"), "reason": (res or {}).get("reason"), "turn": turn,
             "error": err, "secs": round(time.time() - t0, 1),

@@ -31,8 +31,9 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_game(variant: str, players: int, seed: int, seats: dict[str, str], budget: float | None = None,
-              times: dict | None = None, max_actions: int = 20000):
-    """One game; returns the GameRecord.  seats: role -> level."""
+              times: dict | None = None, max_actions: int = 20000, role_times: dict | None = None):
+    """One game; returns the GameRecord.  seats: role -> level.  `times` collects each decision's
+    seconds (observation, legal actions and choice) by level, `role_times` by role."""
     from maria.game import GameRecord
     rec = GameRecord.new(variant=variant, players=players, seed=seed)
     ps = {r: make_player(lvl, seed * 1009 + i, budget=budget if lvl in ("normal", "hard") else None)
@@ -48,6 +49,8 @@ def play_game(variant: str, players: int, seed: int, seats: dict[str, str], budg
         dt = time.perf_counter() - t0
         if times is not None:
             times.setdefault(seats[r], []).append(dt)
+        if role_times is not None:
+            role_times.setdefault(r, []).append(dt)
         rec.apply(r, a)
         n += 1
         if n > max_actions:

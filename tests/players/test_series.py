@@ -14,6 +14,9 @@ def test_a_series_keeps_a_line_per_game_resumes_and_plays_the_tournaments_games(
     assert [x["seed"] for x in again] == [5001] and len(series.read(out)) == 2
     rec = tournament.play_game("intro", 2, 5000, {"coalition": "easy", "maria_theresa": "easy"})
     assert first[0]["winner"] == rec.state["result"]["winner"] and first[0]["turn"] == rec.state["turn"]
+    # every decision is timed, under the role that made it
+    assert set(first[0]["times"]) == {"coalition", "maria_theresa"}
+    assert sum(t["n"] for t in first[0]["times"].values()) == len(rec.actions)
     text = "\n".join(series.summary(series.read(out)))
     assert "all easy:" in text and "games 2, errors 0" in text
 
