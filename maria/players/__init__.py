@@ -48,6 +48,10 @@ PLAN_ROLES: dict[str, tuple[str, ...]] = {}
 # combat loses the whole final score in troops (R11.4).  Measured in session 11 with the other
 # defender settings of that session (plan.URGENCY): no gain, so it ships off (docs/balance.md).
 WINTER_ROLES: dict[str, tuple[str, ...]] = {}
+# Per variant, the roles whose combat cards `hard` keeps by easy.CAREFUL_DEFENDER's rule (a deficit
+# fought only when her suited cards cover it and the enemy's expected answer), in its own choices
+# and in its play-outs; easy keeps the plain rule.
+CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -66,6 +70,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
                             reply_roles=REPLY_ROLES if level == "hard" else None,
                             plan_roles=PLAN_ROLES if level == "hard" else None,
                             winter_roles=WINTER_ROLES if level == "hard" else None,
+                            careful_roles=CAREFUL_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
                             reply_candidates=REPLY_CANDIDATES[level] if counted else None)

@@ -79,7 +79,8 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
 # Maria Theresa in the introductory game: a combat deficit is fought only with enough cards to
 # also answer the enemy's expected cards (on_combat; session 11).  EXPECTED_SUITED: the expected
 # points of one unseen card for a given suit (9 of 38 cards a suit, 2..10, and 2 Reserves at 8).
-# Shipped off: no measured gain with the other session-11 defender settings (plan.URGENCY).
+# Off for easy (no measured gain with the other session-11 defender settings, plan.URGENCY); a
+# level may switch it on for its own roles (Rules(careful=True), players.CAREFUL_ROLES for hard).
 CAREFUL_DEFENDER = False
 EXPECTED_SUITED = 1.8
 # The Pragmatic Army's set-up (R4.9) in Frederick's hands (3 players, advanced; session 12): its
@@ -110,8 +111,11 @@ class EasyPlayer:
 class Rules(PoliticsRules):
     """The rules of thumb applied to one full (determinised) state."""
 
-    def __init__(self, state: dict, role: str, rng: random.Random, fast: bool = False):
+    def __init__(self, state: dict, role: str, rng: random.Random, fast: bool = False,
+                 careful: bool | None = None):
         self.state, self.role, self.rng, self.fast = state, role, rng, fast
+        # Maria Theresa's combat cards (on_combat): CAREFUL_DEFENDER unless the player says
+        self.careful = CAREFUL_DEFENDER if careful is None else careful
         self.info = board_info(state)
         self.mine = set(R.powers_of(state, role))
 
@@ -392,7 +396,7 @@ class Rules(PoliticsRules):
         if means < d or accept is None:
             return accept or acts[0]
         wiped = troops <= d
-        if CAREFUL_DEFENDER and power == "austria" and st["variant"] == "intro":
+        if self.careful and power == "austria" and st["variant"] == "intro":
             # Maria Theresa draws least and acts last (R5.1), so her cards must last: a deficit is
             # fought only when her suited cards can cover it and what the enemy can still be
             # expected to play (EXPECTED_SUITED a card in his hand, whose size is public; his
@@ -499,7 +503,7 @@ class Rules(PoliticsRules):
         st = self.after(a)
         if st is None:
             return -1e9
-        sub = Rules(st, self.role, self.rng, fast=True)
+        sub = Rules(st, self.role, self.rng, fast=True, careful=self.careful)
         for _ in range(10):
             f = st["flow"][-1]
             if f["name"] != "moving" or self.role not in door.active_roles(st):
@@ -509,7 +513,7 @@ class Rules(PoliticsRules):
                 break
             nxt = sub.step_choice(opts, st["flow"][-1])
             st = door.look_ahead(st, self.role, nxt, in_place=True)   # `st` is this walk's own copy
-            sub = Rules(st, self.role, self.rng, fast=True)
+            sub = Rules(st, self.role, self.rng, fast=True, careful=self.careful)
         pid = a["piece"]
         p = st["generals"].get(pid) or st["trains"].get(pid)
         return self.value(st) + (self.shaping(pid, p["city"]) if p and p["city"] else 0.0)

@@ -66,7 +66,8 @@ class SearchPlayer:
                  plan_roles: Mapping[str, tuple[str, ...]] | None = None, plan_budget: float = PLAN_BUDGET,
                  playouts: int | None = None, reply_playouts: int | None = None,
                  reply_candidates: int | None = None,
-                 winter_roles: Mapping[str, tuple[str, ...]] | None = None):
+                 winter_roles: Mapping[str, tuple[str, ...]] | None = None,
+                 careful_roles: Mapping[str, tuple[str, ...]] | None = None):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -83,6 +84,9 @@ class SearchPlayer:
         # variant -> the roles that recruit once per winter keeping WINTER_KEEP points (_winter):
         # part of plan_roles in session 10, a setting of its own since session 11
         self.winter_roles = dict(winter_roles or {})
+        # variant -> the roles whose rules of thumb keep their combat cards (easy.CAREFUL_DEFENDER),
+        # in its own choices and wherever its play-outs play that role
+        self.careful_roles = dict(careful_roles or {})
         # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
         # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
         # through the enemy stages, which cost 10-20 times more), the wall-clock `budget` only a
@@ -107,7 +111,7 @@ class SearchPlayer:
         acts = playable(legal, frame_name == "diplomacy")
         state = resample(obs, role, rng.getrandbits(32))
         t_easy = time.perf_counter()
-        easy = Rules(state, role, rng).decide(acts)
+        easy = self._rules(state, role, rng).decide(acts)
         t_easy = time.perf_counter() - t_easy
         if frame_name == "winter" and (role in self.plan_roles.get(state["variant"], ())
                                        or role in self.winter_roles.get(state["variant"], ())):
@@ -216,6 +220,11 @@ class SearchPlayer:
             return easy                                 # one long play-out each is mostly noise
         return cands[best] if _confident_gain(vals[best], vals[0]) else easy
 
+    def _rules(self, state: dict, role: str, rng: random.Random, fast: bool = False) -> Rules:
+        """The rules of thumb for `role` as this player plays it (careful_roles)."""
+        careful = True if role in self.careful_roles.get(state["variant"], ()) else None
+        return Rules(state, role, rng, fast=fast, careful=careful)
+
     # --- winter (R13) -------------------------------------------------------------------------------
     def _winter(self, state, role, acts, rng) -> dict | None:
         """The defender recruits once per winter and keeps WINTER_KEEP points of cards: the two
@@ -231,7 +240,7 @@ class SearchPlayer:
         key = (state["turn"], rec["power"])
         if key in self._recruited:
             return done
-        r = Rules(state, role, rng)
+        r = self._rules(state, role, rng)
         hv = cards.hand_value(state, rec["power"])
         removed = bool(rec["sites"])
         n = min(rec["max_troops"], (hv - WINTER_KEEP) // TROOP_COST)
@@ -435,7 +444,7 @@ class SearchPlayer:
             return self._move_candidates(state, role, plain, easy)
         out = [easy]
         scored = []
-        r = Rules(state, role, rng, fast=True)
+        r = self._rules(state, role, rng, fast=True)
         for a in plain:
             if a == easy:
                 continue
@@ -501,7 +510,7 @@ class SearchPlayer:
                     st, own = nxt, own or nxt is not st
                     continue
             acts = playable(door.legal_actions(st, r), st["flow"][-1]["name"] == "diplomacy")
-            a = Rules(st, r, rng, fast=True).decide(acts)
+            a = self._rules(st, r, rng, fast=True).decide(acts)
             st = door.look_ahead(st, r, a, in_place=own)    # copied once, then changed in place
             own = True
             if fine:

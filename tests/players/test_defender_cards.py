@@ -79,3 +79,21 @@ def test_R6_1_the_rules_of_thumb_unite_two_generals_the_invader_would_beat_one_b
     s = _moravian_position()
     _, end = _rules_plan(s, "maria_theresa", random.Random(1))
     assert end["generals"]["karl"]["city"] == end["generals"]["neipperg"]["city"]
+
+
+def test_R11_4_hard_keeps_maria_theresas_cards_by_its_own_setting_while_easy_fights(monkeypatch):
+    """The careful rule as a setting of the level (players.CAREFUL_ROLES for hard): easy's rules
+    of thumb are left as they are (they play the cards: the old behaviour), hard's own choice and
+    the rules of thumb it is built on keep them."""
+    import maria.players as players
+    monkeypatch.setattr(players, "CAREFUL_ROLES", {"intro": ("maria_theresa",)})
+    s = _karl_attacked()
+    acts = door.legal_actions(s, "maria_theresa")
+    plain = Rules(s, "maria_theresa", random.Random(1)).decide(playable(acts))
+    assert plain["type"] == "play_card"
+    careful = Rules(s, "maria_theresa", random.Random(1), careful=True).decide(playable(acts))
+    assert careful["type"] == "accept_defeat"
+    assert make_player("easy", 3).choose(observe(s, "maria_theresa"), acts, "maria_theresa")["type"] == "play_card"
+    hard = make_player("hard", 3)
+    assert hard.careful_roles == {"intro": ("maria_theresa",)}
+    assert hard.choose(observe(s, "maria_theresa"), acts, "maria_theresa")["type"] == "accept_defeat"
