@@ -125,3 +125,28 @@ def test_R5_1_R8_1_careful_maria_theresa_attacks_only_with_cards_to_spare(monkey
     assert choice() == "play_card"                  # exactly `keep` points left after covering
     monkeypatch.setattr(easy, "ATTACK_KEEP", keep + 1)
     assert choice() == "accept_defeat"
+
+
+def test_the_careful_rule_reads_only_maria_theresas_view(monkeypatch):
+    """Issue 21: a new decision path sees only its role's view.  The careful rule counts the
+    enemy's cards (a public number, R8.4: cards are hidden until played); two games that differ
+    only in which cards Prussia holds give Maria Theresa the same view and hard the same choice,
+    and a Prussian hand of another size gives another view."""
+    import maria.players as players
+    monkeypatch.setattr(players, "CAREFUL_ROLES", {"intro": ("maria_theresa",)})
+    a, b = _karl_attacked(), _karl_attacked()
+    hand = list(a["cards"]["hands"]["prussia"])
+    draw = b["cards"]["draw"]
+    assert len(draw) >= len(hand)
+    # Prussia's cards swapped with as many of the (hidden) draw deck's: every card still once
+    b["cards"]["hands"]["prussia"], b["cards"]["draw"] = draw[: len(hand)], hand + draw[len(hand):]
+    assert b["cards"]["hands"]["prussia"] != hand
+    va, vb = observe(a, "maria_theresa"), observe(b, "maria_theresa")
+    assert va == vb
+    acts = door.legal_actions(a, "maria_theresa")
+    assert acts == door.legal_actions(b, "maria_theresa")
+    ca = make_player("hard", 5).choose(va, acts, "maria_theresa")
+    cb = make_player("hard", 5).choose(vb, acts, "maria_theresa")
+    assert ca == cb and ca["type"] == "accept_defeat"
+    b["cards"]["hands"]["prussia"] = hand[:3]
+    assert observe(b, "maria_theresa") != va
