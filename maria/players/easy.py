@@ -83,11 +83,6 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
 # level may switch it on for its own roles (Rules(careful=True), players.CAREFUL_ROLES for hard).
 CAREFUL_DEFENDER = False
 EXPECTED_SUITED = 1.8
-# ... and (with the careful rule) as the attacker, in her own action stage, she fights a deficit
-# only while her hand keeps ATTACK_KEEP points after covering it: the cards spent there are
-# missing in the next turn's French and Prussian stages, before her next draw (R5.1, R8.1).
-# 0: no such bound (session 15: being measured).
-ATTACK_KEEP = 0
 # The Pragmatic Army's set-up (R4.9) in Frederick's hands (3 players, advanced; session 12): its
 # troops go to the generals nearest the other players' pieces and fortresses - France's - not to
 # those nearest Prussia's and Saxony's, which are enemies by the rules (R2.3) but his own powers.
@@ -402,7 +397,7 @@ class Rules(PoliticsRules):
             return accept or acts[0]
         wiped = troops <= d
         if self.careful and power == "austria" and st["variant"] == "intro":
-            # Maria Theresa acts last (R5.1) against two attackers, so her cards must last: a deficit is
+            # Maria Theresa draws least and acts last (R5.1), so her cards must last: a deficit is
             # fought only when her suited cards can cover it and what the enemy can still be
             # expected to play (EXPECTED_SUITED a card in his hand, whose size is public; his
             # cards are unseen).  Seen in hard-vs-hard games (session 11, seed 101000, turn 2):
@@ -412,8 +407,6 @@ class Rules(PoliticsRules):
             other = "def" if side == "att" else "att"
             theirs = EXPECTED_SUITED * len(st["cards"]["hands"].get(frame[other + "_power"], []))
             if means < d + theirs:
-                return accept
-            if side == "att" and ATTACK_KEEP and not wiped and cards.pay_value(hand) - d < ATTACK_KEEP:
                 return accept
         if d == 1 and not wiped and len(hand) < 4:
             return accept

@@ -99,34 +99,6 @@ def test_R11_4_hard_keeps_maria_theresas_cards_by_its_own_setting_while_easy_fig
     assert hard.choose(observe(s, "maria_theresa"), acts, "maria_theresa")["type"] == "accept_defeat"
 
 
-def test_R5_1_R8_1_careful_maria_theresa_attacks_only_with_cards_to_spare(monkeypatch):
-    """As the attacker (her own action stage), the careful rule fights a deficit only while her hand
-    keeps easy.ATTACK_KEEP points after covering it: the next turn's French and Prussian stages
-    come before her next draw.  The session-11 position turned round: Karl attacks the Prussians
-    (score -8 for him), and the two fresh hands are of one suit, so what decides is the points left."""
-    from maria.players import easy
-    s = _karl_attacked()
-    f = s["flow"][-1]
-    f["att"], f["def"] = f["def"], f["att"]
-    for k in ("city", "power", "suit"):
-        f["att_" + k], f["def_" + k] = f["def_" + k], f["att_" + k]
-    f["score"], f["right"] = -f["score"], "att"
-    s["cards"]["hands"]["prussia"] = []
-    s["generals"]["karl"]["troops"] = 12            # not wiped by a defeat of 8
-    acts = door.legal_actions(s, "maria_theresa")
-    assert f["right"] == "att" and any(a["type"] == "play_card" for a in acts)
-
-    def choice():
-        return Rules(s, "maria_theresa", random.Random(1), careful=True).decide(playable(acts))["type"]
-    monkeypatch.setattr(easy, "ATTACK_KEEP", 0)
-    assert choice() == "play_card"
-    keep = easy.cards.pay_value(s["cards"]["hands"]["austria"]) - 8
-    monkeypatch.setattr(easy, "ATTACK_KEEP", keep)
-    assert choice() == "play_card"                  # exactly `keep` points left after covering
-    monkeypatch.setattr(easy, "ATTACK_KEEP", keep + 1)
-    assert choice() == "accept_defeat"
-
-
 def test_the_careful_rule_reads_only_maria_theresas_view(monkeypatch):
     """Issue 21: a new decision path sees only its role's view.  The careful rule counts the
     enemy's cards (a public number, R8.4: cards are hidden until played); two games that differ
