@@ -397,7 +397,7 @@ class Rules(PoliticsRules):
             return accept or acts[0]
         wiped = troops <= d
         if self.careful and power == "austria" and st["variant"] == "intro":
-            # Maria Theresa draws least and acts last (R5.1), so her cards must last: a deficit is
+            # Maria Theresa acts last (R5.1) against two attackers, so her cards must last: a deficit is
             # fought only when her suited cards can cover it and what the enemy can still be
             # expected to play (EXPECTED_SUITED a card in his hand, whose size is public; his
             # cards are unseen).  Seen in hard-vs-hard games (session 11, seed 101000, turn 2):
