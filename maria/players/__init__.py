@@ -20,7 +20,9 @@ BUDGETS = {"normal": 0.2, "hard": 1.5}
 # (HARD_CAP, under goal 5's 5 s worst).  PLAYOUTS: every role with the stage horizon (4 samples of
 # the 6 candidates); REPLY: a role in REPLY_ROLES, whose play-outs run through both enemy stages
 # (0.2-0.4 s each on the shared machine against 0.02-0.14 s): 2 samples of 4 candidates, the least
-# the paired test can judge.  COUNTED = False restores session 10's wall-clock search.
+# the paired test can judge.  COUNTED = False restores session 10's wall-clock search.  Session 15:
+# 16 reply play-outs (4 samples) for Maria Theresa doubled her decision times (median 1.3 s) and
+# won 2 of 31 all-hard games where 8 won 3 on the same seeds (docs/balance.md): 8 stays.
 COUNTED = True
 PLAYOUTS = {"hard": 24}
 REPLY_PLAYOUTS = {"hard": 8}
@@ -50,7 +52,9 @@ PLAN_ROLES: dict[str, tuple[str, ...]] = {}
 WINTER_ROLES: dict[str, tuple[str, ...]] = {}
 # Per variant, the roles whose combat cards `hard` keeps by easy.CAREFUL_DEFENDER's rule (a deficit
 # fought only when her suited cards cover it and the enemy's expected answer), in its own choices
-# and in its play-outs; easy keeps the plain rule.
+# and in its play-outs; easy keeps the plain rule.  Measured in session 15 with WINTER_ROLES for
+# Maria Theresa (all hard, introductory 3 players, 22 seeds of 142000-142089): she won 0 where
+# the shipped hard won 2 on the same seeds (docs/balance.md), so it ships off.
 CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 
 
