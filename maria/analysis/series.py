@@ -46,8 +46,8 @@ def seats_for(mode: str, roles: list[str], seed: int) -> dict[str, str]:
     return seats
 
 
-def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> dict:
-    """One game as a JSON-ready line."""
+def play_one(variant: str, players: int, seed: int, seats: dict[str, str], mode: str | None = None) -> dict:
+    """One game as a JSON-ready line (`mode`: the series' seats, kept in the line)."""
     per: dict[str, list[float]] = {}
     t0 = time.time()
     try:
@@ -55,7 +55,7 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> di
         res, err, turn = rec.state["result"], None, rec.state["turn"]
     except Exception as exc:  # noqa: BLE001 - counted and reported as an error
         res, err, turn = None, f"{type(exc).__name__}: {exc}", None
-    return {"seed": seed, "variant": variant, "players": players, "seats": seats,
+    return {"seed": seed, "variant": variant, "players": players, "seats": seats, "mode": mode,
             "winner": (res or {}).get("winner"), "reason": (res or {}).get("reason"), "turn": turn,
             "error": err, "secs": round(time.time() - t0, 1),
             "times": {r: {"n": len(v), "median": round(statistics.median(v), 3), "max": round(max(v), 3),
@@ -76,7 +76,7 @@ def run(out: Path, variant: str, players: int, first: int, games: int, mode: str
     for seed in range(first, first + games):
         if seed in done:
             continue
-        line = play_one(variant, players, seed, seats_for(mode, roles, seed))
+        line = play_one(variant, players, seed, seats_for(mode, roles, seed), mode)
         with out.open("a") as f:           # one whole line per game: a stopped series keeps them
             f.write(json.dumps(line) + "\n")
         lines.append(line)
@@ -93,6 +93,17 @@ def goal1_threshold(r: float) -> float:
     return min(0.9, max(1.5 * r, r + 0.15))
 
 
+def _odd_level(line: dict, lv: Counter) -> str:
+    """The level a one-seat series tests: LEVEL of its `rot:LEVEL:BASE` mode; for a line written
+    without its mode, the level in fewer seats, and with two players (one seat each) the stronger
+    of the two (the series of sessions 14 and 15 tested a stronger level against easy)."""
+    mode = line.get("mode") or ""
+    if mode.startswith("rot:"):
+        return mode.split(":")[1]
+    from maria.players import LEVELS
+    return min(lv, key=lambda k: (lv[k], -LEVELS.index(k) if k in LEVELS else 0))
+
+
 def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
     """Text lines: per role wins (all-LEVEL series) or per seat (one-seat series), see the module."""
     out = []
@@ -103,7 +114,7 @@ def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
         if len(lv) == 1:
             groups["all " + next(iter(lv))].append(x)
         else:
-            odd = min(lv, key=lambda k: lv[k])
+            odd = _odd_level(x, lv)
             groups[next(r for r, v in x["seats"].items() if v == odd)].append(x)
     for key, xs in sorted(groups.items()):
         n = len(xs)
