@@ -30,7 +30,7 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from maria.players import tournament
+from maria.players import LEVELS, tournament
 from maria.rules import door
 
 
@@ -100,7 +100,6 @@ def _odd_level(line: dict, lv: Counter) -> str:
     mode = line.get("mode") or ""
     if mode.startswith("rot:"):
         return mode.split(":")[1]
-    from maria.players import LEVELS
     return min(lv, key=lambda k: (lv[k], -LEVELS.index(k) if k in LEVELS else 0))
 
 
