@@ -56,6 +56,9 @@ WINTER_ROLES: dict[str, tuple[str, ...]] = {}
 # Maria Theresa (all hard, introductory 3 players, 22 seeds of 142000-142089): she won 0 where
 # the shipped hard won 2 on the same seeds (docs/balance.md), so it ships off.
 CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
+# Per variant, the roles whose `hard` play-outs end with the trained evaluation (maria.players.learned,
+# weights fitted to self-play outcomes by maria.analysis.train_eval) instead of the heuristic one.
+LEARNED_ROLES: dict[str, tuple[str, ...]] = {}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -75,6 +78,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
                             plan_roles=PLAN_ROLES if level == "hard" else None,
                             winter_roles=WINTER_ROLES if level == "hard" else None,
                             careful_roles=CAREFUL_ROLES if level == "hard" else None,
+                            learned_roles=LEARNED_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
                             reply_candidates=REPLY_CANDIDATES[level] if counted else None)

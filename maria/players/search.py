@@ -24,6 +24,7 @@ from maria.players.resample import resample
 from maria.rules import cards, door
 
 from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, playable
+from maria.players import learned
 from maria.players.evaluate import evaluate
 
 ROUND = 4            # samples per live candidate per halving round
@@ -67,7 +68,8 @@ class SearchPlayer:
                  playouts: int | None = None, reply_playouts: int | None = None,
                  reply_candidates: int | None = None,
                  winter_roles: Mapping[str, tuple[str, ...]] | None = None,
-                 careful_roles: Mapping[str, tuple[str, ...]] | None = None):
+                 careful_roles: Mapping[str, tuple[str, ...]] | None = None,
+                 learned_roles: Mapping[str, tuple[str, ...]] | None = None):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -87,6 +89,8 @@ class SearchPlayer:
         # variant -> the roles whose rules of thumb keep their combat cards (easy.CAREFUL_DEFENDER),
         # in its own choices and wherever its play-outs play that role
         self.careful_roles = dict(careful_roles or {})
+        # variant -> the roles whose play-outs end with the trained evaluation (maria.players.learned)
+        self.learned_roles = dict(learned_roles or {})
         # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
         # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
         # through the enemy stages, which cost 10-20 times more), the wall-clock `budget` only a
@@ -219,6 +223,15 @@ class SearchPlayer:
         if long_playouts and len(vals[best]) < 2:
             return easy                                 # one long play-out each is mostly noise
         return cands[best] if _confident_gain(vals[best], vals[0]) else easy
+
+    def _evaluate(self, st: dict, role: str) -> float:
+        """The end of a play-out, scored for `role`: by the trained evaluation for a role in
+        `learned_roles` (while the game goes on and a model exists), else by the heuristic one."""
+        if role in self.learned_roles.get(st["variant"], ()):
+            v = learned.value(st, role)
+            if v is not None:
+                return v
+        return evaluate(st, role)
 
     def _rules(self, state: dict, role: str, rng: random.Random, fast: bool = False) -> Rules:
         """The rules of thumb for `role` as this player plays it (careful_roles)."""
@@ -388,7 +401,7 @@ class SearchPlayer:
             if k and time.perf_counter() > deadline:
                 break
             after = _apply_plan(state, role, plan)
-            vals.append(defence_score(after, info, role) + EVAL_WEIGHT * evaluate(after, role))
+            vals.append(defence_score(after, info, role) + EVAL_WEIGHT * self._evaluate(after, role))
         best = max(range(len(vals)), key=lambda k: (vals[k], -k))
         # then improve the best plan one general at a time (his few best end cities, or the end
         # city of another general of hers: joining him) while the budget lasts
@@ -405,7 +418,7 @@ class SearchPlayer:
                     if cand is None:
                         continue
                     after = _apply_plan(state, role, cand)
-                    v = defence_score(after, info, role) + EVAL_WEIGHT * evaluate(after, role)
+                    v = defence_score(after, info, role) + EVAL_WEIGHT * self._evaluate(after, role)
                     if v > value + 1e-9:
                         plan, value, improved = cand, v, True
         self.last_plan_values = vals + [value]          # read by the tests and diagnostics
@@ -451,7 +464,7 @@ class SearchPlayer:
             if scored and time.perf_counter() > deadline:
                 break                           # FINE_CLOCK: the actions scored so far compete
             st = r.after(a)
-            scored.append((evaluate(st, role) if st is not None else -1e9, rng.random(), a))
+            scored.append((self._evaluate(st, role) if st is not None else -1e9, rng.random(), a))
         scored.sort(key=lambda x: (-x[0], x[1]))
         out += [a for _, _, a in scored[: self.candidates - 1]]
         return out
@@ -526,11 +539,11 @@ class SearchPlayer:
             if st["turn"] > start_turn + 1:
                 break
         if not fine:
-            return evaluate(st, role)
+            return self._evaluate(st, role)
         if self._cut:
             return 0.0                          # its sample is dropped, never compared
         t_eval = time.perf_counter()
-        v = evaluate(st, role)
+        v = self._evaluate(st, role)
         self._tail = max(self._tail, time.perf_counter() - t_eval)
         return v
 

@@ -1,0 +1,161 @@
+"""The trained evaluation (issue 21: "an evaluation that knows the game"): features of a state
+(maria.players.features), weights fitted to self-play outcomes (maria.analysis.train_eval) and
+shipped as data (maria/data/learned_eval.yaml), loaded with the guarded loader and validated
+(maria.players.learned), used by hard for the roles in players.LEARNED_ROLES."""
+
+from __future__ import annotations
+
+import math
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from maria.analysis import train_eval
+from maria.players import learned, make_player
+from maria.players.features import NAMES, features
+from maria.players.resample import observe
+from maria.rules import door
+from maria.rules.state import board_info
+from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET, counts
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _austrian_fortresses(state) -> list[str]:
+    info = board_info(state)
+    return [c for c in info.fortresses() if info.home_of(c) == "austria"]
+
+
+def _turn1() -> dict:
+    return yaml.safe_load((FIXTURES / "intro3p_turn1_austrian_movement.yaml").read_text(encoding="utf-8"))
+
+
+def test_every_feature_is_named_and_turn_1_starts_with_the_fortresses_the_victory_check_counts():
+    s = _turn1()
+    row = features(s)
+    assert len(row) == len(NAMES) and all(math.isfinite(x) for x in row)
+    f = dict(zip(NAMES, row))
+    n = counts(s, board_info(s))                       # R14.3, as the victory check counts
+    assert f["bias"] == 1.0 and f["france_held"] == 0 == n["france"]
+    assert f["prussia_held"] == pytest.approx(n["prussia"] / FREDERICK_TARGET)
+    assert f["austria_troops"] > 0 and f["france_troops"] > 0 and f["prussia_troops"] > 0
+    assert f["stage_austria"] == 1.0 and f["stage_france"] == f["stage_prussia"] == 0.0
+    assert f["turns_left"] == pytest.approx((9 - 1 + 0.25) / 9)      # Austria acts last (R5.1)
+
+
+def test_R14_3_a_fortress_france_takes_counts_in_its_held_share():
+    s = _turn1()
+    before = dict(zip(NAMES, features(s)))
+    for c in _austrian_fortresses(s)[:3]:
+        s["markers"][c] = "france"
+    f = dict(zip(NAMES, features(s)))
+    assert f["france_held"] == pytest.approx(3 / LOUIS_TARGET)
+    assert f["prussia_held"] == before["prussia_held"]
+
+
+def test_the_shipped_weights_load_and_name_the_features_in_order():
+    models = learned.load()
+    assert set(models) == {"intro-2", "intro-3"}
+    for key, m in models.items():
+        assert m["features"] == list(NAMES)
+        assert m["fit"]["test"]["log_loss"] < m["fit"]["test"]["prior_log_loss"], key
+
+
+def test_R14_3_the_trained_model_rates_france_near_its_nine_as_louis_xvs_game():
+    s = _turn1()
+    before = {r: learned.value(s, r) for r in ("louis_xv", "maria_theresa")}
+    for c in _austrian_fortresses(s)[: LOUIS_TARGET - 1]:
+        s["markers"][c] = "france"
+    after = {r: learned.value(s, r) for r in ("louis_xv", "maria_theresa")}
+    assert after["louis_xv"] > before["louis_xv"] + 20
+    assert after["maria_theresa"] < before["maria_theresa"]
+
+
+def test_a_finished_game_and_the_advanced_game_fall_back_to_the_heuristic_evaluation():
+    s = door.new_game("intro", 3, 7)
+    s["result"] = {"winner": "frederick", "reason": "test"}
+    assert learned.value(s, "frederick") is None
+    assert learned.value(door.new_game("advanced", 3, 7), "frederick") is None
+
+
+def _write(tmp_path, data) -> Path:
+    p = tmp_path / "learned_eval.yaml"
+    p.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("spoil, words", [
+    (lambda m: m["features"].reverse(), "features must be exactly"),
+    (lambda m: m["weights"]["frederick"].__setitem__(3, float("nan")), "weights of 'frederick' must be"),
+    (lambda m: m["classes"].append("tie"), "classes must be"),
+    (lambda m: m["weights"].pop("louis_xv"), "one list per class"),
+])
+def test_a_tampered_weights_file_is_refused_naming_the_file_and_the_model(tmp_path, spoil, words):
+    data = {"models": {"intro-3": dict(learned.load()["intro-3"])}}
+    m = data["models"]["intro-3"] = yaml.safe_load(yaml.safe_dump(data["models"]["intro-3"]))
+    spoil(m)
+    with pytest.raises(learned.LearnedDataError) as e:
+        learned.load(_write(tmp_path, data))
+    assert "learned_eval.yaml: model 'intro-3'" in str(e.value) and words in str(e.value)
+
+
+def test_a_weights_file_that_is_not_yaml_is_refused_with_its_name(tmp_path):
+    p = tmp_path / "learned_eval.yaml"
+    p.write_text("models: [unclosed", encoding="utf-8")
+    with pytest.raises(learned.LearnedDataError, match="learned_eval.yaml: cannot be read"):
+        learned.load(p)
+
+
+def test_the_fit_finds_who_wins_from_the_numbers_that_decide_it():
+    """Synthetic games: Louis XV wins when France holds more than half its target, Frederick when
+    Prussia does, else Maria Theresa.  The fitted model must name them on held-out rows."""
+    rng = random.Random(3)
+    games = []
+    for seed in range(300):
+        rows = []
+        for _ in range(4):
+            row = [rng.random() for _ in NAMES]
+            row[0] = 1.0
+            rows.append(row)
+        fh, ph = rows[-1][NAMES.index("france_held")], rows[-1][NAMES.index("prussia_held")]
+        w = "louis_xv" if fh > 0.5 and fh >= ph else "frederick" if ph > 0.5 else "maria_theresa"
+        for row in rows:                                # every row of the game tells the same story
+            row[NAMES.index("france_held")], row[NAMES.index("prussia_held")] = fh, ph
+        games.append({"seed": seed, "winner": w, "rows": rows})
+    model = train_eval.fit(games, 3, epochs=150)
+    assert model["fit"]["test"]["named"] > 0.8
+    assert model["fit"]["test"]["log_loss"] < model["fit"]["test"]["prior_log_loss"] - 0.3
+
+
+def test_the_store_writes_a_model_that_loads_back(tmp_path):
+    p = tmp_path / "learned_eval.yaml"
+    learned.store("intro-3", learned.load()["intro-3"], p)
+    assert learned.load(p)["intro-3"]["weights"] == learned.load()["intro-3"]["weights"]
+
+
+def test_the_trained_evaluation_reads_only_maria_theresas_view(monkeypatch):
+    """Issue 21: a new decision path sees only its role's view.  Hard with the trained evaluation
+    for Maria Theresa scores resampled states built from her view: two games that differ only in
+    which cards Prussia and France hold (R8.4: hidden) give her the same view and the same
+    choice."""
+    import maria.players as players
+    monkeypatch.setattr(players, "LEARNED_ROLES", {"intro": ("maria_theresa",)})
+    a, b = _turn1(), _turn1()
+    # four of Prussia's cards swapped with France's four: the same hand sizes, other cards
+    hp, hf = b["cards"]["hands"]["prussia"], b["cards"]["hands"]["france"]
+    hp[:4], hf[:] = list(hf), hp[:4]
+    assert hp != a["cards"]["hands"]["prussia"] and sorted(hp + hf) == sorted(
+        a["cards"]["hands"]["prussia"] + a["cards"]["hands"]["france"])
+    va, vb = observe(a, "maria_theresa"), observe(b, "maria_theresa")
+    assert va == vb
+    acts = door.legal_actions(a, "maria_theresa")
+    assert acts == door.legal_actions(b, "maria_theresa") and len(acts) > 1
+    pa, pb = make_player("hard", 5), make_player("hard", 5)
+    assert pa.learned_roles == {"intro": ("maria_theresa",)}
+    calls = []
+    orig = learned.value
+    monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))
+    assert pa.choose(va, acts, "maria_theresa") == pb.choose(vb, acts, "maria_theresa")
+    assert calls and set(calls) == {"maria_theresa"}       # the trained evaluation did the scoring
