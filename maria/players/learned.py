@@ -1,5 +1,5 @@
 """The trained evaluation (issue 21): for the introductory game, how likely each role is to win
-from a state, by a softmax regression over maria.players.features whose weights were fitted to
+(R14.3; R24.1 in 2 players, where a tie is possible) from a state, by a softmax regression over maria.players.features whose weights were fitted to
 self-play outcomes (maria.analysis.train_eval) and ship as data in maria/data/learned_eval.yaml.
 
 The file is read with the guarded YAML loader and checked before use: every model must name the
