@@ -53,7 +53,8 @@ DOUBLE_BACK = True
 # Austria in the introductory game: her cover and retake values are weighted by how near each
 # attacker is to his victory (Planner.urgency; session 11).  Off = session 10's planner.  Shipped
 # off: together with EXPOSURE, easy.CAREFUL_DEFENDER and players.WINTER_ROLES, 4 wins of 12 hard-
-# vs-hard games, as many as without them on the same seeds (docs/balance.md, session 11).
+# vs-hard games, as many as without them on the same seeds (docs/balance.md, session 11).  Alone,
+# session 16: 4 wins of 42 against 3 on the same seeds, Louis XV 26 against 23: still off.
 URGENCY = False
 URGENCY_MAX = 3.0
 # ... and her generals weigh the strongest enemy stack that can reach them before her next move
