@@ -89,7 +89,8 @@ class SearchPlayer:
         # variant -> the roles whose rules of thumb keep their combat cards (easy.CAREFUL_DEFENDER),
         # in its own choices and wherever its play-outs play that role
         self.careful_roles = dict(careful_roles or {})
-        # variant -> the roles whose play-outs end with the trained evaluation (maria.players.learned)
+        # variant ("intro") or variant and player count ("intro-2", first) -> the roles whose
+        # play-outs end with the trained evaluation (maria.players.learned)
         self.learned_roles = dict(learned_roles or {})
         # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
         # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
@@ -227,7 +228,8 @@ class SearchPlayer:
     def _evaluate(self, st: dict, role: str) -> float:
         """The end of a play-out, scored for `role`: by the trained evaluation for a role in
         `learned_roles` (while the game goes on and a model exists), else by the heuristic one."""
-        if role in self.learned_roles.get(st["variant"], ()):
+        lr = self.learned_roles
+        if role in lr.get(f"{st['variant']}-{st['players']}", lr.get(st["variant"], ())):
             v = learned.value(st, role)
             if v is not None:
                 return v

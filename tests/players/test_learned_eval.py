@@ -159,3 +159,18 @@ def test_the_trained_evaluation_reads_only_maria_theresas_view(monkeypatch):
     monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))
     assert pa.choose(va, acts, "maria_theresa") == pb.choose(vb, acts, "maria_theresa")
     assert calls and set(calls) == {"maria_theresa"}       # the trained evaluation did the scoring
+
+
+def test_a_setting_for_one_player_count_leaves_the_other_on_the_heuristic(monkeypatch):
+    """players.LEARNED_ROLES may name "intro-2" (2 players only) as well as "intro" (both)."""
+    from maria.players.evaluate import evaluate
+    from maria.players.search import SearchPlayer
+    two = yaml.safe_load((FIXTURES / "intro2p_turn9_french_movement.yaml").read_text(encoding="utf-8"))
+    three = _turn1()
+    p = SearchPlayer("hard", 1, learned_roles={"intro-2": ("maria_theresa",)})
+    assert p._evaluate(two, "maria_theresa") == pytest.approx(learned.value(two, "maria_theresa"))
+    assert p._evaluate(three, "maria_theresa") == pytest.approx(evaluate(three, "maria_theresa"))
+    assert p._evaluate(two, "coalition") == pytest.approx(evaluate(two, "coalition"))
+    both = SearchPlayer("hard", 1, learned_roles={"intro": ("maria_theresa",)})
+    assert both._evaluate(three, "maria_theresa") == pytest.approx(learned.value(three, "maria_theresa"))
+    assert learned.value(three, "maria_theresa") != pytest.approx(evaluate(three, "maria_theresa"))
