@@ -30,12 +30,6 @@ EPOCHS = 400
 RATE = 0.05        # Adam's step
 
 
-def classes_for(players: int) -> list[str]:
-    """The outcomes a model tells apart: the roles, and in 2 players the tie (R24.1.4)."""
-    roles = sorted(R.ROLES_3P if players == 3 else R.ROLES_2P)
-    return roles + (["tie"] if players == 2 else [])
-
-
 def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> dict:
     """One computer-only game: the features at the first decision of every (turn, stage)."""
     from maria.players import decide, make_player
@@ -79,7 +73,7 @@ def _softmax(z: list[float]) -> list[float]:
 def fit(games: list[dict], players: int, epochs: int = EPOCHS) -> dict:
     """A softmax regression (Adam on the mean log loss plus L2) on standardised features; the
     weights are returned for the raw features.  Held out: the games with seed % 5 == 0."""
-    cls = classes_for(players)
+    cls = learned.classes(players)
     k, d = len(cls), len(NAMES)
     train = [(row, cls.index(g["winner"])) for g in games if g["seed"] % 5 for row in g["rows"]]
     test = [(row, cls.index(g["winner"])) for g in games if not g["seed"] % 5 for row in g["rows"]]

@@ -33,7 +33,8 @@ class LearnedDataError(ValueError):
 _MODELS: dict = {}
 
 
-def _classes(players: int) -> list[str]:
+def classes(players: int) -> list[str]:
+    """The outcomes a model tells apart: the roles, and in 2 players the tie (R24.1.4)."""
     roles = sorted(R.ROLES_3P if players == 3 else R.ROLES_2P)
     return roles + (["tie"] if players == 2 else [])
 
@@ -53,7 +54,7 @@ def validate(data, name: str = DATA.name) -> list[str]:
             continue
         if m.get("features") != list(NAMES):
             out.append(f"{where}: features must be exactly {list(NAMES)} (maria.players.features)")
-        want = _classes(int(key[-1]))
+        want = classes(int(key[-1]))
         if m.get("classes") != want:
             out.append(f"{where}: classes must be {want}, not {m.get('classes')!r}")
         ws = m.get("weights")
