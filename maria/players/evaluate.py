@@ -18,12 +18,7 @@ WIN = 100.0
 UNSUPPLIED = 0.02
 SPOILED = 0.15       # 2 players: per fortress an ally holds in the other's needed share
 
-try:                                    # the introductory game's conditions (R14.3)
-    from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET
-except ImportError:                     # pragma: no cover
-    LOUIS_TARGET, FREDERICK_TARGET = 9, 12
-
-TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}
+from maria.rules.victory import TARGETS     # the introductory game's conditions (R14.3)
 
 
 def goal_fortresses(state: dict, info, power: str) -> list[str]:

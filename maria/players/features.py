@@ -13,10 +13,9 @@ from __future__ import annotations
 from maria.rules import cards
 from maria.rules import roles as R
 from maria.rules.state import board_info
-from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET, counts
+from maria.rules.victory import TARGETS, counts
 
 LAST_TURN = 9                                            # R14.3: Maria Theresa wins after turn 9
-TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}
 SIDES = ("france", "prussia", "austria")                 # a minor power counts with its major
 
 NAMES: tuple[str, ...] = (

@@ -400,8 +400,7 @@ class Planner(Threats, Trains):
             u = {}
             short = None
             if URGENCY and self.st["variant"] == "intro":
-                from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET
-                TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}    # R14.3
+                from maria.rules.victory import TARGETS    # R14.3
                 n = self.counts()
                 short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
             elif ADV_URGENCY and self.st["variant"] == "advanced":     # (only the defenders ask)

@@ -7,6 +7,7 @@ from maria.rules.state import controller
 
 LOUIS_TARGET = 9       # R14.3 fortresses in Austria controlled by France
 FREDERICK_TARGET = 12  # R14.3 fortresses in Austria and/or Silesia controlled by Prussia
+TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}    # each attacker's R14.3 count
 
 
 def counts(state: dict, info) -> dict[str, int]:
