@@ -61,8 +61,9 @@ CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 # Measured in session 16 for Maria Theresa (all hard, introductory 3 players, 32 seeds of
 # 142000-142089, weights from 600 all-easy games): she won 2 where the shipped hard won 3 on the
 # same seeds (docs/balance.md), so it ships off.  In 2 players ({"intro-2": ...}) her coalition
-# opponents scored 60.0% against 70.0% on 75 paired seeds (t = 1.96, at the edge): off until a
-# longer series decides and goal 1 and 5 are re-measured with it.
+# opponents scored 60.0% against 70.0% on the first 75 paired seeds (t = 1.96, session 16), but
+# 61.9% against 52.4% on the next 21 (session 17): 60.4% against 66.1% on all 96 (t = 1.27), no
+# measurable gain, so it ships off.
 LEARNED_ROLES: dict[str, tuple[str, ...]] = {}
 
 
