@@ -53,7 +53,7 @@ def defence_score(state: dict, info, role: str) -> float:
             v -= LOSS * lost + (REMOVED * len(gs) if lost >= troops else 0.0)
     # how near each attacker is to its victory (R14.3): a fortress that would bring the nearer one
     # closer to its condition is worth more to cover
-    from maria.players.evaluate import TARGETS
+    from maria.rules.victory import TARGETS    # R14.3
     n = pl.counts()
     danger = {m: n.get(m, 0) / TARGETS[m] for m in TARGETS}
     for c in info.fortresses():
