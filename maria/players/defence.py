@@ -8,6 +8,7 @@ from __future__ import annotations
 from maria.players.plan import Planner, _goal
 from maria.rules import roles as R
 from maria.rules.state import controller
+from maria.rules.victory import TARGETS    # the attackers' R14.3 counts
 
 REACH = 4            # an enemy stack this many cities away can end its next move next to a stack
 LOSS = 0.3           # per troop a stack is expected to lose in the enemy stages
@@ -53,7 +54,6 @@ def defence_score(state: dict, info, role: str) -> float:
             v -= LOSS * lost + (REMOVED * len(gs) if lost >= troops else 0.0)
     # how near each attacker is to its victory (R14.3): a fortress that would bring the nearer one
     # closer to its condition is worth more to cover
-    from maria.rules.victory import TARGETS    # R14.3
     n = pl.counts()
     danger = {m: n.get(m, 0) / TARGETS[m] for m in TARGETS}
     for c in info.fortresses():
