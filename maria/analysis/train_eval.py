@@ -6,6 +6,8 @@ won the game.  The weights go to maria/data/learned_eval.yaml, which maria.playe
 
     python -m maria.analysis.train_eval play OUT.jsonl --players 3 --first 160000 --games 600
     python -m maria.analysis.train_eval fit OUT.jsonl [MORE.jsonl ...] --players 3 --write
+    (--variant advanced for the advanced game: maria.players.features_advanced, rows at the
+    first decision of every stage of a turn, its diplomacy and politics included)
 
 `play` appends one JSON line per game (seed, winner, the feature rows), so a run can be stopped
 and continued; `fit` holds out every fifth game (seed % 5 == 0) to report the log loss and the
@@ -22,7 +24,6 @@ import sys
 from pathlib import Path
 
 from maria.players import learned
-from maria.players.features import NAMES, features, stage_of
 from maria.rules import roles as R
 
 L2 = 1e-2          # weight decay (the features are standardised before the fit)
@@ -35,13 +36,16 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> di
     from maria.players import decide, make_player
     from maria.rules import door
 
+    fm = learned.feature_module(variant)
     st = door.new_game(variant, players, seed)
     ps = {r: make_player(lvl, seed * 1009 + i) for i, (r, lvl) in enumerate(sorted(seats.items()))}
     rows, last, n = [], None, 0
+    first = 2 if variant == "intro" else 0           # the advanced game: diplomacy and politics too
     while not door.is_over(st):
-        key = (st["turn"], stage_of(st))
-        if key != last and key[1] >= 2:
-            rows.append([round(x, 5) for x in features(st)])
+        key = (st["turn"], fm.stage_of(st))
+        in_turn = len(st["flow"]) > 1 and st["flow"][1].get("name") == "turn"
+        if key != last and key[1] >= first and in_turn:
+            rows.append([round(x, 5) for x in fm.features(st)])
         last = key
         r = door.active_roles(st)[0]
         st = door.look_ahead(st, r, decide(st, r, ps[r]), in_place=True)
@@ -53,12 +57,12 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> di
             "winner": w if w is not None else "tie", "turn": st["turn"], "rows": rows}
 
 
-def _read(paths: list[str], players: int) -> list[dict]:
+def _read(paths: list[str], players: int, variant: str = "intro") -> list[dict]:
     out = []
     for p in paths:
         for line in open(p, encoding="utf-8"):
             g = json.loads(line)
-            if g["players"] == players and g["variant"] == "intro":
+            if g["players"] == players and g["variant"] == variant:
                 out.append(g)
     return out
 
@@ -70,10 +74,11 @@ def _softmax(z: list[float]) -> list[float]:
     return [v / s for v in e]
 
 
-def fit(games: list[dict], players: int, epochs: int = EPOCHS) -> dict:
+def fit(games: list[dict], players: int, epochs: int = EPOCHS, variant: str = "intro") -> dict:
     """A softmax regression (Adam on the mean log loss plus L2) on standardised features; the
     weights are returned for the raw features.  Held out: the games with seed % 5 == 0."""
-    cls = learned.classes(players)
+    cls = learned.classes(players, variant)
+    NAMES = learned.names(variant)
     k, d = len(cls), len(NAMES)
     train = [(row, cls.index(g["winner"])) for g in games if g["seed"] % 5 for row in g["rows"]]
     test = [(row, cls.index(g["winner"])) for g in games if not g["seed"] % 5 for row in g["rows"]]
@@ -138,25 +143,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--first", type=int, required=True)
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--level", default="easy", help="the level in every seat")
+    p.add_argument("--variant", choices=("intro", "advanced"), default="intro")
     f = sub.add_parser("fit", help="fit the weights from played games")
     f.add_argument("data", nargs="+")
     f.add_argument("--players", type=int, choices=(2, 3), default=3)
     f.add_argument("--epochs", type=int, default=EPOCHS)
+    f.add_argument("--variant", choices=("intro", "advanced"), default="intro")
     f.add_argument("--write", action="store_true", help=f"store the model in {learned.DATA.name}")
     a = ap.parse_args(argv)
     if a.cmd == "play":
         roles = R.ROLES_3P if a.players == 3 else R.ROLES_2P
         for seed in range(a.first, a.first + a.games):
-            g = play_one("intro", a.players, seed, {r: a.level for r in roles})
+            g = play_one(a.variant, a.players, seed, {r: a.level for r in roles})
             with open(a.out, "a", encoding="utf-8") as fh:
                 fh.write(json.dumps(g) + "\n")
         return 0
-    model = fit(_read(a.data, a.players), a.players, a.epochs)
+    model = fit(_read(a.data, a.players, a.variant), a.players, a.epochs, a.variant)
+    NAMES = learned.names(a.variant)
     print(json.dumps(model["fit"], indent=1))
     for c in model["classes"]:
         print(c, " ".join(f"{n}={v:+.2f}" for n, v in zip(NAMES, model["weights"][c])))
     if a.write:
-        learned.store(f"intro-{a.players}", model)
+        learned.store(f"{a.variant}-{a.players}", model)
         print(f"written to {learned.DATA}")
     return 0
 

@@ -72,6 +72,13 @@ CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 # 61.9% against 52.4% on the next 21 (session 17): 60.4% against 66.1% on all 96 (t = 1.27), no
 # measurable gain, so it ships off.
 LEARNED_ROLES: dict[str, tuple[str, ...]] = {}
+# Per variant, the roles whose `hard` planner weighs what each general's end city risks in the
+# enemy stages before the role moves again (plan.Planner.exposure: the strongest enemy stack that
+# can reach him, the troops it would take, the general removed), in its own choices, candidates
+# and play-outs (plan.EXPOSED).  In the advanced game a general removed in combat costs his power a
+# VP (R16.1) and Austria's pool holds 3 (B.2).  Measured in session 19 (docs/balance.md), hard
+# Maria Theresa alone against easy, the 60 seeds of her seat of 150000-150179: see below.
+EXPOSED_ROLES: dict[str, tuple[str, ...]] = {}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -92,6 +99,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
                             winter_roles=WINTER_ROLES if level == "hard" else None,
                             careful_roles=CAREFUL_ROLES if level == "hard" else None,
                             learned_roles=LEARNED_ROLES if level == "hard" else None,
+                            exposed_roles=EXPOSED_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
                             reply_candidates=REPLY_CANDIDATES[level] if counted else None)

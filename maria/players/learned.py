@@ -1,9 +1,12 @@
-"""The trained evaluation (issue 21): for the introductory game, how likely each role is to win
-(R14.3; R24.1 in 2 players, where a tie is possible) from a state, by a softmax regression over maria.players.features whose weights were fitted to
-self-play outcomes (maria.analysis.train_eval) and ship as data in maria/data/learned_eval.yaml.
+"""The trained evaluation (issue 21): how likely each role is to win from a state, by a softmax
+regression whose weights were fitted to self-play outcomes (maria.analysis.train_eval) and ship as
+data in maria/data/learned_eval.yaml.  One model per variant and player count: the introductory
+game's read maria.players.features (R14.3; R24.1 in 2 players, where a tie is possible), the
+advanced game's maria.players.features_advanced (R23.1: the race of the pools; R24.2.6: no tie in
+2 players, Maria Theresa wins it).
 
 The file is read with the guarded YAML loader and checked before use: every model must name the
-same features, in the same order, as maria.players.features.NAMES, its classes must be the roles
+same features, in the same order, as its variant's feature module's NAMES, its classes must be the roles
 of its player count (and "tie" in 2 players, R24.1.4), and every weight a finite number.  A
 problem names the file, the model and what is wrong (LearnedDataError).
 
@@ -19,7 +22,8 @@ from pathlib import Path
 import yaml
 
 from maria import yamlio
-from maria.players.features import NAMES, features
+from maria.players import features as intro_features
+from maria.players import features_advanced
 from maria.rules import roles as R
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "learned_eval.yaml"
@@ -33,10 +37,23 @@ class LearnedDataError(ValueError):
 _MODELS: dict = {}
 
 
-def classes(players: int) -> list[str]:
-    """The outcomes a model tells apart: the roles, and in 2 players the tie (R24.1.4)."""
+KEYS = ("intro-2", "intro-3", "advanced-2", "advanced-3")
+
+
+def classes(players: int, variant: str = "intro") -> list[str]:
+    """The outcomes a model tells apart: the roles, and in the 2-player introductory game the tie
+    (R24.1.4; the advanced game has none, R24.2.6)."""
     roles = sorted(R.ROLES_3P if players == 3 else R.ROLES_2P)
-    return roles + (["tie"] if players == 2 else [])
+    return roles + (["tie"] if players == 2 and variant == "intro" else [])
+
+
+def feature_module(variant: str):
+    """The features a model of `variant` reads (the same module feeds the training script)."""
+    return features_advanced if variant == "advanced" else intro_features
+
+
+def names(variant: str) -> tuple[str, ...]:
+    return feature_module(variant).NAMES
 
 
 def validate(data, name: str = DATA.name) -> list[str]:
@@ -46,15 +63,18 @@ def validate(data, name: str = DATA.name) -> list[str]:
     out = []
     for key, m in data["models"].items():
         where = f"{name}: model {key!r}"
-        if key not in ("intro-2", "intro-3"):
-            out.append(f"{where}: unknown model (intro-2 or intro-3)")
+        if key not in KEYS:
+            out.append(f"{where}: unknown model (one of {', '.join(KEYS)})")
             continue
+        variant, players = key.rsplit("-", 1)
+        want_names = names(variant)
         if not isinstance(m, dict):
             out.append(f"{where}: must be a mapping")
             continue
-        if m.get("features") != list(NAMES):
-            out.append(f"{where}: features must be exactly {list(NAMES)} (maria.players.features)")
-        want = classes(int(key[-1]))
+        if m.get("features") != list(want_names):
+            out.append(f"{where}: features must be exactly {list(want_names)} "
+                       f"({feature_module(variant).__name__})")
+        want = classes(int(players), variant)
         if m.get("classes") != want:
             out.append(f"{where}: classes must be {want}, not {m.get('classes')!r}")
         ws = m.get("weights")
@@ -62,14 +82,14 @@ def validate(data, name: str = DATA.name) -> list[str]:
             out.append(f"{where}: weights must give one list per class {want}")
             continue
         for c, row in ws.items():
-            if not isinstance(row, list) or len(row) != len(NAMES) \
+            if not isinstance(row, list) or len(row) != len(want_names) \
                     or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in row):
-                out.append(f"{where}: weights of {c!r} must be {len(NAMES)} finite numbers")
+                out.append(f"{where}: weights of {c!r} must be {len(want_names)} finite numbers")
     return out
 
 
 def load(path: Path | None = None) -> dict:
-    """The models by key ("intro-3", "intro-2"), cached per file."""
+    """The models by key (KEYS), cached per file."""
     path = Path(path) if path else DATA
     got = _MODELS.get(path)
     if got is None:
@@ -85,9 +105,9 @@ def load(path: Path | None = None) -> dict:
 
 
 def model_for(state: dict) -> dict | None:
-    if state.get("variant") != "intro":
+    if state.get("variant") not in ("intro", "advanced"):
         return None
-    return load().get(f"intro-{state['players']}")
+    return load().get(f"{state['variant']}-{state['players']}")
 
 
 def probabilities(model: dict, row: list[float]) -> list[float]:
@@ -108,7 +128,7 @@ def value(state: dict, role: str) -> float | None:
     model = model_for(state)
     if model is None:
         return None
-    p = dict(zip(model["classes"], probabilities(model, features(state))))
+    p = dict(zip(model["classes"], probabilities(model, feature_module(state["variant"]).features(state))))
     mine = p.get(role, 0.0)
     others = sum(v for c, v in p.items() if c not in (role, "tie"))
     return WIN * (mine - others)

@@ -23,6 +23,8 @@ defender's whole-stage view (hard's plan search) in maria.players.defence.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from maria.rules import cards
 from maria.rules.advanced.markers import RHINE
 from maria.rules import roles as R
@@ -61,6 +63,16 @@ URGENCY_MAX = 3.0
 # (Planner.exposure; session 11): per troop it would take, and for the general removed.  Shipped
 # off (see URGENCY).
 EXPOSURE = False
+# Session 19: the same rule as a setting of `hard` alone (players.EXPOSED_ROLES), in any variant:
+# while a hard player decides, the roles it names plan with the exposure rule, in its own choices,
+# its candidates and its play-outs.  In the advanced game a general removed in combat costs a VP
+# (R16.1) and Austria's pool holds 3 (B.2), and hard Maria Theresa won 6 more games of 60 against
+# easy with it (docs/balance.md, session 19); easy Maria Theresa with it won as often as without
+# (30 against 32 of 200), so easy keeps the plain rule.  The planner is built in a dozen places
+# (rules of thumb, candidates, whole-stage plans) from the state alone, so the setting travels in a
+# context variable that the hard player sets only for the length of its own decision
+# (search.SearchPlayer.choose): easy players, which never run inside it, are untouched.
+EXPOSED: ContextVar[frozenset] = ContextVar("exposed_roles", default=frozenset())
 EXPOSE_LOSS = 0.6
 EXPOSE_REMOVED = 4.0
 # The advanced game's defenders: the same weighting with the attackers' VM pools (R15.2; session 12:
@@ -340,7 +352,8 @@ class Planner(Threats, Trains):
             else:
                 v += -2.0 + max(margin, -10) * 0.6
         d = info.dist_from(city)
-        if EXPOSURE and R.major_of(st, power) == "austria" and st["variant"] == "intro":
+        if R.major_of(st, power) == "austria" and (EXPOSURE and st["variant"] == "intro"
+                                                   or self.role in EXPOSED.get()):
             return v - self.exposure(gid, city, mine, my_cards, seen)
         # enemies within 2..3 who could come and attack this general
         for eg_id, eg in self.gens.items():
@@ -356,7 +369,7 @@ class Planner(Threats, Trains):
         return v
 
     def exposure(self, gid, city, mine, my_cards, seen) -> float:
-        """Maria Theresa (introductory game): what ending at `city` risks in the enemy stages
+        """Maria Theresa (introductory game: EXPOSURE; any game: hard's EXPOSED roles): what ending at `city` risks in the enemy stages
         before her next move (R5.1: she acts last, so every enemy moves first): the strongest
         enemy stack that can end next to her (a general moves 3 cities, 4 on main roads, R10.2)
         beats her by `gap` and takes min(troops, gap + 1) of her troops (R11.4: the final score,

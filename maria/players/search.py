@@ -26,10 +26,11 @@ from maria.rules import cards, door
 from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, playable
 from maria.players import learned
 from maria.players.evaluate import evaluate
+from maria.players.plan import EXPOSED
+from maria.players.paired import CONFIDENCE, confident_gain as _confident_gain, mean as _mean  # noqa: F401
 
 ROUND = 4            # samples per live candidate per halving round
 FINAL_ROUNDS = 1     # extra rounds for the last challenger against the rules-of-thumb choice
-CONFIDENCE = 1.0     # standard errors by which a challenger must beat the rules-of-thumb choice
 SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "retreat", "hussars"})
 PLAN_BUDGET = 3.0    # seconds at most to choose a whole movement-phase plan (once per phase)
 PLAN_MARGIN = 0.5    # by how much a plan must beat the rules-of-thumb plan to replace it
@@ -69,7 +70,8 @@ class SearchPlayer:
                  reply_candidates: int | None = None,
                  winter_roles: Mapping[str, tuple[str, ...]] | None = None,
                  careful_roles: Mapping[str, tuple[str, ...]] | None = None,
-                 learned_roles: Mapping[str, tuple[str, ...]] | None = None):
+                 learned_roles: Mapping[str, tuple[str, ...]] | None = None,
+                 exposed_roles: Mapping[str, tuple[str, ...]] | None = None):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -92,6 +94,9 @@ class SearchPlayer:
         # variant ("intro") or variant and player count ("intro-2", first) -> the roles whose
         # play-outs end with the trained evaluation (maria.players.learned)
         self.learned_roles = dict(learned_roles or {})
+        # variant -> the roles whose planner weighs what a general's end city risks before the
+        # role moves again (plan.Planner.exposure), set for the length of each decision (plan.EXPOSED)
+        self.exposed_roles = dict(exposed_roles or {})
         # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
         # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
         # through the enemy stages, which cost 10-20 times more), the wall-clock `budget` only a
@@ -109,6 +114,14 @@ class SearchPlayer:
         self._cut = False                # FINE_CLOCK: the last play-out stopped for the deadline
 
     def choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
+        roles = frozenset(self.exposed_roles.get(obs.get("variant"), ()))
+        token = EXPOSED.set(roles)          # only while this player decides (see plan.EXPOSED)
+        try:
+            return self._choose(obs, legal, role, rng)
+        finally:
+            EXPOSED.reset(token)
+
+    def _choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
         rng = rng or self.rng
         t0 = time.perf_counter()
         self.progress = 0.0
@@ -554,24 +567,6 @@ def _stage_key(st: dict):
     """Which action stage of which turn the game is in (the turn frame's step)."""
     f = st["flow"]
     return (st["turn"], f[1].get("step") if len(f) > 1 else None)
-
-
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs) if xs else -1e9
-
-
-def _confident_gain(chal: list[float], base: list[float]) -> bool:
-    """The challenger's mean advantage over the base, paired sample by sample (a live challenger
-    has seen exactly the base's samples), exceeds CONFIDENCE standard errors."""
-    d = [a - b for a, b in zip(chal, base)]
-    n = len(d)
-    if n == 0:
-        return False
-    m = sum(d) / n
-    if n < 2:
-        return m > 0
-    var = sum((x - m) ** 2 for x in d) / (n - 1)
-    return m > 0 and m > CONFIDENCE * (var / n) ** 0.5
 
 
 def _rules_plan(state: dict, role: str, rng: random.Random, limit: int = 30) -> tuple[list[dict], dict]:

@@ -57,10 +57,11 @@ def test_R14_3_a_fortress_france_takes_counts_in_its_held_share():
 
 def test_the_shipped_weights_load_and_name_the_features_in_order():
     models = learned.load()
-    assert set(models) == {"intro-2", "intro-3"}
+    assert set(models) == {"intro-2", "intro-3", "advanced-2", "advanced-3"}
     for key, m in models.items():
-        assert m["features"] == list(NAMES)
+        assert m["features"] == list(learned.names(key.rsplit("-", 1)[0]))
         assert m["fit"]["test"]["log_loss"] < m["fit"]["test"]["prior_log_loss"], key
+    assert models["intro-3"]["features"] == list(NAMES)
 
 
 def test_R14_3_the_trained_model_rates_france_near_its_nine_as_louis_xvs_game():
@@ -73,11 +74,12 @@ def test_R14_3_the_trained_model_rates_france_near_its_nine_as_louis_xvs_game():
     assert after["maria_theresa"] < before["maria_theresa"]
 
 
-def test_a_finished_game_and_the_advanced_game_fall_back_to_the_heuristic_evaluation():
+def test_a_finished_game_falls_back_to_the_heuristic_evaluation_and_each_variant_has_its_model():
     s = door.new_game("intro", 3, 7)
     s["result"] = {"winner": "frederick", "reason": "test"}
     assert learned.value(s, "frederick") is None
-    assert learned.value(door.new_game("advanced", 3, 7), "frederick") is None
+    assert learned.model_for(door.new_game("advanced", 3, 7)) is learned.load()["advanced-3"]
+    assert learned.model_for(door.new_game("intro", 2, 7)) is learned.load()["intro-2"]
 
 
 def _write(tmp_path, data) -> Path:

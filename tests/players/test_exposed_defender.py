@@ -1,0 +1,82 @@
+"""Hard's exposure setting (players.EXPOSED_ROLES, plan.EXPOSED; issue 21, session 19): in the
+advanced game a general removed in combat costs his power a VP (R16.1) and Austria's pool holds only
+3 (B.2), so hard Maria Theresa's planner weighs what each general's end city risks in the enemy
+stages before she moves again (R5.1: she acts last).  Only while a hard player decides: easy keeps
+the plain rule."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+import maria.players as players
+from maria.players import make_player, plan
+from maria.players.plan import EXPOSED, EXPOSE_REMOVED, Planner
+from maria.players.resample import observe
+from maria.rules import door
+from maria.rules import roles as R
+from maria.rules.state import board_info
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _state() -> dict:
+    return yaml.safe_load((FIXTURES / "adv3p_turn2_maria_theresa_movement.yaml").read_text(encoding="utf-8"))
+
+
+def _exposed_end(st) -> tuple[str, str]:
+    """An Austrian general and a city near him where a stronger enemy stack could reach and
+    remove him before Maria Theresa moves again."""
+    info = board_info(st)
+    pl = Planner(st, info, "maria_theresa")
+    for gid, g in sorted(pl.gens.items()):
+        if g["power"] != "austria":
+            continue
+        for city, k in sorted(info.dist_from(g["city"]).items()):
+            if not 1 <= k <= 3 or st["city_generals"].get(city):
+                continue
+            cards = pl.hand_strength(pl.card_power(gid, city), city)      # as combat_value counts them
+            if pl.exposure(gid, city, g["troops"], cards, set()) >= EXPOSE_REMOVED:
+                return gid, city
+    raise AssertionError("no exposed end city in the fixture")
+
+
+def test_R16_1_hard_maria_theresa_weighs_a_general_left_within_reach_of_a_stronger_stack():
+    st = _state()
+    gid, city = _exposed_end(st)
+    off = Planner(st, board_info(st), "maria_theresa").combat_value(gid, city)
+    token = EXPOSED.set(frozenset({"maria_theresa"}))
+    try:
+        on = Planner(st, board_info(st), "maria_theresa").combat_value(gid, city)
+        # another role's planner is untouched by her setting
+        pr = next(g for g, x in sorted(st["generals"].items()) if x["power"] == "prussia" and x["in_play"]
+                  and x["city"] in board_info(st).playable)
+        pc = st["generals"][pr]["city"]
+        fred_on = Planner(st, board_info(st), "frederick").combat_value(pr, pc)
+    finally:
+        EXPOSED.reset(token)
+    assert on < off - 1.0
+    assert fred_on == Planner(st, board_info(st), "frederick").combat_value(pr, pc)
+    assert R.major_of(st, st["generals"][gid]["power"]) == "austria"
+
+
+def test_only_hard_sets_the_exposure_and_only_while_it_decides(monkeypatch):
+    monkeypatch.setattr(players, "EXPOSED_ROLES", {"advanced": ("maria_theresa",)})
+    st = _state()
+    seen = []
+    orig = Planner.exposure
+
+    def spy(self, *a, **k):
+        seen.append((self.role, EXPOSED.get()))
+        return orig(self, *a, **k)
+    monkeypatch.setattr(Planner, "exposure", spy)
+    legal = door.legal_actions(st, "maria_theresa")
+    make_player("easy", 3).choose(observe(st, "maria_theresa"), legal, "maria_theresa")
+    assert seen == []                                   # easy keeps the plain rule
+    hard = make_player("hard", 3)
+    assert hard.exposed_roles == {"advanced": ("maria_theresa",)}
+    hard.choose(observe(st, "maria_theresa"), legal, "maria_theresa")
+    assert seen and all(r == "maria_theresa" and e == frozenset({"maria_theresa"}) for r, e in seen)
+    assert EXPOSED.get() == frozenset()                 # reset when the decision is made
+    assert plan.EXPOSURE is False                       # the introductory switch stays off
