@@ -94,7 +94,7 @@ class SearchPlayer:
         # variant ("intro") or variant and player count ("intro-2", first) -> the roles whose
         # play-outs end with the trained evaluation (maria.players.learned)
         self.learned_roles = dict(learned_roles or {})
-        # variant -> the roles whose planner weighs what a general's end city risks before the
+        # variant (or "advanced-3") -> the roles whose planner weighs what a general's end city risks before the
         # role moves again (plan.Planner.exposure), set for the length of each decision (plan.EXPOSED)
         self.exposed_roles = dict(exposed_roles or {})
         # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
@@ -114,7 +114,8 @@ class SearchPlayer:
         self._cut = False                # FINE_CLOCK: the last play-out stopped for the deadline
 
     def choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
-        roles = frozenset(self.exposed_roles.get(obs.get("variant"), ()))
+        ex, v = self.exposed_roles, obs.get("variant")
+        roles = frozenset(ex.get(f"{v}-{obs.get('players')}", ex.get(v, ())))
         token = EXPOSED.set(roles)          # only while this player decides (see plan.EXPOSED)
         try:
             return self._choose(obs, legal, role, rng)

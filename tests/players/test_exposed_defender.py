@@ -62,7 +62,7 @@ def test_R16_1_hard_maria_theresa_weighs_a_general_left_within_reach_of_a_strong
 
 
 def test_only_hard_sets_the_exposure_and_only_while_it_decides(monkeypatch):
-    monkeypatch.setattr(players, "EXPOSED_ROLES", {"advanced": ("maria_theresa",)})
+    monkeypatch.setattr(players, "EXPOSED_ROLES", {"advanced-3": ("maria_theresa",)})
     st = _state()
     seen = []
     orig = Planner.exposure
@@ -75,8 +75,21 @@ def test_only_hard_sets_the_exposure_and_only_while_it_decides(monkeypatch):
     make_player("easy", 3).choose(observe(st, "maria_theresa"), legal, "maria_theresa")
     assert seen == []                                   # easy keeps the plain rule
     hard = make_player("hard", 3)
-    assert hard.exposed_roles == {"advanced": ("maria_theresa",)}
+    assert hard.exposed_roles == {"advanced-3": ("maria_theresa",)}
     hard.choose(observe(st, "maria_theresa"), legal, "maria_theresa")
     assert seen and all(r == "maria_theresa" and e == frozenset({"maria_theresa"}) for r, e in seen)
     assert EXPOSED.get() == frozenset()                 # reset when the decision is made
     assert plan.EXPOSURE is False                       # the introductory switch stays off
+
+
+def test_the_setting_names_a_variant_and_player_count(monkeypatch):
+    """{"advanced-3": ...} is the 3-player advanced game only; {"advanced": ...} both counts."""
+    from maria.players.search import SearchPlayer
+    monkeypatch.setattr(SearchPlayer, "_choose", lambda self, obs, legal, role, rng=None: EXPOSED.get())
+    three = SearchPlayer("hard", 1, exposed_roles={"advanced-3": ("maria_theresa",)})
+    assert three.choose({"variant": "advanced", "players": 3}, [], "maria_theresa") == {"maria_theresa"}
+    assert three.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == frozenset()
+    assert three.choose({"variant": "intro", "players": 3}, [], "maria_theresa") == frozenset()
+    both = SearchPlayer("hard", 1, exposed_roles={"advanced": ("maria_theresa",)})
+    assert both.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == {"maria_theresa"}
+    assert EXPOSED.get() == frozenset()
