@@ -70,8 +70,13 @@ CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 # same seeds (docs/balance.md), so it ships off.  In 2 players ({"intro-2": ...}) her coalition
 # opponents scored 60.0% against 70.0% on the first 75 paired seeds (t = 1.96, session 16), but
 # 61.9% against 52.4% on the next 21 (session 17): 60.4% against 66.1% on all 96 (t = 1.27), no
-# measurable gain, so it ships off.
-LEARNED_ROLES: dict[str, tuple[str, ...]] = {}
+# measurable gain, so it ships off.  Session 19, the advanced game (maria.players.features_advanced,
+# weights from 1500 / 1200 all-easy games): hard as the coalition in 2 players, alone against easy,
+# won 57 of the 60 games of its seats of 151000-151119 where the shipped hard won 53 (5 gained, 1
+# lost) and 38 of 40 fresh games (152000, 152002, ...): 95 of 100, goal 1's 90% met, so it ships on
+# for that seat.  Hard Maria Theresa (11 against 14 of 60) and Frederick (13 against 14 of 60) in
+# 3 players gained nothing with it: off (docs/balance.md, session 19).
+LEARNED_ROLES: dict[str, tuple[str, ...]] = {"advanced-2": ("coalition",)}
 # Per variant, the roles whose `hard` planner weighs what each general's end city risks in the
 # enemy stages before the role moves again (plan.Planner.exposure: the strongest enemy stack that
 # can reach him, the troops it would take, the general removed), in its own choices, candidates
