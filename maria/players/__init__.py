@@ -77,13 +77,16 @@ CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 # for that seat.  Hard Maria Theresa (11 against 14 of 60) and Frederick (13 against 14 of 60) in
 # 3 players gained nothing with it: off (docs/balance.md, session 19).
 LEARNED_ROLES: dict[str, tuple[str, ...]] = {"advanced-2": ("coalition",)}
-# Per variant, the roles whose `hard` planner weighs what each general's end city risks in the
-# enemy stages before the role moves again (plan.Planner.exposure: the strongest enemy stack that
-# can reach him, the troops it would take, the general removed), in its own choices, candidates
-# and play-outs (plan.EXPOSED).  In the advanced game a general removed in combat costs his power a
-# VP (R16.1) and Austria's pool holds 3 (B.2).  Measured in session 19 (docs/balance.md), hard
-# Maria Theresa alone against easy, the 60 seeds of her seat of 150000-150179: see below.
-EXPOSED_ROLES: dict[str, tuple[str, ...]] = {}
+# Per variant (or "advanced-3"), the roles whose `hard` planner weighs what each general's end
+# city risks in the enemy stages before the role moves again (plan.Planner.exposure: the strongest
+# enemy stack that can reach him, the troops it would take, the general removed), in its own
+# choices, candidates and play-outs (plan.EXPOSED).  In the advanced game a general removed in
+# combat costs his power a VP (R16.1).  Measured in session 19 (docs/balance.md), hard alone
+# against two easy players: Frederick won 21 of the 60 games of his seat of 150000-150179 against
+# 14 without (13 gained, 6 lost) and 17 of 60 fresh ones (153001, 153004, ...) against 14 (9, 6):
+# 38 of 120 = 31.7%, goal 1's 30% met; on.  Maria Theresa won 18 against 14 of 60 and 9 against 9
+# of 40 fresh games: no measurable gain, off.
+EXPOSED_ROLES: dict[str, tuple[str, ...]] = {"advanced-3": ("frederick",)}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):

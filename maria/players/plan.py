@@ -63,12 +63,14 @@ URGENCY_MAX = 3.0
 # (Planner.exposure; session 11): per troop it would take, and for the general removed.  Shipped
 # off (see URGENCY).
 EXPOSURE = False
-# Session 19: the same rule as a setting of `hard` alone (players.EXPOSED_ROLES), in any variant:
-# while a hard player decides, the roles it names plan with the exposure rule, in its own choices,
-# its candidates and its play-outs.  In the advanced game a general removed in combat costs a VP
-# (R16.1) and Austria's pool holds 3 (B.2), and hard Maria Theresa won 6 more games of 60 against
-# easy with it (docs/balance.md, session 19); easy Maria Theresa with it won as often as without
-# (30 against 32 of 200), so easy keeps the plain rule.  The planner is built in a dozen places
+# Session 19: the same rule as a setting of `hard` alone (players.EXPOSED_ROLES), in any variant
+# and for every power of the roles it names: while a hard player decides, those roles plan with
+# the exposure rule, in its own choices, its candidates and its play-outs.  In the advanced game a
+# general removed in combat costs his power a VP (R16.1); hard Frederick (Prussia, Saxony and the
+# PA, whose stages come before Austria's and France's) won 38 of 120 games alone against easy with
+# it against 28 without on the same seeds (docs/balance.md, session 19).  Easy Maria Theresa with
+# it won as often as without (30 against 32 of 200 all-easy games), so easy keeps the plain rule.
+# The planner is built in a dozen places
 # (rules of thumb, candidates, whole-stage plans) from the state alone, so the setting travels in a
 # context variable that the hard player sets only for the length of its own decision
 # (search.SearchPlayer.choose): easy players, which never run inside it, are untouched.
@@ -352,8 +354,8 @@ class Planner(Threats, Trains):
             else:
                 v += -2.0 + max(margin, -10) * 0.6
         d = info.dist_from(city)
-        if R.major_of(st, power) == "austria" and (EXPOSURE and st["variant"] == "intro"
-                                                   or self.role in EXPOSED.get()):
+        if (R.major_of(st, power) == "austria" and EXPOSURE and st["variant"] == "intro"
+                or self.role in EXPOSED.get()):
             return v - self.exposure(gid, city, mine, my_cards, seen)
         # enemies within 2..3 who could come and attack this general
         for eg_id, eg in self.gens.items():

@@ -1,8 +1,8 @@
 """Hard's exposure setting (players.EXPOSED_ROLES, plan.EXPOSED; issue 21, session 19): in the
-advanced game a general removed in combat costs his power a VP (R16.1) and Austria's pool holds only
-3 (B.2), so hard Maria Theresa's planner weighs what each general's end city risks in the enemy
-stages before she moves again (R5.1: she acts last).  Only while a hard player decides: easy keeps
-the plain rule."""
+advanced game a general removed in combat costs his power a VP (R16.1), so the planner of a role
+named there weighs what each general's end city risks in the enemy stages before the role moves
+again (R5.1).  Shipped for Frederick in the 3-player advanced game; measured and off for Maria
+Theresa.  Only while a hard player decides: easy keeps the plain rule."""
 
 from __future__ import annotations
 
@@ -93,3 +93,54 @@ def test_the_setting_names_a_variant_and_player_count(monkeypatch):
     both = SearchPlayer("hard", 1, exposed_roles={"advanced": ("maria_theresa",)})
     assert both.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == {"maria_theresa"}
     assert EXPOSED.get() == frozenset()
+
+
+def test_the_shipped_setting_is_frederick_in_the_three_player_advanced_game():
+    assert players.EXPOSED_ROLES == {"advanced-3": ("frederick",)}
+    assert make_player("hard", 1).exposed_roles == players.EXPOSED_ROLES
+    assert make_player("normal", 1).exposed_roles == {}
+
+
+def test_R16_1_hard_frederick_weighs_a_prussian_general_left_within_reach_of_a_stronger_stack():
+    """Every power of the role: a Prussian general ending next to where Austria's bigger stack can
+    reach him before Prussia's next stage is worth less to hard Frederick's planner."""
+    st = _state()
+    info = board_info(st)
+    karl = st["generals"]["karl"]
+    pr = next(g for g, x in sorted(st["generals"].items()) if x["power"] == "prussia" and x["in_play"]
+              and x["city"] in info.playable)
+    pl = Planner(st, info, "frederick")
+    st["generals"][pr]["troops"] = 1                    # a lone weak general ...
+    city = next(c for c, k in sorted(info.dist_from(karl["city"]).items())
+                if k == 3 and not st["city_generals"].get(c))      # ... three cities from Karl
+    off = Planner(st, info, "frederick").combat_value(pr, city)
+    token = EXPOSED.set(frozenset({"frederick"}))
+    try:
+        on = Planner(st, info, "frederick").combat_value(pr, city)
+    finally:
+        EXPOSED.reset(token)
+    assert karl["troops"] > 1 and pl.enemy_of("austria", "prussia")
+    assert on < off - 1.0
+
+
+def test_R8_4_hard_frederick_with_the_exposure_reads_only_his_view(monkeypatch):
+    """Issue 21: a new decision path sees only its role's view.  Two games that differ only in
+    which cards Austria holds and which lie in the draw deck (R8.4: hidden from Frederick) give
+    hard Frederick the same view and the same choice for the Pragmatic Army, with the exposure
+    rule doing part of the planning."""
+    import copy
+    st = yaml.safe_load((FIXTURES / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
+    other = copy.deepcopy(st)
+    hand, draw = other["cards"]["hands"]["austria"], other["cards"]["draw"]
+    k = min(len(hand), len(draw), 3)
+    hand[:k], draw[:k] = draw[:k], hand[:k]
+    assert k and hand != st["cards"]["hands"]["austria"]
+    assert observe(st, "frederick") == observe(other, "frederick")
+    legal = door.legal_actions(st, "frederick")
+    assert legal == door.legal_actions(other, "frederick") and len(legal) > 1
+    seen = []
+    orig = Planner.exposure
+    monkeypatch.setattr(Planner, "exposure", lambda self, *a: seen.append(self.role) or orig(self, *a))
+    a = make_player("hard", 7).choose(observe(st, "frederick"), legal, "frederick")
+    b = make_player("hard", 7).choose(observe(other, "frederick"), legal, "frederick")
+    assert a == b and "frederick" in seen
