@@ -64,8 +64,9 @@ URGENCY_MAX = 3.0
 # off (see URGENCY).
 EXPOSURE = False
 # Session 19: the same rule as a setting of `hard` alone (players.EXPOSED_ROLES), in any variant
-# and for every power of the roles it names: while a hard player decides, those roles plan with
-# the exposure rule, in its own choices, its candidates and its play-outs.  In the advanced game a
+# and for every power of the roles it names: while a hard player decides for such a role, that
+# role plans with the exposure rule, in its own choices, its candidates and its play-outs (the
+# other roles in its play-outs keep the plain rules).  In the advanced game a
 # general removed in combat costs his power a VP (R16.1); hard Frederick (Prussia, Saxony and the
 # PA, whose stages come before Austria's and France's) won 38 of 120 games alone against easy with
 # it against 28 without on the same seeds (docs/balance.md, session 19).  Easy Maria Theresa with

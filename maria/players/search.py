@@ -114,8 +114,9 @@ class SearchPlayer:
         self._cut = False                # FINE_CLOCK: the last play-out stopped for the deadline
 
     def choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
+        # the deciding role's own setting only: its model of the other roles stays the plain rules
         ex, v = self.exposed_roles, obs.get("variant")
-        roles = frozenset(ex.get(f"{v}-{obs.get('players')}", ex.get(v, ())))
+        roles = frozenset(ex.get(f"{v}-{obs.get('players')}", ex.get(v, ()))) & {role}
         token = EXPOSED.set(roles)          # only while this player decides (see plan.EXPOSED)
         try:
             return self._choose(obs, legal, role, rng)

@@ -89,6 +89,8 @@ def test_the_setting_names_a_variant_and_player_count(monkeypatch):
     three = SearchPlayer("hard", 1, exposed_roles={"advanced-3": ("maria_theresa",)})
     assert three.choose({"variant": "advanced", "players": 3}, [], "maria_theresa") == {"maria_theresa"}
     assert three.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == frozenset()
+    # another role's decision: its play-outs model her with the plain rules
+    assert three.choose({"variant": "advanced", "players": 3}, [], "louis_xv") == frozenset()
     assert three.choose({"variant": "intro", "players": 3}, [], "maria_theresa") == frozenset()
     both = SearchPlayer("hard", 1, exposed_roles={"advanced": ("maria_theresa",)})
     assert both.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == {"maria_theresa"}
