@@ -40,20 +40,17 @@ def stage_of(state: dict) -> int:
     return step if isinstance(step, int) else 0
 
 
-def features(state: dict) -> list[float]:
-    """The numbers named by NAMES, for the introductory game (2 or 3 players)."""
-    from maria.players.evaluate import progress, supply_status_of
+def side_totals(state: dict, info, sides: tuple[str, ...]) -> tuple[dict, dict, dict]:
+    """Per side (a minor counted with its co-operating major, R10.16e): troops on the map, troops
+    out of supply abroad (R9), and the hands' value (R8).  A general in an off-map box (R17.6.4)
+    or of a power with no side (a neutral minor, R19.4) counts for nobody.  Shared with
+    maria.players.features_advanced."""
+    from maria.players.evaluate import supply_status_of
 
-    info = board_info(state)
-    n = counts(state, info)
-    step = stage_of(state)
-    turns_left = max(LAST_TURN - state["turn"] + (1.0 - 0.25 * max(step - 1, 0)), 0.25)
-    held = {m: n[m] / TARGETS[m] for m in TARGETS}
-    threat = {m: max(progress(state, info, m) - held[m], 0.0) for m in TARGETS}
-    troops = dict.fromkeys(SIDES, 0.0)
-    unsup = dict.fromkeys(SIDES, 0.0)
-    for gid, g in state["generals"].items():
-        if not (g["in_play"] and g["city"] is not None):
+    troops = dict.fromkeys(sides, 0.0)
+    unsup = dict.fromkeys(sides, 0.0)
+    for g in state["generals"].values():
+        if not (g["in_play"] and g["city"] is not None) or str(g["city"]).startswith("box:"):
             continue
         side = R.major_of(state, g["power"])
         if side not in troops:
@@ -62,11 +59,25 @@ def features(state: dict) -> list[float]:
         if g["city"] in info.playable and info.home_of(g["city"]) != g["power"] \
                 and supply_status_of(state, info, g) == "none":
             unsup[side] += g["troops"]
-    hand = dict.fromkeys(SIDES, 0.0)
+    hand = dict.fromkeys(sides, 0.0)
     for p, h in state["cards"]["hands"].items():
         side = R.major_of(state, p)
         if side in hand:
             hand[side] += cards.pay_value(h)
+    return troops, unsup, hand
+
+
+def features(state: dict) -> list[float]:
+    """The numbers named by NAMES, for the introductory game (2 or 3 players)."""
+    from maria.players.evaluate import progress
+
+    info = board_info(state)
+    n = counts(state, info)
+    step = stage_of(state)
+    turns_left = max(LAST_TURN - state["turn"] + (1.0 - 0.25 * max(step - 1, 0)), 0.25)
+    held = {m: n[m] / TARGETS[m] for m in TARGETS}
+    threat = {m: max(progress(state, info, m) - held[m], 0.0) for m in TARGETS}
+    troops, unsup, hand = side_totals(state, info, SIDES)
     out = [1.0, turns_left / LAST_TURN]
     out += [held["france"], held["prussia"], held["france"] ** 2, held["prussia"] ** 2]
     out += [min((TARGETS[m] - n[m]) / turns_left, 12.0) / 4 for m in ("france", "prussia")]

@@ -11,8 +11,7 @@ hands filled in by guesses.  Pools, display and elector fortresses are public.
 
 from __future__ import annotations
 
-from maria.rules import cards
-from maria.rules import roles as R
+from maria.players.features import side_totals, stage_of  # noqa: F401 - stage_of: the training script reads it here
 from maria.rules.state import board_info
 
 LAST_TURN = 12                                           # R23.3: the game ends after turn 12
@@ -39,15 +38,9 @@ _STAGE_STEPS = (3, 4, 5)
 _SIDE_KEY = {"pragmatic_army": "pa"}
 
 
-def stage_of(state: dict) -> int:
-    f = state["flow"]
-    step = f[1].get("step") if len(f) > 1 and f[1].get("name") == "turn" else None
-    return step if isinstance(step, int) else 0
-
-
 def features(state: dict) -> list[float]:
     """The numbers named by NAMES, for the advanced game (2 or 3 players)."""
-    from maria.players.evaluate import progress, supply_status_of
+    from maria.players.evaluate import progress
     from maria.players import evaluate_advanced as EA
 
     info = board_info(state)
@@ -57,23 +50,7 @@ def features(state: dict) -> list[float]:
     pools = EA.effective_pools(state)
     for p in SIDES:
         pools.setdefault(p, float(state["adv"]["pools"].get(p, 0)))
-    troops = dict.fromkeys(SIDES, 0.0)
-    unsup = dict.fromkeys(SIDES, 0.0)
-    for g in state["generals"].values():
-        if not (g["in_play"] and g["city"] is not None) or str(g["city"]).startswith("box:"):
-            continue
-        side = R.major_of(state, g["power"])
-        if side not in troops:
-            continue                                     # a neutral minor fights for nobody (R19.4)
-        troops[side] += g["troops"]
-        if g["city"] in info.playable and info.home_of(g["city"]) != g["power"] \
-                and supply_status_of(state, info, g) == "none":
-            unsup[side] += g["troops"]
-    hand = dict.fromkeys(SIDES, 0.0)
-    for p, h in state["cards"]["hands"].items():
-        side = R.major_of(state, p)
-        if side in hand:
-            hand[side] += cards.pay_value(h)
+    troops, unsup, hand = side_totals(state, info, SIDES)   # a neutral minor counts for nobody (R19.4)
     income = {"france": 0.0, "prussia": 0.0, "austria": 0.0}
     pos = EA.track_positions(state)
     tracks = EA._tracks()

@@ -66,15 +66,15 @@ EXPOSURE = False
 # Session 19: the same rule as a setting of `hard` alone (players.EXPOSED_ROLES), in any variant
 # and for every power of the roles it names: while a hard player decides for such a role, that
 # role plans with the exposure rule, in its own choices, its candidates and its play-outs (the
-# other roles in its play-outs keep the plain rules).  In the advanced game a
-# general removed in combat costs his power a VP (R16.1); hard Frederick (Prussia, Saxony and the
-# PA, whose stages come before Austria's and France's) won 38 of 120 games alone against easy with
-# it against 28 without on the same seeds (docs/balance.md, session 19).  Easy Maria Theresa with
-# it won as often as without (30 against 32 of 200 all-easy games), so easy keeps the plain rule.
-# The planner is built in a dozen places
-# (rules of thumb, candidates, whole-stage plans) from the state alone, so the setting travels in a
-# context variable that the hard player sets only for the length of its own decision
-# (search.SearchPlayer.choose): easy players, which never run inside it, are untouched.
+# other roles in its play-outs keep the plain rules).  In the advanced game a general removed in
+# combat costs his power a VP (R16.1); hard Frederick (Prussia, Saxony and the PA, whose stages
+# come before Austria's and France's) won 38 of 120 games alone against easy with it against 28
+# without on the same seeds (docs/balance.md, session 19).  Easy Maria Theresa with it won as
+# often as without (30 against 32 of 200 all-easy games), so easy keeps the plain rule.  The
+# planner is built in a dozen places (rules of thumb, candidates, whole-stage plans) from the state
+# alone, so the setting travels in a context variable that the hard player sets only for the
+# length of its own decision (search.SearchPlayer.choose): easy players, which never run inside
+# it, are untouched.
 EXPOSED: ContextVar[frozenset] = ContextVar("exposed_roles", default=frozenset())
 EXPOSE_LOSS = 0.6
 EXPOSE_REMOVED = 4.0
@@ -372,9 +372,10 @@ class Planner(Threats, Trains):
         return v
 
     def exposure(self, gid, city, mine, my_cards, seen) -> float:
-        """Maria Theresa (introductory game: EXPOSURE; any game: hard's EXPOSED roles): what ending at `city` risks in the enemy stages
-        before her next move (R5.1: she acts last, so every enemy moves first): the strongest
-        enemy stack that can end next to her (a general moves 3 cities, 4 on main roads, R10.2)
+        """Maria Theresa in the introductory game (EXPOSURE), any role of hard's EXPOSED in any
+        game: what ending at `city` risks in the enemy stages before the role's next move (R5.1:
+        she acts last, so every enemy moves first): the strongest enemy stack that can end next
+        to her (a general moves 3 cities, 4 on main roads, R10.2)
         beats her by `gap` and takes min(troops, gap + 1) of her troops (R11.4: the final score,
         his cards against hers), all of them removing the general until the winter (R13.3).
         The old rule (a gentle pull away from stronger enemies 2-4 cities off) let lone generals
