@@ -33,6 +33,7 @@ from maria.players.resample import resample
 from maria.rules.state import board_info, controller
 
 from maria.players.easy_politics import PoliticsRules
+from maria.players import learned_setup
 from maria.players.evaluate import evaluate, goal_fortresses
 
 TROOP_COST = 4
@@ -214,7 +215,9 @@ class Rules(PoliticsRules):
             troops[g] += 1
             left -= 1
         out = {k: v for k, v in a.items() if k not in ("generals", "total")}
-        out["troops"] = troops
+        # the self-play table wins where it has an entry (maria.players.learned_setup); the rules of
+        # thumb above still run first, so every later decision draws the same random numbers
+        out["troops"] = learned_setup.allocation(st, a) or troops
         return out
 
     def _stack_room(self, g, troops):
