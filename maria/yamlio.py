@@ -29,7 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -369,6 +369,21 @@ def _kind(mode: int) -> str:
 def load_file(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES, **limits: Any) -> Any:
     """read_text + load_text."""
     return load_text(read_text(path, max_bytes), **limits)
+
+
+def load_checked(path: str | os.PathLike[str], max_bytes: int, validate: Callable[[Any, str], list[str]],
+                 error: type[Exception]) -> Any:
+    """load_file, then `validate(data, file name)` (its problems); an unreadable file or any
+    problem raises `error` with a message that names the file (the shipped data tables)."""
+    name = Path(path).name
+    try:
+        data = load_file(path, max_bytes)
+    except (OSError, yaml.YAMLError) as e:
+        raise error(f"{name}: cannot be read: {e}") from None
+    problems = validate(data, name)
+    if problems:
+        raise error("\n".join(problems))
+    return data
 
 
 def dump_text(data: Any) -> str:

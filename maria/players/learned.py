@@ -93,13 +93,7 @@ def load(path: Path | None = None) -> dict:
     path = Path(path) if path else DATA
     got = _MODELS.get(path)
     if got is None:
-        try:
-            data = yamlio.load_file(path, 1024 * 1024)
-        except (OSError, yaml.YAMLError) as e:
-            raise LearnedDataError(f"{path.name}: cannot be read: {e}") from None
-        problems = validate(data, path.name)
-        if problems:
-            raise LearnedDataError("\n".join(problems))
+        data = yamlio.load_checked(path, 1024 * 1024, validate, LearnedDataError)
         got = _MODELS[path] = data["models"]
     return got
 

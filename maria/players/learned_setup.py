@@ -21,8 +21,6 @@ from __future__ import annotations
 from contextvars import ContextVar
 from pathlib import Path
 
-import yaml
-
 from maria import yamlio
 from maria.rules import roles as R
 
@@ -77,13 +75,7 @@ def load(path: Path | None = None) -> dict:
     path = Path(path) if path else DATA
     got = _TABLES.get(path)
     if got is None:
-        try:
-            data = yamlio.load_file(path, 256 * 1024)
-        except (OSError, yaml.YAMLError) as e:
-            raise SetupDataError(f"{path.name}: cannot be read: {e}") from None
-        problems = validate(data, path.name)
-        if problems:
-            raise SetupDataError("\n".join(problems))
+        data = yamlio.load_checked(path, 256 * 1024, validate, SetupDataError)
         got = _TABLES[path] = data["allocations"]
     return got
 
