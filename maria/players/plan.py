@@ -30,7 +30,7 @@ from maria.rules.advanced.markers import RHINE
 from maria.rules import roles as R
 from maria.rules.conquest import marks_conquest, protected
 from maria.rules.movement import step_refusal
-from maria.players.plan_trains import SUPPLY_RANGE, Trains
+from maria.players.plan_trains import RAID_VALUE, SUPPLY_RANGE, TRAIN_VALUE, Trains
 from maria.rules.state import controller
 from maria.players.plan_threats import Threats
 
@@ -322,10 +322,12 @@ class Planner(Threats, Trains):
             else:
                 v += w
                 taken.add(c)
-        for c in path[1:]:                              # enemy trains eliminated on the way
+        raider = self.raids(g["power"])
+        for c in path[1:]:                              # enemy trains eliminated on the way (R10.4)
             tid = self.st["city_train"].get(c)
             if tid and self.enemy_of(self.st["trains"][tid]["power"], g["power"]):
-                v += 4.0
+                v += RAID_VALUE if raider and self.st["trains"][tid]["power"] not in self.mine \
+                    else TRAIN_VALUE
         return v, taken
 
     def combat_value(self, gid, city, stack_extra=0) -> float:
@@ -484,6 +486,8 @@ class Planner(Threats, Trains):
                 v += 1.2                                # leaving it next turn takes it
         else:                                           # Austria: defend, retake
             v += self.defence_value(gid, city)
+            if g["face_up"] and self.raids(power):
+                v -= self.raid_distance(power, city)
             if major == "austria" and st["variant"] == "advanced":
                 # ... and attack: the fortresses whose conquest spends one of her VMs
                 tg = [c for c in self.targets(power) if c not in taken and self.info.home_of(c) != "austria"]

@@ -53,10 +53,13 @@ def test_R11_4_R13_3_maria_theresa_keeps_a_lone_general_out_of_reach_of_a_strong
     old planner force-marched Karl (4) from Bruenn to Zuckmantel, 4 cities from them (a general
     moves 3, 4 on main roads, R10.2, and then attacks, R11.1), where they removed him in turn 2
     (R11.4: all his troops).  Now he ends beyond their reach (maria.players.plan, EXPOSURE)."""
-    from maria.players import plan
+    from maria.players import plan, plan_trains
     from maria.players.plan import Planner
     from maria.rules.state import board_info
     monkeypatch.setattr(plan, "EXPOSURE", True)
+    # the exposure rule alone: the raid's pull (plan_trains.RAID, session 21) is another rule; with
+    # it Karl heads for the Prussian train at Glogau and ends at Habelschwert, 4 from Ohlau
+    monkeypatch.setattr(plan_trains, "RAID", {})
     s = yaml.safe_load((Path(__file__).parent / "fixtures" /
                         "intro3p_turn1_austrian_movement.yaml").read_text(encoding="utf-8"))
     info = board_info(s)
@@ -72,10 +75,13 @@ def test_R6_1_the_rules_of_thumb_unite_two_generals_the_invader_would_beat_one_b
     Neipperg (7) at Troppau, Friedrich + Schwerin (12) at Neisse, hands empty.  The rules of thumb
     sent each general on his own within the Prussians' reach; with EXPOSURE they end in one stack
     (R6.1) that the 12 cannot beat."""
-    from maria.players import plan
+    from maria.players import plan, plan_trains
     from maria.players.search import _rules_plan
     from tests.players.test_defence_plans import _moravian_position
     monkeypatch.setattr(plan, "EXPOSURE", True)
+    # the exposure rule alone: with the raid's pull (plan_trains.RAID, session 21) the two head
+    # for the Prussian train on their own (Habelschwert and Zuckmantel)
+    monkeypatch.setattr(plan_trains, "RAID", {})
     s = _moravian_position()
     _, end = _rules_plan(s, "maria_theresa", random.Random(1))
     assert end["generals"]["karl"]["city"] == end["generals"]["neipperg"]["city"]

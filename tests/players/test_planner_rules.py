@@ -10,6 +10,7 @@ import time
 from maria.players.plan import Planner
 from maria.players.search import SearchPlayer
 from maria.rules import door
+from maria.rules import roles as R
 from maria.players.resample import observe
 from maria.rules.state import board_info, controller, copy_state, rebuild_index
 
@@ -408,3 +409,82 @@ def test_R10_16c_R15_2_advanced_austria_takes_a_bavarian_fortress_that_spends_on
 
     intro = _first_movement("maria_theresa", variant="intro")
     assert "braunau" not in Planner(intro, board_info(intro), "maria_theresa").targets("austria")
+
+
+def _austrian_raid_position(variant: str = "intro"):
+    """Austria's first movement phase with Karl two cities from the French supply train (at a town
+    off every fortress), no other general within 4 cities of it."""
+    s = _first_movement("maria_theresa", 3, variant)
+    info = board_info(s)
+    tid = next(k for k, t in s["trains"].items() if t["power"] == "france" and t["in_play"]
+               and t["city"] in info.playable)
+    town = s["trains"][tid]["city"]
+    _clear_around(s, info, town, None)
+    d = info.dist_from(town)
+    start = next(c for c, k in sorted(d.items()) if k == 2 and not info.is_fortress(c)
+                 and not s["city_generals"].get(c) and c not in s["city_train"])
+    s["generals"]["karl"].update(city=start, face_up=True, troops=6, in_play=True)
+    rebuild_index(s)
+    return s, info, tid, town, start
+
+
+def test_R10_4_R9_3_austria_raids_an_enemy_supply_train_on_her_way():
+    """An Austrian general who enters the city of an enemy train eliminates it and may move on
+    (R10.4); the attackers' generals abroad are then out of supply (R9.3, R9.4: face-down, troops
+    lost, R9.5: no conquest) until 4 TC points bring it back (R10.10).  The defender's planner
+    values it at RAID_VALUE (everyone else at TRAIN_VALUE), chooses the raid, and the engine
+    eliminates the train."""
+    from maria.players import plan_trains as T
+    s, info, tid, town, start = _austrian_raid_position()
+    pl = Planner(s, info, "maria_theresa")
+    assert pl.raids("austria") and not pl.raids("france")
+    through = next(p for p in pl.paths("karl") if town in p)
+    value, _ = pl.conquest_value("karl", through)
+    without = {**s, "city_train": {c: t for c, t in s["city_train"].items() if c != town}}
+    plain, _ = Planner(without, info, "maria_theresa").conquest_value("karl", through)
+    assert value - plain == T.RAID_VALUE > T.TRAIN_VALUE
+    gain, move = pl.best_general_move("karl")
+    assert move is not None and town in move["path"]
+    after = door.apply(s, "maria_theresa", move)
+    assert not after["trains"][tid]["in_play"] or after["trains"][tid]["city"] is None
+
+
+def test_R9_3_the_raid_pull_draws_austria_towards_the_nearest_enemy_train(monkeypatch):
+    """RAID_PULL a city towards the nearest enemy train, capped at RAID_NEAR cities; nothing
+    for a power that does not raid (RAID off: the planner of session 20)."""
+    from maria.players import plan_trains as T
+    s, info, tid, town, start = _austrian_raid_position()
+    pl = Planner(s, info, "maria_theresa")
+    d = info.dist_from(town)
+    near = next(c for c in info.nbrs[start] if d.get(c) == 1)
+    far = max(info.playable, key=lambda c: d.get(c, -1))
+    assert pl.raid_distance("austria", near) == T.RAID_PULL * 1
+    assert pl.raid_distance("austria", start) == T.RAID_PULL * 2
+    assert pl.raid_distance("austria", far) == T.RAID_PULL * T.RAID_NEAR
+    assert pl.position_value("karl", near) - pl.position_value("karl", start) > 0
+    on = pl.position_value("karl", start)
+    monkeypatch.setattr(T, "RAID", {})
+    off = Planner(s, info, "maria_theresa")
+    assert not off.raids("austria")
+    assert on == off.position_value("karl", start) - T.RAID_PULL * 2
+
+
+def test_R2_1_R2_3_a_raider_never_raids_a_train_of_its_own_player(monkeypatch):
+    """In 3 players Frederick plays Prussia and the Pragmatic Army, enemies by R2.3 but his own
+    powers (R2.1): a PA that raided (RAID set for it) would draw towards French trains only."""
+    from maria.players import plan_trains as T
+    monkeypatch.setattr(T, "RAID", {"advanced": ("pragmatic_army",)})
+    s = _first_movement("frederick", 3, "advanced")
+    info = board_info(s)
+    pl = Planner(s, info, "frederick")
+    assert pl.raids("pragmatic_army")
+    assert "_raid_trains" not in pl.__dict__
+    pl.raid_distance("pragmatic_army", "hannover")
+    raided = set(pl.__dict__["_raid_trains"]["pragmatic_army"])
+    mine = set(R.powers_of(s, "frederick"))
+    prussian = {t["city"] for t in s["trains"].values() if t["power"] == "prussia" and t["in_play"]
+                and t["city"] in info.playable}
+    assert "prussia" in mine and R.enemies(s, "pragmatic_army", "prussia") and prussian
+    assert raided == {t["city"] for t in s["trains"].values() if t["in_play"] and t["city"] in info.playable
+                      and R.enemies(s, "pragmatic_army", t["power"]) and t["power"] not in mine}
+    assert raided and not raided & prussian
