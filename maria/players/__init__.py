@@ -41,6 +41,12 @@ HARD_CAP = 4.5
 # hard, 18 seeds of 142000-142089: Maria Theresa 2 against 3.  No gain where the goals are
 # measured, so the attackers stay off (docs/balance.md, "Session 18").
 # Only `hard` (normal's 0.2 s would buy too few of these long play-outs; not measured).
+# Session 22 (docs/balance.md): with an "advanced" entry for Maria Theresa, hard alone against
+# easy won 25 of the 150 games of her seat of 157002-157449 where the shipped hard won 38 (13
+# gained, 26 lost): off for good.  Her intro play-outs through the enemy stages only for the
+# decisions of her own stage and the hussars (the cards she plays when attacked searched like an
+# attacker's, to the end of that stage): 12 against 10 of 90 all-hard games (142000-142089), and
+# 12 against 10 with 24 long play-outs in her own stage: no gain.
 REPLY_ROLES: dict[str, tuple[str, ...]] = {"intro": ("maria_theresa",)}
 # Per variant, the roles for which `hard` uses the session-10 setting (SearchPlayer.plan_roles):
 # the movement phase chosen as a whole-stage plan (generals united against an invader, scored by
