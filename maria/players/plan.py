@@ -322,12 +322,10 @@ class Planner(Threats, Trains):
             else:
                 v += w
                 taken.add(c)
-        raider = self.raids(g["power"])
         for c in path[1:]:                              # enemy trains eliminated on the way (R10.4)
             tid = self.st["city_train"].get(c)
             if tid and self.enemy_of(self.st["trains"][tid]["power"], g["power"]):
-                v += RAID_VALUE if raider and self.st["trains"][tid]["power"] not in self.mine \
-                    else TRAIN_VALUE
+                v += RAID_VALUE if self.raided(g["power"], self.st["trains"][tid]["power"]) else TRAIN_VALUE
         return v, taken
 
     def combat_value(self, gid, city, stack_extra=0) -> float:

@@ -39,17 +39,21 @@ class Trains:
         """Whether `power`'s generals raid the enemy supply trains (RAID)."""
         return power in RAID.get(self.st["variant"], ())
 
+    def raided(self, power, tpower) -> bool:
+        """Whether `power`'s generals raid a train of `tpower`: an enemy's, never one of the own
+        player's other powers (the PA and Prussia are enemies by R2.3, but in 3 players both are
+        Frederick's, R2.1)."""
+        return self.raids(power) and self.enemy_of(tpower, power) and tpower not in self.mine
+
     def raid_distance(self, power, city) -> float:
         """RAID: the pull towards the nearest enemy supply train in play, RAID_PULL a city up to
-        RAID_NEAR cities (0 when the enemy has no train on the board).  Another power of the same
-        player is never raided (the PA and Prussia are enemies by R2.3, but in 3 players both are
-        Frederick's, R2.1)."""
+        RAID_NEAR cities (0 when the enemy has no train on the board; see `raided`)."""
         tc = self.__dict__.setdefault("_raid_trains", {})
         trains = tc.get(power)
         if trains is None:
             trains = tc[power] = [t["city"] for t in self.st["trains"].values()
                                   if t["in_play"] and t["city"] in self.info.playable
-                                  and self.enemy_of(t["power"], power) and t["power"] not in self.mine]
+                                  and self.raided(power, t["power"])]
         if not trains:
             return 0.0
         d = self.info.dist_from(city)
