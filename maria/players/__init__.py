@@ -93,6 +93,10 @@ LEARNED_ROLES: dict[str, tuple[str, ...]] = {"advanced-2": ("coalition",)}
 # 38 of 120 = 31.7%, goal 1's 30% met; on.  Maria Theresa won 18 against 14 of 60 and 9 against 9
 # of 40 fresh games: no measurable gain, off.
 EXPOSED_ROLES: dict[str, tuple[str, ...]] = {"advanced-3": ("frederick",)}
+# Per variant (or variant and player count), the roles whose `hard` movement phase is chosen once as
+# a whole plan compared by play-outs (maria.players.plan_search; for a role in REPLY_ROLES the
+# play-outs run through the enemy stages).  Session 23: see docs/balance.md.
+PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
@@ -114,6 +118,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
                             careful_roles=CAREFUL_ROLES if level == "hard" else None,
                             learned_roles=LEARNED_ROLES if level == "hard" else None,
                             exposed_roles=EXPOSED_ROLES if level == "hard" else None,
+                            plan_search_roles=PLAN_SEARCH_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
                             reply_candidates=REPLY_CANDIDATES[level] if counted else None)

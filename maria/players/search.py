@@ -71,7 +71,8 @@ class SearchPlayer:
                  winter_roles: Mapping[str, tuple[str, ...]] | None = None,
                  careful_roles: Mapping[str, tuple[str, ...]] | None = None,
                  learned_roles: Mapping[str, tuple[str, ...]] | None = None,
-                 exposed_roles: Mapping[str, tuple[str, ...]] | None = None):
+                 exposed_roles: Mapping[str, tuple[str, ...]] | None = None,
+                 plan_search_roles: Mapping[str, tuple[str, ...]] | None = None):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -97,6 +98,9 @@ class SearchPlayer:
         # variant (or "advanced-3") -> the roles whose planner weighs what a general's end city risks before the
         # role moves again (plan.Planner.exposure), set for the length of each decision (plan.EXPOSED)
         self.exposed_roles = dict(exposed_roles or {})
+        # variant (or variant and player count, first) -> the roles whose movement phase is chosen
+        # as a whole plan by play-outs (maria.players.plan_search), not move by move
+        self.plan_search_roles = dict(plan_search_roles or {})
         # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
         # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
         # through the enemy stages, which cost 10-20 times more), the wall-clock `budget` only a
@@ -143,8 +147,9 @@ class SearchPlayer:
         if len(plain) <= 1 or frame_name not in SEARCHED or is_template(easy):
             self.progress = 1.0
             return easy
-        if frame_name == "movement_phase" and role in self.plan_roles.get(state["variant"], ()):
-            a = self._plan_move(obs, role, state, easy, rng, t0)
+        searched = role in _setting(self.plan_search_roles, state)
+        if frame_name == "movement_phase" and (searched or role in self.plan_roles.get(state["variant"], ())):
+            a = self._plan_move(obs, role, state, easy, rng, t0, searched)
             if a is not None:
                 self.progress = 1.0
                 return a
@@ -290,7 +295,7 @@ class SearchPlayer:
         return out
 
     # --- whole movement-phase plans --------------------------------------------------------------
-    def _plan_move(self, obs, role, state, easy, rng, t0) -> dict | None:
+    def _plan_move(self, obs, role, state, easy, rng, t0, searched: bool = False) -> dict | None:
         """A role in `plan_roles` searches its movement phase as whole plans (every piece's move
         and the end of the phase), not move by move: a single move cannot show what two generals
         ending in one stack do against an invader, and each move's play-outs would assume the
@@ -307,11 +312,19 @@ class SearchPlayer:
                 self._plan[1].pop(0)
                 return nxt
         self._plan = None
-        deadline = t0 + self.plan_budget
-        plans = self._plans(state, role, rng, t0 + 0.5 * self.plan_budget)
-        if not plans or not plans[0]:
-            return None
-        best = self._score_plans(state, role, plans, deadline) if len(plans) > 1 else 0
+        if searched:
+            # the plans compared by play-outs (plan_search), within the decision's ceiling
+            from maria.players import plan_search
+            plans = plan_search.candidate_plans(self, state, role, rng, t0 + CANDIDATE_SHARE * self.budget)
+            if not plans or not plans[0]:
+                return None
+            best = plan_search.search_plans(self, obs, role, plans, rng, t0 + self.budget)
+        else:
+            deadline = t0 + self.plan_budget
+            plans = self._plans(state, role, rng, t0 + 0.5 * self.plan_budget)
+            if not plans or not plans[0]:
+                return None
+            best = self._score_plans(state, role, plans, deadline) if len(plans) > 1 else 0
         # only the actions that can be played in their order (a changed plan can hold a move
         # whose path an earlier move of the old plan cleared; it was left out when it was scored)
         plan = _playable_plan(state, role, plans[best])
@@ -563,6 +576,12 @@ class SearchPlayer:
         v = self._evaluate(st, role)
         self._tail = max(self._tail, time.perf_counter() - t_eval)
         return v
+
+
+def _setting(by_variant: Mapping[str, tuple[str, ...]], st: dict) -> tuple[str, ...]:
+    """A per-variant setting's roles: the "variant-players" entry if there is one, else the
+    variant's."""
+    return by_variant.get(f"{st['variant']}-{st['players']}", by_variant.get(st["variant"], ()))
 
 
 def _stage_key(st: dict):

@@ -1,0 +1,121 @@
+"""Whole movement-phase plans chosen by play-outs (issue 21's "search that sees whole plans").
+
+A role in `SearchPlayer.plan_search_roles` chooses its movement phase once, as a whole plan (every
+general's and train's move and the end of the phase), at the phase's first decision:
+  1. candidate plans (`candidate_plans`): the rules-of-thumb plan, that plan with one general's
+     move changed to another of his best end cities, with one general staying where he stands, and
+     concentration plans (two generals ending in one stack) — `SearchPlayer._plans` plus the
+     stays;
+  2. each plan is played on sampled states (maria.rules.resample: what the role knows) and the
+     game played on with the rules of thumb for every role, to the end of the stage or, for a role
+     in `reply_roles`, through the enemy stages to the role's next action stage (R5.1: Austria acts
+     last, so what her stand risks shows only there);
+  3. successive halving over the plans on common sampled states; the last challenger replaces the
+     rules-of-thumb plan only if its paired advantage is clearly more than the noise
+     (maria.players.paired).
+
+The search plays only on states resampled from the role's observation: it never sees more than its
+role's view (tests/test_players_view.py).  Rules of the game are the door's (maria.rules.door).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from maria.players.paired import confident_gain, mean
+from maria.players.resample import resample
+from maria.rules import door
+
+ROUND = 2            # sampled states per live plan per halving round
+FINAL = 4            # sampled states for the last challenger against the rules-of-thumb plan
+PLAYOUTS = 96        # play-outs per plan choice at most (whole samples)
+STAYS = 5            # plans in which one general of the rules-of-thumb plan stays where he is
+
+
+def candidate_plans(player, state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
+    """The plans the search compares, the rules-of-thumb plan first (see the module's docstring)."""
+    plans = player._plans(state, role, rng, deadline)
+    if not plans:
+        return plans
+    base = plans[0]
+    seen = {_key(p) for p in plans}
+    stays = 0
+    for a in base:
+        if stays >= STAYS:
+            break
+        if a["type"] in ("move", "force_march") and a.get("piece") in state["generals"]:
+            plan = [b for b in base if b is not a]
+            k = _key(plan)
+            if k not in seen:
+                seen.add(k)
+                plans.append(plan)
+                stays += 1
+    return plans
+
+
+def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: random.Random,
+                 deadline: float, limit: int = PLAYOUTS) -> int:
+    """The index of the plan to play (0, the rules-of-thumb plan, unless another is clearly
+    better on the same sampled states)."""
+    from maria.players.search import _play_plan
+    if len(plans) < 2:
+        return 0
+    vals: list[list[float]] = [[] for _ in plans]
+    player._step = player._tail = 0.0       # FINE_CLOCK's estimates, timed afresh in this search
+    live = list(range(1, len(plans)))
+    done = 0
+    last = 0.0                      # wall clock of the last whole sample
+    final = 0
+    while live and not player.cancelled:
+        per = ROUND if len(live) > 1 else FINAL
+        if len(live) == 1 and final:
+            break
+        for _ in range(per):
+            if done + 1 + len(live) > limit or time.perf_counter() + last > deadline:
+                break
+            t = time.perf_counter()
+            st = resample(obs, role, rng.getrandbits(32))
+            seed = rng.getrandbits(32)
+            got = []
+            cut = False
+            for k in [0] + live:
+                try:
+                    _, after = _play_plan(st, role, plans[k])
+                    player._cut = False
+                    v = player._playout(after, role, random.Random(seed), deadline, own=after is not st)
+                except Exception:
+                    v = -1e6
+                if player._cut:
+                    cut = True
+                    break
+                got.append((k, v))
+            if cut:
+                break                   # a sample cut short by the deadline is never compared
+            for k, v in got:
+                vals[k].append(v)
+            done += len(got)
+            last = time.perf_counter() - t
+        else:
+            if len(live) > 1:
+                live.sort(key=lambda k: -mean(vals[k]))
+                live = live[: max(1, len(live) // 2)]
+            else:
+                final = 1
+            continue
+        break
+    player.progress = 1.0
+    seen = [k for k in range(1, len(plans)) if vals[k] and len(vals[k]) == len(vals[0])]
+    if not seen:
+        return 0
+    best = max(seen, key=lambda k: mean(vals[k]))
+    chosen = best if confident_gain(vals[best], vals[0]) else 0
+    # read by the tests and diagnostics
+    player.last_plan_values = [mean(v) for v in vals]
+    player.last_plan_choice = (chosen, len(vals[0]), len(plans))
+    return chosen
+
+
+def _key(plan: list[dict]) -> tuple:
+    from maria.players.search import _plan_key
+    return _plan_key(plan)

@@ -1,0 +1,96 @@
+"""Whole movement-phase plans compared by play-outs (maria.players.plan_search, issue 21): the
+defender must see what two generals in one stack do against an invader who would beat each alone
+(R6.1 stacks, R11 combat strength), which move-by-move search with the rules of thumb finishing
+the phase cannot; and the search, like every decision path, reads only its role's view (R8.4)."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+import pytest
+
+from maria.players import make_player, plan_search
+from maria.players.resample import observe
+from maria.players.search import _rules_plan
+from maria.rules import door
+from maria.rules.state import board_info
+
+from tests.players.test_defence_plans import _moravian_position, _play_movement
+
+
+def _searching_player(seed: int = 1):
+    """Hard with the whole-plan search for Maria Theresa, whatever players.PLAN_SEARCH_ROLES ships
+    (her play-outs run through the enemy stages: players.REPLY_ROLES)."""
+    p = make_player("hard", seed)
+    p.plan_search_roles = {"intro": ("maria_theresa",)}
+    assert "maria_theresa" in p.reply_roles["intro"]
+    return p
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_R6_1_R11_the_plan_search_unites_two_generals_the_invader_would_beat_one_by_one(monkeypatch, seed):
+    # the rules of thumb without the exposure rule (plan.EXPOSURE, off) send each general on his
+    # own within reach of the 12 Prussians at Neisse; the plan search, judging the plans by the
+    # Prussian stage that follows hers, ends the two 7-troop generals in one stack of 14
+    from maria.players import plan as plan_mod
+    monkeypatch.setattr(plan_mod, "EXPOSURE", False)
+    s = _moravian_position()
+    _, alone = _rules_plan(s, "maria_theresa", random.Random(1))
+    assert alone["generals"]["karl"]["city"] != alone["generals"]["neipperg"]["city"]
+    p = _searching_player(seed)
+    end = _play_movement(s, p)
+    assert end["generals"]["karl"]["city"] == end["generals"]["neipperg"]["city"]
+    chosen, samples, plans = p.last_plan_choice
+    assert chosen > 0 and samples >= plan_search.FINAL and plans > 2
+
+
+def test_the_plan_is_chosen_once_within_the_ceiling_and_played_move_by_move():
+    s = _moravian_position()
+    p = _searching_player()
+    role = "maria_theresa"
+    t0 = time.perf_counter()
+    first = p.choose(observe(s, role), door.legal_actions(s, role), role)
+    assert time.perf_counter() - t0 < p.budget + 0.5            # the ceiling (goal 5: <= 5 s)
+    s = door.apply(s, role, first)
+    p.last_plan_choice = None
+    t0 = time.perf_counter()
+    s = _play_movement(s, p)
+    assert time.perf_counter() - t0 < 1.0 and p.last_plan_choice is None    # no second search
+    assert s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s)
+
+
+def test_candidate_plans_start_with_the_rules_of_thumb_and_hold_stays_and_stacks():
+    s = _moravian_position()
+    p = _searching_player()
+    plans = plan_search.candidate_plans(p, s, "maria_theresa", random.Random(1), time.perf_counter() + 5)
+    base, _ = _rules_plan(s, "maria_theresa", random.Random(1))
+    assert [a["type"] for a in plans[0]] == [a["type"] for a in base]
+    moved = {a["piece"] for a in plans[0] if a["type"] in ("move", "force_march")}
+    stays = [pl for pl in plans if {a.get("piece") for a in pl if a["type"] == "move"} < moved]
+    assert stays                                                # a general left where he stands
+    ends = [{a["piece"]: a["path"][-1] for a in pl if a["type"] == "move"} for pl in plans]
+    info = board_info(s)
+    assert any(e.get("karl") and e.get("karl") == e.get("neipperg") for e in ends) \
+        or any(e.get("karl") == s["generals"]["neipperg"]["city"] or
+               e.get("neipperg") == s["generals"]["karl"]["city"] for e in ends)
+    assert info.playable
+
+
+def test_R8_4_the_plan_search_reads_only_maria_theresas_view(monkeypatch):
+    """Issue 21: a new decision path sees only its role's view.  Two positions that differ only in
+    which cards Prussia holds and which lie in the draw deck (R8.4: hidden from Austria) give her
+    the same view and the same plan, and the plan search made it."""
+    s = _moravian_position()            # every hand empty, the first deck's cards out of play
+    s["cards"]["hands"]["prussia"] = ["1:S10", "1:S9", "1:R1"]
+    other = copy.deepcopy(s)
+    other["cards"]["hands"]["prussia"] = ["1:H2", "1:D3", "1:C4"]
+    assert observe(s, "maria_theresa") == observe(other, "maria_theresa")
+    calls = []
+    orig = plan_search.search_plans
+    monkeypatch.setattr(plan_search, "search_plans", lambda *a, **k: calls.append(1) or orig(*a, **k))
+    a = _play_movement(s, _searching_player(5))
+    b = _play_movement(other, _searching_player(5))
+    assert calls == [1, 1]
+    assert {g: x["city"] for g, x in a["generals"].items()} == {g: x["city"] for g, x in b["generals"].items()}
