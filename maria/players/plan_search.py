@@ -1,12 +1,13 @@
-"""Whole movement-phase plans chosen by play-outs (issue 21's "search that sees whole plans").
+"""Whole movement-phase plans chosen by play-outs (issue 21's "search that sees whole plans"; R10
+movement, R11 combat, R5.1 the order of the stages).
 
 A role in `SearchPlayer.plan_search_roles` chooses its movement phase once, as a whole plan (every
 general's and train's move and the end of the phase), at the phase's first decision:
   1. candidate plans (`candidate_plans`): the rules-of-thumb plan, that plan with one general's
      move changed to another of his best end cities, with one general staying where he stands, and
-     concentration plans (two generals ending in one stack) — `SearchPlayer._plans` plus the
+     concentration plans (two generals ending in one stack): maria.players.stage_plans plus the
      stays;
-  2. each plan is played on sampled states (maria.rules.resample: what the role knows) and the
+  2. each plan is played on sampled states (maria.players.resample: what the role knows) and the
      game played on with the rules of thumb for every role, to the end of the stage or, for a role
      in `reply_roles`, through the enemy stages to the role's next action stage (R5.1: Austria acts
      last, so what her stand risks shows only there);
@@ -15,7 +16,7 @@ general's and train's move and the end of the phase), at the phase's first decis
      (maria.players.paired).
 
 The search plays only on states resampled from the role's observation: it never sees more than its
-role's view (tests/test_players_view.py).  Rules of the game are the door's (maria.rules.door).
+role's view (tests/players/test_plan_search.py).  Rules of the game are the door's (maria.rules.door).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import time
 
 from maria.players.paired import confident_gain, mean
 from maria.players.resample import resample
-from maria.rules import door
+from maria.players.stage_plans import candidate_plans as _stage_candidates, plan_key, play_plan
 
 ROUND = 2            # sampled states per live plan per halving round
 FINAL = 4            # sampled states for the last challenger against the rules-of-thumb plan
@@ -33,20 +34,20 @@ PLAYOUTS = 96        # play-outs per plan choice at most (whole samples)
 STAYS = 5            # plans in which one general of the rules-of-thumb plan stays where he is
 
 
-def candidate_plans(player, state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
+def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
     """The plans the search compares, the rules-of-thumb plan first (see the module's docstring)."""
-    plans = player._plans(state, role, rng, deadline)
+    plans = _stage_candidates(state, role, rng, deadline)
     if not plans:
         return plans
     base = plans[0]
-    seen = {_key(p) for p in plans}
+    seen = {plan_key(p) for p in plans}
     stays = 0
     for a in base:
         if stays >= STAYS:
             break
         if a["type"] in ("move", "force_march") and a.get("piece") in state["generals"]:
             plan = [b for b in base if b is not a]
-            k = _key(plan)
+            k = plan_key(plan)
             if k not in seen:
                 seen.add(k)
                 plans.append(plan)
@@ -58,7 +59,6 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
                  deadline: float, limit: int = PLAYOUTS) -> int:
     """The index of the plan to play (0, the rules-of-thumb plan, unless another is clearly
     better on the same sampled states)."""
-    from maria.players.search import _play_plan
     if len(plans) < 2:
         return 0
     vals: list[list[float]] = [[] for _ in plans]
@@ -81,7 +81,7 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
             cut = False
             for k in [0] + live:
                 try:
-                    _, after = _play_plan(st, role, plans[k])
+                    _, after = play_plan(st, role, plans[k])
                     player._cut = False
                     v = player._playout(after, role, random.Random(seed), deadline, own=after is not st)
                 except Exception:
@@ -115,7 +115,3 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
     player.last_plan_choice = (chosen, len(vals[0]), len(plans))
     return chosen
 
-
-def _key(plan: list[dict]) -> tuple:
-    from maria.players.search import _plan_key
-    return _plan_key(plan)

@@ -27,6 +27,8 @@ from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, pl
 from maria.players import learned
 from maria.players.evaluate import evaluate
 from maria.players.plan import EXPOSED
+from maria.players.stage_plans import (apply_plan, candidate_plans, playable_plan, plan_key,  # noqa: F401
+                                       replace_move, rules_plan, shortest_paths)
 from maria.players.paired import CONFIDENCE, confident_gain as _confident_gain, mean as _mean  # noqa: F401
 
 ROUND = 4            # samples per live candidate per halving round
@@ -35,9 +37,7 @@ SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "ret
 PLAN_BUDGET = 3.0    # seconds at most to choose a whole movement-phase plan (once per phase)
 PLAN_MARGIN = 0.5    # by how much a plan must beat the rules-of-thumb plan to replace it
 EVAL_WEIGHT = 5.0    # the heuristic evaluation's weight beside the defender's position score
-PLAN_PAIRS = 8       # concentration plans (two generals end their moves in one stack) tried
 WINTER_KEEP = 20     # TC points the defender keeps when she recruits in the winter (R13)
-PLAN_SWAPS = 6       # plans that change one general's move of the rules-of-thumb plan
 # Session 13 (goal 5: <= 5 s worst even on a loaded machine).  The ceiling was checked only
 # between whole play-out steps and whole samples: a play-out step started just before the
 # deadline ran on after it, every candidate left in the sample was still applied and evaluated
@@ -315,7 +315,7 @@ class SearchPlayer:
         if searched:
             # the plans compared by play-outs (plan_search), within the decision's ceiling
             from maria.players import plan_search
-            plans = plan_search.candidate_plans(self, state, role, rng, t0 + CANDIDATE_SHARE * self.budget)
+            plans = plan_search.candidate_plans(state, role, rng, t0 + CANDIDATE_SHARE * self.budget)
             if not plans or not plans[0]:
                 return None
             best = plan_search.search_plans(self, obs, role, plans, rng, t0 + self.budget)
@@ -327,95 +327,14 @@ class SearchPlayer:
             best = self._score_plans(state, role, plans, deadline) if len(plans) > 1 else 0
         # only the actions that can be played in their order (a changed plan can hold a move
         # whose path an earlier move of the old plan cleared; it was left out when it was scored)
-        plan = _playable_plan(state, role, plans[best])
+        plan = playable_plan(state, role, plans[best])
         if not plan:
             return None
         self._plan = (key, plan[1:])
         return plan[0]
 
     def _plans(self, state, role, rng, deadline) -> list[list[dict]]:
-        """Candidate plans for the rest of the movement phase, as lists of actions ending with
-        "done": first the rules-of-thumb plan (move after move, re-planned each time); then that
-        plan with one general's move changed to his next best end city; then concentration plans:
-        two generals that end their moves in one stack (or one joins another who stays), chosen
-        by the planner's value of the stack's end city for both, the others as in the first plan."""
-        from maria.players.plan import Planner
-        from maria.rules.state import board_info
-        base, _ = _rules_plan(state, role, rng)
-        if not base:
-            return []
-        out = [base]
-        moves = [a for a in base if a["type"] in ("move", "force_march") and a["piece"] in state["generals"]]
-        info = board_info(state)
-        pl = Planner(state, info, role)
-        mine = [gid for gid, g in state["generals"].items() if gid in pl.gens and g["power"] in pl.mine
-                and gid not in pl.moved()]
-        seen = {_plan_key(base)}
-
-        def offer(plan):
-            k = _plan_key(plan)
-            if k not in seen:
-                seen.add(k)
-                out.append(plan)
-
-        def with_moves(first: list[dict], skip: set) -> list[dict]:
-            rest = [a for a in base if not (a.get("piece") in skip)]
-            return first + rest
-        # one general's move changed (his next best end cities)
-        swaps = []
-        for gid in mine:
-            planned = next((a for a in moves if a["piece"] == gid), None)
-            for rank, (gain, a) in enumerate(pl.ranked_general_moves(gid, False, 3)):
-                if planned is not None and a["path"][-1] == planned["path"][-1]:
-                    continue
-                swaps.append((gain - 0.5 * rank, gid, a))
-            if time.perf_counter() > deadline:
-                break
-        swaps.sort(key=lambda x: (-x[0], x[1]))
-        for _, gid, a in swaps[:PLAN_SWAPS]:
-            offer(with_moves([a], {gid}))
-        # concentration: two generals in one stack
-        pairs = []
-        value = {}
-        for gid in mine:
-            value[gid] = pl.position_value(gid, state["generals"][gid]["city"])
-        reach = {gid: _shortest_paths(pl, gid) for gid in mine}
-        for i, a_id in enumerate(mine):
-            ga = state["generals"][a_id]
-            for b_id in mine[i + 1:]:
-                gb = state["generals"][b_id]
-                if ga["city"] == gb["city"] or ga["troops"] + gb["troops"] > 16:
-                    continue
-                # one joins the other where he stands, or both march to a city both reach
-                ends = set(reach[a_id]) & (set(reach[b_id]) | {gb["city"]})
-                ends |= {ga["city"]} & set(reach[b_id])
-                for x in ends:
-                    if state["city_generals"].get(x) and x not in (ga["city"], gb["city"]):
-                        continue
-                    v = pl.position_value(a_id, x, stack_extra=gb["troops"]) - value[a_id] \
-                        + pl.position_value(b_id, x, stack_extra=ga["troops"]) - value[b_id]
-                    pairs.append((v, a_id, b_id, x))
-            if time.perf_counter() > deadline:
-                break
-        pairs.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
-        used = 0
-        for v, a_id, b_id, x in pairs:
-            if used >= PLAN_PAIRS:
-                break
-            first = []
-            for gid in (a_id, b_id):
-                if state["generals"][gid]["city"] != x:
-                    first.append(reach[gid][x])
-            # the one who marches into the other's city moves last (stacking ends a move, R10.4)
-            first.sort(key=lambda m: m["path"][-1] in (state["generals"][a_id]["city"],
-                                                       state["generals"][b_id]["city"]))
-            plan = with_moves(first, {a_id, b_id})
-            k = _plan_key(plan)
-            if k not in seen:
-                seen.add(k)
-                out.append(plan)
-                used += 1
-        return out
+        return candidate_plans(state, role, rng, deadline)
 
     def _score_plans(self, state, role, plans, deadline) -> int:
         """The plan whose end position is worth most: the defender's view of her stacks and the
@@ -430,7 +349,7 @@ class SearchPlayer:
         for k, plan in enumerate(plans):
             if k and time.perf_counter() > deadline:
                 break
-            after = _apply_plan(state, role, plan)
+            after = apply_plan(state, role, plan)
             vals.append(defence_score(after, info, role) + EVAL_WEIGHT * self._evaluate(after, role))
         best = max(range(len(vals)), key=lambda k: (vals[k], -k))
         # then improve the best plan one general at a time (his few best end cities, or the end
@@ -444,10 +363,10 @@ class SearchPlayer:
                 for m in moves:
                     if time.perf_counter() > deadline:
                         break
-                    cand = _replace_move(plan, gid, m)
+                    cand = replace_move(plan, gid, m)
                     if cand is None:
                         continue
-                    after = _apply_plan(state, role, cand)
+                    after = apply_plan(state, role, cand)
                     v = defence_score(after, info, role) + EVAL_WEIGHT * self._evaluate(after, role)
                     if v > value + 1e-9:
                         plan, value, improved = cand, v, True
@@ -475,7 +394,7 @@ class SearchPlayer:
                     if a not in lst:
                         lst.append(a)
         for gid in list(opts):
-            reach = _shortest_paths(pl, gid)
+            reach = shortest_paths(pl, gid)
             for e in sorted(ends):
                 m = reach.get(e)
                 if m is not None and all(x["path"][-1] != e for x in opts[gid]):
@@ -590,70 +509,6 @@ def _stage_key(st: dict):
     return (st["turn"], f[1].get("step") if len(f) > 1 else None)
 
 
-def _rules_plan(state: dict, role: str, rng: random.Random, limit: int = 30) -> tuple[list[dict], dict]:
-    """The rules of thumb's plan for the rest of `role`'s movement phase: their decisions, one
-    after another, until they end it (the actions and the state after them)."""
-    out = []
-    st = state
-    for _ in range(limit):
-        if door.is_over(st) or st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
-            break
-        a = Rules(st, role, rng).decide(playable(door.legal_actions(st, role)))
-        if is_template(a):
-            break
-        try:
-            st = door.apply(st, role, a)
-        except Exception:
-            break
-        out.append(a)
-        if a["type"] == "done":
-            break
-    return out, st
-
-
-def _play_plan(state: dict, role: str, plan: list[dict]) -> tuple[list[dict], dict]:
-    """The plan's actions played one after the other from `state` while the role's movement phase
-    lasts; a move that is no longer possible (a sampled hidden fact, an earlier move in its way) is
-    left out.  Returns the actions played and the state after them."""
-    out = []
-    st = state
-    for a in plan:
-        if st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
-            break
-        try:
-            st = door.apply(st, role, a)
-        except Exception:
-            continue
-        out.append(a)
-    return out, st
-
-
-def _playable_plan(state: dict, role: str, plan: list[dict]) -> list[dict]:
-    """The plan's actions that can be played one after the other from `state`."""
-    return _play_plan(state, role, plan)[0]
-
-
-def _apply_plan(state: dict, role: str, plan: list[dict]) -> dict | None:
-    """`state` after the plan's playable actions."""
-    return _play_plan(state, role, plan)[1]
-
-
-def _plan_key(plan: list[dict]) -> tuple:
-    """Plans that end with every piece in the same city are the same plan."""
-    return tuple(sorted((a.get("piece", a.get("train", "")), a["path"][-1] if "path" in a else a["type"])
-                        for a in plan))
-
-
-def _shortest_paths(pl, gid) -> dict[str, dict]:
-    """End city -> the shortest normal move of general `gid` that ends there."""
-    out: dict[str, list] = {}
-    for p in pl.paths(gid, "normal"):
-        end = p[-1]
-        if end not in out or len(p) < len(out[end]):
-            out[end] = p
-    return {end: {"type": "move", "piece": gid, "path": p, "force_march": False} for end, p in out.items()}
-
-
 def _batch_movement(st: dict, role: str, rng: random.Random) -> dict | None:
     """Long play-outs (the reply horizon): every general of `role` that the rules of thumb would
     move makes his best move from one planning pass, best gain first (a move an earlier one made
@@ -698,15 +553,3 @@ def _batch_movement(st: dict, role: str, rng: random.Random) -> dict | None:
         st["flow"][-1]["_batched_" + role] = True
     return st
 
-
-def _replace_move(plan: list[dict], gid: str, move: dict) -> list[dict] | None:
-    """The plan with general `gid`'s move replaced by `move` (added before the end of the phase
-    if he did not move); None if it is the same plan."""
-    out = [a for a in plan if a.get("piece") != gid]
-    old = next((a for a in plan if a.get("piece") == gid), None)
-    if old is not None and old.get("path", [None])[-1] == move["path"][-1]:
-        return None
-    # a move into a city another general of the plan ends in goes after his move (a stack)
-    k = len(out) - 1 if out and out[-1]["type"] == "done" else len(out)
-    out.insert(k, move)
-    return out

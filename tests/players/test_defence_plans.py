@@ -9,7 +9,7 @@ import random
 
 from maria.players import make_player
 from maria.players.defence import defence_score
-from maria.players.search import _rules_plan
+from maria.players.stage_plans import rules_plan as _rules_plan
 from maria.rules import door
 from maria.players.resample import observe
 from maria.rules.state import board_info, rebuild_index
@@ -137,7 +137,7 @@ def test_R10_4_a_changed_plan_never_sends_a_move_through_a_general_still_standin
     that passed through the city he had left would now pass through him (R10.4): it is left out
     of the plan that is played, never sent to the rules."""
     from maria.players.plan import Planner
-    from maria.players.search import _playable_plan
+    from maria.players.stage_plans import playable_plan as _playable_plan
     s = _moravian_position()
     info = board_info(s)
     through = next(p for p in Planner(s, info, "maria_theresa").paths("karl") if len(p) == 4)

@@ -76,7 +76,7 @@ def test_R6_1_the_rules_of_thumb_unite_two_generals_the_invader_would_beat_one_b
     sent each general on his own within the Prussians' reach; with EXPOSURE they end in one stack
     (R6.1) that the 12 cannot beat."""
     from maria.players import plan, plan_trains
-    from maria.players.search import _rules_plan
+    from maria.players.stage_plans import rules_plan as _rules_plan
     from tests.players.test_defence_plans import _moravian_position
     monkeypatch.setattr(plan, "EXPOSURE", True)
     # the exposure rule alone: with the raid's pull (plan_trains.RAID, session 21) the two head

@@ -13,7 +13,7 @@ import pytest
 
 from maria.players import make_player, plan_search
 from maria.players.resample import observe
-from maria.players.search import _rules_plan
+from maria.players.stage_plans import rules_plan as _rules_plan
 from maria.rules import door
 from maria.rules.state import board_info
 
@@ -64,7 +64,7 @@ def test_the_plan_is_chosen_once_within_the_ceiling_and_played_move_by_move():
 def test_candidate_plans_start_with_the_rules_of_thumb_and_hold_stays_and_stacks():
     s = _moravian_position()
     p = _searching_player()
-    plans = plan_search.candidate_plans(p, s, "maria_theresa", random.Random(1), time.perf_counter() + 5)
+    plans = plan_search.candidate_plans(s, "maria_theresa", random.Random(1), time.perf_counter() + 5)
     base, _ = _rules_plan(s, "maria_theresa", random.Random(1))
     assert [a["type"] for a in plans[0]] == [a["type"] for a in base]
     moved = {a["piece"] for a in plans[0] if a["type"] in ("move", "force_march")}
