@@ -54,6 +54,12 @@ WINTER_KEEP = 20     # TC points the defender keeps when she recruits in the win
 FINE_CLOCK = True
 CANDIDATE_SHARE = 0.25
 PRE_SHARE = 0.5      # FINE_CLOCK: no search when its preparation alone took this share of the budget
+# plan_search (SearchPlayer.plan_search_roles): the share of the decision's ceiling the whole-plan
+# search may take; the rest is left to the move-by-move search of the same decision when no plan
+# beat the rules-of-thumb plan (MOVE_BY_MOVE).  Session 23: without MOVE_BY_MOVE, hard Maria
+# Theresa against easy attackers won 5 of 15 games where the move-by-move search won 10.
+PLAN_SEARCH_SHARE = 0.6
+MOVE_BY_MOVE = True
 
 
 def plain_choices(legal: list[dict]) -> list[dict]:
@@ -148,22 +154,27 @@ class SearchPlayer:
             self.progress = 1.0
             return easy
         searched = role in _setting(self.plan_search_roles, state)
+        t_pre = t0                      # FINE_CLOCK: the preparation of the search below starts
         if frame_name == "movement_phase" and (searched or role in self.plan_roles.get(state["variant"], ())):
             a = self._plan_move(obs, role, state, easy, rng, t0, searched)
             if a is not None:
                 self.progress = 1.0
                 return a
+            # plan_search kept the rules-of-thumb plan: this phase is searched move by move,
+            # in what is left of the decision's ceiling (the plan search took at most
+            # PLAN_SEARCH_SHARE of it)
+            t_pre = time.perf_counter()
         reply = role in self.reply_roles.get(state["variant"], ())
         # FINE_CLOCK: one play-out step is a rules-of-thumb decision like the one just timed
         # (cheaper: `fast`), the first step's estimate until a step has been timed
         self._step, self._tail = (t_easy if FINE_CLOCK else 0.0), 0.0
         self._cut = False
-        if FINE_CLOCK and time.perf_counter() - t0 > PRE_SHARE * self.budget:
+        if FINE_CLOCK and time.perf_counter() - t_pre > PRE_SHARE * self.budget:
             self.progress = 1.0
             return easy                 # so slow a machine that the search would buy nothing
         cands = self._candidates(state, role, plain, easy, rng,
-                                 t0 + CANDIDATE_SHARE * self.budget if FINE_CLOCK else 1e18)
-        if FINE_CLOCK and time.perf_counter() - t0 > PRE_SHARE * self.budget:
+                                 t_pre + CANDIDATE_SHARE * self.budget if FINE_CLOCK else 1e18)
+        if FINE_CLOCK and time.perf_counter() - t_pre > PRE_SHARE * self.budget:
             self.progress = 1.0
             return easy
         if reply and self.reply_candidates:
@@ -302,6 +313,8 @@ class SearchPlayer:
         rules of thumb for the rest of the phase.  The plan is chosen at the phase's first
         decision (or when the stored plan no longer applies) and then played move by move."""
         key = (state["turn"], _stage_key(state)[1], role)
+        if searched and self._plan is not None and self._plan[0] == key and self._plan[1] is None:
+            return None                 # plan_search kept the rules-of-thumb plan: move by move
         if self._plan is not None and self._plan[0] == key and self._plan[1]:
             nxt = self._plan[1][0]
             try:
@@ -318,7 +331,13 @@ class SearchPlayer:
             plans = plan_search.candidate_plans(state, role, rng, t0 + CANDIDATE_SHARE * self.budget)
             if not plans or not plans[0]:
                 return None
-            best = plan_search.search_plans(self, obs, role, plans, rng, t0 + self.budget)
+            best = plan_search.search_plans(self, obs, role, plans, rng,
+                                            t0 + PLAN_SEARCH_SHARE * self.budget)
+            if best == 0 and MOVE_BY_MOVE:
+                # no plan clearly beats the rules-of-thumb plan: the phase is searched move by
+                # move as without plans (each move's challengers against the rules of thumb)
+                self._plan = (key, None)
+                return None
         else:
             deadline = t0 + self.plan_budget
             plans = self._plans(state, role, rng, t0 + 0.5 * self.plan_budget)
