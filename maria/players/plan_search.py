@@ -8,9 +8,9 @@ general's and train's move and the end of the phase), at the phase's first decis
      concentration plans (two generals ending in one stack): maria.players.stage_plans plus the
      stays;
   2. each plan is played on sampled states (maria.players.resample: what the role knows) and the
-     game played on with the rules of thumb for every role, to the end of the stage or, for a role
-     in `reply_roles`, through the enemy stages to the role's next action stage (R5.1: Austria acts
-     last, so what her stand risks shows only there);
+     game played on with the rules of thumb for every role through the enemy stages to the role's
+     next action stage (THROUGH_ENEMY_STAGES; R5.1: Austria acts last, so what her stand risks
+     shows only there);
   3. successive halving over the plans on common sampled states; the last challenger replaces the
      rules-of-thumb plan only if its paired advantage is clearly more than the noise
      (maria.players.paired).
@@ -32,6 +32,11 @@ ROUND = 2            # sampled states per live plan per halving round
 FINAL = 4            # sampled states for the last challenger against the rules-of-thumb plan
 PLAYOUTS = 96        # play-outs per plan choice at most (whole samples)
 STAYS = 5            # plans in which one general of the rules-of-thumb plan stays where he is
+# A plan's play-outs run through the enemy stages to the role's next action stage whatever
+# `reply_roles` says (that setting is for the move-by-move search): where a role's generals stand
+# at the end of its movement phase is judged by the enemy's answer.  In the introductory game
+# Maria Theresa's play-outs run through the enemy stages anyway (players.REPLY_ROLES).
+THROUGH_ENEMY_STAGES = True
 
 
 def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
@@ -83,7 +88,8 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
                 try:
                     _, after = play_plan(st, role, plans[k])
                     player._cut = False
-                    v = player._playout(after, role, random.Random(seed), deadline, own=after is not st)
+                    v = player._playout(after, role, random.Random(seed), deadline, own=after is not st,
+                                        reply=True if THROUGH_ENEMY_STAGES else None)
                 except Exception:
                     v = -1e6
                 if player._cut:

@@ -462,16 +462,17 @@ class SearchPlayer:
         return [easy] + [a for _, _, a in scored[: self.candidates - 1]]
 
     def _playout(self, st: dict, role: str, rng: random.Random, deadline: float = 1e18,
-                 own: bool = False) -> float:
+                 own: bool = False, reply: bool | None = None) -> float:
         """Play on with the rules of thumb for every role, then evaluate for `role`.  With the
         "stage" horizon the playout ends with the current action stage (the candidate's own moves,
         combats, retreats and retroactive conquests: what it decides), else after `horizon`
         decisions or at the end of the next turn.  For a role in `reply_roles[variant]` it runs on
-        until that role's next action stage begins (at most `reply_horizon` decisions), so the
-        enemy stages in between show what its choice risks.  `st` is left as it was unless `own`
+        (or when `reply` says so) until that role's next action stage begins (at most
+        `reply_horizon` decisions), so the enemy stages in between show what its choice risks.  `st` is left as it was unless `own`
         (the caller's own copy, which the play-out may then change in place)."""
         start_turn, start_stage = st["turn"], _stage_key(st)
-        reply = role in self.reply_roles.get(st["variant"], ())
+        if reply is None:
+            reply = role in self.reply_roles.get(st["variant"], ())
         batch = reply and role in self.plan_roles.get(st["variant"], ())
         fine = FINE_CLOCK and deadline < 1e17
         for _ in range(self.reply_horizon if reply else self.horizon):
