@@ -31,7 +31,12 @@ from maria.players.stage_plans import candidate_plans as _stage_candidates, plan
 ROUND = 2            # sampled states per live plan per halving round
 FINAL = 4            # sampled states for the last challenger against the rules-of-thumb plan
 PLAYOUTS = 96        # play-outs per plan choice at most (whole samples)
-STAYS = 5            # plans in which one general of the rules-of-thumb plan stays where he is
+# per variant: plans with one general's move changed, with two generals in one stack, with one
+# general staying where he is (besides the rules-of-thumb plan).  The advanced game's play-outs
+# through the enemy stages cost 3-4 times the introductory game's, so it compares fewer plans
+# with as many samples each.
+SIZES = {"intro": (6, 8, 5), "advanced": (2, 2, 1)}
+MIN_PAIRED = 4       # sampled states a challenger needs beside the rules-of-thumb plan to replace it
 # A plan's play-outs run through the enemy stages to the role's next action stage whatever
 # `reply_roles` says (that setting is for the move-by-move search): where a role's generals stand
 # at the end of its movement phase is judged by the enemy's answer.  In the introductory game
@@ -41,14 +46,15 @@ THROUGH_ENEMY_STAGES = True
 
 def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
     """The plans the search compares, the rules-of-thumb plan first (see the module's docstring)."""
-    plans = _stage_candidates(state, role, rng, deadline)
+    n_swaps, n_pairs, n_stays = SIZES.get(state["variant"], SIZES["intro"])
+    plans = _stage_candidates(state, role, rng, deadline, n_swaps, n_pairs)
     if not plans:
         return plans
     base = plans[0]
     seen = {plan_key(p) for p in plans}
     stays = 0
     for a in base:
-        if stays >= STAYS:
+        if stays >= n_stays:
             break
         if a["type"] in ("move", "force_march") and a.get("piece") in state["generals"]:
             plan = [b for b in base if b is not a]
@@ -115,7 +121,9 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
     if not seen:
         return 0
     best = max(seen, key=lambda k: mean(vals[k]))
-    chosen = best if confident_gain(vals[best], vals[0]) else 0
+    # a search the ceiling cut short (a loaded machine, the advanced game's long play-outs) has
+    # too few paired samples to tell a plan from noise: the rules-of-thumb plan then stays
+    chosen = best if len(vals[0]) >= MIN_PAIRED and confident_gain(vals[best], vals[0]) else 0
     # read by the tests and diagnostics
     player.last_plan_values = [mean(v) for v in vals]
     player.last_plan_choice = (chosen, len(vals[0]), len(plans))

@@ -79,7 +79,8 @@ def shortest_paths(pl, gid) -> dict[str, dict]:
 
 
 
-def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
+def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
+                    swaps_kept: int = PLAN_SWAPS, pairs_kept: int = PLAN_PAIRS) -> list[list[dict]]:
     """Candidate plans for the rest of the movement phase, as lists of actions ending with
     "done": first the rules-of-thumb plan (move after move, re-planned each time); then that
     plan with one general's move changed to his next best end city; then concentration plans:
@@ -118,7 +119,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float)
         if time.perf_counter() > deadline:
             break
     swaps.sort(key=lambda x: (-x[0], x[1]))
-    for _, gid, a in swaps[:PLAN_SWAPS]:
+    for _, gid, a in swaps[:swaps_kept]:
         offer(with_moves([a], {gid}))
     # concentration: two generals in one stack
     pairs = []
@@ -146,7 +147,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float)
     pairs.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
     used = 0
     for v, a_id, b_id, x in pairs:
-        if used >= PLAN_PAIRS:
+        if used >= pairs_kept:
             break
         first = []
         for gid in (a_id, b_id):
