@@ -108,6 +108,9 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
                 vals[k].append(v)
             done += len(got)
             last = time.perf_counter() - t
+            player.progress = min(1.0, done / limit)        # the window's thinking indicator
+            if player.cancelled:
+                break
         else:
             if len(live) > 1:
                 live.sort(key=lambda k: -mean(vals[k]))
