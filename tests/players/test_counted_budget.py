@@ -45,12 +45,21 @@ def test_hard_searches_a_fixed_count_of_playouts_and_decides_the_same_under_load
     assert again == first
 
 
-def test_maria_theresa_long_playouts_are_counted_too(monkeypatch):
+@pytest.mark.parametrize("plans", [False, True])
+def test_maria_theresa_long_playouts_are_counted_too(monkeypatch, plans):
+    """Her play-outs through the enemy stages are counted: REPLY_PLAYOUTS for a move searched on
+    its own; with the whole-plan search (players.PLAN_SEARCH_ROLES, session 23) at most
+    plan_search.PLAYOUTS more at the first decision of her movement phase."""
+    import maria.players as players
+    from maria.players import plan_search
+    if not plans:
+        monkeypatch.setattr(players, "PLAN_SEARCH_ROLES", {})
     s = _first_movement("maria_theresa", 3)
     role = "maria_theresa"
     calls = _count_playouts(monkeypatch)
-    make_player("hard", 7).choose(observe(s, role), door.legal_actions(s, role), role)
-    assert 0 < len(calls) <= REPLY_PLAYOUTS["hard"]
+    make_player("hard", 7, budget=60.0).choose(observe(s, role), door.legal_actions(s, role), role)
+    cap = REPLY_PLAYOUTS["hard"] + (plan_search.PLAYOUTS if plans else 0)
+    assert (REPLY_PLAYOUTS["hard"] if plans else 0) < len(calls) <= cap
 
 
 def test_an_explicit_budget_still_caps_the_wall_clock():

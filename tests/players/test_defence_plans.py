@@ -42,6 +42,7 @@ def _planner_player(seed: int = 1):
     `plan_roles` of SearchPlayer), whatever maria.players.PLAN_ROLES ships."""
     p = make_player("hard", seed)
     p.plan_roles = {"intro": ("maria_theresa",)}
+    p.plan_search_roles = {}            # session 23's plan search (shipped) would take precedence
     return p
 
 

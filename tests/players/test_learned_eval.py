@@ -144,6 +144,9 @@ def test_the_trained_evaluation_reads_only_maria_theresas_view(monkeypatch):
     choice."""
     import maria.players as players
     monkeypatch.setattr(players, "LEARNED_ROLES", {"intro": ("maria_theresa",)})
+    # the move-by-move search only: the whole-plan search (players.PLAN_SEARCH_ROLES) can be cut
+    # by the wall clock on a loaded test machine, and its own view test is in test_plan_search.py
+    monkeypatch.setattr(players, "PLAN_SEARCH_ROLES", {})
     a, b = _turn1(), _turn1()
     # four of Prussia's cards swapped with France's four: the same hand sizes, other cards
     hp, hf = b["cards"]["hands"]["prussia"], b["cards"]["hands"]["france"]

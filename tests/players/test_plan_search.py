@@ -20,10 +20,11 @@ from maria.rules.state import board_info
 from tests.players.test_defence_plans import _moravian_position, _play_movement
 
 
-def _searching_player(seed: int = 1):
+def _searching_player(seed: int = 1, budget: float | None = None):
     """Hard with the whole-plan search for Maria Theresa, whatever players.PLAN_SEARCH_ROLES ships
-    (her play-outs run through the enemy stages: players.REPLY_ROLES)."""
-    p = make_player("hard", seed)
+    (her play-outs run through the enemy stages: players.REPLY_ROLES).  A large `budget` lets the
+    count of play-outs, not the wall clock of a loaded test machine, end the search."""
+    p = make_player("hard", seed, budget=budget)
     p.plan_search_roles = {"intro": ("maria_theresa",)}
     assert "maria_theresa" in p.reply_roles["intro"]
     return p
@@ -90,7 +91,21 @@ def test_R8_4_the_plan_search_reads_only_maria_theresas_view(monkeypatch):
     calls = []
     orig = plan_search.search_plans
     monkeypatch.setattr(plan_search, "search_plans", lambda *a, **k: calls.append(1) or orig(*a, **k))
-    a = _play_movement(s, _searching_player(5))
-    b = _play_movement(other, _searching_player(5))
+    a = _play_movement(s, _searching_player(5, budget=60.0))
+    b = _play_movement(other, _searching_player(5, budget=60.0))
     assert calls == [1, 1]
     assert {g: x["city"] for g, x in a["generals"].items()} == {g: x["city"] for g, x in b["generals"].items()}
+
+
+def test_the_shipped_setting_is_maria_theresa_in_the_three_player_introductory_game():
+    """Measured in session 23 (docs/balance.md): hard only, her seat of the 3-player introductory
+    game only; the 2-player and advanced games keep the move-by-move search."""
+    import maria.players as players
+    from maria.players.search import _setting
+    assert players.PLAN_SEARCH_ROLES == {"intro-3": ("maria_theresa",)}
+    hard = make_player("hard", 1)
+    assert hard.plan_search_roles == players.PLAN_SEARCH_ROLES
+    assert make_player("normal", 1).plan_search_roles == {}
+    assert _setting(hard.plan_search_roles, {"variant": "intro", "players": 3}) == ("maria_theresa",)
+    assert _setting(hard.plan_search_roles, {"variant": "intro", "players": 2}) == ()
+    assert _setting(hard.plan_search_roles, {"variant": "advanced", "players": 3}) == ()
