@@ -99,10 +99,11 @@ EXPOSED_ROLES: dict[str, tuple[str, ...]] = {"advanced-3": ("frederick",)}
 # stack), the move-by-move search kept when no plan clearly beats the rules-of-thumb plan
 # (search.MOVE_BY_MOVE).  Session 23 (docs/balance.md), Maria Theresa in the 3-player
 # introductory game, rules written before the games: all hard, she won 22 of 90 (142000-142089)
-# where the shipped hard won 10 (17 gained, 5 lost, p = 0.008): goal 2's 20% met; alone against
-# easy, 32 of 60 (160002, 160005, ...) against 39: goal 1's 41.8% still met; the ladder's hard
-# vs normal 61.7% (60%).  Without MOVE_BY_MOVE she won 21 of 90 all hard but only 5 of 18
-# against easy attackers.  The 2-player game and the advanced game are not measured: off there.
+# where the shipped hard won 10 (17 gained, 5 lost, p = 0.008), and 16 of 90 fresh games: 21.1%
+# of 180, goal 2's 20% on the point estimate; alone against easy 65 of 120 (54.2%; goal 1's
+# 41.8% met); the ladder's hard vs normal 61.7% (60%).  Without MOVE_BY_MOVE she won 21 of 90 all
+# hard but only 5 of 18 against easy attackers.  The advanced game (all hard, 5 against 3 of 60)
+# gained nothing: off there; the 2-player game is not measured: off there.
 PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa",)}
 
 
