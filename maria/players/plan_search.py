@@ -122,6 +122,7 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
     player.progress = 1.0
     seen = [k for k in range(1, len(plans)) if vals[k] and len(vals[k]) == len(vals[0])]
     if not seen:
+        player.last_plan_choice = (0, len(vals[0]), len(plans))
         return 0
     best = max(seen, key=lambda k: mean(vals[k]))
     # a search the ceiling cut short (a loaded machine, the advanced game's long play-outs) has

@@ -27,7 +27,7 @@ from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, pl
 from maria.players import learned
 from maria.players.evaluate import evaluate
 from maria.players.plan import EXPOSED
-from maria.players.stage_plans import (apply_plan, candidate_plans, playable_plan, plan_key,  # noqa: F401
+from maria.players.stage_plans import (apply_plan, candidate_plans, play_plan, playable_plan, plan_key,  # noqa: F401
                                        replace_move, rules_plan, shortest_paths)
 from maria.players.paired import CONFIDENCE, confident_gain as _confident_gain, mean as _mean  # noqa: F401
 
@@ -562,13 +562,7 @@ def _batch_movement(st: dict, role: str, rng: random.Random) -> dict | None:
         if a is not None:
             ranked.append((gain, gid, a))
     ranked.sort(key=lambda x: (-x[0], x[1]))
-    for _, _, a in ranked:
-        if st["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(st):
-            break
-        try:
-            st = door.apply(st, role, a)
-        except Exception:
-            continue
+    _, st = play_plan(st, role, [a for _, _, a in ranked])
     if st["flow"][-1]["name"] == "movement_phase":
         st["flow"][-1]["_batched_" + role] = True
     return st
