@@ -97,15 +97,63 @@ def test_R8_4_the_plan_search_reads_only_maria_theresas_view(monkeypatch):
     assert {g: x["city"] for g, x in a["generals"].items()} == {g: x["city"] for g, x in b["generals"].items()}
 
 
-def test_the_shipped_setting_is_maria_theresa_in_the_three_player_introductory_game():
-    """Measured in session 23 (docs/balance.md): hard only, her seat of the 3-player introductory
-    game only; the 2-player and advanced games keep the move-by-move search."""
+def test_the_shipped_setting_is_maria_theresa_in_the_introductory_game():
+    """Measured in sessions 23 (3 players) and 24 (2 players), docs/balance.md: hard only, her seat
+    of the introductory game only; the advanced game keeps the move-by-move search."""
     import maria.players as players
     from maria.players.search import _setting
-    assert players.PLAN_SEARCH_ROLES == {"intro-3": ("maria_theresa",)}
+    assert players.PLAN_SEARCH_ROLES == {"intro-3": ("maria_theresa",), "intro-2": ("maria_theresa",)}
     hard = make_player("hard", 1)
     assert hard.plan_search_roles == players.PLAN_SEARCH_ROLES
     assert make_player("normal", 1).plan_search_roles == {}
     assert _setting(hard.plan_search_roles, {"variant": "intro", "players": 3}) == ("maria_theresa",)
-    assert _setting(hard.plan_search_roles, {"variant": "intro", "players": 2}) == ()
+    assert _setting(hard.plan_search_roles, {"variant": "intro", "players": 2}) == ("maria_theresa",)
     assert _setting(hard.plan_search_roles, {"variant": "advanced", "players": 3}) == ()
+    assert _setting(hard.plan_search_roles, {"variant": "advanced", "players": 2}) == ()
+    assert _setting(hard.plan_search_roles, {"variant": "advanced", "players": 3}) == ()
+
+
+def _two_player_moravian_position() -> dict:
+    """The Moravian position of test_defence_plans in the 2-player game (R24: the coalition plays
+    Prussia and France): Karl (7) at Bruenn, Neipperg (7) at Troppau, 12 Prussians at Neisse."""
+    from maria.players import decide
+    from maria.rules.state import rebuild_index
+    s = door.new_game("intro", 2, 3)
+    easy = make_player("easy", 3)
+    for _ in range(800):
+        if s["flow"][-1]["name"] == "movement_phase" and "maria_theresa" in door.active_roles(s):
+            break
+        r = door.active_roles(s)[0]
+        s = door.apply(s, r, decide(s, r, easy))
+    else:
+        raise AssertionError("Maria Theresa never moved")
+    info = board_info(s)
+    keep = {"karl": ("bruenn", 7), "neipperg": ("troppau", 7),
+            "friedrich": ("neisse", 6), "schwerin": ("neisse", 6)}
+    for gid, g in s["generals"].items():
+        if gid in keep:
+            g["city"], g["troops"] = keep[gid]
+            g["in_play"] = True
+        elif g["city"] in info.playable:
+            g["city"], g["in_play"] = None, False
+    for p in s["cards"]["hands"]:
+        s["cards"]["hands"][p] = []
+    rebuild_index(s)
+    return s
+
+
+def test_R24_the_two_player_game_searches_her_plans_through_the_coalitions_stages(monkeypatch):
+    """The shipped hard player searches Maria Theresa's whole plans in the 2-player game too
+    (session 24), judged by the coalition's stages that follow hers (R24: one player for France
+    and Prussia), and unites the two generals the 12 Prussians would beat one by one."""
+    from maria.players import plan as plan_mod
+    monkeypatch.setattr(plan_mod, "EXPOSURE", False)
+    s = _two_player_moravian_position()
+    assert s["players"] == 2
+    _, alone = _rules_plan(s, "maria_theresa", random.Random(1))
+    assert alone["generals"]["karl"]["city"] != alone["generals"]["neipperg"]["city"]
+    p = make_player("hard", 1, budget=60.0)
+    end = _play_movement(s, p)
+    chosen, samples, plans = p.last_plan_choice
+    assert plans > 2 and samples >= plan_search.MIN_PAIRED
+    assert end["generals"]["karl"]["city"] == end["generals"]["neipperg"]["city"]
