@@ -103,11 +103,13 @@ EXPOSED_ROLES: dict[str, tuple[str, ...]] = {"advanced-3": ("frederick",)}
 # of 180, goal 2's 20% on the point estimate; alone against easy 65 of 120 (54.2%; goal 1's
 # 41.8% met); the ladder's hard vs normal 61.7% (60%).  Without MOVE_BY_MOVE she won 21 of 90 all
 # hard but only 5 of 18 against easy attackers.  The advanced game (all hard, 5 against 3 of 60)
-# gained nothing: off there.  Session 24, the 2-player introductory game (R24: her play-outs run
-# through the coalition's stages), rules written before the games: the ladder's hard vs normal in
-# her 30 games of 179000-179059 scored 21 of 30 against session 22's 15 (12 better, 4 worse, p =
-# 0.038; the ladder 62.5%, goal 4's 60% met), all hard the coalition's score stayed 55.7% (34 of
-# 61; goal 3's 35-65%), alone against easy she won 31 of 60 (29 before; goal 1's 41.8%): on there.
+# gained nothing, nor did it alone against easy (session 24: 31 against 37 of 120) or in the
+# 2-player advanced ladder (7 against 6 of 30): off there.  Session 24, the 2-player introductory
+# game (R24: her play-outs run through the coalition's stages), rules written before the games:
+# the ladder's hard vs normal in her 30 games of 179000-179059 scored 21 of 30 against session
+# 22's 15 (12 better, 4 worse, p = 0.038; the ladder 62.5%, goal 4's 60% met), all hard the
+# coalition's score stayed 55.7% (34 of 61; goal 3's 35-65%), alone against easy she won 31 of 60
+# (29 before; goal 1's 41.8%): on there.
 PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa",), "intro-2": ("maria_theresa",)}
 
 
