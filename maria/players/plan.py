@@ -59,6 +59,9 @@ DOUBLE_BACK = True
 # session 16: 4 wins of 42 against 3 on the same seeds, Louis XV 26 against 23: still off.
 URGENCY = False
 URGENCY_MAX = 3.0
+# ... the same weighting for one planning pass only (plan_search's policy plans, session 24): set by
+# a hard player around the rules-of-thumb plan it builds with it, like EXPOSED below.
+URGENT: ContextVar[bool] = ContextVar("urgent", default=False)
 # ... and her generals weigh the strongest enemy stack that can reach them before her next move
 # (Planner.exposure; session 11): per troop it would take, and for the general removed.  Shipped
 # off (see URGENCY).
@@ -416,7 +419,7 @@ class Planner(Threats, Trains):
         if u is None:
             u = {}
             short = None
-            if URGENCY and self.st["variant"] == "intro":
+            if (URGENCY or URGENT.get()) and self.st["variant"] == "intro":
                 from maria.rules.victory import TARGETS    # R14.3
                 n = self.counts()
                 short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}

@@ -26,7 +26,7 @@ import time
 
 from maria.players.paired import confident_gain, mean
 from maria.players.resample import resample
-from maria.players.stage_plans import candidate_plans as _stage_candidates, plan_key, play_plan
+from maria.players.stage_plans import candidate_plans as _stage_candidates, plan_key, play_plan, rules_plan
 
 ROUND = 2            # sampled states per live plan per halving round
 FINAL = 4            # sampled states for the last challenger against the rules-of-thumb plan
@@ -42,6 +42,12 @@ MIN_PAIRED = 4       # sampled states a challenger needs beside the rules-of-thu
 # at the end of its movement phase is judged by the enemy's answer.  In the introductory game
 # Maria Theresa's play-outs run through the enemy stages anyway (players.REPLY_ROLES).
 THROUGH_ENEMY_STAGES = True
+# Policy plans (session 24 trial, off): besides the variations of the rules-of-thumb plan, the
+# whole plans her rules of thumb make with the defender settings they ship without - the threats
+# weighted by each attacker's nearness to victory (plan.URGENT), the strongest enemy stack that
+# can reach a general before her next move (plan.EXPOSED), and both - so that the search can
+# choose a different way of defending for this phase, not only a different move for one general.
+POLICY_PLANS = False
 
 
 def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
@@ -52,6 +58,12 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float)
         return plans
     base = plans[0]
     seen = {plan_key(p) for p in plans}
+    if POLICY_PLANS:
+        for plan in _policy_plans(state, role, rng):
+            k = plan_key(plan)
+            if plan and k not in seen:
+                seen.add(k)
+                plans.append(plan)
     stays = 0
     for a in base:
         if stays >= n_stays:
@@ -64,6 +76,22 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float)
                 plans.append(plan)
                 stays += 1
     return plans
+
+
+def _policy_plans(state: dict, role: str, rng: random.Random) -> list[list[dict]]:
+    """The rules-of-thumb plans under the urgency weighting, the exposure rule and both (see
+    POLICY_PLANS); each setting holds only while its plan is made."""
+    from maria.players.plan import EXPOSED, URGENT
+    out = []
+    for urgent, exposed in ((True, False), (False, True), (True, True)):
+        t_u = URGENT.set(urgent)
+        t_e = EXPOSED.set(EXPOSED.get() | {role} if exposed else EXPOSED.get() - {role})
+        try:
+            out.append(rules_plan(state, role, rng)[0])
+        finally:
+            EXPOSED.reset(t_e)
+            URGENT.reset(t_u)
+    return out
 
 
 def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: random.Random,

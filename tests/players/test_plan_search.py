@@ -157,3 +157,23 @@ def test_R24_the_two_player_game_searches_her_plans_through_the_coalitions_stage
     chosen, samples, plans = p.last_plan_choice
     assert plans > 2 and samples >= plan_search.MIN_PAIRED
     assert end["generals"]["karl"]["city"] == end["generals"]["neipperg"]["city"]
+
+
+def test_policy_plans_are_her_rules_of_thumb_under_the_defender_settings_for_that_plan_only():
+    """plan_search.POLICY_PLANS (a session-24 trial setting): the extra candidates are the plans
+    her rules of thumb make with the urgency weighting, the exposure rule (R5.1: every enemy moves
+    before her next move) and both; the settings hold only while each plan is made."""
+    from maria.players.plan import EXPOSED, URGENT
+    s = _moravian_position()
+    role = "maria_theresa"
+    urgent, exposed, both = plan_search._policy_plans(s, role, random.Random(1))
+    assert URGENT.get() is False and role not in EXPOSED.get()
+    token = EXPOSED.set(frozenset({role}))
+    try:
+        by_hand, _ = _rules_plan(s, role, random.Random(1))
+    finally:
+        EXPOSED.reset(token)
+    assert exposed == by_hand
+    plain, _ = _rules_plan(s, role, random.Random(1))
+    assert exposed != plain                      # the exposure rule moves Neipperg elsewhere here
+    assert all(p and p[-1]["type"] == "done" for p in (urgent, exposed, both))
