@@ -21,7 +21,13 @@ def _moravian_position() -> dict:
     """Maria Theresa's first movement phase with only four generals on the board: Karl (7) at
     Bruenn and Neipperg (7) at Troppau, Friedrich and Schwerin (12 together) at Neisse, 3 cities
     from Olmuetz; every hand empty, so troops alone decide a combat."""
-    s = _first_movement("maria_theresa", 3)
+    return _only_the_moravian_generals(_first_movement("maria_theresa", 3))
+
+
+def _only_the_moravian_generals(s: dict) -> dict:
+    """`s` with only Karl (7) at Bruenn, Neipperg (7) at Troppau and Friedrich and Schwerin (12
+    together) at Neisse on the board, and every hand empty (shared with the 2-player position of
+    test_plan_search)."""
     info = board_info(s)
     keep = {"karl": ("bruenn", 7), "neipperg": ("troppau", 7),
             "friedrich": ("neisse", 6), "schwerin": ("neisse", 6)}

@@ -17,7 +17,8 @@ from maria.players.stage_plans import rules_plan as _rules_plan
 from maria.rules import door
 from maria.rules.state import board_info
 
-from tests.players.test_defence_plans import _moravian_position, _play_movement
+from tests.players.test_defence_plans import _moravian_position, _only_the_moravian_generals, _play_movement
+from tests.players.test_planner_rules import _first_movement
 
 
 def _searching_player(seed: int = 1, budget: float | None = None):
@@ -116,30 +117,7 @@ def test_the_shipped_setting_is_maria_theresa_in_the_introductory_game():
 def _two_player_moravian_position() -> dict:
     """The Moravian position of test_defence_plans in the 2-player game (R24: the coalition plays
     Prussia and France): Karl (7) at Bruenn, Neipperg (7) at Troppau, 12 Prussians at Neisse."""
-    from maria.players import decide
-    from maria.rules.state import rebuild_index
-    s = door.new_game("intro", 2, 3)
-    easy = make_player("easy", 3)
-    for _ in range(800):
-        if s["flow"][-1]["name"] == "movement_phase" and "maria_theresa" in door.active_roles(s):
-            break
-        r = door.active_roles(s)[0]
-        s = door.apply(s, r, decide(s, r, easy))
-    else:
-        raise AssertionError("Maria Theresa never moved")
-    info = board_info(s)
-    keep = {"karl": ("bruenn", 7), "neipperg": ("troppau", 7),
-            "friedrich": ("neisse", 6), "schwerin": ("neisse", 6)}
-    for gid, g in s["generals"].items():
-        if gid in keep:
-            g["city"], g["troops"] = keep[gid]
-            g["in_play"] = True
-        elif g["city"] in info.playable:
-            g["city"], g["in_play"] = None, False
-    for p in s["cards"]["hands"]:
-        s["cards"]["hands"][p] = []
-    rebuild_index(s)
-    return s
+    return _only_the_moravian_generals(_first_movement("maria_theresa", 3, players=2))
 
 
 def test_R24_the_two_player_game_searches_her_plans_through_the_coalitions_stages(monkeypatch):

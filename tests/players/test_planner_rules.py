@@ -15,10 +15,10 @@ from maria.players.resample import observe
 from maria.rules.state import board_info, controller, copy_state, rebuild_index
 
 
-def _first_movement(role: str, seed: int = 3, variant: str = "intro") -> dict:
-    """A 3-player game at `role`'s first movement phase (easy players)."""
+def _first_movement(role: str, seed: int = 3, variant: str = "intro", players: int = 3) -> dict:
+    """A game (3 players unless said) at `role`'s first movement phase (easy players)."""
     from maria.players import decide, make_player
-    s = door.new_game(variant, 3, seed)
+    s = door.new_game(variant, players, seed)
     p = make_player("easy", seed)
     for _ in range(800):
         if s["flow"][-1]["name"] == "movement_phase" and role in door.active_roles(s):
