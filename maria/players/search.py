@@ -468,8 +468,9 @@ class SearchPlayer:
         combats, retreats and retroactive conquests: what it decides), else after `horizon`
         decisions or at the end of the next turn.  For a role in `reply_roles[variant]` it runs on
         (or when `reply` says so) until that role's next action stage begins (at most
-        `reply_horizon` decisions), so the enemy stages in between show what its choice risks.  `st` is left as it was unless `own`
-        (the caller's own copy, which the play-out may then change in place)."""
+        `reply_horizon` decisions), so the enemy stages in between show what its choice risks.
+        `st` is left as it was unless `own` (the caller's own copy, which the play-out may then
+        change in place)."""
         start_turn, start_stage = st["turn"], _stage_key(st)
         if reply is None:
             reply = role in self.reply_roles.get(st["variant"], ())
