@@ -112,6 +112,12 @@ EXPOSED_ROLES: dict[str, tuple[str, ...]] = {"advanced-3": ("frederick",)}
 # (29 before; goal 1's 41.8%): on there.
 PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa",), "intro-2": ("maria_theresa",)}
 
+# Per variant (or variant and player count), the roles whose `hard` planner weighs her cover and
+# retakes by how near each attacker is to his victory (plan.Planner.urgency, plan.URGENT) for the
+# length of its own decisions: its rules of thumb, candidates and, in its play-outs, its own
+# generals (the urgency weighs only the defender's values).  Session 25's trial with plan.PACE.
+URGENT_ROLES: dict[str, tuple[str, ...]] = {}
+
 
 def make_player(level: str, seed: int = 0, budget: float | None = None):
     if level == "random":
@@ -132,6 +138,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
                             careful_roles=CAREFUL_ROLES if level == "hard" else None,
                             learned_roles=LEARNED_ROLES if level == "hard" else None,
                             exposed_roles=EXPOSED_ROLES if level == "hard" else None,
+                            urgent_roles=URGENT_ROLES if level == "hard" else None,
                             plan_search_roles=PLAN_SEARCH_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,

@@ -421,7 +421,7 @@ class Planner(Threats, Trains):
             short = None
             if (URGENCY or URGENT.get()) and self.st["variant"] == "intro":
                 from maria.rules.victory import TARGETS    # R14.3
-                n = self.counts()
+                n = self.pace_counts()
                 short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
             elif ADV_URGENCY and self.st["variant"] == "advanced":     # (only the defenders ask)
                 pools = self.st["adv"]["pools"]                                     # R15.2

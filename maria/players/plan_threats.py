@@ -46,6 +46,28 @@ COVER_THREAT = 8
 COVER_POWERS = ("austria", "pragmatic_army")     # whose generals ADV_COVER weights
 COVER_PLAYERS = (2, 3)                             # ... in games of these player counts
 
+# ... and how near each attacker is counted (session 25): with PACE, the fortresses he holds plus
+# those he can take in his next move - fortresses of his condition (R14.3) still hers that no
+# general of hers protects (R10.13) within PACE_REACH cities of one of his face-up generals (a
+# general marches 3 a turn, R10.2, and takes every unprotected fortress he leaves, R10.12), at most
+# PACE_EACH per general.  Seen in session 25's all-hard games: at turn 4 Prussia holds 4-6 of its 12
+# and France 1-3 of its 9, so the plain shortfall sends her generals to Silesia, and then Toerring
+# and Broglie walk down the open Danube to Wien in three turns (France 9 by turn 6-8 in most of
+# Louis XV's wins).  Used by plan.Planner.urgency and defence.defence_score; off = the plain counts.
+PACE = False
+PACE_REACH = 3
+PACE_EACH = 2
+# Austria in the introductory game, with the urgency weighting on (plan.Planner.urgency; session 25):
+# a pull of MARCH_PULL x the urgency of the attacker whose victory it would serve, per city, towards
+# an own fortress an enemy general threatens (within 6 cities) and no other general of hers
+# protects (R10.13), felt from up to MARCH_FAR cities.  Without it a general farther
+# than 3 cities from a threatened fortress feels nothing of it (cover counts only 1-3 cities away)
+# until it has fallen: seen in session 25's all-hard games, Karl and Neipperg in Silesia while
+# Toerring walked from Wels to Wien.  The PA's PA_FRONT pull is the same idea.
+MARCH = False
+MARCH_PULL = 0.3
+MARCH_FAR = 12
+
 
 class Threats:
     """Protection and threat queries of a Planner (see maria.players.plan)."""
@@ -192,6 +214,34 @@ class Threats:
         d = self.info.dist_from(city)
         return -0.5 * min(min(d.get(h, 99) for h in hunters), 10)
 
+    def pace_counts(self) -> dict[str, int]:
+        """Introductory game: each attacker's count (R14.3), plus with PACE the open fortresses of
+        his condition within his generals' reach (see PACE)."""
+        c = getattr(self, "_pace", None)
+        if c is not None:
+            return c
+        c = dict(self.counts())
+        if PACE and self.st["variant"] == "intro":
+            st, info = self.st, self.info
+            for major in ("france", "prussia"):
+                if major not in c:
+                    continue
+                cities = [g["city"] for g in self.gens.values()
+                          if g["face_up"] and R.major_of(st, g["power"]) == major]
+                # his condition's fortresses (R14.3: in Austria; Prussia's also in Silesia)
+                open_ = [f for f in info.fortresses()
+                         if (info.home_of(f) == "austria" or (major == "prussia" and info.in_silesia(f)))
+                         and not self.is_prot(f) and (ctrl := controller(st, info, f)) is not None
+                         and R.major_of(st, ctrl) == "austria"]
+                took: set[str] = set()
+                for x in cities:
+                    dx = info.dist_from(x)
+                    near = sorted((dx[f], f) for f in open_ if f not in took and dx.get(f, 99) <= PACE_REACH)
+                    took.update(f for _, f in near[:PACE_EACH])
+                c[major] += len(took)
+        self._pace = c
+        return c
+
     def pa_retake(self, major, city) -> bool:
         """PA_FRONT: the enemy-controlled `city` is one the PA retakes as a full target: a fortress of
         the Austrian Netherlands or of its home (retaking sends the conqueror's VM back to his pool,
@@ -204,7 +254,7 @@ class Threats:
 
     def defence_value(self, gid, city) -> float:
         d = self.info.dist_from(city)
-        cover, retake, enemies, front = self._defence_facts(gid)
+        cover, retake, enemies, front, march = self._defence_facts(gid)
         v = 0.0
         for c, w in cover:
             if 1 <= d.get(c, 99) <= 3:
@@ -212,6 +262,10 @@ class Threats:
         if front:
             # PA_FRONT: march to the front from the rear
             v -= FRONT_PULL * min(min(d.get(c, 99) for c, _ in cover), FRONT_FAR)
+        elif march:
+            # MARCH: towards a threatened fortress nobody covers, the pull stronger for the attacker
+            # nearer to his victory
+            v += MARCH_PULL * max(u * (MARCH_FAR - min(d.get(c, 99), MARCH_FAR)) for c, u in march)
         if retake:
             u = self.urgency()
             if u:
@@ -260,6 +314,7 @@ class Threats:
             elif foe(ctrl):
                 retake.append((c, R.major_of(st, ctrl)))
         cover = []
+        march: list[tuple[str, float]] = []
         u = self.urgency()
         adv = ADV_COVER and st["variant"] == "advanced" and power in COVER_POWERS \
             and st["players"] in COVER_PLAYERS
@@ -276,6 +331,8 @@ class Threats:
             others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
                          if ogid != gid and R.cooperating(st, og["power"], power))
             cover.append((c, w * (0.35 if others else 1.0)))
+            if MARCH and u and not others:
+                march.append((c, u.get(self.threat_major(c, enemies), 1.0)))
         front = FRONT_FAR if pa and cover else 0
-        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies], front)
+        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies], front, march)
         return out

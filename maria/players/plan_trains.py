@@ -11,6 +11,9 @@ The defender's generals raid the enemy's trains (RAID).
 
 from __future__ import annotations
 
+from maria.players import plan_threats as _threats
+from maria.rules import roles as R
+
 SUPPLY_RANGE = 6     # the supply range of a train (R9.2), for the planner's generals too
 # The defender raids the attackers' supply trains (session 21, docs/balance.md).  Every attacking
 # general abroad needs a supply path to a train of his power within 6 cities (R9.3); a general who
@@ -51,13 +54,20 @@ class Trains:
         tc = self.__dict__.setdefault("_raid_trains", {})
         trains = tc.get(power)
         if trains is None:
-            trains = tc[power] = [t["city"] for t in self.st["trains"].values()
-                                  if t["in_play"] and t["city"] in self.info.playable
-                                  and self.raided(power, t["power"])]
+            raided = [t for t in self.st["trains"].values() if t["in_play"] and t["city"] in self.info.playable
+                      and self.raided(power, t["power"])]
+            trains = tc[power] = [t["city"] for t in raided]
+            self.__dict__.setdefault("_raid_majors", {})[power] = [R.major_of(self.st, t["power"]) for t in raided]
         if not trains:
             return 0.0
         d = self.info.dist_from(city)
-        return RAID_PULL * min(min(d.get(c, 99) for c in trains), RAID_NEAR)
+        u = self.urgency() if _threats.MARCH else {}
+        if not u:
+            return RAID_PULL * min(min(d.get(c, 99) for c in trains), RAID_NEAR)
+        # MARCH (maria.players.plan_threats): the pull towards a train grows with the urgency of its
+        # attacker (u = 1: as above)
+        return RAID_PULL * min(RAID_NEAR - u.get(m, 1.0) * (RAID_NEAR - min(d.get(c, 99), RAID_NEAR))
+                               for c, m in zip(trains, self._raid_majors[power]))
 
     def train_value(self, tid, city) -> float:
         st, info = self.st, self.info

@@ -26,7 +26,7 @@ from maria.rules import cards, door
 from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, playable
 from maria.players import learned
 from maria.players.evaluate import evaluate
-from maria.players.plan import EXPOSED
+from maria.players.plan import EXPOSED, URGENT
 from maria.players.stage_plans import (apply_plan, candidate_plans, play_plan, playable_plan, plan_key,  # noqa: F401
                                        replace_move, rules_plan, shortest_paths)
 from maria.players.paired import CONFIDENCE, confident_gain as _confident_gain, mean as _mean  # noqa: F401
@@ -78,6 +78,7 @@ class SearchPlayer:
                  careful_roles: Mapping[str, tuple[str, ...]] | None = None,
                  learned_roles: Mapping[str, tuple[str, ...]] | None = None,
                  exposed_roles: Mapping[str, tuple[str, ...]] | None = None,
+                 urgent_roles: Mapping[str, tuple[str, ...]] | None = None,
                  plan_search_roles: Mapping[str, tuple[str, ...]] | None = None):
         self.level = level
         self.rng = random.Random(seed)
@@ -104,6 +105,10 @@ class SearchPlayer:
         # variant (or "advanced-3") -> the roles whose planner weighs what a general's end city risks before the
         # role moves again (plan.Planner.exposure), set for the length of each decision (plan.EXPOSED)
         self.exposed_roles = dict(exposed_roles or {})
+        # variant (or variant and player count, first) -> the roles whose planner weighs her cover
+        # and retakes by the attackers' nearness to victory (plan.Planner.urgency), set for the
+        # length of each decision (plan.URGENT)
+        self.urgent_roles = dict(urgent_roles or {})
         # variant (or variant and player count, first) -> the roles whose movement phase is chosen
         # as a whole plan by play-outs (maria.players.plan_search), not move by move
         self.plan_search_roles = dict(plan_search_roles or {})
@@ -128,9 +133,14 @@ class SearchPlayer:
         ex, v = self.exposed_roles, obs.get("variant")
         roles = frozenset(ex.get(f"{v}-{obs.get('players')}", ex.get(v, ()))) & {role}
         token = EXPOSED.set(roles)          # only while this player decides (see plan.EXPOSED)
+        ur = self.urgent_roles
+        urgent = role in ur.get(f"{v}-{obs.get('players')}", ur.get(v, ()))
+        t_u = URGENT.set(True) if urgent else None
         try:
             return self._choose(obs, legal, role, rng)
         finally:
+            if t_u is not None:
+                URGENT.reset(t_u)
             EXPOSED.reset(token)
 
     def _choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
