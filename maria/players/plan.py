@@ -423,7 +423,7 @@ class Planner(Threats, Trains):
                 from maria.rules.victory import TARGETS    # R14.3
                 n = self.pace_counts()
                 short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
-            elif ADV_URGENCY and self.st["variant"] == "advanced":     # (only the defenders ask)
+            elif (ADV_URGENCY or URGENT.get()) and self.st["variant"] == "advanced":   # (the defenders ask)
                 pools = self.st["adv"]["pools"]                                     # R15.2
                 short = {m: max(pools.get(m, 0), 1) for m in ("france", "prussia")}
             if short:

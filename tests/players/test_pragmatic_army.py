@@ -98,3 +98,26 @@ def test_R15_2_R23_1_maria_theresa_covers_against_the_attacker_nearer_to_an_empt
         ends[on] = move["path"][-1] if move else "tschaslau"
     assert ends[False] == "habelschwert"
     assert nearest(ends[True], ("france", "bavaria")) < nearest(ends[False], ("france", "bavaria"))
+
+
+def test_R15_2_the_hard_players_urgent_setting_asks_for_the_same_weighting_in_the_advanced_game(monkeypatch):
+    """players.URGENT_ROLES for the advanced game (session 25's trial W): plan.URGENT, set only
+    while a hard player decides for such a role, weighs her cover and retakes by the attackers' VM
+    pools (R15.2) as plan.ADV_URGENCY does for every player."""
+    from maria.players import plan
+    from maria.players.plan import Planner
+    s = yaml.safe_load((Path(__file__).parent / "fixtures" /
+                        "adv3p_turn2_austrian_movement.yaml").read_text(encoding="utf-8"))
+    info = board_info(s)
+    monkeypatch.setattr(plan, "ADV_URGENCY", False)
+    assert Planner(s, info, "maria_theresa").urgency() == {}
+    token = plan.URGENT.set(True)
+    try:
+        u = Planner(s, info, "maria_theresa").urgency()
+        _, move = Planner(s, info, "maria_theresa").best_general_move("traun", True)
+    finally:
+        plan.URGENT.reset(token)
+    assert u["france"] > 1 > u["prussia"]          # France's pool 3, Prussia's 9
+    monkeypatch.setattr(plan, "ADV_URGENCY", True)
+    _, same = Planner(s, info, "maria_theresa").best_general_move("traun", True)
+    assert move == same
