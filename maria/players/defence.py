@@ -54,7 +54,8 @@ def defence_score(state: dict, info, role: str) -> float:
             v -= LOSS * lost + (REMOVED * len(gs) if lost >= troops else 0.0)
     # how near each attacker is to its victory (R14.3): a fortress that would bring the nearer one
     # closer to its condition is worth more to cover
-    n = pl.pace_counts()
+    # (with the urgency weighting on, counted as its PACE counts them: maria.players.plan_threats)
+    n = pl.pace_counts() if pl.urgency() else pl.counts()
     danger = {m: min(n.get(m, 0) / TARGETS[m], 1.0) for m in TARGETS}
     for c in info.fortresses():
         if info.home_of(c) != "austria" and not info.in_silesia(c):

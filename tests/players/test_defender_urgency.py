@@ -185,3 +185,23 @@ def test_march_without_urgency_changes_nothing(monkeypatch):
         monkeypatch.setattr(plan_threats, "MARCH", on)
         ends.append(Planner(s, info, "maria_theresa").best_general_move("karl", force_ok=False)[1]["path"])
     assert ends[0] == ends[1]
+
+
+def test_R14_3_her_plan_scores_count_the_pace_only_under_the_urgency_weighting(monkeypatch):
+    """defence.defence_score weighs each threatened fortress by the danger of the attacker who could
+    take it; with PACE that danger counts what his next move can take, but only while the urgency
+    weighting is on (a hard player's URGENT_ROLES): the 2-player game's plan search, which has no
+    such setting, keeps the plain counts."""
+    from maria.players.defence import defence_score
+    s = _open_danube_covered_silesia()
+    info = board_info(s)
+    scores = {}
+    for urgency in (False, True):
+        for pace in (False, True):
+            monkeypatch.setattr(plan, "URGENCY", urgency)
+            monkeypatch.setattr(plan_threats, "PACE", pace)
+            scores[urgency, pace] = defence_score(s, info, "maria_theresa")
+    assert scores[False, True] == scores[False, False] == scores[True, False]
+    # France's danger rises from 3 of 9 to 5 of 9 with Linz and Enns open to Broglie (Prussia's
+    # stays 6 of 12), so what her stacks cover against France weighs more
+    assert scores[True, True] > scores[True, False]
