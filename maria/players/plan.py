@@ -32,7 +32,7 @@ from maria.rules.conquest import marks_conquest, protected
 from maria.rules.movement import step_refusal
 from maria.players.plan_trains import RAID_VALUE, SUPPLY_RANGE, TRAIN_VALUE, Trains
 from maria.rules.state import controller
-from maria.players.plan_threats import Threats
+from maria.players.plan_threats import Threats, _goal
 
 CONQUER = 10.0
 SPOIL = -15.0        # two players: taking a fortress the ally still needs (it can never get it back)
@@ -91,16 +91,6 @@ def prussian_share(info, city: str) -> bool:
     France takes the rest of Bohemia and the Austrias (11 for its 9); Leitmeritz goes to whoever
     comes first."""
     return info.in_silesia(city) or info.board.cities[city].territory == "moravia" or city == "koeniggraetz"
-
-
-def _goal(state, info, major: str, city: str) -> bool:
-    if major == "france":
-        return info.home_of(city) == "austria"
-    if major == "prussia":
-        return info.home_of(city) == "austria" or info.in_silesia(city)
-    if major == "austria":
-        return info.home_of(city) == "austria" or info.in_silesia(city)
-    return False
 
 
 class Planner(Threats, Trains):

@@ -69,6 +69,18 @@ MARCH_PULL = 0.3
 MARCH_FAR = 12
 
 
+def _goal(state, info, major: str, city: str) -> bool:
+    """Whether `city` counts for `major`'s victory condition (R14.3: France's fortresses in
+    Austria, Prussia's in Austria and/or Silesia; Austria defends both)."""
+    if major == "france":
+        return info.home_of(city) == "austria"
+    if major == "prussia":
+        return info.home_of(city) == "austria" or info.in_silesia(city)
+    if major == "austria":
+        return info.home_of(city) == "austria" or info.in_silesia(city)
+    return False
+
+
 class Threats:
     """Protection and threat queries of a Planner (see maria.players.plan)."""
 
@@ -228,9 +240,7 @@ class Threats:
                     continue
                 cities = [g["city"] for g in self.gens.values()
                           if g["face_up"] and R.major_of(st, g["power"]) == major]
-                # his condition's fortresses (R14.3: in Austria; Prussia's also in Silesia)
-                open_ = [f for f in info.fortresses()
-                         if (info.home_of(f) == "austria" or (major == "prussia" and info.in_silesia(f)))
+                open_ = [f for f in info.fortresses() if _goal(st, info, major, f)
                          and not self.is_prot(f) and (ctrl := controller(st, info, f)) is not None
                          and R.major_of(st, ctrl) == "austria"]
                 took: set[str] = set()

@@ -133,9 +133,7 @@ class SearchPlayer:
         ex, v = self.exposed_roles, obs.get("variant")
         roles = frozenset(ex.get(f"{v}-{obs.get('players')}", ex.get(v, ()))) & {role}
         token = EXPOSED.set(roles)          # only while this player decides (see plan.EXPOSED)
-        ur = self.urgent_roles
-        urgent = role in ur.get(f"{v}-{obs.get('players')}", ur.get(v, ()))
-        t_u = URGENT.set(True) if urgent else None
+        t_u = URGENT.set(True) if role in _setting(self.urgent_roles, obs) else None
         try:
             return self._choose(obs, legal, role, rng)
         finally:
