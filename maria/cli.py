@@ -309,7 +309,7 @@ def _tournament(args: argparse.Namespace) -> int:
     from maria.players.tournament import run
     try:
         res = run(args.variant, args.players, args.games, args.a, args.b, args.budget, args.out, args.seed,
-                  seating=args.seating)
+                  seating=args.seating, clock=args.clock)
     except ValueError as e:
         print(f"error: {e}")
         return 2
@@ -380,6 +380,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--b", default="random", choices=("random", "easy", "normal", "hard"))
     p.add_argument("--budget", type=float, default=None,
                    help="seconds per searched decision (hard: the ceiling of its fixed count of play-outs)")
+    p.add_argument("--clock", action="store_true",
+                   help="hard with the window's wall-clock ceiling (4.5 s); without it (the default) hard's "
+                        "counts alone bound its searches, so a seed plays the same game on any machine")
     p.add_argument("--out", default=None, help="folder for the games as replays")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--seating", choices=("solo", "mixed"), default="solo",

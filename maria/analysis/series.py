@@ -8,7 +8,9 @@ a series stopped at any point keeps every game played and resumes where it stopp
 Seats: `all:LEVEL` (every seat LEVEL), or `rot:LEVEL:BASE` (LEVEL in one seat, BASE in the
 others; the seat rotates with the seed: roles[seed % n] in the door's order of roles, so each seat
 gets every n-th seed).  A game is `maria.players.tournament.play_game(variant, players, seed,
-seats)`, the same game the tournament command plays for that seed and seating.
+seats)`, the same game the tournament command plays for that seed and seating: without the wall
+clock, so `hard`'s counts alone bound its searches and a seed plays the same game on any machine
+under any load (`normal` alone still searches by the wall clock).
 
 Each line: seed, variant, players, seats, winner (None: a tie, R24.1.4), reason, turn, error (the
 exception's text; the game is counted as an error, never hidden), seconds, and per role the

@@ -10,6 +10,8 @@ non-secret bookkeeping — never the full state; `legal_actions` is `door.legal_
 
 from __future__ import annotations
 
+import math
+
 from maria.rules import door
 from maria.players.resample import observe
 
@@ -119,7 +121,15 @@ PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa",), 
 URGENT_ROLES: dict[str, tuple[str, ...]] = {}
 
 
-def make_player(level: str, seed: int = 0, budget: float | None = None):
+def make_player(level: str, seed: int = 0, budget: float | None = None, clock: bool = True):
+    """A computer player of `level`.  `budget`: the seconds a searched decision may take (for
+    `hard`, the ceiling of its fixed count of play-outs, HARD_CAP by default).  `clock=False`
+    (tournaments, benchmarks, tests; session 26): a counted level (`hard`) has no wall-clock
+    ceiling at all, so its counts alone bound each decision and a seed plays the same game on any
+    machine under any load.  With the ceiling (the window's players) the same holds wherever the
+    ceiling is not reached: on this machine the counts end hard's searches first (worst decision
+    about 3 s of HARD_CAP's 4.5 s, docs/balance.md, session 26), on a slower machine the ceiling
+    keeps the window answering.  `normal` searches by the wall clock (BUDGETS) either way."""
     if level == "random":
         from maria.players.random_player import RandomPlayer
         return RandomPlayer(seed)
@@ -129,7 +139,14 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
     if level in ("normal", "hard"):
         from maria.players.search import SearchPlayer
         counted = COUNTED and level in PLAYOUTS
-        b = (HARD_CAP if counted else BUDGETS[level]) if budget is None else budget
+        if budget is not None:
+            b = budget
+        elif counted:
+            b = HARD_CAP if clock else math.inf
+        else:
+            b = BUDGETS[level]
+        # no ceiling at all (clock=False) for the whole-plan choice of PLAN_ROLES either
+        extra = {"plan_budget": math.inf} if b == math.inf else {}
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
                             horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
                             reply_roles=REPLY_ROLES if level == "hard" else None,
@@ -142,7 +159,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None):
                             plan_search_roles=PLAN_SEARCH_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
-                            reply_candidates=REPLY_CANDIDATES[level] if counted else None)
+                            reply_candidates=REPLY_CANDIDATES[level] if counted else None, **extra)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

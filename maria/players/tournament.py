@@ -31,12 +31,16 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_game(variant: str, players: int, seed: int, seats: dict[str, str], budget: float | None = None,
-              times: dict | None = None, max_actions: int = 20000, role_times: dict | None = None):
+              times: dict | None = None, max_actions: int = 20000, role_times: dict | None = None,
+              clock: bool = False):
     """One game; returns the GameRecord.  seats: role -> level.  `times` collects each decision's
-    seconds (observation, legal actions and choice) by level, `role_times` by role."""
+    seconds (observation, legal actions and choice) by level, `role_times` by role.  Without the
+    `clock` (the default), `hard` has no wall-clock ceiling: its counts alone bound its searches,
+    so a seed plays the same game on any machine under any load (make_player; session 26)."""
     from maria.game import GameRecord
     rec = GameRecord.new(variant=variant, players=players, seed=seed)
-    ps = {r: make_player(lvl, seed * 1009 + i, budget=budget if lvl in ("normal", "hard") else None)
+    ps = {r: make_player(lvl, seed * 1009 + i, budget=budget if lvl in ("normal", "hard") else None,
+                         clock=clock)
           for i, (r, lvl) in enumerate(sorted(seats.items()))}
     n = 0
     while not door.is_over(rec.state):
@@ -72,7 +76,7 @@ def seat_groups(roles: list[str], seating: str = "solo") -> list[tuple[str, ...]
 
 
 def run(variant: str, players: int, games: int, a: str, b: str, budget: float | None = None,
-        out: str | None = None, seed: int = 0, echo=print, seating: str = "solo") -> dict:
+        out: str | None = None, seed: int = 0, echo=print, seating: str = "solo", clock: bool = False) -> dict:
     roles = list(door.ROLES[players])
     groups = seat_groups(roles, seating)
     labels = ["+".join(g) for g in groups]
@@ -91,7 +95,7 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
         role = "+".join(group)
         seats = {r: (a if r in group else b) for r in roles}
         try:
-            rec = play_game(variant, players, seed + g, seats, budget, times)
+            rec = play_game(variant, players, seed + g, seats, budget, times, clock=clock)
         except Exception as e:                           # counted and reported, never hidden
             errors += 1
             echo(f"game {g}: error {type(e).__name__}: {e}")

@@ -1,18 +1,25 @@
 """Hard searches a fixed number of play-outs per decision (maria.players.PLAYOUTS, REPLY_PLAYOUTS),
 the wall-clock budget only a ceiling: the same seed gives the same decision on a busy or an idle
-machine (session 11; before, a loaded machine bought fewer play-outs and another game)."""
+machine (session 11; before, a loaded machine bought fewer play-outs and another game).  Session 26:
+without the clock (`make_player(..., clock=False)`, what tournaments and series play) no deadline is
+read at all, so a seed gives the same game however slow or loaded the machine (the brief's "any
+game replays and any bug reproduces"); with it (the window's players) a decision that would
+overrun HARD_CAP is cut short instead."""
 
 from __future__ import annotations
 
+import math
 import time
 
 import pytest
 
-from maria.players import PLAYOUTS, REPLY_PLAYOUTS, make_player
+from maria.players import HARD_CAP, PLAYOUTS, REPLY_PLAYOUTS, make_player
+from maria.players import plan_search, search, stage_plans
 from maria.players.resample import observe
 from maria.players.search import SearchPlayer
 from maria.rules import door
 
+from tests.players.test_defence_plans import _moravian_position
 from tests.players.test_planner_rules import _first_movement
 
 
@@ -161,3 +168,86 @@ def test_goal5_the_fine_clock_changes_nothing_when_the_ceiling_does_not_bind(mon
             monkeypatch.setattr(S, "FINE_CLOCK", fine)
             got.append(make_player("hard", 11).choose(obs, legal, role))
         assert got[0] == got[1]
+
+class _CrawlingClock:
+    """A wall clock on which every reading is `step` seconds after the last: a machine so loaded
+    that any deadline is passed at once."""
+
+    def __init__(self, step: float = 10.0):
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def _crawl(monkeypatch) -> None:
+    clock = _CrawlingClock()
+    for mod in (search, plan_search, stage_plans):
+        monkeypatch.setattr(mod, "time", clock)
+
+
+def _plan_choice(clock: bool, crawl: bool, monkeypatch) -> tuple[dict, tuple]:
+    """Hard Maria Theresa's first movement decision (the whole-plan search of the introductory
+    game, players.PLAN_SEARCH_ROLES) in the Moravian position, and what her plan search did."""
+    s = _moravian_position()
+    p = make_player("hard", 7, clock=clock)
+    p.plan_search_roles = {"intro": ("maria_theresa",)}
+    if crawl:
+        _crawl(monkeypatch)
+    role = "maria_theresa"
+    a = p.choose(observe(s, role), door.legal_actions(s, role), role)
+    return a, p.last_plan_choice
+
+
+def test_make_player_hard_without_the_clock_has_no_ceiling():
+    assert make_player("hard", 1).budget == HARD_CAP
+    p = make_player("hard", 1, clock=False)
+    assert p.budget == math.inf and p.plan_budget == math.inf
+    assert p.playouts and p.reply_playouts            # the counts that bound it instead
+    # normal searches by the wall clock whatever `clock` says (not counted)
+    assert make_player("normal", 1, clock=False).budget == make_player("normal", 1).budget
+
+
+def test_without_the_clock_a_crawling_machine_makes_the_same_decision(monkeypatch):
+    # the plan search's samples, the candidates and every play-out step consult no deadline
+    idle, idle_choice = _plan_choice(False, False, monkeypatch)
+    loaded, loaded_choice = _plan_choice(False, True, monkeypatch)
+    assert loaded == idle
+    assert loaded_choice == idle_choice
+    assert idle_choice[1] >= plan_search.FINAL        # samples of the rules-of-thumb plan compared
+
+
+def test_with_the_clock_a_crawling_machine_cuts_the_search_short(monkeypatch):
+    # the window's player: past the ceiling no sample is started, so the search compares nothing
+    # and the rules-of-thumb plan stays (the test above would pass if no clock were read at all)
+    _, idle_choice = _plan_choice(False, False, monkeypatch)
+    _, cut_choice = _plan_choice(True, True, monkeypatch)
+    assert cut_choice[1] < idle_choice[1]
+    assert cut_choice[0] == 0
+
+
+N = 30          # through her first movement decision (the whole-plan search) and its hussars
+
+
+def test_a_seed_replays_the_same_opening_of_an_all_hard_game(monkeypatch):
+    """The first N decisions of an all-hard 3-player introductory game, once on an idle clock and once
+    on a crawling one: the same actions (tournament.play_game plays without the clock)."""
+    def opening(crawl: bool) -> list:
+        if crawl:
+            _crawl(monkeypatch)
+        from maria.game import GameRecord
+        rec = GameRecord.new(variant="intro", players=3, seed=4242)
+        ps = {r: make_player("hard", 4242 * 1009 + i, clock=False)
+              for i, r in enumerate(sorted(door.ROLES[3]))}
+        out = []
+        while len(out) < N and not door.is_over(rec.state):
+            r = door.active_roles(rec.state)[0]
+            a = ps[r].choose(observe(rec.state, r), door.legal_actions(rec.state, r), r)
+            rec.apply(r, a)
+            out.append((r, a))
+        return out
+    idle = opening(False)
+    assert opening(True) == idle
+    assert any(a["type"] in ("move", "force_march") for _, a in idle)     # searched decisions
