@@ -137,7 +137,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None, clock: b
         from maria.players.easy import EasyPlayer
         return EasyPlayer(seed)
     if level in ("normal", "hard"):
-        from maria.players.search import SearchPlayer
+        from maria.players.search import PLAN_BUDGET, SearchPlayer
         counted = COUNTED and level in PLAYOUTS
         if budget is not None:
             b = budget
@@ -145,8 +145,6 @@ def make_player(level: str, seed: int = 0, budget: float | None = None, clock: b
             b = HARD_CAP if clock else math.inf
         else:
             b = BUDGETS[level]
-        # no ceiling at all (clock=False) for the whole-plan choice of PLAN_ROLES either
-        extra = {"plan_budget": math.inf} if b == math.inf else {}
         return SearchPlayer(level, seed, budget=b, candidates=3 if level == "normal" else 6,
                             horizon=80, stage_horizon=True, samples=4 if level == "normal" else 10,
                             reply_roles=REPLY_ROLES if level == "hard" else None,
@@ -159,7 +157,9 @@ def make_player(level: str, seed: int = 0, budget: float | None = None, clock: b
                             plan_search_roles=PLAN_SEARCH_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
-                            reply_candidates=REPLY_CANDIDATES[level] if counted else None, **extra)
+                            reply_candidates=REPLY_CANDIDATES[level] if counted else None,
+                            # no ceiling at all (clock=False) for the whole-plan choice of PLAN_ROLES either
+                            plan_budget=PLAN_BUDGET if math.isfinite(b) else math.inf)
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 
 

@@ -169,6 +169,7 @@ def test_goal5_the_fine_clock_changes_nothing_when_the_ceiling_does_not_bind(mon
             got.append(make_player("hard", 11).choose(obs, legal, role))
         assert got[0] == got[1]
 
+
 class _CrawlingClock:
     """A wall clock on which every reading is `step` seconds after the last: a machine so loaded
     that any deadline is passed at once."""
