@@ -179,3 +179,20 @@ def test_a_setting_for_one_player_count_leaves_the_other_on_the_heuristic(monkey
     both = SearchPlayer("hard", 1, learned_roles={"intro": ("maria_theresa",)})
     assert both._evaluate(three, "maria_theresa") == pytest.approx(learned.value(three, "maria_theresa"))
     assert learned.value(three, "maria_theresa") != pytest.approx(evaluate(three, "maria_theresa"))
+
+
+def test_the_training_games_are_played_without_the_clock_so_a_seed_remakes_its_rows(monkeypatch):
+    """train_eval.play_one's players are made with clock=False (session 26): a hard seat is then
+    bound by its counts alone and the rows of a seed do not depend on the machine's load."""
+    import maria.players as P
+    made = []
+    real = P.make_player
+
+    def spy(level, seed=0, budget=None, clock=True):
+        made.append((level, clock))
+        return real(level, seed, budget, clock)
+
+    monkeypatch.setattr(P, "make_player", spy)
+    g = train_eval.play_one("intro", 3, 5, {"maria_theresa": "easy", "frederick": "easy", "louis_xv": "easy"})
+    assert made == [("easy", False)] * 3
+    assert g["rows"] and all(len(r) == len(NAMES) for r in g["rows"])
