@@ -84,7 +84,10 @@ CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 # lost) and 38 of 40 fresh games (152000, 152002, ...): 95 of 100, goal 1's 90% met, so it ships on
 # for that seat.  Hard Maria Theresa (11 against 14 of 60) and Frederick (13 against 14 of 60) in
 # 3 players gained nothing with it: off (docs/balance.md, session 19).
-LEARNED_ROLES: dict[str, tuple[str, ...]] = {"advanced-2": ("coalition",)}
+# Session 27 (trial G, with Frederick's plan search above): on for her in the 3-player introductory
+# game, the session-16 model (600 all-easy games), which predicted 32 held-out all-hard games of G's
+# attackers better than a refit on 128 of them (log loss 0.777 against 0.791; prior 0.974).
+LEARNED_ROLES: dict[str, tuple[str, ...]] = {"advanced-2": ("coalition",), "intro-3": ("maria_theresa",)}
 # Per variant (or "advanced-3"), the roles whose `hard` planner weighs what each general's end
 # city risks in the enemy stages before the role moves again (plan.Planner.exposure: the strongest
 # enemy stack that can reach him, the troops it would take, the general removed), in its own
@@ -112,7 +115,14 @@ EXPOSED_ROLES: dict[str, tuple[str, ...]] = {"advanced-3": ("frederick",)}
 # 22's 15 (12 better, 4 worse, p = 0.038; the ladder 62.5%, goal 4's 60% met), all hard the
 # coalition's score stayed 55.7% (34 of 61; goal 3's 35-65%), alone against easy she won 31 of 60
 # (29 before; goal 1's 41.8%): on there.
-PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa",), "intro-2": ("maria_theresa",)}
+# Session 27 (docs/balance.md, trial G, rule written before its games): Frederick too in the 3-player
+# introductory game, with her play-outs scored by the trained evaluation (LEARNED_ROLES "intro-3").
+# His plan search alone (session 26's F; 160 fresh all-hard games 210000-210159 in session 27) lifted
+# him to 23.8% but took her to 17.5%; with the trained evaluation for her, all hard on 120 fresh
+# seeds (211000-211119): Louis XV 51.7%, Maria Theresa 25.0%, Frederick 23.3% (shipped before:
+# 58.3 / 26.2 / 15.4 of 240).
+PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa", "frederick"),
+                                                 "intro-2": ("maria_theresa",)}
 
 # Per variant (or variant and player count), the roles whose `hard` planner weighs her cover and
 # retakes by how near each attacker is to his victory (plan.Planner.urgency, plan.URGENT) for the

@@ -196,3 +196,28 @@ def test_the_training_games_are_played_without_the_clock_so_a_seed_remakes_its_r
     g = train_eval.play_one("intro", 3, 5, {"maria_theresa": "easy", "frederick": "easy", "louis_xv": "easy"})
     assert made == [("easy", False)] * 3
     assert g["rows"] and all(len(r) == len(NAMES) for r in g["rows"])
+
+
+def test_her_whole_plan_search_scores_its_play_outs_with_the_trained_evaluation_from_her_view(monkeypatch):
+    """Session 27's shipped setting (players.LEARNED_ROLES "intro-3" with PLAN_SEARCH_ROLES): her
+    whole-plan search in the 3-player introductory game ends its play-outs with the trained
+    evaluation, for her alone, on states resampled from her view: two games that differ only in
+    hidden hands (R8.4) give the same plan.  Without the clock, so the counts end the search."""
+    import maria.players as players
+    from maria.players import plan_search
+    assert players.LEARNED_ROLES.get("intro-3") == ("maria_theresa",)
+    a, b = _turn1(), _turn1()
+    hp, hf = b["cards"]["hands"]["prussia"], b["cards"]["hands"]["france"]
+    hp[:4], hf[:] = list(hf), hp[:4]
+    assert observe(a, "maria_theresa") == observe(b, "maria_theresa")
+    calls, searched = [], []
+    orig, orig_search = learned.value, plan_search.search_plans
+    monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))
+    monkeypatch.setattr(plan_search, "search_plans", lambda *x, **kw: searched.append(x[2]) or orig_search(*x, **kw))
+    choices = []
+    for s in (a, b):
+        p = make_player("hard", 5, clock=False)
+        choices.append(p.choose(observe(s, "maria_theresa"), door.legal_actions(s, "maria_theresa"), "maria_theresa"))
+    assert choices[0] == choices[1]
+    assert searched == ["maria_theresa", "maria_theresa"]
+    assert calls and set(calls) == {"maria_theresa"}
