@@ -119,8 +119,8 @@ EXPOSED_ROLES: dict[str, tuple[str, ...]] = {"advanced-3": ("frederick",)}
 # introductory game, with her play-outs scored by the trained evaluation (LEARNED_ROLES "intro-3").
 # His plan search alone (session 26's F; 160 fresh all-hard games 210000-210159 in session 27) lifted
 # him to 23.8% but took her to 17.5%; with the trained evaluation for her, all hard on 120 fresh
-# seeds (211000-211119): Louis XV 51.7%, Maria Theresa 25.0%, Frederick 23.3% (shipped before:
-# 58.3 / 26.2 / 15.4 of 240).
+# seeds (211000-211119): Louis XV 51.7%, Maria Theresa 25.0%, Frederick 23.3%; with 60 more games of
+# the shipped code, 180 in all: 55.0 / 23.9 / 21.1 (shipped before: 58.3 / 26.2 / 15.4 of 240).
 PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa", "frederick"),
                                                  "intro-2": ("maria_theresa",)}
 
