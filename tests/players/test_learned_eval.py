@@ -32,6 +32,17 @@ def _turn1() -> dict:
     return yaml.safe_load((FIXTURES / "intro3p_turn1_austrian_movement.yaml").read_text(encoding="utf-8"))
 
 
+def _turn1_with_hidden_hands_changed() -> tuple[dict, dict]:
+    """Two copies of the turn-1 position; in the second, four of Prussia's cards are swapped with
+    France's four (R8.4: hidden from Austria): the same hand sizes, other cards."""
+    a, b = _turn1(), _turn1()
+    hp, hf = b["cards"]["hands"]["prussia"], b["cards"]["hands"]["france"]
+    hp[:4], hf[:] = list(hf), hp[:4]
+    assert hp != a["cards"]["hands"]["prussia"] and sorted(hp + hf) == sorted(
+        a["cards"]["hands"]["prussia"] + a["cards"]["hands"]["france"])
+    return a, b
+
+
 def test_every_feature_is_named_and_turn_1_starts_with_the_fortresses_the_victory_check_counts():
     s = _turn1()
     row = features(s)
@@ -147,12 +158,7 @@ def test_the_trained_evaluation_reads_only_maria_theresas_view(monkeypatch):
     # the move-by-move search only: the whole-plan search (players.PLAN_SEARCH_ROLES) can be cut
     # by the wall clock on a loaded test machine, and its own view test is in test_plan_search.py
     monkeypatch.setattr(players, "PLAN_SEARCH_ROLES", {})
-    a, b = _turn1(), _turn1()
-    # four of Prussia's cards swapped with France's four: the same hand sizes, other cards
-    hp, hf = b["cards"]["hands"]["prussia"], b["cards"]["hands"]["france"]
-    hp[:4], hf[:] = list(hf), hp[:4]
-    assert hp != a["cards"]["hands"]["prussia"] and sorted(hp + hf) == sorted(
-        a["cards"]["hands"]["prussia"] + a["cards"]["hands"]["france"])
+    a, b = _turn1_with_hidden_hands_changed()
     va, vb = observe(a, "maria_theresa"), observe(b, "maria_theresa")
     assert va == vb
     acts = door.legal_actions(a, "maria_theresa")
@@ -206,9 +212,7 @@ def test_her_whole_plan_search_scores_its_play_outs_with_the_trained_evaluation_
     import maria.players as players
     from maria.players import plan_search
     assert players.LEARNED_ROLES.get("intro-3") == ("maria_theresa",)
-    a, b = _turn1(), _turn1()
-    hp, hf = b["cards"]["hands"]["prussia"], b["cards"]["hands"]["france"]
-    hp[:4], hf[:] = list(hf), hp[:4]
+    a, b = _turn1_with_hidden_hands_changed()
     assert observe(a, "maria_theresa") == observe(b, "maria_theresa")
     calls, searched = [], []
     orig, orig_search = learned.value, plan_search.search_plans
