@@ -87,6 +87,9 @@ CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 # Session 27 (trial G, with Frederick's plan search above): on for her in the 3-player introductory
 # game, the session-16 model (600 all-easy games), which predicted 32 held-out all-hard games of G's
 # attackers better than a refit on 128 of them (log loss 0.777 against 0.791; prior 0.974).
+# Session 28 (trial H, rule written before its games): Frederick's plan search scored by the same
+# model too: all hard on G's 180 seeds Louis XV won 95 against 99 (42 fewer, 38 more: p = 0.37), she
+# 45 against 43, he 40 against 38: no measurable change, so his play-outs keep the heuristic one.
 LEARNED_ROLES: dict[str, tuple[str, ...]] = {"advanced-2": ("coalition",), "intro-3": ("maria_theresa",)}
 # Per variant (or "advanced-3"), the roles whose `hard` planner weighs what each general's end
 # city risks in the enemy stages before the role moves again (plan.Planner.exposure: the strongest
