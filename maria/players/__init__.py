@@ -25,6 +25,9 @@ BUDGETS = {"normal": 0.2, "hard": 1.5}
 # the paired test can judge.  COUNTED = False restores session 10's wall-clock search.  Session 15:
 # 16 reply play-outs (4 samples) for Maria Theresa doubled her decision times (median 1.3 s) and
 # won 2 of 31 all-hard games where 8 won 3 on the same seeds (docs/balance.md): 8 stays.
+# Session 28 (trial X, exploratory): 72 play-outs in the advanced game, where 24 use at most about
+# 1 s: hard Maria Theresa alone against easy won 40 against 37 of 120 paired games (p = 0.36), her
+# decisions three times slower (worst 3.5 s): 24 stays.
 COUNTED = True
 PLAYOUTS = {"hard": 24}
 REPLY_PLAYOUTS = {"hard": 8}
