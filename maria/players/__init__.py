@@ -135,6 +135,10 @@ PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa", "f
 # length of its own decisions: its rules of thumb, candidates and, in its play-outs, its own
 # generals (the urgency weighs only the defender's values).  Session 25's trial with plan.PACE.
 URGENT_ROLES: dict[str, tuple[str, ...]] = {}
+# Per variant (or variant and player count), the roles whose `hard` winter recruitment (R13) is
+# chosen by play-outs through the enemy stages among the rules of thumb's and recruitments that
+# keep more cards (maria.players.winter_search).  Session 29's trial K.
+WINTER_SEARCH_ROLES: dict[str, tuple[str, ...]] = {}
 
 
 def make_player(level: str, seed: int = 0, budget: float | None = None, clock: bool = True):
@@ -171,6 +175,7 @@ def make_player(level: str, seed: int = 0, budget: float | None = None, clock: b
                             exposed_roles=EXPOSED_ROLES if level == "hard" else None,
                             urgent_roles=URGENT_ROLES if level == "hard" else None,
                             plan_search_roles=PLAN_SEARCH_ROLES if level == "hard" else None,
+                            winter_search_roles=WINTER_SEARCH_ROLES if level == "hard" else None,
                             playouts=PLAYOUTS[level] if counted else None,
                             reply_playouts=REPLY_PLAYOUTS[level] if counted else None,
                             reply_candidates=REPLY_CANDIDATES[level] if counted else None,

@@ -85,7 +85,8 @@ class SearchPlayer:
                  learned_roles: Mapping[str, tuple[str, ...]] | None = None,
                  exposed_roles: Mapping[str, tuple[str, ...]] | None = None,
                  urgent_roles: Mapping[str, tuple[str, ...]] | None = None,
-                 plan_search_roles: Mapping[str, tuple[str, ...]] | None = None):
+                 plan_search_roles: Mapping[str, tuple[str, ...]] | None = None,
+                 winter_search_roles: Mapping[str, tuple[str, ...]] | None = None):
         self.level = level
         self.rng = random.Random(seed)
         self.budget = budget
@@ -118,6 +119,10 @@ class SearchPlayer:
         # variant (or variant and player count, first) -> the roles whose movement phase is chosen
         # as a whole plan by play-outs (maria.players.plan_search), not move by move
         self.plan_search_roles = dict(plan_search_roles or {})
+        # variant (or variant and player count, first) -> the roles whose winter recruitment is
+        # chosen by play-outs among recruitments keeping more cards (maria.players.winter_search)
+        self.winter_search_roles = dict(winter_search_roles or {})
+        self._winter_chosen: dict = {}  # (turn, power) -> the chosen recruitment's actions still to play
         # A count-based budget (session 11): at most `playouts` play-outs per decision (whole
         # samples only; `reply_playouts` and `reply_candidates` for a role whose play-outs run
         # through the enemy stages, which cost 10-20 times more), the wall-clock `budget` only a
@@ -157,6 +162,10 @@ class SearchPlayer:
         t_easy = time.perf_counter()
         easy = self._rules(state, role, rng).decide(acts)
         t_easy = time.perf_counter() - t_easy
+        if frame_name == "winter" and role in _setting(self.winter_search_roles, state):
+            a = self._winter_searched(obs, state, role, acts, easy, rng, t0)
+            self.progress = 1.0
+            return a if a is not None else easy
         if frame_name == "winter" and (role in self.plan_roles.get(state["variant"], ())
                                        or role in self.winter_roles.get(state["variant"], ())):
             a = self._winter(state, role, acts, rng)
@@ -318,6 +327,30 @@ class SearchPlayer:
         out["cards"] = cheap_payment(state["cards"]["hands"][rec["power"]], TROOP_COST * total)
         self._recruited.add(key)
         return out
+
+    def _winter_searched(self, obs, state, role, acts, easy, rng, t0) -> dict | None:
+        """winter_search_roles: the first recruitment decision of a winter compares the rules of
+        thumb with recruitments that keep more cards (maria.players.winter_search); the rest of
+        that winter follows the choice.  None: the rules of thumb decide."""
+        from maria.players import winter_search
+        rec = next((a for a in acts if a["type"] == "recruit"), None)
+        if rec is None:
+            return None
+        key = (state["turn"], rec["power"])
+        if key in self._winter_chosen:
+            rest = self._winter_chosen[key]
+            if rest is None:
+                return None                     # the rules of thumb go on recruiting
+            while rest:
+                nxt = rest.pop(0)
+                if any(a["type"] == nxt["type"] for a in acts):
+                    return nxt
+            return None
+        cands = winter_search.candidates(state, role, acts, easy, self._rules(state, role, rng))
+        best = winter_search.search_winter(self, obs, role, cands, rng,
+                                           t0 + PLAN_SEARCH_SHARE * self.budget)
+        self._winter_chosen[key] = list(cands[best][1:]) if best else None
+        return cands[best][0]
 
     # --- whole movement-phase plans --------------------------------------------------------------
     def _plan_move(self, obs, role, state, easy, rng, t0, searched: bool = False) -> dict | None:
