@@ -136,8 +136,12 @@ PLAN_SEARCH_ROLES: dict[str, tuple[str, ...]] = {"intro-3": ("maria_theresa", "f
 # generals (the urgency weighs only the defender's values).  Session 25's trial with plan.PACE.
 URGENT_ROLES: dict[str, tuple[str, ...]] = {}
 # Per variant (or variant and player count), the roles whose `hard` winter recruitment (R13) is
-# chosen by play-outs through the enemy stages among the rules of thumb's and recruitments that
-# keep more cards (maria.players.winter_search).  Session 29's trial K.
+# chosen by play-outs through the enemy stages among the rules of thumb's and recruitments of fewer
+# troops paid to keep the suits where her generals stand (maria.players.winter_search).  Session 29
+# (trial K, rule written before its games; docs/balance.md): with {"intro-3": ("maria_theresa",)},
+# all hard on G's seeds, the search changed her recruitment in most winters (its play-outs valued
+# keeping cards 10-40 points of the trained evaluation higher), but Louis XV won 43 of 90 paired
+# games against 42 for the shipped code and she 28 against 27: stopped by its futility rule, off.
 WINTER_SEARCH_ROLES: dict[str, tuple[str, ...]] = {}
 
 

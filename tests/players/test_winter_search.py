@@ -104,7 +104,14 @@ def test_R8_4_the_winter_search_reads_only_her_view(monkeypatch, winter):
     assert chosen[0] == chosen[1]
 
 
-def test_only_her_hard_seat_searches_the_winter_when_set_and_nobody_by_default():
+def test_the_winter_search_ships_off_and_reaches_only_hard():
+    """Session 29's trial K (docs/balance.md): no measurable change in the games, so no role
+    searches its winter in the shipped players; the setting reaches hard alone."""
     import maria.players as players
-    assert make_player("normal", 1).winter_search_roles == {}
-    assert make_player("hard", 1).winter_search_roles == players.WINTER_SEARCH_ROLES
+    assert players.WINTER_SEARCH_ROLES == {}
+    try:
+        players.WINTER_SEARCH_ROLES = {"intro-3": ("maria_theresa",)}
+        assert make_player("hard", 1).winter_search_roles == {"intro-3": ("maria_theresa",)}
+        assert make_player("normal", 1).winter_search_roles == {}
+    finally:
+        players.WINTER_SEARCH_ROLES = {}
