@@ -67,6 +67,9 @@ PLAN_ROLES: dict[str, tuple[str, ...]] = {}
 # then meets the French and Prussian stages of the next turn without a card: the loser of a
 # combat loses the whole final score in troops (R11.4).  Measured in session 11 with the other
 # defender settings of that session (plan.URGENCY): no gain, so it ships off (docs/balance.md).
+# Session 29 (trial K0, rule written before its games), alone and with the plan search: all hard
+# on G's 180 seeds, Louis XV won 93 against 99 (30 fewer, 24 more: p = 0.25), she 48 against 43,
+# Frederick 39 against 38: the rule asked p <= 0.10, so it stays off.
 WINTER_ROLES: dict[str, tuple[str, ...]] = {}
 # Per variant, the roles whose combat cards `hard` keeps by easy.CAREFUL_DEFENDER's rule (a deficit
 # fought only when her suited cards cover it and the enemy's expected answer), in its own choices
