@@ -5,7 +5,7 @@ The rules of thumb recruit again and again until about 6 points of cards are lef
 (maria.players.easy).  Maria Theresa acts last in the turn (R5.1) and draws only at the start of
 her own action stage (R8.1), so the cards she keeps in the winter are all she holds when the
 French and Prussian stages of the next turn attack her; a side that cannot play a card of the
-sector's suit loses the whole score difference in troops (R11.4).  Seen in this session's
+sector's suit loses the whole score difference in troops (R11.4).  Seen in session 29's
 all-hard games (seed 211003): after recruiting 16 troops she met turn 4 with an empty hand, and
 Karl (8) and Neipperg (8) were each removed by Friedrich+Leopold (16) without a card played.
 
