@@ -24,8 +24,7 @@ from __future__ import annotations
 import random
 import time
 
-from maria.players.paired import confident_gain, mean
-from maria.players.resample import resample
+from maria.players.paired import common_sample, confident_gain, mean
 from maria.players.stage_plans import candidate_plans as _stage_candidates, plan_key, play_plan, rules_plan
 
 ROUND = 2            # sampled states per live plan per halving round
@@ -117,23 +116,13 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
             if done + 1 + len(live) > limit or time.perf_counter() + last > deadline:
                 break
             t = time.perf_counter()
-            st = resample(obs, role, rng.getrandbits(32))
-            seed = rng.getrandbits(32)
-            got = []
-            cut = False
-            for k in [0] + live:
-                try:
-                    _, after = play_plan(st, role, plans[k])
-                    player._cut = False
-                    v = player._playout(after, role, random.Random(seed), deadline, own=after is not st,
-                                        reply=True if THROUGH_ENEMY_STAGES else None)
-                except Exception:
-                    v = -1e6
-                if player._cut:
-                    cut = True
-                    break
-                got.append((k, v))
-            if cut:
+
+            def start(st, k):
+                _, after = play_plan(st, role, plans[k])
+                return after, after is not st
+            got = common_sample(player, obs, role, rng, deadline, [0] + live, start,
+                                True if THROUGH_ENEMY_STAGES else None)
+            if got is None:
                 break                   # a sample cut short by the deadline is never compared
             for k, v in got:
                 vals[k].append(v)

@@ -27,8 +27,7 @@ import random
 import time
 
 from maria.players.easy import TROOP_COST
-from maria.players.paired import confident_gain, mean
-from maria.players.resample import resample
+from maria.players.paired import common_sample, confident_gain, mean
 from maria.rules import cards, door
 from maria.rules.state import board_info
 
@@ -120,26 +119,16 @@ def search_winter(player, obs: dict, role: str, cands: list[list[dict]], rng: ra
         if time.perf_counter() + last > deadline:
             break
         t = time.perf_counter()
-        st = resample(obs, role, rng.getrandbits(32))
-        seed = rng.getrandbits(32)
-        got = []
-        cut = False
-        for k, seq in enumerate(cands):
-            try:
-                after = door.look_ahead(st, role, seq[0])
-                for a in seq[1:]:
-                    after = door.look_ahead(after, role, a, in_place=True)
-                player._cut = False
-                v = player._playout(after, role, random.Random(seed), deadline, own=True, reply=True)
-            except Exception:
-                v = -1e6
-            if player._cut:
-                cut = True
-                break
-            got.append(v)
-        if cut:
+
+        def start(st, k):
+            after = door.look_ahead(st, role, cands[k][0])      # a copy: `st` serves every candidate
+            for a in cands[k][1:]:
+                after = door.look_ahead(after, role, a, in_place=True)
+            return after, True
+        got = common_sample(player, obs, role, rng, deadline, range(len(cands)), start, True)
+        if got is None:
             break                       # a sample cut short by the deadline is never compared
-        for k, v in enumerate(got):
+        for k, v in got:
             vals[k].append(v)
         done += len(cands)
         last = time.perf_counter() - t
