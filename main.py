@@ -161,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
                 start_demo(app, args.variant, args.players, args.level)
 
             def play() -> int:
+                app.stop_on_signals()           # Ctrl+C, a closed terminal: autosave, then stop
                 app.run()
                 return 0
             return crash.guarded(play)

@@ -7,7 +7,7 @@ is the current snapshot.  The UI sends actions through `record.apply(role, actio
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 from maria.rules import door
@@ -27,6 +27,9 @@ class GameRecord:
     actions: list[dict]  # [{"role": str, "action": dict}] in order
     state: dict          # current state
     created: str = ""
+    # who plays each role, {role: {"kind": "human"|"computer", "level"}} (maria.seats): not rules
+    # state, but saved with the game so that a solo game comes back with its computer seats
+    seats: dict = field(default_factory=dict)
 
     @classmethod
     def new(cls, variant: str = "intro", players: int = 3, seed: int = 0,

@@ -9,6 +9,8 @@ message a player can act on instead of reaching the rules:
     schema: 1                  # the layout of this file (SAVE_SCHEMA)
     rules_version: 0.2.0       # the program that wrote it (maria.__version__)
     variant / players / seed / options
+    seats: {role: {kind, level}}   # who plays each role (maria.seats); absent: every seat human
+    autosave: <n>              # only in autosaves: the program's count of autosaves written
     created / saved            # UTC timestamps
     digest: <sha256>           # of the canonical dump of `state` (maria.replay.state_digest)
     log_digest: <sha256>       # of the canonical dump of `actions`
@@ -80,14 +82,22 @@ def _log_digest(actions) -> str:
     return hashlib.sha256(canonical_dump(actions).encode("utf-8")).hexdigest()
 
 
-def save_document(record: GameRecord, failure: dict | None = None) -> dict:
-    """The data written to a save file (the record is not modified)."""
+def save_document(record: GameRecord, failure: dict | None = None, autosave: int | None = None) -> dict:
+    """The data written to a save file (the record is not modified).  `autosave`: the autosave
+    count of an autosave (how the program knows its own autosaves, whatever their file names)."""
     doc = {
         "format": SAVE_FORMAT, "schema": SAVE_SCHEMA, "rules_version": RULES_VERSION,
         "variant": record.variant, "players": record.players, "seed": record.seed,
-        "options": record.options, "created": record.created or now_iso(), "saved": now_iso(),
-        "digest": state_digest(record.state), "log_digest": _log_digest(record.actions),
+        "options": record.options,
     }
+    if record.seats:
+        doc["seats"] = {r: dict(s) for r, s in record.seats.items()}
+    if autosave is not None:
+        doc["autosave"] = int(autosave)
+    doc.update({
+        "created": record.created or now_iso(), "saved": now_iso(),
+        "digest": state_digest(record.state), "log_digest": _log_digest(record.actions),
+    })
     if failure is not None:
         doc["failure"] = failure
     doc["actions"] = record.actions
@@ -96,18 +106,19 @@ def save_document(record: GameRecord, failure: dict | None = None) -> dict:
     return doc
 
 
-def dump_save(record: GameRecord, failure: dict | None = None) -> str:
+def dump_save(record: GameRecord, failure: dict | None = None, autosave: int | None = None) -> str:
     header = ("# MARIA saved game. Edit at your own risk: the file is checked when it is loaded\n"
               "# and refused if the position or the log no longer match their check codes.\n")
-    return header + yaml.dump(save_document(record, failure), Dumper=_NoAliasDumper, sort_keys=False,
-                              allow_unicode=True, width=100)
+    return header + yaml.dump(save_document(record, failure, autosave), Dumper=_NoAliasDumper,
+                              sort_keys=False, allow_unicode=True, width=100)
 
 
-def save_game(path, record: GameRecord, *, failure: dict | None = None) -> None:
+def save_game(path, record: GameRecord, *, failure: dict | None = None, autosave: int | None = None) -> None:
     """Write `record` to `path` atomically: the old file (if any) stays whole until the new one is
-    complete.  `failure` (fuzzer files only) records the action that failed and why."""
+    complete.  `failure` (fuzzer files only) records the action that failed and why; `autosave`
+    marks an autosave (its count)."""
     try:
-        text = dump_save(record, failure)
+        text = dump_save(record, failure, autosave)
     except yaml.YAMLError as exc:
         raise SaveError(f"The game cannot be saved: it holds data a save cannot store ({exc}).") from exc
     try:
@@ -180,9 +191,10 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
     try:
         _check_fields(name, doc)
         _check_options(name, doc)
+        seats = _check_seats(name, doc)
         record = GameRecord(variant=doc["variant"], players=doc["players"], seed=doc["seed"],
                             options=doc["options"], actions=doc["actions"], state=doc["state"],
-                            created=doc["created"])
+                            created=doc["created"], seats=seats)
         _check_position(name, record, doc)
         # A save is its set-up plus its action log: the position must be the one the log produces
         # from the seed and options, so no accepted save can hold a position the rules never made
@@ -350,6 +362,21 @@ def _check_options(name: str, doc: dict) -> None:
         if not ok or (allowed is not None and value not in allowed):
             raise SaveError(f"{name} is damaged: option '{key}' has a wrong value "
                             f"({str(value)[:40]!r}).")
+
+
+def _check_seats(name: str, doc: dict) -> dict:
+    """Who plays each role (maria.seats): a level the program does not have is refused here, not
+    when that seat is to act."""
+    from maria.rules import door
+    from maria.seats import LEVELS, SeatError, check_seats
+    if "autosave" in doc and not _is_int(doc["autosave"]):
+        raise SaveError(f"{name} is damaged: its autosave mark should be a whole number.")
+    if "seats" not in doc:
+        return {}
+    try:
+        return check_seats(doc["seats"], list(door.ROLES[doc["players"]]), LEVELS["maria"], "easy")
+    except SeatError as exc:
+        raise SaveError(f"{name} is damaged: {exc}.") from None
 
 
 def _check_digests(name: str, record: GameRecord, doc: dict) -> None:

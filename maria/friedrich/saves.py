@@ -79,20 +79,25 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
         return True
 
 
-def save_document(rec: FRecord) -> dict:
+def save_document(rec: FRecord, autosave: int | None = None) -> dict:
+    """The data written to a save file; `autosave` marks an autosave (the program's count of
+    autosaves written: how it knows its own autosaves, whatever their file names)."""
     from maria.game import now_iso
-    return {"format": SAVE_FORMAT, "schema": SCHEMA, "game": GAME, "rules_version": __version__,
-            "players": rec.players, "seed": rec.seed, "options": rec.options, "seats": rec.seats,
-            "created": rec.created or now_iso(), "saved": now_iso(),
-            "digest": digest(rec.state), "log_digest": digest(rec.actions),
-            "actions": rec.actions, "state": rec.state, "end": SAVE_FORMAT}
+    doc = {"format": SAVE_FORMAT, "schema": SCHEMA, "game": GAME, "rules_version": __version__,
+           "players": rec.players, "seed": rec.seed, "options": rec.options, "seats": rec.seats}
+    if autosave is not None:
+        doc["autosave"] = int(autosave)
+    doc.update({"created": rec.created or now_iso(), "saved": now_iso(),
+                "digest": digest(rec.state), "log_digest": digest(rec.actions),
+                "actions": rec.actions, "state": rec.state, "end": SAVE_FORMAT})
+    return doc
 
 
-def save(path, rec: FRecord) -> Path:
+def save(path, rec: FRecord, autosave: int | None = None) -> Path:
     """Write `rec` atomically (the old file stays whole until the new one is complete)."""
     text = ("# FRIEDRICH saved game (MARIA digital edition). Checked when loaded: the log must\n"
-            "# replay to the saved position.\n") + yaml.dump(save_document(rec), Dumper=_Dumper, sort_keys=False,
-                                                             allow_unicode=True, width=100)
+            "# replay to the saved position.\n") + yaml.dump(save_document(rec, autosave), Dumper=_Dumper,
+                                                             sort_keys=False, allow_unicode=True, width=100)
     try:
         yamlio.write_atomic(path, text)
         os.chmod(path, 0o644)
@@ -127,6 +132,17 @@ def read_document(path) -> dict:
     return doc
 
 
+def check_seats(name: str, doc: dict) -> dict:
+    """Who plays each role (maria.seats): a level this program does not have is refused at load,
+    with the reason, not when that seat is to act."""
+    from maria.friedrich.rules.setup import roles_for
+    from maria.seats import LEVELS, SeatError, check_seats as check
+    try:
+        return check(doc.get("seats"), list(roles_for(doc["players"])), LEVELS["friedrich"], "easy")
+    except SeatError as exc:
+        raise FSaveError(f"{name} is damaged: {exc}.") from None
+
+
 def load(path) -> FRecord:
     """Read, check and replay a FRIEDRICH save: FSaveError (and nothing changed) if anything is wrong."""
     name = Path(path).name
@@ -135,7 +151,7 @@ def load(path) -> FRecord:
         raise FSaveError(f"{name} has been changed since it was saved: the position does not match its check code.")
     if digest(doc["actions"]) != doc.get("log_digest"):
         raise FSaveError(f"{name} has been changed since it was saved: the action log does not match its check code.")
-    seats = doc.get("seats") if isinstance(doc.get("seats"), dict) else {}
+    seats = check_seats(name, doc)
     rec = FRecord(doc["players"], doc["seed"], dict(doc.get("options") or {}), [], None, seats,
                   str(doc.get("created", "")))
     try:

@@ -64,6 +64,7 @@ class App:
         self.board = None
         self.scenes: list[Scene] = []
         self.running = True
+        self.stop_signal: int | None = None      # a signal asked the program to stop (see stop_on_signals)
         self.canvas = pygame.Surface(LOGICAL)
         self.frames = 0
         self.last_frame_ms = 0.0
@@ -231,6 +232,23 @@ class App:
         self.settings.save()
         self.running = False
 
+    def stop_on_signals(self) -> None:
+        """Ctrl+C, a closed terminal and a polite kill (SIGINT, SIGHUP, SIGTERM) end the program as
+        its Quit button does: the game in progress is autosaved first.  The handler only notes the
+        signal; the window's loop quits at its next frame (a handler must not write files while
+        the loop may be half-way through a change)."""
+        import signal
+
+        def note(signum, _frame) -> None:
+            self.stop_signal = signum
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                try:
+                    signal.signal(sig, note)
+                except (ValueError, OSError):       # not the main thread, or not allowed here
+                    pass
+
     # --- frames ---------------------------------------------------------------------------------
     def needs_redraw(self) -> bool:
         return any(s.dirty for s in self.scenes)
@@ -303,6 +321,9 @@ class App:
     def step(self, dt: float) -> None:
         """One frame: every pending event, updates, a redraw if needed."""
         t0 = time.perf_counter()
+        if self.stop_signal is not None:
+            self.quit()
+            return
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:

@@ -391,7 +391,9 @@ class DialogsPart:
         return f
 
     def _add_note(self):
-        self.session.add_note(role_name(self.seat), self.note_draft)
+        if not self.session.add_note(role_name(self.seat), self.note_draft):
+            self.refuse(NOTES_FULL)
+            return
         self.note_draft = ""
         self.static_dirty = self.dirty = True
 
@@ -484,3 +486,6 @@ class DialogsPart:
                     (col.x + 10, col.y + 34), 15, W.INK)
         if name == "politics" and self.frame.get("step") == "place":
             W.blit_text(s, "…or click a card in your hand below", (col.x + 10, col.bottom - 24), 14, (100, 85, 60))
+
+
+NOTES_FULL = "The notes are full: a game keeps its first 1,000 notes (§21)."

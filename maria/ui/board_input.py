@@ -56,8 +56,10 @@ class InputPart:
     def _key(self, e) -> None:
         if self.panel == "notes" and self.note_focus:
             if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.session.add_note(role_name(self.seat), self.note_draft)
-                self.note_draft = ""
+                if self.session.add_note(role_name(self.seat), self.note_draft):
+                    self.note_draft = ""
+                else:
+                    self._add_note()              # says that the notes are full
             elif e.key == pygame.K_BACKSPACE:
                 self.note_draft = self.note_draft[:-1]
             elif e.key == pygame.K_ESCAPE:

@@ -249,8 +249,13 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             else:
                 self.private = True
         elif nxt == self.seat and not self.private and not self.public_decision(nxt):
-            self.private = True               # the player at the screen goes on with a decision of his own
+            # the player at the screen goes on with a decision of his own; the others may have
+            # watched the public step, so in hot-seat play the screen changes hands first
+            self.private = True
+            if hot:
+                self.app.push(HandoffScene(self.app, nxt, self))
         self.refresh()
+        s.autosave_at_stage_end()             # a solo game has no hand-offs: every stage's end
 
     def _computer_failed(self) -> None:
         """A computer player raised: a crash report and an emergency save as for any crash, then

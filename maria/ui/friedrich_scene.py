@@ -228,6 +228,7 @@ class FBoardScene(Scene):
                 return
             self.seat = nxt
         self.refresh()
+        s.autosave_at_stage_end()             # a solo game has no hand-offs: every stage's end
 
     def seat_role(self, role: str) -> None:
         self.seat = role
@@ -370,7 +371,7 @@ class FBoardScene(Scene):
         self.dirty = True
 
     def on_quit(self) -> None:
-        """The program closes: a game in progress is kept as friedrich-autosave.yaml (Load screen)."""
+        """The program closes: a game in progress is kept in its autosave (Continue last game)."""
         if self.session.record.actions and self.session.state.get("result") is None:
             self.session.autosave()               # never raises
 

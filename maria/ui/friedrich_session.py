@@ -10,7 +10,7 @@ from pathlib import Path
 
 from maria.friedrich import saves as fsaves
 from maria.friedrich.rules import door as fdoor
-from maria.ui.session import ComputerTurns, Thinker, autosave_failure  # noqa: F401  (Thinker: one for both games)
+from maria.ui.session import Autosaving, ComputerTurns, Thinker  # noqa: F401  (Thinker: one for both games)
 
 ROLES = {3: ["frederick", "elisabeth_pompadour", "maria_theresa"],
          4: ["frederick", "elisabeth", "maria_theresa", "pompadour"]}
@@ -62,19 +62,12 @@ def make_computer(level: str, seed: int):
     return RandomPlayer(seed)
 
 
-def autosave_path() -> Path:
-    """Where a FRIEDRICH game in progress is kept (Continue last game): at each hand-off, at the
-    end, on leaving it and when the program closes."""
-    from maria.ui.settings import saves_dir
-    return saves_dir() / "friedrich-autosave.yaml"
-
-
 def _ask(state: dict, role: str, player) -> dict:
     """How the worker thread asks a FRIEDRICH computer player (maria.ui.session.Thinker)."""
     return player.decide(state, role)
 
 
-class FSession(ComputerTurns):
+class FSession(ComputerTurns, Autosaving):
     """The game in play: `record` (maria.friedrich.saves.FRecord) and `seats` {role: {kind, level}}."""
 
     game = "friedrich"
@@ -99,6 +92,7 @@ class FSession(ComputerTurns):
     def load(cls, path) -> "FSession":
         s = cls(fsaves.load(path))
         s.path = path
+        s.adopt_autosave(path)
         return s
 
     @property
@@ -165,21 +159,18 @@ class FSession(ComputerTurns):
     def save(self, path):
         return fsaves.save(path, self.record)
 
-    def autosave(self) -> Path | None:
-        """Write friedrich-autosave.yaml; never raises (a failure is kept in `autosave_problem`,
-        as MARIA's Session.autosave does).  A game with no human seat (the demo) is never
-        autosaved: it must not replace the player's own game."""
-        if not self.humans():
-            return None
-        p = autosave_path()
-        try:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            fsaves.save(p, self.record)
-        except Exception as exc:  # noqa: BLE001
-            self.autosave_problem = autosave_failure(exc, (fsaves.FSaveError,))
-            return None
-        self.autosave_problem = None
-        return p
+    # --- autosave (maria.ui.session.Autosaving) ------------------------------------------------
+    def seat_dicts(self) -> dict:
+        return self.seats
+
+    def _autosave_label(self, rec) -> tuple:
+        return "", rec.state["turn"], role_label
+
+    def _write_autosave(self, path: Path, rec, notes: list, count: int) -> None:
+        fsaves.save(path, rec, autosave=count)
+
+    def _save_errors(self) -> tuple:
+        return (fsaves.FSaveError,)
 
 
 def new_seed() -> int:

@@ -11,7 +11,7 @@ from maria.ui import widgets as W
 from maria.ui.friedrich_panels import FHandoffScene, FRulesScene
 from maria.ui.friedrich_scene import FBoardScene, shipped_board
 from maria.ui.friedrich_session import ROLES, FSession, computer_levels, nation_label, new_seed, role_label
-from maria.ui.loading import LoadingScene
+from maria.ui.loading import LoadingScene, swap_in_game
 from maria.ui.overlays import MessageScene, SetupBase, _title_bg
 
 ROLE_NATIONS = {"frederick": ["prussia", "hanover"], "elisabeth": ["russia", "sweden"],
@@ -22,8 +22,8 @@ ROLE_NATIONS = {"frederick": ["prussia", "hanover"], "elisabeth": ["russia", "sw
 def start(app, session: FSession) -> FBoardScene:
     """Put the FRIEDRICH board on screen over the title (hand-off first when 2+ humans share it)."""
     shipped_board()
-    app.scenes = [app.scenes[0]]
-    board = app.push(FBoardScene(app, session))
+    board = FBoardScene(app, session)        # built before the running game is replaced
+    swap_in_game(app, board)
     board.after_change()
     return board
 

@@ -85,3 +85,15 @@ class LoadingScene(ButtonScene):
         W.blit_text(surf, f"Reading the file and replaying its moves{dots}  {secs:0.1f} s", (960, r.y + 92),
                     20, W.INK, "sans", "midtop")
         self.draw_buttons(surf)
+
+
+def swap_in_game(app, board) -> None:
+    """Put a newly opened game's board on screen over the title screen (the stack's first scene);
+    the game it replaces, if any, is autosaved first: opening another game never loses the one
+    being played."""
+    for scene in app.scenes:
+        session = getattr(scene, "session", None)
+        if session is not None and session is not board.session and hasattr(session, "autosave"):
+            session.autosave()                         # never raises; demos and viewers save nothing
+    app.scenes = app.scenes[:1]
+    app.push(board)

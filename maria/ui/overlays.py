@@ -141,8 +141,8 @@ class SetupBase(ButtonScene):
 
 
 def latest_autosave() -> Path | None:
-    """The newest autosave ("Continue last game"), or None."""
-    found = autosaves()
+    """The newest MARIA autosave ("Continue last game"), or None."""
+    found = autosaves("maria")
     return found[0] if found else None
 
 

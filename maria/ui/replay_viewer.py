@@ -43,6 +43,7 @@ class ReplayViewer:
             if i % CHECKPOINT == 0:
                 self.checkpoints[i] = st
         self.end = len(self.actions)
+        self.finished = bool(st.get("result"))
 
     def state_at(self, i: int) -> dict:
         i = max(0, min(i, self.end))
@@ -75,6 +76,29 @@ class ReplayControls:
 
     def on_quit(self) -> None:
         pass
+
+    def private_roles(self) -> list[str]:
+        """The roles whose own view (hand, troops) the viewer may show.  A finished game: every
+        role.  A game still being played: only what its player may see anyway: the one human's
+        of a solo game, and the seated player's own when the game is open on the board behind the
+        viewer after a hand-off; never another role's (hot-seat secrets stay secret)."""
+        rec = self.viewer.record
+        roles = list(self.session.state["roles"])
+        if self.viewer.finished:
+            return roles
+        seats = getattr(rec, "seats", None) or {}
+        humans = [r for r, v in seats.items() if isinstance(v, dict) and v.get("kind") == "human"]
+        out = humans if len(humans) == 1 else []
+        for scene in self.app.scenes:
+            sess = getattr(scene, "session", None)
+            if sess is None or scene is self or isinstance(scene, ReplayControls):
+                continue
+            same = (getattr(sess.record, "created", None), getattr(sess.record, "seed", None)) == \
+                (getattr(rec, "created", None), getattr(rec, "seed", None))
+            if same and getattr(scene, "private", True) and getattr(scene, "seat", None) in roles \
+                    and scene.seat not in out:
+                out = out + [scene.seat]
+        return [r for r in roles if r in out]
 
     def start_controls(self) -> None:
         self.index = 0
@@ -162,8 +186,10 @@ class ReplayBoard(ReplayControls, BoardScene):
                            options=record.options, actions=[], state=self.viewer.state_at(0),
                            created=record.created)
         self.start_controls()
-        super().__init__(app, Session(shown, {s.role: s for s in seats}))
-        self.seat = view_role
+        session = Session(shown, {s.role: s for s in seats})
+        session.autosaves_enabled = False            # the viewer saves nothing
+        super().__init__(app, session)
+        self.seat = view_role if view_role in self.view_roles() else "observer"
         self.refresh()
 
     def refresh(self) -> None:
@@ -217,8 +243,7 @@ class ReplayBoard(ReplayControls, BoardScene):
 
     # --- controls -----------------------------------------------------------------------------------
     def view_roles(self) -> list[str]:
-        roles = ["observer"] + list(self.session.state["roles"])
-        return roles + (["everything"] if door.is_over(self.viewer.state_at(self.viewer.end)) else [])
+        return ["observer"] + self.private_roles() + (["everything"] if self.viewer.finished else [])
 
     def cycle_view(self) -> None:
         roles = self.view_roles()
@@ -261,8 +286,10 @@ class FReplayBoard(ReplayControls, FBoardScene):
         shown = FRecord(record.players, record.seed, dict(record.options), [], self.viewer.state_at(0),
                         {r: {"kind": "human", "level": "random"} for r in record.state["roles"]}, record.created)
         self.start_controls()
-        super().__init__(app, FSession(shown))
-        self.seat = view_role
+        session = FSession(shown)
+        session.autosaves_enabled = False            # the viewer saves nothing
+        super().__init__(app, session)
+        self.seat = view_role if view_role in self.view_roles() else None
         self.refresh()
 
     def refresh(self) -> None:
@@ -289,7 +316,7 @@ class FReplayBoard(ReplayControls, FBoardScene):
         self.play_tick(dt)
 
     def view_roles(self) -> list:
-        return [None] + list(self.session.state["roles"])
+        return [None] + self.private_roles()
 
     def cycle_view(self) -> None:
         roles = self.view_roles()

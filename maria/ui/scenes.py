@@ -14,7 +14,7 @@ from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesSce
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
 from maria.ui.board_layout import FORCED_TYPES
-from maria.ui.loading import LoadingScene
+from maria.ui.loading import LoadingScene, swap_in_game
 
 # The board screen and the screens built on it (demo, lessons, replay, story) are imported where a
 # game starts, not here: the title screen then shows in about half the time (`main.py --bench-ui`).
@@ -36,9 +36,12 @@ def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) ->
 
     def done(session: Session) -> None:
         from maria.ui.board_scene import BoardScene
-        title = app.scenes[0] if app.scenes and isinstance(app.scenes[0], TitleScene) else TitleScene(app)
-        app.scenes = [title]
-        board = app.push(BoardScene(app, session))
+        # the new board is built before anything is replaced: if building it fails, the game being
+        # played is still on the stack (and a crash's emergency save keeps it)
+        board = BoardScene(app, session)
+        if not (app.scenes and isinstance(app.scenes[0], TitleScene)):
+            app.scenes.insert(0, TitleScene(app))
+        swap_in_game(app, board)
         board.after_change()
         if app.top is board and len(session.humans()) > 1 and app.settings.handoff_screens \
                 and not session.is_computer(board.seat):
@@ -57,10 +60,11 @@ def wire(app) -> None:
     app.screens.setdefault("story", _open_story)
 
 
-def _friedrich_autosave() -> Path:
-    """Where a FRIEDRICH game in progress is kept (FSession.autosave)."""
-    from maria.ui.friedrich_session import autosave_path
-    return autosave_path()
+def _friedrich_autosave() -> Path | None:
+    """The newest FRIEDRICH autosave (Continue last game), or None."""
+    from maria.ui.session import autosaves
+    found = autosaves("friedrich")
+    return found[0] if found else None
 
 
 def _rules_panel(app, *args):
@@ -112,7 +116,7 @@ class TitleScene(ButtonScene):
 
     def layout(self) -> None:
         maria = self.game == "maria"
-        has_auto = latest_autosave() is not None if maria else _friedrich_autosave().exists()
+        has_auto = (latest_autosave() if maria else _friedrich_autosave()) is not None
         items = [("Learn to play", self.learn, "learn", maria), ("New game", self.new_game, "new"),
                  ("Continue last game", self.cont, "continue", has_auto),
                  ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
@@ -156,10 +160,7 @@ class TitleScene(ButtonScene):
         self.app.push(SetupScene(self.app))
 
     def cont(self):
-        if self.game == "friedrich":
-            open_saved_game(self.app, _friedrich_autosave())
-            return
-        last = latest_autosave()
+        last = _friedrich_autosave() if self.game == "friedrich" else latest_autosave()
         if last is not None:
             open_saved_game(self.app, last)
 

@@ -17,6 +17,7 @@ from maria.analysis import selfplay
 from maria.rules.state import IllegalAction, board_info
 from maria.rules.roles import ROLE_NAMES, role_name  # noqa: F401  (re-exported: the screens name roles so)
 
+from maria import autosaves as autosaves_mod
 from maria.game import GameRecord
 from maria.saves import SaveError, load_game, save_game
 
@@ -142,8 +143,142 @@ class ComputerTurns:
         return t.result
 
 
+def autosave_failure(exc: BaseException, worded: tuple = (SaveError,)) -> str:
+    """Why an autosave failed, in player words (both games' autosaves say it so): the message of
+    a save error (`worded`: MARIA's SaveError, FRIEDRICH's FSaveError), else the error's kind."""
+    why = str(exc) if isinstance(exc, worded) else \
+        f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
+    return (f"Autosave failed: {why} It is tried again at the next autosave; "
+            "use Save game to save elsewhere.")
+
+
+# --- autosaves: one file per game, the last few games kept (maria.autosaves) ----------------------
+AUTOSAVES_KEPT = autosaves_mod.KEPT
+
+
+def autosaves(game: str | None = None) -> list[Path]:
+    """The autosaves on disk (of `game`, if given), newest first, known by their mark."""
+    from maria.ui.settings import saves_dir
+    return [a.path for a in autosaves_mod.listing(saves_dir()) if game is None or a.game == game]
+
+
+class Autosaving:
+    """Autosave for both games' sessions: at every hand-off, at the end of every stage (a solo
+    game has no hand-offs), at the game's end, on leaving it and when the program closes or is
+    stopped (maria.ui.app's signal handlers).  A game with no human seat (a demo) is never
+    autosaved: it must not push a player's game out of the last games.
+
+    The session provides `record` (with `seats`, `created`, `seed`), `humans()`, `game`,
+    `_write_autosave(path, record, count)` and `_autosave_label()` (variant, turn, role_name).
+    `autosave()` writes at once and never raises; `autosave_soon()` writes a snapshot in a worker
+    thread (a long game's save takes a noticeable fraction of a second to write), the newest
+    snapshot winning; both keep `autosave_problem` (None: the last one worked) and `autosaved_at`
+    (the time of the last autosave that worked)."""
+
+    game = "maria"
+    autosaves_enabled = True                 # False: never autosaved (the replay viewer's copy)
+    autosave_problem: str | None = None
+    autosave_file: Path | None = None        # this game's autosave (it is renamed as the turns go by)
+    autosaved_at: float | None = None        # time.time() of the last autosave that worked
+    _autosave_key: tuple | None = None
+    _autosave_worker: threading.Thread | None = None
+    _autosave_next: tuple | None = None
+    _autosave_running = False
+    _autosave_lock = threading.Lock()        # one autosave written at a time, whatever the session
+    _autosave_queue_lock = threading.Lock()
+
+    def _snapshot(self):
+        import copy
+        rec = copy.copy(self.record)
+        rec.actions = list(self.record.actions)
+        rec.seats = {r: dict(v) for r, v in self.seat_dicts().items()}
+        return rec, [dict(n) for n in getattr(self, "notes", [])]
+
+    def autosave(self) -> Path | None:
+        """Write this game's autosave now (after any autosave still being written); never raises."""
+        self.wait_autosave()
+        if not self.humans() or not self.autosaves_enabled:
+            return None
+        rec, notes = self._snapshot()
+        self._autosave_key = self._stage_key()
+        return self._autosave_write(rec, notes)
+
+    def autosave_soon(self) -> None:
+        """Autosave in a worker thread (nothing happens for a demo)."""
+        if not self.humans() or not self.autosaves_enabled:
+            return
+        snap = self._snapshot()
+        with self._autosave_queue_lock:
+            self._autosave_next = snap
+            start = not self._autosave_running
+            self._autosave_running = True
+        if start:
+            self._autosave_worker = threading.Thread(target=self._autosave_loop, daemon=True)
+            self._autosave_worker.start()
+
+    def _autosave_loop(self) -> None:
+        while True:
+            with self._autosave_queue_lock:
+                snap, self._autosave_next = self._autosave_next, None
+                if snap is None:
+                    self._autosave_running = False
+                    return
+            self._autosave_write(*snap)
+
+    def wait_autosave(self) -> None:
+        """Let an autosave being written finish (before quitting, or writing another)."""
+        w = self._autosave_worker
+        if w is not None and w is not threading.current_thread():
+            w.join()
+
+    def autosave_at_stage_end(self) -> None:
+        """Autosave (in the background) when a stage has ended since the last autosave."""
+        key = self._stage_key()
+        if key != self._autosave_key:
+            self._autosave_key = key
+            self.autosave_soon()
+
+    def _stage_key(self) -> tuple:
+        st = self.state
+        return (st.get("turn"), st.get("stage"), st.get("phase"), bool(st.get("result")))
+
+    def _autosave_write(self, rec, notes) -> Path | None:
+        import time as _time
+
+        from maria.ui.settings import saves_dir
+        folder = saves_dir()
+        ident = autosaves_mod.identity(self.game, rec.created, rec.seed)
+        variant, turn, name_of = self._autosave_label(rec)
+        try:
+            with self._autosave_lock:
+                folder.mkdir(parents=True, exist_ok=True)
+                name = autosaves_mod.file_name(self.game, variant, turn, rec.seats, name_of)
+                p = autosaves_mod.path_for(folder, name, ident)
+                count = autosaves_mod.next_count(folder)
+                self._write_autosave(p, rec, notes, count)
+                autosaves_mod.forget_previous(self.autosave_file, p, ident, notes_path)
+                self.autosave_file = p
+                autosaves_mod.prune(folder, current=p, sidecar=notes_path)
+        except Exception as exc:  # noqa: BLE001  (an autosave never stops the game: it says why)
+            self.autosave_problem = autosave_failure(exc, self._save_errors())
+            return None
+        self.autosave_problem = None
+        self.autosaved_at = _time.time()
+        return p
+
+    def _save_errors(self) -> tuple:
+        return (SaveError,)
+
+    def adopt_autosave(self, path) -> None:
+        """A game opened from one of its own autosaves goes on writing to that file."""
+        a = autosaves_mod._entry(Path(path))
+        if a is not None and a.identity == autosaves_mod.identity(self.game, self.record.created,
+                                                                   self.record.seed):
+            self.autosave_file = Path(path)
+
+
 @dataclass
-class Session(ComputerTurns):
+class Session(ComputerTurns, Autosaving):
     record: object
     seats: dict[str, Seat]
     path: Path | None = None
@@ -161,6 +296,7 @@ class Session(ComputerTurns):
         rec = GameRecord.new(variant=variant, players=players, seed=seed, options=options)
         seats = {s.role: s for s in (seats or default_seats(players))}
         s = cls(rec, seats)
+        rec.seats = s.seat_dicts()
         s.chooser = {"rng": rng.seed_state(seed ^ 0xC0FFEE)}
         s.note_history()
         return s
@@ -174,8 +310,12 @@ class Session(ComputerTurns):
                 history.append((st["turn"], fortress_counts(st)))
         rec = load_game(path, on_state=note)    # raises SaveError with a player-readable message
         players = rec.state["players"]
-        seats = seats or {s.role: s for s in default_seats(players)}
+        # the seats the save recorded (maria.seats checked them), else every seat human
+        saved = {r: Seat(r, d["kind"], d["level"]) for r, d in (rec.seats or {}).items()}
+        seats = seats or saved or {s.role: s for s in default_seats(players)}
         s = cls(rec, seats, Path(path))
+        rec.seats = s.seat_dicts()
+        s.adopt_autosave(path)
         s.chooser = {"rng": rng.seed_state((rec.seed or 0) ^ 0xC0FFEE)}
         s.notes = load_notes(path)
         s.history = history
@@ -280,6 +420,7 @@ class Session(ComputerTurns):
         """Take over a seat (human) or hand it to the computer, at any moment."""
         seat = self.seats.get(role) or Seat(role)
         self.seats[role] = Seat(role, kind, level or seat.level)
+        self.record.seats = self.seat_dicts()
         if self.thinker is not None and self.thinker.role == role:
             self.thinker.cancel()
             self.thinker = None
@@ -330,78 +471,35 @@ class Session(ComputerTurns):
         self.note_history()
 
     # --- saving -----------------------------------------------------------------------------------
-    def add_note(self, who: str, text: str) -> None:
-        text = text.strip()
-        if text:
-            self.notes.append({"turn": self.state["turn"], "who": who, "text": text})
+    def add_note(self, who: str, text: str) -> bool:
+        """Add a note (R21); False when the notes are full (MAX_NOTES)."""
+        text = text.strip()[:MAX_NOTE_CHARS]
+        if not text:
+            return True
+        if len(self.notes) >= MAX_NOTES:
+            return False
+        self.notes.append({"turn": self.state["turn"], "who": who, "text": text})
+        return True
 
     def save(self, path) -> Path:
         path = Path(path)
+        self.record.seats = self.seat_dicts()
         save_game(path, self.record)
         save_notes(path, self.notes)
         self.path = path
         return path
 
-    def autosave(self) -> Path | None:
-        """Write saves/autosave.yaml (Continue last game); never raises.  A failure (a full or
-        read-only disk...) is kept in `autosave_problem`, in player words, for the board to show at
-        once; the next autosave (the next hand-off) tries again and clears it when it works."""
-        p = autosave_path(self.record)
-        try:
-            save_game(p, self.record)
-            save_notes(p, self.notes)
-            prune_autosaves()
-        except Exception as exc:  # noqa: BLE001
-            self.autosave_problem = autosave_failure(exc)
-            return None
-        self.autosave_problem = None
-        return p
+    # --- autosave (Autosaving) -------------------------------------------------------------------
+    def seat_dicts(self) -> dict:
+        """The seats as a save records them (maria.seats): {role: {kind, level}}."""
+        return {r: {"kind": seat.kind, "level": seat.level} for r, seat in self.seats.items()}
 
+    def _autosave_label(self, rec) -> tuple:
+        return rec.variant, rec.state["turn"], role_name
 
-def autosave_failure(exc: BaseException, worded: tuple = (SaveError,)) -> str:
-    """Why an autosave failed, in player words (both games' autosaves say it so): the message of
-    a save error (`worded`: MARIA's SaveError, FRIEDRICH's FSaveError), else the error's kind."""
-    why = str(exc) if isinstance(exc, worded) else \
-        f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
-    return (f"Autosave failed: {why} It is tried again at the next hand-off; "
-            "use Save game to save elsewhere.")
-
-
-# --- autosaves: one file per game, the last few games kept ------------------------------------------
-AUTOSAVES_KEPT = 5
-
-
-def autosave_path(record) -> Path:
-    """The autosave of this game: "autosave-<when the game was created>.yaml" (a new game never
-    overwrites another game's autosave)."""
-    from maria.ui.settings import saves_dir
-    stamp = "".join(ch if ch.isalnum() else "-" for ch in (record.created or "game"))[:32].strip("-")
-    return saves_dir() / f"autosave-{stamp}.yaml"
-
-
-def autosaves() -> list[Path]:
-    """The autosaves on disk, newest first (regular files only)."""
-    from maria.saves import list_saves
-    from maria.ui.settings import saves_dir
-    found = []
-    for p, why in list_saves(saves_dir()):
-        if why is None and p.name.startswith("autosave"):
-            try:
-                found.append((p.stat().st_mtime, p.name, p))
-            except OSError:
-                pass
-    # newest first; within one clock tick the name (the game's creation time) decides
-    return [p for _, _, p in sorted(found, reverse=True)]
-
-
-def prune_autosaves(keep: int = AUTOSAVES_KEPT) -> None:
-    """Keep the newest `keep` autosaves (and their notes); never raises."""
-    for p in autosaves()[keep:]:
-        for q in (p, notes_path(p)):
-            try:
-                q.unlink()
-            except OSError:
-                pass
+    def _write_autosave(self, path: Path, rec, notes: list, count: int) -> None:
+        save_game(path, rec, autosave=count)
+        save_notes(path, notes)
 
 
 # --- the shared notes: a sidecar YAML next to the save ---------------------------------------------
@@ -414,8 +512,24 @@ def notes_path(save_path) -> Path:
     return p.with_name(p.stem + ".notes.yml")
 
 
-def save_notes(save_path, notes: list) -> None:
+MAX_NOTES = 1000                # a game's notes (R21: table talk); the notes panel says when full
+MAX_NOTE_CHARS = 500            # one note's text (the panel's typing stops at 300)
+MAX_NOTES_BYTES = 1024 * 1024   # what load_notes reads: MAX_NOTES of the longest notes fit twice over
+
+def _quoted(text: str) -> str:
+    """`text` as one double-quoted YAML scalar on one line (PyYAML's emitter does the escaping).
+    A "*" is written as its escape: maria.yamlio reads any "*" as a possible alias and then needs
+    the slow exact scan, which a long notes file would fail."""
     import yaml
+    quoted = yaml.safe_dump(str(text), default_style='"', width=10 ** 9, allow_unicode=True).rstrip("\n")
+    return quoted.replace("*", "\\x2a")
+
+
+def save_notes(save_path, notes: list) -> None:
+    """Write the notes beside the save: one line per field, every text double-quoted on its line, so
+    that maria.yamlio bounds its depth at a glance and load_notes reads back whatever this writes
+    (a note's brackets or quotes written in YAML's plain style would need the slow exact scan,
+    which a long file fails).  No notes: no sidecar."""
     from maria import yamlio
     p = notes_path(save_path)
     if not notes:
@@ -425,17 +539,21 @@ def save_notes(save_path, notes: list) -> None:
             except OSError:
                 pass
         return
-    text = yaml.safe_dump({"notes": [dict(n) for n in notes]}, allow_unicode=True, sort_keys=False)
-    yamlio.write_atomic(p, text)
-
-
-MAX_NOTES_BYTES = 1024 * 1024
+    lines = ["notes:"]
+    for n in notes:
+        turn = n.get("turn", "?")
+        lines.append(f"- turn: {turn}" if isinstance(turn, int) and not isinstance(turn, bool)
+                     else f"- turn: {_quoted(str(turn)[:20])}")
+        lines.append(f"  who: {_quoted(str(n.get('who', '?'))[:40])}")
+        lines.append(f"  text: {_quoted(str(n.get('text', ''))[:MAX_NOTE_CHARS])}")
+    yamlio.write_atomic(p, "\n".join(lines) + "\n")
 
 
 def load_notes(save_path) -> list:
-    """The notes saved beside a game.  A damaged or unreadable sidecar (not a regular file, not
-    UTF-8, not YAML, nested too deep, wrong types) gives no notes and one line on stderr: the notes
-    are a nicety and must never make the game itself unloadable."""
+    """The notes saved beside a game, through maria.yamlio's guarded loader.  A sidecar that cannot be
+    read (not a regular file, not UTF-8, not YAML, too large, wrong types) gives no notes, one line
+    on stderr, and is kept aside as "<name>.notes.refused.yml", never deleted: the next save would
+    otherwise replace it."""
     import sys
 
     import yaml
@@ -445,21 +563,43 @@ def load_notes(save_path) -> list:
     if not p.exists() and not p.is_symlink():
         return []
     try:
-        doc = yamlio.load_text(yamlio.read_text(p, MAX_NOTES_BYTES))
+        text = yamlio.read_text(p, MAX_NOTES_BYTES)
+        doc = yamlio.load_text(text)
         out = []
         items = doc.get("notes", []) if isinstance(doc, dict) else None
         if not isinstance(items, list):
             raise ValueError("it is not a list of notes")
-        for n in items:
+        for n in items[:MAX_NOTES]:
             if isinstance(n, dict) and isinstance(n.get("text"), str):
                 turn = n.get("turn", "?")
                 if not (isinstance(turn, int) and not isinstance(turn, bool)) and not isinstance(turn, str):
                     turn = "?"
                 who = n.get("who", "?")
                 out.append({"turn": turn if not isinstance(turn, str) else turn[:20],
-                            "who": (who if isinstance(who, str) else "?")[:40], "text": n["text"][:500]})
+                            "who": (who if isinstance(who, str) else "?")[:40],
+                            "text": n["text"][:MAX_NOTE_CHARS]})
         return out
     except (OSError, yaml.YAMLError, ValueError) as exc:
         why = " ".join(yamlio.describe(exc).split())
-        print(f"MARIA: the notes file {p.name} is damaged ({why}): it is ignored.", file=sys.stderr)
+        aside = _keep_aside(p)
+        where = f" it is kept as {aside.name}" if aside else " it is left as it is"
+        print(f"MARIA: the notes file {p.name} is damaged ({why}):{where}, and the game opens without "
+              "notes.", file=sys.stderr)
         return []
+
+
+def _keep_aside(p: Path) -> Path | None:
+    """Rename a refused notes file out of the way of the next save; None if it cannot be moved (a
+    link, a folder... or no permission: then the next save cannot replace it either)."""
+    import os
+    if p.is_symlink() or not p.is_file():
+        return None
+    for i in range(1, 100):
+        q = p.with_name(p.name[:-len(".notes.yml")] + (".notes.refused.yml" if i == 1 else f".notes.refused-{i}.yml"))
+        if not q.exists():
+            try:
+                os.replace(p, q)
+                return q
+            except OSError:
+                return None
+    return None

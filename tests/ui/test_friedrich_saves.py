@@ -105,7 +105,8 @@ def test_closing_the_program_keeps_a_friedrich_game_in_progress(ui):
     s = advance(session(humans=("frederick",)), frederick_moves)
     open_board(ui, s)
     ui.app.quit()
-    doc = yaml.safe_load((saves_dir() / "friedrich-autosave.yaml").read_text(encoding="utf-8"))
+    assert s.autosave_file is not None and s.autosave_file.parent == saves_dir()
+    doc = yaml.safe_load(s.autosave_file.read_text(encoding="utf-8"))
     assert doc["game"] == "friedrich" and doc["digest"] == fsaves.digest(s.state)
     # the next time: the title's "Continue last game" (FRIEDRICH chosen) opens it
     from maria.ui.scenes import TitleScene

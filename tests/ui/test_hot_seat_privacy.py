@@ -68,12 +68,12 @@ def test_a_whole_hot_seat_game_never_shows_a_secret_to_another_player(ui):
 
 
 def test_the_first_advanced_turn_needs_fewer_hand_offs(ui):
-    """Seed 1, turn 1 of the advanced game, 3 players: 28 hand-offs before public and forced
-    decisions were told apart (see tools/count_handoffs.py), 17 after, 16 since a single card the
-    rules force (R11.5) is played by the program; every one left is a change of player between two
-    private decisions."""
+    """Seed 1, turn 1 of the advanced game, 3 players: 28 hand-offs if every decision were private
+    (see tools/count_handoffs.py), 18 with public and forced decisions told apart: every one left is
+    a change of player between two private decisions, or a private decision after a public one
+    that the others may have watched (the screen changes hands again)."""
     session, handoffs = _walk(ui, "advanced", 1, 1, _check)
-    assert 0 < len(handoffs) <= 16
+    assert 0 < len(handoffs) <= 18
 
 
 def test_a_public_decision_shows_no_hand_until_the_player_asks_through_a_hand_off(ui):

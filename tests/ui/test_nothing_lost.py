@@ -278,7 +278,7 @@ def test_autosave_keeps_the_last_games_not_one_file(dirs):
         made.append(s)
     kept = autosaves()
     assert len(kept) == AUTOSAVES_KEPT
-    assert kept[0].name == "autosave-2026-11-27T00-00-06.yaml"          # the newest first
+    assert kept[0] == made[-1].autosave_file                             # the newest first
     # a new game never overwrites another game's autosave
     assert len({p.name for p in kept}) == AUTOSAVES_KEPT
 

@@ -208,8 +208,7 @@ def test_save_quit_continue_and_corrupt_load(ui, dirs):
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     ui.frames(2)
     assert not ui.app.running
-    from maria.ui.session import autosave_path
-    assert autosave_path(session.record).exists()
+    assert session.autosave_file is not None and session.autosave_file.exists()
     # a new program: Continue last game
     from maria.ui.app import App
     from maria.ui.settings import Settings
@@ -222,7 +221,8 @@ def test_save_quit_continue_and_corrupt_load(ui, dirs):
     ui2.settle()
     _ready(ui2)
     b2 = app2.find(BoardScene)
-    assert b2 is not None and len(b2.session.record.actions) == n_actions
+    assert b2 is not None, [getattr(x, "text", type(x).__name__) for x in app2.scenes]
+    assert len(b2.session.record.actions) == n_actions
     assert b2.session.state["generals"] == state["generals"]
     # a corrupt file: a clear message, the game stays as it was
     (saves_dir() / "broken.yaml").write_text("format: maria-save\nactions: [[[\n: :", encoding="utf-8")
