@@ -235,19 +235,20 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
 
 
 def _same_but_wording(record: GameRecord) -> dict | None:
-    """The replayed position if it equals the saved one apart from the texts of the log and of the
-    result (an older version's wording), else None."""
+    """The replayed position if it equals the saved one apart from the log and the result's text
+    (an older version's wording), else None."""
     try:
         mine = replay_record(record, check=False, compare=False)
     except ReplayError:
         return None
 
     def words_out(state: dict) -> dict:
+        # the log is the game told in words: an older version may word it differently or tell
+        # more or fewer things (a revealed card named); everything it tells is in the state
         out = {k: v for k, v in state.items() if k not in ("log", "undo", "result")}
-        out["log"] = [{k: v for k, v in e.items() if k != "text"} for e in state["log"]]
         out["result"] = ({k: v for k, v in state["result"].items() if k != "reason"}
                          if isinstance(state.get("result"), dict) else state.get("result"))
-        out["undo"] = [{k: v for k, v in u.items() if k != "result"} for u in state["undo"]]
+        out["undo"] = [{k: v for k, v in u.items() if k not in ("result", "log")} for u in state["undo"]]
         return out
     try:
         same = words_out(mine) == words_out(record.state)

@@ -271,6 +271,11 @@ class PanelsPart:
         y += 6
         W.blit_text(s, f"Draw deck {W.count(v['draw_deck'], 'card')}", (r.x, y), 15, (90, 80, 60))
         self._draw_victory(s, pygame.Rect(r.x, y + 24, r.w, r.bottom - y - 24))
+        saved = self.session.autosave_text()
+        if saved:                           # when the game was last kept on disk (Continue last game)
+            bad = bool(self.session.autosave_problem)
+            W.blit_text(s, saved, (r.right, y), 15, (150, 40, 30) if bad else (90, 80, 60), anchor="topright")
+        self._shown_autosave = (self.session.autosaved_at, self.session.autosave_problem)
 
     def victory_lines(self) -> list[tuple[str, list[str]]]:
         """The victory tracker: (line, what it counts — shown on hover), from the engine's figures

@@ -348,6 +348,12 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             self.dirty = True
             if self.flash["t"] >= FLASH_DUR:
                 self.flash = None
+        if (s.autosaved_at, s.autosave_problem) != getattr(self, "_shown_autosave", None):
+            # an autosave written in the background has ended: say when (or why it failed)
+            if s.autosave_problem and s.autosave_problem != getattr(self, "_shown_autosave", (0, 0))[1]:
+                self.refuse(s.autosave_problem)
+            self._shown_autosave = (s.autosaved_at, s.autosave_problem)
+            self.static_dirty = self.dirty = True
         if door.is_over(s.state) or not top:
             return
         if paused:

@@ -20,7 +20,7 @@ from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, 
                                        RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
                                        draw_hands, draw_log, last_fate)
 from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
-from maria.ui.overlays import report_computer_failure
+from maria.ui.overlays import SeatsScene, report_computer_failure
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)
 PROMPT = pygame.Rect(8, 938, 1364, 136)
@@ -90,7 +90,9 @@ class FBoardScene(Scene):
         return (v["generals"].get(p) or v["trains"].get(p) or {}).get("city")
 
     def layout(self) -> None:
-        b = [W.Button(pygame.Rect(1420, 8, 110, 40), "Save", self.save, True, "save", 18,
+        b = [W.Button(pygame.Rect(1300, 8, 110, 40), "Seats", self.seats, True, "seats", 18,
+                      "Who plays each role: hand a seat to the computer or take one over, at any time."),
+             W.Button(pygame.Rect(1420, 8, 110, 40), "Save", self.save, True, "save", 18,
                       "Save this FRIEDRICH game under a name (the Load screen opens it)."),
              W.Button(pygame.Rect(1540, 8, 110, 40), "Rules", self.rules, True, "rules", 18,
                       "FRIEDRICH's rules, section by section (F1)."),
@@ -237,6 +239,12 @@ class FBoardScene(Scene):
     # --- the loop -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         s = self.session
+        if (s.autosaved_at, s.autosave_problem) != getattr(self, "_shown_autosave", None):
+            # an autosave written in the background has ended: say when (or why it failed)
+            if s.autosave_problem and s.autosave_problem != getattr(self, "_shown_autosave", (0, 0))[1]:
+                self.message = s.autosave_problem
+            self._shown_autosave = (s.autosaved_at, s.autosave_problem)
+            self.dirty = True
         if s.state.get("result") is not None:
             if not self.over_shown and self.app.top is self:
                 self.over_shown = True
@@ -376,6 +384,9 @@ class FBoardScene(Scene):
             self.session.autosave()               # never raises
 
     # --- screens ------------------------------------------------------------------------------
+    def seats(self) -> None:
+        self.app.push(SeatsScene(self.app, self, computer_levels(), role_label))
+
     def save(self) -> None:
         self.app.push(self.app.open_screen("save_load", "save", self))
 
@@ -415,6 +426,10 @@ class FBoardScene(Scene):
         seat = role_label(self.seat) if self.seat else "nobody (spectator)"
         W.blit_text(surf, f"Seated: {seat} · to act: " + (", ".join(role_label(r) for r in self.session.active()) or "—"),
                     (620, 16), 18, (90, 75, 55))
+        saved = self.session.autosave_text()
+        if saved:                                  # when the game was last kept (Continue last game)
+            W.blit_text(surf, saved, (1290, 16), 16, (150, 40, 30) if self.session.autosave_problem
+                        else (90, 75, 55), anchor="topright")
         mine = self.session.state["roles"].get(self.seat, []) if self.seat else []
         fate_r = pygame.Rect(SIDE_X, 56, 524, 150)
         draw_fate(surf, fate_r, v)

@@ -484,6 +484,74 @@ class HandoffScene(ButtonScene):
             y += 23
 
 
+class SeatsScene(ButtonScene):
+    """Who plays each role, changed at any moment of a game (the menu's "Seats", both games): a
+    human, or the computer at one of its levels.  A player may hand his seat to the computer and
+    leave the table, or take over a computer's seat; the board then seats whoever is to act (with
+    a hand-off screen in hot-seat play)."""
+    opaque = False
+
+    def __init__(self, app, board, levels: tuple, name=role_name):
+        self.board, self.levels, self.name = board, tuple(levels), name
+        super().__init__(app)
+
+    @property
+    def session(self):
+        return self.board.session
+
+    def rows(self) -> list[str]:
+        return list(self.session.seats)
+
+    def layout(self) -> None:
+        self.buttons = []
+        n = len(self.rows())
+        top = 540 - (n * 84) // 2 + 40
+        for i, role in enumerate(self.rows()):
+            y = top + i * 84
+            human = not self.session.is_computer(role)
+            level = self.session.level_of(role)
+            x = 960 - 150
+            self.buttons.append(W.Button(pygame.Rect(x, y, 130, 56), "Human", self._set(role, "human"), True,
+                                         ("seat", role, "human"), 20, selected=human))
+            x += 140
+            for lvl in self.levels:
+                self.buttons.append(W.Button(pygame.Rect(x, y, 130, 56), lvl.title(),
+                                             self._set(role, "computer", lvl), True, ("seat", role, lvl), 20,
+                                             selected=not human and lvl == level))
+                x += 140
+        self.buttons.append(W.Button(pygame.Rect(960 - 120, top + n * 84 + 30, 240, 58), "Done", self.back, True,
+                                     "done", 22))
+
+    def _set(self, role: str, kind: str, level: str | None = None):
+        def f():
+            self.session.set_seat(role, kind, level)
+            if kind == "computer":
+                self.session.players.pop(role, None)      # the new level's player, made on first use
+        return f
+
+    def back(self) -> None:
+        self.app.pop(self)
+        b = self.board
+        if self.session.is_computer(getattr(b, "seat", None)):
+            # the seated player left the table: nothing of that role stays on the screen
+            humans = self.session.humans()
+            b.seat = (humans[0] if humans else "observer") if hasattr(b, "private") else (humans[0] if humans else None)
+            if hasattr(b, "private"):
+                b.private = False                         # the next human is seated by a hand-off
+        b.after_change()
+
+    def draw(self, surf) -> None:
+        n = len(self.rows())
+        top = 540 - (n * 84) // 2 + 40
+        w = 140 * (len(self.levels) + 1) + 420
+        r = modal(surf, pygame.Rect(960 - w // 2 - 60, top - 120, w + 40, n * 84 + 240), "Who plays each role")
+        W.blit_text(surf, "A player may leave the table to the computer, or take over a seat, at any time.",
+                    (960, top - 64), 18, (90, 75, 55), "sans", "midtop")
+        for i, role in enumerate(self.rows()):
+            W.blit_text(surf, self.name(role), (960 - 170, top + i * 84 + 28), 22, W.INK, "serif_bold", "midright")
+        self.draw_buttons(surf)
+
+
 class GameMenuScene(ButtonScene):
     opaque = False
 
@@ -493,7 +561,7 @@ class GameMenuScene(ButtonScene):
 
     def layout(self) -> None:
         items = [("Resume", self.back, "resume"), ("Save game", self.save, "save"), ("Load game", self.load, "load"),
-                 ("Settings", self.settings, "settings"), ("Rules", self.rules, "rules"),
+                 ("Seats", self.seats, "seats"), ("Settings", self.settings, "settings"), ("Rules", self.rules, "rules"),
                  ("Leave to the title screen", self.title, "title"), ("Quit", self.app.quit, "quit")]
         self.buttons = [W.Button(pygame.Rect(960 - 200, 300 + 72 * i, 400, 58), t, a, True, k, 22)
                         for i, (t, a, k) in enumerate(items)]
@@ -510,6 +578,9 @@ class GameMenuScene(ButtonScene):
     def settings(self):
         self.app.replace(SettingsScene(self.app))
 
+    def seats(self):
+        self.app.replace(SeatsScene(self.app, self.board, ComputerFailedScene.LEVELS))
+
     def rules(self):
         self.app.replace(RulesScene(self.app))
 
@@ -522,7 +593,7 @@ class GameMenuScene(ButtonScene):
                                        self.board.session.autosave_problem))
 
     def draw(self, surf) -> None:
-        modal(surf, pygame.Rect(960 - 240, 220, 480, 620), shade=150)
+        modal(surf, pygame.Rect(960 - 240, 220, 480, 700), shade=150)
         W.blit_text(surf, "Menu", (960, 240), 34, W.INK, "serif_bold", "midtop")
         self.draw_buttons(surf)
 

@@ -187,6 +187,17 @@ class Autosaving:
     _autosave_lock = threading.Lock()        # one autosave written at a time, whatever the session
     _autosave_queue_lock = threading.Lock()
 
+    _had_human = False
+
+    def keeps_autosave(self) -> bool:
+        """A game is autosaved once a human has played in it (a demo never is, even when every
+        player of a real game has left the table to the computer)."""
+        if not self.autosaves_enabled:
+            return False
+        if self.humans():
+            self._had_human = True
+        return self._had_human
+
     def _snapshot(self):
         import copy
         rec = copy.copy(self.record)
@@ -197,7 +208,7 @@ class Autosaving:
     def autosave(self) -> Path | None:
         """Write this game's autosave now (after any autosave still being written); never raises."""
         self.wait_autosave()
-        if not self.humans() or not self.autosaves_enabled:
+        if not self.keeps_autosave():
             return None
         rec, notes = self._snapshot()
         self._autosave_key = self._stage_key()
@@ -205,7 +216,7 @@ class Autosaving:
 
     def autosave_soon(self) -> None:
         """Autosave in a worker thread (nothing happens for a demo)."""
-        if not self.humans() or not self.autosaves_enabled:
+        if not self.keeps_autosave():
             return
         snap = self._snapshot()
         with self._autosave_queue_lock:
@@ -224,6 +235,18 @@ class Autosaving:
                     self._autosave_running = False
                     return
             self._autosave_write(*snap)
+
+    def autosave_text(self) -> str | None:
+        """What the board says of the autosave: when the last one was written, or that it failed
+        (None for a game that is never autosaved: a demo, the viewer)."""
+        import time as _time
+        if not self.keeps_autosave():
+            return None
+        if self.autosave_problem:
+            return "Autosave failed: use Save game"
+        if self.autosaved_at is None:
+            return "Not autosaved yet"
+        return f"Autosaved at {_time.strftime('%H:%M', _time.localtime(self.autosaved_at))}"
 
     def wait_autosave(self) -> None:
         """Let an autosave being written finish (before quitting, or writing another)."""

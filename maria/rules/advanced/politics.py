@@ -132,10 +132,16 @@ class Politics(Handler):
                     trump = cards.is_reserve(e["card"]) or cards.suit_of(e["card"]) == pol["trump"]
                     if trump:
                         e["up"] = True
+                        fate = "trump, it stays face up"
                     elif opt:
                         e["up"] = False                                   # R25.3 stays face-down
+                        fate = "not trump, it is turned face down again (R25.3)"
                     else:
                         back.append(e)
+                        fate = "not trump, it goes back to the hand (R17.4.1)"
+                    # everybody sees the card turned up: the log names it
+                    log(state, f"{power_name(p)} reveals the {cards.label(e['card'])} on the political "
+                               f"display: {fate}.", p)
                 if back:
                     to_hand(state, p, back)
                     pol["display"][p] = [e for e in ents if e not in back]
