@@ -428,7 +428,7 @@ class FBoardScene(Scene):
                     (620, 16), 18, (90, 75, 55))
         saved = self.session.autosave_text()
         if saved:                                  # when the game was last kept (Continue last game)
-            W.blit_text(surf, saved, (1290, 16), 16, (150, 40, 30) if self.session.autosave_problem
+            W.blit_text(surf, saved, (1290, 46), 15, (150, 40, 30) if self.session.autosave_problem
                         else (90, 75, 55), anchor="topright")
         mine = self.session.state["roles"].get(self.seat, []) if self.seat else []
         fate_r = pygame.Rect(SIDE_X, 56, 524, 150)

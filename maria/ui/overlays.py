@@ -502,15 +502,20 @@ class SeatsScene(ButtonScene):
     def rows(self) -> list[str]:
         return list(self.session.seats)
 
+    def _frame(self) -> tuple[int, int, int]:
+        """(left, top, width) of the rows: a name column, then Human and the levels."""
+        n = len(self.rows())
+        width = 320 + 140 * (len(self.levels) + 1)
+        return 960 - width // 2, 540 - (n * 84) // 2 + 40, width
+
     def layout(self) -> None:
         self.buttons = []
-        n = len(self.rows())
-        top = 540 - (n * 84) // 2 + 40
+        left, top, width = self._frame()
         for i, role in enumerate(self.rows()):
             y = top + i * 84
             human = not self.session.is_computer(role)
             level = self.session.level_of(role)
-            x = 960 - 150
+            x = left + 320
             self.buttons.append(W.Button(pygame.Rect(x, y, 130, 56), "Human", self._set(role, "human"), True,
                                          ("seat", role, "human"), 20, selected=human))
             x += 140
@@ -519,8 +524,8 @@ class SeatsScene(ButtonScene):
                                              self._set(role, "computer", lvl), True, ("seat", role, lvl), 20,
                                              selected=not human and lvl == level))
                 x += 140
-        self.buttons.append(W.Button(pygame.Rect(960 - 120, top + n * 84 + 30, 240, 58), "Done", self.back, True,
-                                     "done", 22))
+        self.buttons.append(W.Button(pygame.Rect(960 - 120, top + len(self.rows()) * 84 + 30, 240, 58), "Done",
+                                     self.back, True, "done", 22))
 
     def _set(self, role: str, kind: str, level: str | None = None):
         def f():
@@ -541,14 +546,13 @@ class SeatsScene(ButtonScene):
         b.after_change()
 
     def draw(self, surf) -> None:
+        left, top, width = self._frame()
         n = len(self.rows())
-        top = 540 - (n * 84) // 2 + 40
-        w = 140 * (len(self.levels) + 1) + 420
-        r = modal(surf, pygame.Rect(960 - w // 2 - 60, top - 120, w + 40, n * 84 + 240), "Who plays each role")
+        modal(surf, pygame.Rect(left - 40, top - 130, width + 70, n * 84 + 250), "Who plays each role")
         W.blit_text(surf, "A player may leave the table to the computer, or take over a seat, at any time.",
-                    (960, top - 64), 18, (90, 75, 55), "sans", "midtop")
+                    (960, top - 58), 18, (90, 75, 55), "sans", "midtop")
         for i, role in enumerate(self.rows()):
-            W.blit_text(surf, self.name(role), (960 - 170, top + i * 84 + 28), 22, W.INK, "serif_bold", "midright")
+            W.blit_text(surf, self.name(role), (left + 300, top + i * 84 + 28), 22, W.INK, "serif_bold", "midright")
         self.draw_buttons(surf)
 
 

@@ -345,3 +345,51 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
     app.push(O.GameOverScene(app, gb))
     out.append(save_frame(app, outdir / "29-advanced-game-over.png"))
     return out
+
+
+def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
+    """40: a solo game's board, saying when it was last autosaved; 41: the game menu; 42: the Seats
+    screen (who plays each role, changed at any time); 43: FRIEDRICH's board with its Seats screen."""
+    import time
+
+    from maria.rules import door
+    from maria.ui import scenes as S
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.overlays import GameMenuScene, SeatsScene
+    from maria.ui.session import Seat, Session
+    outdir = Path(outdir)
+    app = app or make_app()
+    app.scenes = [S.TitleScene(app)]
+    seats = [Seat(r, "human") if r == "maria_theresa" else Seat(r, "computer", "hard") for r in door.ROLES[3]]
+    s = Session.new("intro", 3, 11, seats)
+    for _ in range(400):                       # the computers' first stages, up to her decision
+        act = s.active()
+        if not act or ("maria_theresa" in act and s.state["stage"] == "austria"):
+            break
+        s.computer_step(act[0])
+    s.autosaves_enabled = False                # a picture: nothing written
+    s._had_human = True
+    s.autosaved_at = time.mktime((2026, 12, 1, 19, 42, 0, 0, 0, -1))
+    board = BoardScene(app, s)
+    app.push(board)
+    board.seat = "maria_theresa"
+    board.refresh()
+    s.autosaves_enabled = True
+    out = [save_frame(app, outdir / "40-solo-board-autosaved.png")]
+    app.push(GameMenuScene(app, board))
+    out.append(save_frame(app, outdir / "41-game-menu.png"))
+    app.pop()
+    app.push(SeatsScene(app, board, ("random", "easy", "normal", "hard")))
+    out.append(save_frame(app, outdir / "42-seats.png"))
+    from maria.ui.friedrich_scene import FBoardScene, shipped_board
+    from maria.ui.friedrich_session import ROLES, FSession, role_label
+    shipped_board()
+    f = FSession.new(3, 5, {r: {"kind": "human" if r == "frederick" else "computer", "level": "easy"}
+                            for r in ROLES[3]})
+    f.autosaved_at = s.autosaved_at
+    app.scenes = [S.TitleScene(app)]
+    fb = app.push(FBoardScene(app, f))
+    fb.after_change()
+    app.push(SeatsScene(app, fb, ("random", "easy", "normal", "hard"), role_label))
+    out.append(save_frame(app, outdir / "43-friedrich-seats.png"))
+    return out
