@@ -46,7 +46,7 @@ def _only_the_moravian_generals(s: dict) -> dict:
 def _planner_player(seed: int = 1):
     """Hard with Maria Theresa's session-10 setting on (whole-stage plans, the winter rule: the
     `plan_roles` of SearchPlayer), whatever maria.players.PLAN_ROLES ships."""
-    p = make_player("hard", seed)
+    p = make_player("hard", seed, clock=False)       # the counts alone: never the machine's load
     p.plan_roles = {"intro": ("maria_theresa",)}
     p.plan_search_roles = {}            # session 23's plan search (shipped) would take precedence
     return p
@@ -84,15 +84,24 @@ def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_
 
 
 def test_the_chosen_plan_is_played_move_by_move_without_searching_again():
-    import time
     s = _moravian_position()
     p = _planner_player()
     role = "maria_theresa"
     first = p.choose(observe(s, role), door.legal_actions(s, role), role)
     s = door.apply(s, role, first)
-    t0 = time.perf_counter()
-    s = _play_movement(s, p)
-    assert time.perf_counter() - t0 < 1.0
+    from maria.players.search import SearchPlayer
+    calls = []
+    orig = SearchPlayer._playout
+
+    def counted(self, *args, **kwargs):
+        calls.append(1)
+        return orig(self, *args, **kwargs)
+    SearchPlayer._playout = counted
+    try:
+        s = _play_movement(s, p)
+    finally:
+        SearchPlayer._playout = orig
+    assert calls == []                            # the plan's moves are played, not searched again
     assert s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s)
 
 

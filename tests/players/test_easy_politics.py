@@ -404,7 +404,9 @@ def test_advanced_value_counts_announced_shifts_and_a_pending_election():
     assert EA.advanced_value(s, info, "louis_xv", set()) > before
 
 
+@pytest.mark.slow
 def test_advanced_value_is_cheap():
+    """A speed check (behind --runslow: its outcome depends on the machine's load)."""
     s = adv_game()
     info = board_info(s)
     t = time.perf_counter()

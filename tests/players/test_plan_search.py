@@ -21,11 +21,12 @@ from tests.players.test_defence_plans import _moravian_position, _only_the_morav
 from tests.players.test_planner_rules import _first_movement
 
 
-def _searching_player(seed: int = 1, budget: float | None = None):
+def _searching_player(seed: int = 1, budget: float | None = None, clock: bool = False):
     """Hard with the whole-plan search for Maria Theresa, whatever players.PLAN_SEARCH_ROLES ships
     (her play-outs run through the enemy stages: players.REPLY_ROLES).  A large `budget` lets the
-    count of play-outs, not the wall clock of a loaded test machine, end the search."""
-    p = make_player("hard", seed, budget=budget)
+    count of play-outs, not the wall clock of a loaded test machine, end the search; without the
+    clock (the default here) the counts alone end it, so the outcome never depends on the load."""
+    p = make_player("hard", seed, budget=budget, clock=clock)
     p.plan_search_roles = {"intro": ("maria_theresa",)}
     # the heuristic evaluation (maria.players.evaluate), whose troop terms these worked examples are
     # about; since session 27 her 3-player plan search ends its play-outs with the trained
@@ -53,18 +54,18 @@ def test_R6_1_R11_the_plan_search_unites_two_generals_the_invader_would_beat_one
     assert chosen > 0 and samples >= plan_search.FINAL and plans > 2
 
 
-def test_the_plan_is_chosen_once_within_the_ceiling_and_played_move_by_move():
+def test_the_plan_is_chosen_once_and_played_move_by_move():
+    """(The ceiling on the decision's time is tests/players/test_counted_budget.py's, on a virtual
+    clock.)"""
     s = _moravian_position()
     p = _searching_player()
     role = "maria_theresa"
-    t0 = time.perf_counter()
     first = p.choose(observe(s, role), door.legal_actions(s, role), role)
-    assert time.perf_counter() - t0 < p.budget + 0.5            # the ceiling (goal 5: <= 5 s)
+    assert p.last_plan_choice is not None                       # the plan was searched once
     s = door.apply(s, role, first)
     p.last_plan_choice = None
-    t0 = time.perf_counter()
     s = _play_movement(s, p)
-    assert time.perf_counter() - t0 < 1.0 and p.last_plan_choice is None    # no second search
+    assert p.last_plan_choice is None                           # no second search
     assert s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s)
 
 

@@ -3,7 +3,6 @@ clicking, refusals explained, a whole game of computer seats through the window'
 
 from __future__ import annotations
 
-import time
 
 import pygame
 
@@ -74,10 +73,11 @@ def test_a_whole_game_of_computer_seats_plays_through_the_loop_to_game_over(ui, 
     monkeypatch.setattr(FBoardScene, "budget", 0.1)
     s = session(players=3, seed=7, humans=())
     board = open_board(ui, s)
-    t0 = time.perf_counter()
-    while not isinstance(ui.top, FGameOverScene):
+    for _ in range(60000):                       # a bound on frames, not on seconds
+        if isinstance(ui.top, FGameOverScene):
+            break
         ui.frames(1)
-        assert time.perf_counter() - t0 < 30, "the game never ended"
+    assert isinstance(ui.top, FGameOverScene), "the game never ended"
     res = s.state["result"]
     assert res and res["winners"] and board.seat is None
     assert len(s.record.actions) > 500           # a whole game, not a shortcut
