@@ -297,6 +297,23 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _progress_line(total: int):
+    """A series' progress on standard error: one line rewritten in place on a terminal, else a line
+    at every tenth of the games (a log file stays short)."""
+    import sys
+    tty = sys.stderr.isatty()
+    step = max(1, total // 10)
+    seen = [0]
+
+    def show(text: str) -> None:
+        seen[0] += 1
+        if tty:
+            print("\r" + text.ljust(100), end="", file=sys.stderr, flush=True)
+        elif seen[0] % step == 0:
+            print(text, file=sys.stderr, flush=True)
+    return show
+
+
 def _tournament(args: argparse.Namespace) -> int:
     game, players = _game_of(args)
     if players is None:
@@ -309,7 +326,8 @@ def _tournament(args: argparse.Namespace) -> int:
     from maria.players.tournament import run
     try:
         res = run(args.variant, args.players, args.games, args.a, args.b, args.budget, args.out, args.seed,
-                  seating=args.seating, clock=args.clock)
+                  seating=args.seating, clock=args.clock, jobs=args.jobs, results=args.results,
+                  progress=_progress_line(args.games))
     except ValueError as e:
         print(f"error: {e}")
         return 2
@@ -388,6 +406,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seating", choices=("solo", "mixed"), default="solo",
                    help="solo: a takes one seat, b the others; mixed (3 players): a also takes two seats "
                         "against one b, so identical levels score 50%%")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="games played at once, each in its own process (default: one per core); the "
+                        "games are the same whatever the number (hard without --clock)")
+    p.add_argument("--results", default=None,
+                   help="a JSON-lines file written as each game ends; run again with the same file to "
+                        "resume a stopped series (only the missing games are played)")
     p.set_defaults(func=_tournament)
     p = sub.add_parser("judge", help="play the search's departures from the rules of thumb to the end "
                                      "(diagnostic, slow)")

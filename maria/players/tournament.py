@@ -75,8 +75,133 @@ def seat_groups(roles: list[str], seating: str = "solo") -> list[tuple[str, ...]
     return groups
 
 
+def _play_one(job: dict) -> dict:
+    """One game of a series, as a line of its results file (a worker process runs it): who sat
+    where, the winner, the turn and reason it ended, each decision's seconds by level."""
+    times: dict[str, list[float]] = {}
+    out = {"g": job["g"], "seed": job["seed"], "group": job["group"], "seats": job["seats"]}
+    try:
+        rec = play_game(job["variant"], job["players"], job["seed"], job["seats"], job["budget"], times,
+                        clock=job["clock"])
+    except Exception as e:                               # counted and reported, never hidden
+        out["error"] = f"{type(e).__name__}: {e}"
+        return out
+    res = rec.state["result"]
+    out.update({"winner": res["winner"], "reason": res.get("reason"), "turn": rec.state["turn"],
+                "actions": len(rec.actions), "times": {k: [round(t, 4) for t in v] for k, v in times.items()}})
+    if job.get("out"):
+        from maria.saves import save_game
+        save_game(Path(job["out"]) / job["replay_name"], rec)
+    return out
+
+
+def _series_key(**kw) -> dict:
+    """What a results file's games must share to be one series (a resumed run checks it)."""
+    return {k: kw[k] for k in ("variant", "players", "games", "a", "b", "budget", "seed", "seating", "clock")}
+
+
+def read_results(path) -> tuple[dict | None, list[dict]]:
+    """A results file: its header (the series) and its finished games, in the order they ended.
+    A line cut short by a stopped run is ignored (that game is played again)."""
+    import json
+    header, games = None, []
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, []
+    for line in text.splitlines():
+        try:
+            d = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(d, dict) and "series" in d:
+            header = d["series"]
+        elif isinstance(d, dict) and "g" in d:
+            games.append(d)
+    return header, games
+
+
 def run(variant: str, players: int, games: int, a: str, b: str, budget: float | None = None,
-        out: str | None = None, seed: int = 0, echo=print, seating: str = "solo", clock: bool = False) -> dict:
+        out: str | None = None, seed: int = 0, echo=print, seating: str = "solo", clock: bool = False,
+        jobs: int | None = 1, results: str | None = None, progress=None) -> dict:
+    """A series: game g (0 <= g < games) is seed + g with a in the seats of group g % len(groups).
+    `jobs` processes play the games (None: one per core; every game is the same whatever the
+    number, as long as hard plays without the clock).  `results`: a JSON-lines file written as
+    each game ends; a run given a file of the same series plays only the games not in it (a
+    stopped series resumes), and the summary counts them all.  `progress(text)` is told the games
+    done, a's wins so far with their interval and the time left."""
+    import json
+    import os
+    roles = list(door.ROLES[players])
+    groups = seat_groups(roles, seating)
+    key = _series_key(variant=variant, players=players, games=games, a=a, b=b, budget=budget, seed=seed,
+                      seating=seating, clock=clock)
+    done: dict[int, dict] = {}
+    fh = None
+    if results:
+        header, old = read_results(results)
+        if header is not None and header != key:
+            raise ValueError(f"{results} holds another series ({header}); give another results file")
+        done = {d["g"]: d for d in old if 0 <= d["g"] < games}
+        fh = open(results, "a", encoding="utf-8")
+        if fh.tell() and not Path(results).read_bytes().endswith(b"\n"):
+            fh.write("\n")                     # a line cut short by a stopped run stays a line apart
+        if header is None:
+            fh.write(json.dumps({"series": key}) + "\n")
+            fh.flush()
+    outdir = Path(out) if out else None
+    if outdir:
+        outdir.mkdir(parents=True, exist_ok=True)
+    todo = []
+    for g in range(games):
+        if g in done:
+            continue
+        group = groups[g % len(groups)]
+        label = "+".join(group)
+        seats = {r: (a if r in group else b) for r in roles}
+        todo.append({"g": g, "seed": seed + g, "group": label, "seats": seats, "variant": variant,
+                     "players": players, "budget": budget, "clock": clock, "out": str(outdir) if outdir else None,
+                     "replay_name": f"{variant}-{players}p-{g:04d}-{a}-as-{label}-vs-{b}.yaml"})
+    start = time.perf_counter()
+    finished = dict(done)
+
+    def note(d: dict) -> None:
+        finished[d["g"]] = d
+        if fh is not None:
+            fh.write(json.dumps(d) + "\n")
+            fh.flush()
+        if d.get("error"):
+            echo(f"game {d['g']}: error {d['error']}")
+        if progress is not None:
+            new = len(finished) - len(done)
+            w = sum(1 for x in finished.values() if x.get("winner") in x["group"].split("+"))
+            n = sum(1 for x in finished.values() if not x.get("error"))
+            lo, hi = wilson(w, n)
+            left = (time.perf_counter() - start) / new * (games - len(finished)) if new else 0.0
+            progress(f"{len(finished)}/{games} games, {a} wins {w}/{n} = {w / n if n else 0:.1%} "
+                     f"[{lo:.1%}, {hi:.1%}], about {left / 60:.0f} min left")
+    try:
+        workers = jobs or os.cpu_count() or 1
+        if workers <= 1 or len(todo) <= 1:
+            for job in todo:
+                note(_play_one(job))
+        else:
+            import concurrent.futures as cf
+            import multiprocessing as mp
+            with cf.ProcessPoolExecutor(max_workers=min(workers, len(todo)),
+                                        mp_context=mp.get_context("spawn")) as pool:
+                for fut in cf.as_completed([pool.submit(_play_one, job) for job in todo]):
+                    note(fut.result())
+    finally:
+        if fh is not None:
+            fh.close()
+    return summarize([finished[g] for g in sorted(finished)], variant, players, games, a, b, seating, echo)
+
+
+def summarize(finished: list[dict], variant: str, players: int, games: int, a: str, b: str,
+              seating: str = "solo", echo=print) -> dict:
+    """The series' summary from its games (a results file's lines, or a run's): a's wins per seat
+    group with Wilson intervals, the games won by role, the decision times per level."""
     roles = list(door.ROLES[players])
     groups = seat_groups(roles, seating)
     labels = ["+".join(g) for g in groups]
@@ -87,30 +212,22 @@ def run(variant: str, players: int, games: int, a: str, b: str, budget: float | 
     won_by = {r: 0 for r in roles}                      # every game, whoever sat where
     drawn = 0
     errors = 0
-    outdir = Path(out) if out else None
-    if outdir:
-        outdir.mkdir(parents=True, exist_ok=True)
-    for g in range(games):
-        group = groups[g % len(groups)]                 # a plays each role (group) in turn against b
-        role = "+".join(group)
-        seats = {r: (a if r in group else b) for r in roles}
-        try:
-            rec = play_game(variant, players, seed + g, seats, budget, times, clock=clock)
-        except Exception as e:                           # counted and reported, never hidden
+    for d in finished:
+        role = d["group"]
+        if d.get("error"):
             errors += 1
-            echo(f"game {g}: error {type(e).__name__}: {e}")
             continue
+        group = role.split("+")
         played[role] += 1
-        winner = rec.state["result"]["winner"]
+        winner = d["winner"]
         wins[role] += winner in group
         ties[role] += winner is None                    # 2 players: one condition met (R24.1.4)
         if winner is None:
             drawn += 1
         else:
             won_by[winner] = won_by.get(winner, 0) + 1
-        if outdir:
-            from maria.saves import save_game
-            save_game(outdir / f"{variant}-{players}p-{g:04d}-{a}-as-{role}-vs-{b}.yaml", rec)
+        for lvl, ts in d.get("times", {}).items():
+            times.setdefault(lvl, []).extend(ts)
     echo(f"{variant}, {players} players: {a} (rotating seats, {seating} seating) vs {b}, {games} games, "
          f"{errors} errors")
     total_w = total_n = 0
