@@ -162,13 +162,35 @@ def _friedrich_selfplay(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
-def _selfplay(args: argparse.Namespace) -> int:
+def _selfplay_one(job: tuple) -> dict:
+    """One random self-play game (a worker process plays it): its outcome, or its failure with the
+    replay file written."""
     import time
-    from collections import Counter
 
-    from maria.analysis.bench import failure_text, random_record, turns_played
     from maria.analysis import selfplay
+    from maria.analysis.bench import failure_text, random_record, turns_played
     from maria.saves import save_game
+    seed, players, variant, no_optional, out_dir = job
+    t0 = time.perf_counter()
+    try:
+        options = {"optional_political_rule": False} if no_optional else None
+        record, failure = random_record(seed, players, variant=variant, options=options)
+    except Exception as exc:  # noqa: BLE001  (the set-up itself failed: nothing to replay)
+        return {"seed": seed, "error": f"seed {seed}: ERROR {exc}"}
+    dt = time.perf_counter() - t0
+    state = record.state
+    if failure is not None:
+        path = Path(out_dir) / f"failure-{variant}-{players}p-seed{seed}.yaml"
+        save_game(path, record, failure=failure)
+        return {"seed": seed, "error": f"seed {seed}: ERROR at {failure_text(failure)}\n    replay file: {path}"}
+    winner = (state["result"] or {}).get("winner") or "none"
+    kind = getattr(selfplay, "victory_kind", lambda st: winner)(state) or winner
+    return {"seed": seed, "winner": winner, "kind": kind, "turns": turns_played(state),
+            "actions": len(record.actions), "secs": dt}
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from collections import Counter
 
     game, players = _game_of(args)
     if game == "friedrich":
@@ -179,31 +201,31 @@ def _selfplay(args: argparse.Namespace) -> int:
     errors = 0
     winners: Counter = Counter()
     turns, actions = [], []
-    for seed in range(args.seed, args.seed + args.games):
-        t0 = time.perf_counter()
-        try:
-            options = {"optional_political_rule": False} if args.no_optional_rule else None
-            record, failure = random_record(seed, args.players, variant=args.variant, options=options)
-        except Exception as exc:  # noqa: BLE001  (the set-up itself failed: nothing to replay)
-            errors += 1
-            print(f"seed {seed}: ERROR {exc}")
-            continue
-        dt = time.perf_counter() - t0
-        state = record.state
-        if failure is not None:
-            errors += 1
-            path = out_dir / f"failure-{args.variant}-{args.players}p-seed{seed}.yaml"
-            save_game(path, record, failure=failure)
-            print(f"seed {seed}: ERROR at {failure_text(failure)}")
-            print(f"    replay file: {path}")
-            continue
-        winner = (state["result"] or {}).get("winner") or "none"
-        kind = getattr(selfplay, "victory_kind", lambda st: winner)(state) or winner
-        winners[kind] += 1
-        turns.append(turns_played(state))
-        actions.append(len(record.actions))
-        print(f"seed {seed}: winner {winner}, turns {turns_played(state)}, actions {len(record.actions)}, "
-              f"{dt:.2f} s")
+    jobs = [(seed, args.players, args.variant, args.no_optional_rule, str(out_dir))
+            for seed in range(args.seed, args.seed + args.games)]
+    workers = getattr(args, "jobs", None) or os.cpu_count() or 1
+    if workers <= 1 or len(jobs) <= 1:
+        outcomes = map(_selfplay_one, jobs)
+        pool = None
+    else:                                 # each game in its own process; printed in seed order
+        import concurrent.futures as cf
+        import multiprocessing as mp
+        pool = cf.ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=mp.get_context("spawn"))
+        outcomes = pool.map(_selfplay_one, jobs)
+    try:
+        for d in outcomes:
+            if "error" in d:
+                errors += 1
+                print(d["error"])
+                continue
+            winners[d["kind"]] += 1
+            turns.append(d["turns"])
+            actions.append(d["actions"])
+            print(f"seed {d['seed']}: winner {d['winner']}, turns {d['turns']}, actions {d['actions']}, "
+                  f"{d['secs']:.2f} s", flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown()
     _print_outcomes(winners, turns, actions, "mean {:.1f} turns")
     print(f"{args.games} games, {errors} errors")
     return 1 if errors else 0
@@ -382,6 +404,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="the first seed")
     p.add_argument("--save-failures", metavar="DIR", default=None,
                    help="folder for the replay files of failing games (default: the current folder)")
+    p.add_argument("--jobs", type=int, default=None,
+                   help="MARIA: games played at once, each in its own process (default: one per core)")
     p.set_defaults(func=_selfplay)
     p = sub.add_parser("replay", help="load a saved game, re-apply its action log and compare")
     p.add_argument("file", help="a save file (YAML)")

@@ -65,3 +65,16 @@ def test_the_progress_line_counts_the_games_and_the_wins_so_far(tmp_path):
     T.run(**SERIES, jobs=1, echo=lambda *_: None, progress=seen.append)
     assert len(seen) == 4 and seen[-1].startswith("4/4 games, random wins")
     assert "min left" in seen[0] and "[" in seen[0]
+
+
+def test_selfplay_in_parallel_plays_the_same_games(capsys):
+    import re
+
+    from maria.cli import main
+
+    def outcomes(jobs: int) -> list[str]:
+        assert main(["selfplay", "--games", "3", "--seed", "21", "--jobs", str(jobs)]) == 0
+        out = capsys.readouterr().out.splitlines()
+        return [re.sub(r", [0-9.]+ s$", "", x) for x in out if x.startswith("seed ")]
+    one, two = outcomes(1), outcomes(2)
+    assert len(one) == 3 and one == two
