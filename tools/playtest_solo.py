@@ -121,7 +121,7 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
           f"the board says: {s.autosave_text()!r}")
     if shots:
         from maria.ui.shots import save_frame
-        save_frame(app, shots / "44-solo-turn-end.png")
+        save_frame(app, shots / "64-solo-turn-end.png")
     n, seats = len(s.record.actions), {r: (x.kind, x.level) for r, x in s.seats.items()}
     print(f"  played {n} actions to turn {s.state['turn']}; quitting with the window's close button")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -166,7 +166,7 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
           f"continued again: her board, Louis XV Hard ({[getattr(x, 'text', type(x).__name__) for x in app.scenes]})")
     if shots:
         from maria.ui.shots import save_frame
-        save_frame(app, shots / "45-solo-continued.png")
+        save_frame(app, shots / "65-solo-continued.png")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run(max_frames=2)
 

@@ -20,7 +20,8 @@ from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, 
                                        RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
                                        draw_hands, draw_log, last_fate)
 from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
-from maria.ui.overlays import SeatsScene, report_computer_failure
+from maria.ui.overlays import report_computer_failure
+from maria.ui.seats_scene import SeatsScene
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)
 PROMPT = pygame.Rect(8, 938, 1364, 136)

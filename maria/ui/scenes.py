@@ -12,6 +12,7 @@ from maria.ui import widgets as W
 from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene,
                                SettingsScene, SetupBase, _title_bg, latest_autosave)
 from maria.ui.save_load import SaveLoadScene
+from maria.ui.seats_scene import SeatsScene
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
 from maria.ui.board_layout import FORCED_TYPES
 from maria.ui.loading import LoadingScene, swap_in_game
@@ -58,6 +59,7 @@ def wire(app) -> None:
     app.screens.setdefault("save_load", lambda a, mode, board: SaveLoadScene(a, mode, board))
     app.screens.setdefault("replay", open_replay)
     app.screens.setdefault("story", _open_story)
+    app.screens.setdefault("seats", lambda a, board, levels: SeatsScene(a, board, levels))
 
 
 def _friedrich_autosave() -> Path | None:

@@ -348,14 +348,15 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
 
 
 def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
-    """40: a solo game's board, saying when it was last autosaved; 41: the game menu; 42: the Seats
-    screen (who plays each role, changed at any time); 43: FRIEDRICH's board with its Seats screen."""
+    """60: a solo game's board, saying when it was last autosaved; 61: the game menu; 62: the Seats
+    screen (who plays each role, changed at any time); 63: FRIEDRICH's board with its Seats screen."""
     import time
 
     from maria.rules import door
     from maria.ui import scenes as S
     from maria.ui.board_scene import BoardScene
-    from maria.ui.overlays import GameMenuScene, SeatsScene
+    from maria.ui.overlays import GameMenuScene
+    from maria.ui.seats_scene import SeatsScene
     from maria.ui.session import Seat, Session
     outdir = Path(outdir)
     app = app or make_app()
@@ -375,12 +376,12 @@ def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
     board.seat = "maria_theresa"
     board.refresh()
     s.autosaves_enabled = True
-    out = [save_frame(app, outdir / "40-solo-board-autosaved.png")]
+    out = [save_frame(app, outdir / "60-solo-board-autosaved.png")]
     app.push(GameMenuScene(app, board))
-    out.append(save_frame(app, outdir / "41-game-menu.png"))
+    out.append(save_frame(app, outdir / "61-game-menu.png"))
     app.pop()
     app.push(SeatsScene(app, board, ("random", "easy", "normal", "hard")))
-    out.append(save_frame(app, outdir / "42-seats.png"))
+    out.append(save_frame(app, outdir / "62-seats.png"))
     from maria.ui.friedrich_scene import FBoardScene, shipped_board
     from maria.ui.friedrich_session import ROLES, FSession, role_label
     shipped_board()
@@ -391,5 +392,5 @@ def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
     fb = app.push(FBoardScene(app, f))
     fb.after_change()
     app.push(SeatsScene(app, fb, ("random", "easy", "normal", "hard"), role_label))
-    out.append(save_frame(app, outdir / "43-friedrich-seats.png"))
+    out.append(save_frame(app, outdir / "63-friedrich-seats.png"))
     return out

@@ -123,6 +123,8 @@ BUTTON_TIPS: dict[str, str] = {
     "delete": "Delete this saved game (asks first).",
     "rename": "Give this saved game another name.",
     "resume": "Go on with the demo.",
+    "seats": "Who plays each role: hand a seat to the computer or take one over, at any time.",
+    "seat": "Who plays this role: you (Human) or the computer at this level.",
     "faster": "Demo faster.",
     "slower": "Demo slower.",
     "title": "Back to the title screen.",

@@ -20,7 +20,8 @@ from maria.friedrich import saves as fsaves
 from maria.rules import door
 from maria.saves import SaveError, load_game
 from maria.ui.board_scene import BoardScene
-from maria.ui.overlays import GameMenuScene, HandoffScene, SeatsScene
+from maria.ui.overlays import GameMenuScene, HandoffScene
+from maria.ui.seats_scene import SeatsScene
 from maria.ui.session import Seat, Session, autosaves, load_notes, notes_path, save_notes
 
 from tests.ui.friedrich_helpers import advance, open_board
