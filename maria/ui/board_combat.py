@@ -13,7 +13,7 @@ from maria.ui import widgets as W
 from maria.ui.board_layout import (MAP_RECT, COMBAT_RECT, COMBAT_SCORE_Y, COMBAT_RESERVE_Y, FLASH_DUR,
                                    LIT_ATTACK, SLOT_W, SLOT_H)
 from maria.ui.board_panels import card_face
-from maria.ui.session import power_name, role_name
+from maria.ui.session import LEVEL_NAMES, power_name, role_name
 
 
 class CombatPart:
@@ -175,25 +175,74 @@ class CombatPart:
             glow = pygame.Surface(self.flash["rect"].inflate(20, 20).size, pygame.SRCALPHA)
             pygame.draw.rect(glow, (*W.HILITE, round(230 * k)), glow.get_rect(), 5, border_radius=10)
             surf.blit(glow, self.flash["rect"].inflate(20, 20))
+        if self.covered:
+            return                          # pop-ups and the demo bar belong to the top layer only
         s = self.session
         t = s.thinker
-        r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 460, 64)
-        if combat_seen:                     # under the combat panel, never over it
-            r.y = COMBAT_RECT.bottom + 12
-        if t is not None and not t.done and not door.is_over(s.state):
+        r = self.popup_rect()
+        if r is None:
+            pass
+        elif t is not None and not t.done and not door.is_over(s.state):
             W.panel(surf, r, (255, 250, 232))
-            seat = s.seats.get(t.role)
-            W.blit_text(surf, f"{role_name(t.role)} ({seat.label if seat else 'Computer'}) is thinking…",
-                        (r.x + 12, r.y + 8), 18, W.INK, "sans_bold")
+            W.blit_text(surf, self.thinking_text(t.role), (r.x + 12, r.y + 8), 18, W.INK, "sans_bold")
             bar = pygame.Rect(r.x + 12, r.y + 38, r.w - 24, 14)
             pygame.draw.rect(surf, (220, 210, 190), bar)
             pygame.draw.rect(surf, (110, 30, 24), (bar.x, bar.y, int(bar.w * t.progress), bar.h))
         elif self.computer_line:
             img = W.text(self.computer_line[:110], 16, W.INK, "sans")
-            W.panel(surf, pygame.Rect(r.x, r.y, min(900, img.get_width() + 20), 36), (255, 250, 232))
+            W.panel(surf, r, (255, 250, 232))
             surf.blit(img, (r.x + 10, r.y + 8))
+        self._draw_notice(surf)
         if self.demo is not None:
             self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 12, MAP_RECT.bottom - 52, 900, 40))
+
+    def thinking_text(self, role: str) -> str:
+        seat = self.session.seats.get(role)
+        level = LEVEL_NAMES.get(seat.level, seat.level) if seat else ""
+        return f"{role_name(role)} (computer{', ' + level if level else ''}) is thinking…"
+
+    def popup_rect(self) -> pygame.Rect | None:
+        """Where the computer's "thinking" line or the last action's line stands: the map's top left
+        corner, below a dialog that covers it (the combat panel with its Reserve row), never over a
+        panel (the legend, the displays: nothing shows over them) or the quiet notice; None: not
+        shown now."""
+        if self.panel:
+            return None
+        t = self.session.thinker
+        if t is not None and not t.done and not door.is_over(self.session.state):
+            r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 460, 64)
+        elif self.computer_line:
+            w = W.text(self.computer_line[:110], 16, W.INK, "sans").get_width() + 20
+            r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, min(900, w), 36)
+        else:
+            return None
+        modal = self._modal_rect()
+        if modal is not None and modal.colliderect(r):
+            r.y = modal.bottom + 12
+        notice = self.notice_rect()
+        if notice is not None and notice.colliderect(r):
+            r.w = max(40, notice.x - 12 - r.x)
+        return r
+
+    def notify(self, text: str) -> None:
+        """A quiet confirmation ("Saved as …") at the map's top right corner, gone by itself after a
+        few seconds: nothing to click."""
+        self.notice = {"text": text, "t": 0.0}
+        self.dirty = True
+
+    def notice_rect(self) -> pygame.Rect | None:
+        n = getattr(self, "notice", None)
+        if not n:
+            return None
+        w = W.text(n["text"], 16, W.INK, "sans_bold").get_width() + 24
+        return pygame.Rect(MAP_RECT.right - 12 - w, MAP_RECT.y + 12, w, 36)
+
+    def _draw_notice(self, surf) -> None:
+        r = self.notice_rect()
+        if r is None:
+            return
+        W.panel(surf, r, (236, 246, 228), W.GOOD, 6, 2)
+        W.blit_text(surf, self.notice["text"], (r.x + 12, r.y + 9), 16, W.GOOD, "sans_bold")
 
     def _draw_combat(self, s, r) -> None:
         f = self._combat_shown()

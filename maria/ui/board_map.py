@@ -266,6 +266,8 @@ class MapPart:
                     mode, p = self.path_choice["options"][b.key[1]]
                     self._draw_path(surf, p, LIT_FORCE if mode == "force" else LIT_NORMAL)
         surf.set_clip(None)
+        if self.covered:                    # a layer above: its own tips only
+            return
         if self.hover_city and not self.drag and not self._map_covered(self.app.mouse_pos()):
             self._draw_tip(surf, self.hover_city)
         self._draw_side_tip(surf)

@@ -195,9 +195,9 @@ class PanelsPart:
         self._draw_hand(s)
         self._draw_modal(s)
         self._draw_panel(s)
-        mouse = self.app.mouse_pos()
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: no hover lit
         for b in self.buttons:
-            b.draw(s, b.rect.collidepoint(mouse))
+            b.draw(s, mouse is not None and b.rect.collidepoint(mouse))
 
     def _draw_panel(self, s) -> None:
         if not self.panel:

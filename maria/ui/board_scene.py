@@ -31,6 +31,8 @@ from maria.ui.overlays import ComputerFailedScene, GameOverScene, HandoffScene
 from maria.ui.rules_text import phase_rule, rule_for_reason
 from maria.ui.session import Session, role_name
 
+NOTICE_SECONDS = 4.0              # how long a quiet confirmation stays
+
 
 def _card_text(card: str) -> str:
     value, suit = card_label(card)
@@ -57,6 +59,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         # (key F or the map's "Flanders" button shows it) and Bohemia gets the board area
         self.flanders_unused = not any(self.board.cities[c].map == "flanders" for c in self.info.playable)
         self.show_flanders = not self.flanders_unused
+        self.view.inset_right = self.map_controls_inset()
         self._city_px: dict[str, tuple[float, float]] = {}
         self._shown_cities()
         self._fit_playable()
@@ -108,6 +111,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.hover_victory: int | None = None
         self.shift_held = False      # Shift: dragging pins waypoints of the route
         self._sound_mark: int | None = None   # log length already sounded (None: nothing yet)
+        self.notice = None           # a quiet confirmation on the map ("Saved as …"): {"text", "t"}
         self.show_supply = False     # key S: every train's supply range and the unsupplied generals
         self._supply_map: tuple = (None, {})
         self.refresh()
@@ -121,7 +125,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         x0, x1 = min(p[0] for p in pts) - 60, max(p[0] for p in pts) + 60
         y0, y1 = min(p[1] for p in pts) - 60, max(p[1] for p in pts) + 60
         self.view.fit()
-        self.view.set_zoom(min(MAP_RECT.w / (x1 - x0), MAP_RECT.h / (y1 - y0)))
+        self.view.set_zoom(min((MAP_RECT.w - self.view.inset_right) / (x1 - x0), MAP_RECT.h / (y1 - y0)))
         self.view.centre_on(((x0 + x1) / 2, (y0 + y1) / 2))
 
     # ------------------------------------------------------------------------------ state sync
@@ -308,6 +312,14 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         super().on_top()
         self.map_dirty = self.static_dirty = True
 
+    def on_covered(self) -> None:
+        """A screen opens over the board (a dialog, the menu, a hand-off): what the mouse pointed at
+        is forgotten, so no city tooltip or lit button of this layer outlives it."""
+        super().on_covered()
+        self.hover_city = self.hover_card = self.hover_victory = None
+        self.hover_log = []
+        self.map_dirty = self.static_dirty = True
+
     def _sounds_for(self, st: dict) -> None:
         """A short sound for what just happened (the new log lines since the last look)."""
         n = len(st["log"])
@@ -343,6 +355,11 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             self.dirty = True
             if self.flash["t"] >= FLASH_DUR:
                 self.flash = None
+        if getattr(self, "notice", None) and top:
+            self.notice["t"] += dt
+            if self.notice["t"] >= NOTICE_SECONDS:
+                self.notice = None
+                self.dirty = True
         if door.is_over(s.state) or not top:
             return
         if paused:
