@@ -157,3 +157,24 @@ def test_no_map_control_covers_a_city_at_1280x720(ui):
             assert not covered, (variant, flanders, covered)
         for c in ("wien", "pressburg"):
             assert MAP_RECT.collidepoint(board.to_screen(c))
+
+
+def test_friedrich_board_under_a_dialog_lights_nothing(ui):
+    from tests.ui import friedrich_helpers as F
+    board = F.open_board(ui, F.session())
+    rules = board.button("rules").rect
+    _rest(ui, rules.center)
+    ui.app.render(force=True)
+    lit = tuple(ui.app.canvas.get_at((rules.x + 4, rules.centery)))
+    _rest(ui, (rules.centerx, rules.y + 300))
+    ui.app.render(force=True)
+    unlit = tuple(ui.app.canvas.get_at((rules.x + 4, rules.centery)))
+    assert lit != unlit
+    from maria.ui.overlays import MessageScene
+    ui.app.push(MessageScene(ui.app, "A message", "over the board"))
+    _rest(ui, rules.center)
+    ui.app.render(force=True)
+    under = tuple(ui.app.canvas.get_at((rules.x + 4, rules.centery)))
+    _rest(ui, (rules.centerx, rules.y + 300))
+    ui.app.render(force=True)
+    assert tuple(ui.app.canvas.get_at((rules.x + 4, rules.centery))) == under, "a lit button under the message"
