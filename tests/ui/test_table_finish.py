@@ -1,0 +1,41 @@
+"""The table feels finished: the route question only when the routes differ, a battle's result
+that stays, saving in one action, the new-game screen remembering, Esc and Load in a paused demo,
+one way to leave for the title (through the real loop, events posted)."""
+
+from __future__ import annotations
+
+import pygame
+
+from maria.rules import door
+
+from tests.ui.positions import play_until
+from tests.ui.test_play import _open
+
+
+def _frederick_from_glogau():
+    """Seeded random play to Frederick's movement phase with Friedrich in Glogau, his own fortress,
+    able to reach Grünberg by a normal move and by a force march over the same road."""
+    def found(st, role):
+        return (st["flow"][-1]["name"] == "movement_phase" and role == "frederick"
+                and st["generals"]["friedrich"]["city"] == "glogau"
+                and any(a["type"] == "move" and a["piece"] == "friedrich" for a in door.legal_actions(st, role)))
+    return play_until(found, 0, limit=400, what="Friedrich in Glogau")[0]
+
+
+def test_R10_5_a_move_out_of_the_movers_own_fortress_asks_no_route_question(ui):
+    session = _frederick_from_glogau()
+    path = ["glogau", "neusalz", "gruenberg"]
+    # the engine: over that road both ways leave the same position (nothing to conquer in Glogau)
+    st = session.state
+    normal, force = ({k: v for k, v in door.look_ahead(st, "frederick", {"type": "move", "piece": "friedrich",
+                      "path": path, "force_march": fm}).items() if k not in ("log", "undo")} for fm in (False, True))
+    assert normal == force
+    board = _open(ui, session, "frederick")
+    board.view.centre_on(board._city_px["glogau"])
+    board.map_dirty = board.dirty = True
+    ui.frames(2)
+    n = len(session.record.actions)
+    ui.drag(board._piece_rects["friedrich"].center, board.to_screen("gruenberg"))
+    assert board.path_choice is None, f"the route question was asked: {board.path_choice}"
+    act = session.record.actions[n]["action"]
+    assert act["type"] == "move" and act["path"][-1] == "gruenberg" and not act["force_march"]
