@@ -23,6 +23,7 @@ from maria.ui.friedrich_session import FSession, computer_levels, nation_label, 
 from maria.ui.overlays import report_computer_failure
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)
+NOTICE_SECONDS = 4.0              # how long a quiet confirmation ("Saved as …") stays
 PROMPT = pygame.Rect(8, 938, 1364, 136)
 SIDE_X = 1388
 MARKS = {"step": (255, 214, 90), "retreat": (255, 140, 40), "attack": (220, 40, 30), "fate": (120, 200, 255),
@@ -234,8 +235,25 @@ class FBoardScene(Scene):
         self.refresh()
 
     # --- the loop -----------------------------------------------------------------------------
+    def notify(self, text: str) -> None:
+        """A quiet confirmation ("Saved as …") at the map's top right corner, gone by itself."""
+        self.notice = {"text": text, "t": 0.0}
+        self.dirty = True
+
+    def notice_rect(self) -> pygame.Rect | None:
+        n = getattr(self, "notice", None)
+        if not n:
+            return None
+        w = W.text(n["text"], 16, W.INK, "sans_bold").get_width() + 24
+        return pygame.Rect(MAP_RECT.right - 12 - w, MAP_RECT.y + 12, w, 36)
+
     def update(self, dt: float) -> None:
         s = self.session
+        if getattr(self, "notice", None) and self.app.top is self:
+            self.notice["t"] += dt
+            if self.notice["t"] >= NOTICE_SECONDS:
+                self.notice = None
+                self.dirty = True
         if s.state.get("result") is not None:
             if not self.over_shown and self.app.top is self:
                 self.over_shown = True
@@ -430,11 +448,15 @@ class FBoardScene(Scene):
         W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
         W.blit_text(surf, self.prompt_text(), (PROMPT.x + 12, PROMPT.y + 8), 19,
                     W.ACCENT if self.message else W.INK, "sans_bold")
-        mouse = self.app.mouse_pos()
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
         for b in self.buttons:
-            b.draw(surf, b.rect.collidepoint(mouse))
-        if self.demo is not None:
+            b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
+        if self.demo is not None and not self.covered:
             self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 8, MAP_RECT.bottom - 48, 1140, 40))
+        r = self.notice_rect()
+        if r is not None and not self.covered:
+            W.panel(surf, r, (236, 246, 228), W.GOOD, 6, 2)
+            W.blit_text(surf, self.notice["text"], (r.x + 12, r.y + 9), 16, W.GOOD, "sans_bold")
 
     def prompt_text(self) -> str:
         if self.message:
