@@ -245,7 +245,7 @@ class FBoardScene(Scene):
         if not n:
             return None
         w = W.text(n["text"], 16, W.INK, "sans_bold").get_width() + 24
-        return pygame.Rect(MAP_RECT.right - 12 - w, MAP_RECT.y + 12, w, 36)
+        return pygame.Rect(MAP_RECT.right - 12 - w, MAP_RECT.y + 52, w, 36)     # under the zoom buttons
 
     def update(self, dt: float) -> None:
         s = self.session

@@ -39,3 +39,47 @@ def test_R10_5_a_move_out_of_the_movers_own_fortress_asks_no_route_question(ui):
     assert board.path_choice is None, f"the route question was asked: {board.path_choice}"
     act = session.record.actions[n]["action"]
     assert act["type"] == "move" and act["path"][-1] == "gruenberg" and not act["force_march"]
+
+
+def test_saving_is_one_action_under_a_proposed_name_with_a_quiet_confirmation(ui):
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.overlays import MessageScene
+    from maria.ui.save_load import SaveLoadScene
+    from maria.ui.session import Session
+    from maria.ui.settings import saves_dir
+    board = BoardScene(ui.app, Session.new("intro", 3, 0))
+    ui.app.scenes = [ui.app.scenes[0], board]
+    ui.frames(2)
+    ui.press("save", scene=board)
+    assert isinstance(ui.top, SaveLoadScene) and ui.top.name == "Introductory turn 1"
+    ui.key(pygame.K_RETURN)                               # the one action: Enter (or the Save button)
+    assert (saves_dir() / "Introductory turn 1.yaml").exists()
+    assert ui.top is board and not any(isinstance(s, MessageScene) for s in ui.app.scenes)
+    assert board.notice and board.notice["text"] == "Saved as Introductory turn 1"
+    assert board.notice_rect() is not None
+    # the proposed name never overwrites another save; typing replaces it at once (it is selected)
+    ui.press("save", scene=board)
+    assert ui.top.name == "Introductory turn 1 2"
+    ui.type("Before Prag")
+    assert ui.top.name == "Before Prag"
+    ui.key(pygame.K_BACKSPACE)
+    assert ui.top.name == "Before Pra"                    # then it edits as usual
+    ui.press("do_save")
+    assert (saves_dir() / "Before Pra.yaml").exists() and ui.top is board
+    # the confirmation goes by itself
+    for _ in range(5 * 60):
+        ui.app.step(1 / 60)
+    assert board.notice is None
+
+
+def test_friedrich_saves_in_one_action_too(ui):
+    from maria.ui.overlays import MessageScene
+    from maria.ui.settings import saves_dir
+    from tests.ui import friedrich_helpers as F
+    board = F.open_board(ui, F.session())
+    ui.press("save", scene=board)
+    assert ui.top.name == "FRIEDRICH turn 1"
+    ui.key(pygame.K_RETURN)
+    assert (saves_dir() / "FRIEDRICH turn 1.yaml").exists()
+    assert ui.top is board and not any(isinstance(s, MessageScene) for s in ui.app.scenes)
+    assert board.notice["text"] == "Saved as FRIEDRICH turn 1"
