@@ -83,3 +83,55 @@ def test_friedrich_saves_in_one_action_too(ui):
     assert (saves_dir() / "FRIEDRICH turn 1.yaml").exists()
     assert ui.top is board and not any(isinstance(s, MessageScene) for s in ui.app.scenes)
     assert board.notice["text"] == "Saved as FRIEDRICH turn 1"
+
+
+def _back_to_title(ui):
+    ui.app.scenes = [ui.app.scenes[0]]
+    ui.app.top.on_top()
+    ui.frames(2)
+
+
+def test_the_new_game_screen_offers_the_last_choices_again(ui):
+    from maria.ui.scenes import SetupScene
+    from maria.ui.settings import Settings
+    ui.press("new")
+    assert isinstance(ui.top, SetupScene)
+    ui.press("advanced")
+    ui.press(("players", 2))
+    ui.press(("hard", "coalition"))
+    ui.press("start")
+    _back_to_title(ui)
+    ui.press("new")
+    setup = ui.top
+    assert setup.variant == "advanced" and setup.players == 2
+    assert setup.seats["coalition"].kind == "computer" and setup.seats["coalition"].level == "hard"
+    assert setup.seats["maria_theresa"].kind == "human"
+    assert setup.button(("hard", "coalition")).selected
+    # in the settings file: the next start of the program offers them too
+    assert Settings.load().new_game["maria"]["players"] == 2
+    # a remembered choice that makes no sense (an edited file) is ignored, the rest kept
+    _back_to_title(ui)
+    ui.app.settings.new_game = {"maria": {"players": 7, "variant": "advanced",
+                                          "seats": {"coalition": {"kind": "robot"}}}}
+    ui.press("new")
+    assert ui.top.players == 3 and ui.top.variant == "advanced"
+    assert all(seat.kind == "human" for seat in ui.top.seats.values())
+
+
+def test_friedrich_new_game_screen_offers_the_last_choices_again(ui):
+    from maria.ui.friedrich_setup import FSetupScene
+    ui.press(("game", "friedrich"))
+    ui.press("new")
+    assert isinstance(ui.top, FSetupScene)
+    ui.press(("players", 3))
+    level = ui.top.levels[-1]
+    key = ("computer", "frederick") if len(ui.top.levels) == 1 else (level, "frederick")
+    ui.press(key)
+    ui.press(("option", "east_prussia"))
+    ui.press("start")
+    _back_to_title(ui)
+    ui.press("new")
+    setup = ui.top
+    assert setup.players == 3 and setup.seats["frederick"] == {"kind": "computer", "level": level}
+    assert setup.options["east_prussia"] is True
+
