@@ -14,7 +14,8 @@ from maria import yamlio
 from maria.core import deck
 from maria.render.friedrich_preview import NATION_COLOURS
 from maria.ui import widgets as W
-from maria.ui.overlays import ButtonScene, GameOverScene, HandoffScene, MessageScene, RulesScene, _title_bg, modal
+from maria.ui.overlays import (ButtonScene, GameOverScene, HandoffScene, LeaveGameScene, MessageScene, RulesScene,
+                               _title_bg, modal)
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
@@ -444,40 +445,7 @@ class FRulesScene(RulesScene):
         return f"§{num}  ·  {title}"
 
 
-class LeaveScene(ButtonScene):
-    """Leaving a FRIEDRICH game for the title screen: save first, leave (autosaved), or stay."""
-    opaque = False
-
-    def __init__(self, app, board_scene):
-        self.bs = board_scene
-        super().__init__(app)
-
-    def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 330, 600, 200, 56), "Save first", self.save, True, "save", 20),
-                        W.Button(pygame.Rect(960 - 100, 600, 200, 56), "Leave", self.leave, True, "leave", 20),
-                        W.Button(pygame.Rect(960 + 130, 600, 200, 56), "Stay", self.back, True, "stay", 20)]
-
-    def save(self):
-        self.app.pop(self)
-        self.bs.save()
-
-    def leave(self):
-        """As MARIA's menu: the game is autosaved (Continue last game), a failure said."""
-        self.bs.session.autosave()
-        self.app.scenes = [self.app.scenes[0]]
-        self.app.top.on_top()
-        if self.bs.session.autosave_problem:
-            self.app.push(MessageScene(self.app, "The game was not autosaved", self.bs.session.autosave_problem))
-
-    def back(self):
-        self.app.pop(self)
-
-    def draw(self, surf) -> None:
-        r = modal(surf, pygame.Rect(960 - 400, 400, 800, 300), "Leave this game?", size=34, top=30)
-        W.blit_text(surf, "It is kept for “Continue last game” until the next FRIEDRICH game replaces it;",
-                    (960, r.y + 90), 20, W.INK, "sans", "midtop")
-        W.blit_text(surf, "save it under a name to keep it for good.", (960, r.y + 120), 20, W.INK, "sans", "midtop")
-        self.draw_buttons(surf)
+LeaveScene = LeaveGameScene          # leaving for the title asks as MARIA's board does (overlays)
 
 
 class FGameOverScene(GameOverScene):

@@ -20,7 +20,7 @@ from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, 
                                        RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
                                        draw_hands, draw_log, last_fate)
 from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
-from maria.ui.overlays import report_computer_failure
+from maria.ui.overlays import leave_for_title, report_computer_failure
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)
 NOTICE_SECONDS = 4.0              # how long a quiet confirmation ("Saved as …") stays
@@ -401,13 +401,7 @@ class FBoardScene(Scene):
         self.app.push(FRulesScene(self.app))
 
     def title(self) -> None:
-        if self.session.state.get("result") is not None or not self.session.record.actions \
-                or not self.session.humans():            # a demo leaves at once: nobody's game
-            self.app.scenes = [self.app.scenes[0]]
-            self.app.top.on_top()
-            return
-        from maria.ui.friedrich_panels import LeaveScene
-        self.app.push(LeaveScene(self.app, self))
+        leave_for_title(self.app, self)
 
     def hover_tip(self, pos):
         city = self.map.city_at(pos) if self.map.rect.collidepoint(pos) else None

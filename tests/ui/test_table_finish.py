@@ -135,3 +135,36 @@ def test_friedrich_new_game_screen_offers_the_last_choices_again(ui):
     assert setup.players == 3 and setup.seats["frederick"] == {"kind": "computer", "level": level}
     assert setup.options["east_prussia"] is True
 
+
+
+def test_leaving_a_maria_game_for_the_title_asks_first_as_friedrich_does(ui):
+    from maria.ui.overlays import GameMenuScene, LeaveGameScene
+    from maria.ui.save_load import SaveLoadScene
+    from tests.ui.test_nothing_lost import _louis_first_move
+    board = _open(ui, _louis_first_move(), "louis_xv")
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.top, GameMenuScene)
+    ui.press("title")
+    assert isinstance(ui.top, LeaveGameScene), "the game was left without a question"
+    ui.press("stay")
+    assert ui.top is board
+    ui.key(pygame.K_ESCAPE)
+    ui.press("title")
+    ui.press("save")                                      # "Save first": the save screen, then back
+    assert isinstance(ui.top, SaveLoadScene)
+    ui.key(pygame.K_RETURN)
+    assert ui.top is board and board.notice
+    ui.key(pygame.K_ESCAPE)
+    ui.press("title")
+    ui.press("leave")
+    assert type(ui.top).__name__ == "TitleScene"
+    # a paused demo leaves at once: nobody's game
+    from maria.ui.demo import start_demo
+    demo = start_demo(ui.app, seed=3)
+    ui.frames(3)
+    ui.key(pygame.K_SPACE, " ")
+    assert demo.demo.paused
+    ui.key(pygame.K_ESCAPE)
+    assert isinstance(ui.top, GameMenuScene)
+    ui.press("title")
+    assert type(ui.top).__name__ == "TitleScene"
