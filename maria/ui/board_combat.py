@@ -274,7 +274,9 @@ class CombatPart:
                     W.blit_text(s, f"as {p['value']}", (rect.centerx, rect.bottom + 2), 14, W.INK, "sans", "midtop")
         sc = f["score"]
         lead = f["att_power"] if sc > 0 else f["def_power"] if sc < 0 else None
-        txt = f"Score {sc:+d} for the attacker" + (f" — {power_name(lead)} leads" if lead else " — level")
+        # the log's convention ("score -5 for Austria": signed, from the named power's point of view),
+        # named here for the side ahead
+        txt = f"Score +{abs(sc)} for {power_name(lead)}" if lead else "Score 0, level"
         W.blit_text(s, txt, (r.centerx, r.y + COMBAT_SCORE_Y), 22, W.ACCENT, "sans_bold", "midtop")
         right = f[f["right"] + "_power"]
         W.blit_text(s, f"{power_name(right)} has the right to play", (r.centerx, r.y + COMBAT_SCORE_Y + 32), 18,

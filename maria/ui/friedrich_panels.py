@@ -230,7 +230,8 @@ def draw_duel(surf, r, view: dict, board) -> None:
                     (x, r.y + 94), 15, (100, 85, 60))
     score = f["score"]
     lead = f["att_nation"] if score > 0 else f["def_nation"] if score < 0 else None
-    W.blit_text(surf, f"Score {abs(score)}" + (f" for {nation_label(lead)}" if lead else " (tie)")
+    # the log's convention: a signed score from the named side's point of view, here the side ahead
+    W.blit_text(surf, (f"Score +{abs(score)} for {nation_label(lead)}" if lead else "Score 0, level")
                 + f" · to play: {nation_label(f[f['right'] + '_nation'])}", (r.centerx, r.y + 120), 20,
                 W.INK, "sans_bold", "midtop")
     played = ", ".join(f"{nation_label(f[p['side'] + '_nation'])} {card_label(p['card'])}={p['value']}"

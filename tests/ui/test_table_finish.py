@@ -168,3 +168,40 @@ def test_leaving_a_maria_game_for_the_title_asks_first_as_friedrich_does(ui):
     assert isinstance(ui.top, GameMenuScene)
     ui.press("title")
     assert type(ui.top).__name__ == "TitleScene"
+
+
+def _scores(texts, powers):
+    """(points, power) of every "score ±n for <power>" among `texts`, as the attacker's score."""
+    import re
+    from maria.ui.session import power_name
+    names = {power_name(p): p for p in powers}
+    out = []
+    for t in texts:
+        for m in re.finditer(r"[Ss]core ([+\-−]?\d+)(?: for ([A-Z][\w ]+?))?(?=[.,;:—]|$| —| \(|, )", t):
+            n = int(m.group(1).replace("−", "-"))
+            who = m.group(2)
+            assert n == 0 or who in names, f"a score not named for a power: {t!r}"
+            out.append(0 if n == 0 else (n if names[who] == powers[0] else -n))
+    return out
+
+
+def test_the_combat_panel_words_the_score_as_the_log_does(ui, monkeypatch):
+    from maria.ui import widgets as W
+    from tests.ui.test_battle_animation import _combat
+    session = _combat()
+    board = _open(ui, session, "maria_theresa")
+    f = session.state["flow"][-1]
+    powers = (f["att_power"], f["def_power"])
+    card = next(a["card"] for a in board.acts if a["type"] == "play_card" and "value" not in a)
+    ui.click(board.card_point(card))
+    f = session.state["flow"][-1]
+    assert f["name"] == "combat"
+    drawn = []
+    real = W.blit_text
+    monkeypatch.setattr(W, "blit_text", lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k))
+    board.static_dirty = board.dirty = True
+    board.draw(ui.app.canvas)                             # (the next player's hand-off screen is on top)
+    panel = [t for t in drawn if t.lower().startswith("score")]
+    assert panel, "no score on the combat panel"
+    log = session.state["log"][-1]["text"]
+    assert _scores(panel, powers) == _scores([log], powers) == [f["score"]]
