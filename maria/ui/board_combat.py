@@ -244,6 +244,88 @@ class CombatPart:
         W.panel(surf, r, (236, 246, 228), W.GOOD, 6, 2)
         W.blit_text(surf, self.notice["text"], (r.x + 12, r.y + 9), 16, W.GOOD, "sans_bold")
 
+    # ------------------------------------------------------------------------------ battle result
+    # after the line that ends a battle, the lines that still belong to it (losses taken, the
+    # retreat, victory points): the public log's words
+    _AFTERMATH = ("removed from the board", "retreat", "troops are lost", " VP", "battle box")
+
+    def last_battle(self) -> dict | None:
+        """The last battle fought, once it is decided (the public log): where, who fought, the
+        final score, the losses, the retreat and the points; None while one is being fought or
+        when none has been."""
+        log = self.v["log"]
+        start = next((i for i in range(len(log) - 1, -1, -1)
+                      if " attacks " in log[i]["text"] and "initial score" in log[i]["text"]), None)
+        if start is None or self.frame.get("name") == "combat":
+            return None
+        entries = log[start:]
+        end = next((k for k, e in enumerate(entries) if " defeated and lose" in e["text"]
+                    or "ends in a tie" in e["text"]), None)
+        if end is None:
+            return None
+        head, _, opening = entries[0]["text"].partition(": ")
+        score = opening.replace("initial ", "", 1)
+        for e in entries[1:end]:
+            if " plays the " in e["text"] and ": score " in e["text"]:
+                score = e["text"].rsplit(": ", 1)[1]
+        lines = [head + ".", "Final " + score.rstrip(".") + "."]
+        for e in entries[end:]:
+            if e is entries[end] or any(k in e["text"] for k in self._AFTERMATH):
+                lines.append(e["text"])
+            else:
+                break
+        places = entries[0].get("places") or []
+        city = self.board.cities[places[-1]].name if places and places[-1] in self.board.cities else ""
+        return {"start": start, "title": f"Battle at {city}" if city else "Battle", "lines": lines}
+
+    def battle_shown(self) -> dict | None:
+        """The last battle's result while the player has not closed it (and no dialog or panel
+        is over the map)."""
+        b = self.last_battle()
+        if b is None or b["start"] == self.battle_closed or self.panel or self._modal_rect() is not None:
+            return None
+        return b
+
+    def battle_rect(self, b: dict) -> pygame.Rect:
+        """The map's bottom left corner, or its top right one (under the quiet notice) when a city
+        the player may have to click (lit now) lies under the first."""
+        rows = sum(len(W.wrap(t, 640, 16)) for t in b["lines"])
+        h = 48 + 21 * rows + 10
+        bottom = MAP_RECT.bottom - 12 - (52 if self.demo is not None else 0)
+        right = MAP_RECT.right - self.view.inset_right
+        spots = [pygame.Rect(MAP_RECT.x + 12, bottom - h, 680, h), pygame.Rect(right - 692, MAP_RECT.y + 60, 680, h)]
+        lit = [self.to_screen(c) for c in self.lit() if c in self._city_px]
+
+        def under(r):
+            return sum(1 for p in lit if r.inflate(24, 24).collidepoint(p))
+        return min(spots, key=under)
+
+    def close_battle(self) -> None:
+        b = self.last_battle()
+        self.battle_closed = b["start"] if b else self.battle_closed
+        self.static_dirty = self.dirty = True
+
+    def battle_buttons(self) -> list[W.Button]:
+        b = self.battle_shown()
+        if b is None:
+            return []
+        r = self.battle_rect(b)
+        return [W.Button(pygame.Rect(r.right - 106, r.y + 8, 96, 32), "Close", self.close_battle, True,
+                         "close_battle", 15, "Put the battle's result away (the log keeps it).")]
+
+    def _draw_battle(self, s) -> None:
+        b = self.battle_shown()
+        if b is None:
+            return
+        r = self.battle_rect(b)
+        W.panel(s, r, (255, 250, 232), W.FRAME, 8, 2)
+        W.blit_text(s, b["title"], (r.x + 14, r.y + 10), 20, W.ACCENT, "serif_bold")
+        y = r.y + 44
+        for t in b["lines"]:
+            for line in W.wrap(t, 640, 16):
+                W.blit_text(s, line, (r.x + 14, y), 16, W.INK)
+                y += 21
+
     def _draw_combat(self, s, r) -> None:
         f = self._combat_shown()
         v = self.v

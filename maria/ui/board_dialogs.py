@@ -91,6 +91,7 @@ class DialogsPart:
         bs += W.button_row(top, 1910, 6, h=40, right_to_left=True, size=16, min_w=80)
         if not self.panel:                    # a panel over the map is the layer on top: no map controls
             bs += self.map_controls()
+        bs += self.battle_buttons()          # the last battle's result, until closed
         # modal panels
         bs += self._modal_buttons()
         self.buttons = bs

@@ -332,6 +332,9 @@ class MapPart:
         modal = self._modal_rect()
         if self.panel or (modal is not None and modal.collidepoint(pos)):
             return True
+        battle = self.battle_shown()
+        if battle is not None and self.battle_rect(battle).collidepoint(pos):
+            return True
         return any(b.rect.collidepoint(pos) for b in self.buttons)
 
     def _draw_path(self, surf, path, colour) -> None:

@@ -195,6 +195,7 @@ class PanelsPart:
         self._draw_hand(s)
         self._draw_modal(s)
         self._draw_panel(s)
+        self._draw_battle(s)
         mouse = None if self.covered else self.app.mouse_pos()    # a layer above: no hover lit
         for b in self.buttons:
             b.draw(s, mouse is not None and b.rect.collidepoint(mouse))

@@ -111,6 +111,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.hover_victory: int | None = None
         self.shift_held = False      # Shift: dragging pins waypoints of the route
         self._sound_mark: int | None = None   # log length already sounded (None: nothing yet)
+        self.battle_closed: int | None = None   # the log index of the battle whose result was put away
         self.notice = None           # a quiet confirmation on the map ("Saved as …"): {"text", "t"}
         self.show_supply = False     # key S: every train's supply range and the unsupplied generals
         self._supply_map: tuple = (None, {})

@@ -205,3 +205,32 @@ def test_the_combat_panel_words_the_score_as_the_log_does(ui, monkeypatch):
     assert panel, "no score on the combat panel"
     log = session.state["log"][-1]["text"]
     assert _scores(panel, powers) == _scores([log], powers) == [f["score"]]
+
+
+def test_a_battles_result_stays_on_the_board_until_it_is_put_away(ui):
+    from tests.ui.test_battle_animation import _combat
+    session = _combat()
+    board = _open(ui, session, "maria_theresa")
+    ui.press("accept_defeat", scene=board)
+    ui.press("confirm_yes", scene=board)                  # Austria gives up the battle
+    while ui.top is not board:                            # Frederick's seat, if a hand-off asks
+        ui.top.back() if not hasattr(ui.top, "ready") else ui.top.ready()
+        ui.frames(2)
+    assert board.frame["name"] == "retreat"
+    shown = board.battle_shown()
+    assert shown is not None and shown["title"] == "Battle at Neumarkt"
+    text = " ".join(shown["lines"])
+    assert "attacks" in text and "Final score" in text and "defeated and loses 2 troops" in text
+    assert board.button("close_battle") is not None
+    rect = board.battle_rect(shown)                       # never over a city to click for the retreat
+    assert not [c for c in board.lit() if rect.collidepoint(board.to_screen(c))]
+    # the retreat is chosen: the result stays, and now says where they went
+    a = board._acts("retreat")[0]
+    ui.click(board.to_screen(a["path"][-1]))
+    assert board.frame["name"] != "retreat"
+    for _ in range(60):
+        ui.app.step(1 / 60)                               # time passes: it stays
+    shown = board.battle_shown()
+    assert shown is not None and "retreats the defeated general" in " ".join(shown["lines"])
+    ui.press("close_battle", scene=board)
+    assert board.battle_shown() is None and board.button("close_battle") is None
