@@ -377,7 +377,10 @@ class ChoiceDialog(ButtonScene):
     opaque = False
 
     def __init__(self, app, board_scene, title: str, actions: list[dict]):
-        self.bs, self.title, self.actions = board_scene, title, actions
+        self.bs, self.title = board_scene, title
+        labels: set[str] = set()           # two actions that read the same (two Reserves as 5) are one
+        self.actions = [a for a in actions if not (action_label(a, board_scene.view, board_scene.board) in labels
+                                                   or labels.add(action_label(a, board_scene.view, board_scene.board)))]
         super().__init__(app)
 
     def layout(self) -> None:

@@ -105,8 +105,12 @@ class FBoardScene(Scene):
              W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20,
                       "Zoom out (mouse wheel, -).")]
         acts = [a for a in self.legal if a["type"] != "undo"]
-        reserves = [a for a in acts if a["type"] == "play_card" and "value" in a]
-        plain = [a for a in acts if a not in reserves and not (a["type"] in MAP_TYPES and len(acts) > 12)]
+        every_reserve = [a for a in acts if a["type"] == "play_card" and "value" in a]
+        # two Reserves in hand play alike: each value is offered once (the first Reserve's)
+        seen: set[str] = set()
+        reserves = [a for a in every_reserve if not (action_label(a, self.view, self.board) in seen
+                                                      or seen.add(action_label(a, self.view, self.board)))]
+        plain = [a for a in acts if a not in every_reserve and not (a["type"] in MAP_TYPES and len(acts) > 12)]
         # the decisions only the prompt offers first; moves (also on the map) last, "More…" if need be
         plain.sort(key=lambda a: ORDER.index(a["type"]) if a["type"] in ORDER else len(ORDER))
         items = [(action_label(a, self.view, self.board), self._send(a), ("act", i)) for i, a in enumerate(plain)]

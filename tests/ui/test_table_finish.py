@@ -234,3 +234,19 @@ def test_a_battles_result_stays_on_the_board_until_it_is_put_away(ui):
     assert shown is not None and "retreats the defeated general" in " ".join(shown["lines"])
     ui.press("close_battle", scene=board)
     assert board.battle_shown() is None and board.button("close_battle") is None
+
+
+def test_friedrich_offers_each_reserve_value_once_with_two_reserves_in_hand(ui):
+    from tests.ui import friedrich_helpers as F
+    s = F.advance(F.session(), lambda s: s.state["flow"][-1]["name"] == "duel" and "frederick" in s.active()
+                  and s.state["flow"][-1]["att_nation"] == "prussia"
+                  and sum(1 for c in s.state["cards"]["hands"]["prussia"] if ":R" in c) == 2)
+    assert sum(1 for c in s.state["cards"]["hands"]["prussia"] if ":R" in c) == 2     # two Reserves in hand
+    board = F.open_board(ui, s)
+    assert sum(1 for a in s.legal("frederick") if a["type"] == "play_card" and "value" in a) > 10
+    ui.press(("act", "reserve"), scene=board)
+    labels = [b.label for b in ui.top.buttons if isinstance(b.key, tuple) and b.key[0] == "choice"]
+    assert labels and len(labels) == len(set(labels)), labels
+    assert "Reserve as 1" in labels and "Reserve as 10" in labels
+    # nor does a Reserve fall into the prompt's own buttons
+    assert not [b for b in board.buttons if b.label.startswith("Reserve as")]
