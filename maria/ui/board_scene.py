@@ -34,6 +34,12 @@ from maria.ui.session import Session, role_name
 NOTICE_SECONDS = 4.0              # how long a quiet confirmation stays
 
 
+def pronouns(role: str) -> tuple[str, str]:
+    """(object, possessive) for a role as the texts speak of it: Maria Theresa is "her", the
+    2-player Coalition "it", Frederick and Louis XV "him"/"his"."""
+    return {"maria_theresa": ("her", "her"), "coalition": ("it", "its")}.get(role, ("him", "his"))
+
+
 def _card_text(card: str) -> str:
     value, suit = card_label(card)
     return value + SUIT_CHAR.get(suit or "", "")
@@ -300,12 +306,13 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             return False
         step = str(s.state["phase"] or s.state["stage"] or "step").replace("_", " ")
         s.apply(nxt, a)
+        him, his = pronouns(nxt)
         what = {"accept_defeat": "has no card to play and accepts the defeat (R11.3)",
-                "accept_tie": "has no card of its suit and accepts the tie (R11.5)",
+                "accept_tie": "has no card of the suit and accepts the tie (R11.5)",
                 "done": f"has nothing to do in this {step}",
-                "play_card": "must play his only card of the suit, "
+                "play_card": f"must play {his} only card of the suit, "
                              f"{_card_text(a['card']) if a['type'] == 'play_card' else ''} (R11.5)"}
-        self.auto_lines.append(f"{role_name(nxt)} {what[a['type']]}: done for him.")
+        self.auto_lines.append(f"{role_name(nxt)} {what[a['type']]}: done for {him}.")
         self.computer_line = self.auto_lines[-1]
         return True
 

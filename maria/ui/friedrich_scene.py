@@ -424,8 +424,7 @@ class FBoardScene(Scene):
         sel = self._piece_city(frame["pieces"][0]) if frame.get("name") == "moving" else None
         self.map.draw(surf, v, self.marks, sel, frame.get("path") if frame.get("name") == "moving" else None)
         pygame.draw.rect(surf, W.FRAME, self.map.rect, 2)
-        nation = nation_label(v["nation"]) if v.get("nation") else "—"
-        top = f"FRIEDRICH · turn {v['turn']} · {nation} · {v.get('phase') or ''}"
+        top = self.header_text()
         W.blit_text(surf, top, (14, 12), 24, W.INK, "serif_bold")
         seat = role_label(self.seat) if self.seat else "nobody (spectator)"
         W.blit_text(surf, f"Seated: {seat} · to act: " + (", ".join(role_label(r) for r in self.session.active()) or "—"),
@@ -455,6 +454,14 @@ class FBoardScene(Scene):
         if r is not None and not self.covered:
             W.panel(surf, r, (236, 246, 228), W.GOOD, 6, 2)
             W.blit_text(surf, self.notice["text"], (r.x + 12, r.y + 9), 16, W.GOOD, "sans_bold")
+
+    def header_text(self) -> str:
+        """"FRIEDRICH · turn 3 · Prussia · movement": the parts there are (no nation during the
+        set-up, whose phase reads "set-up")."""
+        v = self.view
+        phase = {"setup": "set-up"}.get(v.get("phase") or "", (v.get("phase") or "").replace("_", " "))
+        parts = ["FRIEDRICH", f"turn {v['turn']}", nation_label(v["nation"]) if v.get("nation") else "", phase]
+        return " · ".join(p for p in parts if p)
 
     def prompt_text(self) -> str:
         if self.message:

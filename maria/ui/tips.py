@@ -117,7 +117,7 @@ BUTTON_TIPS: dict[str, str] = {
     "suggest": "Let the program pick the cheapest cards that pay the sum.",
     "reenter": "Bring this supply train back onto the board for 4 TC points (R10.10).",
     "reserve": "The value the Reserve takes in this battle, 1 to 8 (R8.5).",
-    "ready": "The player named takes the seat: his secrets are shown now.",
+    "ready": "The player named takes the seat: that seat's secrets are shown now.",
     "show_me": "Replay on the map what happened since you last looked.",
     "file": "A saved game: click to open it.",
     "delete": "Delete this saved game (asks first).",

@@ -250,3 +250,29 @@ def test_friedrich_offers_each_reserve_value_once_with_two_reserves_in_hand(ui):
     assert "Reserve as 1" in labels and "Reserve as 10" in labels
     # nor does a Reserve fall into the prompt's own buttons
     assert not [b for b in board.buttons if b.label.startswith("Reserve as")]
+
+
+def test_the_header_ends_before_the_top_buttons_in_the_advanced_game(ui):
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.session import Session
+    board = BoardScene(ui.app, Session.new("advanced", 3, 0))
+    board.seat = "maria_theresa"
+    board.refresh()
+    ui.app.settings.handoff_screens = False
+    ui.app.scenes = [ui.app.scenes[0], board]
+    ui.frames(2)
+    board.static_dirty = board.dirty = True
+    ui.app.render(force=True)
+    first = min(b.rect.x for b in board.buttons if b.rect.y < 52)
+    assert board.header_drawn.right < first, (board.header_drawn, first)
+    assert "Seated: Maria Theresa" in [t for t, *_ in board.header_parts()]
+    # the phases read as words ("Tactical Cards", not "Tc")
+    from maria.ui.board_panels import PHASE_NAMES
+    board.v = dict(board.v, phase="tc", stage="france+bavaria")
+    assert "France + Bavaria — Tactical Cards" in [t for t, *_ in board.header_parts()]
+
+
+def test_friedrich_header_names_what_there_is(ui):
+    from tests.ui import friedrich_helpers as F
+    board = F.open_board(ui, F.session())
+    assert board.header_text() == "FRIEDRICH · turn 1 · set-up"
