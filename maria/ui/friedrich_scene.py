@@ -111,6 +111,9 @@ class FBoardScene(Scene):
         reserves = [a for a in every_reserve if not (action_label(a, self.view, self.board) in seen
                                                       or seen.add(action_label(a, self.view, self.board)))]
         plain = [a for a in acts if a not in every_reserve and not (a["type"] in MAP_TYPES and len(acts) > 12)]
+        # the same card from two decks ("Play 4♦" twice) plays alike: one button
+        plain = [a for a in plain if a["type"] != "play_card" or not (action_label(a, self.view, self.board) in seen
+                                                                       or seen.add(action_label(a, self.view, self.board)))]
         # the decisions only the prompt offers first; moves (also on the map) last, "More…" if need be
         plain.sort(key=lambda a: ORDER.index(a["type"]) if a["type"] in ORDER else len(ORDER))
         items = [(action_label(a, self.view, self.board), self._send(a), ("act", i)) for i, a in enumerate(plain)]

@@ -248,8 +248,10 @@ def test_friedrich_offers_each_reserve_value_once_with_two_reserves_in_hand(ui):
     labels = [b.label for b in ui.top.buttons if isinstance(b.key, tuple) and b.key[0] == "choice"]
     assert labels and len(labels) == len(set(labels)), labels
     assert "Reserve as 1" in labels and "Reserve as 10" in labels
-    # nor does a Reserve fall into the prompt's own buttons
+    # nor does a Reserve fall into the prompt's own buttons, where each card shows once
     assert not [b for b in board.buttons if b.label.startswith("Reserve as")]
+    plays = [b.label for b in board.buttons if b.label.startswith("Play ")]
+    assert plays and len(plays) == len(set(plays)), plays
 
 
 def test_the_header_ends_before_the_top_buttons_in_the_advanced_game(ui):
