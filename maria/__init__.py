@@ -1,3 +1,3 @@
 """MARIA — a digital edition of Richard Sivél's card-driven wargame (2009)."""
 
-__version__ = "0.2.1"
+__version__ = "0.2.2"

@@ -77,9 +77,9 @@ class ButtonScene(Scene):
             self.app.pop(self)
 
     def draw_buttons(self, surf) -> None:
-        mouse = self.app.mouse_pos()
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
         for b in self.buttons:
-            b.draw(surf, b.rect.collidepoint(mouse))
+            b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
 
 
 class SetupBase(ButtonScene):
