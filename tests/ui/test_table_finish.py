@@ -166,6 +166,13 @@ def test_leaving_a_maria_game_for_the_title_asks_first_as_friedrich_does(ui):
     assert demo.demo.paused
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, GameMenuScene)
+    ui.key(pygame.K_ESCAPE)
+    assert ui.top is demo and demo.demo.paused
+    ui.press("load", scene=demo)                          # Load works in a paused demo too
+    assert isinstance(ui.top, SaveLoadScene) and ui.top.mode == "load"
+    ui.key(pygame.K_ESCAPE)
+    assert ui.top is demo
+    ui.key(pygame.K_ESCAPE)
     ui.press("title")
     assert type(ui.top).__name__ == "TitleScene"
 
