@@ -53,6 +53,9 @@ class View:
     # the part of the board in use (left, top, width, height) when not all of it is: the view
     # fits, clamps and centres on it (the introductory game's Bohemia, R14.1); None: the board
     bounds: tuple[float, float, float, float] | None = None
+    # screen px along the right edge kept for controls drawn over the map (zoom buttons): the board
+    # fits, centres and pans in the width left of them, so no control covers a city at rest
+    inset_right: float = 0.0
 
     # --- transforms ---------------------------------------------------------------------------
     def to_screen(self, p: Point) -> Point:
@@ -76,15 +79,19 @@ class View:
     def _area(self) -> tuple[float, float, float, float]:
         return self.bounds or (0.0, 0.0, float(self.board_size[0]), float(self.board_size[1]))
 
+    def _width(self) -> float:
+        """The screen width the board fits and centres in (left of the controls' inset)."""
+        return max(1.0, self.screen_size[0] - self.inset_right)
+
     def fit_zoom(self) -> float:
         _x, _y, w, h = self._area()
-        return min(self.screen_size[0] / w, self.screen_size[1] / h)
+        return min(self._width() / w, self.screen_size[1] / h)
 
     def fit(self) -> None:
         """Show the whole board (or the part in use), centred."""
         x, y, w, h = self._area()
         self.zoom = self.fit_zoom()
-        self.pan_x = x - (self.screen_size[0] / self.zoom - w) / 2
+        self.pan_x = x - (self._width() / self.zoom - w) / 2
         self.pan_y = y - (self.screen_size[1] / self.zoom - h) / 2
 
     def set_zoom(self, zoom: float, anchor: Point | None = None) -> None:
@@ -117,7 +124,7 @@ class View:
         """Keep the board on screen; centre it along an axis where it is smaller than the screen."""
         area = self._area()
         for axis in (0, 1):
-            view = self.screen_size[axis] / self.zoom
+            view = (self._width() if axis == 0 else self.screen_size[1]) / self.zoom
             start, size = area[axis], area[axis + 2]
             pan = self.pan_x if axis == 0 else self.pan_y
             if view >= size:

@@ -187,8 +187,9 @@ class MovementPhase(Handler):
             _flanders_moved(state, info, frame, action["piece"], state_city(state, action["piece"]))
         if t == "done":
             frame["done_roles"].append(role)
-            log(state, f"{', '.join(power_name(p) for p in MovementPhase._powers(state, frame, role))} "
-                "end their movement.", MovementPhase._powers(state, frame, role)[0])
+            powers = MovementPhase._powers(state, frame, role)
+            log(state, f"{', '.join(power_name(p) for p in powers)} "
+                + ("ends its movement." if len(powers) == 1 else "end their movement."), powers[0])
         elif t in ("move", "force_march"):
             kind, piece = _piece(state, action["piece"])
             mode = "force" if t == "force_march" or action.get("force_march") else "normal"

@@ -2,7 +2,9 @@
 window.
 
 Each scene has handle(event) (positions already in canvas pixels), update(dt), draw(canvas) and
-`opaque` (draw the scenes below first when False). The loop processes events every frame, never
+`opaque` (draw the scenes below first when False).  Layering is the stack's: only the top scene is
+live; a scene covered by another (a dialog, the menu, a hand-off) is told so (`on_covered`) and
+draws without its hover highlights, tooltips and pop-ups (`covered`) until it is the top again. The loop processes events every frame, never
 blocks, and redraws only when a scene says something changed.
 
 This module knows no particular scene: the screens that open others by name (the rules panel on
@@ -40,6 +42,16 @@ class Scene:
     def on_top(self) -> None:
         """Called when the scene becomes the top of the stack again."""
         self.dirty = True
+
+    def on_covered(self) -> None:
+        """Called when another scene is pushed over this one: what it shows under the mouse (hover
+        highlights, tooltips, pop-ups) is suspended; it redraws without them."""
+        self.dirty = True
+
+    @property
+    def covered(self) -> bool:
+        """Another scene lies over this one: only the top scene shows hover, tips and pop-ups."""
+        return self.app.top is not self
 
     def game_record(self):
         """The game this scene plays (a GameRecord), if any: what a crash report saves."""
@@ -104,8 +116,13 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def push(self, scene: Scene) -> Scene:
+        below = self.top
         self.scenes.append(scene)
         scene.dirty = True
+        if below is not None and below is not scene:
+            below.on_covered()
+        self.tip = [None, 0.0, False]        # the tooltip of the layer below goes with it
+        self._tip_key = None
         return scene
 
     def pop(self, scene: Scene | None = None) -> None:

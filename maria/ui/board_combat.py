@@ -13,7 +13,7 @@ from maria.ui import widgets as W
 from maria.ui.board_layout import (MAP_RECT, COMBAT_RECT, COMBAT_SCORE_Y, COMBAT_RESERVE_Y, FLASH_DUR,
                                    LIT_ATTACK, SLOT_W, SLOT_H)
 from maria.ui.board_panels import card_face
-from maria.ui.session import power_name, role_name
+from maria.ui.session import LEVEL_NAMES, power_name, role_name
 
 
 class CombatPart:
@@ -175,25 +175,156 @@ class CombatPart:
             glow = pygame.Surface(self.flash["rect"].inflate(20, 20).size, pygame.SRCALPHA)
             pygame.draw.rect(glow, (*W.HILITE, round(230 * k)), glow.get_rect(), 5, border_radius=10)
             surf.blit(glow, self.flash["rect"].inflate(20, 20))
+        if self.covered:
+            return                          # pop-ups and the demo bar belong to the top layer only
         s = self.session
         t = s.thinker
-        r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 460, 64)
-        if combat_seen:                     # under the combat panel, never over it
-            r.y = COMBAT_RECT.bottom + 12
-        if t is not None and not t.done and not door.is_over(s.state):
+        r = self.popup_rect()
+        if r is None:
+            pass
+        elif t is not None and not t.done and not door.is_over(s.state):
             W.panel(surf, r, (255, 250, 232))
-            seat = s.seats.get(t.role)
-            W.blit_text(surf, f"{role_name(t.role)} ({seat.label if seat else 'Computer'}) is thinking…",
-                        (r.x + 12, r.y + 8), 18, W.INK, "sans_bold")
+            W.blit_text(surf, self.thinking_text(t.role), (r.x + 12, r.y + 8), 18, W.INK, "sans_bold")
             bar = pygame.Rect(r.x + 12, r.y + 38, r.w - 24, 14)
             pygame.draw.rect(surf, (220, 210, 190), bar)
             pygame.draw.rect(surf, (110, 30, 24), (bar.x, bar.y, int(bar.w * t.progress), bar.h))
         elif self.computer_line:
             img = W.text(self.computer_line[:110], 16, W.INK, "sans")
-            W.panel(surf, pygame.Rect(r.x, r.y, min(900, img.get_width() + 20), 36), (255, 250, 232))
+            W.panel(surf, r, (255, 250, 232))
             surf.blit(img, (r.x + 10, r.y + 8))
+        self._draw_notice(surf)
         if self.demo is not None:
             self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 12, MAP_RECT.bottom - 52, 900, 40))
+
+    def thinking_text(self, role: str) -> str:
+        seat = self.session.seats.get(role)
+        level = LEVEL_NAMES.get(seat.level, seat.level) if seat else ""
+        return f"{role_name(role)} (computer{', ' + level if level else ''}) is thinking…"
+
+    def popup_rect(self) -> pygame.Rect | None:
+        """Where the computer's "thinking" line or the last action's line stands: the map's top left
+        corner, below a dialog that covers it (the combat panel with its Reserve row), never over a
+        panel (the legend, the displays: nothing shows over them) or the quiet notice; None: not
+        shown now."""
+        if self.panel:
+            return None
+        t = self.session.thinker
+        if t is not None and not t.done and not door.is_over(self.session.state):
+            r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 460, 64)
+        elif self.computer_line:
+            w = W.text(self.computer_line[:110], 16, W.INK, "sans").get_width() + 20
+            r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, min(900, w), 36)
+        else:
+            return None
+        modal = self._modal_rect()
+        if modal is not None and modal.colliderect(r):
+            r.y = modal.bottom + 12
+        notice = self.notice_rect()
+        if notice is not None and notice.colliderect(r):
+            r.w = max(40, notice.x - 12 - r.x)
+        return r
+
+    def notify(self, text: str) -> None:
+        """A quiet confirmation ("Saved as …") at the map's top right corner, gone by itself after a
+        few seconds: nothing to click."""
+        self.notice = {"text": text, "t": 0.0}
+        self.dirty = True
+
+    def notice_rect(self) -> pygame.Rect | None:
+        n = getattr(self, "notice", None)
+        if not n:
+            return None
+        w = W.text(n["text"], 16, W.INK, "sans_bold").get_width() + 24
+        return pygame.Rect(MAP_RECT.right - 12 - w, MAP_RECT.y + 12, w, 36)
+
+    def _draw_notice(self, surf) -> None:
+        r = self.notice_rect()
+        if r is None:
+            return
+        W.panel(surf, r, (236, 246, 228), W.GOOD, 6, 2)
+        W.blit_text(surf, self.notice["text"], (r.x + 12, r.y + 9), 16, W.GOOD, "sans_bold")
+
+    # ------------------------------------------------------------------------------ battle result
+    # after the line that ends a battle, the lines that still belong to it (losses taken, the
+    # retreat, victory points): the public log's words
+    _AFTERMATH = ("removed from the board", "retreat", "troops are lost", " VP", "battle box")
+
+    def last_battle(self) -> dict | None:
+        """The last battle fought, once it is decided (the public log): where, who fought, the
+        final score, the losses, the retreat and the points; None while one is being fought or
+        when none has been."""
+        log = self.v["log"]
+        start = next((i for i in range(len(log) - 1, -1, -1)
+                      if " attacks " in log[i]["text"] and "initial score" in log[i]["text"]), None)
+        if start is None or self.frame.get("name") == "combat":
+            return None
+        entries = log[start:]
+        end = next((k for k, e in enumerate(entries) if " defeated and lose" in e["text"]
+                    or "ends in a tie" in e["text"]), None)
+        if end is None:
+            return None
+        head, _, opening = entries[0]["text"].partition(": ")
+        score = opening.replace("initial ", "", 1)
+        for e in entries[1:end]:
+            if " plays the " in e["text"] and ": score " in e["text"]:
+                score = e["text"].rsplit(": ", 1)[1]
+        lines = [head + ".", "Final " + score.rstrip(".") + "."]
+        for e in entries[end:]:
+            if e is entries[end] or any(k in e["text"] for k in self._AFTERMATH):
+                lines.append(e["text"])
+            else:
+                break
+        places = entries[0].get("places") or []
+        city = self.board.cities[places[-1]].name if places and places[-1] in self.board.cities else ""
+        return {"start": start, "title": f"Battle at {city}" if city else "Battle", "lines": lines}
+
+    def battle_shown(self) -> dict | None:
+        """The last battle's result while the player has not closed it (and no dialog or panel
+        is over the map)."""
+        b = self.last_battle()
+        if b is None or b["start"] == self.battle_closed or self.panel or self._modal_rect() is not None:
+            return None
+        return b
+
+    def battle_rect(self, b: dict) -> pygame.Rect:
+        """The map's bottom left corner, or its top right one (under the quiet notice) when a city
+        the player may have to click (lit now) lies under the first."""
+        rows = sum(len(W.wrap(t, 640, 16)) for t in b["lines"])
+        h = 48 + 21 * rows + 10
+        bottom = MAP_RECT.bottom - 12 - (52 if self.demo is not None else 0)
+        right = MAP_RECT.right - self.view.inset_right
+        spots = [pygame.Rect(MAP_RECT.x + 12, bottom - h, 680, h), pygame.Rect(right - 692, MAP_RECT.y + 60, 680, h)]
+        lit = [self.to_screen(c) for c in self.lit() if c in self._city_px]
+
+        def under(r):
+            return sum(1 for p in lit if r.inflate(24, 24).collidepoint(p))
+        return min(spots, key=under)
+
+    def close_battle(self) -> None:
+        b = self.last_battle()
+        self.battle_closed = b["start"] if b else self.battle_closed
+        self.static_dirty = self.dirty = True
+
+    def battle_buttons(self) -> list[W.Button]:
+        b = self.battle_shown()
+        if b is None:
+            return []
+        r = self.battle_rect(b)
+        return [W.Button(pygame.Rect(r.right - 106, r.y + 8, 96, 32), "Close", self.close_battle, True,
+                         "close_battle", 15, "Put the battle's result away (the log keeps it).")]
+
+    def _draw_battle(self, s) -> None:
+        b = self.battle_shown()
+        if b is None:
+            return
+        r = self.battle_rect(b)
+        W.panel(s, r, (255, 250, 232), W.FRAME, 8, 2)
+        W.blit_text(s, b["title"], (r.x + 14, r.y + 10), 20, W.ACCENT, "serif_bold")
+        y = r.y + 44
+        for t in b["lines"]:
+            for line in W.wrap(t, 640, 16):
+                W.blit_text(s, line, (r.x + 14, y), 16, W.INK)
+                y += 21
 
     def _draw_combat(self, s, r) -> None:
         f = self._combat_shown()
@@ -225,7 +356,9 @@ class CombatPart:
                     W.blit_text(s, f"as {p['value']}", (rect.centerx, rect.bottom + 2), 14, W.INK, "sans", "midtop")
         sc = f["score"]
         lead = f["att_power"] if sc > 0 else f["def_power"] if sc < 0 else None
-        txt = f"Score {sc:+d} for the attacker" + (f" — {power_name(lead)} leads" if lead else " — level")
+        # the log's convention ("score -5 for Austria": signed, from the named power's point of view),
+        # named here for the side ahead
+        txt = f"Score +{abs(sc)} for {power_name(lead)}" if lead else "Score 0, level"
         W.blit_text(s, txt, (r.centerx, r.y + COMBAT_SCORE_Y), 22, W.ACCENT, "sans_bold", "midtop")
         right = f[f["right"] + "_power"]
         W.blit_text(s, f"{power_name(right)} has the right to play", (r.centerx, r.y + COMBAT_SCORE_Y + 32), 18,

@@ -89,17 +89,43 @@ class DialogsPart:
             top += [("Victory (V)", self._toggle_panel("victory"), "victory"),
                     ("Politics (P)", self._toggle_panel("politics"), "politics")]
         bs += W.button_row(top, 1910, 6, h=40, right_to_left=True, size=16, min_w=80)
-        # zoom and fit on the map's corner, beside the wheel, drag and the + / − / 0 keys
-        zoom = [("+", self._zoom(WHEEL_STEP), "zoom_in"), ("−", self._zoom(1 / WHEEL_STEP), "zoom_out"),
-                ("Fit", self._zoom(None), "zoom_fit")]
-        if self.flanders_unused:              # R14.1: the introductory game's unused map
-            zoom.append(("Hide Flanders (F)" if self.show_flanders else "Show Flanders (F)",
-                         self.toggle_flanders, "flanders"))
-        bs += W.button_row(zoom, MAP_RECT.right - 10, MAP_RECT.bottom - 50, h=40, right_to_left=True, size=18,
-                           min_w=44, gap=6)
+        if not self.panel:                    # a panel over the map is the layer on top: no map controls
+            bs += self.map_controls()
+        bs += self.battle_buttons()          # the last battle's result, until closed
         # modal panels
         bs += self._modal_buttons()
         self.buttons = bs
+
+    def _map_control_items(self) -> list[tuple]:
+        """Zoom and fit, beside the wheel, drag and the + / − / 0 keys; R14.1: the introductory
+        game's unused Flanders map shown or hidden."""
+        items = [("+", self._zoom(WHEEL_STEP), "zoom_in"), ("−", self._zoom(1 / WHEEL_STEP), "zoom_out"),
+                 ("Fit", self._zoom(None), "zoom_fit")]
+        if self.flanders_unused:
+            items.insert(0, ("Hide Flanders (F)" if self.show_flanders else "Show Flanders (F)",
+                             self.toggle_flanders, "flanders"))
+        return items
+
+    @staticmethod
+    def _control_w(label: str) -> int:
+        return max(44, W.text(label, 18, W.INK, "sans_bold").get_width() + 24)
+
+    def map_controls_inset(self) -> int:
+        """The strip along the map's right edge the controls stand in (the view keeps the board
+        left of it): the widest label either way of the Flanders button, and a margin."""
+        labels = [lbl for lbl, *_ in self._map_control_items()] + ["Hide Flanders (F)" if self.flanders_unused else ""]
+        return max(self._control_w(lbl) for lbl in labels) + 20
+
+    def map_controls(self) -> list[W.Button]:
+        """The map's controls, a column at its bottom right corner, in the strip the board keeps
+        clear (View.inset_right): they never cover a city of the map at rest."""
+        out, y = [], MAP_RECT.bottom - 10
+        for label, fn, key in reversed(self._map_control_items()):
+            w = self._control_w(label)
+            y -= 40
+            out.append(W.Button(pygame.Rect(MAP_RECT.right - 10 - w, y, w, 40), label, fn, True, key, 18))
+            y -= 6
+        return out
 
     def _show_my_hand(self) -> None:
         """A public decision, but the player wants his cards: the others look away first."""

@@ -136,6 +136,8 @@ class InputPart:
             return
         if self._modal_rect() and self._modal_rect().collidepoint(pos):
             return
+        if self.battle_shown() is not None and self.battle_rect(self.battle_shown()).collidepoint(pos):
+            return                      # the battle's result panel: not a click on the map under it
         if SIDE_RECT.collidepoint(pos):
             return
         if not MAP_RECT.collidepoint(pos):

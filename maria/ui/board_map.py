@@ -266,6 +266,8 @@ class MapPart:
                     mode, p = self.path_choice["options"][b.key[1]]
                     self._draw_path(surf, p, LIT_FORCE if mode == "force" else LIT_NORMAL)
         surf.set_clip(None)
+        if self.covered:                    # a layer above: its own tips only
+            return
         if self.hover_city and not self.drag and not self._map_covered(self.app.mouse_pos()):
             self._draw_tip(surf, self.hover_city)
         self._draw_side_tip(surf)
@@ -329,6 +331,9 @@ class MapPart:
         """The point is on a dialog, a panel or a button drawn over the map: no map tooltip there."""
         modal = self._modal_rect()
         if self.panel or (modal is not None and modal.collidepoint(pos)):
+            return True
+        battle = self.battle_shown()
+        if battle is not None and self.battle_rect(battle).collidepoint(pos):
             return True
         return any(b.rect.collidepoint(pos) for b in self.buttons)
 

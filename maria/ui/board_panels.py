@@ -3,6 +3,8 @@ the prompt line and the hand bar."""
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from maria.render import palette as pal, symbols
@@ -12,6 +14,7 @@ from maria.rules.state import controller
 from maria.ui import advanced_ui as ADV
 from maria.ui import hand as HAND
 from maria.ui import widgets as W
+from maria.ui.citations import printed
 from maria.ui.legend import draw_legend
 from maria.ui.board_layout import (FORCED_TYPES, TOP_H, MAP_RECT, PROMPT_RECT, HAND_RECT, SIDE_RECT, INFO_H, HAND_CARD_TOP,
                                    HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
@@ -53,6 +56,17 @@ def card_face(card: str, size: tuple[int, int], hi: bool) -> pygame.Surface:
         _faces.clear()
     _faces[key] = img
     return img
+
+
+# the phases of an action stage as the header names them (R5)
+PHASE_NAMES = {"tc": "Tactical Cards", "supply": "Supply", "movement": "Movement", "combat": "Combat",
+               "retro": "Retroactive conquest"}
+
+
+def _cites(text: str, rule: str) -> bool:
+    """`text` already cites `rule`'s printed section (R13 and §13 are the same citation)."""
+    sec = printed(rule)
+    return bool(re.search(re.escape(sec) + r"(?![\d.])", printed(text)))
 
 
 class PanelsPart:
@@ -195,9 +209,10 @@ class PanelsPart:
         self._draw_hand(s)
         self._draw_modal(s)
         self._draw_panel(s)
-        mouse = self.app.mouse_pos()
+        self._draw_battle(s)
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: no hover lit
         for b in self.buttons:
-            b.draw(s, b.rect.collidepoint(mouse))
+            b.draw(s, mouse is not None and b.rect.collidepoint(mouse))
 
     def _draw_panel(self, s) -> None:
         if not self.panel:
@@ -215,18 +230,49 @@ class PanelsPart:
         elif self.panel == "legend":
             draw_legend(s, r)
 
+    def header_parts(self) -> list[tuple[str, int, tuple, str]]:
+        """The top bar's texts (text, size, colour, style): turn, stage and phase, who acts, who
+        is seated."""
+        v = self.v
+        last = self.session.state.get("options", {}).get("last_turn", 12) if v.get("advanced") else 9
+        stage = " + ".join(power_name(p) if p in v["hands"] else p.replace("_", " ").title()
+                           for p in (v["stage"] or "").split("+") if p)
+        phase = PHASE_NAMES.get(v["phase"] or "", (v["phase"] or "").replace("_", " ").capitalize())
+        return [(f"Turn {v['turn']} of {last}", 24, (250, 236, 200), "serif_bold"),
+                (f"{stage}{' — ' + phase if phase else ''}", 20, (240, 228, 200), "sans_bold"),
+                (f"To act: {self.acting_text()}", 18, (230, 220, 190), "sans"),
+                (f"Seated: {role_name(self.seat)}", 18, (255, 214, 120), "sans_bold")]
+
+    def header_room(self) -> int:
+        """Where the top bar's buttons begin: the header ends before them."""
+        xs = [b.rect.x for b in self.buttons if b.rect.y < TOP_H and b.rect.x > 400]
+        return (min(xs) if xs else 1910) - 16
+
     def _draw_top(self, s) -> None:
         pygame.draw.rect(s, (58, 48, 38), (0, 0, 1920, TOP_H))
-        v = self.v
-        stage = (v["stage"] or "").replace("+", " + ").replace("_", " ").title()
-        phase = (v["phase"] or "").title()
+        parts = self.header_parts()
+        room = self.header_room() - 14
+        gap = 24
+        # too long for the room left by the buttons: smaller gaps and letters, then "To act" gives way
+        for gap, shrink in ((24, 0), (16, 2), (12, 3)):
+            widths = [W.text(t, size - shrink, col, st).get_width() for t, size, col, st in parts]
+            if sum(widths) + gap * 3 <= room:
+                break
+        over = sum(widths) + gap * 3 - room
         x = 14
-        last = self.session.state.get("options", {}).get("last_turn", 12) if v.get("advanced") else 9
-        x = W.blit_text(s, f"Turn {v['turn']} of {last}", (x, 12), 24, (250, 236, 200), "serif_bold").right + 24
-        x = W.blit_text(s, f"{stage}{' — ' + phase if phase else ''}", (x, 15), 20, (240, 228, 200), "sans_bold").right + 24
-        act = self.acting_text()
-        x = W.blit_text(s, f"To act: {act}", (x, 16), 18, (230, 220, 190)).right + 24
-        W.blit_text(s, f"Seated: {role_name(self.seat)}", (x, 16), 18, (255, 214, 120), "sans_bold")
+        for i, (t, size, col, st) in enumerate(parts):
+            if i == 2 and over > 0:
+                t = self._clip(t, size - shrink, st, max(60, widths[i] - over))
+            y = 12 if i == 0 else (15 if i == 1 else 16)
+            self.header_drawn = W.blit_text(s, t, (x, y), size - shrink, col, st)
+            x = self.header_drawn.right + gap
+
+    @staticmethod
+    def _clip(text: str, size: int, style: str, width: int) -> str:
+        """`text` cut with "…" to fit `width` px."""
+        while len(text) > 1 and W.text(text + "…", size, W.INK, style).get_width() > width:
+            text = text[:-1]
+        return text.rstrip(" ,(") + "…"
 
     def acting_text(self) -> str:
         """Who acts now, as the header says it.  While a card flies into the combat panel the panel
@@ -400,15 +446,26 @@ class PanelsPart:
         pygame.draw.line(s, W.FRAME, PROMPT_RECT.topleft, PROMPT_RECT.topright, 2)
         x = PROMPT_RECT.x + 14
         if self.message:
-            lines = W.wrap("⚠ " + self.message + (f"  (see {self.message_rule}, F1)" if self.message_rule else ""),
-                           1000, 17)
+            lines = W.wrap("⚠ " + self.prompt_message(), 1000, 17)
             for i, line in enumerate(lines[:2]):
                 W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 17, W.ACCENT, "sans_bold")
         else:
-            rule = self.phase_rule()
-            lines = W.wrap(self.prompt_text() + (f"  ({rule})" if rule else ""), 1000, 18)
+            lines = W.wrap(self.prompt_line(), 1000, 18)
             for i, line in enumerate(lines[:2]):
                 W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 18, W.INK, "sans_bold")
+
+    def prompt_line(self) -> str:
+        """The prompt as the bar shows it: the question and the rule of the moment, cited once
+        (a question that already names its section gets no second citation)."""
+        text, rule = self.prompt_text(), self.phase_rule()
+        return text + (f"  ({rule})" if rule and not _cites(text, rule) else "")
+
+    def prompt_message(self) -> str:
+        """A refusal as the bar shows it, with where to read more (once)."""
+        rule = self.message_rule
+        if not rule:
+            return self.message
+        return self.message + ("  (F1: the rules)" if _cites(self.message, rule) else f"  (see {rule}, F1)")
 
     def _hand_groups(self) -> list[HAND.Group]:
         out = []

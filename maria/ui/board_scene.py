@@ -31,6 +31,14 @@ from maria.ui.overlays import ComputerFailedScene, GameOverScene, HandoffScene
 from maria.ui.rules_text import phase_rule, rule_for_reason
 from maria.ui.session import Session, role_name
 
+NOTICE_SECONDS = 4.0              # how long a quiet confirmation stays
+
+
+def pronouns(role: str) -> tuple[str, str]:
+    """(object, possessive) for a role as the texts speak of it: Maria Theresa is "her", the
+    2-player Coalition "it", Frederick and Louis XV "him"/"his"."""
+    return {"maria_theresa": ("her", "her"), "coalition": ("it", "its")}.get(role, ("him", "his"))
+
 
 def _card_text(card: str) -> str:
     value, suit = card_label(card)
@@ -57,6 +65,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         # (key F or the map's "Flanders" button shows it) and Bohemia gets the board area
         self.flanders_unused = not any(self.board.cities[c].map == "flanders" for c in self.info.playable)
         self.show_flanders = not self.flanders_unused
+        self.view.inset_right = self.map_controls_inset()
         self._city_px: dict[str, tuple[float, float]] = {}
         self._shown_cities()
         self._fit_playable()
@@ -108,6 +117,8 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.hover_victory: int | None = None
         self.shift_held = False      # Shift: dragging pins waypoints of the route
         self._sound_mark: int | None = None   # log length already sounded (None: nothing yet)
+        self.battle_closed: int | None = None   # the log index of the battle whose result was put away
+        self.notice = None           # a quiet confirmation on the map ("Saved as …"): {"text", "t"}
         self.show_supply = False     # key S: every train's supply range and the unsupplied generals
         self._supply_map: tuple = (None, {})
         self.refresh()
@@ -121,7 +132,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         x0, x1 = min(p[0] for p in pts) - 60, max(p[0] for p in pts) + 60
         y0, y1 = min(p[1] for p in pts) - 60, max(p[1] for p in pts) + 60
         self.view.fit()
-        self.view.set_zoom(min(MAP_RECT.w / (x1 - x0), MAP_RECT.h / (y1 - y0)))
+        self.view.set_zoom(min((MAP_RECT.w - self.view.inset_right) / (x1 - x0), MAP_RECT.h / (y1 - y0)))
         self.view.centre_on(((x0 + x1) / 2, (y0 + y1) / 2))
 
     # ------------------------------------------------------------------------------ state sync
@@ -300,17 +311,26 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             return False
         step = str(s.state["phase"] or s.state["stage"] or "step").replace("_", " ")
         s.apply(nxt, a)
+        him, his = pronouns(nxt)
         what = {"accept_defeat": "has no card to play and accepts the defeat (R11.3)",
-                "accept_tie": "has no card of its suit and accepts the tie (R11.5)",
+                "accept_tie": "has no card of the suit and accepts the tie (R11.5)",
                 "done": f"has nothing to do in this {step}",
-                "play_card": "must play his only card of the suit, "
+                "play_card": f"must play {his} only card of the suit, "
                              f"{_card_text(a['card']) if a['type'] == 'play_card' else ''} (R11.5)"}
-        self.auto_lines.append(f"{role_name(nxt)} {what[a['type']]}: done for him.")
+        self.auto_lines.append(f"{role_name(nxt)} {what[a['type']]}: done for {him}.")
         self.computer_line = self.auto_lines[-1]
         return True
 
     def on_top(self) -> None:
         super().on_top()
+        self.map_dirty = self.static_dirty = True
+
+    def on_covered(self) -> None:
+        """A screen opens over the board (a dialog, the menu, a hand-off): what the mouse pointed at
+        is forgotten, so no city tooltip or lit button of this layer outlives it."""
+        super().on_covered()
+        self.hover_city = self.hover_card = self.hover_victory = None
+        self.hover_log = []
         self.map_dirty = self.static_dirty = True
 
     def _sounds_for(self, st: dict) -> None:
@@ -354,6 +374,11 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
                 self.refuse(s.autosave_problem)
             self._shown_autosave = (s.autosaved_at, s.autosave_problem)
             self.static_dirty = self.dirty = True
+        if getattr(self, "notice", None) and top:
+            self.notice["t"] += dt
+            if self.notice["t"] >= NOTICE_SECONDS:
+                self.notice = None
+                self.dirty = True
         if door.is_over(s.state) or not top:
             return
         if paused:

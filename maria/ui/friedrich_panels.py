@@ -14,7 +14,8 @@ from maria import yamlio
 from maria.core import deck
 from maria.render.friedrich_preview import NATION_COLOURS
 from maria.ui import widgets as W
-from maria.ui.overlays import ButtonScene, GameOverScene, HandoffScene, MessageScene, RulesScene, _title_bg, modal
+from maria.ui.overlays import (ButtonScene, GameOverScene, HandoffScene, LeaveGameScene, MessageScene, RulesScene,
+                               _title_bg, modal)
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
@@ -229,7 +230,8 @@ def draw_duel(surf, r, view: dict, board) -> None:
                     (x, r.y + 94), 15, (100, 85, 60))
     score = f["score"]
     lead = f["att_nation"] if score > 0 else f["def_nation"] if score < 0 else None
-    W.blit_text(surf, f"Score {abs(score)}" + (f" for {nation_label(lead)}" if lead else " (tie)")
+    # the log's convention: a signed score from the named side's point of view, here the side ahead
+    W.blit_text(surf, (f"Score +{abs(score)} for {nation_label(lead)}" if lead else "Score 0, level")
                 + f" · to play: {nation_label(f[f['right'] + '_nation'])}", (r.centerx, r.y + 120), 20,
                 W.INK, "sans_bold", "midtop")
     played = ", ".join(f"{nation_label(f[p['side'] + '_nation'])} {card_label(p['card'])}={p['value']}"
@@ -375,7 +377,10 @@ class ChoiceDialog(ButtonScene):
     opaque = False
 
     def __init__(self, app, board_scene, title: str, actions: list[dict]):
-        self.bs, self.title, self.actions = board_scene, title, actions
+        self.bs, self.title = board_scene, title
+        labels: set[str] = set()           # two actions that read the same (two Reserves as 5) are one
+        self.actions = [a for a in actions if not (action_label(a, board_scene.view, board_scene.board) in labels
+                                                   or labels.add(action_label(a, board_scene.view, board_scene.board)))]
         super().__init__(app)
 
     def layout(self) -> None:
@@ -444,40 +449,7 @@ class FRulesScene(RulesScene):
         return f"§{num}  ·  {title}"
 
 
-class LeaveScene(ButtonScene):
-    """Leaving a FRIEDRICH game for the title screen: save first, leave (autosaved), or stay."""
-    opaque = False
-
-    def __init__(self, app, board_scene):
-        self.bs = board_scene
-        super().__init__(app)
-
-    def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 330, 600, 200, 56), "Save first", self.save, True, "save", 20),
-                        W.Button(pygame.Rect(960 - 100, 600, 200, 56), "Leave", self.leave, True, "leave", 20),
-                        W.Button(pygame.Rect(960 + 130, 600, 200, 56), "Stay", self.back, True, "stay", 20)]
-
-    def save(self):
-        self.app.pop(self)
-        self.bs.save()
-
-    def leave(self):
-        """As MARIA's menu: the game is autosaved (Continue last game), a failure said."""
-        self.bs.session.autosave()
-        self.app.scenes = [self.app.scenes[0]]
-        self.app.top.on_top()
-        if self.bs.session.autosave_problem:
-            self.app.push(MessageScene(self.app, "The game was not autosaved", self.bs.session.autosave_problem))
-
-    def back(self):
-        self.app.pop(self)
-
-    def draw(self, surf) -> None:
-        r = modal(surf, pygame.Rect(960 - 400, 400, 800, 300), "Leave this game?", size=34, top=30)
-        W.blit_text(surf, "It is kept for “Continue last game” until the next FRIEDRICH game replaces it;",
-                    (960, r.y + 90), 20, W.INK, "sans", "midtop")
-        W.blit_text(surf, "save it under a name to keep it for good.", (960, r.y + 120), 20, W.INK, "sans", "midtop")
-        self.draw_buttons(surf)
+LeaveScene = LeaveGameScene          # leaving for the title asks as MARIA's board does (overlays)
 
 
 class FGameOverScene(GameOverScene):

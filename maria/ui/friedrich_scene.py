@@ -20,10 +20,11 @@ from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, 
                                        RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
                                        draw_hands, draw_log, last_fate)
 from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
-from maria.ui.overlays import report_computer_failure
+from maria.ui.overlays import leave_for_title, report_computer_failure
 from maria.ui.seats_scene import SeatsScene
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)
+NOTICE_SECONDS = 4.0              # how long a quiet confirmation ("Saved as …") stays
 PROMPT = pygame.Rect(8, 938, 1364, 136)
 SIDE_X = 1388
 MARKS = {"step": (255, 214, 90), "retreat": (255, 140, 40), "attack": (220, 40, 30), "fate": (120, 200, 255),
@@ -107,8 +108,15 @@ class FBoardScene(Scene):
              W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20,
                       "Zoom out (mouse wheel, -).")]
         acts = [a for a in self.legal if a["type"] != "undo"]
-        reserves = [a for a in acts if a["type"] == "play_card" and "value" in a]
-        plain = [a for a in acts if a not in reserves and not (a["type"] in MAP_TYPES and len(acts) > 12)]
+        every_reserve = [a for a in acts if a["type"] == "play_card" and "value" in a]
+        # two Reserves in hand play alike: each value is offered once (the first Reserve's)
+        seen: set[str] = set()
+        reserves = [a for a in every_reserve if not (action_label(a, self.view, self.board) in seen
+                                                      or seen.add(action_label(a, self.view, self.board)))]
+        plain = [a for a in acts if a not in every_reserve and not (a["type"] in MAP_TYPES and len(acts) > 12)]
+        # the same card from two decks ("Play 4♦" twice) plays alike: one button
+        plain = [a for a in plain if a["type"] != "play_card" or not (action_label(a, self.view, self.board) in seen
+                                                                       or seen.add(action_label(a, self.view, self.board)))]
         # the decisions only the prompt offers first; moves (also on the map) last, "More…" if need be
         plain.sort(key=lambda a: ORDER.index(a["type"]) if a["type"] in ORDER else len(ORDER))
         items = [(action_label(a, self.view, self.board), self._send(a), ("act", i)) for i, a in enumerate(plain)]
@@ -238,6 +246,18 @@ class FBoardScene(Scene):
         self.refresh()
 
     # --- the loop -----------------------------------------------------------------------------
+    def notify(self, text: str) -> None:
+        """A quiet confirmation ("Saved as …") at the map's top right corner, gone by itself."""
+        self.notice = {"text": text, "t": 0.0}
+        self.dirty = True
+
+    def notice_rect(self) -> pygame.Rect | None:
+        n = getattr(self, "notice", None)
+        if not n:
+            return None
+        w = W.text(n["text"], 16, W.INK, "sans_bold").get_width() + 24
+        return pygame.Rect(MAP_RECT.right - 12 - w, MAP_RECT.y + 52, w, 36)     # under the zoom buttons
+
     def update(self, dt: float) -> None:
         s = self.session
         if (s.autosaved_at, s.autosave_problem) != getattr(self, "_shown_autosave", None):
@@ -246,6 +266,11 @@ class FBoardScene(Scene):
                 self.message = s.autosave_problem
             self._shown_autosave = (s.autosaved_at, s.autosave_problem)
             self.dirty = True
+        if getattr(self, "notice", None) and self.app.top is self:
+            self.notice["t"] += dt
+            if self.notice["t"] >= NOTICE_SECONDS:
+                self.notice = None
+                self.dirty = True
         if s.state.get("result") is not None:
             if not self.over_shown and self.app.top is self:
                 self.over_shown = True
@@ -396,13 +421,7 @@ class FBoardScene(Scene):
         self.app.push(FRulesScene(self.app))
 
     def title(self) -> None:
-        if self.session.state.get("result") is not None or not self.session.record.actions \
-                or not self.session.humans():            # a demo leaves at once: nobody's game
-            self.app.scenes = [self.app.scenes[0]]
-            self.app.top.on_top()
-            return
-        from maria.ui.friedrich_panels import LeaveScene
-        self.app.push(LeaveScene(self.app, self))
+        leave_for_title(self.app, self)
 
     def hover_tip(self, pos):
         city = self.map.city_at(pos) if self.map.rect.collidepoint(pos) else None
@@ -421,8 +440,7 @@ class FBoardScene(Scene):
         sel = self._piece_city(frame["pieces"][0]) if frame.get("name") == "moving" else None
         self.map.draw(surf, v, self.marks, sel, frame.get("path") if frame.get("name") == "moving" else None)
         pygame.draw.rect(surf, W.FRAME, self.map.rect, 2)
-        nation = nation_label(v["nation"]) if v.get("nation") else "—"
-        top = f"FRIEDRICH · turn {v['turn']} · {nation} · {v.get('phase') or ''}"
+        top = self.header_text()
         W.blit_text(surf, top, (14, 12), 24, W.INK, "serif_bold")
         seat = role_label(self.seat) if self.seat else "nobody (spectator)"
         W.blit_text(surf, f"Seated: {seat} · to act: " + (", ".join(role_label(r) for r in self.session.active()) or "—"),
@@ -447,11 +465,23 @@ class FBoardScene(Scene):
         W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
         W.blit_text(surf, self.prompt_text(), (PROMPT.x + 12, PROMPT.y + 8), 19,
                     W.ACCENT if self.message else W.INK, "sans_bold")
-        mouse = self.app.mouse_pos()
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
         for b in self.buttons:
-            b.draw(surf, b.rect.collidepoint(mouse))
-        if self.demo is not None:
+            b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
+        if self.demo is not None and not self.covered:
             self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 8, MAP_RECT.bottom - 48, 1140, 40))
+        r = self.notice_rect()
+        if r is not None and not self.covered:
+            W.panel(surf, r, (236, 246, 228), W.GOOD, 6, 2)
+            W.blit_text(surf, self.notice["text"], (r.x + 12, r.y + 9), 16, W.GOOD, "sans_bold")
+
+    def header_text(self) -> str:
+        """"FRIEDRICH · turn 3 · Prussia · movement": the parts there are (no nation during the
+        set-up, whose phase reads "set-up")."""
+        v = self.view
+        phase = {"setup": "set-up"}.get(v.get("phase") or "", (v.get("phase") or "").replace("_", " "))
+        parts = ["FRIEDRICH", f"turn {v['turn']}", nation_label(v["nation"]) if v.get("nation") else "", phase]
+        return " · ".join(p for p in parts if p)
 
     def prompt_text(self) -> str:
         if self.message:

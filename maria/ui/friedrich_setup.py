@@ -52,7 +52,32 @@ class FSetupScene(SetupBase):
         self.seed = new_seed()
         self.seed_text: str | None = None
         self.options: dict[str, bool] = {k: False for k in ADVANCED}   # §13, all off: the standard game
+        self._remembered(app.settings.new_game.get("friedrich"))
         super().__init__(app)
+
+    def _remembered(self, last) -> None:
+        """The choices of the last FRIEDRICH game started here (the settings file), where they
+        still make sense; a new seed each time."""
+        if not isinstance(last, dict):
+            return
+        if last.get("players") in (3, 4):
+            self.players = last["players"]
+            self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[self.players]}
+        seats = last.get("seats")
+        for role in list(self.seats):
+            seat = seats.get(role) if isinstance(seats, dict) else None
+            if isinstance(seat, dict) and seat.get("kind") in ("human", "computer") and seat.get("level") in self.levels:
+                self.seats[role] = {"kind": seat["kind"], "level": seat["level"]}
+        opts = last.get("options")
+        for key in ADVANCED:
+            if isinstance(opts, dict) and isinstance(opts.get(key), bool):
+                self.options[key] = opts[key]
+
+    def _remember(self) -> None:
+        self.app.settings.new_game["friedrich"] = {
+            "players": self.players, "seats": {r: dict(s) for r, s in self.seats.items()},
+            "options": dict(self.options)}
+        self.app.settings.save()
 
     def layout(self) -> None:
         b = []
@@ -91,6 +116,7 @@ class FSetupScene(SetupBase):
         self.app.push(FRulesScene(self.app))
 
     def start(self):
+        self._remember()
         start(self.app, FSession.new(self.players, self.seed, dict(self.seats),
                                      {k: True for k, on in self.options.items() if on}))
 
@@ -107,7 +133,7 @@ class FSetupScene(SetupBase):
                         (100, 85, 60), "sans", "topright")
             y += 72
         self.draw_seed(surf, 640)
-        W.blit_text(surf, "Computer seats see only what a human in their seat would see (the door's view).",
-                    (960, 712), 18, (100, 85, 60), "sans", "midtop")
+        W.blit_text(surf, "Computer seats see only what a human in their seat would see.",
+                    (700, 712), 16, (100, 85, 60))
         W.blit_text(surf, "Advanced (§13)", (660, 782), 24, W.INK, "sans_bold", "topright")
         self.draw_buttons(surf)

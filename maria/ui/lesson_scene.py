@@ -349,9 +349,9 @@ class LessonBoard(BoardScene):
             if ln:
                 W.blit_text(surf, ln, (panel.x + 14, y), size, col, style)
             y += 24 if size == TEXT_SIZE else size + 6
-        mouse = self.app.mouse_pos()
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
         for b in self.lesson_buttons:
-            b.draw(surf, b.rect.collidepoint(mouse))
+            b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
             if b.key in ("lesson_next", "lesson_play_on"):
                 pygame.draw.rect(surf, RING, b.rect.inflate(8, 8), 3, border_radius=8)
 

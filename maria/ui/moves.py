@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import json
+
+from maria.rules import door
 from maria.rules.movement import step_refusal
-from maria.rules.state import board_info, copy_state, set_general_city, set_train_city
+from maria.rules.state import IllegalAction, board_info, copy_state, set_general_city, set_train_city
 
 WORK_LIMIT = 20000
 
@@ -24,21 +27,39 @@ class Reach:
         return set(self.normal) | set(self.force)
 
     def options(self, city: str) -> list[tuple[str, list[str]]]:
-        """Distinct choices to reach `city`: (mode, path), one per different outcome.
+        """Distinct choices to reach `city`: (mode, path), one per different outcome, a normal move
+        before a force march, the shortest first.
 
-        Two routes differ only by what happens on the way: the fortresses a normal move leaves
-        (conquered, R10.14), the hussars and trains it passes.  A force march over cities where none
-        of that happens is the same as the normal move there, so it is not offered beside it (the
-        mode is not part of the outcome: a force march differs only by conquering nothing)."""
-        st, info = self._st, self._info
+        What a move does is the engine's answer: each candidate is taken through the door on a copy
+        of the state (door.look_ahead) and two candidates that leave the same position (the log
+        aside) are one choice.  So a force march from or through the mover's own fortress, where
+        the normal move conquers nothing either, is not offered beside it."""
+        if city in self._options:
+            return self._options[city]
         out, seen = [], set()
         for mode, table in (("normal", self.normal), ("force", self.force)):
             for p in sorted(table.get(city, []), key=len):
-                key = frozenset(c for c in p[:-1] if _matters(st, info, c, mode))
-                if key not in seen:
+                key = self._outcome(mode, p)
+                if key is not None and key not in seen:
                     seen.add(key)
                     out.append((mode, p))
-        return out[:6]
+                if len(out) >= 6:
+                    break
+        self._options[city] = out[:6]
+        return self._options[city]
+
+    def _outcome(self, mode: str, path: list[str]):
+        """The position after the move (the log and the undo snapshots left out), as the engine
+        makes it; None when the engine refuses the move (it is not offered)."""
+        act = {"type": "move", "piece": self.piece, "path": path, "force_march": mode == "force"}
+        for role in door.active_roles(self._st):
+            try:
+                after = door.look_ahead(self._st, role, act)
+            except IllegalAction:
+                continue
+            return json.dumps({k: v for k, v in after.items() if k not in ("log", "undo")}, sort_keys=True,
+                              default=str)
+        return None
 
 
     def via(self, city: str, waypoints: list[str]) -> tuple[str, list[str]] | None:
@@ -78,17 +99,11 @@ def road_route(info, points: list[str]) -> list[str] | None:
     return out
 
 
-def _matters(state, info, city, mode) -> bool:
-    """A city on the way that changes the outcome: a fortress left (conquest), a hussar, a train."""
-    return ((mode == "normal" and info.is_fortress(city)) or city in state["hussars"].values()
-            or city in state["city_train"])
-
-
 def reach(state: dict, piece: str, modes=("normal", "force")) -> Reach:
     """All legal paths for `piece` (state = the real state; only the mover's own powers act)."""
     info = board_info(state)
     r = Reach(piece)
-    r._st, r._info = state, info
+    r._st, r._info, r._options = state, info, {}
     for mode in modes:
         st = copy_state({k: v for k, v in state.items() if k not in ("log", "undo")})
         pc = st["generals"].get(piece) or st["trains"].get(piece)

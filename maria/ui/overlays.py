@@ -77,9 +77,9 @@ class ButtonScene(Scene):
             self.app.pop(self)
 
     def draw_buttons(self, surf) -> None:
-        mouse = self.app.mouse_pos()
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
         for b in self.buttons:
-            b.draw(surf, b.rect.collidepoint(mouse))
+            b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
 
 
 class SetupBase(ButtonScene):
@@ -484,6 +484,56 @@ class HandoffScene(ButtonScene):
             y += 23
 
 
+def leave_for_title(app, board) -> None:
+    """Leave the game on the board for the title screen: a game in progress with a player at the
+    table asks first (save it, leave it autosaved, or stay); a demo, a finished game or one not
+    begun leaves at once.  The same in MARIA and FRIEDRICH."""
+    s = board.session
+    if s.state.get("result") is None and s.record.actions and s.humans():
+        app.push(LeaveGameScene(app, board))
+        return
+    _leave(app, board)
+
+
+def _leave(app, board) -> None:
+    """The game is autosaved (Continue last game), a failure said; the title screen."""
+    board.session.autosave()
+    app.scenes = [app.scenes[0]]
+    app.top.on_top()
+    if board.session.autosave_problem:
+        app.push(MessageScene(app, "The game was not autosaved", board.session.autosave_problem))
+
+
+class LeaveGameScene(ButtonScene):
+    """Leaving a game for the title screen: save it first, leave (it is autosaved), or stay."""
+    opaque = False
+
+    def __init__(self, app, board):
+        self.bs = board
+        super().__init__(app)
+
+    def layout(self) -> None:
+        self.buttons = [W.Button(pygame.Rect(960 - 330, 600, 200, 56), "Save first", self.save, True, "save", 20),
+                        W.Button(pygame.Rect(960 - 100, 600, 200, 56), "Leave", self.leave, True, "leave", 20),
+                        W.Button(pygame.Rect(960 + 130, 600, 200, 56), "Stay", self.back, True, "stay", 20)]
+
+    def save(self):
+        self.app.pop(self)
+        self.app.push(self.app.open_screen("save_load", "save", self.bs))
+
+    def leave(self):
+        _leave(self.app, self.bs)
+
+    def back(self):
+        self.app.pop(self)
+
+    def draw(self, surf) -> None:
+        r = modal(surf, pygame.Rect(960 - 400, 400, 800, 300), "Leave this game?", size=34, top=30)
+        W.blit_text(surf, "It is autosaved for “Continue last game”;", (960, r.y + 90), 20, W.INK, "sans", "midtop")
+        W.blit_text(surf, "save it under a name to keep it for good.", (960, r.y + 120), 20, W.INK, "sans", "midtop")
+        self.draw_buttons(surf)
+
+
 class GameMenuScene(ButtonScene):
     opaque = False
 
@@ -517,12 +567,8 @@ class GameMenuScene(ButtonScene):
         self.app.replace(RulesScene(self.app))
 
     def title(self):
-        self.board.session.autosave()
-        self.app.scenes = [self.app.scenes[0]]
-        self.app.top.on_top()
-        if self.board.session.autosave_problem:
-            self.app.push(MessageScene(self.app, "The game was not autosaved",
-                                       self.board.session.autosave_problem))
+        self.app.pop(self)
+        leave_for_title(self.app, self.board)
 
     def draw(self, surf) -> None:
         modal(surf, pygame.Rect(960 - 240, 220, 480, 700), shade=150)

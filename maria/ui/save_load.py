@@ -16,6 +16,19 @@ from maria.ui.session import notes_path, role_name
 from maria.ui.settings import saves_dir
 
 
+def default_save_name(state: dict) -> str:
+    """A name that says what the save holds ("Introductory turn 3", "FRIEDRICH turn 2"), made
+    unique among the saves (" 2", " 3", …): Save then Enter never overwrites another game."""
+    if state.get("game") == "friedrich":
+        base = f"FRIEDRICH turn {state.get('turn', 1)}"
+    else:
+        base = f"{'Advanced' if state.get('variant') == 'advanced' else 'Introductory'} turn {state.get('turn', 1)}"
+    name, k = base, 2
+    while (saves_dir() / f"{name}.yaml").exists():
+        name, k = f"{base} {k}", k + 1
+    return name
+
+
 class SaveLoadScene(ButtonScene):
     """Save under a name (typed) or load one of the saves (the user's and the samples), each listed
     with when it was saved, the game, the turn and who is to act; the user's saves can be renamed
@@ -26,7 +39,8 @@ class SaveLoadScene(ButtonScene):
 
     def __init__(self, app, mode: str, board):
         self.mode, self.board = mode, board
-        self.name = "" if mode == "load" else f"turn{board.session.state['turn']}"
+        self.name = "" if mode == "load" else default_save_name(board.session.state)
+        self.fresh = mode == "save"          # the proposed name is selected: typing replaces it
         self.error = ""
         self.page = 0
         self.renaming: Path | None = None    # the save being renamed (its new name is typed in `name`)
@@ -197,7 +211,12 @@ class SaveLoadScene(ButtonScene):
             self.error = f"Could not save: {exc}"
             return
         self.app.pop(self)
-        self.app.push(MessageScene(self.app, "Saved", f"The game is saved as {name}."))
+        # a quiet confirmation on the board (nothing to click); a board without one says it in a box
+        notify = getattr(self.board, "notify", None)
+        if notify is not None:
+            notify(f"Saved as {name}")
+        else:
+            self.app.push(MessageScene(self.app, "Saved", f"The game is saved as {name}."))
 
     def back(self):
         if self.renaming or self.deleting:
@@ -209,8 +228,11 @@ class SaveLoadScene(ButtonScene):
 
     def handle(self, e) -> None:
         if e.type == pygame.KEYDOWN and (self.mode == "save" or self.renaming):
+            fresh, self.fresh = self.fresh and not self.renaming, False
             if e.key == pygame.K_BACKSPACE:
-                self.name = self.name[:-1]
+                self.name = "" if fresh else self.name[:-1]
+            elif e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
+                pass                          # the selection goes; the name stays to be edited
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.do_rename() if self.renaming else self.do_save()
                 self.layout()
@@ -219,8 +241,10 @@ class SaveLoadScene(ButtonScene):
             elif e.key == pygame.K_ESCAPE:
                 self.back()
                 return
-            elif e.unicode and (e.unicode.isalnum() or e.unicode in "-_ ") and len(self.name) < 40:
-                self.name += e.unicode
+            elif e.unicode and (e.unicode.isalnum() or e.unicode in "-_ ") and (fresh or len(self.name) < 40):
+                self.name = e.unicode if fresh else self.name + e.unicode
+            else:
+                self.fresh = fresh            # a key that types nothing keeps the selection
             self.layout()
             self.dirty = True
             return
@@ -233,9 +257,14 @@ class SaveLoadScene(ButtonScene):
         if self.mode == "save" or self.renaming:
             box = pygame.Rect(260, 220, 1000, 52)
             W.panel(surf, box, (255, 252, 240))
-            W.blit_text(surf, self.name + "|", (box.x + 12, box.y + 12), 24, W.INK)
+            if self.fresh and not self.renaming and self.name:
+                img = W.text(self.name, 24, W.WHITE)
+                pygame.draw.rect(surf, (70, 110, 170), (box.x + 10, box.y + 9, img.get_width() + 4, img.get_height() + 4))
+                surf.blit(img, (box.x + 12, box.y + 11))
+            else:
+                W.blit_text(surf, self.name + "|", (box.x + 12, box.y + 12), 24, W.INK)
             hint = (f"New name for {self.renaming.stem} (Enter to rename, Esc to keep it)" if self.renaming
-                    else "Type a name, or click an existing save to overwrite it.")
+                    else "Enter saves under this name; type to give another, or click a save to overwrite it.")
             W.blit_text(surf, hint, (260, 280), 16, (100, 85, 60))
         W.blit_text(surf, f"Saves in {saves_dir()}", (260, 306), 16, (100, 85, 60))
         if not self.entries():

@@ -206,7 +206,33 @@ class SetupScene(SetupBase):
         self.seats = {s.role: s for s in default_seats(3)}
         self.seed = random.randrange(1, 100000)
         self.seed_text = None
+        self._remembered(app.settings.new_game.get("maria"))
         super().__init__(app)
+
+    def _remembered(self, last) -> None:
+        """The choices of the last game started here (the settings file), where they still make
+        sense; a new seed each time."""
+        if not isinstance(last, dict):
+            return
+        if last.get("variant") in ("intro", "advanced"):
+            self.variant = last["variant"]
+        if isinstance(last.get("political_rule"), bool):
+            self.political_rule = last["political_rule"]
+        if last.get("players") in (2, 3):
+            self.players = last["players"]
+            self.seats = {s.role: s for s in default_seats(self.players)}
+        seats = last.get("seats")
+        for role in list(self.seats):
+            seat = seats.get(role) if isinstance(seats, dict) else None
+            if isinstance(seat, dict) and seat.get("kind") in ("human", "computer") \
+                    and seat.get("level") in ("easy", "normal", "hard", "random"):
+                self.seats[role] = Seat(role, seat["kind"], seat["level"])
+
+    def _remember(self) -> None:
+        self.app.settings.new_game["maria"] = {
+            "variant": self.variant, "players": self.players, "political_rule": self.political_rule,
+            "seats": {r: {"kind": s.kind, "level": s.level} for r, s in self.seats.items()}}
+        self.app.settings.save()
 
     def layout(self) -> None:
         b = []
@@ -249,6 +275,7 @@ class SetupScene(SetupBase):
         return f
 
     def start(self):
+        self._remember()
         opts = {"optional_political_rule": self.political_rule} if self.variant == "advanced" else None
         session = Session.new(self.variant, self.players, self.seed, list(self.seats.values()), opts)
         self.app.scenes = [self.app.scenes[0]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 import yaml
@@ -54,6 +54,9 @@ class Settings:
     palette: str = "standard"            # the pieces' colours: "standard" or "colour-blind"
     volume: int = 60                     # sound effects, 0-100
     muted: bool = False
+    # the new-game screens' last choices, per game ("maria", "friedrich"): rules, players, seats and
+    # options, offered again next time (each screen checks what it reads: unknown values are ignored)
+    new_game: dict = field(default_factory=dict)
 
     @property
     def window_size(self) -> tuple[int, int]:

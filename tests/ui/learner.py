@@ -195,8 +195,9 @@ class Learner:
             if g not in b.v["generals"]:
                 continue
             r = reach(b.session.state, g)
-            if r.force:
-                self.drag_general(g, sorted(r.force)[0])
+            orange = sorted(set(r.force) - set(r.normal))      # the lesson: "drag Traun to an orange city"
+            if orange:
+                self.drag_general(g, orange[0])
                 if b.path_choice:
                     i = next(i for i, (m, _) in enumerate(b.path_choice["options"]) if m == "force")
                     self.press(("path", i))

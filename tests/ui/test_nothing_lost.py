@@ -77,38 +77,56 @@ def _louis_first_move(seed=0):
                       seed, limit=200, what="movement phase for Louis XV")[0]
 
 
-def _open_route_dialog(ui, session):
-    board = _open(ui, session, "louis_xv")
-    start = session.state["generals"]["belle_isle"]["city"]
+def _route_question(seed=0):
+    """Seeded random play to a movement phase where a general of the player to act has two routes
+    to a city that do different things (the engine's positions after them differ): the session, the
+    role, the general and the city."""
+    def found(st, role):
+        if st["flow"][-1]["name"] != "movement_phase":
+            return None
+        for gid in sorted({a["piece"] for a in door.legal_actions(st, role) if a["type"] == "move"}):
+            if gid not in st["generals"]:
+                continue
+            r = reach(st, gid)
+            for city in sorted(r.cities()):
+                if len(r.options(city)) > 1:
+                    return role, gid, city
+        return None
+    session, (role, gid, city) = play_until(found, seed, limit=3000, what="route question")
+    return session, role, gid, city
+
+
+def _open_route_dialog(ui, seed=0):
+    session, role, gid, city = _route_question(seed)
+    board = _open(ui, session, role)
+    start = session.state["generals"][gid]["city"]
     board.view.centre_on(board._city_px[start])
     board.map_dirty = board.dirty = True
     ui.frames(2)
-    ui.drag(board._piece_rects["belle_isle"].center, board.to_screen("nabburg"))
-    assert board.path_choice and board.path_choice["city"] == "nabburg"
-    return board
+    ui.drag(board._piece_rects[gid].center, board.to_screen(city))
+    assert board.path_choice and board.path_choice["city"] == city
+    return session, board, role, gid, city
 
 
 def test_R10_1_end_movement_cannot_drop_a_move_whose_route_is_being_chosen(ui):
-    session = _louis_first_move()
-    board = _open_route_dialog(ui, session)
+    session, board, role, gid, city = _open_route_dialog(ui)
     n = len(session.record.actions)
     done = _drawn(board, "done")
     assert done is not None and not done.enabled, "End movement is clickable under the route dialog"
     ui.click(done.rect.center)                        # a real click on it: swallowed
     assert len(session.record.actions) == n
     assert session.state["flow"][-1]["name"] == "movement_phase" and board.path_choice
-    assert ui.top is board and board.seat == "louis_xv"
+    assert ui.top is board and board.seat == role
     ui.key(pygame.K_z, mod=pygame.KMOD_CTRL)          # nor does Ctrl+Z drop it
     assert board.path_choice
     # the dialog is finished: the move is made, and End movement is back
     ui.click(_drawn(board, ("path", 0)).rect.center)
-    assert session.state["generals"]["belle_isle"]["city"] == "nabburg"
+    assert session.state["generals"][gid]["city"] == city
     assert _drawn(board, "done").enabled
 
 
 def test_R10_1_the_route_dialog_can_be_cancelled_and_nothing_happens(ui):
-    session = _louis_first_move()
-    board = _open_route_dialog(ui, session)
+    session, board, *_ = _open_route_dialog(ui)
     n = len(session.record.actions)
     ui.click(_drawn(board, "cancel_choice").rect.center)
     assert board.path_choice is None and len(session.record.actions) == n
@@ -138,8 +156,7 @@ def test_R10_5_no_force_march_is_offered_beside_the_same_normal_move():
 
 
 def test_no_map_tooltip_shows_through_an_open_dialog(ui):
-    session = _louis_first_move()
-    board = _open_route_dialog(ui, session)
+    session, board, *_ = _open_route_dialog(ui)
     dialog = board._modal_rect()
     under = next(c for c in sorted(board._city_px) if dialog.collidepoint(board.to_screen(c))
                  and _on_map(board, c))

@@ -273,7 +273,8 @@ def check_pools(state, info, when: str) -> None:
         best = max(a["overflow"][p] for p in empty)
         tied = [p for p in empty if a["overflow"][p] == best]
         role = _tie_winner(state, tied)
-        _finish(state, role, f"The victory-marker pool of {', '.join(power_name(p) for p in empty)} is empty "
+        pools = "pool of {} is" if len(empty) == 1 else "pools of {} are"
+        _finish(state, role, f"The victory-marker {pools.format(' and '.join(power_name(p) for p in empty))} empty "
                 f"at the end of {when}: {R.role_name(role)} wins.")
         return
     for p in a["overflow"]:
