@@ -163,6 +163,9 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
         raise SaveError(f"{name} is damaged: it cannot be read as a save{where}.") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
+    if doc.get("game", "maria") not in ("maria", "friedrich"):
+        raise SaveError(f"{name} is damaged: its 'game' should be maria or friedrich, not "
+                        f"{_shown(doc.get('game'))}.")
     if doc.get("game", "maria") != "maria":
         # a save names its game (`game: friedrich`); one without the field is MARIA's (older saves)
         raise SaveError(f"{name} is a {str(doc.get('game')).upper()} save, not a MARIA game: open it from the "
@@ -242,6 +245,13 @@ def _same_but_wording(record: GameRecord) -> dict | None:
     except (AttributeError, TypeError, KeyError):
         return None
     return mine if same else None
+
+
+def _shown(value) -> str:
+    """A value from a file, short, for a message (never a whole 500 KB text)."""
+    text = repr(value) if isinstance(value, str) else f"a {type(value).__name__}" \
+        if isinstance(value, (list, dict)) else repr(value)
+    return text if len(text) <= 42 else text[:39] + "..."
 
 
 def _version_tuple(v: str) -> tuple[int, ...] | None:

@@ -9,6 +9,8 @@ Every YAML the program reads (saves, boards, settings, notes, political data) go
   anything deeper than MAX_DEPTH levels (`YAMLRefused`, a yaml.YAMLError, naming the problem).
 * YAML aliases (*name) can make a few lines stand for billions of values; MARIA files never use
   them, so a document with more than MAX_ALIASES of them is refused.
+* A mapping that names a key twice is refused with both lines (YAML would keep the last one
+  silently).
 * A number too long for Python (int max str digits), or any other value error while building the
   data, becomes a YAMLRefused instead of an uncaught ValueError.
 * `load_file` / `read_text` read regular files only (a FIFO would block forever, a device could
@@ -33,7 +35,32 @@ from typing import Any, Callable
 
 import yaml
 
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _SafeLoader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """The safe loader, refusing a mapping that names a key twice: YAML keeps the last one silently,
+    so a second `end:` line could hide a file cut short, a second `digest:` an edit."""
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[tuple, int] = {}
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    continue
+                k = (key_node.tag, key_node.value)
+                line = key_node.start_mark.line + 1 if key_node.start_mark else 0
+                if k in seen:
+                    raise YAMLRefused(f"the key {_short(key_node.value)!r} appears twice (lines {seen[k]} "
+                                      f"and {line}); a file names each key once")
+                seen[k] = line
+        return super().construct_mapping(node, deep)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
@@ -161,14 +188,18 @@ def _fast_depth_bound(text: str) -> int | None:
     """An upper bound of the nesting depth, or None when no cheap bound exists.
 
     Flow collections: if every '[' is directly followed by ']' and every '{' by '}', no flow
-    collection holds anything, so flow nesting is at most 1; otherwise the line scanner may bound
-    it (flow collections each written on one line).  Block collections: each one opens at
+    collection holds anything, so flow nesting is at most 1; if few are not, their count (plus one)
+    bounds it; otherwise the line scanner may bound it (flow collections each written on one line).  Block collections: each one opens at
     a column strictly greater than its parent's (except an "indentless" sequence, at most one per
     mapping), and that column is always in the leading indicator run of some line; so the block
     depth is at most twice the number of distinct such columns."""
     lines = _BREAKS.split(text)
-    if text.count("[") != text.count("[]") or text.count("{") != text.count("{}"):
-        flow = _line_flow_bound(lines)
+    # each flow level but the innermost is a non-empty collection, whose '[' or '{' is not
+    # directly followed by its closer: their count bounds the flow depth (a few one-line flow
+    # values in a large block document, e.g. a save's `game: [friedrich]`, are cleared by it)
+    openers = text.count("[") - text.count("[]") + text.count("{") - text.count("{}")
+    if openers:
+        flow = openers + 1 if openers < MAX_DEPTH // 2 else _line_flow_bound(lines)
         if flow is None:
             return None
     else:

@@ -940,3 +940,45 @@ def test_a_save_over_the_size_bound_is_refused_with_the_bound_named(tmp_path):
     path.write_text("format: maria-save\n" + "# padding\n" * (saves.MAX_BYTES // 10 + 10), encoding="utf-8")
     with pytest.raises(SaveError, match="never larger than 1,024 KB"):
         load_game(path)
+
+
+# --- duplicate keys, and a game that is not a game --------------------------------------------------
+
+def test_a_duplicate_key_in_a_save_is_refused_with_both_lines(tmp_path):
+    p = tmp_path / "g.yaml"
+    save_game(p, _played_record(n=5))
+    text = p.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("digest:"))
+    p.write_text("".join(lines[:at + 1] + ["digest: " + "0" * 64 + "\n"] + lines[at + 1:]), encoding="utf-8")
+    with pytest.raises(SaveError, match=rf"g.yaml is damaged: the key 'digest' appears twice \(lines {at + 1} "
+                                        rf"and {at + 2}\)"):
+        load_game(p)
+
+
+def test_a_duplicate_end_line_does_not_hide_a_file_cut_short(tmp_path):
+    p = tmp_path / "g.yaml"
+    save_game(p, _played_record(n=5))
+    text = p.read_text(encoding="utf-8")
+    p.write_text(text.replace("actions:\n", "end: maria-save\nactions:\n", 1), encoding="utf-8")
+    with pytest.raises(SaveError, match="the key 'end' appears twice"):
+        load_game(p)
+
+
+def test_a_duplicate_key_in_a_board_file_is_a_problem_with_its_line(tmp_path):
+    d = _fresh_board_copy(tmp_path)
+    text = (d / "setup.yaml").read_text(encoding="utf-8")
+    (d / "setup.yaml").write_text(text + "\nmarkers: {}\n", encoding="utf-8")
+    board, problems = read_board(d)
+    assert any(p.file.endswith("setup.yaml") and "the key 'markers' appears twice" in p.message for p in problems), \
+        [str(p) for p in problems]
+
+
+@pytest.mark.parametrize("value", ["[friedrich]", "5", '"ma\\0ria"', "{a: 1}"])
+def test_a_game_field_that_names_no_game_is_refused_as_such(tmp_path, value):
+    p = tmp_path / "g.yaml"
+    save_game(p, _played_record(n=5))
+    text = p.read_text(encoding="utf-8")
+    p.write_text(text.replace("format: maria-save\n", f"format: maria-save\ngame: {value}\n", 1), encoding="utf-8")
+    with pytest.raises(SaveError, match="its 'game' should be maria or friedrich"):
+        load_game(p)
