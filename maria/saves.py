@@ -40,7 +40,7 @@ import yaml
 
 from maria import __version__, yamlio
 from maria.game import GameRecord, now_iso
-from maria.replay import ReplayError, canonical_dump, state_digest
+from maria.replay import ReplayError, canonical_dump, state_digest, strict_equal
 from maria.replay import replay as replay_record
 from maria.analysis.statecheck import check_state
 
@@ -241,7 +241,7 @@ def _same_but_wording(record: GameRecord) -> dict | None:
         out["undo"] = [{k: v for k, v in u.items() if k != "result"} for u in state["undo"]]
         return out
     try:
-        same = words_out(mine) == words_out(record.state)
+        same = strict_equal(words_out(mine), words_out(record.state))
     except (AttributeError, TypeError, KeyError):
         return None
     return mine if same else None

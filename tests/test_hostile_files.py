@@ -982,3 +982,66 @@ def test_a_game_field_that_names_no_game_is_refused_as_such(tmp_path, value):
     p.write_text(text.replace("format: maria-save\n", f"format: maria-save\ngame: {value}\n", 1), encoding="utf-8")
     with pytest.raises(SaveError, match="its 'game' should be maria or friedrich"):
         load_game(p)
+
+
+# --- equal values of another type ---------------------------------------------------------------------
+
+def _int_leaves(node, path=()):
+    """The paths of every whole number (not true/false) in a document."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _int_leaves(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _int_leaves(v, path + (i,))
+    elif isinstance(node, int) and not isinstance(node, bool):
+        yield path
+
+
+def _retyped(doc: dict, path: tuple, how: str) -> dict:
+    doc = copy.deepcopy(doc)
+    node = doc
+    for k in path[:-1]:
+        node = node[k]
+    v = node[path[-1]]
+    node[path[-1]] = float(v) if how == "float" else bool(v)
+    return doc
+
+
+def test_an_integer_of_the_state_edited_to_an_equal_float_or_bool_is_refused(tmp_path):
+    """0 == 0.0 == False: the replay check compares types as well as values, so no edit of this
+    kind (with new check codes) loads, and none keeps its wrong type into the game."""
+    rec = _played_record()
+    base = _yload(dump_save(rec))
+    leaves = list(_int_leaves(base["state"]))
+    rnd = random.Random(3)
+    picks = rnd.sample(leaves, 30)
+    p = tmp_path / "g.yaml"
+    accepted = []
+    for path in picks:
+        for how in ("float", "bool"):
+            v = functools.reduce(lambda n, k: n[k], path, base["state"])
+            if how == "bool" and v not in (0, 1):
+                continue
+            doc = {**base, "state": _retyped(base["state"], path, how)}
+            _rewrite(p, doc)
+            try:
+                load_game(p)
+            except SaveError:
+                continue
+            accepted.append((how, path))
+    assert accepted == []
+
+
+def test_a_friedrich_state_edited_to_an_equal_float_is_refused(tmp_path):
+    from maria.friedrich.saves import FSaveError, digest, load
+    from tests.friedrich.test_replay_command import _save
+    p = tmp_path / "f.yaml"
+    _save(p, 20)
+    doc = _yload(p.read_text(encoding="utf-8"))
+    path = next(_int_leaves(doc["state"]))
+    doc["state"] = _retyped(doc["state"], path, "float")
+    doc["digest"] = digest(doc["state"])
+    p.write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
+    with pytest.raises(FSaveError):
+        load(p)
