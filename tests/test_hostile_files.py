@@ -1045,3 +1045,50 @@ def test_a_friedrich_state_edited_to_an_equal_float_is_refused(tmp_path):
     p.write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
     with pytest.raises(FSaveError):
         load(p)
+
+
+# --- absurd numbers in boards ------------------------------------------------------------------------
+
+def _check_boards(folder: Path, game: str) -> subprocess.CompletedProcess:
+    """`python -m maria check-boards` in a process that may not take more than 1 GB (a board that
+    builds billions of cells is killed there instead of exhausting the machine)."""
+    def limit():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    return subprocess.run([sys.executable, "-m", "maria", "check-boards", "--dir", str(folder), "--game", game],
+                          capture_output=True, text=True, timeout=120, cwd=str(REPO), preexec_fn=limit,
+                          env=dict(os.environ, PYTHONPATH=str(REPO)))
+
+
+@posix
+@pytest.mark.parametrize("edit, problem", [
+    (("board.yaml", r"rows: \d+", "rows: 1000000000"), "grid.rows: the number 1000000000 is out of range"),
+    (("board.yaml", r"rows: \d+", "rows: 5000"), "'rows' must be 1..100, not 5000"),
+    (("armies.yaml", r"troops: 26", "troops: 99999"), "'troops' must be 0..1000, not 99999"),
+    (("armies.yaml", r"supply_trains: 2", "supply_trains: 1000000000000"), "out of range"),
+    (("bohemia.yaml", r"pos: \[([\d.]+),", r"pos: [1.0e+300,"), "out of range"),
+    (("bohemia.yaml", r"pos: \[([\d.]+),", r"pos: [.nan,"), "out of range"),
+], ids=["rows", "rows-in-bound", "troops", "trains", "huge-coordinate", "nan"])
+def test_an_absurd_number_in_a_maria_board_is_refused_with_its_range(tmp_path, edit, problem):
+    d = _fresh_board_copy(tmp_path)
+    name, pattern, repl = edit
+    text = (d / name).read_text(encoding="utf-8")
+    new = re.sub(pattern, repl, text, count=1)
+    assert new != text
+    (d / name).write_text(new, encoding="utf-8")
+    board, problems = read_board(d)
+    assert any(p.file.endswith(name) and problem in str(p) for p in problems), [str(p) for p in problems]
+    proc = _check_boards(d, "maria")
+    assert proc.returncode == 1 and problem in proc.stdout and "Traceback" not in proc.stderr
+
+
+@posix
+def test_an_absurd_number_in_a_friedrich_board_is_refused(tmp_path):
+    from maria.friedrich.board_loader import read_board as fread
+    d = _fresh_board_copy(tmp_path) / "friedrich"
+    text = (d / "board.yaml").read_text(encoding="utf-8")
+    (d / "board.yaml").write_text(text.replace("width: 1000.0", "width: 1.0e+12", 1), encoding="utf-8")
+    board, problems = fread(d)
+    assert board is None and any("out of range" in p.message for p in problems), [str(p) for p in problems]
+    proc = _check_boards(d.parent, "friedrich")
+    assert proc.returncode == 1 and "out of range" in proc.stdout and "Traceback" not in proc.stderr
