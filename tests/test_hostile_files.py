@@ -1092,3 +1092,41 @@ def test_an_absurd_number_in_a_friedrich_board_is_refused(tmp_path):
     assert board is None and any("out of range" in p.message for p in problems), [str(p) for p in problems]
     proc = _check_boards(d.parent, "friedrich")
     assert proc.returncode == 1 and "out of range" in proc.stdout and "Traceback" not in proc.stderr
+
+
+# --- settings: numbers out of range, a window larger than the screen --------------------------------
+
+@pytest.mark.parametrize("content, problem", [
+    (b"window_w: 100000\nwindow_h: 100000\n", "wrong value for window_w, window_h"),
+    (b"volume: -5\n", "wrong value for volume"),
+    (b"volume: 1000\n", "wrong value for volume"),
+], ids=["huge-window", "negative-volume", "loud-volume"])
+def test_a_settings_number_out_of_range_is_reported_not_changed_silently(home, capsys, content, problem):
+    from maria.ui.settings import Settings
+    Settings.path().write_bytes(content)
+    s = Settings.load()
+    assert (s.window_w, s.window_h, s.volume) == (1280, 720, 60)
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and problem in err
+
+
+def test_a_window_larger_than_its_screen_opens_fitted_and_says_so(home, capsys):
+    import pygame
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        from maria.ui.launch import start
+        from maria.ui.overlays import MessageScene
+        from maria.ui.settings import Settings
+        screen = tuple(pygame.display.get_desktop_sizes()[0])
+        Settings.path().write_text(f"window_w: {screen[0] + 900}\nwindow_h: {screen[1] + 500}\n")
+        app = start()
+        assert app.window.get_size() == screen and app.settings.window_size == screen
+        assert isinstance(app.top, MessageScene) and "larger than this screen" in app.top.text
+        app.run(max_frames=2)
+        assert f"the window opens at {screen[0]}×{screen[1]}" in capsys.readouterr().err
+        app.settings.save()                          # what is written back on quit: the fitted size
+        assert Settings.load().window_size == screen
+    finally:
+        pygame.quit()
