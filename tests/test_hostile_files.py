@@ -1130,3 +1130,45 @@ def test_a_window_larger_than_its_screen_opens_fitted_and_says_so(home, capsys):
         assert Settings.load().window_size == screen
     finally:
         pygame.quit()
+
+
+# --- FRIEDRICH's header, checked as MARIA's ------------------------------------------------------------
+
+def _friedrich_save_with(tmp_path, **header):
+    from tests.friedrich.test_replay_command import _save
+    p = tmp_path / "f.yaml"
+    _save(p, 10)
+    doc = _yload(p.read_text(encoding="utf-8"))
+    doc.update(header)
+    p.write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("header, problem", [
+    ({"rules_version": "9.9.9"}, "was written by a newer version of MARIA ('9.9.9'); this is"),
+    ({"schema": 2}, "newer version of MARIA (save format 2)"),
+    ({"rules_version": ["0.1"]}, "does not say which version of MARIA wrote it"),
+    ({"options": {"advanced": "no"}}, "option 'advanced' should be true or false, not 'no'"),
+    ({"options": {"cheat": True}}, "unknown option 'cheat'"),
+    ({"options": {"\0": True}}, "unknown option '\\x00'"),
+    ({"options": {"east_prussia": "x" * 500_000}}, "option 'east_prussia' should be true or false, not 'xxx"),
+    ({"seed": True}, "'seed' should be a whole number"),
+], ids=["newer-version", "newer-schema", "no-version", "advanced-no", "unknown-option", "nul-key",
+        "huge-text", "bool-seed"])
+def test_a_friedrich_header_is_checked_as_marias(tmp_path, header, problem):
+    from maria.friedrich.saves import FSaveError, load
+    p = _friedrich_save_with(tmp_path, **header)
+    with pytest.raises(FSaveError) as err:
+        load(p)
+    assert problem in str(err.value) and len(str(err.value)) < 400
+    if "newer" in problem:
+        assert "Update the program to open it" in str(err.value)
+
+
+def test_a_friedrich_game_set_up_with_a_mistyped_option_does_not_load(tmp_path):
+    """{advanced: "no"} is not "no advanced rules": it would switch all three §13 rules on."""
+    from maria.friedrich.saves import FRecord, FSaveError, load, save
+    p = tmp_path / "f.yaml"
+    save(p, FRecord.new(3, 5, {"advanced": "no"}))
+    with pytest.raises(FSaveError, match="option 'advanced' should be true or false"):
+        load(p)

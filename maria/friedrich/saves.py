@@ -115,8 +115,7 @@ def read_document(path) -> dict:
         raise FSaveError(f"{name} is not a FRIEDRICH save.")
     if doc.get("end") != SAVE_FORMAT:
         raise FSaveError(f"{name} is incomplete: it was cut off before its end.")
-    if doc.get("schema") != SCHEMA:
-        raise FSaveError(f"{name} has a layout this program does not know (schema {doc.get('schema')!r}).")
+    check_header(name, doc)
     acts = doc.get("actions")
     if not isinstance(acts, list) or len(acts) > MAX_ACTIONS or not all(
             isinstance(a, dict) and isinstance(a.get("role"), str) and isinstance(a.get("action"), dict) for a in acts):
@@ -125,6 +124,45 @@ def read_document(path) -> dict:
             not isinstance(doc.get("options") or {}, dict) or not isinstance(doc.get("state"), dict):
         raise FSaveError(f"{name} is damaged: its set-up (players 3 or 4, seed, options) is not readable.")
     return doc
+
+
+def check_header(name: str, doc: dict) -> None:
+    """The header checked as MARIA's is (maria.saves): the save format and the program's version
+    (a newer one is refused with the advice to update), the set-up's fields of their types, and
+    the options, known names with true/false values (an unknown or mistyped one would switch rules
+    on or off for the whole game)."""
+    from maria.saves import _shown, _version_tuple
+    schema = doc.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise FSaveError(f"{name} is damaged: its save format number is missing or wrong.")
+    if schema > SCHEMA:
+        raise FSaveError(f"{name} was written by a newer version of MARIA (save format {schema}); this "
+                         f"version reads format {SCHEMA}. Update the program to open it.")
+    ver = doc.get("rules_version")
+    theirs = _version_tuple(ver) if isinstance(ver, str) else None
+    if theirs is None:
+        raise FSaveError(f"{name} is damaged: it does not say which version of MARIA wrote it.")
+    if theirs > _version_tuple(__version__):
+        raise FSaveError(f"{name} was written by a newer version of MARIA ({_shown(ver)}); this is "
+                         f"{__version__}. Update the program to open it.")
+    for key, what in (("players", "3 or 4"), ("seed", "a whole number")):
+        v = doc.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or (key == "players" and v not in (3, 4)):
+            raise FSaveError(f"{name} is damaged: '{key}' should be {what}, not {_shown(v)}.")
+    for key in ("created", "saved"):
+        if key in doc and not isinstance(doc[key], str):
+            raise FSaveError(f"{name} is damaged: '{key}' should be a date, not {_shown(doc[key])}.")
+    options = doc.get("options")
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise FSaveError(f"{name} is damaged: 'options' should be a mapping, not {_shown(options)}.")
+    from maria.friedrich.rules.state import ADVANCED_OPTIONS
+    for key, value in options.items():
+        if key not in ("advanced", *ADVANCED_OPTIONS):
+            raise FSaveError(f"{name} is damaged: 'options' names an unknown option {_shown(key)}.")
+        if not isinstance(value, bool):
+            raise FSaveError(f"{name} is damaged: option '{key}' should be true or false, not {_shown(value)}.")
 
 
 def load(path) -> FRecord:
