@@ -12,6 +12,7 @@ message a player can act on instead of reaching the rules:
     created / saved            # UTC timestamps
     digest: <sha256>           # of the canonical dump of `state` (maria.replay.state_digest)
     log_digest: <sha256>       # of the canonical dump of `actions`
+    preview: {turn, over, to_act}   # what the Load screen lists, read from the header alone
     failure: {...}             # only in fuzzer failure files: the action that failed and why
     actions: [{role, action}, ...]
     state: {...}
@@ -88,6 +89,7 @@ def save_document(record: GameRecord, failure: dict | None = None) -> dict:
         "options": record.options, "created": record.created or now_iso(), "saved": now_iso(),
         "digest": state_digest(record.state), "log_digest": _log_digest(record.actions),
     }
+    doc["preview"] = preview_of(record.state)        # before the log: read_header reads it alone
     if failure is not None:
         doc["failure"] = failure
     doc["actions"] = record.actions
@@ -403,8 +405,15 @@ def list_saves(folder) -> list[tuple[Path, str | None]]:
     """The *.yaml entries of `folder`, newest first, each with None or why it cannot be opened
     (a FIFO, a folder, a dangling link, no permission...), without opening any of them: a FIFO
     named x.yaml must not block the Load screen, a dangling link must not crash it."""
+    return [(p, why) for p, why, _ in scan_saves(folder)]
+
+
+def scan_saves(folder) -> list[tuple[Path, str | None, tuple[float, int]]]:
+    """list_saves with each entry's (modification time, size), the version of the file that a
+    cached preview belongs to ((0, 0) for what cannot be opened)."""
     import stat as _stat
-    out: list[tuple[float, str, Path, str | None]] = []
+    out: list[tuple[float, str, Path, str | None, int]] = []
+    largest = largest_save_bytes()
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -416,31 +425,115 @@ def list_saves(folder) -> list[tuple[Path, str | None]]:
         try:
             st = os.stat(path)                      # follows links: what a load would open
         except FileNotFoundError:
-            out.append((0.0, e.name, path, "a link to a file that does not exist"))
+            out.append((0.0, e.name, path, "a link to a file that does not exist", 0))
             continue
         except OSError as exc:
-            out.append((0.0, e.name, path, f"cannot be read ({exc.strerror or exc})"))
+            out.append((0.0, e.name, path, f"cannot be read ({exc.strerror or exc})", 0))
             continue
         if not _stat.S_ISREG(st.st_mode):
-            out.append((0.0, e.name, path, f"not a regular file ({yamlio._kind(st.st_mode)})"))
+            out.append((0.0, e.name, path, f"not a regular file ({yamlio._kind(st.st_mode)})", 0))
         elif not os.access(path, os.R_OK):
-            out.append((st.st_mtime, e.name, path, "cannot be read (no permission)"))
-        elif st.st_size > MAX_BYTES:
-            out.append((st.st_mtime, e.name, path, "too large to be a save"))
+            out.append((st.st_mtime, e.name, path, "cannot be read (no permission)", st.st_size))
+        elif st.st_size > largest:                  # each game's own bound applies when it opens
+            out.append((st.st_mtime, e.name, path, "too large to be a save", st.st_size))
         else:
-            out.append((st.st_mtime, e.name, path, None))
+            out.append((st.st_mtime, e.name, path, None, st.st_size))
     out.sort(key=lambda t: (-t[0], t[1]))
-    return [(p, why) for _, _, p, why in out]
+    return [(p, why, (mtime, size)) for mtime, _, p, why, size in out]
+
+
+HEADER_BYTES = 64 * 1024       # a save's header (before `actions:`) is well under 1 KB
+
+
+def read_header(path) -> dict | None:
+    """The fields a save writes before its log (format, game, variant, players, saved...), read
+    from the file's first HEADER_BYTES alone: cheap enough for the window's thread whatever the
+    file.  None when they do not read as a save's header (its load says why)."""
+    try:
+        raw = yamlio.read_start(path, HEADER_BYTES)
+    except (OSError, ValueError):
+        return None
+    text = raw.decode("utf-8", "replace")
+    end = re.search(r"^actions:", text, re.M)
+    if end is None:
+        return None
+    try:
+        doc = yamlio.load_text(text[:end.start()])
+    except (yaml.YAMLError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        return None
+    return doc
+
+
+def bounds_of(game: str):
+    """The module whose MAX_BYTES, MAX_VALUES and MAX_ACTIONS bound `game`'s saves."""
+    if game == "friedrich":
+        from maria.friedrich import saves as fsaves
+        return fsaves
+    import maria.saves as me
+    return me
+
+
+def largest_save_bytes() -> int:
+    """The largest file either game accepts as a save (the Load screen lists files up to it)."""
+    return max(MAX_BYTES, bounds_of("friedrich").MAX_BYTES)
+
+
+def preview_of(state: dict) -> dict:
+    """What the Load screen shows of a position (its turn, whether it is over, who is to act),
+    written in the save's header so that a listing reads a few KB of each file, never its log."""
+    over = bool(state.get("result"))
+    to_act: list[str] = []
+    if not over:
+        from maria.rules import door
+        try:
+            to_act = [str(r) for r in door.active_roles(state)]
+        except Exception:  # noqa: BLE001  (a display nicety: an odd state just shows no one)
+            to_act = []
+    return {"turn": state.get("turn"), "over": over, "to_act": to_act}
+
+
+def _peek_header(header: dict) -> dict | None:
+    """peek's answer from a header with a preview (None if it has none, or one of the wrong
+    shape: the whole file is read then).  Nothing of it is trusted beyond display: loading
+    checks the file whole."""
+    pv = header.get("preview")
+    if not isinstance(pv, dict):
+        return None
+    turn, over, to_act = pv.get("turn"), pv.get("over"), pv.get("to_act", [])
+    players, saved = header.get("players"), header.get("saved", "")
+    if not (_is_int(turn) and 0 <= turn <= 100 and isinstance(over, bool) and _is_int(players)
+            and 1 <= players <= 4 and isinstance(saved, str) and isinstance(to_act, list) and len(to_act) <= 4
+            and all(isinstance(r, str) and len(r) <= 40 for r in to_act)):
+        return None
+    if header.get("game", "maria") == "friedrich":
+        return {"game": "friedrich", "variant": "friedrich", "players": players, "turn": turn,
+                "saved": saved[:40], "over": over, "to_act": [], "last_turn": 0}
+    variant = header.get("variant")
+    opts = header.get("options") if isinstance(header.get("options"), dict) else {}
+    last = opts.get("last_turn")
+    last = last if _is_int(last) and 1 <= last <= 100 else (12 if variant == "advanced" else 9)
+    if variant not in ("intro", "advanced"):
+        return None
+    return {"game": "maria", "variant": variant, "players": players, "turn": min(turn, last),
+            "saved": saved[:40], "over": over, "to_act": [] if over else list(to_act), "last_turn": last}
 
 
 def peek(path) -> dict | None:
     """What the save list shows of a save, read cheaply (no replay, no rules check): its game
     (`game`, "maria" for a save without the field), variant,
     players, turn, who is to act, whether it is over, when it was saved.  None if the file cannot
-    be read as a save (the list then says so; loading it gives the full reason)."""
+    be read as a save (the list then says so; loading it gives the full reason).  Each game's
+    bounds apply to its own saves."""
+    header = read_header(path)
+    quick = _peek_header(header) if header is not None else None
+    if quick is not None:
+        return quick
     try:
-        text = yamlio.read_text(path, MAX_BYTES)
-        doc = yamlio.load_text(text, max_values=MAX_VALUES)
+        bounds = bounds_of(game_of(path))
+        text = yamlio.read_text(path, bounds.MAX_BYTES)
+        doc = yamlio.load_text(text, max_values=bounds.MAX_VALUES)
         if isinstance(doc, dict) and doc.get("game", "maria") == "friedrich":
             from maria.friedrich.saves import peek as fpeek
             return fpeek(doc)
@@ -463,10 +556,9 @@ def peek(path) -> dict | None:
 
 
 def game_of(path) -> str:
-    """Which game a save holds ("maria" or "friedrich"), read from its `game` field (a save
-    without one is MARIA's); "maria" when the file cannot be read (its load then says why)."""
-    try:
-        doc = yamlio.load_text(yamlio.read_text(path, MAX_BYTES * 2), max_values=MAX_VALUES * 2)
-    except Exception:  # noqa: BLE001
-        return "maria"
-    return str(doc.get("game", "maria")) if isinstance(doc, dict) else "maria"
+    """Which game a save holds ("maria" or "friedrich"), read from its header's `game` field (a
+    save without one is MARIA's; read_header reads the first few KB only); "maria" when the header
+    cannot be read or names no game (MARIA's load then says why)."""
+    header = read_header(path)
+    game = header.get("game", "maria") if header is not None else "maria"
+    return game if game in ("maria", "friedrich") else "maria"

@@ -349,11 +349,25 @@ def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_A
         raise YAMLRefused(f"it cannot be read ({type(exc).__name__})") from None
 
 
-def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> str:
-    """The UTF-8 text of a regular file.  Raises NotRegularFile (an OSError) for anything else
-    (FIFO, device, folder, dangling link), OSError when it cannot be read, YAMLRefused when it is
-    too large or not UTF-8 text.  Never blocks on a FIFO: the type is checked on the opened file,
-    which is opened non-blocking."""
+def read_start(path: str | os.PathLike[str], n: int) -> bytes:
+    """At most the first `n` bytes of a regular file (the header of a save, say), with read_text's
+    guards: NotRegularFile for a FIFO, a device, a folder or a dangling link, never blocking."""
+    fd = _open_regular(path)
+    try:
+        chunks, total = [], 0
+        while total < n:
+            chunk = os.read(fd, min(1 << 16, n - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def _open_regular(path: str | os.PathLike[str]) -> int:
+    """A descriptor of the regular file `path`, opened non-blocking (NotRegularFile otherwise)."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -368,6 +382,20 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
         st = os.fstat(fd)                # the file actually opened (it may have been swapped)
         if not stat.S_ISREG(st.st_mode):
             raise NotRegularFile(path, f"is not a regular file ({_kind(st.st_mode)})")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """The UTF-8 text of a regular file.  Raises NotRegularFile (an OSError) for anything else
+    (FIFO, device, folder, dangling link), OSError when it cannot be read, YAMLRefused when it is
+    too large or not UTF-8 text.  Never blocks on a FIFO: the type is checked on the opened file,
+    which is opened non-blocking."""
+    fd = _open_regular(path)
+    try:
+        st = os.fstat(fd)
         if st.st_size > max_bytes:
             raise YAMLRefused(f"it is too large ({st.st_size / 1e6:.1f} MB; at most "
                               f"{max_bytes / 1e6:.1f} MB)")

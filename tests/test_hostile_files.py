@@ -492,7 +492,9 @@ def test_the_load_screen_lists_a_fifo_and_a_dangling_link_as_unreadable(home):
         app = App(Settings(), (1280, 720))
         app.push(TitleScene(app))
         scene = app.push(SaveLoadScene(app, "load", None))
-        app.run(max_frames=2)
+        while scene.reading():               # the listing and the previews arrive off the window's thread
+            scene.index.wait()
+            app.run(max_frames=1)
         # each save's row: its name (and why it cannot be opened) is written on the file button
         labels = {b.key[1]: b for b in scene.buttons if isinstance(b.key, tuple) and b.key[0] == "file"}
         assert not labels["pipe.yaml"].enabled and "unreadable: not a regular file (a FIFO)" in labels["pipe.yaml"].tip

@@ -4,7 +4,8 @@
     format: maria-save / schema / rules_version
     game: friedrich
     players / seed / options / seats (who played each role: human or computer)
-    created / saved, digest (sha256 of the state), log_digest (of the actions)
+    created / saved, preview (turn, over: what the Load screen lists), digest (sha256 of the
+    state), log_digest (of the actions)
     actions: [{role, action}, ...]
     state: {...}
     end: maria-save
@@ -84,6 +85,7 @@ def save_document(rec: FRecord) -> dict:
     return {"format": SAVE_FORMAT, "schema": SCHEMA, "game": GAME, "rules_version": __version__,
             "players": rec.players, "seed": rec.seed, "options": rec.options, "seats": rec.seats,
             "created": rec.created or now_iso(), "saved": now_iso(),
+            "preview": preview_of(rec.state),     # what the Load screen lists (maria.saves.read_header)
             "digest": digest(rec.state), "log_digest": digest(rec.actions),
             "actions": rec.actions, "state": rec.state, "end": SAVE_FORMAT}
 
@@ -187,6 +189,11 @@ def load(path) -> FRecord:
     if digest(rec.state) != doc["digest"]:
         raise FSaveError(f"{name}: the action log does not replay to the saved position.")
     return rec
+
+
+def preview_of(state: dict) -> dict:
+    """What the Load screen shows of a position, written in the header (maria.saves.preview_of)."""
+    return {"turn": int(state.get("turn") or 0), "over": bool(state.get("result"))}
 
 
 def peek(doc: dict) -> dict:
