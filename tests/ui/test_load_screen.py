@@ -52,3 +52,83 @@ def test_a_nul_in_a_save_header_is_refused_with_a_message_that_draws(ui, dirs):
     ui.settle()
     ui.frames(3)
     assert isinstance(ui.top, MessageScene) and "nul.yaml" in ui.top.text
+
+
+def _many_saves(n: int, prefix: str = "game") -> list:
+    """`n` saves in the saves folder (hard links of one: the folder costs one file's space)."""
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    first = saves_dir() / f"{prefix}-000.yaml"
+    Session.new("intro", 2, 4).save(first)
+    out = [first]
+    for i in range(1, n):
+        p = saves_dir() / f"{prefix}-{i:03d}.yaml"
+        os.link(first, p)
+        out.append(p)
+    return out
+
+
+def _on_window_thread(monkeypatch, module, name):
+    """Record each call of module.name made on the window's (main) thread."""
+    import threading
+    calls = []
+    real = getattr(module, name)
+
+    def spy(*a, **k):
+        if threading.current_thread() is threading.main_thread():
+            calls.append(a[:1])
+        return real(*a, **k)
+    monkeypatch.setattr(module, name, spy)
+    return calls
+
+
+def test_the_load_screen_never_lists_or_reads_files_on_the_window_thread(ui, dirs, monkeypatch):
+    from maria import saves, yamlio
+    _many_saves(25)
+    listed = _on_window_thread(monkeypatch, os, "scandir")
+    stats = _on_window_thread(monkeypatch, saves, "scan_saves")
+    reads = _on_window_thread(monkeypatch, yamlio, "read_text")
+    heads = _on_window_thread(monkeypatch, yamlio, "read_start")
+    lst = ui.app.push(SaveLoadScene(ui.app, "load", None))       # (the title screen lists its autosaves)
+    ui.frames(3)
+    assert isinstance(lst, SaveLoadScene) and len(lst.entries()) >= 25
+    assert "turn 1" in _file_button(lst, "game-000").tip              # the previews arrived
+    pygame = __import__("pygame")
+    for i in range(30):                                               # redraws: the mouse moves
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win((400 + i, 500)), rel=(1, 0),
+                                             buttons=(0, 0, 0)))
+        ui.frames(1)
+    ui.press("next")
+    ui.type("game-02")
+    assert listed == [] and stats == [] and reads == [] and heads == []
+
+
+def test_opening_a_save_reads_only_its_header_on_the_window_thread(ui, dirs, monkeypatch):
+    from maria import yamlio
+    _many_saves(1)
+    ui.press("load")
+    reads = _on_window_thread(monkeypatch, yamlio, "read_text")
+    ui.press(("file", "game-000.yaml"))
+    ui.settle()
+    assert reads == [] and ui.app.find(BoardScene) is not None
+
+
+def test_typing_on_the_load_screen_searches_the_names(ui, dirs):
+    _many_saves(12, "spring")
+    _many_saves(14, "autumn")
+    ui.press("load")
+    lst = ui.top
+    assert lst.button("next") is not None                            # 26 saves and the samples: pages
+    ui.type("autumn-01")
+    names = sorted(b.key[1] for b in lst.buttons if isinstance(b.key, tuple) and b.key[0] == "file")
+    assert names == [f"autumn-{i:03d}.yaml" for i in range(10, 14)] and lst.button("next") is None
+    ui.key(pygame_key("backspace"), frames=2)
+    assert len([b for b in lst.buttons if isinstance(b.key, tuple) and b.key[0] == "file"]) == 10
+    ui.key(pygame_key("escape"), frames=2)                           # Esc clears the search first
+    assert ui.top is lst and lst.query == ""
+    ui.key(pygame_key("escape"), frames=2)
+    assert ui.top is not lst
+
+
+def pygame_key(name):
+    import pygame
+    return pygame.key.key_code(name)
