@@ -1174,3 +1174,126 @@ def test_a_friedrich_game_set_up_with_a_mistyped_option_does_not_load(tmp_path):
     save(p, FRecord.new(3, 5, {"advanced": "no"}))
     with pytest.raises(FSaveError, match="option 'advanced' should be true or false"):
         load(p)
+
+
+# --- the fuzz, second round: names, control characters, retyped values, absurd numbers, headers ------
+
+CONTROL_TEXTS = ["\0", "a\0b", "\x1b[2J", "\x07\x08\x7f", "\u0085x", "\ud800", "tab\there", "\r\n", "\x9b",
+                 "x" * 5000 + "\0"]
+ABSURD_NUMBERS = [10 ** 9, -(10 ** 9), 1e300, float("nan"), float("inf"), 10 ** 15]
+
+
+def _text_paths(node, path=()):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _text_paths(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _text_paths(v, path + (i,))
+    elif isinstance(node, str):
+        yield path
+
+
+def _number_paths(node, path=()):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _number_paths(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _number_paths(v, path + (i,))
+    elif isinstance(node, (int, float)) and not isinstance(node, bool):
+        yield path
+
+
+def _set(doc, path, value):
+    doc = copy.deepcopy(doc)
+    node = doc
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return doc
+
+
+def _drawn(text: str) -> None:
+    """What the window would do with a message or a name: wrap it and render each line."""
+    from maria.ui import widgets as W
+    for line in W.wrap(text, 900, 18):
+        W.text(line, 18)
+
+
+@posix
+def test_fuzz_hostile_files_names_texts_types_numbers_and_headers(tmp_path, home):
+    import pygame
+
+    from maria.friedrich.saves import FSaveError, load as fload
+    from maria.saves import peek, scan_saves
+    from tests.friedrich.test_replay_command import _save as friedrich_save
+    pygame.font.init()
+    rnd = random.Random(11)
+    counts = {k: 0 for k in ("names", "texts", "retyped", "numbers", "friedrich headers")}
+    # file names: bytes that are not UTF-8, control characters, long names -- listed, previewed, drawn
+    folder = tmp_path / "names"
+    folder.mkdir()
+    good = small_save_text(2).encode()
+    for i in range(40):
+        raw = bytes(rnd.choice([0xFC, 0xE9, 0xFF, 0x80, 0x01, 0x1B, 0x0A, 0x7F]) for _ in range(rnd.randint(1, 6)))
+        name = b"s" + raw + str(i).encode() + b".yaml"
+        with open(os.path.join(os.fsencode(folder), name), "wb") as fh:
+            fh.write(good)
+    for p, why, _ in scan_saves(folder):
+        assert why is None and peek(p) is not None
+        _drawn(p.stem)
+        probe_save(p)
+        counts["names"] += 1
+    # control characters in every text field of a save: refused or loaded, and the message draws
+    base = _yload(small_save_text(3))
+    texts = list(_text_paths(base))
+    for i in range(40):
+        bad = rnd.choice(CONTROL_TEXTS)
+        # a lone surrogate cannot be dumped: it is written as the escape a hand could type
+        doc = _set(base, rnd.choice(texts), "\x07SURROGATE" if bad == "\ud800" else bad)
+        if bad != "\ud800":
+            doc["digest"] = state_digest(doc["state"])        # a careful editor's new check code
+        p = tmp_path / "t.yaml"
+        p.write_text(_ydump(doc, sort_keys=False, allow_unicode=True).replace("SURROGATE", "\\uD800"),
+                     encoding="utf-8")
+        _drawn(probe_save(p))
+        counts["texts"] += 1
+    # an integer changed to an equal float or true/false, check codes recomputed: never accepted
+    rec = _played_record()
+    base = _yload(dump_save(rec))
+    ints = [pth for pth in _int_leaves(base["state"])]
+    for i in range(40):
+        pth = rnd.choice(ints)
+        v = functools.reduce(lambda n, k: n[k], pth, base["state"])
+        new = bool(v) if v in (0, 1) and rnd.random() < 0.5 else float(v)
+        doc = {**base, "state": _set(base["state"], pth, new)}
+        p = tmp_path / "r.yaml"
+        _rewrite(p, doc)
+        assert probe_save(p).startswith("refused"), pth
+        counts["retyped"] += 1
+    # absurd numbers anywhere in the board files: refused with a problem, never built
+    d = _fresh_board_copy(tmp_path)
+    originals = {f.name: f.read_text(encoding="utf-8") for f in d.glob("*.yaml")}
+    for i in range(12):
+        name = rnd.choice(["board.yaml", "armies.yaml", "bohemia.yaml", "flanders.yaml"])
+        doc = _yload(originals[name])
+        doc = _set(doc, rnd.choice(list(_number_paths(doc))), rnd.choice(ABSURD_NUMBERS))
+        (d / name).write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
+        assert probe_board(d).startswith("refused")
+        (d / name).write_text(originals[name], encoding="utf-8")
+        counts["numbers"] += 1
+    # FRIEDRICH's header and options: a wrong value is a FSaveError with a message that draws
+    fp = tmp_path / "f.yaml"
+    friedrich_save(fp, 6)
+    fbase = _yload(fp.read_text(encoding="utf-8"))
+    for i in range(40):
+        key = rnd.choice(["options", "rules_version", "schema", "players", "seed", "created", "options"])
+        value = rnd.choice(WRONG_VALUES + [{"advanced": "no"}, {"\0": True}, {"east_prussia": 1}, "99.0.0"])
+        fp.write_text(_ydump({**fbase, key: value}, sort_keys=False), encoding="utf-8")
+        try:
+            fload(fp)
+        except FSaveError as exc:
+            _drawn(str(exc))
+        counts["friedrich headers"] += 1
+    assert all(counts.values()), counts
