@@ -132,3 +132,23 @@ def test_typing_on_the_load_screen_searches_the_names(ui, dirs):
 def pygame_key(name):
     import pygame
     return pygame.key.key_code(name)
+
+
+def test_a_nul_in_a_notes_file_draws_in_the_notes_panel(ui, dirs):
+    import pygame
+
+    from maria.rules import door
+    from maria.ui.session import notes_path
+    from tests.ui.test_play import _open
+    s = Session.new("intro", 2, 3)
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    p = saves_dir() / "n.yaml"
+    s.save(p)
+    notes_path(p).write_text('notes:\n- {turn: 1, who: "Fre\\0derick", text: "Sile\\0sia \\x1b[2J"}\n',
+                             encoding="utf-8")
+    again = Session.load(p)
+    assert "\0" in again.notes[0]["text"]                  # kept as written: only drawing cleans it
+    board = _open(ui, again, door.active_roles(again.state)[0])
+    ui.key(pygame.K_n, "n")
+    ui.frames(3)
+    assert board.panel == "notes"
