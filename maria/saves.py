@@ -39,7 +39,7 @@ from pathlib import Path
 
 import yaml
 
-from maria import __version__, yamlio
+from maria import __version__, version_tuple, yamlio
 from maria.game import GameRecord, now_iso
 from maria.replay import ReplayError, canonical_dump, state_digest, strict_equal
 from maria.replay import replay as replay_record
@@ -167,7 +167,7 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
     if doc.get("game", "maria") not in ("maria", "friedrich"):
         raise SaveError(f"{name} is damaged: its 'game' should be maria or friedrich, not "
-                        f"{_shown(doc.get('game'))}.")
+                        f"{yamlio.shown(doc.get('game'))}.")
     if doc.get("game", "maria") != "maria":
         # a save names its game (`game: friedrich`); one without the field is MARIA's (older saves)
         raise SaveError(f"{name} is a {str(doc.get('game')).upper()} save, not a MARIA game: open it from the "
@@ -249,16 +249,7 @@ def _same_but_wording(record: GameRecord) -> dict | None:
     return mine if same else None
 
 
-def _shown(value) -> str:
-    """A value from a file, short, for a message (never a whole 500 KB text)."""
-    text = repr(value) if isinstance(value, str) else f"a {type(value).__name__}" \
-        if isinstance(value, (list, dict)) else repr(value)
-    return text if len(text) <= 42 else text[:39] + "..."
-
-
-def _version_tuple(v: str) -> tuple[int, ...] | None:
-    m = re.match(r"^(\d+)\.(\d+)(?:\.(\d+))?", v)
-    return tuple(int(x or 0) for x in m.groups()) if m else None
+_version_tuple = version_tuple
 
 
 def _check_header(name: str, doc: dict) -> None:

@@ -330,6 +330,13 @@ def describe(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
+def shown(value: Any) -> str:
+    """A value read from a file, short, for a message: a text quoted (cut past 40 characters: never
+    a whole 500 KB text), a list or a mapping named by its kind."""
+    text = f"a {type(value).__name__}" if isinstance(value, (list, dict)) else repr(value)
+    return text if len(text) <= 42 else text[:39] + "..."
+
+
 def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES,
               max_values: int = MAX_VALUES) -> Any:
     """Parse YAML text with the safe loader, after the pre-scan (see the module text).  Raises

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import yaml
 
-from maria import __version__, yamlio
+from maria import __version__, version_tuple, yamlio
 from maria.friedrich.rules import door
 
 SAVE_FORMAT = "maria-save"
@@ -133,7 +133,6 @@ def check_header(name: str, doc: dict) -> None:
     (a newer one is refused with the advice to update), the set-up's fields of their types, and
     the options, known names with true/false values (an unknown or mistyped one would switch rules
     on or off for the whole game)."""
-    from maria.saves import _shown, _version_tuple
     schema = doc.get("schema")
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise FSaveError(f"{name} is damaged: its save format number is missing or wrong.")
@@ -141,30 +140,30 @@ def check_header(name: str, doc: dict) -> None:
         raise FSaveError(f"{name} was written by a newer version of MARIA (save format {schema}); this "
                          f"version reads format {SCHEMA}. Update the program to open it.")
     ver = doc.get("rules_version")
-    theirs = _version_tuple(ver) if isinstance(ver, str) else None
+    theirs = version_tuple(ver) if isinstance(ver, str) else None
     if theirs is None:
         raise FSaveError(f"{name} is damaged: it does not say which version of MARIA wrote it.")
-    if theirs > _version_tuple(__version__):
-        raise FSaveError(f"{name} was written by a newer version of MARIA ({_shown(ver)}); this is "
+    if theirs > version_tuple(__version__):
+        raise FSaveError(f"{name} was written by a newer version of MARIA ({yamlio.shown(ver)}); this is "
                          f"{__version__}. Update the program to open it.")
     for key, what in (("players", "3 or 4"), ("seed", "a whole number")):
         v = doc.get(key)
         if not isinstance(v, int) or isinstance(v, bool) or (key == "players" and v not in (3, 4)):
-            raise FSaveError(f"{name} is damaged: '{key}' should be {what}, not {_shown(v)}.")
+            raise FSaveError(f"{name} is damaged: '{key}' should be {what}, not {yamlio.shown(v)}.")
     for key in ("created", "saved"):
         if key in doc and not isinstance(doc[key], str):
-            raise FSaveError(f"{name} is damaged: '{key}' should be a date, not {_shown(doc[key])}.")
+            raise FSaveError(f"{name} is damaged: '{key}' should be a date, not {yamlio.shown(doc[key])}.")
     options = doc.get("options")
     if options is None:
         return
     if not isinstance(options, dict):
-        raise FSaveError(f"{name} is damaged: 'options' should be a mapping, not {_shown(options)}.")
+        raise FSaveError(f"{name} is damaged: 'options' should be a mapping, not {yamlio.shown(options)}.")
     from maria.friedrich.rules.state import ADVANCED_OPTIONS
     for key, value in options.items():
         if key not in ("advanced", *ADVANCED_OPTIONS):
-            raise FSaveError(f"{name} is damaged: 'options' names an unknown option {_shown(key)}.")
+            raise FSaveError(f"{name} is damaged: 'options' names an unknown option {yamlio.shown(key)}.")
         if not isinstance(value, bool):
-            raise FSaveError(f"{name} is damaged: option '{key}' should be true or false, not {_shown(value)}.")
+            raise FSaveError(f"{name} is damaged: option '{key}' should be true or false, not {yamlio.shown(value)}.")
 
 
 def load(path) -> FRecord:
