@@ -48,12 +48,15 @@ from maria.analysis.statecheck import check_state
 SAVE_FORMAT = "maria-save"
 SAVE_SCHEMA = 1
 RULES_VERSION = __version__
-# What a save may cost to read (issue "hostile files", item 6).  The longest game of the recorded
-# set (1,779 actions, advanced) saves to 290 KB and 14,800 lines; the bounds leave 3-8 times that.
-# Reading is dominated by the YAML parser building Python objects (about 1 s per MB here), and the
-# replay of the log (about 70 us an action): the bounds keep a hostile file to about a second and a
-# few tens of MB, off the window's thread (maria.ui.loading).
-MAX_BYTES = 1024 * 1024
+# What a save may cost to read, derived from what MARIA writes: the largest save of long random
+# games of every set-up, undo snapshots kept as in a game saved mid-turn (tools/save_bounds.py,
+# 4 games each) is 892,669 bytes and 46,318 values (advanced, 2 players, mid-movement), the
+# longest log 1,531 actions; the recorded set's longest game (1,779 actions) saves to 290 KB.  Each
+# bound is at least twice the largest measured (tests/ui/test_load_screen.py opens that save from
+# the Load screen).  Reading is dominated by the YAML parser building Python objects (about 1 s per
+# MB here) and the replay of the log (about 70 us an action): the bounds keep a hostile file to a
+# few seconds and a few tens of MB, off the window's thread (maria.ui.loading).
+MAX_BYTES = 2 * 1024 * 1024
 MAX_VALUES = 120_000           # lines + commas (yamlio's cheap count, before the parser runs)
 MAX_ACTIONS = 10_000
 END_MARK = "maria-save"

@@ -940,7 +940,7 @@ def test_a_save_over_the_size_bound_is_refused_with_the_bound_named(tmp_path):
     from maria import saves
     path = tmp_path / "huge.yaml"
     path.write_text("format: maria-save\n" + "# padding\n" * (saves.MAX_BYTES // 10 + 10), encoding="utf-8")
-    with pytest.raises(SaveError, match="never larger than 1,024 KB"):
+    with pytest.raises(SaveError, match=f"never larger than {saves.MAX_BYTES // 1024:,} KB"):
         load_game(path)
 
 

@@ -28,7 +28,8 @@ def _measure(text: str) -> tuple[int, int]:
 
 
 def maria_games(n: int, seed: int, max_actions: int = 4000):
-    """(label, text of the largest save, actions) for n random MARIA games of each set-up."""
+    """(label, (final save, actions), (largest save, actions)) for n random MARIA games of
+    each set-up."""
     from maria.analysis import selfplay
     from maria.core import rng
     from maria.game import GameRecord
@@ -47,8 +48,8 @@ def maria_games(n: int, seed: int, max_actions: int = 4000):
                     rec.apply(roles[0], selfplay.random_action(rec.state, roles[0], chooser))
                     size = len(json.dumps(rec.state["undo"])) + 60 * len(rec.actions)
                     if size > best_size * 1.03:          # the cheap estimate picks when to write
-                        best_size, best = size, dump_save(rec)
-                yield f"MARIA {variant} {players}p seed {s}", dump_save(rec), len(rec.actions), best
+                        best_size, best = size, (dump_save(rec), len(rec.actions))
+                yield f"MARIA {variant} {players}p seed {s}", (dump_save(rec), len(rec.actions)), best
 
 
 def friedrich_games(n: int, seed: int, max_actions: int = 20000):
@@ -69,9 +70,9 @@ def friedrich_games(n: int, seed: int, max_actions: int = 20000):
                     rec.apply(roles[0], rnd.decide(rec.state, roles[0]))
                     size = len(json.dumps(rec.state.get("undo", []))) + 60 * len(rec.actions)
                     if size > best_size * 1.03:
-                        best_size, best = size, _fdump(rec)
+                        best_size, best = size, (_fdump(rec), len(rec.actions))
                 label = f"FRIEDRICH {'advanced' if advanced else 'standard'} {players}p seed {s}"
-                yield label, _fdump(rec), len(rec.actions), best
+                yield label, (_fdump(rec), len(rec.actions)), best
 
 
 def _fdump(rec) -> str:
@@ -83,16 +84,16 @@ def _fdump(rec) -> str:
 
 def largest(games) -> dict:
     top = {"bytes": (0, ""), "values": (0, ""), "actions": (0, ""), "text": ""}
-    for label, final, n_actions, best in games:
-        for text in (final, best):
+    for label, final, best in games:
+        for text, n in (final, best):
             b, v = _measure(text)
             if b > top["bytes"][0]:
-                top["bytes"] = (b, label)
+                top["bytes"] = (b, f"{label}, after {n} actions")
                 top["text"] = text
             if v > top["values"][0]:
-                top["values"] = (v, label)
-        if n_actions > top["actions"][0]:
-            top["actions"] = (n_actions, label)
+                top["values"] = (v, f"{label}, after {n} actions")
+        if final[1] > top["actions"][0]:
+            top["actions"] = (final[1], label)
     return top
 
 

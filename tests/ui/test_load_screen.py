@@ -152,3 +152,54 @@ def test_a_nul_in_a_notes_file_draws_in_the_notes_panel(ui, dirs):
     ui.key(pygame.K_n, "n")
     ui.frames(3)
     assert board.panel == "notes"
+
+
+# The largest save each game wrote in long random games (`python tools/save_bounds.py --games 4`:
+# every set-up of each game, undo snapshots kept as in a game saved mid-turn): the game, its
+# set-up and the number of actions after which its save is largest.
+LARGEST = {"maria": (("advanced", 2), 1, 923), "friedrich": (({"advanced": True}, 4), 2, 208)}
+
+
+def _largest_save(game: str, path) -> None:
+    (setup, players), seed, n = LARGEST[game]
+    if game == "maria":
+        from maria.analysis import selfplay
+        from maria.core import rng
+        from maria.game import GameRecord
+        from maria.saves import save_game
+        rec = GameRecord.new(variant=setup, players=players, seed=seed)
+        chooser = {"rng": rng.seed_state(seed)}
+        for _ in range(n):
+            role = rec.active_roles()[0]
+            rec.apply(role, selfplay.random_action(rec.state, role, chooser))
+        save_game(path, rec)
+    else:
+        from maria.friedrich import saves as fsaves
+        from maria.friedrich.randomplay import RandomPlayer
+        from maria.friedrich.rules import door
+        rec = fsaves.FRecord.new(players, seed, setup)
+        rnd = RandomPlayer(seed)
+        for _ in range(n):
+            role = door.active_roles(rec.state)[0]
+            rec.apply(role, rnd.decide(rec.state, role))
+        fsaves.save(path, rec)
+
+
+@pytest.mark.parametrize("game", ["maria", "friedrich"])
+def test_the_largest_save_each_game_writes_opens_from_the_load_screen(ui, dirs, game):
+    from maria.saves import bounds_of
+    from maria.ui.friedrich_scene import FBoardScene
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    p = saves_dir() / "largest.yaml"
+    _largest_save(game, p)
+    text = p.read_text(encoding="utf-8")
+    bounds = bounds_of(game)
+    # each game's bounds keep a margin of two over the largest save measured (maria.saves)
+    assert len(text.encode()) * 2 <= bounds.MAX_BYTES
+    assert (text.count("\n") + text.count(",")) * 2 <= bounds.MAX_VALUES
+    ui.press("load")
+    row = _file_button(ui.top, "largest")
+    assert row.enabled and "turn" in row.tip and "not readable" not in row.tip, row.tip
+    ui.click(row.rect.center)
+    ui.settle()
+    assert ui.app.find(FBoardScene if game == "friedrich" else BoardScene) is not None
