@@ -185,6 +185,10 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
     problems = _plain_data_problems(doc)
     if problems:
         raise SaveError(f"{name} is damaged: {problems[0]}.", problems)
+    fl = yamlio.first_float(doc.get("actions"))
+    if fl is not None:
+        raise SaveError(f"{name} is damaged: action {fl[0]} of the log holds the number {fl[1]!r}, "
+                        "with a decimal point, which a MARIA log never does.")
     try:
         _check_fields(name, doc)
         _check_options(name, doc)

@@ -337,6 +337,24 @@ def shown(value: Any) -> str:
     return text if len(text) <= 42 else text[:39] + "..."
 
 
+def first_float(data: Any) -> tuple[int, float] | None:
+    """(index, value) of the first item of the list `data` holding a number with a decimal point
+    anywhere inside it (None if none does).  The games' action logs never hold one: a whole number
+    of a log edited into an equal float (2 -> 2.0) would pass the rules' equality checks and carry
+    its wrong type into the game."""
+    for i, item in enumerate(data if isinstance(data, list) else []):
+        stack = [item]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, float):
+                return i, x
+            if isinstance(x, dict):
+                stack.extend(x.values())
+            elif isinstance(x, list):
+                stack.extend(x)
+    return None
+
+
 def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES,
               max_values: int = MAX_VALUES) -> Any:
     """Parse YAML text with the safe loader, after the pre-scan (see the module text).  Raises

@@ -1297,3 +1297,34 @@ def test_fuzz_hostile_files_names_texts_types_numbers_and_headers(tmp_path, home
             _drawn(str(exc))
         counts["friedrich headers"] += 1
     assert all(counts.values()), counts
+
+
+def test_a_log_number_edited_into_an_equal_float_with_the_state_to_match_is_refused(tmp_path):
+    """A transfer of 4.0 troops passes the rules' == and carries the float into the position; an
+    editor who also writes that position (new check codes) is refused by the log's own check."""
+    rec = _played_record()
+    i, entry = next((i, e) for i, e in enumerate(rec.actions)
+                    if any(isinstance(v, int) and not isinstance(v, bool) for v in e["action"].values()))
+    key = next(k for k, v in entry["action"].items() if isinstance(v, int) and not isinstance(v, bool))
+    edited = copy.deepcopy(rec.actions)
+    edited[i]["action"][key] = float(entry["action"][key])
+    from maria.replay import replay
+    state = replay(GameRecord(variant=rec.variant, players=rec.players, seed=rec.seed, options=rec.options,
+                              actions=edited, state=rec.state), check=False, compare=False)
+    doc = {**_yload(dump_save(rec)), "actions": edited, "state": state}
+    p = tmp_path / "g.yaml"
+    _rewrite(p, doc)
+    with pytest.raises(SaveError, match=rf"action {i} of the log holds the number .*decimal point"):
+        load_game(p)
+
+
+def test_a_friedrich_log_number_edited_into_an_equal_float_is_refused(tmp_path):
+    from maria.friedrich.saves import FSaveError, digest, load
+    p = _friedrich_save_with(tmp_path)
+    doc = _yload(p.read_text(encoding="utf-8"))
+    path = next(_int_leaves(doc["actions"]))               # a whole number somewhere in the log
+    doc["actions"] = _retyped(doc["actions"], path, "float")
+    doc["log_digest"] = digest(doc["actions"])
+    p.write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
+    with pytest.raises(FSaveError, match=f"action {path[0]} of the log holds the number .*decimal point"):
+        load(p)

@@ -122,6 +122,10 @@ def read_document(path) -> dict:
     if doc.get("end") != SAVE_FORMAT:
         raise FSaveError(f"{name} is incomplete: it was cut off before its end.")
     check_header(name, doc)
+    fl = yamlio.first_float(doc.get("actions"))
+    if fl is not None:
+        raise FSaveError(f"{name} is damaged: action {fl[0]} of the log holds the number {fl[1]!r}, "
+                         "with a decimal point, which a FRIEDRICH log never does.")
     acts = doc.get("actions")
     if not isinstance(acts, list) or len(acts) > MAX_ACTIONS or not all(
             isinstance(a, dict) and isinstance(a.get("role"), str) and isinstance(a.get("action"), dict) for a in acts):
