@@ -42,7 +42,7 @@ def _all_saves() -> list:
 
 def _folder_times() -> tuple:
     """The modification times of the folders listed (a file created, deleted or renamed there
-    changes its folder's): three stats, cheap enough for the window's thread."""
+    changes its folder's): two stats, cheap enough for the window's thread."""
     from maria.crash import crash_dir
     out = []
     for d in (saves_dir(), crash_dir()):
@@ -118,9 +118,7 @@ class SaveLoadScene(ButtonScene):
         done, info = self.index.preview(p, ver)
         if not done:
             got, head = self.index.header(p, ver)
-            if got and head is None:
-                return f"{when} · not readable as a save"
-            if not got or head.get("game", "maria") not in ("maria", "friedrich"):
+            if head is None or head.get("game", "maria") not in ("maria", "friedrich"):
                 return f"{when} · reading…"
             if head.get("game") == "friedrich":
                 return f"{when} · FRIEDRICH, {_count(head.get('players'))} players · reading…"
@@ -191,7 +189,7 @@ class SaveLoadScene(ButtonScene):
 
     def update(self, dt: float) -> None:
         """What the listing worker brought since the last frame is shown; every two seconds the
-        folders' own times (three stats) tell whether a file came or went meanwhile."""
+        folders' own times (two stats) tell whether a file came or went meanwhile."""
         self._since_check += dt
         if self._since_check >= 2.0:
             self._since_check = 0.0
