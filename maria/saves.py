@@ -555,8 +555,23 @@ def peek(path) -> dict | None:
 
 def game_of(path) -> str:
     """Which game a save holds ("maria" or "friedrich"), read from its header's `game` field (a
-    save without one is MARIA's; read_header reads the first few KB only); "maria" when the header
-    cannot be read or names no game (MARIA's load then says why)."""
+    save without one is MARIA's; read_header reads the first few KB only, and only a file in
+    another order is searched further); "maria" when it names no game (MARIA's load says why)."""
     header = read_header(path)
-    game = header.get("game", "maria") if header is not None else "maria"
+    game = header.get("game", "maria") if header is not None else _game_line(path)
     return game if game in ("maria", "friedrich") else "maria"
+
+
+_GAME_LINE = re.compile(r"""^game:[ \t]*(["']?)(maria|friedrich)\1[ \t]*(?:#.*)?$""", re.M)
+
+
+def _game_line(path) -> str:
+    """The top-level `game:` line of a save written in another order than the program's (a file
+    re-dumped with sorted keys has its header after the log): a text search of the file, no
+    parsing; "maria" when there is none."""
+    try:
+        text = yamlio.read_start(path, largest_save_bytes()).decode("utf-8", "replace")
+    except (OSError, ValueError):
+        return "maria"
+    m = _GAME_LINE.search(text)
+    return m.group(2) if m else "maria"

@@ -1328,3 +1328,13 @@ def test_a_friedrich_log_number_edited_into_an_equal_float_is_refused(tmp_path):
     p.write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
     with pytest.raises(FSaveError, match=f"action {path[0]} of the log holds the number .*decimal point"):
         load(p)
+
+
+def test_the_game_of_a_save_rewritten_with_sorted_keys_is_still_found(tmp_path):
+    from maria.saves import game_of
+    from tests.friedrich.test_replay_command import _save
+    p = tmp_path / "f.yaml"
+    _save(p, 5)
+    p.write_text(yaml.safe_dump(_yload(p.read_text(encoding="utf-8"))), encoding="utf-8")   # `actions:` first
+    assert p.read_text(encoding="utf-8").startswith("actions:")
+    assert game_of(p) == "friedrich"
