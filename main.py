@@ -171,4 +171,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from maria.cli import run_quietly, safe_output
+    safe_output()
+    sys.exit(run_quietly(main))

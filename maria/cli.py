@@ -456,6 +456,38 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def safe_output() -> None:
+    """Standard output and error never raise on a character they cannot encode (an ASCII terminal,
+    PYTHONIOENCODING=ascii, the C locale): it is written as '?' instead of ending in a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):       # not a text stream (a test's capture)
+            pass
+
+
+def run_quietly(fn) -> int:
+    """`fn()`'s return code; a reader that went away (`... | head -1`: BrokenPipeError) or Ctrl+C
+    ends the command with a return code, never a traceback."""
+    try:
+        code = fn()
+        sys.stdout.flush()              # here, where a closed pipe can still be caught
+        return code
+    except BrokenPipeError:
+        # nothing more can be written; point stdout at nothing so that the interpreter's own flush
+        # at exit does not complain either
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
 def main(argv: list[str] | None = None) -> int:
+    safe_output()
     args = build_parser().parse_args(argv)
-    return int(args.func(args) or 0)
+    return run_quietly(lambda: int(args.func(args) or 0))

@@ -80,25 +80,34 @@ def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool
         state = run.finish()
     except Exception as exc:  # noqa: BLE001
         raise ReplayError(f"the last actions cannot be replayed again: {type(exc).__name__}: {exc}") from exc
-    if compare and state != record.state:
+    if compare and not strict_equal(state, record.state):
         where = first_difference(state, record.state)
         raise ReplayError(f"the {len(record.actions)} actions do not lead to the saved position "
                           f"(first difference at {where})")
     return state
 
 
+def strict_equal(a, b) -> bool:
+    """Equal values of the same types all the way down: Python's == holds 0 == 0.0 == False, so an
+    integer of a save edited into an equal float or true/false would pass it (and keep its wrong
+    type into the game); the canonical dump writes 0, 0.0 and false differently."""
+    return a == b and canonical_dump(a) == canonical_dump(b)
+
+
 def first_difference(a, b, path: str = "state") -> str:
-    """The path of the first place where two plain values differ."""
+    """The path of the first place where two plain values differ (in value or in type)."""
     if isinstance(a, dict) and isinstance(b, dict):
         for k in list(a) + [k for k in b if k not in a]:
             if k not in a or k not in b:
                 return f"{path}.{k}"
-            if a[k] != b[k]:
+            if not strict_equal(a[k], b[k]):
                 return first_difference(a[k], b[k], f"{path}.{k}")
         return path
     if isinstance(a, list) and isinstance(b, list):
         for i, (x, y) in enumerate(zip(a, b)):
-            if x != y:
+            if not strict_equal(x, y):
                 return first_difference(x, y, f"{path}[{i}]")
         return f"{path} (length {len(a)} vs {len(b)})"
+    if a == b and type(a) is not type(b):
+        return f"{path} ({type(b).__name__} {b!r} where the game has {type(a).__name__} {a!r})"
     return path

@@ -14,6 +14,7 @@ message a player can act on instead of reaching the rules:
     created / saved            # UTC timestamps
     digest: <sha256>           # of the canonical dump of `state` (maria.replay.state_digest)
     log_digest: <sha256>       # of the canonical dump of `actions`
+    preview: {turn, over, to_act}   # what the Load screen lists, read from the header alone
     failure: {...}             # only in fuzzer failure files: the action that failed and why
     actions: [{role, action}, ...]
     state: {...}
@@ -40,21 +41,24 @@ from pathlib import Path
 
 import yaml
 
-from maria import __version__, yamlio
+from maria import __version__, version_tuple, yamlio
 from maria.game import GameRecord, now_iso
-from maria.replay import ReplayError, canonical_dump, state_digest
+from maria.replay import ReplayError, canonical_dump, state_digest, strict_equal
 from maria.replay import replay as replay_record
 from maria.analysis.statecheck import check_state
 
 SAVE_FORMAT = "maria-save"
 SAVE_SCHEMA = 1
 RULES_VERSION = __version__
-# What a save may cost to read (issue "hostile files", item 6).  The longest game of the recorded
-# set (1,779 actions, advanced) saves to 290 KB and 14,800 lines; the bounds leave 3-8 times that.
-# Reading is dominated by the YAML parser building Python objects (about 1 s per MB here), and the
-# replay of the log (about 70 us an action): the bounds keep a hostile file to about a second and a
-# few tens of MB, off the window's thread (maria.ui.loading).
-MAX_BYTES = 1024 * 1024
+# What a save may cost to read, derived from what MARIA writes: the largest save of long random
+# games of every set-up, undo snapshots kept as in a game saved mid-turn (tools/save_bounds.py,
+# 4 games each) is 892,669 bytes and 46,318 values (advanced, 2 players, mid-movement), the
+# longest log 1,531 actions; the recorded set's longest game (1,779 actions) saves to 290 KB.  Each
+# bound is at least twice the largest measured (tests/ui/test_load_screen.py opens that save from
+# the Load screen).  Reading is dominated by the YAML parser building Python objects (about 1 s per
+# MB here) and the replay of the log (about 70 us an action): the bounds keep a hostile file to a
+# few seconds and a few tens of MB, off the window's thread (maria.ui.loading).
+MAX_BYTES = 2 * 1024 * 1024
 MAX_VALUES = 120_000           # lines + commas (yamlio's cheap count, before the parser runs)
 MAX_ACTIONS = 10_000
 END_MARK = "maria-save"
@@ -98,6 +102,7 @@ def save_document(record: GameRecord, failure: dict | None = None, autosave: int
         "created": record.created or now_iso(), "saved": now_iso(),
         "digest": state_digest(record.state), "log_digest": _log_digest(record.actions),
     })
+    doc["preview"] = preview_of(record.state)        # before the log: read_header reads it alone
     if failure is not None:
         doc["failure"] = failure
     doc["actions"] = record.actions
@@ -174,6 +179,9 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
         raise SaveError(f"{name} is damaged: it cannot be read as a save{where}.") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
+    if doc.get("game", "maria") not in ("maria", "friedrich"):
+        raise SaveError(f"{name} is damaged: its 'game' should be maria or friedrich, not "
+                        f"{yamlio.shown(doc.get('game'))}.")
     if doc.get("game", "maria") != "maria":
         # a save names its game (`game: friedrich`); one without the field is MARIA's (older saves)
         raise SaveError(f"{name} is a {str(doc.get('game')).upper()} save, not a MARIA game: open it from the "
@@ -188,6 +196,10 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
     problems = _plain_data_problems(doc)
     if problems:
         raise SaveError(f"{name} is damaged: {problems[0]}.", problems)
+    fl = yamlio.first_float(doc.get("actions"))
+    if fl is not None:
+        raise SaveError(f"{name} is damaged: action {fl[0]} of the log holds the number {fl[1]!r}, "
+                        "with a decimal point, which a MARIA log never does.")
     try:
         _check_fields(name, doc)
         _check_options(name, doc)
@@ -251,15 +263,13 @@ def _same_but_wording(record: GameRecord) -> dict | None:
         out["undo"] = [{k: v for k, v in u.items() if k not in ("result", "log")} for u in state["undo"]]
         return out
     try:
-        same = words_out(mine) == words_out(record.state)
+        same = strict_equal(words_out(mine), words_out(record.state))
     except (AttributeError, TypeError, KeyError):
         return None
     return mine if same else None
 
 
-def _version_tuple(v: str) -> tuple[int, ...] | None:
-    m = re.match(r"^(\d+)\.(\d+)(?:\.(\d+))?", v)
-    return tuple(int(x or 0) for x in m.groups()) if m else None
+_version_tuple = version_tuple
 
 
 def _check_header(name: str, doc: dict) -> None:
@@ -421,8 +431,15 @@ def list_saves(folder) -> list[tuple[Path, str | None]]:
     """The *.yaml entries of `folder`, newest first, each with None or why it cannot be opened
     (a FIFO, a folder, a dangling link, no permission...), without opening any of them: a FIFO
     named x.yaml must not block the Load screen, a dangling link must not crash it."""
+    return [(p, why) for p, why, _ in scan_saves(folder)]
+
+
+def scan_saves(folder) -> list[tuple[Path, str | None, tuple[float, int]]]:
+    """list_saves with each entry's (modification time, size), the version of the file that a
+    cached preview belongs to ((0, 0) for what cannot be opened)."""
     import stat as _stat
-    out: list[tuple[float, str, Path, str | None]] = []
+    out: list[tuple[float, str, Path, str | None, int]] = []
+    largest = largest_save_bytes()
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -434,31 +451,115 @@ def list_saves(folder) -> list[tuple[Path, str | None]]:
         try:
             st = os.stat(path)                      # follows links: what a load would open
         except FileNotFoundError:
-            out.append((0.0, e.name, path, "a link to a file that does not exist"))
+            out.append((0.0, e.name, path, "a link to a file that does not exist", 0))
             continue
         except OSError as exc:
-            out.append((0.0, e.name, path, f"cannot be read ({exc.strerror or exc})"))
+            out.append((0.0, e.name, path, f"cannot be read ({exc.strerror or exc})", 0))
             continue
         if not _stat.S_ISREG(st.st_mode):
-            out.append((0.0, e.name, path, f"not a regular file ({yamlio._kind(st.st_mode)})"))
+            out.append((0.0, e.name, path, f"not a regular file ({yamlio._kind(st.st_mode)})", 0))
         elif not os.access(path, os.R_OK):
-            out.append((st.st_mtime, e.name, path, "cannot be read (no permission)"))
-        elif st.st_size > MAX_BYTES:
-            out.append((st.st_mtime, e.name, path, "too large to be a save"))
+            out.append((st.st_mtime, e.name, path, "cannot be read (no permission)", st.st_size))
+        elif st.st_size > largest:                  # each game's own bound applies when it opens
+            out.append((st.st_mtime, e.name, path, "too large to be a save", st.st_size))
         else:
-            out.append((st.st_mtime, e.name, path, None))
+            out.append((st.st_mtime, e.name, path, None, st.st_size))
     out.sort(key=lambda t: (-t[0], t[1]))
-    return [(p, why) for _, _, p, why in out]
+    return [(p, why, (mtime, size)) for mtime, _, p, why, size in out]
+
+
+HEADER_BYTES = 64 * 1024       # a save's header (before `actions:`) is well under 1 KB
+
+
+def read_header(path) -> dict | None:
+    """The fields a save writes before its log (format, game, variant, players, saved...), read
+    from the file's first HEADER_BYTES alone: cheap enough for the window's thread whatever the
+    file.  None when they do not read as a save's header (its load says why)."""
+    try:
+        raw = yamlio.read_start(path, HEADER_BYTES)
+    except (OSError, ValueError):
+        return None
+    text = raw.decode("utf-8", "replace")
+    end = re.search(r"^actions:", text, re.M)
+    if end is None:
+        return None
+    try:
+        doc = yamlio.load_text(text[:end.start()])
+    except (yaml.YAMLError, ValueError):
+        return None
+    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
+        return None
+    return doc
+
+
+def bounds_of(game: str):
+    """The module whose MAX_BYTES, MAX_VALUES and MAX_ACTIONS bound `game`'s saves."""
+    if game == "friedrich":
+        from maria.friedrich import saves as fsaves
+        return fsaves
+    import maria.saves as me
+    return me
+
+
+def largest_save_bytes() -> int:
+    """The largest file either game accepts as a save (the Load screen lists files up to it)."""
+    return max(MAX_BYTES, bounds_of("friedrich").MAX_BYTES)
+
+
+def preview_of(state: dict) -> dict:
+    """What the Load screen shows of a position (its turn, whether it is over, who is to act),
+    written in the save's header so that a listing reads a few KB of each file, never its log."""
+    over = bool(state.get("result"))
+    to_act: list[str] = []
+    if not over:
+        from maria.rules import door
+        try:
+            to_act = [str(r) for r in door.active_roles(state)]
+        except Exception:  # noqa: BLE001  (a display nicety: an odd state just shows no one)
+            to_act = []
+    return {"turn": state.get("turn"), "over": over, "to_act": to_act}
+
+
+def _peek_header(header: dict) -> dict | None:
+    """peek's answer from a header with a preview (None if it has none, or one of the wrong
+    shape: the whole file is read then).  Nothing of it is trusted beyond display: loading
+    checks the file whole."""
+    pv = header.get("preview")
+    if not isinstance(pv, dict):
+        return None
+    turn, over, to_act = pv.get("turn"), pv.get("over"), pv.get("to_act", [])
+    players, saved = header.get("players"), header.get("saved", "")
+    if not (_is_int(turn) and 0 <= turn <= 100 and isinstance(over, bool) and _is_int(players)
+            and 1 <= players <= 4 and isinstance(saved, str) and isinstance(to_act, list) and len(to_act) <= 4
+            and all(isinstance(r, str) and len(r) <= 40 for r in to_act)):
+        return None
+    if header.get("game", "maria") == "friedrich":
+        return {"game": "friedrich", "variant": "friedrich", "players": players, "turn": turn,
+                "saved": saved[:40], "over": over, "to_act": [], "last_turn": 0}
+    variant = header.get("variant")
+    opts = header.get("options") if isinstance(header.get("options"), dict) else {}
+    last = opts.get("last_turn")
+    last = last if _is_int(last) and 1 <= last <= 100 else (12 if variant == "advanced" else 9)
+    if variant not in ("intro", "advanced"):
+        return None
+    return {"game": "maria", "variant": variant, "players": players, "turn": min(turn, last),
+            "saved": saved[:40], "over": over, "to_act": [] if over else list(to_act), "last_turn": last}
 
 
 def peek(path) -> dict | None:
     """What the save list shows of a save, read cheaply (no replay, no rules check): its game
     (`game`, "maria" for a save without the field), variant,
     players, turn, who is to act, whether it is over, when it was saved.  None if the file cannot
-    be read as a save (the list then says so; loading it gives the full reason)."""
+    be read as a save (the list then says so; loading it gives the full reason).  Each game's
+    bounds apply to its own saves."""
+    header = read_header(path)
+    quick = _peek_header(header) if header is not None else None
+    if quick is not None:
+        return quick
     try:
-        text = yamlio.read_text(path, MAX_BYTES)
-        doc = yamlio.load_text(text, max_values=MAX_VALUES)
+        bounds = bounds_of(game_of(path))
+        text = yamlio.read_text(path, bounds.MAX_BYTES)
+        doc = yamlio.load_text(text, max_values=bounds.MAX_VALUES)
         if isinstance(doc, dict) and doc.get("game", "maria") == "friedrich":
             from maria.friedrich.saves import peek as fpeek
             return fpeek(doc)
@@ -481,10 +582,24 @@ def peek(path) -> dict | None:
 
 
 def game_of(path) -> str:
-    """Which game a save holds ("maria" or "friedrich"), read from its `game` field (a save
-    without one is MARIA's); "maria" when the file cannot be read (its load then says why)."""
+    """Which game a save holds ("maria" or "friedrich"), read from its header's `game` field (a
+    save without one is MARIA's; read_header reads the first few KB only, and only a file in
+    another order is searched further); "maria" when it names no game (MARIA's load says why)."""
+    header = read_header(path)
+    game = header.get("game", "maria") if header is not None else _game_line(path)
+    return game if game in ("maria", "friedrich") else "maria"
+
+
+_GAME_LINE = re.compile(r"""^game:[ \t]*(["']?)(maria|friedrich)\1[ \t]*(?:#.*)?$""", re.M)
+
+
+def _game_line(path) -> str:
+    """The top-level `game:` line of a save written in another order than the program's (a file
+    re-dumped with sorted keys has its header after the log): a text search of the file, no
+    parsing; "maria" when there is none."""
     try:
-        doc = yamlio.load_text(yamlio.read_text(path, MAX_BYTES * 2), max_values=MAX_VALUES * 2)
-    except Exception:  # noqa: BLE001
+        text = yamlio.read_start(path, largest_save_bytes()).decode("utf-8", "replace")
+    except (OSError, ValueError):
         return "maria"
-    return str(doc.get("game", "maria")) if isinstance(doc, dict) else "maria"
+    m = _GAME_LINE.search(text)
+    return m.group(2) if m else "maria"

@@ -9,6 +9,8 @@ Every YAML the program reads (saves, boards, settings, notes, political data) go
   anything deeper than MAX_DEPTH levels (`YAMLRefused`, a yaml.YAMLError, naming the problem).
 * YAML aliases (*name) can make a few lines stand for billions of values; MARIA files never use
   them, so a document with more than MAX_ALIASES of them is refused.
+* A mapping that names a key twice is refused with both lines (YAML would keep the last one
+  silently).
 * A number too long for Python (int max str digits), or any other value error while building the
   data, becomes a YAMLRefused instead of an uncaught ValueError.
 * `load_file` / `read_text` read regular files only (a FIFO would block forever, a device could
@@ -33,7 +35,32 @@ from typing import Any, Callable
 
 import yaml
 
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _SafeLoader(_BaseLoader):  # type: ignore[misc,valid-type]
+    """The safe loader, refusing a mapping that names a key twice: YAML keeps the last one silently,
+    so a second `end:` line could hide a file cut short, a second `digest:` an edit."""
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            seen: dict[tuple, int] = {}
+            for key_node, _ in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    continue
+                k = (key_node.tag, key_node.value)
+                line = key_node.start_mark.line + 1 if key_node.start_mark else 0
+                if k in seen:
+                    raise YAMLRefused(f"the key {_short(key_node.value)!r} appears twice (lines {seen[k]} "
+                                      f"and {line}); a file names each key once")
+                seen[k] = line
+        return super().construct_mapping(node, deep)
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
@@ -161,14 +188,18 @@ def _fast_depth_bound(text: str) -> int | None:
     """An upper bound of the nesting depth, or None when no cheap bound exists.
 
     Flow collections: if every '[' is directly followed by ']' and every '{' by '}', no flow
-    collection holds anything, so flow nesting is at most 1; otherwise the line scanner may bound
-    it (flow collections each written on one line).  Block collections: each one opens at
+    collection holds anything, so flow nesting is at most 1; if few are not, their count (plus one)
+    bounds it; otherwise the line scanner may bound it (flow collections each written on one line).  Block collections: each one opens at
     a column strictly greater than its parent's (except an "indentless" sequence, at most one per
     mapping), and that column is always in the leading indicator run of some line; so the block
     depth is at most twice the number of distinct such columns."""
     lines = _BREAKS.split(text)
-    if text.count("[") != text.count("[]") or text.count("{") != text.count("{}"):
-        flow = _line_flow_bound(lines)
+    # each flow level but the innermost is a non-empty collection, whose '[' or '{' is not
+    # directly followed by its closer: their count bounds the flow depth (a few one-line flow
+    # values in a large block document, e.g. a save's `game: [friedrich]`, are cleared by it)
+    openers = text.count("[") - text.count("[]") + text.count("{") - text.count("{}")
+    if openers:
+        flow = openers + 1 if openers < MAX_DEPTH // 2 else _line_flow_bound(lines)
         if flow is None:
             return None
     else:
@@ -299,6 +330,31 @@ def describe(exc: BaseException) -> str:
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
+def shown(value: Any) -> str:
+    """A value read from a file, short, for a message: a text quoted (cut past 40 characters: never
+    a whole 500 KB text), a list or a mapping named by its kind."""
+    text = f"a {type(value).__name__}" if isinstance(value, (list, dict)) else repr(value)
+    return text if len(text) <= 42 else text[:39] + "..."
+
+
+def first_float(data: Any) -> tuple[int, float] | None:
+    """(index, value) of the first item of the list `data` holding a number with a decimal point
+    anywhere inside it (None if none does).  The games' action logs never hold one: a whole number
+    of a log edited into an equal float (2 -> 2.0) would pass the rules' equality checks and carry
+    its wrong type into the game."""
+    for i, item in enumerate(data if isinstance(data, list) else []):
+        stack = [item]
+        while stack:
+            x = stack.pop()
+            if isinstance(x, float):
+                return i, x
+            if isinstance(x, dict):
+                stack.extend(x.values())
+            elif isinstance(x, list):
+                stack.extend(x)
+    return None
+
+
 def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES,
               max_values: int = MAX_VALUES) -> Any:
     """Parse YAML text with the safe loader, after the pre-scan (see the module text).  Raises
@@ -318,11 +374,25 @@ def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_A
         raise YAMLRefused(f"it cannot be read ({type(exc).__name__})") from None
 
 
-def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> str:
-    """The UTF-8 text of a regular file.  Raises NotRegularFile (an OSError) for anything else
-    (FIFO, device, folder, dangling link), OSError when it cannot be read, YAMLRefused when it is
-    too large or not UTF-8 text.  Never blocks on a FIFO: the type is checked on the opened file,
-    which is opened non-blocking."""
+def read_start(path: str | os.PathLike[str], n: int) -> bytes:
+    """At most the first `n` bytes of a regular file (the header of a save, say), with read_text's
+    guards: NotRegularFile for a FIFO, a device, a folder or a dangling link, never blocking."""
+    fd = _open_regular(path)
+    try:
+        chunks, total = [], 0
+        while total < n:
+            chunk = os.read(fd, min(1 << 16, n - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
+
+
+def _open_regular(path: str | os.PathLike[str]) -> int:
+    """A descriptor of the regular file `path`, opened non-blocking (NotRegularFile otherwise)."""
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -337,6 +407,20 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
         st = os.fstat(fd)                # the file actually opened (it may have been swapped)
         if not stat.S_ISREG(st.st_mode):
             raise NotRegularFile(path, f"is not a regular file ({_kind(st.st_mode)})")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) -> str:
+    """The UTF-8 text of a regular file.  Raises NotRegularFile (an OSError) for anything else
+    (FIFO, device, folder, dangling link), OSError when it cannot be read, YAMLRefused when it is
+    too large or not UTF-8 text.  Never blocks on a FIFO: the type is checked on the opened file,
+    which is opened non-blocking."""
+    fd = _open_regular(path)
+    try:
+        st = os.fstat(fd)
         if st.st_size > max_bytes:
             raise YAMLRefused(f"it is too large ({st.st_size / 1e6:.1f} MB; at most "
                               f"{max_bytes / 1e6:.1f} MB)")

@@ -492,7 +492,9 @@ def test_the_load_screen_lists_a_fifo_and_a_dangling_link_as_unreadable(home):
         app = App(Settings(), (1280, 720))
         app.push(TitleScene(app))
         scene = app.push(SaveLoadScene(app, "load", None))
-        app.run(max_frames=2)
+        while scene.reading():               # the listing and the previews arrive off the window's thread
+            scene.index.wait()
+            app.run(max_frames=1)
         # each save's row: its name (and why it cannot be opened) is written on the file button
         labels = {b.key[1]: b for b in scene.buttons if isinstance(b.key, tuple) and b.key[0] == "file"}
         assert not labels["pipe.yaml"].enabled and "unreadable: not a regular file (a FIFO)" in labels["pipe.yaml"].tip
@@ -937,5 +939,401 @@ def test_a_save_over_the_size_bound_is_refused_with_the_bound_named(tmp_path):
     from maria import saves
     path = tmp_path / "huge.yaml"
     path.write_text("format: maria-save\n" + "# padding\n" * (saves.MAX_BYTES // 10 + 10), encoding="utf-8")
-    with pytest.raises(SaveError, match="never larger than 1,024 KB"):
+    with pytest.raises(SaveError, match=f"never larger than {saves.MAX_BYTES // 1024:,} KB"):
         load_game(path)
+
+
+# --- duplicate keys, and a game that is not a game --------------------------------------------------
+
+def test_a_duplicate_key_in_a_save_is_refused_with_both_lines(tmp_path):
+    p = tmp_path / "g.yaml"
+    save_game(p, _played_record(n=5))
+    text = p.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith("digest:"))
+    p.write_text("".join(lines[:at + 1] + ["digest: " + "0" * 64 + "\n"] + lines[at + 1:]), encoding="utf-8")
+    with pytest.raises(SaveError, match=rf"g.yaml is damaged: the key 'digest' appears twice \(lines {at + 1} "
+                                        rf"and {at + 2}\)"):
+        load_game(p)
+
+
+def test_a_duplicate_end_line_does_not_hide_a_file_cut_short(tmp_path):
+    p = tmp_path / "g.yaml"
+    save_game(p, _played_record(n=5))
+    text = p.read_text(encoding="utf-8")
+    p.write_text(text.replace("actions:\n", "end: maria-save\nactions:\n", 1), encoding="utf-8")
+    with pytest.raises(SaveError, match="the key 'end' appears twice"):
+        load_game(p)
+
+
+def test_a_duplicate_key_in_a_board_file_is_a_problem_with_its_line(tmp_path):
+    d = _fresh_board_copy(tmp_path)
+    text = (d / "setup.yaml").read_text(encoding="utf-8")
+    (d / "setup.yaml").write_text(text + "\nmarkers: {}\n", encoding="utf-8")
+    board, problems = read_board(d)
+    assert any(p.file.endswith("setup.yaml") and "the key 'markers' appears twice" in p.message for p in problems), \
+        [str(p) for p in problems]
+
+
+@pytest.mark.parametrize("value", ["[friedrich]", "5", '"ma\\0ria"', "{a: 1}"])
+def test_a_game_field_that_names_no_game_is_refused_as_such(tmp_path, value):
+    p = tmp_path / "g.yaml"
+    save_game(p, _played_record(n=5))
+    text = p.read_text(encoding="utf-8")
+    p.write_text(text.replace("format: maria-save\n", f"format: maria-save\ngame: {value}\n", 1), encoding="utf-8")
+    with pytest.raises(SaveError, match="its 'game' should be maria or friedrich"):
+        load_game(p)
+
+
+# --- equal values of another type ---------------------------------------------------------------------
+
+def _int_leaves(node, path=()):
+    """The paths of every whole number (not true/false) in a document."""
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _int_leaves(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _int_leaves(v, path + (i,))
+    elif isinstance(node, int) and not isinstance(node, bool):
+        yield path
+
+
+def _retyped(doc: dict, path: tuple, how: str) -> dict:
+    doc = copy.deepcopy(doc)
+    node = doc
+    for k in path[:-1]:
+        node = node[k]
+    v = node[path[-1]]
+    node[path[-1]] = float(v) if how == "float" else bool(v)
+    return doc
+
+
+def test_an_integer_of_the_state_edited_to_an_equal_float_or_bool_is_refused(tmp_path):
+    """0 == 0.0 == False: the replay check compares types as well as values, so no edit of this
+    kind (with new check codes) loads, and none keeps its wrong type into the game."""
+    rec = _played_record()
+    base = _yload(dump_save(rec))
+    leaves = list(_int_leaves(base["state"]))
+    rnd = random.Random(3)
+    picks = rnd.sample(leaves, 30)
+    p = tmp_path / "g.yaml"
+    accepted = []
+    for path in picks:
+        for how in ("float", "bool"):
+            v = functools.reduce(lambda n, k: n[k], path, base["state"])
+            if how == "bool" and v not in (0, 1):
+                continue
+            doc = {**base, "state": _retyped(base["state"], path, how)}
+            _rewrite(p, doc)
+            try:
+                load_game(p)
+            except SaveError:
+                continue
+            accepted.append((how, path))
+    assert accepted == []
+
+
+def test_a_friedrich_state_edited_to_an_equal_float_is_refused(tmp_path):
+    from maria.friedrich.saves import FSaveError, digest, load
+    from tests.friedrich.test_replay_command import _save
+    p = tmp_path / "f.yaml"
+    _save(p, 20)
+    doc = _yload(p.read_text(encoding="utf-8"))
+    path = next(_int_leaves(doc["state"]))
+    doc["state"] = _retyped(doc["state"], path, "float")
+    doc["digest"] = digest(doc["state"])
+    p.write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
+    with pytest.raises(FSaveError):
+        load(p)
+
+
+# --- absurd numbers in boards ------------------------------------------------------------------------
+
+def _check_boards(folder: Path, game: str) -> subprocess.CompletedProcess:
+    """`python -m maria check-boards` in a process that may not take more than 1 GB (a board that
+    builds billions of cells is killed there instead of exhausting the machine)."""
+    def limit():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    return subprocess.run([sys.executable, "-m", "maria", "check-boards", "--dir", str(folder), "--game", game],
+                          capture_output=True, text=True, timeout=120, cwd=str(REPO), preexec_fn=limit,
+                          env=dict(os.environ, PYTHONPATH=str(REPO)))
+
+
+@posix
+@pytest.mark.parametrize("edit, problem", [
+    (("board.yaml", r"rows: \d+", "rows: 1000000000"), "grid.rows: the number 1000000000 is out of range"),
+    (("board.yaml", r"rows: \d+", "rows: 5000"), "'rows' must be 1..100, not 5000"),
+    (("armies.yaml", r"troops: 26", "troops: 99999"), "'troops' must be 0..1000, not 99999"),
+    (("armies.yaml", r"supply_trains: 2", "supply_trains: 1000000000000"), "out of range"),
+    (("bohemia.yaml", r"pos: \[([\d.]+),", r"pos: [1.0e+300,"), "out of range"),
+    (("bohemia.yaml", r"pos: \[([\d.]+),", r"pos: [.nan,"), "out of range"),
+], ids=["rows", "rows-in-bound", "troops", "trains", "huge-coordinate", "nan"])
+def test_an_absurd_number_in_a_maria_board_is_refused_with_its_range(tmp_path, edit, problem):
+    d = _fresh_board_copy(tmp_path)
+    name, pattern, repl = edit
+    text = (d / name).read_text(encoding="utf-8")
+    new = re.sub(pattern, repl, text, count=1)
+    assert new != text
+    (d / name).write_text(new, encoding="utf-8")
+    board, problems = read_board(d)
+    assert any(p.file.endswith(name) and problem in str(p) for p in problems), [str(p) for p in problems]
+    proc = _check_boards(d, "maria")
+    assert proc.returncode == 1 and problem in proc.stdout and "Traceback" not in proc.stderr
+
+
+@posix
+def test_an_absurd_number_in_a_friedrich_board_is_refused(tmp_path):
+    from maria.friedrich.board_loader import read_board as fread
+    d = _fresh_board_copy(tmp_path) / "friedrich"
+    text = (d / "board.yaml").read_text(encoding="utf-8")
+    (d / "board.yaml").write_text(text.replace("width: 1000.0", "width: 1.0e+12", 1), encoding="utf-8")
+    board, problems = fread(d)
+    assert board is None and any("out of range" in p.message for p in problems), [str(p) for p in problems]
+    proc = _check_boards(d.parent, "friedrich")
+    assert proc.returncode == 1 and "out of range" in proc.stdout and "Traceback" not in proc.stderr
+
+
+# --- settings: numbers out of range, a window larger than the screen --------------------------------
+
+@pytest.mark.parametrize("content, problem", [
+    (b"window_w: 100000\nwindow_h: 100000\n", "wrong value for window_w, window_h"),
+    (b"volume: -5\n", "wrong value for volume"),
+    (b"volume: 1000\n", "wrong value for volume"),
+], ids=["huge-window", "negative-volume", "loud-volume"])
+def test_a_settings_number_out_of_range_is_reported_not_changed_silently(home, capsys, content, problem):
+    from maria.ui.settings import Settings
+    Settings.path().write_bytes(content)
+    s = Settings.load()
+    assert (s.window_w, s.window_h, s.volume) == (1280, 720, 60)
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and problem in err
+
+
+def test_a_window_larger_than_its_screen_opens_fitted_and_says_so(home, capsys):
+    import pygame
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        from maria.ui.launch import start
+        from maria.ui.overlays import MessageScene
+        from maria.ui.settings import Settings
+        screen = tuple(pygame.display.get_desktop_sizes()[0])
+        Settings.path().write_text(f"window_w: {screen[0] + 900}\nwindow_h: {screen[1] + 500}\n")
+        app = start()
+        assert app.window.get_size() == screen and app.settings.window_size == screen
+        assert isinstance(app.top, MessageScene) and "larger than this screen" in app.top.text
+        app.run(max_frames=2)
+        assert f"the window opens at {screen[0]}×{screen[1]}" in capsys.readouterr().err
+        app.settings.save()                          # what is written back on quit: the fitted size
+        assert Settings.load().window_size == screen
+    finally:
+        pygame.quit()
+
+
+# --- FRIEDRICH's header, checked as MARIA's ------------------------------------------------------------
+
+def _friedrich_save_with(tmp_path, **header):
+    from tests.friedrich.test_replay_command import _save
+    p = tmp_path / "f.yaml"
+    _save(p, 10)
+    doc = _yload(p.read_text(encoding="utf-8"))
+    doc.update(header)
+    p.write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("header, problem", [
+    ({"rules_version": "9.9.9"}, "was written by a newer version of MARIA ('9.9.9'); this is"),
+    ({"schema": 2}, "newer version of MARIA (save format 2)"),
+    ({"rules_version": ["0.1"]}, "does not say which version of MARIA wrote it"),
+    ({"options": {"advanced": "no"}}, "option 'advanced' should be true or false, not 'no'"),
+    ({"options": {"cheat": True}}, "unknown option 'cheat'"),
+    ({"options": {"\0": True}}, "unknown option '\\x00'"),
+    ({"options": {"east_prussia": "x" * 500_000}}, "option 'east_prussia' should be true or false, not 'xxx"),
+    ({"seed": True}, "'seed' should be a whole number"),
+], ids=["newer-version", "newer-schema", "no-version", "advanced-no", "unknown-option", "nul-key",
+        "huge-text", "bool-seed"])
+def test_a_friedrich_header_is_checked_as_marias(tmp_path, header, problem):
+    from maria.friedrich.saves import FSaveError, load
+    p = _friedrich_save_with(tmp_path, **header)
+    with pytest.raises(FSaveError) as err:
+        load(p)
+    assert problem in str(err.value) and len(str(err.value)) < 400
+    if "newer" in problem:
+        assert "Update the program to open it" in str(err.value)
+
+
+def test_a_friedrich_game_set_up_with_a_mistyped_option_does_not_load(tmp_path):
+    """{advanced: "no"} is not "no advanced rules": it would switch all three §13 rules on."""
+    from maria.friedrich.saves import FRecord, FSaveError, load, save
+    p = tmp_path / "f.yaml"
+    save(p, FRecord.new(3, 5, {"advanced": "no"}))
+    with pytest.raises(FSaveError, match="option 'advanced' should be true or false"):
+        load(p)
+
+
+# --- the fuzz, second round: names, control characters, retyped values, absurd numbers, headers ------
+
+CONTROL_TEXTS = ["\0", "a\0b", "\x1b[2J", "\x07\x08\x7f", "\u0085x", "\ud800", "tab\there", "\r\n", "\x9b",
+                 "x" * 5000 + "\0"]
+ABSURD_NUMBERS = [10 ** 9, -(10 ** 9), 1e300, float("nan"), float("inf"), 10 ** 15]
+
+
+def _text_paths(node, path=()):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _text_paths(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _text_paths(v, path + (i,))
+    elif isinstance(node, str):
+        yield path
+
+
+def _number_paths(node, path=()):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _number_paths(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _number_paths(v, path + (i,))
+    elif isinstance(node, (int, float)) and not isinstance(node, bool):
+        yield path
+
+
+def _set(doc, path, value):
+    doc = copy.deepcopy(doc)
+    node = doc
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return doc
+
+
+def _drawn(text: str) -> None:
+    """What the window would do with a message or a name: wrap it and render each line."""
+    from maria.ui import widgets as W
+    for line in W.wrap(text, 900, 18):
+        W.text(line, 18)
+
+
+@posix
+def test_fuzz_hostile_files_names_texts_types_numbers_and_headers(tmp_path, home):
+    import pygame
+
+    from maria.friedrich.saves import FSaveError, load as fload
+    from maria.saves import peek, scan_saves
+    from tests.friedrich.test_replay_command import _save as friedrich_save
+    pygame.font.init()
+    rnd = random.Random(11)
+    counts = {k: 0 for k in ("names", "texts", "retyped", "numbers", "friedrich headers")}
+    # file names: bytes that are not UTF-8, control characters, long names -- listed, previewed, drawn
+    folder = tmp_path / "names"
+    folder.mkdir()
+    good = small_save_text(2).encode()
+    for i in range(40):
+        raw = bytes(rnd.choice([0xFC, 0xE9, 0xFF, 0x80, 0x01, 0x1B, 0x0A, 0x7F]) for _ in range(rnd.randint(1, 6)))
+        name = b"s" + raw + str(i).encode() + b".yaml"
+        with open(os.path.join(os.fsencode(folder), name), "wb") as fh:
+            fh.write(good)
+    for p, why, _ in scan_saves(folder):
+        assert why is None and peek(p) is not None
+        _drawn(p.stem)
+        probe_save(p)
+        counts["names"] += 1
+    # control characters in every text field of a save: refused or loaded, and the message draws
+    base = _yload(small_save_text(3))
+    texts = list(_text_paths(base))
+    for i in range(40):
+        bad = rnd.choice(CONTROL_TEXTS)
+        # a lone surrogate cannot be dumped: it is written as the escape a hand could type
+        doc = _set(base, rnd.choice(texts), "\x07SURROGATE" if bad == "\ud800" else bad)
+        if bad != "\ud800":
+            doc["digest"] = state_digest(doc["state"])        # a careful editor's new check code
+        p = tmp_path / "t.yaml"
+        p.write_text(_ydump(doc, sort_keys=False, allow_unicode=True).replace("SURROGATE", "\\uD800"),
+                     encoding="utf-8")
+        _drawn(probe_save(p))
+        counts["texts"] += 1
+    # an integer changed to an equal float or true/false, check codes recomputed: never accepted
+    rec = _played_record()
+    base = _yload(dump_save(rec))
+    ints = [pth for pth in _int_leaves(base["state"])]
+    for i in range(40):
+        pth = rnd.choice(ints)
+        v = functools.reduce(lambda n, k: n[k], pth, base["state"])
+        new = bool(v) if v in (0, 1) and rnd.random() < 0.5 else float(v)
+        doc = {**base, "state": _set(base["state"], pth, new)}
+        p = tmp_path / "r.yaml"
+        _rewrite(p, doc)
+        assert probe_save(p).startswith("refused"), pth
+        counts["retyped"] += 1
+    # absurd numbers anywhere in the board files: refused with a problem, never built
+    d = _fresh_board_copy(tmp_path)
+    originals = {f.name: f.read_text(encoding="utf-8") for f in d.glob("*.yaml")}
+    for i in range(12):
+        name = rnd.choice(["board.yaml", "armies.yaml", "bohemia.yaml", "flanders.yaml"])
+        doc = _yload(originals[name])
+        doc = _set(doc, rnd.choice(list(_number_paths(doc))), rnd.choice(ABSURD_NUMBERS))
+        (d / name).write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
+        assert probe_board(d).startswith("refused")
+        (d / name).write_text(originals[name], encoding="utf-8")
+        counts["numbers"] += 1
+    # FRIEDRICH's header and options: a wrong value is a FSaveError with a message that draws
+    fp = tmp_path / "f.yaml"
+    friedrich_save(fp, 6)
+    fbase = _yload(fp.read_text(encoding="utf-8"))
+    for i in range(40):
+        key = rnd.choice(["options", "rules_version", "schema", "players", "seed", "created", "options"])
+        value = rnd.choice(WRONG_VALUES + [{"advanced": "no"}, {"\0": True}, {"east_prussia": 1}, "99.0.0"])
+        fp.write_text(_ydump({**fbase, key: value}, sort_keys=False), encoding="utf-8")
+        try:
+            fload(fp)
+        except FSaveError as exc:
+            _drawn(str(exc))
+        counts["friedrich headers"] += 1
+    assert all(counts.values()), counts
+
+
+def test_a_log_number_edited_into_an_equal_float_with_the_state_to_match_is_refused(tmp_path):
+    """A transfer of 4.0 troops passes the rules' == and carries the float into the position; an
+    editor who also writes that position (new check codes) is refused by the log's own check."""
+    rec = _played_record()
+    i, entry = next((i, e) for i, e in enumerate(rec.actions)
+                    if any(isinstance(v, int) and not isinstance(v, bool) for v in e["action"].values()))
+    key = next(k for k, v in entry["action"].items() if isinstance(v, int) and not isinstance(v, bool))
+    edited = copy.deepcopy(rec.actions)
+    edited[i]["action"][key] = float(entry["action"][key])
+    from maria.replay import replay
+    state = replay(GameRecord(variant=rec.variant, players=rec.players, seed=rec.seed, options=rec.options,
+                              actions=edited, state=rec.state), check=False, compare=False)
+    doc = {**_yload(dump_save(rec)), "actions": edited, "state": state}
+    p = tmp_path / "g.yaml"
+    _rewrite(p, doc)
+    with pytest.raises(SaveError, match=rf"action {i} of the log holds the number .*decimal point"):
+        load_game(p)
+
+
+def test_a_friedrich_log_number_edited_into_an_equal_float_is_refused(tmp_path):
+    from maria.friedrich.saves import FSaveError, digest, load
+    p = _friedrich_save_with(tmp_path)
+    doc = _yload(p.read_text(encoding="utf-8"))
+    path = next(_int_leaves(doc["actions"]))               # a whole number somewhere in the log
+    doc["actions"] = _retyped(doc["actions"], path, "float")
+    doc["log_digest"] = digest(doc["actions"])
+    p.write_text(_ydump(doc, sort_keys=False), encoding="utf-8")
+    with pytest.raises(FSaveError, match=f"action {path[0]} of the log holds the number .*decimal point"):
+        load(p)
+
+
+def test_the_game_of_a_save_rewritten_with_sorted_keys_is_still_found(tmp_path):
+    from maria.saves import game_of
+    from tests.friedrich.test_replay_command import _save
+    p = tmp_path / "f.yaml"
+    _save(p, 5)
+    p.write_text(yaml.safe_dump(_yload(p.read_text(encoding="utf-8"))), encoding="utf-8")   # `actions:` first
+    assert p.read_text(encoding="utf-8").startswith("actions:")
+    assert game_of(p) == "friedrich"

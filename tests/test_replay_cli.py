@@ -3,6 +3,7 @@
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 import yaml
@@ -169,3 +170,36 @@ def test_bench_runs_with_its_defaults_and_reports_hard_playouts_per_second(capsy
     out = capsys.readouterr().out
     assert "one complete random introductory game" in out
     assert "hard play-outs to the stage's end" in out and "hard play-outs through the enemy stages" in out
+
+
+# --- command-line output never ends in a traceback ---------------------------------------------------
+
+def _run_maria(args, **kw):
+    import os
+    import subprocess
+    import sys
+    repo = Path(__file__).resolve().parents[1]
+    env = dict(os.environ, PYTHONPATH=str(repo), **kw.pop("env", {}))
+    return subprocess.run([sys.executable, "-m", "maria", *args], cwd=str(repo), env=env, timeout=300, **kw)
+
+
+def test_check_boards_on_an_ascii_terminal_prints_without_a_traceback():
+    proc = _run_maria(["check-boards"], capture_output=True, env={"PYTHONIOENCODING": "ascii"})
+    assert "Traceback" not in proc.stderr.decode("ascii", "replace")
+    assert proc.returncode == 0 and b"all passed" in proc.stdout
+
+
+def test_replay_into_a_closed_pipe_ends_without_a_traceback(tmp_path):
+    import os
+    from maria.game import GameRecord
+    from maria.saves import save_game
+    p = tmp_path / "g.yaml"
+    save_game(p, GameRecord.new(variant="intro", players=2, seed=3))
+    r, w = os.pipe()
+    os.close(r)                                  # the reader (`head -1`) is gone before anything is written
+    try:
+        proc = _run_maria(["replay", str(p)], stdout=w, stderr=subprocess.PIPE)
+    finally:
+        os.close(w)
+    err = proc.stderr.decode("utf-8", "replace")
+    assert "Traceback" not in err and "BrokenPipe" not in err and "Exception ignored" not in err, err

@@ -59,7 +59,41 @@ class FolderReader:
         if not isinstance(data, dict):
             self.add(name, "", "must be a YAML mapping (key: value lines) at the top level")
             return None
+        absurd = _absurd_number(data)
+        if absurd is not None:
+            where, value = absurd
+            self.add(name, where, f"the number {_short_number(value)} is out of range: no number on a "
+                                  f"board is larger than {MAX_NUMBER:,} (or not finite)")
+            return None
         return data
+
+
+# Every number of a board file has a range: the largest the shipped files use is 1,000 (FRIEDRICH's
+# map coordinates); a number past this bound is a typo or a hostile file, and one such count (a grid
+# of 10^9 rows) would make the program build billions of cells.  Each schema adds its own, tighter
+# ranges (grid rows, troops, ranks).
+MAX_NUMBER = 100_000
+
+
+def _absurd_number(data: Any) -> tuple[str, float] | None:
+    """(where, number) of the first number out of range (or NaN/infinite) in a file's data."""
+    import math
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        node, where = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((v, f"{where}.{k}" if where else str(k)) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(node))
+        elif isinstance(node, (int, float)) and not isinstance(node, bool):
+            if not (isinstance(node, int) or math.isfinite(node)) or abs(node) > MAX_NUMBER:
+                return where[:120], node
+    return None
+
+
+def _short_number(value: float) -> str:
+    text = repr(value)
+    return text if len(text) <= 24 else f"{text[:10]}...({len(text)} digits)"
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,11 @@ SETUP_FILE = "setup.yaml"
 ARMIES_FILE = "armies.yaml"
 FURNITURE_RECTS = ("victory_display", "silesia_box", "turn_track", "electoral_college")
 MAX_BOARD_BYTES = 5 * 1024 * 1024   # the shipped files are 30 KB at most
+# The ranges of the counts a board gives (every other number is bounded by folder.MAX_NUMBER):
+# generous beside the printed game (12 rows, 1-8 troops a general, 26 at most for a power), tight
+# enough that nothing built from them (cells, pieces) grows large.
+RANGES = {"rows": (1, 100), "troops": (0, 1000), "supply_trains": (0, 50), "hussars": (0, 50),
+          "rank": (1, 100), "setup_min": (1, 8)}
 
 
 class _Reader(FolderReader):
@@ -74,6 +79,10 @@ class _Reader(FolderReader):
         if not isinstance(value, kind):
             wanted = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
             self.add(name, entry, f"'{key}' must be a {_type_word(wanted)}, not {value!r}")
+            return None
+        if kind in (int, float) and key in RANGES and not RANGES[key][0] <= value <= RANGES[key][1]:
+            lo, hi = RANGES[key]
+            self.add(name, entry, f"'{key}' must be {lo}..{hi}, not {value!r}")
             return None
         return value
 
@@ -158,8 +167,9 @@ def _read_grid(reader: _Reader, data: dict) -> Grid | None:
     cell = reader.point(BOARD_FILE, "grid", g.get("cell_px"), "cell_px", 2)
     if columns is None or rows is None or cell is None:
         return None
-    if not all(isinstance(c, str) and len(c) == 1 and c.isalpha() for c in columns):
-        reader.add(BOARD_FILE, "grid", "'columns' must be single letters")
+    if not all(isinstance(c, str) and len(c) == 1 and "A" <= c.upper() <= "Z" for c in columns) \
+            or len({c.upper() for c in columns}) != len(columns):
+        reader.add(BOARD_FILE, "grid", "'columns' must be distinct single letters A-Z")
         return None
     if rows < 1 or cell[0] <= 0 or cell[1] <= 0:
         reader.add(BOARD_FILE, "grid", "'rows' and 'cell_px' must be positive")

@@ -4,7 +4,8 @@
     format: maria-save / schema / rules_version
     game: friedrich
     players / seed / options / seats (who played each role: human or computer)
-    created / saved, digest (sha256 of the state), log_digest (of the actions)
+    created / saved, preview (turn, over: what the Load screen lists), digest (sha256 of the
+    state), log_digest (of the actions)
     actions: [{role, action}, ...]
     state: {...}
     end: maria-save
@@ -25,14 +26,18 @@ from pathlib import Path
 
 import yaml
 
-from maria import __version__, yamlio
+from maria import __version__, version_tuple, yamlio
 from maria.friedrich.rules import door
 
 SAVE_FORMAT = "maria-save"
 GAME = "friedrich"
 SCHEMA = 1
-MAX_BYTES = 2 * 1024 * 1024
-MAX_VALUES = 200_000
+# Derived from what FRIEDRICH writes, as MARIA's (maria.saves): the largest save of long random
+# games of every set-up, undo snapshots kept (tools/save_bounds.py, 4 games each), is 2,215,986
+# bytes and 123,964 values (advanced rules, 4 players, a long movement stage), the longest log
+# 3,111 actions; each bound is at least twice that.
+MAX_BYTES = 5 * 1024 * 1024
+MAX_VALUES = 250_000
 MAX_ACTIONS = 20_000
 
 
@@ -88,6 +93,7 @@ def save_document(rec: FRecord, autosave: int | None = None) -> dict:
     if autosave is not None:
         doc["autosave"] = int(autosave)
     doc.update({"created": rec.created or now_iso(), "saved": now_iso(),
+                "preview": preview_of(rec.state),     # what the Load screen lists (maria.saves.read_header)
                 "digest": digest(rec.state), "log_digest": digest(rec.actions),
                 "actions": rec.actions, "state": rec.state, "end": SAVE_FORMAT})
     return doc
@@ -120,8 +126,11 @@ def read_document(path) -> dict:
         raise FSaveError(f"{name} is not a FRIEDRICH save.")
     if doc.get("end") != SAVE_FORMAT:
         raise FSaveError(f"{name} is incomplete: it was cut off before its end.")
-    if doc.get("schema") != SCHEMA:
-        raise FSaveError(f"{name} has a layout this program does not know (schema {doc.get('schema')!r}).")
+    check_header(name, doc)
+    fl = yamlio.first_float(doc.get("actions"))
+    if fl is not None:
+        raise FSaveError(f"{name} is damaged: action {fl[0]} of the log holds the number {fl[1]!r}, "
+                         "with a decimal point, which a FRIEDRICH log never does.")
     acts = doc.get("actions")
     if not isinstance(acts, list) or len(acts) > MAX_ACTIONS or not all(
             isinstance(a, dict) and isinstance(a.get("role"), str) and isinstance(a.get("action"), dict) for a in acts):
@@ -141,6 +150,44 @@ def check_seats(name: str, doc: dict) -> dict:
         return check(doc.get("seats"), list(roles_for(doc["players"])), LEVELS["friedrich"], "easy")
     except SeatError as exc:
         raise FSaveError(f"{name} is damaged: {exc}.") from None
+
+
+def check_header(name: str, doc: dict) -> None:
+    """The header checked as MARIA's is (maria.saves): the save format and the program's version
+    (a newer one is refused with the advice to update), the set-up's fields of their types, and
+    the options, known names with true/false values (an unknown or mistyped one would switch rules
+    on or off for the whole game)."""
+    schema = doc.get("schema")
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
+        raise FSaveError(f"{name} is damaged: its save format number is missing or wrong.")
+    if schema > SCHEMA:
+        raise FSaveError(f"{name} was written by a newer version of MARIA (save format {schema}); this "
+                         f"version reads format {SCHEMA}. Update the program to open it.")
+    ver = doc.get("rules_version")
+    theirs = version_tuple(ver) if isinstance(ver, str) else None
+    if theirs is None:
+        raise FSaveError(f"{name} is damaged: it does not say which version of MARIA wrote it.")
+    if theirs > version_tuple(__version__):
+        raise FSaveError(f"{name} was written by a newer version of MARIA ({yamlio.shown(ver)}); this is "
+                         f"{__version__}. Update the program to open it.")
+    for key, what in (("players", "3 or 4"), ("seed", "a whole number")):
+        v = doc.get(key)
+        if not isinstance(v, int) or isinstance(v, bool) or (key == "players" and v not in (3, 4)):
+            raise FSaveError(f"{name} is damaged: '{key}' should be {what}, not {yamlio.shown(v)}.")
+    for key in ("created", "saved"):
+        if key in doc and not isinstance(doc[key], str):
+            raise FSaveError(f"{name} is damaged: '{key}' should be a date, not {yamlio.shown(doc[key])}.")
+    options = doc.get("options")
+    if options is None:
+        return
+    if not isinstance(options, dict):
+        raise FSaveError(f"{name} is damaged: 'options' should be a mapping, not {yamlio.shown(options)}.")
+    from maria.friedrich.rules.state import ADVANCED_OPTIONS
+    for key, value in options.items():
+        if key not in ("advanced", *ADVANCED_OPTIONS):
+            raise FSaveError(f"{name} is damaged: 'options' names an unknown option {yamlio.shown(key)}.")
+        if not isinstance(value, bool):
+            raise FSaveError(f"{name} is damaged: option '{key}' should be true or false, not {yamlio.shown(value)}.")
 
 
 def load(path) -> FRecord:
@@ -165,6 +212,11 @@ def load(path) -> FRecord:
     if digest(rec.state) != doc["digest"]:
         raise FSaveError(f"{name}: the action log does not replay to the saved position.")
     return rec
+
+
+def preview_of(state: dict) -> dict:
+    """What the Load screen shows of a position, written in the header (maria.saves.preview_of)."""
+    return {"turn": int(state.get("turn") or 0), "over": bool(state.get("result"))}
 
 
 def peek(doc: dict) -> dict:

@@ -5,10 +5,16 @@ every frame costs one dictionary lookup and one blit.  The cache is bounded (lea
 out first, MAX_TEXTS surfaces): texts that change every frame (timers, log lines, a day of demo
 mode) would otherwise grow it without end.  If a font file is missing the pygame default font is
 used instead.
+
+Every text reaches pygame's renderer through `clean` (in `text`, `spaced_text` and `size`): a
+text from a file (a save's header, a notes line, a file name that is not UTF-8) may hold a NUL,
+which pygame refuses with an exception, a lone surrogate (the undecodable bytes of a file name),
+which it cannot encode, or other control characters, which draw as boxes.  They become U+FFFD.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 
 import pygame
@@ -31,6 +37,24 @@ MAX_TEXTS = 4000                 # a board frame uses a few hundred; far more th
 MAX_TEXT_BYTES = 24 * 1024 * 1024
 _texts: "OrderedDict[tuple, pygame.Surface]" = OrderedDict()
 _bytes = [0]
+
+
+# C0 controls but the line break, DEL, C1 controls, and lone surrogates (os.fsdecode's escapes)
+_UNDRAWABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def clean(s: str) -> str:
+    """`s` with every character pygame cannot draw (or would draw as a box) replaced by U+FFFD;
+    a tab becomes a space."""
+    s = s if isinstance(s, str) else str(s)
+    if _UNDRAWABLE.search(s) is None:
+        return s
+    return _UNDRAWABLE.sub(lambda m: " " if m.group() == "\t" else "\ufffd", s)
+
+
+def size(s: str, size_px: int, style: str = "serif") -> tuple[int, int]:
+    """The size `s` takes when rendered (cleaned as it would be)."""
+    return get_font(style, size_px).size(clean(s))
 
 
 def _size(surf: pygame.Surface) -> int:
@@ -91,6 +115,7 @@ def text(s: str, size: int, colour: Colour, style: str = "serif") -> pygame.Surf
     key = ("t", s, size, tuple(colour), style)
     surf = _cached(key)
     if surf is None:
+        s = clean(s)
         try:
             surf = get_font(style, size).render(s, True, colour)
         except pygame.error:            # the font module was quit and re-initialised: reopen
@@ -129,6 +154,7 @@ def spaced_text(s: str, size: int, colour: Colour, style: str = "serif", spacing
     key = ("s", s, size, tuple(colour), style, spacing, halo)
     surf = _cached(key)
     if surf is None:
+        s = clean(s)
         f = get_font(style, size)
         gap = round(size * spacing)
         glyphs = [f.render(ch, True, colour) for ch in s]

@@ -1,9 +1,14 @@
 """The save and load screen: the user's saves and the samples, each listed with when it was saved,
 the game, the turn and who is to act; save under a typed name, rename, delete (after a question),
-open (off the window's thread, maria.ui.loading, through App.open_screen("saved_game"))."""
+open (off the window's thread, maria.ui.loading, through App.open_screen("saved_game")).
+
+The listing and the previews are read off the window's thread and cached (maria.ui.save_index):
+with thousands of saves a frame draws one page of cached rows; typing on the Load screen searches
+the names."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -11,6 +16,7 @@ import pygame
 
 from maria.paths import resource_root
 from maria.ui import widgets as W
+from maria.ui.save_index import SaveIndex
 from maria.ui.overlays import ButtonScene, MessageScene, _title_bg
 from maria.ui.session import notes_path, role_name
 from maria.ui.settings import saves_dir
@@ -29,6 +35,54 @@ def default_save_name(state: dict) -> str:
     return name
 
 
+def _all_saves() -> list:
+    """The user's saves, the samples and the crash handler's emergency saves, each with why it
+    cannot be opened and its version (run by the listing worker, never the window's thread)."""
+    from maria.crash import emergency_saves
+    from maria.saves import scan_saves
+    out = []
+    for d in (saves_dir(), resource_root() / "saves"):
+        out += scan_saves(d)
+    # the games a crash saved ("load it from the title screen", the crash message says)
+    for p in emergency_saves():
+        try:
+            st = p.stat()
+            out.append((p, None, (st.st_mtime, st.st_size)))
+        except OSError:
+            continue
+    return out
+
+
+def _folder_times() -> tuple:
+    """The modification times of the folders listed (a file created, deleted or renamed there
+    changes its folder's): two stats, cheap enough for the window's thread."""
+    from maria.crash import crash_dir
+    out = []
+    for d in (saves_dir(), crash_dir()):
+        try:
+            out.append(os.stat(d).st_mtime_ns)
+        except OSError:
+            out.append(None)
+    return tuple(out)
+
+
+_BACKGROUND: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _background(size: tuple[int, int]) -> pygame.Surface:
+    """The title screens' paper, drawn once (its 180 ruled lines cost more than the whole list)."""
+    if size not in _BACKGROUND:
+        bg = pygame.Surface(size)
+        _title_bg(bg)
+        _BACKGROUND.clear()
+        _BACKGROUND[size] = bg
+    return _BACKGROUND[size]
+
+
+def _count(v) -> str:
+    return str(v) if isinstance(v, int) and not isinstance(v, bool) else "?"
+
+
 class SaveLoadScene(ButtonScene):
     """Save under a name (typed) or load one of the saves (the user's and the samples), each listed
     with when it was saved, the game, the turn and who is to act; the user's saves can be renamed
@@ -45,35 +99,45 @@ class SaveLoadScene(ButtonScene):
         self.page = 0
         self.renaming: Path | None = None    # the save being renamed (its new name is typed in `name`)
         self.deleting: Path | None = None    # the save awaiting "Delete? yes / no"
-        self._peeks: dict[tuple, dict | None] = {}
+        self.query = ""                      # Load: the names searched for (typed)
+        self._dirs = (saves_dir(), resource_root() / "saves")
+        self.index = SaveIndex(_all_saves)
+        self._seen = -1                      # the index version the buttons show
+        self._filtered: tuple[tuple, list] = ((), [])
+        self._folders_seen: tuple = _folder_times()
+        self._since_check = 0.0
         super().__init__(app)
 
     def entries(self) -> list[tuple[Path, str | None]]:
-        """Every *.yaml of the user's and the sample saves, with why it cannot be opened (None if
-        it can): a FIFO or a dangling link is listed as unreadable, never opened."""
-        from maria.crash import emergency_saves
-        from maria.saves import list_saves
-        out = []
-        for d in (saves_dir(), resource_root() / "saves"):
-            out += list_saves(d)
-        # the games a crash saved ("load it from the title screen", the crash message says)
-        return out + [(p, None) for p in emergency_saves()]
+        """Every *.yaml of the user's and the sample saves (and the crash handler's), with why it
+        cannot be opened (None if it can), as last listed off the window's thread (empty until
+        then), narrowed to the names searched for."""
+        return [(p, why) for p, why, _ in self._shown()]
+
+    def _shown(self) -> list:
+        listing, names = self.index.listing or ([], [])
+        key = (id(listing), self.query)
+        if self._filtered[0] != key:
+            q = self.query.casefold()
+            self._filtered = (key, [e for e, n in zip(listing, names) if q in n] if q else listing)
+        return self._filtered[1]
 
     def files(self) -> list[Path]:
         return [p for p, _ in self.entries()]
 
-    def details(self, p: Path) -> str:
-        """"27 Nov 00:41 · advanced, 3 players · turn 4 · to act: Louis XV" (cached per file version)."""
-        from maria.saves import peek
-        try:
-            st = p.stat()
-            key = (str(p), st.st_mtime, st.st_size)
-        except OSError:
-            return ""
-        if key not in self._peeks:
-            self._peeks[key] = peek(p)
-        info = self._peeks[key]
-        when = time.strftime("%d %b %H:%M", time.localtime(st.st_mtime))
+    def details(self, p: Path, ver: tuple = (0.0, 0)) -> str:
+        """"27 Nov 00:41 · advanced, 3 players · turn 4 · to act: Louis XV", from the cached
+        preview of this version of the file (its header first, then the whole preview)."""
+        when = time.strftime("%d %b %H:%M", time.localtime(ver[0])) if ver[0] else ""
+        done, info = self.index.preview(p, ver)
+        if not done:
+            got, head = self.index.header(p, ver)
+            if head is None or head.get("game", "maria") not in ("maria", "friedrich"):
+                return f"{when} · reading…"
+            if head.get("game") == "friedrich":
+                return f"{when} · FRIEDRICH, {_count(head.get('players'))} players · reading…"
+            variant = "advanced" if head.get("variant") == "advanced" else "introductory"
+            return f"{when} · MARIA {variant}, {_count(head.get('players'))} players · reading…"
         if info is None:
             return f"{when} · not readable as a save"
         if info.get("game") == "friedrich":
@@ -85,7 +149,7 @@ class SaveLoadScene(ButtonScene):
         return f"{when} · {game} · turn {info['turn']} · {state}"
 
     def _own(self, p: Path) -> bool:
-        return p.parent == saves_dir()
+        return p.parent == self._dirs[0]
 
     def layout(self) -> None:
         b = []
@@ -94,18 +158,21 @@ class SaveLoadScene(ButtonScene):
             b.append(W.Button(pygame.Rect(1280, 220, 200, 52), label,
                               self.do_rename if self.renaming else self.do_save, bool(self.name.strip()),
                               "do_rename" if self.renaming else "do_save", 22))
-        entries = self.entries()
+        entries = self._shown()
         pages = max(1, (len(entries) + self.PER_PAGE - 1) // self.PER_PAGE)
         self.page = min(self.page, pages - 1)
         y = 330
-        for p, why in entries[self.page * self.PER_PAGE:(self.page + 1) * self.PER_PAGE]:
-            label = p.stem + ("" if self._own(p) else "   (sample)" if p.parent == resource_root() / "saves"
+        page = entries[self.page * self.PER_PAGE:(self.page + 1) * self.PER_PAGE]
+        self.index.want(page)
+        self._seen = self.index.version
+        for p, why, ver in page:
+            label = p.stem + ("" if self._own(p) else "   (sample)" if p.parent == self._dirs[1]
                               else "   (saved by the crash handler)")
             if why is not None:
                 label += f"   (unreadable: {why})"
             # the name and, under it, the details are written over the button in draw()
             b.append(W.Button(pygame.Rect(260, y, 1000, 56), "", self._pick(p), why is None,
-                              ("file", p.name), 18, tip=label + "\n" + (self.details(p) if why is None else "")))
+                              ("file", p.name), 18, tip=label + "\n" + (self.details(p, ver) if why is None else "")))
             if self._own(p):
                 if self.deleting == p:
                     b.append(W.Button(pygame.Rect(1280, y, 190, 56), "Delete it", self._delete(p), True,
@@ -133,6 +200,30 @@ class SaveLoadScene(ButtonScene):
         def f():
             self.page += d
         return f
+
+    def update(self, dt: float) -> None:
+        """What the listing worker brought since the last frame is shown; every two seconds the
+        folders' own times (two stats) tell whether a file came or went meanwhile."""
+        self._since_check += dt
+        if self._since_check >= 2.0:
+            self._since_check = 0.0
+            times = _folder_times()
+            if times != self._folders_seen:
+                self._folders_seen = times
+                self.index.refresh()
+        if self.index.version != self._seen:
+            self.layout()
+            self.dirty = True
+
+    def reading(self) -> bool:
+        """Whether the listing worker is still reading what this screen shows (or brought
+        something not drawn yet)."""
+        return self.index.busy() or self.index.version != self._seen
+
+    def _changed(self) -> None:
+        """A file was renamed, deleted or written from this screen: list again."""
+        self._folders_seen = _folder_times()
+        self.index.refresh()
 
     def _pick(self, p):
         def f():
@@ -173,6 +264,7 @@ class SaveLoadScene(ButtonScene):
                     notes_path(p).unlink()
             except OSError as exc:
                 self.error = f"Could not delete {p.name}: {exc.strerror or exc}"
+            self._changed()
         return f
 
     def _start_rename(self, p):
@@ -199,6 +291,7 @@ class SaveLoadScene(ButtonScene):
         except OSError as exc:
             self.error = f"Could not rename {p.name}: {exc.strerror or exc}"
             return
+        self._changed()
         self.renaming = None
         self.name = "" if self.mode == "load" else self.name
         self.error = ""
@@ -224,7 +317,15 @@ class SaveLoadScene(ButtonScene):
             self.layout()
             self.dirty = True
             return
+        if self.query:                       # Esc clears the search first
+            self._search("")
+            return
         self.app.pop(self)
+
+    def _search(self, query: str) -> None:
+        self.query, self.page = query, 0
+        self.layout()
+        self.dirty = True
 
     def handle(self, e) -> None:
         if e.type == pygame.KEYDOWN and (self.mode == "save" or self.renaming):
@@ -248,10 +349,17 @@ class SaveLoadScene(ButtonScene):
             self.layout()
             self.dirty = True
             return
+        if e.type == pygame.KEYDOWN and self.mode == "load":
+            if e.key == pygame.K_BACKSPACE:
+                self._search(self.query[:-1])
+                return
+            if e.key != pygame.K_ESCAPE and e.unicode and e.unicode.isprintable() and len(self.query) < 40:
+                self._search(self.query + e.unicode)
+                return
         super().handle(e)
 
     def draw(self, surf) -> None:
-        _title_bg(surf)
+        surf.blit(_background(surf.get_size()), (0, 0))
         W.blit_text(surf, "Save the game" if self.mode == "save" else "Load a game", (960, 80), 56,
                     (110, 30, 24), "serif_bold", "midtop")
         if self.mode == "save" or self.renaming:
@@ -266,9 +374,24 @@ class SaveLoadScene(ButtonScene):
             hint = (f"New name for {self.renaming.stem} (Enter to rename, Esc to keep it)" if self.renaming
                     else "Enter saves under this name; type to give another, or click a save to overwrite it.")
             W.blit_text(surf, hint, (260, 280), 16, (100, 85, 60))
-        W.blit_text(surf, f"Saves in {saves_dir()}", (260, 306), 16, (100, 85, 60))
-        if not self.entries():
-            W.blit_text(surf, "No saved games yet.", (260, 340), 20, W.INK)
+        elif self.mode == "load":
+            box = pygame.Rect(260, 220, 1000, 52)
+            W.panel(surf, box, (255, 252, 240))
+            W.blit_text(surf, ("Search: " + self.query + "|") if self.query else "Type to search the saves by name",
+                        (box.x + 12, box.y + 14), 22, W.INK if self.query else (140, 125, 100))
+            listing = self.index.entries
+            if listing is not None:
+                found = len(self._shown())
+                what = (f"{found:,} of {len(listing):,} saves" if self.query else W.count(len(listing), "save"))
+                W.blit_text(surf, what + (f" · page {self.page + 1} of {max(1, -(-found // self.PER_PAGE)):,}"
+                                          if found > self.PER_PAGE else ""), (1260, 280), 16, (100, 85, 60),
+                            "sans", "topright")
+        W.blit_text(surf, f"Saves in {self._dirs[0]}", (260, 306), 16, (100, 85, 60))
+        if self.index.entries is None:
+            W.blit_text(surf, "Reading the saves folder…", (260, 340), 20, W.INK)
+        elif not self._shown():
+            W.blit_text(surf, f"No save's name contains “{self.query}”." if self.query else "No saved games yet.",
+                        (260, 340), 20, W.INK)
         self.draw_buttons(surf)
         for bt in self.buttons:                 # each save: its name, and its details under it
             if isinstance(bt.key, tuple) and bt.key[0] == "file":

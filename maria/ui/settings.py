@@ -15,6 +15,9 @@ ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 PALETTE_NAMES = ("standard", "colour-blind")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
 MAX_SETTINGS_BYTES = 64 * 1024        # a real settings file is about 100 bytes
+# the numbers' ranges: the window between the smallest the table can be read at and an 8K screen
+# (the screen the window opens on bounds it further: Settings.fit_to_screen)
+RANGES = {"window_w": (640, 7680), "window_h": (360, 4320), "volume": (0, 100)}
 
 
 def _keep_aside(p: Path) -> Path | None:
@@ -108,11 +111,13 @@ class Settings:
             if s.palette not in PALETTE_NAMES:
                 wrong.append("palette")
                 s.palette = "standard"
+            # a value out of its range is reported like a wrong one, never changed silently
+            for name, (lo, hi) in RANGES.items():
+                if not lo <= getattr(s, name) <= hi:
+                    wrong.append(name)
+                    setattr(s, name, getattr(cls, name))
             if wrong and problem is None:
                 problem = f"wrong value for {', '.join(wrong)}"
-        s.volume = max(0, min(s.volume, 100))
-        s.window_w = max(640, min(s.window_w, 7680))
-        s.window_h = max(360, min(s.window_h, 4320))
         if problem is not None:
             kept = _keep_aside(p)
             where = f"; kept as {kept.name}" if kept else ""
@@ -120,6 +125,22 @@ class Settings:
                   f"{' for the wrong values' if isinstance(data, dict) and 'wrong value' in problem else ''}"
                   f"{where}.", file=sys.stderr)
         return s
+
+    def fit_to_screen(self, screen: tuple[int, int] | None) -> str | None:
+        """Make the window fit `screen` (the size of the display it opens on): a window larger than
+        its screen puts buttons out of reach.  Returns the sentence that says so (None when it fits,
+        the screen is unknown or the size was the default); the fitted size is what is saved on quit."""
+        if not screen or screen[0] <= 0 or screen[1] <= 0:
+            return None
+        w, h = self.window_w, self.window_h
+        if w <= screen[0] and h <= screen[1]:
+            return None
+        self.window_w = max(RANGES["window_w"][0], min(w, screen[0]))
+        self.window_h = max(RANGES["window_h"][0], min(h, screen[1]))
+        if (w, h) == (type(self).window_w, type(self).window_h):
+            return None                 # the default size on a small screen: nobody asked for more
+        return (f"The window size in the settings ({w}×{h}) is larger than this screen "
+                f"({screen[0]}×{screen[1]}): the window opens at {self.window_w}×{self.window_h}.")
 
     def save(self) -> None:
         try:

@@ -237,7 +237,10 @@ def all_screens(outdir: Path) -> list[Path]:
     b.hover_city = acts[0]["path"][-1]
     out.append(save_frame(app, outdir / "10-retreat.png"))
     b.hover_city = None
-    app.push(O.SaveLoadScene(app, "load", b))
+    lst = app.push(O.SaveLoadScene(app, "load", b))
+    while lst.reading():             # the listing and the previews arrive off the window's thread
+        lst.index.wait()
+        lst.update(0.0)
     out.append(save_frame(app, outdir / "11-load.png"))
     app.pop()
     app.push(O.MessageScene(app, "This game cannot be loaded", "broken.yaml is damaged: it is not a MARIA save file."))

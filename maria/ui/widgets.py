@@ -61,13 +61,12 @@ def wrap(s: str, width: int, size: int = 18, style: str = "sans") -> list[str]:
 
 def _wrap(s: str, width: int, size: int, style: str) -> list[str]:
     s = printed(s)
-    f = fonts.get_font(style, size)
     out = []
     for para in s.split("\n"):
         line = ""
         for w in para.split(" "):
             t = (line + " " + w).strip()
-            if f.size(t)[0] <= width or not line:
+            if fonts.size(t, size, style)[0] <= width or not line:
                 line = t
             else:
                 out.append(line)

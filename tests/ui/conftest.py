@@ -34,6 +34,17 @@ class Driver:
 
     def frames(self, n=3):
         self.app.run(max_frames=n)
+        self.lists_read()
+
+    def lists_read(self):
+        """A save list reads its folder and previews off the window's thread (maria.ui.save_index):
+        let what it asked for arrive, as a player waits a moment, and draw it."""
+        for _ in range(10):
+            top = self.app.top
+            if not hasattr(top, "reading") or not top.reading():
+                return
+            top.index.wait()
+            self.app.run(max_frames=1)
 
     def win(self, pos):
         return self.app.map.to_window(pos)

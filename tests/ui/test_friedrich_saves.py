@@ -52,8 +52,8 @@ def test_an_edited_friedrich_save_is_refused_with_a_reason(dirs, tmp_path):
     p = tmp_path / "f.yaml"
     fsaves.save(p, s.record)
     assert fsaves.digest(fsaves.load(p).state) == fsaves.digest(s.state)
-    text = p.read_text(encoding="utf-8").replace("turn: 1\n", "turn: 2\n", 1)
-    p.write_text(text, encoding="utf-8")
+    head, mark, state = p.read_text(encoding="utf-8").partition("\nstate:")
+    p.write_text(head + mark + state.replace("turn: 1\n", "turn: 2\n", 1), encoding="utf-8")
     with pytest.raises(fsaves.FSaveError, match="changed since it was saved"):
         fsaves.load(p)
 
