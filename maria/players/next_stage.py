@@ -196,6 +196,11 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
         return risk
     troops = _estimated_troops(obs)
     gens = obs["generals"]
+    for gid, g in gens.items():
+        if g["in_play"] and g.get("troops") is None:
+            # the sample's hidden strengths are replaced by the public estimate, so that the
+            # rules of thumb below plan with what `role` knows rather than with one guess
+            world["generals"][gid]["troops"] = max(1, min(8, round(troops[gid])))
     live = {gid: g for gid, g in gens.items() if g["in_play"] and g["city"] in info.playable}
     movers = [gid for gid, g in live.items() if g["power"] in enemies]
 
@@ -211,9 +216,10 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
     def side_strength(city, exclude=()):
         return sum(troops[g] for g in world["city_generals"].get(city, ()) if g not in exclude)
 
-    def commander_power(city):
-        here = [g for g in world["city_generals"].get(city, ()) if g in live]
-        return min(here, key=lambda g: gens[g]["rank"]) if here else None
+    def commander(gids):
+        """The supreme commander of generals standing together: the lowest rank number (R6.2);
+        only his power plays cards (R11.9)."""
+        return min(gids, key=lambda g: gens[g]["rank"])
 
     beaten: dict[str, float] = {}          # defending general -> P(beaten in this stage)
     loss: dict[str, float] = {}            # ... and his expected loss when beaten
@@ -222,32 +228,30 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
         g = live[gid]
         start = g["city"]
         mates = [o for o in world["city_generals"].get(start, ()) if o != gid and o in live
-                 and gens[o]["power"] in enemies]
-        own = troops[gid] + sum(troops[o] for o in mates)
+                 and gens[o]["power"] in enemies and gens[o]["face_up"]]
         ends = {p[-1] for p in paths[gid]} | {start}
         for end in ends:
-            if world["city_generals"].get(end) and end != start:
-                extra = side_strength(end, exclude=(gid,))
-                strength = min(16, troops[gid] + extra)
+            if end != start and world["city_generals"].get(end):
+                side = [gid] + [o for o in world["city_generals"][end] if o in live]
             else:
-                strength = min(16, own)
+                side = [gid] + mates                   # his stack-mates may follow him (R10.4)
+            strength = min(16.0, sum(troops[o] for o in side))
+            attack_cards = _suit_points(obs, gens[commander(side)]["power"], info.suit(end))
             for n in info.nbrs[end]:
-                for d in world["city_generals"].get(n, ()):
-                    if d not in live or gens[d]["power"] in enemies:
-                        continue
-                    if not any(R.enemies(world, gens[d]["power"], p) for p in (g["power"],)):
-                        continue
-                    cp = gens[commander_power(n)]["power"]
-                    mine_cards = _suit_points(obs, gens[commander_power(end) or gid]["power"]
-                                              if end != start else g["power"], info.suit(end))
-                    their = side_strength(n) + _suit_points(obs, cp, info.suit(n))
-                    margin = strength + mine_cards - their
-                    p = _win_probability(margin)
+                defenders = [d for d in world["city_generals"].get(n, ()) if d in live]
+                if not defenders or not R.enemies(world, gens[defenders[0]]["power"], g["power"]):
+                    continue
+                their = side_strength(n) + _suit_points(obs, gens[commander(defenders)]["power"],
+                                                        info.suit(n))
+                margin = strength + attack_cards - their
+                p = _win_probability(margin)
+                for d in defenders:
                     if p > beaten.get(d, 0.0):
                         beaten[d] = p
                         loss[d] = max(1.0, margin)
-                        vp = 1.0 if loss[d] < 3 else min(2.0, loss[d] // 3)
-                        battle_vm[g["power"]] = max(battle_vm[g["power"]], p * vp)
+                lost = max(1.0, margin)
+                vp = 1.0 if lost < 3 else min(2.0, lost // 3)         # R16.1
+                battle_vm[g["power"]] = max(battle_vm[g["power"]], p * vp)
     risk.beaten = beaten
 
     # --- conquests on the way and retroactive ones --------------------------------------------
