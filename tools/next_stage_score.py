@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from maria.rules import door  # noqa: E402
 
 ROLES3 = ("louis_xv", "frederick", "maria_theresa")
+SWEEP = (0.2, 0.25, 0.3, 0.4, 0.5, 0.6)
 
 
 def record(first: int, count: int, out: Path) -> None:
@@ -111,11 +112,14 @@ def extract(path: Path) -> list[dict]:
     return out
 
 
-def load_stages(data: Path) -> list[dict]:
-    """The extracted stages of every recorded game in `data` (cached beside each game)."""
+def load_stages(data: Path, seeds: range | None = None) -> list[dict]:
+    """The extracted stages of the recorded games in `data` (those of `seeds`, or all; cached beside
+    each game)."""
     import pickle
     stages = []
     for path in sorted(data.glob("game-*.json.gz")):
+        if seeds is not None and int(path.name.split("-")[1].split(".")[0]) not in seeds:
+            continue
         cache = path.with_name(path.name.replace(".json.gz", ".stages.pkl"))
         if cache.exists() and cache.stat().st_mtime >= path.stat().st_mtime:
             with open(cache, "rb") as f:
@@ -128,15 +132,21 @@ def load_stages(data: Path) -> list[dict]:
     return stages
 
 
-def score(data: Path, threshold: float, echo=print) -> dict:
+def score(data: Path, threshold: float, seeds: range | None = None, echo=print) -> dict:
     from maria.players.next_stage import assess
-    stages = load_stages(data)
+    stages = load_stages(data, seeds)
     tot = {"tp": 0, "lost": 0, "flag": 0}
     per: dict[tuple, dict] = {}
     vm_err = []
+    sweep = {t: [0, 0, 0] for t in SWEEP}
     t0 = time.perf_counter()
     for s in stages:
         risk = assess(s["obs"], s["role"])
+        for t, v in sweep.items():
+            f = risk.flagged(t)
+            v[0] += len(f & set(s["taken"]))
+            v[1] += len(s["taken"])
+            v[2] += len(f)
         flagged = risk.flagged(threshold)
         lost = set(s["taken"])
         tp = len(flagged & lost)
@@ -167,6 +177,8 @@ def score(data: Path, threshold: float, echo=print) -> dict:
     echo(line("all", tot))
     for k in sorted(per):
         echo(line(f"{k[0]} {k[1]}", per[k]))
+    echo("  other thresholds: " + "; ".join(
+        f"{t}: recall {v[0] / max(1, v[1]):.1%} precision {v[0] / max(1, v[2]):.1%}" for t, v in sweep.items()))
     if vm_err:
         mae = sum(abs(a - b) for a, b in vm_err) / len(vm_err)
         echo(f"  expected VMs per enemy major and stage: mean predicted "
@@ -185,11 +197,16 @@ def main(argv=None) -> None:
     s = sub.add_parser("score")
     s.add_argument("--data", default="/work/data-model")
     s.add_argument("--threshold", type=float, default=0.3)
+    s.add_argument("--first", type=int, default=None, help="score only the games of seeds first..")
+    s.add_argument("--count", type=int, default=None)
     a = ap.parse_args(argv)
     if a.cmd == "record":
         record(a.first, a.count, Path(a.out))
     else:
-        score(Path(a.data), a.threshold)
+        seeds = None
+        if a.first is not None:
+            seeds = range(a.first, a.first + (a.count if a.count is not None else 10 ** 6))
+        score(Path(a.data), a.threshold, seeds)
 
 
 if __name__ == "__main__":

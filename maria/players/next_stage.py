@@ -297,15 +297,8 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
                 key = (c, power)
                 take[key] = max(take.get(key, 0.0), q)
 
-    # several generals may aim at one fortress: it is taken unless every one of them passes it by
-    agg: dict[str, dict[str, float]] = {}
-    for (c, power), q in take.items():
-        agg.setdefault(c, {})[power] = q
-    out = []
-    for c, by in agg.items():
-        for power, q in by.items():
-            out.append((c, power, q))
-    out.sort(key=lambda t: (-t[2], t[0], t[1]))
+    # a fortress several generals can take counts with the likeliest of them
+    out = sorted(((c, power, q) for (c, power), q in take.items()), key=lambda t: (-t[2], t[0], t[1]))
     risk.at_risk = out
 
     # --- expected victory markers (advanced game) ---------------------------------------------
@@ -313,12 +306,13 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
     if adv is not None:
         boxes = adv.get("battle_boxes", {})
         ev: dict[str, float] = {}
+        marked: dict[tuple[str, str], float] = {}      # (fortress, major): a minor marks for its major
         for c, power, q in out:
-            major = R.major_of(world, power)
-            if c in RHINE:
-                continue
-            if marks_conquest(world, info, power, c):
-                ev[major] = ev.get(major, 0.0) + q
+            if c not in RHINE and marks_conquest(world, info, power, c):
+                key = (c, R.major_of(world, power))
+                marked[key] = max(marked.get(key, 0.0), q)
+        for (c, major), q in marked.items():
+            ev[major] = ev.get(major, 0.0) + q
         for major in ("france", "pragmatic_army"):
             side = [p for p in enemies if R.major_of(world, p) == major or
                     (major == "pragmatic_army" and p == "austria")]
