@@ -1,5 +1,5 @@
-"""A model of the next enemy action stage: what each enemy power can take in it, read from one role's
-view.
+"""A model of the next enemy action stage (R5.1, movement R10, combat R11, retroactive conquest R12,
+victory markers R16): what each other player's power can take in it, read from one role's view.
 
     risk = assess(obs, role)        # obs = maria.players.resample.observe(state, role)
     risk.at_risk                    # [(fortress, enemy power, probability)], most likely first
