@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from maria.rules import cards
+from maria.rules import cards, door
 from maria.rules import roles as R
 from maria.rules.advanced.markers import RHINE
 from maria.rules.conquest import marks_conquest
@@ -100,6 +100,12 @@ def next_enemies(obs: dict, role: str) -> list[str]:
         if any(not R.cooperating(alliances, p, m) for p in others for m in mine):
             return others
     return []
+
+
+def _stage_of(obs: dict, powers: list[str]) -> list[str]:
+    """The action stage (R5.1, R5.5) the powers act in."""
+    stages = obs["public"].get("adv", {}).get("bookkeeping", {}).get("stages") or R.ACTION_STAGES
+    return next((s for s in stages if powers[0] in s), [])
 
 
 def _estimated_troops(obs: dict) -> dict[str, float]:
@@ -203,6 +209,14 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
             world["generals"][gid]["troops"] = max(1, min(8, round(troops[gid])))
     live = {gid: g for gid, g in gens.items() if g["in_play"] and g["city"] in info.playable}
     movers = [gid for gid, g in live.items() if g["power"] in enemies]
+    face_up = {gid: live[gid]["face_up"] for gid in movers}
+    if obs["stage"] != "+".join(_stage_of(obs, enemies)) or obs["phase"] in (None, "tc", "supply"):
+        # the stage's supply phase is still to come: a general in supply then is face-up, one out
+        # of it face-down (R9.4), and only a face-up general conquers (R9.5)
+        out = set(door.supply_map(world)["out_of_supply"])
+        face_up = {gid: gid not in out for gid in movers}
+        for gid in movers:
+            world["generals"][gid]["face_up"] = face_up[gid]
 
     # --- reach -------------------------------------------------------------------------------
     paths: dict[str, list[list[str]]] = {}
@@ -228,7 +242,7 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
         g = live[gid]
         start = g["city"]
         mates = [o for o in world["city_generals"].get(start, ()) if o != gid and o in live
-                 and gens[o]["power"] in enemies and gens[o]["face_up"]]
+                 and gens[o]["power"] in enemies and face_up[o]]
         ends = {p[-1] for p in paths[gid]} | {start}
         for end in ends:
             if end != start and world["city_generals"].get(end):
@@ -277,7 +291,7 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
     prot_cache: dict[str, float] = {}
     for gid in movers:
         g = live[gid]
-        if not g["face_up"]:
+        if not face_up[gid]:
             continue                                   # R9.5
         power = g["power"]
         chosen = _likely_moves(world, info, gid)

@@ -119,3 +119,13 @@ def test_the_model_reads_only_the_roles_view(french_movement):
     assert hidden["cards"]["hands"]["france"] != s["cards"]["hands"]["france"]
     a, b = _risk(s), _risk(hidden)
     assert (a.at_risk, a.beaten, a.reach, a.expected_vm) == (b.at_risk, b.beaten, b.reach, b.expected_vm)
+
+
+def test_R9_5_a_general_out_of_supply_when_his_stage_begins_conquers_nothing(french_movement):
+    # Klattau is outside France's home country and France has no supply train on the board: at
+    # the supply phase still to come Belle-Isle turns face-down (R9.3, R9.4) and cannot conquer
+    s = _only(french_movement, {"belle_isle": ("klattau", 8), "traun": ("wien", 4)})
+    before = copy_state(s)
+    before["phase"] = "tc"
+    assert _risk(before).risk_of("pilsen") == 0.0
+    assert _risk(s).risk_of("pilsen") > 0.5           # after the supply phase: still face-up
