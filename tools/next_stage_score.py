@@ -8,9 +8,11 @@ Two steps, both deterministic:
     #    not act in it, what the acting powers can take; compare with what they took by its end
     python tools/next_stage_score.py score --data /work/data-model [--threshold 0.3]
 
-An action stage (R5.1) is counted from the movement phase's start of the stage's powers: the TC
-draw and supply phases (R8, R9) come before it, so the view there is the last one taken before any
-piece moves.  What was taken is the set of fortresses whose controller changed from a power outside
+An action stage (R5.1) is seen at its first decision: France's subsidy choice in its TC phase
+(R8.2, from turn 4), otherwise the movement phase's start, after the TC draw and the supply check
+(R8, R9); either way before any piece moves.  Each role that plays none of the stage's powers
+observes it (in 3 players Frederick plays the Pragmatic Army, so Austria's stage is observed by
+Louis XV only); an ally's stage counts too (France and Prussia race for the same fortresses).  What was taken is the set of fortresses whose controller changed from a power outside
 the acting side to one of the acting powers (or their co-operating major) between that moment and
 the start of the next stage, conquests by move (R10.12) and retroactive ones (R12.1) alike.  Recall
 is the share of those fortresses the model flagged at risk; precision the share of flags that fell.
@@ -66,8 +68,8 @@ def _pools(state) -> dict[str, int]:
 
 def extract(path: Path) -> list[dict]:
     """Every action stage of one recorded game: the view of each role that takes no part in it, at
-    the first decision of the stage (after its TC draw and supply check, R5.2), and what the stage's
-    powers took by its end."""
+    the first decision of the stage (module docstring), and what the stage's powers took by its
+    end."""
     from maria.players.resample import observe
     from maria.rules import roles as R
     with gzip.open(path, "rt") as f:
