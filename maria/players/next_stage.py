@@ -129,12 +129,45 @@ def _estimated_troops(obs: dict) -> dict[str, float]:
     return out
 
 
-def _suit_points(obs: dict, power: str, suit: str) -> float:
-    h = obs["hands"].get(power)
-    if isinstance(h, list):
-        return sum(cards.value_of(c) for c in h if cards.suit_of(c) == suit) + \
-            RESERVE_POINTS * sum(1 for c in h if cards.is_reserve(c))
-    return CARD_SUIT_POINTS * (h or 0)
+class _Hands:
+    """The cards of one suit each power can play, as `role` knows them (R8.4, R11.2): its own
+    hands exactly; another power's cards seen going into its hand (known_cards) exactly, and each
+    of its other cards as the average card of the unseen ones (the cards of the decks in play that
+    are neither in `role`'s hands, discarded, set aside nor seen).  A Reserve counts RESERVE_POINTS
+    in any suit (R8.5)."""
+
+    def __init__(self, obs: dict, world: dict):
+        self.obs = obs
+        known = obs.get("known_cards", {})
+        hidden = [p for p, h in obs["hands"].items() if not isinstance(h, list)]
+        # the resampled world deals exactly the unseen cards to the hidden hands and the draw deck,
+        # in an order of its seed: as a whole they are what `role` has not seen
+        self.unseen = list(world["cards"]["draw"])
+        for p in hidden:
+            rest = list(world["cards"]["hands"].get(p, []))
+            for c in known.get(p, ()):
+                if c in rest:
+                    rest.remove(c)
+            self.unseen += rest
+        self.known = known
+        self._mean: dict[str, float] = {}
+
+    @staticmethod
+    def _points(c, suit) -> float:
+        if cards.is_reserve(c):
+            return RESERVE_POINTS
+        return cards.value_of(c) if cards.suit_of(c) == suit else 0.0
+
+    def points(self, power: str, suit: str) -> float:
+        h = self.obs["hands"].get(power)
+        if isinstance(h, list):
+            return sum(self._points(c, suit) for c in h)
+        k = self.known.get(power, [])
+        m = self._mean.get(suit)
+        if m is None:
+            m = self._mean[suit] = (sum(self._points(c, suit) for c in self.unseen) / len(self.unseen)
+                                    if self.unseen else CARD_SUIT_POINTS)
+        return sum(self._points(c, suit) for c in k) + m * max(0, (h or 0) - len(k))
 
 
 def _win_probability(margin: float) -> float:
@@ -201,6 +234,7 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
     if not enemies:
         return risk
     troops = _estimated_troops(obs)
+    hands = _Hands(obs, world)
     gens = obs["generals"]
     for gid, g in gens.items():
         if g["in_play"] and g.get("troops") is None:
@@ -250,12 +284,12 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
             else:
                 side = [gid] + mates                   # his stack-mates may follow him (R10.4)
             strength = min(16.0, sum(troops[o] for o in side))
-            attack_cards = _suit_points(obs, gens[commander(side)]["power"], info.suit(end))
+            attack_cards = hands.points(gens[commander(side)]["power"], info.suit(end))
             for n in info.nbrs[end]:
                 defenders = [d for d in world["city_generals"].get(n, ()) if d in live]
                 if not defenders or not R.enemies(world, gens[defenders[0]]["power"], g["power"]):
                     continue
-                their = side_strength(n) + _suit_points(obs, gens[commander(defenders)]["power"],
+                their = side_strength(n) + hands.points(gens[commander(defenders)]["power"],
                                                         info.suit(n))
                 margin = strength + attack_cards - their
                 p = _win_probability(margin)
