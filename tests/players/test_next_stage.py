@@ -129,3 +129,18 @@ def test_R9_5_a_general_out_of_supply_when_his_stage_begins_conquers_nothing(fre
     before["phase"] = "tc"
     assert _risk(before).risk_of("pilsen") == 0.0
     assert _risk(s).risk_of("pilsen") > 0.5           # after the supply phase: still face-up
+
+
+def test_R11_2_the_protectors_cards_of_his_sectors_suit_count_in_the_battle(french_movement):
+    from maria.rules import cards
+    info = board_info(french_movement)
+    d = info.dist_from("pilsen")
+    guard = next(c for c in sorted(d) if d[c] == 2 and not info.is_fortress(c))
+    keep = {"belle_isle": ("klattau", 6), "traun": (guard, 4)}
+    bare = _only(french_movement, keep)
+    bare["cards"]["hands"]["austria"] = []
+    armed = _only(french_movement, keep)
+    suit = info.suit(guard)
+    armed["cards"]["hands"]["austria"] = [c for deck in range(1, 5) for c in cards.deck_cards(deck)
+                                          if cards.suit_of(c) == suit and cards.value_of(c) == 10]
+    assert _risk(armed).beaten["traun"] < 0.5 < _risk(bare).beaten["traun"]
