@@ -17,10 +17,13 @@ An action stage (R5.1) is seen at its first decision: France's subsidy choice in
 (R8.2, from turn 4), otherwise the movement phase's start, after the TC draw and the supply check
 (R8, R9); either way before any piece moves.  Each role that plays none of the stage's powers
 observes it (in 3 players Frederick plays the Pragmatic Army, so Austria's stage is observed by
-Louis XV only); an ally's stage counts too (France and Prussia race for the same fortresses).  What was taken is the set of fortresses whose controller changed from a power outside
-the acting side to one of the acting powers (or their co-operating major) between that moment and
-the start of the next stage, conquests by move (R10.12) and retroactive ones (R12.1) alike.  Recall
-is the share of those fortresses the model flagged at risk; precision the share of flags that fell.
+Louis XV only); an ally's stage counts too (France and Prussia race for the same fortresses).
+What was taken is the set of fortresses whose controller changed from a power outside the acting
+side to one co-operating with an acting power between that moment and the start of the next stage,
+conquests by move (R10.12) and retroactive ones (R12.1) alike.  A fortress is flagged at risk when
+the model gives it at least --threshold (0.3); recall is the share of the fortresses taken that
+were flagged, precision the share of flags that were taken.  The expected victory markers of each
+acting major are compared with the markers its pool lost in the stage.
 """
 
 from __future__ import annotations
