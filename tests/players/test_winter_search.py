@@ -88,6 +88,7 @@ def test_R8_4_the_winter_search_reads_only_her_view(monkeypatch, winter):
     calls = []
     orig = winter_search.search_winter
     monkeypatch.setattr(winter_search, "search_winter", lambda *x, **kw: calls.append(x[2]) or orig(*x, **kw))
+    monkeypatch.setattr(winter_search, "PLAYOUTS", 20)   # fewer play-outs: the same view, the same choice
     chosen = []
     for s in (a, b):
         p = make_player("hard", 5, clock=False)
