@@ -1295,6 +1295,27 @@ def test_fuzz_hostile_files_names_texts_types_numbers_and_headers(tmp_path, home
         except FSaveError as exc:
             _drawn(str(exc))
         counts["friedrich headers"] += 1
+    # seats that are not seats, in both games: refused at load with a message that draws, never
+    # loaded to crash when that seat is to act
+    seat_values = WRONG_VALUES + ["grandmaster", "human", 5, {"kind": "robot"}, {"level": "hard", "x": 1},
+                                  {"kind": "computer", "level": "\0"}, {"kind": "computer", "level": "h" * 100_000}]
+    mbase = _yload(dump_save(rec))
+    for i in range(30):
+        value = rnd.choice(seat_values)
+        role = rnd.choice(["maria_theresa", "frederick", "louis_xv", "nobody"])
+        doc = {**mbase, "seats": value if rnd.random() < 0.2 else {role: value}}
+        p = tmp_path / "seats.yaml"
+        _rewrite(p, doc)
+        _drawn(probe_save(p))
+        assert probe_save(p).startswith("refused") or all(
+            isinstance(x, dict) and x.get("kind") in ("human", "computer") for x in load_game(p).seats.values())
+        fseat = {**fbase, "seats": {rnd.choice(["frederick", "maria_theresa"]): value}}
+        fp.write_text(_ydump(fseat, sort_keys=False), encoding="utf-8")
+        try:
+            fload(fp)
+        except FSaveError as exc:
+            _drawn(str(exc))
+        counts["seats"] = counts.get("seats", 0) + 1
     assert all(counts.values()), counts
 
 
