@@ -101,8 +101,11 @@ def test_fuzz_advanced_until_every_rule_path_is_met(players, opt, tmp_path):
     15 games each and the long run: --runslow).  The Silesian peace is sought in the 2-player games
     only (the 3-player search for one costs a minute; --runslow seeks it in both)."""
     stats = collections.Counter()
-    _games(range(6), players, opt, tmp_path, stats)
-    more = iter(range(6, 45))
+    # seed 20 is the first whose 2-player game with the optional rule reaches an annexation (R19.1):
+    # played among the first six, the search does not walk through the fourteen before it
+    first = [0, 1, 2, 3, 4, 20] if (players, opt) == (2, True) else list(range(6))
+    _games(first, players, opt, tmp_path, stats)
+    more = iter(s for s in range(5, 45) if s not in first)
     while not _covered(stats, players, opt, peace=players == 2):
         seed = next(more, None)
         assert seed is not None, stats
