@@ -427,3 +427,24 @@ def test_a_private_decision_after_a_public_one_of_the_same_player_is_handed_off(
 
 
 from maria.ui.board_layout import PUBLIC_TYPES as PUBLIC  # noqa: E402
+
+
+def test_watching_the_running_hot_seat_games_autosave_shows_the_seated_players_view_only(ui, dirs):
+    """During a hot-seat game, Load → Watch on its own autosave: the public view and the view of
+    the player seated at the board after his hand-off; no other player's hand."""
+    from maria.ui.replay_viewer import ReplayBoard
+    s = _play(Session.new("intro", 3, 2, [Seat(r, "human") for r in door.ROLES[3]]), 80)
+    board = BoardScene(ui.app, s)
+    ui.app.scenes = [ui.app.scenes[0], board]
+    board.seat, board.private = "frederick", True
+    board.refresh()
+    path = s.autosave()
+    ui.app.open_screen("replay", path)
+    ui.settle()
+    viewer = ui.top
+    assert isinstance(viewer, ReplayBoard) and viewer.view_roles() == ["observer", "frederick"]
+    for _ in range(3):
+        ui.key(pygame.K_v, "v")
+        assert viewer.seat in ("observer", "frederick")
+        hands = viewer.v["hands"]
+        assert not isinstance(hands["austria"], list) and not isinstance(hands["france"], list)
