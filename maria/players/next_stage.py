@@ -175,38 +175,10 @@ def _win_probability(margin: float) -> float:
 
 
 def _paths(world, info, gid, mode):
-    """Every legal move of a general from where he stands (the engine's step check, R10.1-R10.5;
-    doubling back through a fortress, R10.2), as the planner enumerates them."""
-    st = world
-    start = st["generals"][gid]["city"]
-    out = []
-    vacate = mode == "normal" and st["city_generals"].get(start) == [gid]
-
-    def rec(path, main):
-        frame = {"piece": gid, "mode": mode, "path": path, "main": main}
-        cur = path[-1]
-        for n, is_main in info.nbrs[cur].items():
-            if n in path and not (mode == "normal" and len(path) >= 2 and n == path[-2]
-                                  and info.is_fortress(cur) and path.count(n) == 1
-                                  and (n != start or vacate)):
-                continue
-            if step_refusal(st, info, frame, n) is not None:
-                continue
-            p2 = path + [n]
-            out.append(p2)
-            if st["city_generals"].get(n):
-                continue
-            rec(p2, main and is_main)
-    if vacate:
-        cg = st["city_generals"]
-        del cg[start]
-        try:
-            rec([start], True)
-        finally:
-            cg[start] = [gid]
-    else:
-        rec([start], True)
-    return out
+    """Every legal move of a general from where he stands, as the planner enumerates them
+    (maria.players.plan.move_paths: the engine's step check, doubling back through a fortress)."""
+    from maria.players.plan import move_paths
+    return move_paths(world, info, gid, mode)
 
 
 def _likely_moves(world, info, gid) -> dict[str, int]:

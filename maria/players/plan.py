@@ -255,43 +255,7 @@ class Planner(Threats, Trains):
 
     # --- path enumeration -------------------------------------------------------------------------
     def paths(self, pid, mode="normal", limit=400):
-        st, info = self.st, self.info
-        piece = st["generals"].get(pid) or st["trains"][pid]
-        start = piece["city"]
-        out = []
-
-        # a general may double back (R10.2): step into a fortress and out again the way he came;
-        # his own start city is empty once he has left it
-        back = DOUBLE_BACK and pid in st["generals"] and mode == "normal"
-        vacate = back and st["city_generals"].get(start) == [pid]
-
-        def rec(path, main):
-            if len(out) >= limit:
-                return
-            frame = {"piece": pid, "mode": mode, "path": path, "main": main}
-            cur = path[-1]
-            for n, is_main in info.nbrs[cur].items():
-                if n in path and not (back and len(path) >= 2 and n == path[-2]
-                                      and info.is_fortress(cur) and path.count(n) == 1
-                                      and (n != start or vacate)):
-                    continue
-                if step_refusal(st, info, frame, n) is not None:
-                    continue
-                p2 = path + [n]
-                out.append(p2)
-                if st["city_generals"].get(n):         # stacking ends the move
-                    continue
-                rec(p2, main and is_main)
-        if vacate:
-            cg = st["city_generals"]
-            del cg[start]
-            try:
-                rec([start], True)
-            finally:
-                cg[start] = [pid]
-        else:
-            rec([start], True)
-        return out
+        return move_paths(self.st, self.info, pid, mode, limit, back=DOUBLE_BACK)
 
     # --- general's scoring -----------------------------------------------------------------------
     def conquest_value(self, gid, path) -> tuple[float, set]:
@@ -682,3 +646,42 @@ class Planner(Threats, Trains):
                 offer(value_at(end, (), extra) - 0.3, path, True)
         ranked = sorted(best.values(), key=lambda x: -x[0])[:k]
         return [(v - base, a) for v, a in ranked]
+
+
+def move_paths(st, info, pid, mode="normal", limit=None, back=True) -> list[list[str]]:
+    """Every path of a piece's move from where it stands, by the engine's step check (R10.1-R10.5),
+    at most `limit` of them.  With `back`, a general may double back (R10.2): step into a fortress
+    and out again the way he came; his own start city is empty once he has left it."""
+    piece = st["generals"].get(pid) or st["trains"][pid]
+    start = piece["city"]
+    out: list[list[str]] = []
+    back = back and pid in st["generals"] and mode == "normal"
+    vacate = back and st["city_generals"].get(start) == [pid]
+
+    def rec(path, main):
+        if limit is not None and len(out) >= limit:
+            return
+        frame = {"piece": pid, "mode": mode, "path": path, "main": main}
+        cur = path[-1]
+        for n, is_main in info.nbrs[cur].items():
+            if n in path and not (back and len(path) >= 2 and n == path[-2]
+                                  and info.is_fortress(cur) and path.count(n) == 1
+                                  and (n != start or vacate)):
+                continue
+            if step_refusal(st, info, frame, n) is not None:
+                continue
+            p2 = path + [n]
+            out.append(p2)
+            if st["city_generals"].get(n):         # stacking ends the move
+                continue
+            rec(p2, main and is_main)
+    if vacate:
+        cg = st["city_generals"]
+        del cg[start]
+        try:
+            rec([start], True)
+        finally:
+            cg[start] = [pid]
+    else:
+        rec([start], True)
+    return out

@@ -231,18 +231,12 @@ class CombatPart:
         self.dirty = True
 
     def notice_rect(self) -> pygame.Rect | None:
-        n = getattr(self, "notice", None)
-        if not n:
-            return None
-        w = W.text(n["text"], 16, W.INK, "sans_bold").get_width() + 24
-        return pygame.Rect(MAP_RECT.right - 12 - w, MAP_RECT.y + 12, w, 36)
+        return W.notice_rect(getattr(self, "notice", None), (MAP_RECT.right - 12, MAP_RECT.y + 12))
 
     def _draw_notice(self, surf) -> None:
         r = self.notice_rect()
-        if r is None:
-            return
-        W.panel(surf, r, (236, 246, 228), W.GOOD, 6, 2)
-        W.blit_text(surf, self.notice["text"], (r.x + 12, r.y + 9), 16, W.GOOD, "sans_bold")
+        if r is not None:
+            W.draw_notice(surf, self.notice, r)
 
     # ------------------------------------------------------------------------------ battle result
     # after the line that ends a battle, the lines that still belong to it (losses taken, the

@@ -252,11 +252,8 @@ class FBoardScene(Scene):
         self.dirty = True
 
     def notice_rect(self) -> pygame.Rect | None:
-        n = getattr(self, "notice", None)
-        if not n:
-            return None
-        w = W.text(n["text"], 16, W.INK, "sans_bold").get_width() + 24
-        return pygame.Rect(MAP_RECT.right - 12 - w, MAP_RECT.y + 52, w, 36)     # under the zoom buttons
+        # under the zoom buttons
+        return W.notice_rect(getattr(self, "notice", None), (MAP_RECT.right - 12, MAP_RECT.y + 52))
 
     def update(self, dt: float) -> None:
         s = self.session
@@ -472,8 +469,7 @@ class FBoardScene(Scene):
             self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 8, MAP_RECT.bottom - 48, 1140, 40))
         r = self.notice_rect()
         if r is not None and not self.covered:
-            W.panel(surf, r, (236, 246, 228), W.GOOD, 6, 2)
-            W.blit_text(surf, self.notice["text"], (r.x + 12, r.y + 9), 16, W.GOOD, "sans_bold")
+            W.draw_notice(surf, self.notice, r)
 
     def header_text(self) -> str:
         """"FRIEDRICH · turn 3 · Prussia · movement": the parts there are (no nation during the

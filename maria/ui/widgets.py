@@ -126,3 +126,16 @@ def button_row(labels_actions, x, y, h=44, gap=10, size=20, min_w=110, right_to_
             x += w + gap
         out.append(Button(r, label, action, enabled, key, size))
     return out
+
+
+def notice_rect(notice: dict | None, top_right: tuple[int, int]) -> pygame.Rect | None:
+    """Where a quiet confirmation ("Saved as …") stands, its top right corner given; None: none."""
+    if not notice:
+        return None
+    w = text(notice["text"], 16, INK, "sans_bold").get_width() + 24
+    return pygame.Rect(top_right[0] - w, top_right[1], w, 36)
+
+
+def draw_notice(surf, notice: dict, r: pygame.Rect) -> None:
+    panel(surf, r, (236, 246, 228), GOOD, 6, 2)
+    blit_text(surf, notice["text"], (r.x + 12, r.y + 9), 16, GOOD, "sans_bold")

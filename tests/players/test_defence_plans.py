@@ -83,24 +83,15 @@ def test_R6_1_R11_hard_maria_theresa_unites_two_generals_the_invader_would_beat_
     assert defence_score(end, info, "maria_theresa") > defence_score(alone, info, "maria_theresa")
 
 
-def test_the_chosen_plan_is_played_move_by_move_without_searching_again():
+def test_the_chosen_plan_is_played_move_by_move_without_searching_again(monkeypatch):
+    from tests.players.test_counted_budget import _count_playouts
     s = _moravian_position()
     p = _planner_player()
     role = "maria_theresa"
     first = p.choose(observe(s, role), door.legal_actions(s, role), role)
     s = door.apply(s, role, first)
-    from maria.players.search import SearchPlayer
-    calls = []
-    orig = SearchPlayer._playout
-
-    def counted(self, *args, **kwargs):
-        calls.append(1)
-        return orig(self, *args, **kwargs)
-    SearchPlayer._playout = counted
-    try:
-        s = _play_movement(s, p)
-    finally:
-        SearchPlayer._playout = orig
+    calls = _count_playouts(monkeypatch)
+    s = _play_movement(s, p)
     assert calls == []                            # the plan's moves are played, not searched again
     assert s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s)
 

@@ -31,22 +31,13 @@ def test_easy_plays_whole_games_legally_and_fast(players):
     assert statistics.median(times["easy"]) < 0.05
 
 
-def test_search_player_does_not_search_trivial_or_templated_decisions():
+def test_search_player_does_not_search_trivial_or_templated_decisions(monkeypatch):
+    from tests.players.test_counted_budget import _count_playouts
     st = door.new_game("intro", 3, 1)
     p = make_player("hard", 1, budget=5.0)
-    from maria.players.search import SearchPlayer
-    calls = []
-    orig = SearchPlayer._playout
-
-    def counted(self, *args, **kwargs):
-        calls.append(1)
-        return orig(self, *args, **kwargs)
-    SearchPlayer._playout = counted
-    try:
-        role = door.active_roles(st)[0]
-        a = decide(st, role, p)                   # allocation: a template
-    finally:
-        SearchPlayer._playout = orig
+    calls = _count_playouts(monkeypatch)
+    role = door.active_roles(st)[0]
+    a = decide(st, role, p)                       # allocation: a template
     assert a["type"] == "allocate" and "choose" not in a.values()
     assert calls == []                            # no play-out: nothing was searched
 
