@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             print(f"wrote {args.screenshot}")
         else:
-            from maria import crash
+            from maria.record import crash
             from maria.ui.launch import start
             app = start(size=args.size, load=args.load)
             crash.set_record_source(app.current_record)
@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
                 start_friedrich_demo(app, args.players or 4, args.level)
             elif args.demo:
                 args.players = args.players or 3
-                from maria.rules import door
+                from maria.games.maria.rules import door
                 try:
                     door.new_game(args.variant, args.players, 0)
                 except ValueError as exc:

@@ -48,7 +48,7 @@ def _print_results(problems, results) -> tuple[int, int, int]:
 
 
 def _check_maria_boards(args: argparse.Namespace) -> tuple[int, int, int]:
-    from maria.board import CALIBRATION, read_board, run_checks
+    from maria.games.maria.board import CALIBRATION, read_board, run_checks
 
     board, problems = read_board(args.dir)
     print(f"Checking the board files in {args.dir}")
@@ -68,8 +68,8 @@ def _check_maria_boards(args: argparse.Namespace) -> tuple[int, int, int]:
 
 
 def _check_friedrich_boards(folder: Path) -> tuple[int, int, int]:
-    from maria.friedrich.board_loader import read_board
-    from maria.friedrich.checks import run_checks
+    from maria.games.friedrich.board_loader import read_board
+    from maria.games.friedrich.checks import run_checks
 
     board, problems = read_board(folder)
     print(f"Checking the FRIEDRICH board files in {folder}")
@@ -86,14 +86,14 @@ def _check_friedrich_boards(folder: Path) -> tuple[int, int, int]:
 def _render_board(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    from maria.board import BoardDataError
+    from maria.games.maria.board import BoardDataError
 
     if getattr(args, "game", "maria") == "friedrich":
-        from maria.friedrich.board_loader import load_board
+        from maria.games.friedrich.board_loader import load_board
         from maria.render.friedrich_preview import render_friedrich as render_preview
         folder = Path(args.dir) / "friedrich"
     else:
-        from maria.board import load_board
+        from maria.games.maria.board import load_board
         from maria.render.preview import render_preview
         folder = args.dir
 
@@ -128,12 +128,12 @@ def _print_outcomes(winners, turns: list, actions: list, turn_text: str) -> None
 
 def _friedrich_selfplay(args: argparse.Namespace) -> int:
     """FRIEDRICH: random legal games through its door, the rules invariants checked after every
-    action (maria.analysis.friedrich_selfplay)."""
+    action (maria.lab.friedrich_selfplay)."""
     import time
     import traceback
     from collections import Counter
 
-    from maria.analysis.friedrich_selfplay import random_game
+    from maria.lab.friedrich_selfplay import random_game
 
     _, players = _game_of(args)
     options = {"advanced": True} if getattr(args, "advanced", False) else None
@@ -167,9 +167,9 @@ def _selfplay_one(job: tuple) -> dict:
     replay file written."""
     import time
 
-    from maria.analysis import selfplay
-    from maria.analysis.bench import failure_text, random_record, turns_played
-    from maria.saves import save_game
+    from maria.lab import selfplay
+    from maria.lab.bench import failure_text, random_record, turns_played
+    from maria.record.saves import save_game
     seed, players, variant, no_optional, out_dir = job
     t0 = time.perf_counter()
     try:
@@ -234,9 +234,9 @@ def _selfplay(args: argparse.Namespace) -> int:
 def _friedrich_replay(args: argparse.Namespace) -> int:
     """`replay` for a FRIEDRICH save: loaded (its log replayed through FRIEDRICH's door to the
     saved position), then replayed again with the rules invariants checked at every state."""
-    from maria.analysis.friedrich_selfplay import check_invariants
-    from maria.friedrich import saves as fsaves
-    from maria.friedrich.rules import door as fdoor
+    from maria.games.friedrich.invariants import check_invariants
+    from maria.record import friedrich_saves as fsaves
+    from maria.games.friedrich.rules import door as fdoor
 
     try:
         record = fsaves.load(args.file)
@@ -260,14 +260,14 @@ def _friedrich_replay(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from maria.saves import game_of
+    from maria.record.saves import game_of
     if (args.game or game_of(args.file)) == "friedrich":        # a save names its game
         return _friedrich_replay(args)
-    from maria.analysis.bench import failure_text
-    from maria.replay import ReplayError, replay, state_digest
-    from maria.rules import door
-    from maria.analysis.statecheck import check_state
-    from maria.saves import SaveError, load_save
+    from maria.lab.bench import failure_text
+    from maria.record.replay import ReplayError, replay, state_digest
+    from maria.games.maria.rules import door
+    from maria.games.maria.invariants import check_state
+    from maria.record.saves import SaveError, load_save
 
     try:
         record, doc = load_save(args.file)
@@ -308,12 +308,12 @@ def _replay(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     game, players = _game_of(args)
     if game == "friedrich":
-        from maria.analysis.friedrich_selfplay import run_bench as frun
+        from maria.lab.friedrich_selfplay import run_bench as frun
         frun(games=args.games or 3, players=players)
         return 0
     if args.players == 4:  # refused by _game_of with its message
         return 2
-    from maria.analysis.bench import run_bench
+    from maria.lab.bench import run_bench
 
     run_bench(games=args.games or 15, players=players or 3)
     return 0
@@ -364,7 +364,7 @@ def _judge(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"error: --seeds wants FIRST:END (e.g. 40000:40006), not {args.seeds!r}")
         return 2
-    from maria.rules import door
+    from maria.games.maria.rules import door
     roles = door.ROLES[args.players]
     if args.role not in roles:
         print(f"error: --role must be one of {', '.join(roles)} with {args.players} players")

@@ -43,14 +43,14 @@ def _assets() -> str:
 
 
 def _boards() -> str:
-    from maria.board import load_board
+    from maria.games.maria.board import load_board
     from maria.paths import boards_dir
     board = load_board(boards_dir())
     return f"{len(board.cities)} cities, {sum(1 for _ in board.edges())} roads, all checks passed"
 
 
 def _render() -> str:
-    from maria.board import load_board
+    from maria.games.maria.board import load_board
     from maria.paths import boards_dir
     from maria.render.map_layer import build_map_layer
     layer = build_map_layer(load_board(boards_dir()))
@@ -60,7 +60,7 @@ def _render() -> str:
 
 def _samples() -> str:
     from maria.paths import resource_root
-    from maria.saves import load_game
+    from maria.record.saves import load_game
     files = sorted((resource_root() / "saves").glob("*.yaml"))
     for f in files:
         load_game(f)
@@ -72,7 +72,7 @@ VARIANTS = (("intro", 3), ("intro", 2), ("advanced", 3), ("advanced", 2))
 
 def available_variants() -> list[tuple[str, int]]:
     """Every (variant, players) pair the program offers; each must start (a failure is a BAD step)."""
-    from maria.rules import door
+    from maria.games.maria.rules import door
     for variant, players in VARIANTS:
         door.new_game(variant, players, seed=1)
     return list(VARIANTS)
@@ -80,10 +80,10 @@ def available_variants() -> list[tuple[str, int]]:
 
 def _play(variant: str, players: int) -> Callable[[], str]:
     def run() -> str:
-        from maria.game import GameRecord
-        from maria.rules import door
-        from maria.analysis.selfplay import fill
-        from maria.saves import load_game, save_game
+        from maria.record.game import GameRecord
+        from maria.games.maria.rules import door
+        from maria.players.random_moves import fill
+        from maria.record.saves import load_game, save_game
 
         record = GameRecord.new(variant, players, seed=1741)
         chooser = {"rng": 12345}
@@ -109,7 +109,7 @@ def _play(variant: str, players: int) -> Callable[[], str]:
 
 
 def _friedrich_board() -> str:
-    from maria.friedrich.board_loader import load_board
+    from maria.games.friedrich.board_loader import load_board
     board = load_board()
     n_roads = sum(len(v) for v in board.roads.values()) // 2
     return f"FRIEDRICH: {len(board.cities)} cities, {n_roads} roads, all checks passed"
@@ -117,8 +117,8 @@ def _friedrich_board() -> str:
 
 def _friedrich_play(players: int) -> Callable[[], str]:
     def run() -> str:
-        from maria.friedrich import saves as fsaves
-        from maria.friedrich.rules import door
+        from maria.record import friedrich_saves as fsaves
+        from maria.games.friedrich.rules import door
         record = fsaves.FRecord.new(players, 1756)
         played = 0
         while played < ACTIONS_PER_GAME and not door.is_over(record.state):

@@ -1,8 +1,8 @@
 """The layering of docs/architecture.md, read from every import (module level and inside functions,
-found with ast): no import circle anywhere in maria/; the rules core (maria.core) imports nothing
-from MARIA's rules and names none of MARIA's powers; the engine (maria.core, maria.rules) imports
-none of the tools and front-ends (maria.analysis, maria.players, maria.ui, maria.render); the
-introductory rules reach the advanced game (maria.rules.advanced) only through maria.rules.hooks; no
+found with ast): no import circle anywhere in maria/; the rules core (maria.engine) imports nothing
+from MARIA's rules and names none of MARIA's powers; the engine (maria.engine, maria.games.maria.rules) imports
+none of the tools and front-ends (maria.lab, maria.players, maria.ui, maria.render); the
+introductory rules reach the advanced game (maria.games.maria.rules.advanced) only through maria.games.maria.rules.hooks; no
 module over 700 lines; every module of the engine and the players opens by naming what it holds and
 its rule sections."""
 
@@ -12,26 +12,26 @@ import ast
 import re
 from pathlib import Path
 
-import maria.rules.flow  # noqa: F401  (loads the advanced game, which provides the hooks)
-from maria.rules import hooks
+import maria.games.maria.rules.flow  # noqa: F401  (loads the advanced game, which provides the hooks)
+from maria.games.maria.rules import hooks
 
-RULES = Path(__file__).resolve().parents[1] / "maria" / "rules"
-MARIA = RULES.parent
-CORE = MARIA / "core"
-FRIEDRICH_RULES = MARIA / "friedrich" / "rules"         # FRIEDRICH's engine: the core + its board only
-FORBIDDEN = ("maria.analysis", "maria.players", "maria.ui", "maria.render", "maria.cli")
+MARIA = Path(__file__).resolve().parents[1] / "maria"       # the program's package
+RULES = MARIA / "games" / "maria" / "rules"
+CORE = MARIA / "engine"
+FRIEDRICH_RULES = MARIA / "games" / "friedrich" / "rules"  # FRIEDRICH's rules: the engine + its board only
+FORBIDDEN = ("maria.lab", "maria.players", "maria.ui", "maria.render", "maria.cli")
 MAX_LINES = 700
 OVER_700_ALLOWED: set[str] = set()        # no exception: every module is under MAX_LINES
 # MARIA's powers and roles: the rules core must not know them
 MARIA_NAMES = ("austria", "prussia", "france", "bavaria", "saxony", "pragmatic", "maria_theresa",
                "frederick", "louis_xv", "coalition", "silesia")
-ADVANCED_PKG = "maria.rules.advanced"
+ADVANCED_PKG = "maria.games.maria.rules.advanced"
 # the turn sequence (imports every phase to register it) and the door above it may name them
-ABOVE_ALL = {"maria.rules.flow", "maria.rules.door", "maria.rules"}
+ABOVE_ALL = {"maria.games.maria.rules.flow", "maria.games.maria.rules.door", "maria.games.maria.rules"}
 
 
 def _module_name(path: Path) -> str:
-    rel = path.relative_to(RULES.parents[1]).with_suffix("")
+    rel = path.relative_to(MARIA.parent).with_suffix("")
     parts = list(rel.parts)
     if parts[-1] == "__init__":
         parts = parts[:-1]
@@ -39,7 +39,7 @@ def _module_name(path: Path) -> str:
 
 
 def _is_module(name: str) -> bool:
-    p = RULES.parents[1].joinpath(*name.split("."))
+    p = MARIA.parent.joinpath(*name.split("."))
     return p.with_suffix(".py").exists() or (p / "__init__.py").exists()
 
 
@@ -71,7 +71,7 @@ def rules_graph() -> dict[str, set[str]]:
 
 def maria_graph() -> dict[str, set[str]]:
     """Every module of maria/ and the maria modules it imports.  An import of a package a module
-    lives in (`from maria.rules import IllegalAction` inside maria.rules) is left out: Python runs
+    lives in (`from maria.games.maria.rules import IllegalAction` inside maria.games.maria.rules) is left out: Python runs
     that package's __init__ before any of its modules anyway."""
     graph = {_module_name(p): imports_of(p) for p in sorted(MARIA.rglob("*.py"))}
     return {m: {d for d in deps if not m.startswith(d + ".")} for m, deps in graph.items()}
@@ -123,16 +123,16 @@ def test_cycle_finder_finds_a_circle():
 
 def test_function_level_imports_are_seen(tmp_path):
     f = RULES / "combat.py"
-    assert "maria.core.stack" in imports_of(f)
+    assert "maria.engine.stack" in imports_of(f)
     # a lazy import inside a function counts like any other
-    src = "def f():\n    from maria.rules import politics\n"
+    src = "def f():\n    from maria.games.maria.rules import politics\n"
     assert any(isinstance(n, ast.ImportFrom) for n in ast.walk(ast.parse(src)))
 
 
 def test_no_import_circle_in_maria_rules():
     graph = rules_graph()
-    # the package's own __init__ (door, state) is left out: `from maria.rules import x` names x
-    graph = {m: {d for d in deps if d != "maria.rules"} for m, deps in graph.items()}
+    # the package's own __init__ (door, state) is left out: `from maria.games.maria.rules import x` names x
+    graph = {m: {d for d in deps if d != "maria.games.maria.rules"} for m, deps in graph.items()}
     assert find_cycles(graph) == []
 
 
@@ -141,16 +141,16 @@ def test_no_import_circle_anywhere_in_maria():
 
 
 def test_engine_imports_no_tool_or_front_end():
-    engine = {m: deps for m, deps in maria_graph().items() if m.startswith(("maria.rules", "maria.core"))}
+    engine = {m: deps for m, deps in maria_graph().items() if m.startswith(("maria.games.maria.rules", "maria.engine"))}
     assert len(engine) > 30
     bad = {m: sorted(d for d in deps if d.startswith(FORBIDDEN)) for m, deps in engine.items()}
     assert {m: d for m, d in bad.items() if d} == {}
 
 
 def test_rules_core_imports_nothing_of_maria_rules():
-    core = {m: deps for m, deps in maria_graph().items() if m.startswith("maria.core")}
-    assert {"maria.core.stack", "maria.core.state", "maria.core.graph", "maria.core.deck"} <= set(core)
-    bad = {m: sorted(d for d in deps if not d.startswith("maria.core")) for m, deps in core.items()}
+    core = {m: deps for m, deps in maria_graph().items() if m.startswith("maria.engine")}
+    assert {"maria.engine.stack", "maria.engine.state", "maria.engine.graph", "maria.engine.deck"} <= set(core)
+    bad = {m: sorted(d for d in deps if not d.startswith("maria.engine")) for m, deps in core.items()}
     assert {m: d for m, d in bad.items() if d} == {}
 
 
@@ -210,13 +210,13 @@ def test_every_hook_point_is_provided_and_every_call_names_one():
 
 
 def test_friedrich_engine_reaches_only_the_core_and_its_own_package():
-    """FRIEDRICH's rules (maria.friedrich.rules) stand beside MARIA's: they import the rules core
+    """FRIEDRICH's rules (maria.games.friedrich.rules) stand beside MARIA's: they import the rules core
     and FRIEDRICH's own modules (and the program's guarded YAML loader, maria.yamlio, for its data
     files), never MARIA's rules, a front-end or pygame."""
     graph = maria_graph()
-    engine = {m: deps for m, deps in graph.items() if m.startswith("maria.friedrich.rules")}
+    engine = {m: deps for m, deps in graph.items() if m.startswith("maria.games.friedrich.rules")}
     assert len(engine) > 8
-    bad = {m: sorted(d for d in deps if not d.startswith(("maria.core", "maria.friedrich"))
+    bad = {m: sorted(d for d in deps if not d.startswith(("maria.engine", "maria.games.friedrich"))
                      and d != "maria.yamlio")
            for m, deps in engine.items()}
     assert {m: d for m, d in bad.items() if d} == {}
@@ -228,3 +228,66 @@ def test_friedrich_engine_reaches_only_the_core_and_its_own_package():
             if any(n.split(".")[0] == "pygame" for n in names):
                 uses_pygame.append(p.name)
     assert uses_pygame == []
+
+
+# The rooms of maria/, lowest first: a module imports only its own room and the rooms below it.
+ROOMS = [
+    ("maria", "maria.yamlio", "maria.paths", "maria.userdirs"),        # the package and its file helpers
+    ("maria.engine",),                                                  # the game-independent core
+    ("maria.games",),                                                   # one package per game
+    ("maria.record",),                                                  # logs, replay, saves, seats
+    ("maria.players",),                                                 # the computer players
+    ("maria.render",),                                                  # drawing the boards
+    ("maria.lab",),                                                     # measuring and training tools
+    ("maria.ui", "maria.cli", "maria.selftest", "maria.__main__"),     # the window and the command line
+]
+
+
+def room_of(module: str) -> int:
+    best, depth = -1, -1
+    for i, names in enumerate(ROOMS):
+        for n in names:
+            if (module == n or module.startswith(n + ".")) and len(n) > depth:
+                best, depth = i, len(n)
+    return best
+
+
+def game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["maria", "games"] else None
+
+
+def test_every_module_has_a_room():
+    assert [m for m in maria_graph() if room_of(m) < 0] == []
+
+
+def test_no_import_arrow_runs_back_up():
+    up = {}
+    for m, deps in maria_graph().items():
+        bad = sorted(d for d in deps if room_of(d) > room_of(m))
+        if bad:
+            up[m] = bad
+    assert up == {}
+
+
+def test_a_game_imports_no_other_game():
+    cross = {}
+    for m, deps in maria_graph().items():
+        g = game_of(m)
+        bad = sorted(d for d in deps if g and game_of(d) and game_of(d) != g)
+        if bad:
+            cross[m] = bad
+    assert cross == {}
+
+
+def test_the_window_imports_no_lab_tool():
+    """The lab measures and trains; the program a player runs never needs it (the command line reaches
+    it only for its selfplay and bench commands)."""
+    bad = {m: sorted(d for d in deps if d.startswith("maria.lab"))
+           for m, deps in maria_graph().items() if m.startswith(("maria.ui", "maria.players", "maria.record"))}
+    assert {m: d for m, d in bad.items() if d} == {}
+
+
+def test_room_check_can_fail():
+    assert room_of("maria.engine.stack") < room_of("maria.games.maria.rules.door") < room_of("maria.ui.app")
+    assert game_of("maria.games.friedrich.rules.door") == "friedrich"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from maria.board import CHECKS, BoardDataError, load_board, read_board, run_checks
+from maria.games.maria.board import CHECKS, BoardDataError, load_board, read_board, run_checks
 from maria.cli import main
 from maria.paths import boards_dir
 
@@ -52,7 +52,7 @@ def test_check_boards_names_every_check_and_exits_0(capsys):
     out = capsys.readouterr().out
     for name, _description, _fn in CHECKS:
         assert f"ok  {name}:" in out
-    from maria.friedrich.checks import CHECKS as FRIEDRICH_CHECKS
+    from maria.games.friedrich.checks import CHECKS as FRIEDRICH_CHECKS
     # both games: MARIA's checks and FRIEDRICH's, each with its files-and-schema line
     assert out.strip().splitlines()[-1] == f"{len(CHECKS) + 1 + len(FRIEDRICH_CHECKS) + 1} checks, all passed"
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from maria import crash, userdirs
+from maria import userdirs
 
-
+from maria.record import crash
 @pytest.fixture()
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("MARIA_HOME", str(tmp_path / "home"))
@@ -36,8 +36,8 @@ def test_crash_without_a_game_writes_a_report(home, capsys):
 
 
 def test_crash_with_a_game_writes_an_emergency_save_that_loads(home):
-    from maria.game import GameRecord
-    from maria.saves import load_game
+    from maria.record.game import GameRecord
+    from maria.record.saves import load_game
 
     record = GameRecord.new("intro", 3, seed=7)
     crash.set_record_source(lambda: record)

@@ -1,7 +1,7 @@
 """Exactly the same games: 200 games recorded before the engine's restructuring (branch `layout`,
-2026-11-27; tools/record_games.py) - 120 random games (maria.analysis.selfplay) and 80 games of
+2026-11-27; tools/record_games.py) - 120 random games (maria.lab.selfplay) and 80 games of
 easy computer players, introductory and advanced, 2 and 3 players - replayed action by action
-through maria.rules.door must end in the recorded final state (maria.replay.state_digest).
+through maria.games.maria.rules.door must end in the recorded final state (maria.record.replay.state_digest).
 
 The default run replays every 10th game (all four kinds of game, both players); --runslow replays
 all 200."""
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from maria.replay import state_digest
-from maria.rules import door
+from maria.record.replay import state_digest
+from maria.games.maria.rules import door
 
 DATA = Path(__file__).parent / "data" / "equivalence_games.json.gz"
 
@@ -65,15 +65,15 @@ def _replay_in_place(game: dict) -> str:
 
 @pytest.mark.parametrize("game", GAMES[5::20], ids=_id)
 def test_the_in_place_replay_of_a_load_reaches_the_same_final_state(game):
-    """maria.replay applies a log in place (no copy per action); the recorded games' digests."""
+    """maria.record.replay applies a log in place (no copy per action); the recorded games' digests."""
     assert _replay_in_place(game) == game["digest"]
 
 
 def _random_game(variant: str, players: int, seed: int, limit: int):
     """A seeded random game through door.apply, undos included: (role, action, the state after it)
     for each of at most `limit` choices."""
-    from maria.analysis import selfplay
-    from maria.core import rng
+    from maria.lab import selfplay
+    from maria.engine import rng
     st = door.new_game(variant, players, seed)
     ch = {"rng": rng.seed_state(seed)}
     for _ in range(limit):

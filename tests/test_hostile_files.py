@@ -26,10 +26,10 @@ import pytest
 import yaml
 
 from maria import yamlio
-from maria.board import read_board
-from maria.game import GameRecord
-from maria.replay import state_digest
-from maria.saves import SaveError, _log_digest, dump_save, load_game, save_game
+from maria.games.maria.board import read_board
+from maria.record.game import GameRecord
+from maria.record.replay import state_digest
+from maria.record.saves import SaveError, _log_digest, dump_save, load_game, save_game
 
 REPO = Path(__file__).resolve().parents[1]
 _CL = getattr(yaml, "CSafeLoader", yaml.SafeLoader)        # tests' own, trusted documents: fast
@@ -249,13 +249,13 @@ _PROBE = textwrap.dedent("""
     for kind, path in json.load(sys.stdin):
         try:
             if kind == "save":
-                from maria.saves import SaveError, load_game
+                from maria.record.saves import SaveError, load_game
                 try:
                     load_game(path); r = "loaded"
                 except SaveError as e:
                     r = "refused: " + str(e)
             elif kind == "board":
-                from maria.board import read_board
+                from maria.games.maria.board import read_board
                 b, problems = read_board(path)
                 r = "refused: " + str(problems[0]) if problems else "loaded"
             elif kind == "settings":
@@ -266,7 +266,7 @@ _PROBE = textwrap.dedent("""
                 from maria.ui.session import load_notes
                 r = "notes %d" % len(load_notes(path))
             elif kind == "poldata":
-                from maria.rules.advanced import poldata
+                from maria.games.maria.rules.advanced import poldata
                 try:
                     poldata._load("political_cards.yaml", Path(path)); r = "loaded"
                 except poldata.DataError as e:
@@ -759,8 +759,8 @@ def test_fuzz_hostile_files_long(tmp_path, home, capsys):
 
 @functools.lru_cache(maxsize=None)
 def _played_record(seed: int = 5, n: int = 40) -> GameRecord:   # (read only: shared by tests)
-    from maria.core import rng
-    from maria.analysis import selfplay
+    from maria.engine import rng
+    from maria.lab import selfplay
     rec = GameRecord.new(variant="intro", players=2, seed=seed)
     chooser = {"rng": rng.seed_state(seed)}
     for _ in range(n):
@@ -898,7 +898,7 @@ def _longest_recorded_game() -> GameRecord:
 
 
 def test_the_longest_real_game_loads_well_inside_the_save_bounds(tmp_path):
-    from maria import saves
+    from maria.record import saves
     rec = _longest_recorded_game()
     path = tmp_path / "long.yaml"
     save_game(path, rec)
@@ -910,7 +910,7 @@ def test_the_longest_real_game_loads_well_inside_the_save_bounds(tmp_path):
 
 
 def test_a_save_with_too_many_values_is_refused_before_the_parser_builds_it(tmp_path, monkeypatch):
-    from maria import saves
+    from maria.record import saves
     path = tmp_path / "padded.yaml"
     save_game(path, _played_record())
     head, _, tail = path.read_text(encoding="utf-8").partition("actions:\n")
@@ -922,7 +922,7 @@ def test_a_save_with_too_many_values_is_refused_before_the_parser_builds_it(tmp_
 
 
 def test_a_save_with_an_endless_log_is_refused_before_its_replay(tmp_path, monkeypatch):
-    from maria import saves
+    from maria.record import saves
     path = tmp_path / "endless.yaml"
     rec = _played_record()
     save_game(path, rec)
@@ -936,7 +936,7 @@ def test_a_save_with_an_endless_log_is_refused_before_its_replay(tmp_path, monke
 
 
 def test_a_save_over_the_size_bound_is_refused_with_the_bound_named(tmp_path):
-    from maria import saves
+    from maria.record import saves
     path = tmp_path / "huge.yaml"
     path.write_text("format: maria-save\n" + "# padding\n" * (saves.MAX_BYTES // 10 + 10), encoding="utf-8")
     with pytest.raises(SaveError, match=f"never larger than {saves.MAX_BYTES // 1024:,} KB"):
@@ -1035,7 +1035,7 @@ def test_an_integer_of_the_state_edited_to_an_equal_float_or_bool_is_refused(tmp
 
 
 def test_a_friedrich_state_edited_to_an_equal_float_is_refused(tmp_path):
-    from maria.friedrich.saves import FSaveError, digest, load
+    from maria.record.friedrich_saves import FSaveError, digest, load
     from tests.friedrich.test_replay_command import _save
     p = tmp_path / "f.yaml"
     _save(p, 20)
@@ -1085,7 +1085,7 @@ def test_an_absurd_number_in_a_maria_board_is_refused_with_its_range(tmp_path, e
 
 @posix
 def test_an_absurd_number_in_a_friedrich_board_is_refused(tmp_path):
-    from maria.friedrich.board_loader import read_board as fread
+    from maria.games.friedrich.board_loader import read_board as fread
     d = _fresh_board_copy(tmp_path) / "friedrich"
     text = (d / "board.yaml").read_text(encoding="utf-8")
     (d / "board.yaml").write_text(text.replace("width: 1000.0", "width: 1.0e+12", 1), encoding="utf-8")
@@ -1157,7 +1157,7 @@ def _friedrich_save_with(tmp_path, **header):
 ], ids=["newer-version", "newer-schema", "no-version", "advanced-no", "unknown-option", "nul-key",
         "huge-text", "bool-seed"])
 def test_a_friedrich_header_is_checked_as_marias(tmp_path, header, problem):
-    from maria.friedrich.saves import FSaveError, load
+    from maria.record.friedrich_saves import FSaveError, load
     p = _friedrich_save_with(tmp_path, **header)
     with pytest.raises(FSaveError) as err:
         load(p)
@@ -1168,7 +1168,7 @@ def test_a_friedrich_header_is_checked_as_marias(tmp_path, header, problem):
 
 def test_a_friedrich_game_set_up_with_a_mistyped_option_does_not_load(tmp_path):
     """{advanced: "no"} is not "no advanced rules": it would switch all three §13 rules on."""
-    from maria.friedrich.saves import FRecord, FSaveError, load, save
+    from maria.record.friedrich_saves import FRecord, FSaveError, load, save
     p = tmp_path / "f.yaml"
     save(p, FRecord.new(3, 5, {"advanced": "no"}))
     with pytest.raises(FSaveError, match="option 'advanced' should be true or false"):
@@ -1224,8 +1224,8 @@ def _drawn(text: str) -> None:
 def test_fuzz_hostile_files_names_texts_types_numbers_and_headers(tmp_path, home):
     import pygame
 
-    from maria.friedrich.saves import FSaveError, load as fload
-    from maria.saves import peek, scan_saves
+    from maria.record.friedrich_saves import FSaveError, load as fload
+    from maria.record.saves import peek, scan_saves
     from tests.friedrich.test_replay_command import _save as friedrich_save
     pygame.font.init()
     rnd = random.Random(11)
@@ -1328,7 +1328,7 @@ def test_a_log_number_edited_into_an_equal_float_with_the_state_to_match_is_refu
     key = next(k for k, v in entry["action"].items() if isinstance(v, int) and not isinstance(v, bool))
     edited = copy.deepcopy(rec.actions)
     edited[i]["action"][key] = float(entry["action"][key])
-    from maria.replay import replay
+    from maria.record.replay import replay
     state = replay(GameRecord(variant=rec.variant, players=rec.players, seed=rec.seed, options=rec.options,
                               actions=edited, state=rec.state), check=False, compare=False)
     doc = {**_yload(dump_save(rec)), "actions": edited, "state": state}
@@ -1339,7 +1339,7 @@ def test_a_log_number_edited_into_an_equal_float_with_the_state_to_match_is_refu
 
 
 def test_a_friedrich_log_number_edited_into_an_equal_float_is_refused(tmp_path):
-    from maria.friedrich.saves import FSaveError, digest, load
+    from maria.record.friedrich_saves import FSaveError, digest, load
     p = _friedrich_save_with(tmp_path)
     doc = _yload(p.read_text(encoding="utf-8"))
     path = next(_int_leaves(doc["actions"]))               # a whole number somewhere in the log
@@ -1351,7 +1351,7 @@ def test_a_friedrich_log_number_edited_into_an_equal_float_is_refused(tmp_path):
 
 
 def test_the_game_of_a_save_rewritten_with_sorted_keys_is_still_found(tmp_path):
-    from maria.saves import game_of
+    from maria.record.saves import game_of
     from tests.friedrich.test_replay_command import _save
     p = tmp_path / "f.yaml"
     _save(p, 5)

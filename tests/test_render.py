@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from maria.board.model import (ArmySheet, Board, Box, City, General, Grid, Sector, Setup,  # noqa: E402
+from maria.games.maria.board.model import (ArmySheet, Board, Box, City, General, Grid, Sector, Setup,  # noqa: E402
                                Territory)
 from maria.paths import boards_dir  # noqa: E402
 from maria.render import fonts, palette as pal  # noqa: E402
@@ -92,7 +92,7 @@ def synthetic_board() -> Board:
 
 def shipped_board() -> Board:
     """The game's own board (it must load: the validator's tests say why if it does not)."""
-    from maria.board import load_board
+    from maria.games.maria.board import load_board
     return load_board(boards_dir())
 
 

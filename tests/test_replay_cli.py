@@ -8,11 +8,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from maria import cli, saves
-from maria.analysis import bench
+from maria import cli
+
+from maria.record import saves
+from maria.lab import bench
 from maria.paths import resource_root
-from maria.replay import ReplayError, replay, state_digest
-from maria.saves import load_game
+from maria.record.replay import ReplayError, replay, state_digest
+from maria.record.saves import load_game
 
 SAMPLES = sorted((resource_root() / "saves").glob("*.yaml"))
 ROOT = resource_root()
@@ -105,7 +107,7 @@ def test_selfplay_failure_writes_a_replay_file(capsys, tmp_path, monkeypatch):
 
 
 def test_exceptions_in_the_rules_are_failures_with_the_action(monkeypatch):
-    from maria.rules import door
+    from maria.games.maria.rules import door
     real = door.apply
     calls = {"n": 0}
 
@@ -142,9 +144,9 @@ def test_selfplay_command_advanced(capsys, tmp_path, players, extra):
 
 
 def test_advanced_random_game_saves_and_replays(tmp_path):
-    from maria.analysis.bench import random_record
-    from maria.replay import replay
-    from maria.saves import load_game, save_game
+    from maria.lab.bench import random_record
+    from maria.record.replay import replay
+    from maria.record.saves import load_game, save_game
     record, failure = random_record(4, 3, variant="advanced", options={"optional_political_rule": False})
     assert failure is None and record.options == {"optional_political_rule": False}
     save_game(tmp_path / "adv.yaml", record)
@@ -156,7 +158,7 @@ def test_advanced_random_game_saves_and_replays(tmp_path):
 def test_regression_saxony_neutral_mid_stack_is_consistent_while_relocating():
     """Seed 5003 (advanced, 3p, no optional rule): Saxony turns neutral while Rutowski is stacked
     with a Prussian general; until Maria Theresa picks his city the stack is legal (R19.3.3)."""
-    from maria.analysis.bench import random_record
+    from maria.lab.bench import random_record
     record, failure = random_record(5003, 3, variant="advanced", options={"optional_political_rule": False})
     assert failure is None, failure
 
@@ -191,8 +193,8 @@ def test_check_boards_on_an_ascii_terminal_prints_without_a_traceback():
 
 def test_replay_into_a_closed_pipe_ends_without_a_traceback(tmp_path):
     import os
-    from maria.game import GameRecord
-    from maria.saves import save_game
+    from maria.record.game import GameRecord
+    from maria.record.saves import save_game
     p = tmp_path / "g.yaml"
     save_game(p, GameRecord.new(variant="intro", players=2, seed=3))
     r, w = os.pipe()

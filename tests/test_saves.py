@@ -7,13 +7,15 @@ import random
 import pytest
 import yaml
 
-from maria import saves, yamlio
-from maria.analysis.bench import record_from
-from maria.game import GameRecord
-from maria.replay import state_digest
-from maria.rules import IllegalAction
-from maria.analysis import selfplay
-from maria.saves import SaveError, load_game, save_game
+from maria import yamlio
+
+from maria.record import saves
+from maria.lab.bench import record_from
+from maria.record.game import GameRecord
+from maria.record.replay import state_digest
+from maria.games.maria.rules import IllegalAction
+from maria.lab import selfplay
+from maria.record.saves import SaveError, load_game, save_game
 
 
 @pytest.fixture(scope="module")

@@ -1,14 +1,14 @@
-"""maria.analysis.statecheck: real positions pass; each kind of damage is named."""
+"""maria.games.maria.invariants: real positions pass; each kind of damage is named."""
 
 import copy
 
 import pytest
 
-from maria.analysis.bench import record_from
-from maria.rules import door
-from maria.analysis import selfplay
-from maria.rules.state import board_info, rebuild_index
-from maria.analysis.statecheck import check_state
+from maria.lab.bench import record_from
+from maria.games.maria.rules import door
+from maria.lab import selfplay
+from maria.games.maria.rules.state import board_info, rebuild_index
+from maria.games.maria.invariants import check_state
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from maria.board import load_board
+from maria.games.maria.board import load_board
 from maria.paths import boards_dir
 from maria.ui import viewer
 

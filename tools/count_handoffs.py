@@ -26,7 +26,7 @@ def count(variant: str, players: int, seed: int, turns: int = 1) -> dict:
     scratch_dirs("maria-handoffs-")
     app = headless_app((1280, 720))
     from maria.players import decide, make_player
-    from maria.rules import door
+    from maria.games.maria.rules import door
     from maria.ui.board_scene import BoardScene
     from maria.ui.overlays import HandoffScene
     from maria.ui.session import Seat, Session

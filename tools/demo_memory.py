@@ -38,7 +38,7 @@ def play(games: int, level: str, seed: int, max_actions: int = 6000, out=print) 
     import pygame
     scratch_dirs("maria-demo-mem-")
     app = headless_app((1920, 1080))
-    from maria.rules import door
+    from maria.games.maria.rules import door
     from maria.ui.demo import SPEEDS, start_demo
     sizes = []
     for i in range(games):

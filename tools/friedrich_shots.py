@@ -19,7 +19,7 @@ scratch_dirs("maria-friedrich-shots-", keep_set=True)
 
 import pygame  # noqa: E402
 
-from maria.friedrich.randomplay import RandomPlayer  # noqa: E402
+from maria.players.friedrich.random_moves import RandomPlayer  # noqa: E402
 from maria.ui.app import App  # noqa: E402
 from maria.ui.friedrich_panels import FateScene, FGameOverScene, FHandoffScene  # noqa: E402
 from maria.ui.friedrich_scene import FBoardScene  # noqa: E402

@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from maria.rules import door  # noqa: E402
+from maria.games.maria.rules import door  # noqa: E402
 
 ROLES3 = ("louis_xv", "frederick", "maria_theresa")
 SWEEP = (0.2, 0.25, 0.3, 0.4, 0.5, 0.6)
@@ -65,7 +65,7 @@ def record(first: int, count: int, out: Path) -> None:
 
 
 def _controllers(state) -> dict[str, str | None]:
-    from maria.rules.state import board_info, controller
+    from maria.games.maria.rules.state import board_info, controller
     info = board_info(state)
     return {c: controller(state, info, c) for c in info.fortresses()}
 
@@ -79,7 +79,7 @@ def extract(path: Path) -> list[dict]:
     the first decision of the stage (module docstring), and what the stage's powers took by its
     end."""
     from maria.players.resample import observe
-    from maria.rules import roles as R
+    from maria.games.maria.rules import roles as R
     with gzip.open(path, "rt") as f:
         g = json.load(f)
     state = door.new_game(g["variant"], g["players"], g["seed"], g["options"])

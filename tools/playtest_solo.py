@@ -75,7 +75,7 @@ def settle(app) -> None:
 def human_turns(app, board, me: str, until_turn: int, player, frames_cap: int = 200000) -> None:
     """Run the loop; whenever the player's seat has a decision, make it as its clicks would."""
     from maria.players import decide
-    from maria.rules import door
+    from maria.games.maria.rules import door
     from maria.ui.overlays import HandoffScene
     s = board.session
     for _ in range(frames_cap):
@@ -92,7 +92,7 @@ def human_turns(app, board, me: str, until_turn: int, player, frames_cap: int = 
 
 def maria_part(turns: int, seed: int, shots: Path | None) -> None:
     from maria.players import make_player
-    from maria.saves import load_game
+    from maria.record.saves import load_game
     from maria.ui.board_scene import BoardScene
     from maria.ui.overlays import HandoffScene
     from maria.ui.scenes import SetupScene
@@ -157,7 +157,7 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
     press(app, "continue")
     settle(app)
     board = app.find(BoardScene)
-    from maria.rules import door
+    from maria.games.maria.rules import door
     if board is not None and door.is_over(board.session.state):
         print(f"  (the game ended before the signal: {door.result(board.session.state)['reason']})")
         board.seat = me                              # a finished game shows the public board

@@ -1,4 +1,4 @@
-"""Write maria/data/printed_sections.yaml: which printed section of the English rules v2.1 holds each
+"""Write maria/games/maria/data/printed_sections.yaml: which printed section of the English rules v2.1 holds each
 of our digest's rule numbers (R…).
 
 The R-numbers are the implementers' (../shared/rules/digest.md); a player reads the rulebook's own
@@ -16,7 +16,7 @@ import re
 import sys
 from pathlib import Path
 
-OUT = Path(__file__).resolve().parents[1] / "maria" / "data" / "printed_sections.yaml"
+OUT = Path(__file__).resolve().parents[1] / "maria" / "games" / "maria" / "data" / "printed_sections.yaml"
 NOT_PRINTED = {"17.6": "17.5"}          # digest heading -> the printed section that holds its text
 
 

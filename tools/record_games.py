@@ -1,8 +1,8 @@
 """Record the equivalence games (tests/data/equivalence_games.json.gz): random games (the
 fuzzer's random player) and games of easy computer players, both variants, 2 and 3 players, as
-action logs plus the digest of the final state (maria.replay.state_digest).
+action logs plus the digest of the final state (maria.record.replay.state_digest).
 
-tests/test_equivalence_games.py replays the logs through maria.rules.door and checks that every
+tests/test_equivalence_games.py replays the logs through maria.games.maria.rules.door and checks that every
 game ends in exactly the recorded state: the proof that a restructuring of the engine changed no
 game.  Recorded once, before the restructuring of 2026-11-27 (branch `layout`):
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 import sys
 
-from maria.replay import state_digest
-from maria.rules import door
+from maria.record.replay import state_digest
+from maria.games.maria.rules import door
 
 RANDOM_PER_KIND = 30      # per (variant, players): 120 random games
 EASY_PER_KIND = 20        # per (variant, players): 80 easy games
@@ -24,9 +24,9 @@ KINDS = [(v, p) for v in ("intro", "advanced") for p in (2, 3)]
 
 def _random_play():
     try:
-        from maria.analysis.selfplay import play_random_game
-    except ImportError:                      # the layout before maria.analysis existed
-        from maria.rules.selfplay import play_random_game
+        from maria.lab.selfplay import play_random_game
+    except ImportError:                      # the layout before maria.lab existed
+        from maria.games.maria.rules.selfplay import play_random_game
     return play_random_game
 
 

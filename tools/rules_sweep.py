@@ -6,7 +6,7 @@ at once (a least-squares fit of "the role won" on the levels, `fit`).
     python3 tools/rules_sweep.py play OUT.jsonl --variant intro --role maria_theresa --first 300000 --games 4000
     python3 tools/rules_sweep.py play OUT.jsonl --variant intro --role frederick --set attacker --first 320000 --games 4000
     python3 tools/rules_sweep.py fit OUT.jsonl --role maria_theresa
-    (--default plays the shipped values: the same games as `python -m maria.analysis.series run
+    (--default plays the shipped values: the same games as `python -m maria.lab.series run
     ... --seats all:easy`, checked on 20 seeds per variant in session 20)
 
 An experiment runner, not part of the game: it wraps the planner's methods of this code version
@@ -52,7 +52,7 @@ ROLE = [""]
 def installed():
     """Wrap the planner so that the chosen role plans with the levels in P (undone on exit)."""
     from maria.players import easy, plan, plan_threats
-    from maria.rules import cards
+    from maria.games.maria.rules import cards
     saved = [(plan_threats.Threats, "defence_value"), (plan.Planner, "position_value"),
              (plan.Planner, "combat_value"), (easy.Rules, "fill_recruit")]
     saved = [(cls, name, cls.__dict__[name]) for cls, name in saved]
@@ -142,7 +142,7 @@ def fit(rows: list[dict], role: str) -> list[str]:
                 cols.append([1.0 if r["P"][n] == x else 0.0 for r in rows])
                 labels.append(f"{n}={x} (against {base})")
     y = [1.0 if r["winner"] == role else 0.0 for r in rows]
-    from maria.analysis.train_setup import _solve
+    from maria.lab.train_setup import _solve
     k = len(cols)
     xtx = [[sum(a * b for a, b in zip(cols[i], cols[j])) for j in range(k)] for i in range(k)]
     xty = [sum(a * b for a, b in zip(cols[i], y)) for i in range(k)]

@@ -4,7 +4,7 @@ uses (undo snapshots kept, as in a game saved mid-turn), the save written after 
 state is the largest of its game so far (by a cheap estimate, undo snapshots and log, that grew
 by 3% at least since the last one written).  Prints, per game, the largest file in bytes, its values
 (lines + commas: what maria.yamlio counts before parsing) and the longest log, against the bounds
-the program applies (maria.saves, maria.friedrich.saves).
+the program applies (maria.record.saves, maria.record.friedrich_saves).
 
     python tools/save_bounds.py [--games N] [--seed S]
 
@@ -30,10 +30,10 @@ def _measure(text: str) -> tuple[int, int]:
 def maria_games(n: int, seed: int, max_actions: int = 4000):
     """(label, (final save, actions), (largest save, actions)) for n random MARIA games of
     each set-up."""
-    from maria.analysis import selfplay
-    from maria.core import rng
-    from maria.game import GameRecord
-    from maria.saves import dump_save
+    from maria.lab import selfplay
+    from maria.engine import rng
+    from maria.record.game import GameRecord
+    from maria.record.saves import dump_save
     for variant in ("intro", "advanced"):
         for players in (2, 3):
             for g in range(n):
@@ -53,9 +53,9 @@ def maria_games(n: int, seed: int, max_actions: int = 4000):
 
 
 def friedrich_games(n: int, seed: int, max_actions: int = 20000):
-    from maria.friedrich import saves as fsaves
-    from maria.friedrich.randomplay import RandomPlayer
-    from maria.friedrich.rules import door
+    from maria.record import friedrich_saves as fsaves
+    from maria.players.friedrich.random_moves import RandomPlayer
+    from maria.games.friedrich.rules import door
     for advanced in (False, True):
         for players in (3, 4):
             for g in range(n):
@@ -77,7 +77,7 @@ def friedrich_games(n: int, seed: int, max_actions: int = 20000):
 
 def _fdump(rec) -> str:
     import yaml
-    from maria.friedrich import saves as fsaves
+    from maria.record import friedrich_saves as fsaves
     return yaml.dump(fsaves.save_document(rec), Dumper=fsaves._Dumper, sort_keys=False, allow_unicode=True,
                      width=100)
 
@@ -103,8 +103,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=None, help="folder for the largest save of each game")
     args = ap.parse_args(argv)
-    from maria import saves
-    from maria.friedrich import saves as fsaves
+    from maria.record import saves
+    from maria.record import friedrich_saves as fsaves
     for name, games, bounds in (("MARIA", maria_games(args.games, args.seed), saves),
                                 ("FRIEDRICH", friedrich_games(args.games, args.seed), fsaves)):
         t0 = time.perf_counter()

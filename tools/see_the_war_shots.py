@@ -21,9 +21,9 @@ def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
     scratch_dirs("maria-shots-")
     app = headless_app(size)
     import pygame
-    from maria.analysis import selfplay
-    from maria.core import rng
-    from maria.rules import door
+    from maria.lab import selfplay
+    from maria.engine import rng
+    from maria.games.maria.rules import door
     from maria.ui.board_layout import MAP_RECT
     from maria.ui.board_scene import BoardScene
     from maria.ui.moves import reach

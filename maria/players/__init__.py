@@ -3,7 +3,7 @@
     player = make_player(level, seed)            # level in LEVELS
     action = player.choose(obs, legal_actions, role, rng=None)
 
-`obs` is `maria.rules.resample.observe(state, role)` — the door's view of that role plus
+`obs` is `maria.games.maria.rules.resample.observe(state, role)` — the door's view of that role plus
 non-secret bookkeeping — never the full state; `legal_actions` is `door.legal_actions(state, role)`
 (templated actions are filled by the player).  `decide(state, role, player)` does both calls.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.players.resample import observe
 
 LEVELS = ("random", "easy", "normal", "hard")
@@ -78,7 +78,7 @@ WINTER_ROLES: dict[str, tuple[str, ...]] = {}
 # the shipped hard won 2 on the same seeds (docs/balance.md), so it ships off.
 CAREFUL_ROLES: dict[str, tuple[str, ...]] = {}
 # Per variant, the roles whose `hard` play-outs end with the trained evaluation (maria.players.learned,
-# weights fitted to self-play outcomes by maria.analysis.train_eval) instead of the heuristic one.
+# weights fitted to self-play outcomes by maria.lab.train_eval) instead of the heuristic one.
 # Measured in session 16 for Maria Theresa (all hard, introductory 3 players, 32 seeds of
 # 142000-142089, weights from 600 all-easy games): she won 2 where the shipped hard won 3 on the
 # same seeds (docs/balance.md), so it ships off.  In 2 players ({"intro-2": ...}) her coalition

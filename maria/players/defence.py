@@ -6,9 +6,9 @@ stacks hold and cover her threatened fortresses against the enemy stages that fo
 from __future__ import annotations
 
 from maria.players.plan import Planner, _goal
-from maria.rules import roles as R
-from maria.rules.state import controller
-from maria.rules.victory import TARGETS    # the attackers' R14.3 counts
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.state import controller
+from maria.games.maria.rules.victory import TARGETS    # the attackers' R14.3 counts
 
 REACH = 4            # an enemy stack this many cities away can end its next move next to a stack
 LOSS = 0.3           # per troop a stack is expected to lose in the enemy stages

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import random
 
-from maria.rules import cards, door
-from maria.rules import roles as R
+from maria.games.maria.rules import cards, door
+from maria.games.maria.rules import roles as R
 from maria.players.resample import resample
-from maria.rules.state import board_info, controller
+from maria.games.maria.rules.state import board_info, controller
 
 from maria.players.easy_politics import PoliticsRules
 from maria.players import learned_setup
@@ -180,7 +180,7 @@ class Rules(PoliticsRules):
             return a
         if t == "recruit":
             return self.fill_recruit(a)
-        from maria.analysis.selfplay import fill                    # unknown template: a legal fill
+        from maria.players.random_moves import fill                    # unknown template: a legal fill
         return fill(a, self.state, {"rng": self.rng.getrandbits(63) | 1})
 
     def fill_allocate(self, a: dict) -> dict:
@@ -339,7 +339,7 @@ class Rules(PoliticsRules):
         places = [a for a in acts if a["type"] == "place_hussar"]
         if not places:
             return None
-        from maria.rules.supply import supply_status
+        from maria.games.maria.rules.supply import supply_status
         st, info = self.state, self.info
         abroad = [gid for gid, g in st["generals"].items()
                   if g["in_play"] and g["city"] in info.playable and self.enemy(g["power"])

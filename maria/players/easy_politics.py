@@ -57,11 +57,11 @@ another role's -1 with 2 players, -0.45 with 3).
 
 from __future__ import annotations
 
-from maria.rules.advanced import markers as A
-from maria.rules import cards
-from maria.rules.advanced import poldata
-from maria.rules import roles as R
-from maria.rules.state import controller, home_of
+from maria.games.maria.rules.advanced import markers as A
+from maria.games.maria.rules import cards
+from maria.games.maria.rules.advanced import poldata
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.state import controller, home_of
 
 from maria.players import evaluate_advanced as EA
 
@@ -73,7 +73,7 @@ KEEP_POINTS = 6           # TC points a power keeps in hand before paying for po
 
 def card_options(state: dict, cid: str) -> list[tuple]:
     """The (instruction choice, shifts) executions of a political card (as PolExec.prompt)."""
-    from maria.rules.advanced import polcards as P
+    from maria.games.maria.rules.advanced import polcards as P
     card = poldata.cards()[cid]
     ins = [None] + [x for x in P.INSTRUCTION_CHOICES.get(card.get("instruction"), [])
                     if P._instruction_possible(state, card["instruction"], x)]
@@ -242,7 +242,7 @@ class PoliticsRules:
         opts = [a for a in acts if a["type"] == "trump"]
         if not opts:
             return None
-        from maria.rules.advanced.display import placement_order
+        from maria.games.maria.rules.advanced.display import placement_order
         powers = [p for p in placement_order(st) if p in self.mine]
 
         def score(suit):
@@ -283,7 +283,7 @@ class PoliticsRules:
         trumps = sorted((c for c in set(hand) if not cards.is_reserve(c) and cards.suit_of(c) == trump),
                         key=lambda c: (cards.value_of(c), c))
         reserves = sorted(c for c in set(hand) if cards.is_reserve(c))
-        from maria.rules.advanced.display import influence, placement_order
+        from maria.games.maria.rules.advanced.display import influence, placement_order
         order = placement_order(st)
         mine_up = influence(st, p)
         need = 1 if mine_up == 0 else 0
@@ -347,7 +347,7 @@ class PoliticsRules:
             v = self.card_worth(c, None if only_discard else p, later)
             if v > best_v:
                 best, best_v = a, v
-        from maria.rules.advanced.display import influence
+        from maria.games.maria.rules.advanced.display import influence
         cost = 0.5 * PLACE_COST * influence(st, p)
         if best is not None and best_v > cost + 0.005:
             return best
@@ -498,7 +498,7 @@ class PoliticsRules:
                    for g in st["generals"].values())
 
     def _rich(self, power) -> bool:
-        from maria.rules.advanced.subsidy import gross_income
+        from maria.games.maria.rules.advanced.subsidy import gross_income
         return cards.hand_value(self.state, power) >= 18 and gross_income(self.state, power) >= 3
 
     def _about_to_win(self) -> str | None:
@@ -513,7 +513,7 @@ class PoliticsRules:
     def on_diplomacy(self, acts, frame):
         st = self.state
         done = next((a for a in acts if a["type"] == "done"), None)
-        from maria.rules.advanced.subsidy import contracts
+        from maria.games.maria.rules.advanced.subsidy import contracts
         for a in acts:                                     # cancel what starves own givers / feeds rivals
             if a["type"] != "cancel_subsidy":
                 continue
@@ -568,7 +568,7 @@ class PoliticsRules:
         here = [st["generals"][g] for g in st["city_generals"].get(to, [])]
         if not here:
             return yes
-        from maria.rules.state import _rank_key
+        from maria.games.maria.rules.state import _rank_key
         ids = list(st["city_generals"].get(to, [])) + [frame["piece"]]
         cmd = frame.get("commander") or min(ids, key=lambda x: _rank_key(st, x))   # R6.2 proposal
         if st["generals"][cmd]["power"] in self.mine:

@@ -10,15 +10,15 @@ terms for troops, cards and supply.  A finished game is worth +-100.
 from __future__ import annotations
 
 from maria.players.units import CARD_POINT, TROOP
-from maria.rules import cards
-from maria.rules import roles as R
-from maria.rules.state import board_info, controller
+from maria.games.maria.rules import cards
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.state import board_info, controller
 
 WIN = 100.0
 UNSUPPLIED = 0.02
 SPOILED = 0.15       # 2 players: per fortress an ally holds in the other's needed share
 
-from maria.rules.victory import TARGETS     # the introductory game's conditions (R14.3)
+from maria.games.maria.rules.victory import TARGETS     # the introductory game's conditions (R14.3)
 
 
 def goal_fortresses(state: dict, info, power: str) -> list[str]:
@@ -125,7 +125,7 @@ def spoiled(state: dict, info) -> int:
     if "france" not in _in_game(state) or "prussia" not in _in_game(state):
         return 0
     from maria.players.plan import prussian_share
-    from maria.rules.victory import counts
+    from maria.games.maria.rules.victory import counts
     n = counts(state, info)
     out = 0
     for c in goal_fortresses(state, info, "prussia"):
@@ -140,7 +140,7 @@ def spoiled(state: dict, info) -> int:
 
 
 def supply_status_of(state, info, g) -> str:
-    from maria.rules.supply import supply_status
+    from maria.games.maria.rules.supply import supply_status
     gid = next(k for k, x in state["generals"].items() if x is g)
     return supply_status(state, info, gid)[0]
 

@@ -27,8 +27,8 @@ player's political rules of thumb (maria.players.easy_politics).
 
 from __future__ import annotations
 
-from maria.rules.advanced import poldata
-from maria.rules import roles as R
+from maria.games.maria.rules.advanced import poldata
+from maria.games.maria.rules import roles as R
 
 K = 3.0                   # closeness = K / (pool + K)
 SECOND_POWER = 0.2        # a role's second major power (Frederick: Prussia and the PA)
@@ -58,7 +58,7 @@ _TRACKS: list = []
 
 
 def _tracks() -> dict:
-    """The political display's tracks (maria/data/political_display.yaml, loaded once)."""
+    """The political display's tracks (maria/games/maria/data/political_display.yaml, loaded once)."""
     if not _TRACKS:
         _TRACKS.append(poldata.display()["tracks"])
     return _TRACKS[0]
@@ -341,7 +341,7 @@ def neutral_saxony_correction(state: dict, role: str, mine: set) -> float:
     if saxony_label(state, state["adv"]["tracks"]["saxony"]) != "neutral":
         return 0.0
     from maria.players.units import CARD_POINT, TROOP
-    from maria.rules import cards
+    from maria.games.maria.rules import cards
     if "saxony" in mine:
         sign, hand_w = 1.0, 1.0
     elif mine and all(R.enemies(state, "saxony", m) for m in mine):

@@ -1,7 +1,7 @@
 """What the trained evaluation (maria.players.learned) reads of a state: a fixed list of numbers
 about the introductory game's race (R14.3, R24.1: each attacker's fortresses against his target,
 the turns left), the armies (R6: troops on the map), the hands (R8: the tactical cards' value) and
-supply (R9).  The same function feeds the training script (maria.analysis.train_eval) and the
+supply (R9).  The same function feeds the training script (maria.lab.train_eval) and the
 players, so a weight means the same thing in both.
 
 A player computes these on a resampled state (maria.players.resample): its own view with the
@@ -10,10 +10,10 @@ hidden hands filled in by guesses, never the real hands of the others.
 
 from __future__ import annotations
 
-from maria.rules import cards
-from maria.rules import roles as R
-from maria.rules.state import board_info
-from maria.rules.victory import TARGETS, counts
+from maria.games.maria.rules import cards
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.state import board_info
+from maria.games.maria.rules.victory import TARGETS, counts
 
 LAST_TURN = 9                                            # R14.3: Maria Theresa wins after turn 9
 SIDES = ("france", "prussia", "austria")                 # a minor power counts with its major

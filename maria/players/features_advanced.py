@@ -4,7 +4,7 @@ its pool is empty), the armies (R6), the hands (R8), supply (R9), the political 
 income icons, R18 a pending election, R19.3 Saxony's track) and whose stage comes next (R5.1).
 
 The advanced game's counterpart of maria.players.features: the same training script
-(maria.analysis.train_eval) and the same players read it, so a weight means the same in both.  A
+(maria.lab.train_eval) and the same players read it, so a weight means the same in both.  A
 player computes it on a resampled state (maria.players.resample): its own view with the hidden
 hands filled in by guesses.  Pools, display and elector fortresses are public.
 """
@@ -12,7 +12,7 @@ hands filled in by guesses.  Pools, display and elector fortresses are public.
 from __future__ import annotations
 
 from maria.players.features import side_totals, stage_of  # noqa: F401 - stage_of: the training script reads it here
-from maria.rules.state import board_info
+from maria.games.maria.rules.state import board_info
 
 LAST_TURN = 12                                           # R23.3: the game ends after turn 12
 SIDES = ("france", "prussia", "austria", "pragmatic_army")

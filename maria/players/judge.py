@@ -5,7 +5,7 @@
 games; at every `every`-th non-trivial decision of `role` in a searched flow state it asks the
 searching level (hard by default) for its choice, and where that differs from the easy choice it
 plays both to the end of the game `rollouts` times with easy players for every seat, from states
-sampled from `role`'s own view (maria.rules.resample), with paired seeds.  The score is 1 for a
+sampled from `role`'s own view (maria.games.maria.rules.resample), with paired seeds.  The score is 1 for a
 win, 1/2 for a tie, 0 for a loss; the report gives, per kind of decision, how many departures and
 their mean score difference (search minus rules of thumb).
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.players.resample import observe, resample
 
 from maria.players import make_player

@@ -1,6 +1,6 @@
 """The trained evaluation (issue 21): how likely each role is to win from a state, by a softmax
-regression whose weights were fitted to self-play outcomes (maria.analysis.train_eval) and ship as
-data in maria/data/learned_eval.yaml.  One model per variant and player count: the introductory
+regression whose weights were fitted to self-play outcomes (maria.lab.train_eval) and ship as
+data in maria/players/data/learned_eval.yaml.  One model per variant and player count: the introductory
 game's read maria.players.features (R14.3; R24.1 in 2 players, where a tie is possible), the
 advanced game's maria.players.features_advanced (R23.1: the race of the pools; R24.2.6: no tie in
 2 players, Maria Theresa wins it).
@@ -24,9 +24,9 @@ import yaml
 from maria import yamlio
 from maria.players import features as intro_features
 from maria.players import features_advanced
-from maria.rules import roles as R
+from maria.games.maria.rules import roles as R
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "learned_eval.yaml"
+DATA = Path(__file__).resolve().parent / "data" / "learned_eval.yaml"
 WIN = 100.0
 
 
@@ -142,6 +142,6 @@ def store(key: str, model: dict, path: Path | None = None) -> None:
     if problems:
         raise LearnedDataError("\n".join(problems))
     head = ("# The trained evaluation's weights (maria.players.learned), written by\n"
-            "# `python -m maria.analysis.train_eval fit ... --write`; see docs/balance.md.\n")
+            "# `python -m maria.lab.train_eval fit ... --write`; see docs/balance.md.\n")
     yamlio.write_atomic(path, head + yaml.safe_dump(data, sort_keys=False, width=120))
     _MODELS.pop(path, None)

@@ -2,9 +2,9 @@
 a strategic decision; search or learn it").
 
 A power's allocation is one decision made once, before any card is drawn, from a position that
-is the same in every game: a table fits it better than a search.  maria/data/learned_setup.yaml
+is the same in every game: a table fits it better than a search.  maria/players/data/learned_setup.yaml
 holds, per variant and player count ("advanced-3", ...) and power, the troops of each general.
-The entries were chosen by self-play (maria.analysis.train_setup: random allocations in all-easy
+The entries were chosen by self-play (maria.lab.train_setup: random allocations in all-easy
 games, a regression of the role's wins on each general's troops, then paired series of the
 candidates against the rules of thumb; figures in docs/balance.md).  A power without an entry
 keeps the rules of thumb (maria.players.easy.Rules.fill_allocate).
@@ -22,9 +22,9 @@ from contextvars import ContextVar
 from pathlib import Path
 
 from maria import yamlio
-from maria.rules import roles as R
+from maria.games.maria.rules import roles as R
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "learned_setup.yaml"
+DATA = Path(__file__).resolve().parent / "data" / "learned_setup.yaml"
 KEYS = ("intro-2", "intro-3", "advanced-2", "advanced-3")
 POWERS = tuple(R.MAJOR) + tuple(R.MINOR)
 
@@ -34,7 +34,7 @@ class SetupDataError(ValueError):
 
 
 # The training script's trial allocations ({power: {general: troops}}), consulted before the table
-# while it plays its games (maria.analysis.train_setup); empty in every other game.
+# while it plays its games (maria.lab.train_setup); empty in every other game.
 TRIAL: ContextVar[dict] = ContextVar("setup_trial", default={})
 
 

@@ -36,16 +36,16 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from maria.rules import cards, door
-from maria.rules import roles as R
-from maria.rules.advanced.markers import RHINE
-from maria.rules.conquest import marks_conquest
-from maria.rules.movement import step_refusal
-from maria.rules.state import board_info, controller
+from maria.games.maria.rules import cards, door
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.advanced.markers import RHINE
+from maria.games.maria.rules.conquest import marks_conquest
+from maria.games.maria.rules.movement import step_refusal
+from maria.games.maria.rules.state import board_info, controller
 from maria.players.resample import resample
 
 # A hand's expected points in one suit per card: 36 suited cards of values 2-10 and 2 Reserves in a
-# deck of 38 (maria.rules.cards.deck_cards); a Reserve counted as 5 (it may be declared 1-8, R8.5).
+# deck of 38 (maria.games.maria.rules.cards.deck_cards); a Reserve counted as 5 (it may be declared 1-8, R8.5).
 CARD_SUIT_POINTS = 54 / 38 + 2 / 38 * 5
 RESERVE_POINTS = 5
 # Combat odds: the attacker's expected margin (troops and expected suited cards) through a logistic

@@ -2,7 +2,7 @@
 combat R11.1, supply R9.2): the Planner and its path scores.
 
 Every legal path of a piece is enumerated with the engine's own step check
-(`maria.rules.movement.step_refusal`), scored with cheap MARIA-specific rules of thumb, and the best
+(`maria.games.maria.rules.movement.step_refusal`), scored with cheap MARIA-specific rules of thumb, and the best
 move is sent as one whole-move action {"type": "move", "piece", "path", "force_march"}.
 
 General's path score = conquests on the way (a face-up general that *leaves* an unprotected enemy
@@ -25,13 +25,13 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 
-from maria.rules import cards
-from maria.rules.advanced.markers import RHINE
-from maria.rules import roles as R
-from maria.rules.conquest import marks_conquest, protected
-from maria.rules.movement import step_refusal
+from maria.games.maria.rules import cards
+from maria.games.maria.rules.advanced.markers import RHINE
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.conquest import marks_conquest, protected
+from maria.games.maria.rules.movement import step_refusal
 from maria.players.plan_trains import RAID_VALUE, SUPPLY_RANGE, TRAIN_VALUE, Trains
-from maria.rules.state import controller
+from maria.games.maria.rules.state import controller
 from maria.players.plan_threats import Threats, _goal
 
 CONQUER = 10.0
@@ -158,7 +158,7 @@ class Planner(Threats, Trains):
         power (lowest rank number; equal ranks: the one chosen, R6.2) plays cards (R11.9)."""
         here = self.st["city_generals"].get(city, ())
         if gid in here and len(here) == 2:
-            from maria.rules.state import commander
+            from maria.games.maria.rules.state import commander
             return self.st["generals"][commander(self.st, city)]["power"]
         best = self.st["generals"][gid]
         for o in self.st["city_generals"].get(city, ()):
@@ -180,7 +180,7 @@ class Planner(Threats, Trains):
     def counts(self):
         c = getattr(self, "_counts", None)
         if c is None:
-            from maria.rules.victory import counts
+            from maria.games.maria.rules.victory import counts
             c = self._counts = counts(self.st, self.info)
         return c
 
@@ -374,7 +374,7 @@ class Planner(Threats, Trains):
             u = {}
             short = None
             if (URGENCY or URGENT.get()) and self.st["variant"] == "intro":
-                from maria.rules.victory import TARGETS    # R14.3
+                from maria.games.maria.rules.victory import TARGETS    # R14.3
                 n = self.pace_counts()
                 short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
             elif (ADV_URGENCY or URGENT.get()) and self.st["variant"] == "advanced":   # (the defenders ask)

@@ -16,7 +16,7 @@ general's and train's move and the end of the phase), at the phase's first decis
      (maria.players.paired).
 
 The search plays only on states resampled from the role's observation: it never sees more than its
-role's view (tests/players/test_plan_search.py).  Rules of the game are the door's (maria.rules.door).
+role's view (tests/players/test_plan_search.py).  Rules of the game are the door's (maria.games.maria.rules.door).
 """
 
 from __future__ import annotations

@@ -7,9 +7,9 @@ distances, strengths and target weights through `self`).
 
 from __future__ import annotations
 
-from maria.rules import roles as R
-from maria.rules.advanced.markers import RHINE
-from maria.rules.state import controller
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.advanced.markers import RHINE
+from maria.games.maria.rules.state import controller
 
 # The Pragmatic Army in the advanced game (session 12, docs/balance.md): France wins most games by
 # taking the Austrian Netherlands in turns 1-4 (R15.2: every conquest there spends a French VM,

@@ -12,7 +12,7 @@ The defender's generals raid the enemy's trains (RAID).
 from __future__ import annotations
 
 from maria.players import plan_threats as _threats
-from maria.rules import roles as R
+from maria.games.maria.rules import roles as R
 
 SUPPLY_RANGE = 6     # the supply range of a train (R9.2), for the planner's generals too
 # The defender raids the attackers' supply trains (session 21, docs/balance.md).  Every attacking

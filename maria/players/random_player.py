@@ -1,12 +1,12 @@
 """The `random` level (any legal action, R1-R25 through the door): the "a little purposeful" random
-player of maria.analysis.selfplay, run on a determinised state so that it, too, sees only its
+player of maria.players.random_moves, run on a determinised state so that it, too, sees only its
 role's observation."""
 
 from __future__ import annotations
 
 import random
 
-from maria.analysis import selfplay
+from maria.players import random_moves
 from maria.players.resample import resample
 
 
@@ -23,7 +23,7 @@ class RandomPlayer:
             return acts[0]
         state = resample(obs, role, rng.getrandbits(32))
         chooser = {"rng": rng.getrandbits(63) | 1}
-        rarer = [a for a in acts if selfplay.is_rarer(a, obs["public"]["flow"][-1]["name"])]
+        rarer = [a for a in acts if random_moves.is_rarer(a, obs["public"]["flow"][-1]["name"])]
         rare = [a for a in acts if a["type"] == "transfer"]
         common = [a for a in acts if a not in rare and a not in rarer] or rarer
         if common is rarer:
@@ -31,7 +31,7 @@ class RandomPlayer:
         if rare and (not common or rng.randrange(20) == 0):
             a = rng.choice(rare + rarer)
         else:
-            a = selfplay._purposeful(state, role, common, chooser) or rng.choice(common)
+            a = random_moves._purposeful(state, role, common, chooser) or rng.choice(common)
         if any(v == "choose" for v in a.values()):
-            a = selfplay.fill(a, state, chooser)
+            a = random_moves.fill(a, state, chooser)
         return a

@@ -37,11 +37,11 @@ door.view(s, r)` is checked by tests/players/test_resample.py at many points of 
 
 from __future__ import annotations
 
-from maria.rules import cards
-from maria.core import rng
-from maria.rules.advanced import poldata
-from maria.rules import roles as R
-from maria.core.state import _plain_copy, rebuild_index
+from maria.games.maria.rules import cards
+from maria.engine import rng
+from maria.games.maria.rules.advanced import poldata
+from maria.games.maria.rules import roles as R
+from maria.engine.state import _plain_copy, rebuild_index
 
 # Frame keys that would reveal a secret to another role (none in the introductory game; the
 # advanced game's sealed choices, if any, go here).
@@ -49,8 +49,8 @@ SECRET_FRAME_KEYS: frozenset = frozenset({"secret", "sealed", "offers_hidden"})
 # State keys that are neither secret nor in the view (and no derived caches).
 PUBLIC_STATE_KEYS = ("schema", "options", "board", "alliances")
 
-# state["adv"] (advanced game, maria/rules/advanced/markers.py): where each key of a full state comes from.
-# Shown by the view (maria/rules/view.py `_adv_view`): state key -> key of view["advanced"].
+# state["adv"] (advanced game, maria/games/maria/rules/advanced/markers.py): where each key of a full state comes from.
+# Shown by the view (maria/games/maria/rules/view.py `_adv_view`): state key -> key of view["advanced"].
 ADV_VIEW_KEYS = {"pools": "pools", "battle": "battle_boxes", "electors3": "three_electors",
                  "emperor": "emperor", "italy": "italy", "silesia_box": "silesia_box",
                  "electors": "electors", "college": "college", "tracks": "tracks",
@@ -69,7 +69,7 @@ ADV_SAMPLED_KEYS = frozenset({"pol", "winter"})
 
 def observe(state: dict, role: str) -> dict:
     """What `role` knows: the door's view plus non-secret bookkeeping (see module docstring)."""
-    from maria.rules import door
+    from maria.games.maria.rules import door
     obs = door.view(state, role)
     mine = set(R.powers_of(state, role))
     pub = {k: _plain_copy(state[k]) for k in PUBLIC_STATE_KEYS if k in state}

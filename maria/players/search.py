@@ -4,7 +4,7 @@ decision of R4-R25; hidden information R6.5, R8.4).
 For a decision that is not trivial (more than one legal action, not a template), the player
   1. ranks the candidate actions with the rules of thumb (maria.players.easy) and keeps the best few
      (plus the easy choice itself);
-  2. repeatedly samples a full state consistent with what its role knows (maria.rules.resample),
+  2. repeatedly samples a full state consistent with what its role knows (maria.games.maria.rules.resample),
      applies each candidate there and plays a truncated playout with the fast rules-of-thumb player
      for every role, then scores the end with the heuristic evaluation (maria.players.evaluate);
   3. drops the worse half of the challengers after every round of samples (successive halving,
@@ -21,7 +21,7 @@ import time
 from collections.abc import Mapping
 
 from maria.players.resample import resample
-from maria.rules import cards, door
+from maria.games.maria.rules import cards, door
 
 from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, playable
 from maria.players import learned
@@ -409,7 +409,7 @@ class SearchPlayer:
         by PLAN_MARGIN.  Play-outs cannot judge these plans in time (one play-out through the two
         enemy stages costs about as much as the whole budget allows per plan)."""
         from maria.players.defence import defence_score
-        from maria.rules.state import board_info
+        from maria.games.maria.rules.state import board_info
         info = board_info(state)
         vals = []
         for k, plan in enumerate(plans):
@@ -448,7 +448,7 @@ class SearchPlayer:
         """Each of her generals' alternative moves for the plan improvement: the moves the plans
         already use, and a move to the end city of any other general in any plan (a stack)."""
         from maria.players.plan import Planner
-        from maria.rules.state import board_info
+        from maria.games.maria.rules.state import board_info
         pl = Planner(state, board_info(state), role)
         ends = set()
         opts: dict[str, list[dict]] = {}
@@ -488,7 +488,7 @@ class SearchPlayer:
         """Movement phase: the planner's best whole moves of each piece (ranked by their gain over
         staying put; for generals the best few end cities), instead of the one-step move openers."""
         from maria.players.plan import Planner
-        from maria.rules.state import board_info
+        from maria.games.maria.rules.state import board_info
         pl = Planner(state, board_info(state), role)
         moves = [a for a in plain if a["type"] in ("move", "force_march")]
         force = {a["piece"] for a in moves if a["type"] == "force_march"}
@@ -584,7 +584,7 @@ def _batch_movement(st: dict, role: str, rng: random.Random) -> dict | None:
     supply trains and the end of the phase are then left to the rules of thumb.  None when no
     general moves (the caller asks the rules of thumb)."""
     from maria.players.plan import Planner
-    from maria.rules.state import board_info
+    from maria.games.maria.rules.state import board_info
     frame = st["flow"][-1]
     if frame.get("_batched_" + role):
         return None

@@ -9,7 +9,7 @@ import random
 import time
 
 from maria.players.easy import Rules, is_template, playable
-from maria.rules import door
+from maria.games.maria.rules import door
 
 PLAN_PAIRS = 8       # concentration plans (two generals end their moves in one stack) tried
 PLAN_SWAPS = 6       # plans that change one general's move of the rules-of-thumb plan
@@ -87,7 +87,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
     two generals that end their moves in one stack (or one joins another who stays), chosen
     by the planner's value of the stack's end city for both, the others as in the first plan."""
     from maria.players.plan import Planner
-    from maria.rules.state import board_info
+    from maria.games.maria.rules.state import board_info
     base, _ = rules_plan(state, role, rng)
     if not base:
         return []

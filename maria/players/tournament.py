@@ -15,7 +15,7 @@ import statistics
 import time
 from pathlib import Path
 
-from maria.rules import door
+from maria.games.maria.rules import door
 
 from maria.players import decide, make_player
 
@@ -37,7 +37,7 @@ def play_game(variant: str, players: int, seed: int, seats: dict[str, str], budg
     seconds (observation, legal actions and choice) by level, `role_times` by role.  Without the
     `clock` (the default), `hard` has no wall-clock ceiling: its counts alone bound its searches,
     so a seed plays the same game on any machine under any load (make_player; session 26)."""
-    from maria.game import GameRecord
+    from maria.record.game import GameRecord
     rec = GameRecord.new(variant=variant, players=players, seed=seed)
     ps = {r: make_player(lvl, seed * 1009 + i, budget=budget if lvl in ("normal", "hard") else None,
                          clock=clock)
@@ -90,7 +90,7 @@ def _play_one(job: dict) -> dict:
     out.update({"winner": res["winner"], "reason": res.get("reason"), "turn": rec.state["turn"],
                 "actions": len(rec.actions), "times": {k: [round(t, 4) for t in v] for k, v in times.items()}})
     if job.get("out"):
-        from maria.saves import save_game
+        from maria.record.saves import save_game
         save_game(Path(job["out"]) / job["replay_name"], rec)
     return out
 

@@ -28,8 +28,8 @@ import time
 
 from maria.players.easy import TROOP_COST
 from maria.players.paired import common_sample, confident_gain, mean
-from maria.rules import cards, door
-from maria.rules.state import board_info
+from maria.games.maria.rules import cards, door
+from maria.games.maria.rules.state import board_info
 
 # a challenger recruits this share of the troops the rules of thumb would (their first
 # recruitment keeps about 6 points; they then top up one troop at a time); 0: removed generals

@@ -13,7 +13,7 @@ import math
 import os
 from pathlib import Path
 
-from maria.friedrich.board import NATIONS, FBoard
+from maria.games.friedrich.board import NATIONS, FBoard
 
 SCALE = 2.4                 # px per map unit (the map is 1000 units wide)
 PAD = 40                    # px around the map

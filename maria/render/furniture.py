@@ -12,7 +12,7 @@ import math
 
 import pygame
 
-from maria.board.model import MAJOR_POWERS, Board
+from maria.games.maria.board.model import MAJOR_POWERS, Board
 from maria.render import fonts, palette as pal, symbols
 from maria.render.geometry import rect_to_px
 

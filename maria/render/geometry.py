@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from maria.board.model import Grid, Rect
+from maria.games.maria.board.model import Grid, Rect
 
 Point = tuple[float, float]
 

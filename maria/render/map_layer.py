@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from maria.board.model import Board, City
+from maria.games.maria.board.model import Board, City
 from maria.render import fonts, furniture, palette as pal, symbols
 from maria.render.cells import FRAME, OUTSIDE, Cell, build_cells, clip_convex, polygon_centroid
 from maria.render.geometry import View, board_size, rect_to_px

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from maria.board.model import Board
+from maria.games.maria.board.model import Board
 from maria.render import fonts, palette as pal, symbols
 from maria.render.furniture import elector_box_rects
 from maria.render.geometry import rect_to_px

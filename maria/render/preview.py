@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from maria.board.model import Board
+from maria.games.maria.board.model import Board
 
 
 def render_surface(board: Board, with_setup: bool = True):

@@ -12,8 +12,8 @@ import pygame
 
 from maria.render import palette as pal, pieces, symbols
 from maria.render.furniture import elector_box_rects, pool_rects, victory_box_rects
-from maria.rules import cards as C
-from maria.rules.advanced import poldata
+from maria.games.maria.rules import cards as C
+from maria.games.maria.rules.advanced import poldata
 from maria.ui import widgets as W
 
 MAJOR = ("austria", "prussia", "france", "pragmatic_army")

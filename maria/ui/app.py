@@ -106,7 +106,7 @@ class App:
     # --- resources ------------------------------------------------------------------------------
     def get_board(self):
         if self.board is None:
-            from maria.rules.state import board_info
+            from maria.games.maria.rules.state import board_info
             self.board = board_info({"board": "default", "variant": "intro"}).board
         return self.board
 

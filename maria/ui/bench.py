@@ -30,7 +30,7 @@ def bench_ui(frames: int = 120, t_start: float | None = None) -> dict:
 
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Seat, Session
-    from maria.rules import door
+    from maria.games.maria.rules import door
     sess = Session.new("intro", 3, 1, [Seat("maria_theresa"), Seat("frederick"), Seat("louis_xv")])
     # allocate everyone (spread) so the board has pieces with troops, then stop at movement
     t_build = time.perf_counter()
@@ -100,7 +100,7 @@ def _bench_large_hand(app, board, sess, frames: int):
     """Frames while the mouse sweeps along a 30-card hand: all of them, and those where the lifted
     card changed (only the hand bar is redrawn then)."""
     import pygame
-    from maria.rules import cards as C
+    from maria.games.maria.rules import cards as C
     from maria.ui.board_layout import HAND_RECT
     st = sess.state
     power = st["roles"][board.seat][0]
@@ -126,9 +126,9 @@ def _bench_large_hand(app, board, sess, frames: int):
 
 def _bench_card_flight(app, board, sess):
     """Frames while a computer's card flies into the combat panel (random play up to a combat)."""
-    from maria.rules import door
-    from maria.core import rng
-    from maria.analysis import selfplay
+    from maria.games.maria.rules import door
+    from maria.engine import rng
+    from maria.players import random_moves
     ch = {"rng": rng.seed_state(11)}
     for _ in range(4000):
         st = sess.state
@@ -137,7 +137,7 @@ def _bench_card_flight(app, board, sess):
         role = door.active_roles(st)[0]
         if st["flow"][-1]["name"] == "combat" and any(a["type"] == "play_card" for a in door.legal_actions(st, role)):
             break
-        a = selfplay.random_action(st, role, ch)
+        a = random_moves.random_action(st, role, ch)
         if a["type"] == "undo":
             continue
         sess.apply(role, a)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from maria.render import pieces, symbols
-from maria.rules import cards as C
-from maria.rules import door
+from maria.games.maria.rules import cards as C
+from maria.games.maria.rules import door
 from maria.ui import card_anim as CA
 from maria.ui import widgets as W
 from maria.ui.board_layout import (MAP_RECT, COMBAT_RECT, COMBAT_SCORE_Y, COMBAT_RESERVE_Y, FLASH_DUR,

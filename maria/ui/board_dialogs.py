@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import cards as C
+from maria.games.maria.rules import cards as C
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.board_layout import (WHEEL_STEP, MAP_RECT, PROMPT_RECT, COMBAT_RECT, RESERVE_ROW_H, COMBAT_RESERVE_Y,

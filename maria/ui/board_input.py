@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import cards as C
-from maria.rules import door
-from maria.rules.state import IllegalAction
+from maria.games.maria.rules import cards as C
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import IllegalAction
 from maria.ui import hand as HAND
 from maria.ui.board_layout import (MAP_RECT, SIDE_RECT, INFO_H, WHEEL_STEP, KEY_PAN, DRAG_THRESHOLD)
 from maria.ui.moves import reach, road_route

@@ -7,11 +7,11 @@ import math
 
 import pygame
 
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.render import palette as pal, pieces
 from maria.render.furniture import (elector_box_rects, furniture_rect_px, pool_rects, turn_box_rects,
                                     victory_box_rects)
-from maria.rules.state import home_of as state_home_of
+from maria.games.maria.rules.state import home_of as state_home_of
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.neutral_map import draw_neutral
@@ -377,7 +377,7 @@ class MapPart:
                                     a0, a0 + math.pi / 12, 4)
 
     def supply_preview(self) -> dict[str, dict]:
-        """The engine's supply outlook (maria.rules.door.supply_outlook) for the selected general at
+        """The engine's supply outlook (maria.games.maria.rules.door.supply_outlook) for the selected general at
         each city he can reach: how he would fare at his next supply check there."""
         if not self.selected or self.reach is None or self.selected not in self.v["generals"]:
             return {}

@@ -8,9 +8,9 @@ import re
 import pygame
 
 from maria.render import palette as pal, symbols
-from maria.rules import cards as C
-from maria.rules import door
-from maria.rules.state import controller
+from maria.games.maria.rules import cards as C
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import controller
 from maria.ui import advanced_ui as ADV
 from maria.ui import hand as HAND
 from maria.ui import widgets as W
@@ -325,7 +325,7 @@ class PanelsPart:
 
     def victory_lines(self) -> list[tuple[str, list[str]]]:
         """The victory tracker: (line, what it counts — shown on hover), from the engine's figures
-        (view "victory", maria.rules.victory.status)."""
+        (view "victory", maria.games.maria.rules.victory.status)."""
         vic = self.v.get("victory") or {}
         names = self.board.cities
         turn = f"Turn {vic.get('turn')} of {vic.get('last_turn')}"

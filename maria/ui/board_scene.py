@@ -14,8 +14,8 @@ import pygame
 from maria.render import pieces
 from maria.render.geometry import View, board_size
 from maria.render.map_layer import ScaledLayer, get_map_layer
-from maria.rules import door
-from maria.rules.state import IllegalAction, board_info
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import IllegalAction, board_info
 from maria.ui import sound
 from maria.ui import widgets as W
 from maria.ui.app import Scene
@@ -271,7 +271,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
     def _computer_failed(self) -> None:
         """A computer player raised: a crash report and an emergency save as for any crash, then
         the player chooses how to go on (another level, or taking the seat)."""
-        from maria import crash
+        from maria.record import crash
         role, exc = self.session.computer_failure
         self.session.computer_failure = None
         report, save = crash.write_crash_report(exc, record=self.session.record)

@@ -3,7 +3,7 @@
 The engine and the program cite rules by the implementers' digest numbers (R11.2, R17.6.4); the
 rulebook in a player's hands has sections (11.1 Combat, 17.5 Select Political Cards).  Every text
 drawn on screen passes through `printed`, which turns each "R…" into "§…" of the section that holds
-it (maria/data/printed_sections.yaml, generated from the digest by tools/printed_sections.py).
+it (maria/games/maria/data/printed_sections.yaml, generated from the digest by tools/printed_sections.py).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from maria import yamlio
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "printed_sections.yaml"
+DATA = Path(__file__).resolve().parents[1] / "games" / "maria" / "data" / "printed_sections.yaml"
 _CITE = re.compile(r"\bR(\d+(?:\.\d+)*)[a-z]?\b")
 _REPEAT = re.compile(r"§([\d.]+)((?:,| and|/) ?§\1\b)+")
 

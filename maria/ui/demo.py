@@ -13,7 +13,7 @@ import random
 
 import pygame
 
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.ui import widgets as W
 from maria.ui.board_scene import BoardScene
 from maria.ui.session import Seat, Session, role_name

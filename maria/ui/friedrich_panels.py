@@ -1,7 +1,7 @@
 """The FRIEDRICH board screen's panels and small screens: action labels, the seated role's hands
 and army sheet, the log, the Clock of Fate, the combat duel, the dialogs that fill the door's
 templated actions (§6 army allocation, §10 recruitment), the "Pass to …" hand-off, the rules
-panel (maria/friedrich/data/rules.yaml) and the game-over screen.  They show what the door's
+panel (maria/games/friedrich/data/rules.yaml) and the game-over screen.  They show what the door's
 view and legal actions say; no rule is computed here."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 
 from maria import yamlio
-from maria.core import deck
+from maria.engine import deck
 from maria.render.friedrich_preview import NATION_COLOURS
 from maria.ui import widgets as W
 from maria.ui.overlays import (ButtonScene, GameOverScene, HandoffScene, LeaveGameScene, MessageScene, RulesScene,
@@ -19,7 +19,7 @@ from maria.ui.overlays import (ButtonScene, GameOverScene, HandoffScene, LeaveGa
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
-RULES_YAML = Path(__file__).resolve().parents[1] / "friedrich" / "data" / "rules.yaml"
+RULES_YAML = Path(__file__).resolve().parents[1] / "games" / "friedrich" / "data" / "rules.yaml"
 
 
 def card_label(c: str) -> str:
@@ -178,7 +178,7 @@ def mods_in_force(view: dict) -> list[dict]:
 
 
 class FateScene(MessageScene):
-    """A Card of Fate just drawn (§11), its text as the log gives it (maria/friedrich/data/fate.yaml)."""
+    """A Card of Fate just drawn (§11), its text as the log gives it (maria/games/friedrich/data/fate.yaml)."""
     OK_Y = 700
 
     def __init__(self, app, text: str):

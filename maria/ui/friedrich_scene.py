@@ -12,7 +12,7 @@ import time
 
 import pygame
 
-from maria.friedrich.rules.door import IllegalAction
+from maria.games.friedrich.rules.door import IllegalAction
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.friedrich_map import FMap
@@ -39,7 +39,7 @@ _BOARD: list = []
 
 def shipped_board():
     if not _BOARD:
-        from maria.friedrich.board_loader import load_board
+        from maria.games.friedrich.board_loader import load_board
         _BOARD.append(load_board())
     return _BOARD[0]
 

@@ -1,15 +1,15 @@
 """A FRIEDRICH game being played in the program: its record (set-up, action log, state; saved by
-maria.friedrich.saves), who sits in each role (human or computer), the computer's decisions in a
+maria.record.friedrich_saves), who sits in each role (human or computer), the computer's decisions in a
 worker thread (the window never freezes) and the order of hot-seat turns.  It reaches the rules
-only through FRIEDRICH's door (maria.friedrich.rules.door)."""
+only through FRIEDRICH's door (maria.games.friedrich.rules.door)."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from maria.friedrich import saves as fsaves
-from maria.friedrich.rules import door as fdoor
+from maria.record import friedrich_saves as fsaves
+from maria.games.friedrich.rules import door as fdoor
 from maria.ui.session import Autosaving, ComputerTurns, Thinker  # noqa: F401  (Thinker: one for both games)
 
 ROLES = {3: ["frederick", "elisabeth_pompadour", "maria_theresa"],
@@ -44,7 +44,7 @@ def make_computer(level: str, seed: int):
     """THE hook for computer players: an object with `decide(state, role) -> action`.  The FRIEDRICH
     computer players (maria.players.friedrich: make_player(level, seed), decide(state, role,
     player)) drop in here; until they exist, or for level "random", the random legal player."""
-    from maria.friedrich.randomplay import RandomPlayer
+    from maria.players.friedrich.random_moves import RandomPlayer
     if level != "random":
         try:
             from maria.players import friedrich as fp      # type: ignore[attr-defined]
@@ -68,7 +68,7 @@ def _ask(state: dict, role: str, player) -> dict:
 
 
 class FSession(ComputerTurns, Autosaving):
-    """The game in play: `record` (maria.friedrich.saves.FRecord) and `seats` {role: {kind, level}}."""
+    """The game in play: `record` (maria.record.friedrich_saves.FRecord) and `seats` {role: {kind, level}}."""
 
     game = "friedrich"
     decide = staticmethod(_ask)

@@ -1,5 +1,5 @@
 """Starting a FRIEDRICH game: the new-game set-up (3 or 4 players, each role human or computer,
-the seed; 2005 rules §1) and opening a FRIEDRICH save (maria.friedrich.saves) from the Load screen."""
+the seed; 2005 rules §1) and opening a FRIEDRICH save (maria.record.friedrich_saves) from the Load screen."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The guided first game ("Learn to play"): the board screen with a lesson panel over the side panel.
 
 The learner plays Maria Theresa with the real controls of the board screen; the lesson (data from
-maria/data/lessons.yaml, see maria.ui.lessons) says what to do, lights what matters, lets through
+maria/games/maria/data/lessons.yaml, see maria.ui.lessons) says what to do, lights what matters, lets through
 only the actions its step accepts (every action still goes through BoardScene.apply and the
 engine), refuses anything else with the step's reason, and explains what happened with the printed
 rule's section.  While the learner reads (a "Next" is awaited) the computers wait too.  Steps that
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.ui import lessons as L
 from maria.ui import tips
 from maria.ui import widgets as W

@@ -1,6 +1,6 @@
 """The guided first game's lessons as data: loading, validation and the small vocabulary of goals.
 
-The texts live in maria/data/lessons.yaml (read through maria.yamlio's safe loader).  A lesson is a
+The texts live in maria/games/maria/data/lessons.yaml (read through maria.yamlio's safe loader).  A lesson is a
 list of steps; a step is
 
     text:      what to do (shown in the lesson panel)
@@ -28,7 +28,7 @@ from typing import Any, Callable
 
 from maria import yamlio
 
-DATA = Path(__file__).resolve().parents[1] / "data" / "lessons.yaml"
+DATA = Path(__file__).resolve().parents[1] / "games" / "maria" / "data" / "lessons.yaml"
 
 GOALS = ("next", "action", "log", "can", "ui", "any")
 STEP_KEYS = {"text", "goal", "allow", "refuse", "highlight", "explain"}

@@ -1,5 +1,5 @@
 """Opening a saved game off the window's thread: reading and replaying a save takes from a tenth of
-a second to about a second (saves are bounded, maria.saves.MAX_BYTES), and the window keeps
+a second to about a second (saves are bounded, maria.record.saves.MAX_BYTES), and the window keeps
 drawing and answering meanwhile, with a Cancel (issue "hostile files and faults", item 6)."""
 
 from __future__ import annotations

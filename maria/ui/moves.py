@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 import json
 
-from maria.rules import door
-from maria.rules.movement import step_refusal
-from maria.rules.state import IllegalAction, board_info, copy_state, set_general_city, set_train_city
+from maria.games.maria.rules import door
+from maria.games.maria.rules.movement import step_refusal
+from maria.games.maria.rules.state import IllegalAction, board_info, copy_state, set_general_city, set_train_city
 
 WORK_LIMIT = 20000
 

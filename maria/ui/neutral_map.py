@@ -18,7 +18,7 @@ def draw_neutral(m, view, cells: dict, regions: dict[str, list[str]], zoom: floa
     """A translucent hatched overlay over every neutral power's home-country cities (their
     territory cells), outlined, with a "NEUTRAL" label placed where it hides the fewest of the
     `obstacles` (screen points: cities, pieces).  `regions`: power -> its cities."""
-    from maria.core.log import power_name
+    from maria.engine.log import power_name
     W_, H_ = m.get_size()
     for power, cities in sorted(regions.items()):
         polys = []

@@ -393,7 +393,7 @@ class ComputerFailedScene(ButtonScene):
 def report_computer_failure(app, board, **names) -> None:
     """A computer player raised (the session's `computer_failure`): a crash report and an emergency
     save as for any crash, then the player chooses how to go on (ComputerFailedScene)."""
-    from maria import crash
+    from maria.record import crash
     role, exc = board.session.computer_failure
     board.session.computer_failure = None
     report, save = crash.write_crash_report(exc, record=board.session.record)

@@ -10,8 +10,8 @@ import copy
 
 import pygame
 
-from maria.game import GameRecord
-from maria.rules import door
+from maria.record.game import GameRecord
+from maria.games.maria.rules import door
 from maria.ui import widgets as W
 from maria.ui.board_layout import MAP_RECT
 from maria.ui.board_scene import BoardScene
@@ -279,8 +279,8 @@ class FReplayBoard(ReplayControls, FBoardScene):
     played and no Card of Fate pops up (the Clock of Fate panel shows the last one)."""
 
     def __init__(self, app, record, view_role: str | None = None):
-        from maria.friedrich.rules import door as fdoor
-        from maria.friedrich.saves import FRecord
+        from maria.games.friedrich.rules import door as fdoor
+        from maria.record.friedrich_saves import FRecord
         self.viewer = ReplayViewer(record, fdoor.new_game(record.players, record.seed, dict(record.options)),
                                    fdoor.apply)
         shown = FRecord(record.players, record.seed, dict(record.options), [], self.viewer.state_at(0),

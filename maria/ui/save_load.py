@@ -38,8 +38,8 @@ def default_save_name(state: dict) -> str:
 def _all_saves() -> list:
     """The user's saves, the samples and the crash handler's emergency saves, each with why it
     cannot be opened and its version (run by the listing worker, never the window's thread)."""
-    from maria.crash import emergency_saves
-    from maria.saves import scan_saves
+    from maria.record.crash import emergency_saves
+    from maria.record.saves import scan_saves
     out = []
     for d in (saves_dir(), resource_root() / "saves"):
         out += scan_saves(d)
@@ -56,7 +56,7 @@ def _all_saves() -> list:
 def _folder_times() -> tuple:
     """The modification times of the folders listed (a file created, deleted or renamed there
     changes its folder's): two stats, cheap enough for the window's thread."""
-    from maria.crash import crash_dir
+    from maria.record.crash import crash_dir
     out = []
     for d in (saves_dir(), crash_dir()):
         try:

@@ -24,8 +24,8 @@ def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) ->
     """Load a game off the window's thread (maria.ui.loading); on failure show the message, call
     `on_fail` and leave whatever is open untouched.  Returns True: the load has started."""
     path = Path(path)
-    from maria.saves import game_of
-    if game_of(path) == "friedrich":                    # a save names its game (maria.saves.game_of)
+    from maria.record.saves import game_of
+    if game_of(path) == "friedrich":                    # a save names its game (maria.record.saves.game_of)
         from maria.ui.friedrich_setup import open_friedrich_save
         return open_friedrich_save(app, path, on_fail)
 
@@ -86,14 +86,14 @@ def _open_story(app, record):
 def open_replay(app, source) -> bool:
     """Watch a game (a saved file or a game record, either game's) in the replay viewer; a file is
     read off the window's thread, and one that cannot be loaded says why and nothing else changes."""
-    from maria.saves import game_of, load_game
+    from maria.record.saves import game_of, load_game
     from maria.ui.replay_viewer import FReplayBoard, ReplayBoard
     if not isinstance(source, (str, Path)):
         app.push((FReplayBoard if getattr(source, "game", "maria") == "friedrich" else ReplayBoard)(app, source))
         return True
     board, loader, worded = ReplayBoard, load_game, (SaveError,)
     if game_of(source) == "friedrich":                  # a save names its game
-        from maria.friedrich.saves import FSaveError, load as load_friedrich
+        from maria.record.friedrich_saves import FSaveError, load as load_friedrich
         board, loader, worded = FReplayBoard, load_friedrich, (SaveError, FSaveError)
 
     def failed(exc: BaseException) -> None:
@@ -310,5 +310,5 @@ class SetupScene(SetupBase):
 
 
 def _powers(role, players, variant="intro"):
-    from maria.rules.roles import role_table
+    from maria.games.maria.rules.roles import role_table
     return role_table(players, variant).get(role, [])

@@ -1,7 +1,7 @@
 """A game in progress as the desktop program holds it: the record (seed + actions + state), the
 seats (human or computer per role), the fortress history for the game-over chart, autosave.
 
-The record and the save files come from maria.game / maria.saves.
+The record and the save files come from maria.record.game / maria.record.saves.
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from maria.rules import door
-from maria.core import rng
-from maria.analysis import selfplay
-from maria.rules.state import IllegalAction, board_info
-from maria.rules.roles import ROLE_NAMES, role_name  # noqa: F401  (re-exported: the screens name roles so)
+from maria.games.maria.rules import door
+from maria.engine import rng
+from maria.players import random_moves
+from maria.games.maria.rules.state import IllegalAction, board_info
+from maria.games.maria.rules.roles import ROLE_NAMES, role_name  # noqa: F401  (re-exported: the screens name roles so)
 
-from maria import autosaves as autosaves_mod
-from maria.game import GameRecord
-from maria.saves import SaveError, load_game, save_game
+from maria.record import autosaves as autosaves_mod
+from maria.record.game import GameRecord
+from maria.record.saves import SaveError, load_game, save_game
 
 
 def power_name(power: str) -> str:
@@ -94,7 +94,7 @@ def default_seats(players: int) -> list[Seat]:
 
 def fortress_counts(st: dict) -> dict[str, int]:
     """Fortresses held per power (for the game-over chart)."""
-    from maria.rules.state import controller
+    from maria.games.maria.rules.state import controller
     info = board_info(st)
     out: dict[str, int] = {}
     for c in info.playable:
@@ -152,7 +152,7 @@ def autosave_failure(exc: BaseException, worded: tuple = (SaveError,)) -> str:
             "use Save game to save elsewhere.")
 
 
-# --- autosaves: one file per game, the last few games kept (maria.autosaves) ----------------------
+# --- autosaves: one file per game, the last few games kept (maria.record.autosaves) ----------------------
 AUTOSAVES_KEPT = autosaves_mod.KEPT
 
 
@@ -333,7 +333,7 @@ class Session(ComputerTurns, Autosaving):
                 history.append((st["turn"], fortress_counts(st)))
         rec = load_game(path, on_state=note)    # raises SaveError with a player-readable message
         players = rec.state["players"]
-        # the seats the save recorded (maria.seats checked them), else every seat human
+        # the seats the save recorded (maria.record.seats checked them), else every seat human
         saved = {r: Seat(r, d["kind"], d["level"]) for r, d in (rec.seats or {}).items()}
         seats = seats or saved or {s.role: s for s in default_seats(players)}
         s = cls(rec, seats, Path(path))
@@ -404,7 +404,7 @@ class Session(ComputerTurns, Autosaving):
                 done = [a for a in acts if a["type"] == "done"]
                 a = (done or acts)[0]
                 if any(v == "choose" for v in a.values()):
-                    a = selfplay.fill(a, cur, {"rng": rng.seed_state(1)})
+                    a = random_moves.fill(a, cur, {"rng": rng.seed_state(1)})
                 cur = door.apply(cur, r, a)
         except IllegalAction:
             found = None
@@ -456,12 +456,12 @@ class Session(ComputerTurns, Autosaving):
             a = decide(self.state, role, self.player_for(role))
             self.apply(role, a)
             return a
-        a = selfplay.random_action(self.state, role, self.chooser)
+        a = random_moves.random_action(self.state, role, self.chooser)
         if a["type"] == "undo":
             acts = [x for x in door.legal_actions(self.state, role) if x["type"] != "undo"]
             a = acts[rng.randbelow(self.chooser, len(acts))]
             if any(v == "choose" for v in a.values()):
-                a = selfplay.fill(a, self.state, self.chooser)
+                a = random_moves.fill(a, self.state, self.chooser)
         self.apply(role, a)
         return a
 
@@ -514,7 +514,7 @@ class Session(ComputerTurns, Autosaving):
 
     # --- autosave (Autosaving) -------------------------------------------------------------------
     def seat_dicts(self) -> dict:
-        """The seats as a save records them (maria.seats): {role: {kind, level}}."""
+        """The seats as a save records them (maria.record.seats): {role: {kind, level}}."""
         return {r: {"kind": seat.kind, "level": seat.level} for r, seat in self.seats.items()}
 
     def _autosave_label(self, rec) -> tuple:
@@ -526,7 +526,7 @@ class Session(ComputerTurns, Autosaving):
 
 
 # --- the shared notes: a sidecar YAML next to the save ---------------------------------------------
-# maria.saves writes a fixed document (save_game takes no extra keys), and the notes are not rules
+# maria.record.saves writes a fixed document (save_game takes no extra keys), and the notes are not rules
 # state, so they live in "<save name>.notes.yml" beside the save ("autosave.notes.yml" for the
 # autosave).  The .yml ending keeps them out of the load list (which shows *.yaml).
 

@@ -88,7 +88,7 @@ def _combat_session(seed: int = 3):
 def battle_card_frame(app: App, session=None, progress: float = 0.45):
     """The combat panel with a computer's card in flight into its slot (docs 32-…): two cards are
     down already, the side with the right (a computer) plays the next one; a human watches."""
-    from maria.rules import door
+    from maria.games.maria.rules import door
     from maria.ui.board_scene import BoardScene
     session = session or _combat_session()
     st = session.state
@@ -132,7 +132,7 @@ def battle_card_frame(app: App, session=None, progress: float = 0.45):
 def large_hand_frame(app: App, session=None, cards: int = 24):
     """A hand bar with a very large hand (docs 33-…): the 2-player Coalition's four hands with
     `cards` cards for its largest hand, overlapping, the card under the mouse lifted."""
-    from maria.rules import cards as C
+    from maria.games.maria.rules import cards as C
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Session
     if session is None:
@@ -172,7 +172,7 @@ def feature_screens(outdir: Path, app: App | None = None) -> list[Path]:
 def all_screens(outdir: Path) -> list[Path]:
     """Every screen of the program, headless, for docs/screenshots (deterministic positions)."""
     import sys
-    from maria.rules import door
+    from maria.games.maria.rules import door
     from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.moves import reach
@@ -247,13 +247,13 @@ def all_screens(outdir: Path) -> list[Path]:
     out.append(save_frame(app, outdir / "12-corrupt-save.png"))
     app.pop()
     # a whole game by random play for the game-over chart
-    from maria.core import rng
-    from maria.analysis import selfplay
+    from maria.engine import rng
+    from maria.players import random_moves
     g = Session.new("intro", 3, 2)
     ch = {"rng": rng.seed_state(9)}
     while not door.is_over(g.state):
         r = door.active_roles(g.state)[0]
-        g.apply(r, selfplay.random_action(g.state, r, ch))
+        g.apply(r, random_moves.random_action(g.state, r, ch))
     app.scenes = [app.scenes[0]]
     gb = app.push(BoardScene(app, g))
     app.push(O.GameOverScene(app, gb))
@@ -268,9 +268,9 @@ def all_screens(outdir: Path) -> list[Path]:
 def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
     """The advanced game's screens (20-…): set-up, political stage, execution, election, victory
     display with pools and off-map boxes, the political display, notes, the game-over screen."""
-    from maria.analysis import selfplay
-    from maria.rules import door
-    from maria.core import rng
+    from maria.players import random_moves
+    from maria.games.maria.rules import door
+    from maria.engine import rng
     from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Seat, Session
@@ -294,11 +294,11 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
             if pred(st) or door.is_over(st):
                 return pred(st)
             r = door.active_roles(st)[0]
-            a = selfplay.random_action(st, r, ch)
+            a = random_moves.random_action(st, r, ch)
             if a["type"] == "undo":
                 a = next(x for x in door.legal_actions(st, r) if x["type"] != "undo")
                 if any(v == "choose" for v in a.values()):
-                    a = selfplay.fill(a, st, ch)
+                    a = random_moves.fill(a, st, ch)
             s.apply(r, a)
         return False
 
@@ -355,7 +355,7 @@ def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
     screen (who plays each role, changed at any time); 63: FRIEDRICH's board with its Seats screen."""
     import time
 
-    from maria.rules import door
+    from maria.games.maria.rules import door
     from maria.ui import scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.overlays import GameMenuScene

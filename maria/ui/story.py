@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-from maria.game import GameRecord
-from maria.rules import door
-from maria.rules.state import board_info, troops_total
-from maria.rules.victory import status as victory_status
+from maria.record.game import GameRecord
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import board_info, troops_total
+from maria.games.maria.rules.victory import status as victory_status
 from maria.ui.session import fortress_counts
 
 _ATTACK = re.compile(r"^(.*) \((\d+)\) attacks (.*) \((\d+)\): initial score")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from maria.board import Board
+from maria.games.maria.board import Board
 from maria.render.fonts import text as render_text
 from maria.render.geometry import View, board_size
 from maria.render.map_layer import ScaledLayer

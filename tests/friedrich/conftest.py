@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from maria.core.state import rebuild_index
-from maria.friedrich.board import FBoard
-from maria.friedrich.rules import door
+from maria.engine.state import rebuild_index
+from maria.games.friedrich.board import FBoard
+from maria.games.friedrich.rules import door
 from tests.friedrich.play import fill
 
 ROWS, COLS = "abc", 7

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import yaml
 
-from maria.friedrich.board import FBoard
+from maria.games.friedrich.board import FBoard
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"     # ../shared from the project root
 REF = SHARED / "reference" / "friedrich-board.yaml"

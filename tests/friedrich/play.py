@@ -1,6 +1,6 @@
-"""Random play through FRIEDRICH's door for the tests (now maria.friedrich.randomplay, which the
+"""Random play through FRIEDRICH's door for the tests (now maria.players.friedrich.random_moves, which the
 program's computer seats also use)."""
 
 from __future__ import annotations
 
-from maria.friedrich.randomplay import _split, fill, random_step  # noqa: F401
+from maria.players.friedrich.random_moves import _split, fill, random_step  # noqa: F401

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from maria import yamlio
-from maria.friedrich.board import FCity, FGeneral, FTrain
-from maria.friedrich.rules import door, fate
+from maria.games.friedrich.board import FCity, FGeneral, FTrain
+from maria.games.friedrich.rules import door, fate
 from tests.friedrich.conftest import (act, actions, allocate_all, armies, clear_map, hand, passive, put,
                                       small_board, to_phase)
 
@@ -483,7 +483,7 @@ def test_F13_offensive_option_fails_after_a_subsidy_cut_with_austria_holding_the
 
 
 def test_F13_offensive_option_austria_may_declare_four_objectives_one_saxon_really_conquered():
-    from maria.friedrich.rules.victory import winners
+    from maria.games.friedrich.rules.victory import winners
     s = to_phase(new_adv(OO), "france")
     info = door.info_of(s)
     assert winners(s, info) == []
@@ -507,6 +507,6 @@ def test_F13_options_live_in_the_state_and_round_trip_through_yaml():
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_F13_a_whole_random_game_with_every_advanced_rule(players):
-    from maria.analysis.friedrich_selfplay import random_game
+    from maria.lab.friedrich_selfplay import random_game
     out = random_game(players, 11, options={"advanced": True})
     assert out["state"]["result"]["winners"]

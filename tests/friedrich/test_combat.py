@@ -103,7 +103,7 @@ def test_F8_retreat_distance_equals_the_armies_lost_and_ends_farthest_from_the_w
     assert s["generals"]["saltikov"]["armies"] == 3
     ends = sorted(a["to"] for a in actions(s, "frederick"))
     # brute force: every end of a 3-city path from b3 avoiding b2 and repeated cities
-    from maria.friedrich.rules.state import info_of
+    from maria.games.friedrich.rules.state import info_of
     g = info_of(s).graph
 
     def walk(path, left):

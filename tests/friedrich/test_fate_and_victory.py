@@ -2,7 +2,7 @@
 the Imperials' change of controller, relaxed conditions) and §12 (victory at the end of a turn,
 Frederick's win)."""
 
-from maria.friedrich.rules.fate import HISTORICAL, cards_data
+from maria.games.friedrich.rules.fate import HISTORICAL, cards_data
 from tests.friedrich.conftest import act, actions, clear_map, new, passive, put, to_phase
 
 
@@ -87,7 +87,7 @@ def test_F12_an_aggressor_holding_all_its_objectives_wins_at_the_end_of_the_turn
 
 
 def door_over(s):
-    from maria.friedrich.rules import door
+    from maria.games.friedrich.rules import door
     return door.is_over(s) and door.active_roles(s) == [] and door.legal_actions(s, "frederick") == []
 
 
@@ -118,7 +118,7 @@ def test_F12_frederick_wins_once_russia_sweden_and_france_have_left():
 
 
 def test_F11_three_players_the_imperials_pass_to_the_combined_player_when_france_leaves():
-    from maria.friedrich.rules import door
+    from maria.games.friedrich.rules import door
     from tests.friedrich.conftest import allocate_all, small_board
     s = to_phase(allocate_all(door.new_game(3, 5, board=small_board())), "prussia")
     s["fate"]["colonies"] = 1

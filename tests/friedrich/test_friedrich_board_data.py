@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from maria.board.problems import BoardDataError
+from maria.engine.board_problems import BoardDataError
 from maria.cli import main
-from maria.friedrich.board_loader import default_folder, load_board, read_board
-from maria.friedrich.checks import CHECKS, run_checks
+from maria.games.friedrich.board_loader import default_folder, load_board, read_board
+from maria.games.friedrich.checks import CHECKS, run_checks
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT.parent / "shared" / "reference" / "friedrich-board.yaml"
@@ -146,8 +146,8 @@ def test_an_asymmetric_road_is_refused(folder: Path):
 
 
 def test_the_roads_check_finds_a_one_way_road(board):
-    from maria.friedrich.board import FBoard
-    from maria.friedrich.checks import check_roads
+    from maria.games.friedrich.board import FBoard
+    from maria.games.friedrich.checks import check_roads
 
     roads = {c: dict(n) for c, n in board.roads.items()}
     del roads["potsdam"]["berlin"]
@@ -224,7 +224,7 @@ def test_read_board_never_raises_on_a_missing_folder(tmp_path: Path):
 
 
 def test_a_folder_in_place_of_a_board_file_is_named_as_maria_names_it(folder: Path):
-    """The two games read their board folders with one reader (maria.board.folder): a file that
+    """The two games read their board folders with one reader (maria.engine.board_folder): a file that
     is not a regular file gets MARIA's sentence ("it is not a regular file")."""
     (folder / "setup.yaml").unlink()
     (folder / "setup.yaml").mkdir()

@@ -1,10 +1,10 @@
 """FRIEDRICH 2005 rules §4 (movement, stacking) and §9 (trains destroyed, face-down merging),
 §6 (transfers inside a stack).  Test names: F<printed section>_..."""
 
-from maria.core.state import IllegalAction
+from maria.engine.state import IllegalAction
 import pytest
 
-from maria.friedrich.rules import door
+from maria.games.friedrich.rules import door
 
 from tests.friedrich.conftest import act, actions, armies, clear_map, new, put
 
@@ -146,8 +146,8 @@ def test_F4_the_log_names_the_city_a_piece_moves_to_and_starts_sentences_with_a_
     """The log is read by players: "Keith moves to Strehlen.", never the city's id; "The Imperial
     Army ..." at the start of a sentence."""
     import random as _random
-    from maria.friedrich.randomplay import random_step
-    from maria.friedrich.rules.state import info_of
+    from maria.players.friedrich.random_moves import random_step
+    from maria.games.friedrich.rules.state import info_of
     s = door.new_game(4, 3)
     rnd = _random.Random(3)
     for _ in range(600):

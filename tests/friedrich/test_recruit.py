@@ -2,7 +2,7 @@
 
 import pytest
 
-from maria.core.state import IllegalAction
+from maria.engine.state import IllegalAction
 from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put
 
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 import yaml
 
 from maria import cli
-from maria.friedrich import saves as fsaves
-from maria.friedrich.randomplay import RandomPlayer
+from maria.record import friedrich_saves as fsaves
+from maria.players.friedrich.random_moves import RandomPlayer
 
 
 def _save(path, actions: int = 120):
     rec = fsaves.FRecord.new(3, 11)
     rnd = RandomPlayer(2)
-    from maria.friedrich.rules import door
+    from maria.games.friedrich.rules import door
     for _ in range(actions):
         role = door.active_roles(rec.state)[0]
         rec.apply(role, rnd.decide(rec.state, role))

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from maria.analysis.friedrich_selfplay import check_invariants, check_views, random_game, random_step
-from maria.friedrich.rules import door
+from maria.lab.friedrich_selfplay import check_invariants, check_views, random_game, random_step
+from maria.games.friedrich.rules import door
 from tests.friedrich.fullboard import REF, full_board
 
 

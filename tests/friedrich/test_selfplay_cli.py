@@ -29,7 +29,7 @@ def test_maria_commands_refuse_four_players(capsys):
 def test_selfplay_friedrich_reports_each_game_and_fails_on_an_error(capsys, monkeypatch):
     """The command's wiring with the games stubbed (a real game takes 5-10 s: see the slow tests):
     one line per seed, the summary, exit 1 when a game breaks a rule."""
-    from maria.analysis import friedrich_selfplay
+    from maria.lab import friedrich_selfplay
 
     def fake(players, seed, board=None):
         if seed == 2:

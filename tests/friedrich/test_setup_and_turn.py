@@ -4,9 +4,9 @@ the nation turns, nations that left are skipped)."""
 
 import pytest
 
-from maria.core.state import IllegalAction
-from maria.friedrich.rules import door
-from maria.friedrich.rules.cards import income
+from maria.engine.state import IllegalAction
+from maria.games.friedrich.rules import door
+from maria.games.friedrich.rules.cards import income
 from tests.friedrich.conftest import act, actions, allocate_all, hand, new, passive, small_board, to_phase
 
 

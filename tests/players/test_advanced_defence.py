@@ -12,8 +12,8 @@ from pathlib import Path
 import yaml
 
 from maria.players import decide, make_player
-from maria.rules import door
-from maria.rules.state import board_info
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import board_info
 
 
 def _position() -> dict:

@@ -17,7 +17,7 @@ from maria.players import HARD_CAP, PLAYOUTS, REPLY_PLAYOUTS, make_player
 from maria.players import plan_search, search, stage_plans
 from maria.players.resample import observe
 from maria.players.search import SearchPlayer
-from maria.rules import door
+from maria.games.maria.rules import door
 
 from tests.players.test_defence_plans import _moravian_position
 from tests.players.test_planner_rules import _first_movement
@@ -241,7 +241,7 @@ def test_a_seed_replays_the_same_opening_of_an_all_hard_game(monkeypatch):
     def opening(crawl: bool) -> list:
         if crawl:
             _crawl(monkeypatch)
-        from maria.game import GameRecord
+        from maria.record.game import GameRecord
         rec = GameRecord.new(variant="intro", players=3, seed=4242)
         ps = {r: make_player("hard", 4242 * 1009 + i, clock=False)
               for i, r in enumerate(sorted(door.ROLES[3]))}

@@ -10,9 +10,9 @@ import random
 from maria.players import make_player
 from maria.players.defence import defence_score
 from maria.players.stage_plans import rules_plan as _rules_plan
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.players.resample import observe
-from maria.rules.state import board_info, rebuild_index
+from maria.games.maria.rules.state import board_info, rebuild_index
 
 from tests.players.test_planner_rules import _first_movement
 
@@ -122,7 +122,7 @@ def _recruits_once_and_keeps_cards(player) -> None:
     """`player` plays Maria Theresa's winter with ten high cards: one recruitment, and at least
     WINTER_KEEP points kept in hand."""
     from maria.players.search import WINTER_KEEP
-    from maria.rules import cards
+    from maria.games.maria.rules import cards
     s = _austrian_winter()
     s["cards"]["hands"]["austria"] = ["1:S10", "1:S9", "1:H10", "1:H9", "1:D10", "1:D9", "1:C10",
                                       "1:C9", "1:S8", "1:H8"]

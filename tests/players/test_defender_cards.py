@@ -16,7 +16,7 @@ import yaml
 from maria.players import make_player
 from maria.players.easy import Rules, playable
 from maria.players.resample import observe
-from maria.rules import door
+from maria.games.maria.rules import door
 
 
 def _karl_attacked() -> dict:
@@ -55,7 +55,7 @@ def test_R11_4_R13_3_maria_theresa_keeps_a_lone_general_out_of_reach_of_a_strong
     (R11.4: all his troops).  Now he ends beyond their reach (maria.players.plan, EXPOSURE)."""
     from maria.players import plan, plan_trains
     from maria.players.plan import Planner
-    from maria.rules.state import board_info
+    from maria.games.maria.rules.state import board_info
     monkeypatch.setattr(plan, "EXPOSURE", True)
     # the exposure rule alone: the raid's pull (plan_trains.RAID, session 21) is another rule; with
     # it Karl heads for the Prussian train at Glogau and ends at Habelschwert, 4 from Ohlau

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from maria.players import plan, plan_threats
 from maria.players.plan import Planner
-from maria.rules.state import board_info, rebuild_index
-from maria.rules.victory import counts
+from maria.games.maria.rules.state import board_info, rebuild_index
+from maria.games.maria.rules.victory import counts
 
 from tests.players.test_planner_rules import _first_movement
 
@@ -117,7 +117,7 @@ def test_the_hard_player_weighs_urgency_only_for_its_urgent_roles_and_only_while
     import maria.players as P
     from maria.players.search import SearchPlayer
     from maria.players.resample import observe
-    from maria.rules import door
+    from maria.games.maria.rules import door
 
     seen = []
 

@@ -15,10 +15,10 @@ import pytest
 
 from maria.players import evaluate_advanced as EA
 from maria.players.easy import Rules
-from maria.rules.advanced import markers as A
-from maria.rules import active_roles, apply, flow, legal_actions
-from maria.rules.advanced import saxony as pol_saxony
-from maria.rules.state import board_info, rebuild_index
+from maria.games.maria.rules.advanced import markers as A
+from maria.games.maria.rules import active_roles, apply, flow, legal_actions
+from maria.games.maria.rules.advanced import saxony as pol_saxony
+from maria.games.maria.rules.state import board_info, rebuild_index
 from tests.rules.test_advanced import _to_influence, adv_game
 from tests.rules.test_advanced_peace_subsidy import _peace_position, _stack_position
 
@@ -424,7 +424,7 @@ ADV_FRAMES = ("politics", "pol_exec", "pol_troops", "election", "peace_offer", "
 @pytest.mark.parametrize("players,seed", [(3, 11), (2, 12)])
 def test_easy_plays_the_advanced_decisions_legally_and_fast(players, seed):
     from maria.players import decide as player_decide, make_player
-    from maria.rules import door
+    from maria.games.maria.rules import door
     st = door.new_game("advanced", players, seed)
     ps = {r: make_player("easy", seed) for r in door.ROLES[players]}
     times, seen = [], set()

@@ -14,9 +14,9 @@ import maria.players as players
 from maria.players import make_player, plan
 from maria.players.plan import EXPOSED, EXPOSE_REMOVED, Planner
 from maria.players.resample import observe
-from maria.rules import door
-from maria.rules import roles as R
-from maria.rules.state import board_info
+from maria.games.maria.rules import door
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.state import board_info
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

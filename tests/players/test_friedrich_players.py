@@ -9,9 +9,9 @@ import random
 
 import pytest
 
-from maria.analysis.friedrich_selfplay import random_step
-from maria.core.state import copy_state
-from maria.friedrich.rules import door
+from maria.lab.friedrich_selfplay import random_step
+from maria.engine.state import copy_state
+from maria.games.friedrich.rules import door
 from maria.players.friedrich import EXTRA_LEVELS, LEVELS, decide, make_player
 from maria.players.friedrich.resample import resample
 from maria.players.friedrich.tournament import play_game
@@ -217,8 +217,8 @@ def test_every_level_answers_retreats_and_fate_choices_legally(level):
 def test_F10_easy_brings_back_one_piece_when_every_depot_is_lost():
     """§10: with every depot lost, pieces come back on the one substitute city, so a recruitment
     brings back one piece at most (the engine refuses two substitute cities)."""
-    from maria.friedrich.rules import door as fdoor
-    from maria.friedrich.rules import tables as T
+    from maria.games.friedrich.rules import door as fdoor
+    from maria.games.friedrich.rules import tables as T
     from maria.players.friedrich.easy import recruitment
     s = fdoor.new_game(4, 1)
     gens = sorted(g for g, p in s["generals"].items() if p["nation"] == "austria")[:2]
@@ -254,7 +254,7 @@ def test_S5_hard_values_moving_through_an_open_objective_above_a_protected_one()
     """§5: moving through an objective of one's colour conquers it only when no defender general
     stands within 3 cities; the hard level scores the open one far higher and counts the
     protector as a target of battle."""
-    from maria.friedrich.rules.state import info_of
+    from maria.games.friedrich.rules.state import info_of
     from maria.players.friedrich.tuned import OPEN_BONUS, TunedCtx
     from tests.friedrich.conftest import clear_map, put
     s = door.new_game(4, 1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from maria.friedrich.rules import door
+from maria.games.friedrich.rules import door
 from maria.players.friedrich import LEVELS, decide, make_player
 from maria.players.friedrich.tournament import play_game
 from tests.friedrich.conftest import armies, clear_map, hand, put

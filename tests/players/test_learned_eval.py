@@ -1,6 +1,6 @@
 """The trained evaluation (issue 21: "an evaluation that knows the game"): features of a state
-(maria.players.features), weights fitted to self-play outcomes (maria.analysis.train_eval) and
-shipped as data (maria/data/learned_eval.yaml), loaded with the guarded loader and validated
+(maria.players.features), weights fitted to self-play outcomes (maria.lab.train_eval) and
+shipped as data (maria/players/data/learned_eval.yaml), loaded with the guarded loader and validated
 (maria.players.learned), used by hard for the roles in players.LEARNED_ROLES."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from maria.analysis import train_eval
+from maria.lab import train_eval
 from maria.players import learned, make_player
 from maria.players.features import NAMES, features
 from maria.players.resample import observe
-from maria.rules import door
-from maria.rules.state import board_info
-from maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET, counts
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import board_info
+from maria.games.maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET, counts
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -1,6 +1,6 @@
 """The advanced game's trained evaluation (issue 21: "an evaluation that knows the game"): the
 numbers it reads of a state (maria.players.features_advanced: the race of the victory-marker pools,
-R23.1), the models keyed "advanced-2" / "advanced-3" in maria/data/learned_eval.yaml, validated
+R23.1), the models keyed "advanced-2" / "advanced-3" in maria/players/data/learned_eval.yaml, validated
 like the introductory game's, and hard's use of them only through its role's view."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from maria.analysis import train_eval
+from maria.lab import train_eval
 from maria.players import features_advanced as FA
 from maria.players import learned
-from maria.rules import door
+from maria.games.maria.rules import door
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -1,5 +1,5 @@
 """Set-up troop allocations learned by self-play (R4.9; maria.players.learned_setup and
-maria/data/learned_setup.yaml; the training script maria.analysis.train_setup): the shipped table
+maria/players/data/learned_setup.yaml; the training script maria.lab.train_setup): the shipped table
 is legal in its games, the computer players use it, a tampered file is refused with a message that
 names the entry, and an entry that does not fit an edited board falls back to the rules of thumb."""
 
@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from maria.analysis import train_setup
+from maria.lab import train_setup
 from maria.players import decide, learned_setup, make_player
-from maria.rules import door
+from maria.games.maria.rules import door
 
 
 def _frames(variant: str, players: int) -> dict:

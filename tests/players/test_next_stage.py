@@ -9,8 +9,8 @@ import pytest
 
 from maria.players.next_stage import assess
 from maria.players.resample import observe
-from maria.rules import door
-from maria.rules.state import board_info, controller, copy_state, rebuild_index
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import board_info, controller, copy_state, rebuild_index
 
 
 @pytest.fixture(scope="module")
@@ -132,7 +132,7 @@ def test_R9_5_a_general_out_of_supply_when_his_stage_begins_conquers_nothing(fre
 
 
 def test_R11_2_the_protectors_cards_of_his_sectors_suit_count_in_the_battle(french_movement):
-    from maria.rules import cards
+    from maria.games.maria.rules import cards
     info = board_info(french_movement)
     d = info.dist_from("pilsen")
     guard = next(c for c in sorted(d) if d[c] == 2 and not info.is_fortress(c))

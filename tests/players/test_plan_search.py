@@ -14,8 +14,8 @@ import pytest
 from maria.players import make_player, plan_search
 from maria.players.resample import observe
 from maria.players.stage_plans import rules_plan as _rules_plan
-from maria.rules import door
-from maria.rules.state import board_info
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import board_info
 
 from tests.players.test_defence_plans import _moravian_position, _only_the_moravian_generals, _play_movement
 from tests.players.test_planner_rules import _first_movement

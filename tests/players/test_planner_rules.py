@@ -9,10 +9,10 @@ import time
 
 from maria.players.plan import Planner
 from maria.players.search import SearchPlayer
-from maria.rules import door
-from maria.rules import roles as R
+from maria.games.maria.rules import door
+from maria.games.maria.rules import roles as R
 from maria.players.resample import observe
-from maria.rules.state import board_info, controller, copy_state, rebuild_index
+from maria.games.maria.rules.state import board_info, controller, copy_state, rebuild_index
 
 
 def _first_movement(role: str, seed: int = 3, variant: str = "intro", players: int = 3) -> dict:
@@ -174,7 +174,7 @@ def test_R10_15_R11_4_two_french_generals_split_to_complete_a_question_pass_and_
     that the protectors are removed or retreat out of protection range (R11.4, R10.13), and the two
     "?" become conquests after the combats (R12.1): France 9, the coalition wins (R24.1.2)."""
     from maria.players.easy import Rules
-    from maria.rules.victory import counts
+    from maria.games.maria.rules.victory import counts
     s = _fixture("intro2p_turn9_french_movement.yaml")
     info = board_info(s)
     assert counts(s, info) == {"france": 7, "prussia": 13}
@@ -236,7 +236,7 @@ def test_R11_4_a_rich_hand_plays_the_card_that_wins_big():
     frame = {"name": "combat", "right": "att", "score": -1, "att_power": "france", "def_power": "austria",
              "att": ["broglie"], "def": ["karl", "batthyany"]}
     hand = [c for c in s["cards"]["hands"]["france"] if c]
-    from maria.rules import cards
+    from maria.games.maria.rules import cards
     acts = [{"type": "play_card", "card": c} for c in hand if not cards.is_reserve(c)
             and cards.suit_of(c) == cards.suit_of(hand[0])]
     acts.append({"type": "accept_defeat"})

@@ -10,7 +10,7 @@ import pytest
 
 from maria.players import LEVELS, decide, make_player
 from maria.players.tournament import play_game, run, seat_groups, wilson
-from maria.rules import door
+from maria.games.maria.rules import door
 
 
 def test_levels_and_bad_level():
@@ -72,8 +72,8 @@ def test_tournament_writes_replays(tmp_path):
     assert res["errors"] == 0 and sum(res["played"].values()) == 2
     files = sorted(tmp_path.glob("*.yaml"))
     assert len(files) == 2
-    from maria.replay import replay
-    from maria.saves import load_game
+    from maria.record.replay import replay
+    from maria.record.saves import load_game
     for f in files:
         replay(load_game(f))
     assert any("95% CI" in line for line in out)
@@ -105,7 +105,7 @@ def test_mixed_tournament_counts_a_win_for_either_of_a_seats(tmp_path):
     two = next(line for line in out if line.startswith("  random in two seats"))
     solo = sum(res["wins"][x] for x in res["wins"] if "+" not in x)
     assert f"wins {solo:>4}/3 " in one and f"wins {sum(res['wins'].values()) - solo:>4}/3 " in two
-    from maria.saves import load_game
+    from maria.record.saves import load_game
     for f in tmp_path.glob("*.yaml"):
         group = f.name.split("-as-")[1].split("-vs-")[0].split("+")
         winner = load_game(f).state["result"]["winner"]
@@ -133,8 +133,8 @@ def test_advanced_game_when_it_exists():
 def test_planner_whole_moves_are_legal_and_conquer():
     """The easy movement planner sends whole moves the door accepts, and an easy Louis XV
     conquers fortresses in Austria against random opponents."""
-    from maria.rules.state import board_info
-    from maria.rules.victory import counts
+    from maria.games.maria.rules.state import board_info
+    from maria.games.maria.rules.victory import counts
     rec = play_game("intro", 3, 7, {"louis_xv": "easy", "frederick": "random", "maria_theresa": "random"})
     st = rec.state
     assert door.is_over(st)

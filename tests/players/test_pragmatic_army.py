@@ -14,8 +14,8 @@ from pathlib import Path
 import yaml
 
 from maria.players.easy import Rules
-from maria.rules import door
-from maria.rules.state import board_info
+from maria.games.maria.rules import door
+from maria.games.maria.rules.state import board_info
 
 
 def _pa_first_move() -> dict:
@@ -25,7 +25,7 @@ def _pa_first_move() -> dict:
 
 def _front(info, s, city) -> int:
     """Cities from `city` to the nearest Austrian Netherlands fortress Austria still holds."""
-    from maria.rules.state import controller
+    from maria.games.maria.rules.state import controller
     d = info.dist_from(city)
     return min(d.get(c, 99) for c in info.fortresses()
                if info.board.cities[c].territory == "austrian_netherlands"

@@ -6,13 +6,13 @@ import copy
 
 import pytest
 
-from maria.rules import door
-from maria.core import rng
-from maria.rules.advanced import poldata
-from maria.analysis import selfplay
+from maria.games.maria.rules import door
+from maria.engine import rng
+from maria.games.maria.rules.advanced import poldata
+from maria.lab import selfplay
 from maria.players.resample import (ADV_BOOKKEEPING_KEYS, ADV_SAMPLED_KEYS, ADV_VIEW_KEYS, observe,
                                   resample)
-from maria.analysis.statecheck import check_state
+from maria.games.maria.invariants import check_state
 
 
 def _hidden_placed(st) -> bool:
@@ -239,7 +239,7 @@ def test_advanced_hidden_parts_vary_between_seeds_and_own_secrets_are_exact():
 
 def test_advanced_resampled_state_keeps_the_evaluation_working():
     from maria.players.evaluate_advanced import advanced_value, winter_term, effective_pools
-    from maria.rules.state import board_info
+    from maria.games.maria.rules.state import board_info
     pts = [st for st in _adv_states(2, seeds=(2,), every=40) if st["turn"] >= 7 and st["result"] is None]
     assert pts
     for st in pts[:3]:

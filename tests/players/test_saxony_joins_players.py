@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from maria.players import LEVELS, decide, make_player
-from maria.rules import apply, legal_actions
-from maria.rules.state import board_info
+from maria.games.maria.rules import apply, legal_actions
+from maria.games.maria.rules.state import board_info
 
 from tests.rules.test_advanced_audit_a import (_join_austria, _rutowski_stacked_where_cities_tie,
                                                _saxony_joins_with_rutowski_off_board, adv_game)
-from maria.rules.advanced import saxony as pol_saxony
+from maria.games.maria.rules.advanced import saxony as pol_saxony
 
 
 def _reenter_position():

@@ -1,7 +1,7 @@
-"""The game series of issue 21's measurements (maria.analysis.series): one JSON line per game,
+"""The game series of issue 21's measurements (maria.lab.series): one JSON line per game,
 resumable, the same games as the tournament's, and the goal-1 threshold."""
 
-from maria.analysis import series
+from maria.lab import series
 from maria.players import tournament
 
 

@@ -13,7 +13,7 @@ import pytest
 from maria.players import decide, make_player, winter_search
 from maria.players.easy import TROOP_COST, Rules
 from maria.players.resample import observe
-from maria.rules import cards, door
+from maria.games.maria.rules import cards, door
 
 
 def _her_winter(seed: int = 3) -> dict:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from maria.rules import apply, legal_actions, new_game
-from maria.analysis import testboard
-from maria.rules.state import board_info, rebuild_index
+from maria.games.maria.rules import apply, legal_actions, new_game
+from maria.lab import testboard
+from maria.games.maria.rules.state import board_info, rebuild_index
 
 ALLOC = {
     "france": {"moritz": 7, "belle_isle": 6, "broglie": 5, "maillebois": 4, "noailles": 4},
@@ -29,7 +29,7 @@ def advance_to(state, name, role_pref=None):
     for _ in range(200):
         if state["flow"][-1]["name"] == name:
             return state
-        from maria.rules import active_roles
+        from maria.games.maria.rules import active_roles
         role = active_roles(state)[0]
         acts = legal_actions(state, role)
         done = [a for a in acts if a["type"] in ("done", "accept_tie", "accept_defeat")]
@@ -48,7 +48,7 @@ def info(state):
 
 def start_combat_now(state, power, att, dfn):
     """`power`'s combat phase with the single pair `att` -> `dfn` (cities), the combat begun (R11)."""
-    from maria.rules.combat import start_combat
+    from maria.games.maria.rules.combat import start_combat
     phase = {"name": "combat_phase", "powers": [power], "pairs": [[att, dfn]],
              "fought": [], "retreated": [], "retreated_gens": []}
     state["flow"] = [{"name": "game"}, phase]

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from maria.rules.advanced import markers as A
-from maria.rules import apply, active_roles, legal_actions, new_game, view
-from maria.rules.advanced import poldata
-from maria.rules.advanced import politics
-from maria.rules.advanced import display as pol_display
-from maria.rules.advanced import polcards as pol_cards
-from maria.rules.advanced import saxony as pol_saxony
-from maria.rules import flow
-from maria.core import rng
-from maria.analysis.selfplay import fill
-from maria.rules.state import board_info, rebuild_index
+from maria.games.maria.rules.advanced import markers as A
+from maria.games.maria.rules import apply, active_roles, legal_actions, new_game, view
+from maria.games.maria.rules.advanced import poldata
+from maria.games.maria.rules.advanced import politics
+from maria.games.maria.rules.advanced import display as pol_display
+from maria.games.maria.rules.advanced import polcards as pol_cards
+from maria.games.maria.rules.advanced import saxony as pol_saxony
+from maria.games.maria.rules import flow
+from maria.engine import rng
+from maria.lab.selfplay import fill
+from maria.games.maria.rules.state import board_info, rebuild_index
 
 
 def adv_game(players=3, seed=0, diplomacy=False, **options):
@@ -81,7 +81,7 @@ def test_R16_4_three_electors_box():
 def test_R10_16b_rhine_elector_flips_never_a_vm():
     s = adv_game()
     info = board_info(s)
-    from maria.rules.conquest import conquer
+    from maria.games.maria.rules.conquest import conquer
     conquer(s, info, "pragmatic_army", "koeln")
     assert "koeln" not in s["markers"] and s["adv"]["electors"]["koeln"] == "austria"
     assert s["adv"]["college"]["koeln"] == "austria"                      # R18.4 kept in step
@@ -90,7 +90,7 @@ def test_R10_16b_rhine_elector_flips_never_a_vm():
 def test_R15_3_conquest_takes_from_pool_and_returns():
     s = adv_game()
     info = board_info(s)
-    from maria.rules.conquest import conquer
+    from maria.games.maria.rules.conquest import conquer
     conquer(s, info, "prussia", "breslau")                  # Austrian VM back, Prussian VM out
     assert s["markers"]["breslau"] == "prussia"
     assert s["adv"]["pools"]["austria"] == 4 and s["adv"]["pools"]["prussia"] == 10
@@ -187,7 +187,7 @@ def test_R17_6_4_italy_vp_icon_and_return_on_star():
 
 def test_R17_6_4_income_icons_R8_8():
     s = adv_game()
-    from maria.rules import cards
+    from maria.games.maria.rules import cards
     base = cards.income(s, "prussia", True)
     s["adv"]["tracks"]["russia"] = 0
     assert cards.income(s, "prussia", True) == base - 1
@@ -234,7 +234,7 @@ def test_R18_imperial_election_votes_and_emperor_box():
 def test_R10_6_R11_15_only_french_and_austrian_pieces_cross_maps():
     s = adv_game()
     info = board_info(s)
-    from maria.rules.movement import step_refusal
+    from maria.games.maria.rules.movement import step_refusal
     for gid, ok in (("stair", False), ("maillebois", True)):
         s["generals"][gid]["city"] = "ulm"
         rebuild_index(s)
@@ -242,7 +242,7 @@ def test_R10_6_R11_15_only_french_and_austrian_pieces_cross_maps():
         assert (why is None) == ok or (ok and "occupied" in (why or "")), why
         s["generals"][gid]["city"] = None
         rebuild_index(s)
-    from maria.rules.retreat import no_entry
+    from maria.games.maria.rules.retreat import no_entry
     s["generals"]["stair"]["city"] = "ulm"
     rebuild_index(s)
     assert "donauwoerth" in no_entry(s, info, "ulm")
@@ -272,7 +272,7 @@ def test_R19_3_4_quadruple_alliance_saxony_joins_austria():
     info = board_info(s)
     pol_cards.execute_instruction(s, info, "quadruple", "austria", True)
     assert "saxony" in s["roles"]["maria_theresa"] and "saxony" not in s["roles"]["frederick"]
-    from maria.rules import roles as R, cards
+    from maria.games.maria.rules import roles as R, cards
     assert R.cooperating(s, "austria", "saxony") and R.enemies(s, "saxony", "prussia")
     assert cards.income(s, "saxony", True) == 2                            # R19.3.8
     assert "saxony" in R.action_stages(s)[2]                                # R19.3.9
@@ -281,7 +281,7 @@ def test_R19_3_4_quadruple_alliance_saxony_joins_austria():
 def test_R19_3_3_saxony_neutral_pieces_home_markers_returned():
     s = adv_game()
     info = board_info(s)
-    from maria.rules.conquest import conquer
+    from maria.games.maria.rules.conquest import conquer
     conquer(s, info, "austria", "dresden")
     assert s["markers"]["dresden"] == "austria"
     politics.apply_shifts(s, info, {"saxony": 1})

@@ -3,14 +3,14 @@ Silesia, victory).  Each test is named after the printed rule (EN v2.1 section) 
 
 from __future__ import annotations
 
-from maria.rules.advanced import markers as A
-from maria.rules import apply, flow, legal_actions
-from maria.rules.advanced import politics
-from maria.rules.advanced import display as pol_display
-from maria.rules.advanced import polcards as pol_cards
-from maria.rules.advanced import poldata
-from maria.rules.advanced import saxony as pol_saxony
-from maria.rules.state import board_info, rebuild_index
+from maria.games.maria.rules.advanced import markers as A
+from maria.games.maria.rules import apply, flow, legal_actions
+from maria.games.maria.rules.advanced import politics
+from maria.games.maria.rules.advanced import display as pol_display
+from maria.games.maria.rules.advanced import polcards as pol_cards
+from maria.games.maria.rules.advanced import poldata
+from maria.games.maria.rules.advanced import saxony as pol_saxony
+from maria.games.maria.rules.state import board_info, rebuild_index
 
 from tests.rules.test_advanced import adv_game
 
@@ -74,7 +74,7 @@ def test_R10_16c_R19_1_silesia_always_marked_after_annexation():
     """§10.16 (c): "Fortresses in Silesia are ALWAYS marked".  After the annexation (§19.1 step 1,
     Silesia Prussian home country) an Austrian conquest of Breslau is marked, and Prussia's
     re-conquest marks it again with a marker from Prussia's pool."""
-    from maria.rules.conquest import conquer
+    from maria.games.maria.rules.conquest import conquer
     s = adv_game()
     info = board_info(s)
     s["adv"]["silesia_annexed"] = s["turn"]
@@ -141,7 +141,7 @@ def test_R23_2_three_electors_box_counted_once_with_an_empty_pool():
 def test_R23_2_qmark_with_empty_pool_then_conquered_counted_once():
     """§23.2 with §10.15 / §12: a "?" placed with an empty pool and then conquered in the
     retroactive phase is one marker the power could have played, not two."""
-    from maria.rules.conquest import conquer
+    from maria.games.maria.rules.conquest import conquer
     s = adv_game()
     info = board_info(s)
     s["adv"]["pools"]["prussia"] = 0
@@ -173,7 +173,7 @@ def test_R17_6_political_cards_follow_their_printed_texts():
     to Maria Theresa (an Italy card, towards Habsburg Italy), Alexei Bestuzhev holds out his hand to
     Vienna, Berlin and Versailles (Austria, Prussia, France), France (1743) is war in Italy and the
     Netherlands (no Saxony arrow)."""
-    from maria.rules.advanced import poldata
+    from maria.games.maria.rules.advanced import poldata
     c = poldata.cards()
     sp = c["1744_separate_peace"]
     assert [(a["track"], a["dir"]) for a in sp["arrows"]] == [("italy", "right")]
@@ -273,7 +273,7 @@ def test_R19_3_maria_theresa_chooses_among_equally_close_empty_cities():
 
 def test_R19_3_positions_pass_the_statecheck():
     """The two new decision points are positions the statecheck accepts (saves, fuzz)."""
-    from maria.analysis.statecheck import check_state
+    from maria.games.maria.invariants import check_state
     from tests.players.test_saxony_joins_players import _reenter_position, _stack_position
     for pos in (_reenter_position, _stack_position):
         assert check_state(pos()) == []

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from maria.rules import apply, active_roles, legal_actions
-from maria.rules.advanced import politics
-from maria.rules.advanced import display as pol_display
-from maria.rules import flow
-from maria.rules.state import IllegalAction, board_info, home_of, rebuild_index
-from maria.analysis.statecheck import check_state
+from maria.games.maria.rules import apply, active_roles, legal_actions
+from maria.games.maria.rules.advanced import politics
+from maria.games.maria.rules.advanced import display as pol_display
+from maria.games.maria.rules import flow
+from maria.games.maria.rules.state import IllegalAction, board_info, home_of, rebuild_index
+from maria.games.maria.invariants import check_state
 from tests.rules.test_advanced import adv_game
 
 

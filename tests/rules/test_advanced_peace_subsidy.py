@@ -4,18 +4,18 @@ contracts (R20, R24.2.2), the Flanders move-order dispute (R10.8), Austria/PA st
 
 from __future__ import annotations
 
-from maria.rules.advanced import markers as A
-from maria.rules import active_roles, apply, flow, legal_actions, view
-from maria.rules.advanced import peace
-from maria.rules.advanced import display as pol_display
-from maria.rules.advanced import polcards as pol_cards
-from maria.rules.advanced import saxony as pol_saxony
-from maria.rules.advanced import subsidy
-from maria.rules import roles as R
-from maria.rules.combat import _units
-from maria.rules.movement import step_refusal
-from maria.rules.state import board_info, controller, home_of, rebuild_index
-from maria.rules.supply import supply_status
+from maria.games.maria.rules.advanced import markers as A
+from maria.games.maria.rules import active_roles, apply, flow, legal_actions, view
+from maria.games.maria.rules.advanced import peace
+from maria.games.maria.rules.advanced import display as pol_display
+from maria.games.maria.rules.advanced import polcards as pol_cards
+from maria.games.maria.rules.advanced import saxony as pol_saxony
+from maria.games.maria.rules.advanced import subsidy
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.combat import _units
+from maria.games.maria.rules.movement import step_refusal
+from maria.games.maria.rules.state import board_info, controller, home_of, rebuild_index
+from maria.games.maria.rules.supply import supply_status
 from tests.rules.test_advanced import adv_game
 
 SILESIA = ["breslau", "brieg", "cosel", "glatz", "glogau", "liegnitz", "neisse"]
@@ -142,7 +142,7 @@ def test_R19_1_2_steps_1_to_7():
 
 
 def poldata_label(s):
-    from maria.rules.advanced import poldata
+    from maria.games.maria.rules.advanced import poldata
     return poldata.display()["tracks"]["saxony"]["boxes"][s["adv"]["tracks"]["saxony"]].get("label")
 
 
@@ -186,7 +186,7 @@ def test_R19_1_2_example_peace_turn5_neutral_until_prussian_stage_of_turn7():
         pref = [a for a in acts if a["type"] in ("done", "accept_defeat", "accept_tie", "save")]
         a = pref[0] if pref else acts[0]
         if any(v == "choose" for v in a.values()):
-            from maria.analysis.selfplay import fill
+            from maria.lab.selfplay import fill
             a = fill(a, s, {"rng": 7})
         s = apply(s, role, a)
     assert (6, True, True) in seen and (7, False, True) in seen and (7, True, False) in seen

@@ -1,5 +1,5 @@
-from maria.rules import apply, legal_actions
-from maria.rules.state import board_info
+from maria.games.maria.rules import apply, legal_actions
+from maria.games.maria.rules.state import board_info
 from tests.rules.helpers import place, r11_example
 
 
@@ -41,7 +41,7 @@ def test_R11_5_tie_when_zero_and_only_a_reserve():
     s = _example_position()
     s["generals"]["neipperg"]["troops"] = 4
     s["cards"]["hands"]["austria"] = ["1:R1"]
-    from maria.rules.combat import start_combat as sc
+    from maria.games.maria.rules.combat import start_combat as sc
     s["flow"] = s["flow"][:-1]
     sc(s, board_info(s), s["flow"][-1], "c23", "c24")
     assert s["flow"][-1]["score"] == 0 and s["flow"][-1]["right"] == "att"  # R11.6 attacker first

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from maria.rules import active_roles, apply, flow, legal_actions, view
-from maria.rules.combat import loss_groups
-from maria.rules.state import board_info, commander, rebuild_index, stack_of
-from maria.analysis.statecheck import check_state
+from maria.games.maria.rules import active_roles, apply, flow, legal_actions, view
+from maria.games.maria.rules.combat import loss_groups
+from maria.games.maria.rules.state import board_info, commander, rebuild_index, stack_of
+from maria.games.maria.invariants import check_state
 from tests.rules.helpers import advance_to, allocated_game, place
 from tests.rules.test_advanced import adv_game
 
@@ -76,7 +76,7 @@ def test_R6_2_R13_4_winter_reentry_onto_an_equal_rank_general_asks_for_the_comma
     s["cards"]["hands"]["bavaria"] = ["1:H4"]
     s["flow"].append({"name": "winter", "order": ["bavaria"], "idx": 0})
     info = board_info(s)
-    from maria.rules.winter import reentry_sites
+    from maria.games.maria.rules.winter import reentry_sites
     assert "c11" in reentry_sites(s, info, "toerring")
     s = apply(s, "louis_xv", {"type": "recruit", "power": "bavaria", "cards": ["1:H4"],
                               "assign": {"toerring": 1}, "reenter": {"toerring": "c11"}})
@@ -128,7 +128,7 @@ def test_R6_2_austria_1_and_pa_1_one_player_chooses_directly():
 # --- R17.6.7: the general returns "as soon as" the penalty ends; the blocker is moved ------------
 
 def _ostpreussen_blocked(*others):
-    from maria.rules.advanced import politics
+    from maria.games.maria.rules.advanced import politics
     s = adv_game()
     gid = s["adv"]["expedition"]["russia"]["prussia"]                  # the Ostpreussen general
     for g, city in (("neipperg", "landsberg"),) + others:               # an Austrian on the arrow's city
@@ -167,7 +167,7 @@ def test_R17_6_7_a_general_left_waiting_returns_as_soon_as_he_can():
 # --- R20: "Subsidy contracts may be cancelled at any time provided both powers agree" -------------
 
 def _contract_in_prussian_movement(players=3):
-    from maria.rules.advanced import subsidy
+    from maria.games.maria.rules.advanced import subsidy
     s = adv_game(players=players)
     giver, recipient = ("france", "prussia") if players == 3 else ("france", "saxony")
     subsidy.make(s, giver, recipient, 3)
@@ -232,7 +232,7 @@ def test_R6_2_a_relocation_never_forms_an_equal_rank_stack_so_no_commander_is_as
     (RUL-A30: empty, or onto a single general of his OWN power).  Ranks are distinct within a power
     (the army sheets), so such a stack never has two generals of the same rank: the commander is the
     higher rank (R6.2) and there is nobody to ask.  Fails if either half of that changes."""
-    from maria.rules.advanced.expeditions import may_stand
+    from maria.games.maria.rules.advanced.expeditions import may_stand
     s = adv_game()
     info = board_info(s)
     gens = s["generals"]

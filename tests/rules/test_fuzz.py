@@ -11,11 +11,11 @@ import collections
 import pytest
 import yaml
 
-from maria.rules import active_roles, cards, legal_actions, view
-from maria.rules import roles as R
-from maria.analysis import testboard
-from maria.analysis.selfplay import play_random_game
-from maria.analysis.statecheck import check_state
+from maria.games.maria.rules import active_roles, cards, legal_actions, view
+from maria.games.maria.rules import roles as R
+from maria.lab import testboard
+from maria.lab.selfplay import play_random_game
+from maria.games.maria.invariants import check_state
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

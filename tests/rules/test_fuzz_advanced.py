@@ -10,11 +10,11 @@ import statistics
 import pytest
 import yaml
 
-from maria.rules.advanced import markers as A
-from maria.rules import roles as R
-from maria.rules import view
-from maria.analysis.selfplay import play_random_game
-from maria.rules.state import board_info, home_of
+from maria.games.maria.rules.advanced import markers as A
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules import view
+from maria.lab.selfplay import play_random_game
+from maria.games.maria.rules.state import board_info, home_of
 from tests.rules.test_fuzz import check as intro_check, _roundtrip
 
 

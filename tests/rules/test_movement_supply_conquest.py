@@ -1,9 +1,9 @@
 import pytest
 
-from maria.rules import IllegalAction, apply, legal_actions
-from maria.rules.conquest import protected
-from maria.rules.state import controller
-from maria.rules.supply import supply_status
+from maria.games.maria.rules import IllegalAction, apply, legal_actions
+from maria.games.maria.rules.conquest import protected
+from maria.games.maria.rules.state import controller
+from maria.games.maria.rules.supply import supply_status
 from tests.rules.helpers import advance_to, allocated_game, info, place
 
 
@@ -33,7 +33,7 @@ def test_R10_4_enemy_train_eliminated_and_move_continues():
     s = _movement()
     place(s, "broglie", "c32")
     s["trains"]["austria_t3"]["city"] = "c33"
-    from maria.rules.state import rebuild_index
+    from maria.games.maria.rules.state import rebuild_index
     rebuild_index(s)
     s = apply(s, "louis_xv", {"type": "move", "piece": "broglie", "path": ["c32", "c33", "c34"]})
     assert s["trains"]["austria_t3"]["city"] is None and s["generals"]["broglie"]["city"] == "c34"
@@ -80,14 +80,14 @@ def test_R9_2_home_R9_3_path_to_own_train_and_R9_6_hussar_tax():
     s["hussars"]["hussar2"] = "c21"
     place(s, "toerring", "c20")
     s["trains"]["bavaria_t1"]["city"] = "c30"
-    from maria.rules.state import rebuild_index
+    from maria.games.maria.rules.state import rebuild_index
     rebuild_index(s)
     status = supply_status(s, i, "broglie")
     assert status[0] in ("tax", "free")
 
 
 def test_R9_4_out_of_supply_face_down_and_loses_one():
-    from maria.rules.supply import apply_supply
+    from maria.games.maria.rules.supply import apply_supply
     s = allocated_game()
     apply_supply(s, info(s), "broglie", False)
     assert not s["generals"]["broglie"]["face_up"] and s["generals"]["broglie"]["troops"] == 4

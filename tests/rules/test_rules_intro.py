@@ -1,5 +1,5 @@
 """One test per rule of the introductory game (named after its R-number or the rulebook example it
-reproduces).  Synthetic board (maria/analysis/testboard.py, a 6x6 grid "c<x><y>") unless the name says
+reproduces).  Synthetic board (tests/testboard.py, a 6x6 grid "c<x><y>") unless the name says
 real board.  Grid reminders: Bavaria x<=2,y<=1 and x<=1,y=2; Saxony x<=1,y=3..4; Prussia y=5,x<=2;
 Silesia the rest of y>=4; Austria the rest.  Main roads: rows 2 and 4, columns 2 and 4."""
 
@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from maria.board import load_board
+from maria.games.maria.board import load_board
 from maria.paths import boards_dir
-from maria.rules import IllegalAction, active_roles, apply, flow, legal_actions, new_game, view
-from maria.analysis import testboard
-from maria.rules import cards
-from maria.rules.combat import loss_groups, take_losses
-from maria.rules.conquest import conquer, protected
-from maria.rules.hussars import hussar_cities
-from maria.rules.retreat import retreat_paths
-from maria.rules.state import board_info, commander, controller, rebuild_index
-from maria.rules.supply import supply_status
-from maria.rules.victory import check_instant, counts, end_of_game
-from maria.rules.winter import reentry_sites as general_sites
+from maria.games.maria.rules import IllegalAction, active_roles, apply, flow, legal_actions, new_game, view
+from maria.lab import testboard
+from maria.games.maria.rules import cards
+from maria.games.maria.rules.combat import loss_groups, take_losses
+from maria.games.maria.rules.conquest import conquer, protected
+from maria.games.maria.rules.hussars import hussar_cities
+from maria.games.maria.rules.retreat import retreat_paths
+from maria.games.maria.rules.state import board_info, commander, controller, rebuild_index
+from maria.games.maria.rules.supply import supply_status
+from maria.games.maria.rules.victory import check_instant, counts, end_of_game
+from maria.games.maria.rules.winter import reentry_sites as general_sites
 from tests.rules.helpers import advance_to, allocated_game, info, place, r11_example, start_combat_now
 
 AUSTRIANS = ("karl", "traun", "khevenhueller", "batthyany", "neipperg")
@@ -59,7 +59,7 @@ def drive_done(s, until=lambda s: False, limit=3000):
         pref = [a for a in acts if a["type"] in ("done", "accept_tie", "accept_defeat", "subsidy")]
         a = pref[0] if pref else acts[0]
         if any(v == "choose" for v in a.values()):
-            from maria.analysis.selfplay import fill
+            from maria.lab.selfplay import fill
             a = fill(a, s, {"rng": 1})
         s = apply(s, role, a)
     raise AssertionError("did not finish")
@@ -936,7 +936,7 @@ def test_R24_1_2_coalition_wins_when_both_conditions_hold():
     # (the synthetic board has 10 + 7 fortresses, too few for 9 + 12 at once: the counts are stubbed)
     s = new_game(board=testboard.build(), players=2)
     i = board_info(s)
-    import maria.rules.victory as V
+    import maria.games.maria.rules.victory as V
     real = V.counts
     try:
         V.counts = lambda st, inf: {"france": 9, "prussia": 12}
@@ -950,7 +950,7 @@ def test_R24_1_2_coalition_wins_when_both_conditions_hold():
 def test_R24_1_3_4_end_of_two_player_game_b_wins_or_tie(fr, pr, winner):
     s = new_game(board=testboard.build(), players=2)
     i = board_info(s)
-    import maria.rules.victory as V
+    import maria.games.maria.rules.victory as V
     real = V.counts
     try:
         V.counts = lambda st, inf: {"france": fr, "prussia": pr}
@@ -990,7 +990,7 @@ def test_RUL21_R7_3_a_reentering_piece_drives_the_hussar_off():
 
 
 def test_RUL23_R9_4_R6_7_unsupplied_general_in_a_stack_keeps_his_last_troop_by_transfer():
-    from maria.rules.supply import apply_supply
+    from maria.games.maria.rules.supply import apply_supply
     s = allocated_game()
     clear(s, trains=("austria_t3",))
     place(s, "belle_isle", "c33")

@@ -1,9 +1,9 @@
 import pytest
 import yaml
 
-from maria.rules import IllegalAction, active_roles, apply, legal_actions, new_game, view
-from maria.analysis import testboard
-from maria.rules import cards
+from maria.games.maria.rules import IllegalAction, active_roles, apply, legal_actions, new_game, view
+from maria.lab import testboard
+from maria.games.maria.rules import cards
 from tests.rules.helpers import ALLOC, allocated_game
 
 
@@ -45,7 +45,7 @@ def test_R4_8_initial_hands_and_R4_6_deck_of_38_cards():
 
 
 def test_R4_7_R3_8_silesian_markers_and_control():
-    from maria.rules.state import board_info, controller
+    from maria.games.maria.rules.state import board_info, controller
     s = new_game(board=testboard.build())
     info = board_info(s)
     assert controller(s, info, "c35") == "prussia" and controller(s, info, "c44") == "austria"

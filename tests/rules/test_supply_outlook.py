@@ -1,5 +1,5 @@
 """The board's supply foresight (issue "see the war"): for every destination of a general, the
-engine's outlook (maria.rules.door.supply_outlook) is what the supply check of R9 finds with the
+engine's outlook (maria.games.maria.rules.door.supply_outlook) is what the supply check of R9 finds with the
 general standing there and the rest of the board as it stands — in random positions of both
 variants."""
 
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from maria.analysis import selfplay
-from maria.rules import door
-from maria.core import rng
-from maria.rules.state import board_info, copy_state, set_general_city, set_train_city
-from maria.rules.supply import supply_status
+from maria.lab import selfplay
+from maria.games.maria.rules import door
+from maria.engine import rng
+from maria.games.maria.rules.state import board_info, copy_state, set_general_city, set_train_city
+from maria.games.maria.rules.supply import supply_status
 
 
 @pytest.mark.parametrize("variant,players", [("intro", 3), ("intro", 2), ("advanced", 3), ("advanced", 2)])

@@ -4,7 +4,7 @@ active role changes; never offered to another role."""
 
 import pytest
 
-from maria.rules import IllegalAction, active_roles, apply, legal_actions
+from maria.games.maria.rules import IllegalAction, active_roles, apply, legal_actions
 from tests.rules.helpers import advance_to, allocated_game, place
 
 UNDO = {"type": "undo"}
@@ -54,7 +54,7 @@ def test_undo_cleared_when_the_active_role_changes():
 def test_undo_cleared_by_a_card_draw():
     s = apply(_movement(), "louis_xv", {"type": "move", "piece": "broglie"})
     assert s["undo"]
-    from maria.rules import cards
+    from maria.games.maria.rules import cards
     cards.draw(s, "france", 1)
     assert s["undo"] == []
 
@@ -75,8 +75,8 @@ def _without_undo(state):
 def test_look_ahead_is_apply_without_the_undo_snapshots():
     """The computer players' door (issue 21's speed-up): the same state as apply, the caller's
     state untouched (or, in place, become the state after), no snapshot to take back, no undo."""
-    from maria.core.state import copy_state
-    from maria.rules import door
+    from maria.engine.state import copy_state
+    from maria.games.maria.rules import door
     s0 = _movement()
     before = copy_state(s0)
     for a in ({"type": "move", "piece": "broglie"}, ):

@@ -3,7 +3,7 @@ in the running App."""
 
 from __future__ import annotations
 
-from maria.friedrich.randomplay import RandomPlayer
+from maria.players.friedrich.random_moves import RandomPlayer
 from maria.ui.friedrich_session import ROLES, FSession
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import cards as C
+from maria.games.maria.rules import cards as C
 from maria.ui import lessons as L
 from maria.ui.board_layout import LIT_HUSSAR, LIT_RETREAT, MAP_RECT
 from maria.ui.lesson_scene import LessonBoard

@@ -1,13 +1,13 @@
 """Positions for the UI tests, reached by seeded random play through a Session (no rule: the
-choices are maria.analysis.selfplay's)."""
+choices are maria.lab.selfplay's)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from maria.analysis import selfplay
-from maria.core import rng
-from maria.rules import door
+from maria.lab import selfplay
+from maria.engine import rng
+from maria.games.maria.rules import door
 from maria.ui.session import Session
 
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from maria.rules import cards as C
-from maria.rules import door
-from maria.core import rng
-from maria.rules.advanced import poldata
-from maria.analysis import selfplay
+from maria.games.maria.rules import cards as C
+from maria.games.maria.rules import door
+from maria.engine import rng
+from maria.games.maria.rules.advanced import poldata
+from maria.lab import selfplay
 from maria.ui.board_scene import BoardScene
 from maria.ui.scenes import SetupScene
 from maria.ui.overlays import GameOverScene, HandoffScene
@@ -254,9 +254,9 @@ def test_a_whole_advanced_game_through_the_ui_loop(ui):
 def _neutral_saxony_session():
     """An advanced game past the allocation, an Austrian general in Zittau, Saxony turned neutral
     (R19.3.3): the general must leave Saxony, Leipa and Reichenberg are equally near (RUL-A18)."""
-    from maria.rules import flow
-    from maria.rules.advanced import politics
-    from maria.rules.state import board_info, rebuild_index
+    from maria.games.maria.rules import flow
+    from maria.games.maria.rules.advanced import politics
+    from maria.games.maria.rules.state import board_info, rebuild_index
     s = Session.new("advanced", 3, 1)
     ch = {"rng": rng.seed_state(7)}
     while s.state["flow"][-1]["name"] in ("allocation", "diplomacy"):
@@ -293,8 +293,8 @@ def test_R19_3_3_relocation_out_of_neutral_saxony_by_clicking_a_lit_city(ui):
 
 def test_R17_6_4_expedition_payment_chosen_in_the_hand(ui):
     """An off-board general for the expeditionary corps: Austria picks the 8 points in its hand."""
-    from maria.rules.advanced import politics
-    from maria.rules.state import board_info, rebuild_index
+    from maria.games.maria.rules.advanced import politics
+    from maria.games.maria.rules.state import board_info, rebuild_index
     s = _neutral_saxony_session()
     st = s.state
     st["flow"] = [f for f in st["flow"] if f["name"] != "relocate"]   # not this test's question

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import door
+from maria.games.maria.rules import door
 
 
 def test_demo_plays_itself_and_processes_events_every_frame(ui):

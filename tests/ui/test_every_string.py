@@ -12,9 +12,9 @@ import re
 import pygame
 
 from maria import yamlio
-from maria.analysis import selfplay
-from maria.core import rng
-from maria.rules import door
+from maria.lab import selfplay
+from maria.engine import rng
+from maria.games.maria.rules import door
 from maria.ui import widgets as W
 from maria.ui.citations import printed
 
@@ -114,7 +114,7 @@ def _maria_strings(ui, variant: str, players: int, seed: int, steps: int) -> set
 
 
 def _friedrich_strings(ui, seed: int, steps: int) -> set[str]:
-    from maria.friedrich.randomplay import RandomPlayer
+    from maria.players.friedrich.random_moves import RandomPlayer
     from tests.ui import friedrich_helpers as F
     s = F.session(seed=seed, humans=("frederick", "elisabeth", "maria_theresa", "pompadour"))
     board = F.open_board(ui, s)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from maria import crash
-from maria.saves import load_game
+from maria.record import crash
+from maria.record.saves import load_game
 from maria.ui.overlays import ComputerFailedScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import Seat, Session
@@ -32,9 +32,9 @@ def test_a_computer_player_that_raises_is_reported_once_and_the_game_goes_on(ui,
     session = Session.new("intro", 2, 5, seats)
     broken = _Broken()
     session.players["coalition"] = broken
-    from maria.analysis import selfplay
-    from maria.rules import door
-    from maria.core import rng
+    from maria.lab import selfplay
+    from maria.games.maria.rules import door
+    from maria.engine import rng
     ch = {"rng": rng.seed_state(5)}
     while session.next_role() == "maria_theresa":          # the human's set-up first
         session.apply("maria_theresa", selfplay.random_action(session.state, "maria_theresa", ch))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from maria.friedrich import saves as fsaves
+from maria.record import friedrich_saves as fsaves
 from maria.ui.demo import SPEEDS
 from maria.ui.friedrich_panels import FHandoffScene
 from maria.ui.friedrich_scene import FBoardScene

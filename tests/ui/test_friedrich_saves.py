@@ -9,7 +9,7 @@ import pygame
 import pytest
 import yaml
 
-from maria.friedrich import saves as fsaves
+from maria.record import friedrich_saves as fsaves
 from maria.ui.friedrich_scene import FBoardScene
 from tests.ui.friedrich_helpers import advance, frederick_moves, open_board, session
 
@@ -60,7 +60,7 @@ def test_an_edited_friedrich_save_is_refused_with_a_reason(dirs, tmp_path):
 
 def test_a_maria_save_without_a_game_field_still_loads_as_maria(ui, monkeypatch):
     from maria.paths import resource_root
-    from maria.saves import game_of
+    from maria.record.saves import game_of
     sample = resource_root() / "saves" / "intro-2p-midgame.yaml"
     assert "game" not in yaml.safe_load(sample.read_text(encoding="utf-8"))
     assert game_of(sample) == "maria"
@@ -93,7 +93,7 @@ def test_a_maria_save_without_a_game_field_still_loads_as_maria(ui, monkeypatch)
 
 
 def test_maria_refuses_a_friedrich_save_naming_its_game(tmp_path):
-    from maria.saves import SaveError, load_game
+    from maria.record.saves import SaveError, load_game
     p = tmp_path / "f.yaml"
     fsaves.save(p, _played(10).record)
     with pytest.raises(SaveError, match="FRIEDRICH save"):

@@ -1,6 +1,6 @@
 """The FRIEDRICH board screen's other parts (issue 25, item 3): moving by dragging, the army
 allocation dialog, undo, the Card of Fate shown when drawn, the rules panel citing the 2005
-sections (data in maria/friedrich/data/rules.yaml)."""
+sections (data in maria/games/friedrich/data/rules.yaml)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def test_a_general_moves_by_dragging_it_to_a_highlighted_city(ui):
     gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and a["pieces"][0] in s.state["generals"]
                and len(a["pieces"]) == 1 and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
     # the destinations of a step are the door's: ask it without touching the board's game
-    from maria.friedrich.rules import door
+    from maria.games.friedrich.rules import door
     probe = door.apply(s.state, "frederick", {"type": "move", "pieces": [gid]})
     to = next(a["to"] for a in door.legal_actions(probe, "frederick") if a["type"] == "step")
     ui.drag(general_disc(board, gid), board.map.to_screen(to))
@@ -63,7 +63,7 @@ def test_a_card_of_fate_is_shown_when_drawn_with_its_text(ui):
     assert isinstance(ui.top, FateScene)
     logged = next(e["text"] for e in reversed(s.state["log"]) if e["text"].startswith("The Clock of Fate: "))
     assert logged.endswith(ui.top.text)
-    fate = yaml.safe_load(open("maria/friedrich/data/fate.yaml", encoding="utf-8"))
+    fate = yaml.safe_load(open("maria/games/friedrich/data/fate.yaml", encoding="utf-8"))
     texts = [c["text"] for c in fate["historical"].values()] + [c["spades"]["text"] for c in fate["numbered"].values()]
     assert any(ui.top.text.endswith(t) for t in texts)
     ui.press("ok")
@@ -82,7 +82,7 @@ def test_f1_over_the_friedrich_board_opens_friedrichs_rules_by_section(ui):
 
 
 def test_recruitment_through_its_dialog_the_door_refusing_then_accepting(ui):
-    from maria.core import deck
+    from maria.engine import deck
     from maria.ui.friedrich_panels import RecruitDialog
     s = advance(session(), lambda s: "frederick" in s.active() and s.state["turn"] >= 3 and any(
         a["type"] == "recruit" and a["room"] > 0 and a["generals"] for a in s.legal("frederick")))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from maria.rules import cards as C
+from maria.games.maria.rules import cards as C
 from maria.ui import hand as HAND
 from maria.ui.board_layout import HAND_CARD_TOP, HAND_RECT, HOVER_LIFT
 from maria.ui.session import Session

@@ -4,7 +4,7 @@ the player who decides next keeps the screen."""
 
 from __future__ import annotations
 
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.ui.board_layout import FORCED_TYPES
 from maria.ui.board_scene import BoardScene
 from maria.ui.overlays import HandoffScene
@@ -80,8 +80,8 @@ def test_R5_2_the_player_who_decides_after_the_secret_allocation_allocates_last(
             r = s.next_role(prefer=order[-1] if order else None, forced=FORCED_TYPES)
             order.append(r)
             a = dict(door.legal_actions(s.state, r)[0])
-            from maria.analysis import selfplay
-            from maria.core import rng
+            from maria.lab import selfplay
+            from maria.engine import rng
             s.apply(r, selfplay.fill(a, s.state, {"rng": rng.seed_state(5)}))
             while r in s.active() and s.state["flow"][-1]["name"] == "allocation":
                 a = dict(door.legal_actions(s.state, r)[0])

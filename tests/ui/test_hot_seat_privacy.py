@@ -5,7 +5,7 @@ a "Pass to …" screen; public and forced decisions need no hand-off (issue "not
 from __future__ import annotations
 
 from maria.players import decide, make_player
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.ui.board_scene import BoardScene
 from maria.ui.overlays import HandoffScene
 from maria.ui.session import Seat, Session

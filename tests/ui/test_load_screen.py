@@ -82,7 +82,8 @@ def _on_window_thread(monkeypatch, module, name):
 
 
 def test_the_load_screen_never_lists_or_reads_files_on_the_window_thread(ui, dirs, monkeypatch):
-    from maria import saves, yamlio
+    from maria import yamlio
+    from maria.record import saves
     _many_saves(25)
     listed = _on_window_thread(monkeypatch, os, "scandir")
     stats = _on_window_thread(monkeypatch, saves, "scan_saves")
@@ -137,7 +138,7 @@ def pygame_key(name):
 def test_a_nul_in_a_notes_file_draws_in_the_notes_panel(ui, dirs):
     import pygame
 
-    from maria.rules import door
+    from maria.games.maria.rules import door
     from maria.ui.session import notes_path
     from tests.ui.test_play import _open
     s = Session.new("intro", 2, 3)
@@ -163,10 +164,10 @@ LARGEST = {"maria": (("advanced", 2), 1, 923), "friedrich": (({"advanced": True}
 def _largest_save(game: str, path) -> None:
     (setup, players), seed, n = LARGEST[game]
     if game == "maria":
-        from maria.analysis import selfplay
-        from maria.core import rng
-        from maria.game import GameRecord
-        from maria.saves import save_game
+        from maria.lab import selfplay
+        from maria.engine import rng
+        from maria.record.game import GameRecord
+        from maria.record.saves import save_game
         rec = GameRecord.new(variant=setup, players=players, seed=seed)
         chooser = {"rng": rng.seed_state(seed)}
         for _ in range(n):
@@ -174,9 +175,9 @@ def _largest_save(game: str, path) -> None:
             rec.apply(role, selfplay.random_action(rec.state, role, chooser))
         save_game(path, rec)
     else:
-        from maria.friedrich import saves as fsaves
-        from maria.friedrich.randomplay import RandomPlayer
-        from maria.friedrich.rules import door
+        from maria.record import friedrich_saves as fsaves
+        from maria.players.friedrich.random_moves import RandomPlayer
+        from maria.games.friedrich.rules import door
         rec = fsaves.FRecord.new(players, seed, setup)
         rnd = RandomPlayer(seed)
         for _ in range(n):
@@ -187,14 +188,14 @@ def _largest_save(game: str, path) -> None:
 
 @pytest.mark.parametrize("game", ["maria", "friedrich"])
 def test_the_largest_save_each_game_writes_opens_from_the_load_screen(ui, dirs, game):
-    from maria.saves import bounds_of
+    from maria.record.saves import bounds_of
     from maria.ui.friedrich_scene import FBoardScene
     saves_dir().mkdir(parents=True, exist_ok=True)
     p = saves_dir() / "largest.yaml"
     _largest_save(game, p)
     text = p.read_text(encoding="utf-8")
     bounds = bounds_of(game)
-    # each game's bounds keep a margin of two over the largest save measured (maria.saves)
+    # each game's bounds keep a margin of two over the largest save measured (maria.record.saves)
     assert len(text.encode()) * 2 <= bounds.MAX_BYTES
     assert (text.count("\n") + text.count(",")) * 2 <= bounds.MAX_VALUES
     ui.press("load")

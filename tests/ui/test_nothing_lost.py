@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import door
-from maria.core import rng
-from maria.analysis import selfplay
-from maria.rules.state import board_info
+from maria.games.maria.rules import door
+from maria.engine import rng
+from maria.lab import selfplay
+from maria.games.maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene
 from maria.ui.moves import reach
 from maria.ui.session import Session
@@ -301,7 +301,7 @@ def test_autosave_keeps_the_last_games_not_one_file(dirs):
 
 
 def test_the_victory_tracker_shows_the_engines_counts_and_what_they_count(ui):
-    from maria.rules import victory
+    from maria.games.maria.rules import victory
     for variant, players, seed in (("intro", 3, 0), ("intro", 2, 3), ("advanced", 3, 1)):
         s = Session.new(variant, players, seed)
         ch = {"rng": rng.seed_state(seed)}

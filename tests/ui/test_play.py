@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from maria.rules import door
-from maria.rules import roles as R
-from maria.rules.state import board_info
+from maria.games.maria.rules import door
+from maria.games.maria.rules import roles as R
+from maria.games.maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene
 from maria.ui.moves import reach
 from maria.ui.scenes import SetupScene, TitleScene

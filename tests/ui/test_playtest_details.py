@@ -3,7 +3,7 @@ board screen the program shows."""
 
 from __future__ import annotations
 
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.ui import widgets as W
 from maria.ui.overlays import turn_label
 from maria.ui.session import Seat, Session
@@ -111,8 +111,8 @@ def test_the_supply_view_toggles_with_S_and_its_button(ui):
 
 def test_R24_1_a_tied_two_player_game_ends_on_a_game_over_screen_that_says_so(ui):
     """Found by the demo-memory run: the game-over screen raised on a tie (no winner)."""
-    from maria.rules import door
-    from maria.rules.victory import _finish
+    from maria.games.maria.rules import door
+    from maria.games.maria.rules.victory import _finish
     from maria.ui.board_scene import BoardScene
     from maria.ui.overlays import GameOverScene
     from maria.ui.session import Session

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import door
-from maria.saves import load_game
+from maria.games.maria.rules import door
+from maria.record.saves import load_game
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.replay_viewer import ReplayBoard, ReplayViewer
 

@@ -4,7 +4,7 @@ where a stacked Saxon general goes among equally close empty cities (lit cities)
 
 from __future__ import annotations
 
-from maria.game import GameRecord
+from maria.record.game import GameRecord
 from maria.ui.session import Session
 
 from tests.players.test_saxony_joins_players import _reenter_position, _stack_position

@@ -12,13 +12,13 @@ import pygame
 import pytest
 import yaml
 
-from maria import autosaves as A
-from maria import crash
-from maria.analysis import selfplay
-from maria.core import rng
-from maria.friedrich import saves as fsaves
-from maria.rules import door
-from maria.saves import SaveError, load_game
+from maria.record import autosaves as A
+from maria.record import crash
+from maria.lab import selfplay
+from maria.engine import rng
+from maria.record import friedrich_saves as fsaves
+from maria.games.maria.rules import door
+from maria.record.saves import SaveError, load_game
 from maria.ui.board_scene import BoardScene
 from maria.ui.overlays import GameMenuScene, HandoffScene
 from maria.ui.seats_scene import SeatsScene

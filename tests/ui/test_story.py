@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 
 from maria.paths import resource_root
-from maria.rules.state import troops_total
-from maria.saves import load_game
+from maria.games.maria.rules.state import troops_total
+from maria.record.saves import load_game
 from maria.ui.replay_viewer import ReplayBoard
 from maria.ui.story import game_story
 from maria.ui.story_scene import StoryScene

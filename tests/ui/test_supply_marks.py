@@ -1,6 +1,6 @@
 """Generals found out of supply in the current stage are marked on the map (R9.4)."""
 
-from maria.analysis.selfplay import play_random_game
+from maria.lab.selfplay import play_random_game
 from maria.ui.board_scene import BoardScene
 from maria.ui.session import Session
 

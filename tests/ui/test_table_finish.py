@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import door
+from maria.games.maria.rules import door
 
 from tests.ui.positions import play_until
 from tests.ui.test_play import _open

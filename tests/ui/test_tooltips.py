@@ -15,7 +15,7 @@ from maria.ui.save_load import SaveLoadScene
 from maria.ui.scenes import SetupScene
 from maria.ui.session import Session
 
-RULES = Path(__file__).resolve().parents[2] / "maria" / "rules"
+RULES = Path(__file__).resolve().parents[2] / "maria" / "games" / "maria" / "rules"
 
 
 def _untipped(scene) -> list[str]:

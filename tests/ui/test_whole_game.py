@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from maria.rules import door
+from maria.games.maria.rules import door
 from maria.ui.board_scene import BoardScene
 from maria.ui.scenes import SetupScene
 from maria.ui.overlays import GameOverScene

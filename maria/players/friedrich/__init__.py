@@ -18,7 +18,7 @@ in the UI, as "normal-search" and "hard-search" (EXTRA_LEVELS)."""
 
 from __future__ import annotations
 
-from maria.friedrich.rules import door
+from maria.games.friedrich.rules import door
 
 LEVELS = ("random", "easy", "normal", "hard")
 EXTRA_LEVELS = ("normal-search", "hard-search")   # not offered in the UI: session 12's levels, for comparison

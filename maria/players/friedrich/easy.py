@@ -23,9 +23,9 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from maria.core import deck
-from maria.friedrich.rules import tables as T
-from maria.friedrich.rules.state import info_of
+from maria.engine import deck
+from maria.games.friedrich.rules import tables as T
+from maria.games.friedrich.rules.state import info_of
 
 SUIT_LETTER = {"hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S"}
 THREAT_RADIUS = 5          # an aggressor this close to an objective can take it next turn (3-4 moves + leave)
@@ -497,7 +497,7 @@ def _moving(state: dict, frame: dict, legal: list[dict], ctx_cls=None) -> dict:
 def duel_play(state: dict, frame: dict, legal: list[dict]) -> dict:
     """§7: reach zero or better with the smallest suited card (a Reserve at the exact value
     needed); if the hand cannot reach zero, stop now; at zero with a suited card, the smallest."""
-    from maria.core.duel import side_score
+    from maria.engine.duel import side_score
     side = frame["right"]
     score = side_score(frame, side)
     plays = [a for a in legal if a["type"] == "play_card" and not a.get("double")]

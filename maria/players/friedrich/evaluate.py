@@ -7,9 +7,9 @@ little better with every turn survived (the Clock of Fate runs for him, §11-§1
 
 from __future__ import annotations
 
-from maria.friedrich.rules import tables as T
-from maria.friedrich.rules.state import info_of
-from maria.friedrich.rules.victory import relaxed
+from maria.games.friedrich.rules import tables as T
+from maria.games.friedrich.rules.state import info_of
+from maria.games.friedrich.rules.victory import relaxed
 
 
 def progress(state: dict, info, nation: str) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from maria.analysis.friedrich_selfplay import fill
+from maria.players.friedrich.random_moves import fill
 
 
 class RandomPlayer:

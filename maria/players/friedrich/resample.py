@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import random
 
-from maria.core import rng as core_rng
-from maria.core.state import copy_state
-from maria.friedrich.rules import tables as T
-from maria.friedrich.rules.cards import deck_cards
-from maria.friedrich.rules.fate import new_fate  # noqa: F401  (the fate deck's make-up)
+from maria.engine import rng as core_rng
+from maria.engine.state import copy_state
+from maria.games.friedrich.rules import tables as T
+from maria.games.friedrich.rules.cards import deck_cards
+from maria.games.friedrich.rules.fate import new_fate  # noqa: F401  (the fate deck's make-up)
 
 
 def _fate_ids() -> list[str]:
-    from maria.friedrich.rules.fate import HISTORICAL
+    from maria.games.friedrich.rules.fate import HISTORICAL
     return list(HISTORICAL) + [str(n) for n in range(1, 13)]
 
 

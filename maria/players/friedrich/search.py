@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 import zlib
 
-from maria.friedrich.rules import door
+from maria.games.friedrich.rules import door
 from maria.players.friedrich import easy
 from maria.players.friedrich.evaluate import score
 from maria.players.friedrich.resample import resample
@@ -92,7 +92,7 @@ class SearchPlayer:
         for gain, city, a, best in scored[: self.candidates - 1]:
             p0 = a["pieces"][0]
             is_train = p0 in view["trains"]
-            from maria.friedrich.rules import tables as T
+            from maria.games.friedrich.rules import tables as T
             ends = easy.reachable(view, ctx.info, nation, city, len(a["pieces"]),
                                   T.TRAIN_RANGE if is_train else T.GENERAL_RANGE, True, is_train)
             out.append((a, ends.get(best)))

@@ -16,7 +16,7 @@ import itertools
 import statistics
 import time
 
-from maria.friedrich.rules import door
+from maria.games.friedrich.rules import door
 from maria.players.friedrich import decide, make_player
 from maria.players.tournament import wilson
 

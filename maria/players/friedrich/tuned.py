@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import zlib
 
-from maria.friedrich.rules import tables as T
-from maria.friedrich.rules.conquest import protected, protectors_of
+from maria.games.friedrich.rules import tables as T
+from maria.games.friedrich.rules.conquest import protected, protectors_of
 from maria.players.friedrich import easy
 
 
