@@ -1225,7 +1225,7 @@ def test_fuzz_hostile_files_names_texts_types_numbers_and_headers(tmp_path, home
     import pygame
 
     from maria.record.friedrich_saves import FSaveError, load as fload
-    from maria.record.saves import peek, scan_saves
+    from maria.record.files import peek, scan_saves
     from tests.friedrich.test_replay_command import _save as friedrich_save
     pygame.font.init()
     rnd = random.Random(11)
@@ -1351,7 +1351,7 @@ def test_a_friedrich_log_number_edited_into_an_equal_float_is_refused(tmp_path):
 
 
 def test_the_game_of_a_save_rewritten_with_sorted_keys_is_still_found(tmp_path):
-    from maria.record.saves import game_of
+    from maria.record.files import game_of
     from tests.friedrich.test_replay_command import _save
     p = tmp_path / "f.yaml"
     _save(p, 5)

@@ -266,3 +266,14 @@ def summarize(finished: list[dict], variant: str, players: int, games: int, a: s
     echo(f"{games} games, {errors} errors")
     return {"wins": wins, "ties": ties, "played": played, "errors": errors, "times": times,
             "won_by": won_by, "drawn": drawn, "seating": seating}
+
+
+def command(args, players: int, progress) -> int:
+    """`python -m maria tournament` for MARIA (maria.cli): the series the command line asks for."""
+    try:
+        res = run(args.variant, players, args.games, args.a, args.b, args.budget, args.out, args.seed,
+                  seating=args.seating, clock=args.clock, jobs=args.jobs, results=args.results, progress=progress)
+    except ValueError as e:
+        print(f"error: {e}")
+        return 2
+    return 1 if res["errors"] else 0

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import yaml
 
-from maria import yamlio
+from maria import games, yamlio
 
 KEPT = 5                        # the last games kept
 PREFIX = "Autosave"             # every autosave's file name starts so (a quick filter before the mark)
@@ -35,7 +35,7 @@ _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 class Autosave:
     path: Path
     count: int
-    game: str                   # "maria" | "friedrich"
+    game: str                   # the registry's name of the game (maria.games), "?" if unknown
     identity: tuple             # (game, created, seed): the game this autosave keeps
     header: dict
 
@@ -71,8 +71,8 @@ def _entry(path: Path) -> Autosave | None:
     n = h.get("autosave")
     if not isinstance(n, int) or isinstance(n, bool):
         return None
-    game = h.get("game", "maria")
-    game = game if game in ("maria", "friedrich") else "?"
+    game = h.get("game", games.DEFAULT)
+    game = game if game in games.names() else "?"
     return Autosave(path, n, game, identity(game, h.get("created"), h.get("seed")), h)
 
 
@@ -113,7 +113,7 @@ def next_count(folder) -> int:
 
 def file_name(game: str, variant: str, turn, seats: dict, role_name) -> str:
     """A readable name: the game, its turn and who plays ("Maria Theresa v computer", "hot-seat")."""
-    label = {"maria": "MARIA", "friedrich": "FRIEDRICH"}.get(game, game.upper())
+    label = games.get(game).title if game in games.names() else str(game).upper()
     kind = {"intro": "introductory", "advanced": "advanced"}.get(variant, "")
     humans = [r for r, s in seats.items() if (s.get("kind") if isinstance(s, dict) else s) == "human"]
     computers = len(seats) - len(humans)

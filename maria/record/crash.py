@@ -57,11 +57,8 @@ def write_crash_report(exc: BaseException, folder: Path | None = None,
     if record is not None:
         try:
             save_path = folder / f"emergency-{stamp}.yaml"
-            if getattr(record, "game", "maria") == "friedrich":      # each game writes its own saves
-                from maria.record.friedrich_saves import save as save_game
-            else:
-                from maria.record.saves import save_game
-            save_game(save_path, record)
+            from maria.record.files import save       # each game writes its own saves
+            save(save_path, record)
             lines.append(f"\nEmergency save: {save_path}")
         except Exception as inner:
             save_path = None

@@ -28,6 +28,7 @@ import yaml
 
 from maria import __version__, version_tuple, yamlio
 from maria.games.friedrich.rules import door
+from maria.record.files import SaveFileError
 
 SAVE_FORMAT = "maria-save"
 GAME = "friedrich"
@@ -41,7 +42,7 @@ MAX_VALUES = 250_000
 MAX_ACTIONS = 20_000
 
 
-class FSaveError(Exception):
+class FSaveError(SaveFileError):
     """A FRIEDRICH save cannot be written or read; the message says why in player terms."""
 
 
@@ -93,7 +94,7 @@ def save_document(rec: FRecord, autosave: int | None = None) -> dict:
     if autosave is not None:
         doc["autosave"] = int(autosave)
     doc.update({"created": rec.created or now_iso(), "saved": now_iso(),
-                "preview": preview_of(rec.state),     # what the Load screen lists (maria.record.saves.read_header)
+                "preview": preview_of(rec.state),     # what the Load screen lists (maria.record.files.read_header)
                 "digest": digest(rec.state), "log_digest": digest(rec.actions),
                 "actions": rec.actions, "state": rec.state, "end": SAVE_FORMAT})
     return doc
@@ -145,9 +146,9 @@ def check_seats(name: str, doc: dict) -> dict:
     """Who plays each role (maria.record.seats): a level this program does not have is refused at load,
     with the reason, not when that seat is to act."""
     from maria.games.friedrich.rules.setup import roles_for
-    from maria.record.seats import LEVELS, SeatError, check_seats as check
+    from maria.record.seats import SeatError, levels_of, check_seats as check
     try:
-        return check(doc.get("seats"), list(roles_for(doc["players"])), LEVELS["friedrich"], "easy")
+        return check(doc.get("seats"), list(roles_for(doc["players"])), levels_of("friedrich"), "easy")
     except SeatError as exc:
         raise FSaveError(f"{name} is damaged: {exc}.") from None
 
@@ -215,13 +216,56 @@ def load(path) -> FRecord:
 
 
 def preview_of(state: dict) -> dict:
-    """What the Load screen shows of a position, written in the header (maria.record.saves.preview_of)."""
+    """What the Load screen shows of a position, written in the header (as MARIA's, maria.record.saves.preview_of)."""
     return {"turn": int(state.get("turn") or 0), "over": bool(state.get("result"))}
 
 
-def peek(doc: dict) -> dict:
+def peek_header(header: dict) -> dict | None:
+    """The save list's entry from a FRIEDRICH header with a preview (None if it has none, or one of
+    the wrong shape: the whole file is read then)."""
+    pv = header.get("preview")
+    if not isinstance(pv, dict):
+        return None
+    turn, over = pv.get("turn"), pv.get("over")
+    players, saved = header.get("players"), header.get("saved", "")
+    if not (isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn <= 100 and isinstance(over, bool)
+            and isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= 4
+            and isinstance(saved, str)):
+        return None
+    return {"game": "friedrich", "variant": "friedrich", "players": players, "turn": turn,
+            "saved": saved[:40], "over": over, "to_act": [], "last_turn": 0}
+
+
+def write(path, rec: FRecord, autosave: int | None = None) -> None:
+    """The save format's common entry (maria.record.files): write `rec` to `path`."""
+    save(path, rec, autosave)
+
+
+def read(path) -> FRecord:
+    """The save format's common entry (maria.record.files): the checked record saved at `path`."""
+    return load(path)
+
+
+def peek_document(doc: dict) -> dict:
     """What the save list shows of a FRIEDRICH save's document."""
     st = doc.get("state") or {}
     return {"game": GAME, "variant": "friedrich", "players": int(doc.get("players") or 0),
             "turn": int(st.get("turn") or 0), "saved": str(doc.get("saved", "")),
             "over": bool(st.get("result")), "to_act": [], "last_turn": 0}
+
+
+def save_name(state: dict) -> str:
+    """The name the Save screen offers for a FRIEDRICH position ("FRIEDRICH turn 2")."""
+    return f"FRIEDRICH turn {state.get('turn', 1)}"
+
+
+def kind_text(head: dict) -> str:
+    """What the save list says of a FRIEDRICH save's set-up, from its header or its entry."""
+    players = head.get("players")
+    shown = str(players) if isinstance(players, int) and not isinstance(players, bool) else "?"
+    return f"FRIEDRICH, {shown} players"
+
+
+def progress_text(info: dict) -> str:
+    """Where a FRIEDRICH save's game stands in the save list."""
+    return "finished" if info["over"] else "in progress"

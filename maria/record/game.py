@@ -20,6 +20,7 @@ def now_iso() -> str:
 
 @dataclass
 class GameRecord:
+    game = "maria"       # (not a field) the registry's name of the game (maria.games)
     variant: str
     players: int
     seed: int

@@ -41,7 +41,8 @@ from pathlib import Path
 
 import yaml
 
-from maria import __version__, version_tuple, yamlio
+from maria import __version__, games, version_tuple, yamlio
+from maria.record.files import SaveFileError
 from maria.record.game import GameRecord, now_iso
 from maria.record.replay import ReplayError, canonical_dump, state_digest, strict_equal
 from maria.record.replay import replay as replay_record
@@ -65,7 +66,7 @@ END_MARK = "maria-save"
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
 
 
-class SaveError(Exception):
+class SaveError(SaveFileError):
     """A save cannot be written or read; the message says why in player terms.
     `problems` lists every problem found (the message shows the first ones)."""
 
@@ -179,8 +180,8 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
         raise SaveError(f"{name} is damaged: it cannot be read as a save{where}.") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
-    if doc.get("game", "maria") not in ("maria", "friedrich"):
-        raise SaveError(f"{name} is damaged: its 'game' should be maria or friedrich, not "
+    if doc.get("game", "maria") not in games.names():
+        raise SaveError(f"{name} is damaged: its 'game' should be {' or '.join(games.names())}, not "
                         f"{yamlio.shown(doc.get('game'))}.")
     if doc.get("game", "maria") != "maria":
         # a save names its game (`game: friedrich`); one without the field is MARIA's (older saves)
@@ -379,13 +380,13 @@ def _check_seats(name: str, doc: dict) -> dict:
     """Who plays each role (maria.record.seats): a level the program does not have is refused here, not
     when that seat is to act."""
     from maria.games.maria.rules import door
-    from maria.record.seats import LEVELS, SeatError, check_seats
+    from maria.record.seats import SeatError, levels_of, check_seats
     if "autosave" in doc and not _is_int(doc["autosave"]):
         raise SaveError(f"{name} is damaged: its autosave mark should be a whole number.")
     if "seats" not in doc:
         return {}
     try:
-        return check_seats(doc["seats"], list(door.ROLES[doc["players"]]), LEVELS["maria"], "easy")
+        return check_seats(doc["seats"], list(door.ROLES[doc["players"]]), levels_of("maria"), "easy")
     except SeatError as exc:
         raise SaveError(f"{name} is damaged: {exc}.") from None
 
@@ -425,87 +426,6 @@ def _check_position(name: str, record: GameRecord, doc: dict) -> None:
                         "its check code.")
 
 
-# --- listing ---------------------------------------------------------------------------------
-
-def list_saves(folder) -> list[tuple[Path, str | None]]:
-    """The *.yaml entries of `folder`, newest first, each with None or why it cannot be opened
-    (a FIFO, a folder, a dangling link, no permission...), without opening any of them: a FIFO
-    named x.yaml must not block the Load screen, a dangling link must not crash it."""
-    return [(p, why) for p, why, _ in scan_saves(folder)]
-
-
-def scan_saves(folder) -> list[tuple[Path, str | None, tuple[float, int]]]:
-    """list_saves with each entry's (modification time, size), the version of the file that a
-    cached preview belongs to ((0, 0) for what cannot be opened)."""
-    import stat as _stat
-    out: list[tuple[float, str, Path, str | None, int]] = []
-    largest = largest_save_bytes()
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return []
-    for e in entries:
-        if not e.name.endswith(".yaml") or e.name.startswith("."):
-            continue
-        path = Path(e.path)
-        try:
-            st = os.stat(path)                      # follows links: what a load would open
-        except FileNotFoundError:
-            out.append((0.0, e.name, path, "a link to a file that does not exist", 0))
-            continue
-        except OSError as exc:
-            out.append((0.0, e.name, path, f"cannot be read ({exc.strerror or exc})", 0))
-            continue
-        if not _stat.S_ISREG(st.st_mode):
-            out.append((0.0, e.name, path, f"not a regular file ({yamlio._kind(st.st_mode)})", 0))
-        elif not os.access(path, os.R_OK):
-            out.append((st.st_mtime, e.name, path, "cannot be read (no permission)", st.st_size))
-        elif st.st_size > largest:                  # each game's own bound applies when it opens
-            out.append((st.st_mtime, e.name, path, "too large to be a save", st.st_size))
-        else:
-            out.append((st.st_mtime, e.name, path, None, st.st_size))
-    out.sort(key=lambda t: (-t[0], t[1]))
-    return [(p, why, (mtime, size)) for mtime, _, p, why, size in out]
-
-
-HEADER_BYTES = 64 * 1024       # a save's header (before `actions:`) is well under 1 KB
-
-
-def read_header(path) -> dict | None:
-    """The fields a save writes before its log (format, game, variant, players, saved...), read
-    from the file's first HEADER_BYTES alone: cheap enough for the window's thread whatever the
-    file.  None when they do not read as a save's header (its load says why)."""
-    try:
-        raw = yamlio.read_start(path, HEADER_BYTES)
-    except (OSError, ValueError):
-        return None
-    text = raw.decode("utf-8", "replace")
-    end = re.search(r"^actions:", text, re.M)
-    if end is None:
-        return None
-    try:
-        doc = yamlio.load_text(text[:end.start()])
-    except (yaml.YAMLError, ValueError):
-        return None
-    if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
-        return None
-    return doc
-
-
-def bounds_of(game: str):
-    """The module whose MAX_BYTES, MAX_VALUES and MAX_ACTIONS bound `game`'s saves."""
-    if game == "friedrich":
-        from maria.record import friedrich_saves as fsaves
-        return fsaves
-    import maria.record.saves as me
-    return me
-
-
-def largest_save_bytes() -> int:
-    """The largest file either game accepts as a save (the Load screen lists files up to it)."""
-    return max(MAX_BYTES, bounds_of("friedrich").MAX_BYTES)
-
-
 def preview_of(state: dict) -> dict:
     """What the Load screen shows of a position (its turn, whether it is over, who is to act),
     written in the save's header so that a listing reads a few KB of each file, never its log."""
@@ -520,9 +440,9 @@ def preview_of(state: dict) -> dict:
     return {"turn": state.get("turn"), "over": over, "to_act": to_act}
 
 
-def _peek_header(header: dict) -> dict | None:
-    """peek's answer from a header with a preview (None if it has none, or one of the wrong
-    shape: the whole file is read then).  Nothing of it is trusted beyond display: loading
+def peek_header(header: dict) -> dict | None:
+    """The save list's entry from a MARIA header with a preview (None if it has none, or one of the
+    wrong shape: the whole file is read then).  Nothing of it is trusted beyond display: loading
     checks the file whole."""
     pv = header.get("preview")
     if not isinstance(pv, dict):
@@ -533,9 +453,6 @@ def _peek_header(header: dict) -> dict | None:
             and 1 <= players <= 4 and isinstance(saved, str) and isinstance(to_act, list) and len(to_act) <= 4
             and all(isinstance(r, str) and len(r) <= 40 for r in to_act)):
         return None
-    if header.get("game", "maria") == "friedrich":
-        return {"game": "friedrich", "variant": "friedrich", "players": players, "turn": turn,
-                "saved": saved[:40], "over": over, "to_act": [], "last_turn": 0}
     variant = header.get("variant")
     opts = header.get("options") if isinstance(header.get("options"), dict) else {}
     last = opts.get("last_turn")
@@ -546,60 +463,46 @@ def _peek_header(header: dict) -> dict | None:
             "saved": saved[:40], "over": over, "to_act": [] if over else list(to_act), "last_turn": last}
 
 
-def peek(path) -> dict | None:
-    """What the save list shows of a save, read cheaply (no replay, no rules check): its game
-    (`game`, "maria" for a save without the field), variant,
-    players, turn, who is to act, whether it is over, when it was saved.  None if the file cannot
-    be read as a save (the list then says so; loading it gives the full reason).  Each game's
-    bounds apply to its own saves."""
-    header = read_header(path)
-    quick = _peek_header(header) if header is not None else None
-    if quick is not None:
-        return quick
-    try:
-        bounds = bounds_of(game_of(path))
-        text = yamlio.read_text(path, bounds.MAX_BYTES)
-        doc = yamlio.load_text(text, max_values=bounds.MAX_VALUES)
-        if isinstance(doc, dict) and doc.get("game", "maria") == "friedrich":
-            from maria.record.friedrich_saves import peek as fpeek
-            return fpeek(doc)
-        st = doc["state"]
-        out = {"game": "maria", "variant": str(doc["variant"]), "players": int(doc["players"]), "turn": int(st["turn"]),
-               "saved": str(doc.get("saved", "")), "over": bool(st.get("result")), "to_act": []}
-        opts = doc.get("options") if isinstance(doc.get("options"), dict) else {}
-        out["last_turn"] = int(opts.get("last_turn") or (12 if out["variant"] == "advanced" else 9))
-        out["turn"] = min(out["turn"], out["last_turn"])        # a finished game stops at its last turn
-        if not out["over"]:
-            from maria.games.maria.rules import door
-            try:
-                out["to_act"] = [str(r) for r in door.active_roles(st)]
-            except Exception:  # noqa: BLE001  (a display nicety: an odd state just shows no one)
-                out["to_act"] = []
-        return out
-    except Exception:  # noqa: BLE001
-        return None
+def peek_document(doc: dict) -> dict:
+    """The save list's entry from a whole MARIA save document (a header without a preview)."""
+    st = doc["state"]
+    out = {"game": "maria", "variant": str(doc["variant"]), "players": int(doc["players"]), "turn": int(st["turn"]),
+           "saved": str(doc.get("saved", "")), "over": bool(st.get("result")), "to_act": []}
+    opts = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    out["last_turn"] = int(opts.get("last_turn") or (12 if out["variant"] == "advanced" else 9))
+    out["turn"] = min(out["turn"], out["last_turn"])        # a finished game stops at its last turn
+    if not out["over"]:
+        from maria.games.maria.rules import door
+        try:
+            out["to_act"] = [str(r) for r in door.active_roles(st)]
+        except Exception:  # noqa: BLE001  (a display nicety: an odd state just shows no one)
+            out["to_act"] = []
+    return out
 
 
-
-def game_of(path) -> str:
-    """Which game a save holds ("maria" or "friedrich"), read from its header's `game` field (a
-    save without one is MARIA's; read_header reads the first few KB only, and only a file in
-    another order is searched further); "maria" when it names no game (MARIA's load says why)."""
-    header = read_header(path)
-    game = header.get("game", "maria") if header is not None else _game_line(path)
-    return game if game in ("maria", "friedrich") else "maria"
+def write(path, record: GameRecord, autosave: int | None = None) -> None:
+    """The save format's common entry (maria.record.files): write `record` to `path`."""
+    save_game(path, record, autosave=autosave)
 
 
-_GAME_LINE = re.compile(r"""^game:[ \t]*(["']?)(maria|friedrich)\1[ \t]*(?:#.*)?$""", re.M)
+def read(path) -> GameRecord:
+    """The save format's common entry (maria.record.files): the checked record saved at `path`."""
+    return load_game(path)
 
 
-def _game_line(path) -> str:
-    """The top-level `game:` line of a save written in another order than the program's (a file
-    re-dumped with sorted keys has its header after the log): a text search of the file, no
-    parsing; "maria" when there is none."""
-    try:
-        text = yamlio.read_start(path, largest_save_bytes()).decode("utf-8", "replace")
-    except (OSError, ValueError):
-        return "maria"
-    m = _GAME_LINE.search(text)
-    return m.group(2) if m else "maria"
+def save_name(state: dict) -> str:
+    """The name the Save screen offers for a MARIA position ("Introductory turn 3")."""
+    return f"{'Advanced' if state.get('variant') == 'advanced' else 'Introductory'} turn {state.get('turn', 1)}"
+
+
+def kind_text(head: dict) -> str:
+    """What the save list says of a MARIA save's set-up, from its header or its entry."""
+    players = head.get("players")
+    shown = str(players) if isinstance(players, int) and not isinstance(players, bool) else "?"
+    return f"MARIA {'advanced' if head.get('variant') == 'advanced' else 'introductory'}, {shown} players"
+
+
+def progress_text(info: dict) -> str:
+    """Where a MARIA save's game stands in the save list: finished, or who is to act."""
+    from maria.games.maria.rules.roles import role_name
+    return "finished" if info["over"] else "to act: " + (", ".join(role_name(r) for r in info["to_act"]) or "—")

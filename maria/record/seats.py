@@ -10,11 +10,14 @@ window's loop and crash it when that role is to act.
 from __future__ import annotations
 
 KINDS = ("human", "computer")
-# The computer levels a save may name, per game: those the players packages offer
-# (maria.players.LEVELS, maria.players.friedrich.LEVELS; a test keeps them equal).  Kept here so that
-# loading a save does not import the players.
-LEVELS = {"maria": ("random", "easy", "normal", "hard"),
-          "friedrich": ("random", "easy", "normal", "hard")}
+
+
+def levels_of(game: str) -> tuple[str, ...]:
+    """The computer levels a save of `game` may name: its Game's (maria.games), which a test keeps
+    equal to its players package's LEVELS.  Loading a save need not import the players."""
+    from maria import games
+    return games.get(game).levels
+
 MAX_TEXT = 40
 
 

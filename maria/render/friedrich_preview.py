@@ -279,3 +279,6 @@ def render_friedrich(board: FBoard, out: Path, width: int = 0) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(out))
     return out
+
+
+render_preview = render_friedrich   # the render room's common entry (maria.games: the Game's "render" room)

@@ -51,6 +51,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
     its parts are mixins in their own modules: input (board_input), dialogs and buttons
     (board_dialogs), the map (board_map), the frame around it (board_panels), the combat panel and
     animations (board_combat); the layout constants are in board_layout."""
+    game = "maria"                  # the registry's name of the game on this board (maria.games)
 
     def __init__(self, app, session: Session):
         super().__init__(app)

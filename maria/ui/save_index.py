@@ -62,7 +62,7 @@ class SaveIndex:
         return key in self._headers, self._headers.get(key)
 
     def preview(self, path: Path, ver: tuple) -> tuple[bool, dict | None]:
-        """(read yet, maria.record.saves.peek's answer)."""
+        """(read yet, maria.record.files.peek's answer)."""
         key = (path, ver)
         return key in self._full, self._full.get(key)
 
@@ -101,7 +101,7 @@ class SaveIndex:
 
     def _one_job(self) -> bool:
         """Do the most urgent thing asked for (False: nothing is)."""
-        from maria.record.saves import peek, read_header
+        from maria.record.files import peek, read_header
         if self._listed < self._asked:
             asked = self._asked
             try:

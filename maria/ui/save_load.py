@@ -18,17 +18,15 @@ from maria.paths import resource_root
 from maria.ui import widgets as W
 from maria.ui.save_index import SaveIndex
 from maria.ui.overlays import ButtonScene, MessageScene, _title_bg
-from maria.ui.session import notes_path, role_name
+from maria.ui.session import notes_path
 from maria.ui.settings import saves_dir
 
 
 def default_save_name(state: dict) -> str:
     """A name that says what the save holds ("Introductory turn 3", "FRIEDRICH turn 2"), made
     unique among the saves (" 2", " 3", …): Save then Enter never overwrites another game."""
-    if state.get("game") == "friedrich":
-        base = f"FRIEDRICH turn {state.get('turn', 1)}"
-    else:
-        base = f"{'Advanced' if state.get('variant') == 'advanced' else 'Introductory'} turn {state.get('turn', 1)}"
+    from maria.record.files import format_of
+    base = format_of(state.get("game") or "maria").save_name(state)
     name, k = base, 2
     while (saves_dir() / f"{name}.yaml").exists():
         name, k = f"{base} {k}", k + 1
@@ -39,7 +37,7 @@ def _all_saves() -> list:
     """The user's saves, the samples and the crash handler's emergency saves, each with why it
     cannot be opened and its version (run by the listing worker, never the window's thread)."""
     from maria.record.crash import emergency_saves
-    from maria.record.saves import scan_saves
+    from maria.record.files import scan_saves
     out = []
     for d in (saves_dir(), resource_root() / "saves"):
         out += scan_saves(d)
@@ -77,10 +75,6 @@ def _background(size: tuple[int, int]) -> pygame.Surface:
         _BACKGROUND.clear()
         _BACKGROUND[size] = bg
     return _BACKGROUND[size]
-
-
-def _count(v) -> str:
-    return str(v) if isinstance(v, int) and not isinstance(v, bool) else "?"
 
 
 class SaveLoadScene(ButtonScene):
@@ -129,24 +123,18 @@ class SaveLoadScene(ButtonScene):
         """"27 Nov 00:41 · advanced, 3 players · turn 4 · to act: Louis XV", from the cached
         preview of this version of the file (its header first, then the whole preview)."""
         when = time.strftime("%d %b %H:%M", time.localtime(ver[0])) if ver[0] else ""
+        from maria import games
+        from maria.record.files import format_of
         done, info = self.index.preview(p, ver)
         if not done:
             got, head = self.index.header(p, ver)
-            if head is None or head.get("game", "maria") not in ("maria", "friedrich"):
+            if head is None or head.get("game", games.DEFAULT) not in games.names():
                 return f"{when} · reading…"
-            if head.get("game") == "friedrich":
-                return f"{when} · FRIEDRICH, {_count(head.get('players'))} players · reading…"
-            variant = "advanced" if head.get("variant") == "advanced" else "introductory"
-            return f"{when} · MARIA {variant}, {_count(head.get('players'))} players · reading…"
+            return f"{when} · {format_of(head.get('game', games.DEFAULT)).kind_text(head)} · reading…"
         if info is None:
             return f"{when} · not readable as a save"
-        if info.get("game") == "friedrich":
-            state = "finished" if info["over"] else "in progress"
-            return f"{when} · FRIEDRICH, {info['players']} players · turn {info['turn']} · {state}"
-        game = "MARIA " + f"{'advanced' if info['variant'] == 'advanced' else 'introductory'}, {info['players']} players"
-        state = "finished" if info["over"] else \
-            "to act: " + (", ".join(role_name(r) for r in info["to_act"]) or "—")
-        return f"{when} · {game} · turn {info['turn']} · {state}"
+        fmt = format_of(info.get("game", games.DEFAULT))
+        return f"{when} · {fmt.kind_text(info)} · turn {info['turn']} · {fmt.progress_text(info)}"
 
     def _own(self, p: Path) -> bool:
         return p.parent == self._dirs[0]

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 
 from maria.ui import widgets as W
-from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene, RulesScene,
-                               SettingsScene, SetupBase, _title_bg, latest_autosave)
+from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene,
+                               SettingsScene, SetupBase, _title_bg)
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.seats_scene import SeatsScene
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
@@ -20,14 +20,24 @@ from maria.ui.loading import LoadingScene, swap_in_game
 # The board screen and the screens built on it (demo, lessons, replay, story) are imported where a
 # game starts, not here: the title screen then shows in about half the time (`main.py --bench-ui`).
 
+def front(game: str | None):
+    """The window's part of the game called `game` (its Game's "ui" room: maria.ui.maria_front,
+    maria.ui.friedrich_front), imported when first asked for."""
+    from maria import games
+    return games.get(game).room("ui")
+
+
 def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) -> bool:
-    """Load a game off the window's thread (maria.ui.loading); on failure show the message, call
-    `on_fail` and leave whatever is open untouched.  Returns True: the load has started."""
+    """Load a game of either game off the window's thread (maria.ui.loading); on failure show the
+    message, call `on_fail` and leave whatever is open untouched.  Returns True: the load has
+    started.  A save names its game (maria.record.files.game_of)."""
+    from maria.record.files import game_of
+    return front(game_of(Path(path))).open_save(app, Path(path), seats, on_fail)
+
+
+def open_maria_save(app, path: Path, seats: dict | None = None, on_fail=None) -> bool:
+    """Load a MARIA save (open_saved_game through MARIA's front)."""
     path = Path(path)
-    from maria.record.saves import game_of
-    if game_of(path) == "friedrich":                    # a save names its game (maria.record.saves.game_of)
-        from maria.ui.friedrich_setup import open_friedrich_save
-        return open_friedrich_save(app, path, on_fail)
 
     def failed(exc: BaseException) -> None:
         why = str(exc) if isinstance(exc, SaveError) else f"{path.name}: {exc}"   # never a crash
@@ -62,20 +72,19 @@ def wire(app) -> None:
     app.screens.setdefault("seats", lambda a, board, levels: SeatsScene(a, board, levels))
 
 
-def _friedrich_autosave() -> Path | None:
-    """The newest FRIEDRICH autosave (Continue last game), or None."""
-    from maria.ui.session import autosaves
-    found = autosaves("friedrich")
-    return found[0] if found else None
+def game_on_screen(app) -> str:
+    """The game being played or watched (the highest screen that belongs to a game), else the one
+    the title offers."""
+    for s in reversed(app.scenes):
+        g = getattr(s, "game", None)
+        if isinstance(g, str) and not isinstance(s, TitleScene):
+            return g
+    return getattr(app, "game_choice", "maria")
 
 
 def _rules_panel(app, *args):
-    """F1: the rules of the game on screen (FRIEDRICH's over a FRIEDRICH board or title choice)."""
-    if getattr(app, "game_choice", "maria") == "friedrich" or any(
-            getattr(s, "game", None) == "friedrich" for s in app.scenes):
-        from maria.ui.friedrich_panels import FRulesScene
-        return FRulesScene(app, *args)
-    return RulesScene(app, *args)
+    """F1: the rules of the game on screen."""
+    return front(game_on_screen(app)).rules_scene(app, *args)
 
 
 def _open_story(app, record):
@@ -86,21 +95,17 @@ def _open_story(app, record):
 def open_replay(app, source) -> bool:
     """Watch a game (a saved file or a game record, either game's) in the replay viewer; a file is
     read off the window's thread, and one that cannot be loaded says why and nothing else changes."""
-    from maria.record.saves import game_of, load_game
-    from maria.ui.replay_viewer import FReplayBoard, ReplayBoard
+    from maria.record.files import SaveFileError, game_of, load
     if not isinstance(source, (str, Path)):
-        app.push((FReplayBoard if getattr(source, "game", "maria") == "friedrich" else ReplayBoard)(app, source))
+        app.push(front(getattr(source, "game", None)).replay_board(app, source))
         return True
-    board, loader, worded = ReplayBoard, load_game, (SaveError,)
-    if game_of(source) == "friedrich":                  # a save names its game
-        from maria.record.friedrich_saves import FSaveError, load as load_friedrich
-        board, loader, worded = FReplayBoard, load_friedrich, (SaveError, FSaveError)
+    game = game_of(source)                              # a save names its game
 
     def failed(exc: BaseException) -> None:
-        why = str(exc) if isinstance(exc, worded) else f"{Path(source).name}: {exc}"
+        why = str(exc) if isinstance(exc, SaveFileError) else f"{Path(source).name}: {exc}"
         app.push(MessageScene(app, "This game cannot be watched", why))
-    app.push(LoadingScene(app, f"Opening {Path(source).name}", lambda: loader(source),
-                          lambda record: app.push(board(app, record)), failed))
+    app.push(LoadingScene(app, f"Opening {Path(source).name}", lambda: load(source),
+                          lambda record: app.push(front(game).replay_board(app, record)), failed))
     return True
 
 
@@ -113,23 +118,23 @@ class TitleScene(ButtonScene):
 
     @property
     def game(self) -> str:
-        """The game the title offers: "maria" (the default) or "friedrich" (issue 25)."""
+        """The game the title offers (the registry's name; maria.games)."""
         return getattr(self.app, "game_choice", "maria")
 
     def layout(self) -> None:
-        maria = self.game == "maria"
-        has_auto = (latest_autosave() if maria else _friedrich_autosave()) is not None
-        items = [("Learn to play", self.learn, "learn", maria), ("New game", self.new_game, "new"),
+        from maria import games
+        shown = front(self.game)
+        has_auto = shown.last_autosave() is not None
+        items = [("Learn to play", self.learn, "learn", shown.HAS_LESSONS), ("New game", self.new_game, "new"),
                  ("Continue last game", self.cont, "continue", has_auto),
                  ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
-        self.buttons = [W.Button(pygame.Rect(960 - 205, 404, 200, 46), "MARIA", self._choose("maria"), True,
-                                 ("game", "maria"), 20, tip="Play MARIA: the War of the Austrian Succession, 1741–1744.",
-                                 selected=maria),
-                        W.Button(pygame.Rect(960 + 5, 404, 200, 46), "FRIEDRICH", self._choose("friedrich"), True,
-                                 ("game", "friedrich"), 20,
-                                 tip="Play FRIEDRICH, MARIA's sister game: the Seven Years' War, 1756–1763 (3 or 4 players).",
-                                 selected=not maria)]
+        names = games.names()
+        width = 200
+        x0 = 960 - (len(names) * (width + 10) - 10) // 2
+        self.buttons = [W.Button(pygame.Rect(x0 + i * (width + 10), 404, width, 46), front(g).TITLE, self._choose(g),
+                                 True, ("game", g), 20, tip=front(g).TIP, selected=g == self.game)
+                        for i, g in enumerate(names)]
         y = 466
         for it in items:
             enabled = it[3] if len(it) > 3 else True
@@ -143,26 +148,17 @@ class TitleScene(ButtonScene):
 
     def demo(self):
         """The demo of the game chosen on the title (every seat a computer player)."""
-        if self.game == "friedrich":
-            from maria.ui.demo import start_friedrich_demo
-            start_friedrich_demo(self.app)
-            return
-        from maria.ui.demo import start_demo
-        start_demo(self.app)
+        front(self.game).demo(self.app)
 
     def learn(self):
         from maria.ui.lesson_scene import start_lessons
         start_lessons(self.app)
 
     def new_game(self):
-        if self.game == "friedrich":
-            from maria.ui.friedrich_setup import FSetupScene
-            self.app.push(FSetupScene(self.app))
-            return
-        self.app.push(SetupScene(self.app))
+        front(self.game).new_game(self.app)
 
     def cont(self):
-        last = _friedrich_autosave() if self.game == "friedrich" else latest_autosave()
+        last = front(self.game).last_autosave()
         if last is not None:
             open_saved_game(self.app, last)
 
@@ -184,16 +180,10 @@ class TitleScene(ButtonScene):
 
     def draw(self, surf) -> None:
         _title_bg(surf)
-        if self.game == "friedrich":
-            W.blit_text(surf, "FRIEDRICH", (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
-            W.blit_text(surf, "The Seven Years' War, 1756–1763", (960, 300), 34, W.INK, "serif", "midtop")
-            W.blit_text(surf, "MARIA's sister game by Richard Sivél — the 2005 standard rules, 3 or 4 players, hot-seat",
-                        (960, 350), 22, (90, 75, 55), "sans", "midtop")
-        else:
-            W.blit_text(surf, "MARIA", (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
-            W.blit_text(surf, "The War of the Austrian Succession, 1741–1744", (960, 300), 34, W.INK, "serif", "midtop")
-            W.blit_text(surf, "A digital edition of Richard Sivél's game — introductory and advanced rules, hot-seat",
-                        (960, 350), 22, (90, 75, 55), "sans", "midtop")
+        shown = front(self.game)
+        W.blit_text(surf, shown.TITLE, (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
+        W.blit_text(surf, shown.SUBTITLE, (960, 300), 34, W.INK, "serif", "midtop")
+        W.blit_text(surf, shown.BLURB, (960, 350), 22, (90, 75, 55), "sans", "midtop")
         self.draw_buttons(surf)
         W.blit_text(surf, "F1 rules · F11 fullscreen · Esc back", (960, 1030), 18, (90, 75, 55), "sans", "midbottom")
 

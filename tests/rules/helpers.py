@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from maria.games.maria.rules import apply, legal_actions, new_game
-from maria.lab import testboard
+from tests import testboard
 from maria.games.maria.rules.state import board_info, rebuild_index
 
 ALLOC = {

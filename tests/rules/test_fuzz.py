@@ -13,7 +13,7 @@ import yaml
 
 from maria.games.maria.rules import active_roles, cards, legal_actions, view
 from maria.games.maria.rules import roles as R
-from maria.lab import testboard
+from tests import testboard
 from maria.lab.selfplay import play_random_game
 from maria.games.maria.invariants import check_state
 

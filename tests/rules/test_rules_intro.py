@@ -10,7 +10,7 @@ import pytest
 from maria.games.maria.board import load_board
 from maria.paths import boards_dir
 from maria.games.maria.rules import IllegalAction, active_roles, apply, flow, legal_actions, new_game, view
-from maria.lab import testboard
+from tests import testboard
 from maria.games.maria.rules import cards
 from maria.games.maria.rules.combat import loss_groups, take_losses
 from maria.games.maria.rules.conquest import conquer, protected

@@ -2,7 +2,7 @@ import pytest
 import yaml
 
 from maria.games.maria.rules import IllegalAction, active_roles, apply, legal_actions, new_game, view
-from maria.lab import testboard
+from tests import testboard
 from maria.games.maria.rules import cards
 from tests.rules.helpers import ALLOC, allocated_game
 

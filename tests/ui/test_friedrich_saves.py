@@ -60,7 +60,7 @@ def test_an_edited_friedrich_save_is_refused_with_a_reason(dirs, tmp_path):
 
 def test_a_maria_save_without_a_game_field_still_loads_as_maria(ui, monkeypatch):
     from maria.paths import resource_root
-    from maria.record.saves import game_of
+    from maria.record.files import game_of
     sample = resource_root() / "saves" / "intro-2p-midgame.yaml"
     assert "game" not in yaml.safe_load(sample.read_text(encoding="utf-8"))
     assert game_of(sample) == "maria"

@@ -83,10 +83,10 @@ def _on_window_thread(monkeypatch, module, name):
 
 def test_the_load_screen_never_lists_or_reads_files_on_the_window_thread(ui, dirs, monkeypatch):
     from maria import yamlio
-    from maria.record import saves
+    from maria.record import files
     _many_saves(25)
     listed = _on_window_thread(monkeypatch, os, "scandir")
-    stats = _on_window_thread(monkeypatch, saves, "scan_saves")
+    stats = _on_window_thread(monkeypatch, files, "scan_saves")
     reads = _on_window_thread(monkeypatch, yamlio, "read_text")
     heads = _on_window_thread(monkeypatch, yamlio, "read_start")
     lst = ui.app.push(SaveLoadScene(ui.app, "load", None))       # (the title screen lists its autosaves)
@@ -188,7 +188,7 @@ def _largest_save(game: str, path) -> None:
 
 @pytest.mark.parametrize("game", ["maria", "friedrich"])
 def test_the_largest_save_each_game_writes_opens_from_the_load_screen(ui, dirs, game):
-    from maria.record.saves import bounds_of
+    from maria.record.files import bounds_of
     from maria.ui.friedrich_scene import FBoardScene
     saves_dir().mkdir(parents=True, exist_ok=True)
     p = saves_dir() / "largest.yaml"

@@ -10,7 +10,7 @@ from pathlib import Path
 UI = Path(__file__).resolve().parents[2] / "maria" / "ui"
 ORDER = ["app", "overlays", "save_load", "loading", "friedrich_session", "friedrich_map", "friedrich_panels",
          "friedrich_scene", "friedrich_setup", "story_scene", "board_scene", "lesson_scene", "demo",
-         "replay_viewer", "scenes", "launch"]
+         "replay_viewer", "scenes", "maria_front", "friedrich_front", "launch"]
 
 
 def _imports(mod: str) -> set[str]:

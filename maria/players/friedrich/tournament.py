@@ -100,3 +100,9 @@ def run(players: int, games: int, a: str, b: str, seed: int = 0, seating: str = 
         log(f"  {lvl} movement-phase decisions (searched): {len(v)}, median {1000 * statistics.median(v):.0f} ms, "
             f"worst {1000 * max(v):.0f} ms")
     return {"score": score, "games": n, "errors": errors, "wilson": (lo, hi), "times": times}
+
+
+def command(args, players: int, progress) -> int:
+    """`python -m maria tournament --game friedrich` (maria.cli): seats mixed or solo as asked."""
+    res = run(players, args.games, args.a, args.b, args.seed, seating="mixed" if args.seating == "mixed" else "solo")
+    return 1 if res["errors"] else 0
