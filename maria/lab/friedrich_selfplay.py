@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from maria import yamlio
+from maria import games, yamlio
+from maria.lab import fuzz
 from maria.games.friedrich.invariants import check_invariants, check_views
 from maria.players.friedrich.random_moves import fill, random_step  # noqa: F401  (the tests reach the random player's fill here too)
 from maria.games.friedrich.rules import door
@@ -21,27 +22,27 @@ def round_trip(s: dict) -> dict:
 
 
 def random_game(players: int, seed: int, board=None, max_steps: int = 20000, options: dict | None = None) -> dict:
-    """A whole random game with every check; returns {"state", "steps", "duels"}.  Raises
-    (AssertionError or the engine's exception) at the first broken rule.  `options`: the game's
-    options (e.g. {"advanced": True}: the three advanced rules of §13)."""
-    s = door.new_game(players, seed, board=board, options=options)
-    rnd = random.Random(seed)
-    steps = duels = 0
-    while s["result"] is None:
-        s = random_step(s, rnd)
-        steps += 1
+    """A whole random game with every check (the fuzzer, maria.lab.fuzz); returns {"state",
+    "steps", "duels"}.  Raises (AssertionError or the engine's exception) at the first broken rule.
+    `options`: the game's options (e.g. {"advanced": True}: the three advanced rules of §13)."""
+    duels = [0]
+
+    def check(s: dict, steps: int) -> None:
         if s["flow"][-1]["name"] == "duel":
-            duels += 1
+            duels[0] += 1
         check_invariants(s)
         if steps % 97 == 0:
             check_views(s)
         if steps % 499 == 0:
             assert round_trip(s) == s, "the state does not round-trip through YAML"
-        assert steps < max_steps, "the game does not end"
+
+    out = fuzz.random_game(games.get("friedrich"), seed, players, options=options, board=board, check=check,
+                           max_actions=max_steps, on_runaway=AssertionError)
+    s = out["state"]
     assert round_trip(s) == s, "the final state does not round-trip through YAML"
     assert s["turn"] <= 24, "§11: the game ends at the latest when all 18 cards are out"
     assert s["result"]["winners"], "a finished game has winners"
-    return {"state": s, "steps": steps, "duels": duels}
+    return {"state": s, "steps": out["actions"], "duels": duels[0]}
 
 
 def run_bench(games: int = 3, players: int = 4, print_fn=print) -> dict:

@@ -4,11 +4,9 @@ paths each game reached are counted from its log."""
 
 from __future__ import annotations
 
-import time
-
-from maria.engine import rng
-from maria.games.maria.rules import door
-from maria.players.random_moves import _pick, fill, is_rarer, random_action, random_payment  # noqa: F401  (the fuzzer's callers fill templates as it does)
+from maria import games
+from maria.lab import fuzz
+from maria.players.random_moves import fill, is_rarer, random_action, random_payment  # noqa: F401  (re-exported: the fuzz tests fill templates as the fuzzer does)
 
 
 STAT_PATTERNS = {
@@ -68,29 +66,15 @@ def victory_kind(state: dict) -> str | None:
 def play_random_game(seed: int, players: int = 3, board=None, max_actions: int = 20000,
                      check=None, trace: list | None = None, variant: str = "intro",
                      options: dict | None = None) -> dict:
-    """Play one game with random legal actions; returns a summary dict (with "actions_list": the
-    [role, action] pairs played, enough to replay the game through the door).  `trace`, if given,
-    receives those pairs as they are played (so a failing check can report them)."""
-    state = door.new_game(variant, players, seed, options=options, board=board)
-    chooser = {"rng": rng.seed_state(seed ^ 0x5EED)}
-    n = 0
-    played = trace if trace is not None else []
-    t0 = time.perf_counter()
-    while not door.is_over(state):
-        roles = door.active_roles(state)
-        if not roles:
-            raise RuntimeError(f"dead end: no active role (seed {seed}, flow {state['flow']})")
-        role = roles[_pick(chooser, len(roles))]
-        action = random_action(state, role, chooser)
-        state = door.apply(state, role, action)
-        played.append([role, action])
-        n += 1
-        if check:
-            check(state)
-        if n >= max_actions:
-            raise RuntimeError(f"runaway game (seed {seed})")
-    dt = time.perf_counter() - t0
+    """Play one MARIA game with random legal actions (the fuzzer, maria.lab.fuzz); returns a summary
+    dict (with "actions_list": the [role, action] pairs played, enough to replay the game through
+    the door).  `check(state)` sees every state; `trace`, if given, receives those pairs as they are
+    played (so a failing check can report them)."""
+    out = fuzz.random_game(games.get("maria"), seed, players, variant=variant, options=options, board=board,
+                           check=(lambda state, n: check(state)) if check else None, max_actions=max_actions,
+                           trace=trace)
+    state, n, dt = out["state"], out["actions"], out["seconds"]
     return {"seed": seed, "players": players, "actions": n, "turn": state["turn"],
             "result": state["result"], "seconds": round(dt, 3),
             "ms_per_action": round(1000 * dt / max(n, 1), 3), "state": state,
-            "actions_list": played, "stats": rule_stats(state), "victory": victory_kind(state)}
+            "actions_list": out["actions_list"], "stats": rule_stats(state), "victory": victory_kind(state)}

@@ -239,3 +239,17 @@ def random_action(state: dict, role: str, chooser: dict) -> dict:
     if any(v == "choose" for v in a.values()):
         a = fill(a, state, chooser)
     return a
+
+
+class RandomMoves:
+    """The fuzzer's random player over the whole table (maria.lab.fuzz): which waiting role acts and
+    what it plays, every choice drawn from one seeded chooser, so one seed is one game."""
+
+    def __init__(self, seed: int):
+        self.chooser = {"rng": rng.seed_state(seed ^ 0x5EED)}
+
+    def pick_role(self, roles: list[str]) -> str:
+        return roles[_pick(self.chooser, len(roles))]
+
+    def action(self, state: dict, role: str) -> dict:
+        return random_action(state, role, self.chooser)

@@ -49,6 +49,7 @@ from maria.record.replay import replay as replay_record
 from maria.games.maria.invariants import check_state
 
 SAVE_FORMAT = "maria-save"
+GAME = "maria"                  # the registry's name of the game this format saves (maria.games)
 SAVE_SCHEMA = 1
 RULES_VERSION = __version__
 # What a save may cost to read, derived from what MARIA writes: the largest save of long random
@@ -180,10 +181,10 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
         raise SaveError(f"{name} is damaged: it cannot be read as a save{where}.") from None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
-    if doc.get("game", "maria") not in games.names():
+    if doc.get("game", GAME) not in games.names():
         raise SaveError(f"{name} is damaged: its 'game' should be {' or '.join(games.names())}, not "
                         f"{yamlio.shown(doc.get('game'))}.")
-    if doc.get("game", "maria") != "maria":
+    if doc.get("game", GAME) != GAME:
         # a save names its game (`game: friedrich`); one without the field is MARIA's (older saves)
         raise SaveError(f"{name} is a {str(doc.get('game')).upper()} save, not a MARIA game: open it from the "
                         "Load screen, which opens each save with its own game.")

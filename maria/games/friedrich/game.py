@@ -71,7 +71,7 @@ GAME = Game(
     view=door.view, is_over=door.is_over, result=door.result, levels=("random", "easy", "normal", "hard"), roles=roles, role_name=role_name,
     load_board=load_board, board_folder=board_folder, read_board=read_board, run_checks=run_checks,
     board_summary=board_summary, problems=problems,
-    rooms={"record": "maria.record.friedrich_saves", "players": "maria.players.friedrich",
+    rooms={"random": "maria.players.friedrich.random_moves", "record": "maria.record.friedrich_saves", "players": "maria.players.friedrich",
            "lab": "maria.lab.friedrich_commands", "render": "maria.render.friedrich_preview",
            "series": "maria.players.friedrich.tournament", "ui": "maria.ui.friedrich_front"},
 )

@@ -59,7 +59,7 @@ GAME = Game(
     view=door.view, is_over=door.is_over, result=door.result, levels=("random", "easy", "normal", "hard"), roles=roles, role_name=R.role_name,
     load_board=load_board, board_folder=lambda boards: Path(boards), read_board=read_board, run_checks=run_checks,
     board_summary=board_summary, calibration=calibration, problems=invariants.check_state,
-    rooms={"record": "maria.record.saves", "players": "maria.players", "lab": "maria.lab.maria_commands",
+    rooms={"random": "maria.players.random_moves", "record": "maria.record.saves", "players": "maria.players", "lab": "maria.lab.maria_commands",
            "render": "maria.render.preview", "series": "maria.players.tournament",
            "ui": "maria.ui.maria_front"},
 )

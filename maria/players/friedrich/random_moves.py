@@ -91,3 +91,17 @@ class RandomPlayer:
 
     def decide(self, state: dict, role: str) -> dict:
         return choose(state, role, self.rnd)
+
+
+class RandomMoves:
+    """The fuzzer's random player over the whole table (maria.lab.fuzz): which waiting role acts and
+    what it plays, every choice drawn from one seeded generator, so one seed is one game."""
+
+    def __init__(self, seed: int):
+        self.rnd = random.Random(seed)
+
+    def pick_role(self, roles: list[str]) -> str:
+        return self.rnd.choice(roles)
+
+    def action(self, state: dict, role: str) -> dict:
+        return choose(state, role, self.rnd)
