@@ -1,4 +1,4 @@
-"""Where a piece can go: every legal path of a move, found with the engine's own step test.
+"""Where a piece can go: every legal path of a move, as the door lists them (door.move_paths).
 
 The UI offers a drop target only where some path is legal; the move itself is then sent through
 the door as {"type": "move", "piece", "path", "force_march"} and checked again by the engine.
@@ -11,10 +11,7 @@ from dataclasses import dataclass, field
 import json
 
 from maria.games.maria.rules import door
-from maria.games.maria.rules.movement import step_refusal
-from maria.games.maria.rules.state import IllegalAction, board_info, copy_state, set_general_city, set_train_city
-
-WORK_LIMIT = 20000
+from maria.games.maria.rules.state import IllegalAction
 
 
 @dataclass
@@ -100,43 +97,9 @@ def road_route(info, points: list[str]) -> list[str] | None:
 
 
 def reach(state: dict, piece: str, modes=("normal", "force")) -> Reach:
-    """All legal paths for `piece` (state = the real state; only the mover's own powers act)."""
-    info = board_info(state)
+    """All legal paths for `piece` (state = the real state), as the door lists them."""
     r = Reach(piece)
-    r._st, r._info, r._options = state, info, {}
-    for mode in modes:
-        st = copy_state({k: v for k, v in state.items() if k not in ("log", "undo")})
-        pc = st["generals"].get(piece) or st["trains"].get(piece)
-        start = pc["city"]
-        if start is None or start not in info.playable:
-            continue
-        # the mover leaves its city (as the engine does on the first step)
-        if piece in st["generals"]:
-            set_general_city(st, piece, None)
-        else:
-            set_train_city(st, piece, None)
-        table = r.normal if mode == "normal" else r.force
-        work = 0
-        path = [start]
-        frame = {"piece": piece, "mode": mode, "path": path, "main": True}
-
-        def dfs():
-            nonlocal work
-            cur = path[-1]
-            for n in sorted(info.nbrs[cur]):
-                work += 1
-                if work > WORK_LIMIT or n in path:
-                    continue
-                main_before = frame["main"]
-                if step_refusal(st, info, frame, n) is not None:
-                    continue
-                path.append(n)
-                frame["main"] = main_before and info.nbrs[cur][n]
-                table.setdefault(n, []).append(list(path))
-                stops = bool(st["city_generals"].get(n))        # joining a stack ends the move
-                if not stops:
-                    dfs()
-                path.pop()
-                frame["main"] = main_before
-        dfs()
+    r._st, r._options = state, {}
+    paths = door.move_paths(state, piece, modes)
+    r.normal, r.force = paths.get("normal", {}), paths.get("force", {})
     return r

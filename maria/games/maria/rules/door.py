@@ -97,6 +97,13 @@ def view(state: dict, role: str) -> dict:
     return v
 
 
+def move_paths(state: dict, piece: str, modes=("normal", "force")) -> dict[str, dict[str, list[list[str]]]]:
+    """Every legal path of `piece`'s whole move, {mode: {end city: [paths]}} (maria.games.maria.rules.reach):
+    the destinations the board offers to a dragged piece."""
+    from maria.games.maria.rules.reach import move_paths as paths
+    return paths(state, piece, modes)
+
+
 def supply_outlook(state: dict, role: str, piece: str, cities) -> dict[str, dict]:
     """For one of `role`'s generals: his supply at each of `cities` at the next supply check
     (maria.games.maria.rules.supply.outlook), for the board to show beside the lit destinations.  Empty for a
