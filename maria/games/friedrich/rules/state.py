@@ -13,7 +13,11 @@ from __future__ import annotations
 
 import hashlib
 
-from maria.engine.state import BoardGraph, IllegalAction, rebuild_index  # noqa: F401  (re-exported)
+from maria.engine.sides import role_of  # noqa: F401  (re-exported: FRIEDRICH's rules read the engine's helpers here)
+# generals_at: the generals in a city, supreme commander (lowest rank number) first (§4)
+from maria.engine.state import BoardGraph, IllegalAction, generals_at, rebuild_index  # noqa: F401  (re-exported)
+from maria.engine.state import set_general_city as place_general  # noqa: F401  (re-exported)
+from maria.engine.state import set_train_city as place_train  # noqa: F401  (re-exported)
 from maria.games.friedrich.board import FBoard
 from maria.games.friedrich.rules import tables as T
 
@@ -66,13 +70,6 @@ def info_of(state: dict) -> Info:
 
 # --- sides and roles ---------------------------------------------------------------------------
 
-def role_of(state: dict, nation: str) -> str | None:
-    for role, nations in state["roles"].items():
-        if nation in nations:
-            return role
-    return None
-
-
 def nations_of(state: dict, role: str) -> list[str]:
     return list(state["roles"].get(role, []))
 
@@ -86,11 +83,6 @@ def enemies(a: str, b: str) -> bool:
 
 
 # --- pieces ------------------------------------------------------------------------------------
-
-def generals_at(state: dict, city: str) -> list[str]:
-    """The generals in `city`, supreme commander (lowest rank number) first (§4)."""
-    return list(state["city_generals"].get(city, []))
-
 
 def train_at(state: dict, city: str) -> str | None:
     return state["city_train"].get(city)
@@ -136,16 +128,6 @@ def cap_of(state: dict, info: Info, nation: str) -> int:
 
 def stack_armies(state: dict, gids: list[str]) -> int:
     return sum(state["generals"][g]["armies"] for g in gids)
-
-
-def place_general(state: dict, gid: str, city: str | None) -> None:
-    state["generals"][gid]["city"] = city
-    rebuild_index(state)
-
-
-def place_train(state: dict, tid: str, city: str | None) -> None:
-    state["trains"][tid]["city"] = city
-    rebuild_index(state)
 
 
 def remove_general(state: dict, gid: str, for_good: bool = False) -> None:
