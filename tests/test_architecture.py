@@ -318,3 +318,19 @@ def test_the_window_imports_no_lab_tool():
 def test_room_check_can_fail():
     assert room_of("maria.engine.stack") < room_of("maria.games.maria.rules.door") < room_of("maria.ui.app")
     assert game_of("maria.games.friedrich.rules.door") == "friedrich"
+
+
+# What the window may read of a game's rules: its door, and the tables and queries that decide nothing
+# (names, card labels, the board facts, the public victory count, the political cards as data).
+WINDOW_READS = {"maria.games.maria.rules", "maria.games.maria.rules.door", "maria.games.maria.rules.roles",
+                "maria.games.maria.rules.cards", "maria.games.maria.rules.state", "maria.games.maria.rules.victory",
+                "maria.games.maria.rules.advanced.poldata",
+                "maria.games.friedrich.rules", "maria.games.friedrich.rules.door"}
+
+
+def test_the_window_reaches_a_games_rules_only_through_its_door_and_its_tables():
+    """The board computes no legality of its own: the destinations of a dragged piece, the legal
+    actions, the refusals come from the door."""
+    bad = {m: sorted(d for d in deps if d.startswith("maria.games.") and ".rules" in d and d not in WINDOW_READS)
+           for m, deps in maria_graph().items() if m.startswith(("maria.ui", "maria.render"))}
+    assert {m: d for m, d in bad.items() if d} == {}
