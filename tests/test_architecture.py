@@ -334,3 +334,24 @@ def test_the_window_reaches_a_games_rules_only_through_its_door_and_its_tables()
     bad = {m: sorted(d for d in deps if d.startswith("maria.games.") and ".rules" in d and d not in WINDOW_READS)
            for m, deps in maria_graph().items() if m.startswith(("maria.ui", "maria.render"))}
     assert {m: d for m, d in bad.items() if d} == {}
+
+
+def test_friedrich_standard_rules_reach_section_13_only_through_hooks():
+    """FRIEDRICH's advanced rules (§13) plug in as MARIA's advanced game does: through the hook
+    points of maria.games.friedrich.rules.hooks, never imported by a standard module (the turn
+    sequence imports it to register it, the door sits above)."""
+    adv = "maria.games.friedrich.rules.advanced"
+    above = {"maria.games.friedrich.rules.flow", "maria.games.friedrich.rules.door", adv}
+    bad = sorted(m for m, deps in maria_graph().items()
+                 if m.startswith("maria.games.friedrich.rules") and m not in above and adv in deps)
+    assert bad == []
+
+
+def test_every_friedrich_hook_point_is_provided_and_called():
+    import maria.games.friedrich.rules.flow  # noqa: F401  (loads §13, which provides the points)
+    from maria.games.friedrich.rules import hooks as fhooks
+    assert set(fhooks.provided()) == set(fhooks.POINTS)
+    called = set()
+    for p in FRIEDRICH_RULES.rglob("*.py"):
+        called |= set(re.findall(r'hooks\.call\("([a-z_]+)"', p.read_text(encoding="utf-8")))
+    assert called == set(fhooks.POINTS)

@@ -26,6 +26,7 @@ from itertools import combinations
 
 from maria.engine import deck, rng
 from maria.engine.log import log
+from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import conquer
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
@@ -38,14 +39,17 @@ OO_CLAIM_SCORE = -3          # §13: "un résultat inférieur ou égal à -3"
 AUSTRIA_DECLARED = 4         # §13: "revendiquer la conquête de 4 objectifs"
 
 
+@hooks.provide("advanced_on")
 def any_on(state: dict) -> bool:
     return any(option_on(state, k) for k in ADVANCED_OPTIONS)
 
 
+@hooks.provide("new_advanced_state")
 def new_adv() -> dict:
     return {"last_win": None, "lost": [], "oo": None, "oo_card": None, "oo_claimed": False}
 
 
+@hooks.provide("normalise_options")
 def normalise_options(options: dict | None) -> dict:
     """The game's options as stored: {"advanced": True} switches on all three rules of §13."""
     opts = dict(options or {})
@@ -57,6 +61,7 @@ def normalise_options(options: dict | None) -> dict:
 
 # --- §13 Fate version by sector ---------------------------------------------------------------------
 
+@hooks.provide("fate_version")
 def fate_version(state: dict, info) -> str:
     """The version of a numbered Card of Fate to read: spades in the standard game; with the
     option, the suit of the sector where the last victorious general stands now (the city of
@@ -72,6 +77,7 @@ def fate_version(state: dict, info) -> str:
     return info.suit(city)
 
 
+@hooks.provide("battle_settled")
 def after_battle(state: dict, info, frame: dict, loser: str, score: int) -> None:
     """A battle was decided (the loser's side stopped below zero): remember the winner (§13 Fate
     version), the beaten generals (Fate 12 hearts) and let Austria take the OO card (§13)."""
@@ -99,6 +105,7 @@ def claim_oo_card(state: dict, why: str) -> None:
         + (" The Offensive Option has failed." if oo_failed(state) else ""), "austria")
 
 
+@hooks.provide("supply_removal")
 def supply_removal(state: dict, info, gid: str, city: str) -> None:
     """A general removed for lack of supply (§9): a Prussian one south of coordinate line 5 gives
     Austria the OO card (§13)."""
@@ -107,12 +114,14 @@ def supply_removal(state: dict, info, gid: str, city: str) -> None:
                       "coordinate line 5")
 
 
+@hooks.provide("subsidy_cut")
 def subsidy_cut(state: dict) -> None:
     if oo_failed(state):
         log(state, "The first subsidy cut has happened and Austria holds the card: the Offensive Option has "
             "failed (§13).", "prussia")
 
 
+@hooks.provide("new_turn")
 def new_turn(state: dict) -> None:
     if any_on(state):
         state["adv"]["lost"] = []
@@ -168,6 +177,7 @@ def west_targets(state: dict, info, city: str, steps: int = 2) -> list[str]:
     return sorted(ends)
 
 
+@hooks.provide("fate_effect")
 def apply_fate(state: dict, info, spec: dict, eff: str, nxt: int) -> None:
     """Carry out a clubs, hearts or diamonds effect (those close to the spades versions, "idle",
     "range", "general_supply", are fate.py's; Fate 8 clubs' fall-back is combat.py's).  "Next
@@ -422,12 +432,14 @@ class OODecision(Handler):
         pop(state)
 
 
+@hooks.provide("before_phase")
 def before_phase(state: dict, nation: str, phase: str) -> None:
     """Called by the turn sequence before a phase's frame is pushed (frames below it run after)."""
     if phase == "supply" and nation == "russia" and option_on(state, "east_prussia"):
         push(state, {"name": "ep_check"})
 
 
+@hooks.provide("after_phase_pushed")
 def after_phase_pushed(state: dict, nation: str, phase: str) -> None:
     """Called once a phase's frame is pushed (a frame above it runs first)."""
     if phase == "movement" and nation == "prussia" and state["turn"] == 3 and \
@@ -435,6 +447,7 @@ def after_phase_pushed(state: dict, nation: str, phase: str) -> None:
         push(state, {"name": "oo_decision"})
 
 
+@hooks.provide("victory_extra")
 def victory_extra(state: dict, info) -> list[str]:
     """§13: Prussia wins holding the 14 Bohemian objectives with a running OO."""
     if oo_taken(state) and not oo_failed(state):
@@ -444,6 +457,7 @@ def victory_extra(state: dict, info) -> list[str]:
     return []
 
 
+@hooks.provide("austria_compensation")
 def austria_compensation(state: dict, info, cities: list[str]) -> bool:
     """§13: with the OO taken, Austria may declare 4 of its objectives conquered (ruling F13-10:
     declared at the victory check, the only moment it changes anything); at least one Saxon

@@ -17,7 +17,7 @@ from maria.engine import deck, duel
 from maria.engine.duel import side_score
 from maria.engine.graph import retreat_ends
 from maria.engine.log import log
-from maria.games.friedrich.rules import advanced
+from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import drop_lapsed_candidates
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
@@ -192,7 +192,7 @@ class Duel(Handler):
         phase = state["flow"][-1]
         s = side_score(frame, side)
         if s < 0:
-            advanced.after_battle(state, info, frame, side, s)
+            hooks.call("battle_settled", state, info, frame, side, s)
         if s == 0:
             log(state, "The combat ends in a tie: no losses, nobody moves (§7).", nation,
                 [frame["att_city"], frame["def_city"]])

@@ -13,7 +13,7 @@ from pathlib import Path
 from maria import yamlio
 from maria.engine import deck, rng
 from maria.engine.log import log
-from maria.games.friedrich.rules import advanced
+from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import leave_city
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
@@ -64,7 +64,7 @@ def draw_fate(state: dict, info) -> None:
     first_time = card not in fate["seen"]
     if first_time:
         fate["seen"].append(card)
-    version = "spades" if card in HISTORICAL else advanced.fate_version(state, info)
+    version = "spades" if card in HISTORICAL else hooks.call("fate_version", state, info)
     log(state, "The Clock of Fate: " + text_of(card, version))
     d = cards_data()
     nxt = state["turn"] + 1
@@ -120,7 +120,7 @@ def draw_fate(state: dict, info) -> None:
                 push(state, {"name": "fate_choice", "kind": "laudon", "nation": "austria", "general": g,
                              "options": opts + ["stay"]})
     elif eff != "none":
-        advanced.apply_fate(state, info, spec, eff, nxt)   # §13: the clubs, hearts, diamonds versions
+        hooks.call("fate_effect", state, info, spec, eff, nxt)   # §13: the clubs, hearts, diamonds versions
 
 
 def leave(state: dict, nation: str) -> None:
@@ -195,7 +195,7 @@ def _historical(state: dict, info, card: str) -> None:
             push(state, {"name": "fate_choice", "kind": "remove_general", "nation": "prussia", "options": opts})
     elif card in ("lord_bute", "poems"):
         fate["subsidy_cuts"] += 1
-        advanced.subsidy_cut(state)
+        hooks.call("subsidy_cut", state)
 
 
 @register("fate_choice")

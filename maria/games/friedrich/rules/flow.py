@@ -11,7 +11,7 @@ from maria.engine.log import log
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.machine import HANDLERS, Handler, push, register, run  # noqa: F401
 # the phases register their flow states on import
-from maria.games.friedrich.rules import advanced
+from maria.games.friedrich.rules import advanced, hooks  # noqa: F401  (importing advanced provides the §13 hook points)
 from maria.games.friedrich.rules import cards, combat, conquest, fate, movement, setup, supply, victory  # noqa: F401
 from maria.games.friedrich.rules.state import in_game, nation_name
 
@@ -54,7 +54,7 @@ class Game(Handler):
         frame_ = {"name": phase, "nation": nation}
         if phase == "combat":
             frame_.update({"retreated": [], "fought": []})
-        advanced.before_phase(state, nation, phase)     # §13 East Prussia: after Russia's supply
+        hooks.call("before_phase", state, nation, phase)     # §13 East Prussia: after Russia's supply
         push(state, frame_)
-        advanced.after_phase_pushed(state, nation, phase)   # §13 OO: turn 3, before Prussia moves
+        hooks.call("after_phase_pushed", state, nation, phase)   # §13 OO: turn 3, before Prussia moves
         return True

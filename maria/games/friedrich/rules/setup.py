@@ -12,7 +12,7 @@ from maria.engine import rng
 from maria.engine.log import log
 from maria.engine.state import rebuild_index
 from maria.games.friedrich.rules import tables as T
-from maria.games.friedrich.rules import advanced
+from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules.cards import new_cards
 from maria.games.friedrich.rules.fate import new_fate
 from maria.games.friedrich.rules.machine import Handler, pop, register
@@ -30,7 +30,7 @@ def roles_for(players: int) -> dict[str, list[str]]:
 def build_state(info, key: str, players: int, seed: int, options: dict | None) -> dict:
     board = info.board
     state: dict = {
-        "game": "friedrich", "board": key, "players": players, "options": advanced.normalise_options(options),
+        "game": "friedrich", "board": key, "players": players, "options": hooks.call("normalise_options", options),
         "rng": rng.seed_state(seed), "turn": 1, "stage": None, "phase": "setup", "nation": None,
         "roles": roles_for(players), "left": [], "conquered": {}, "substitute": {},
         "flow": [{"name": "game"}], "seq": {"n": 0, "p": 0}, "allocated": False,
@@ -45,8 +45,8 @@ def build_state(info, key: str, players: int, seed: int, options: dict | None) -
     rebuild_index(state)
     state["cards"] = new_cards(state)
     state["fate"] = new_fate(state)
-    if advanced.any_on(state):
-        state["adv"] = advanced.new_adv()                # §13: only in a game with an advanced rule
+    if hooks.call("advanced_on", state):
+        state["adv"] = hooks.call("new_advanced_state")                # §13: only in a game with an advanced rule
     state["allocation"] = {}
     for n in T.NATIONS:
         gens = [g for g, p in state["generals"].items() if p["nation"] == n]

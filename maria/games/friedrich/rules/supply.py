@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from maria.engine.graph import path_length
 from maria.engine.log import log
-from maria.games.friedrich.rules import advanced
+from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.machine import Handler, pop, register
 from maria.games.friedrich.rules.state import generals_of, nation_name, remove_general
@@ -55,7 +55,7 @@ class SupplyPhase(Handler):
                     nation, [g["city"]])
                 city = g["city"]
                 remove_general(state, gid)
-                advanced.supply_removal(state, info, gid, city)     # §13 OO: south of line 5
+                hooks.call("supply_removal", state, info, gid, city)     # §13 OO: south of line 5
             else:
                 g["face_down"] = True
                 log(state, f"{g['name']} is out of supply and turns face-down (§9).", nation, [g["city"]])

@@ -8,7 +8,7 @@ winners are the players controlling the winning nations at that moment.
 from __future__ import annotations
 
 from maria.engine.log import log
-from maria.games.friedrich.rules import advanced
+from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import holds_all
 from maria.games.friedrich.rules.fate import draw_fate
@@ -31,14 +31,14 @@ def winners(state: dict, info) -> list[str]:
     Option, §13: Prussia holding its 14 Bohemian objectives; Austria with its 4 declared)."""
     out = [n for n in T.AGGRESSORS
            if in_game(state, n) and (holds_all(state, info, n, relaxed(state, n)) or _compensated(state, info, n))]
-    return (advanced.victory_extra(state, info) + out) if "adv" in state else out
+    return (hooks.call("victory_extra", state, info) + out) if "adv" in state else out
 
 
 def _compensated(state: dict, info, nation: str) -> bool:
     if nation != "austria" or not oo_taken(state):
         return False
     cities = info.board.objectives_of(nation, 1 if relaxed(state, nation) else None)
-    return advanced.austria_compensation(state, info, cities)
+    return hooks.call("austria_compensation", state, info, cities)
 
 
 def declare(state: dict, nations: list[str], reason: str) -> None:
@@ -76,7 +76,7 @@ class EndOfTurn(Handler):
                 declare(state, ["prussia", "hanover"], "Russia, Sweden and France have left: the Clock stops")
         else:
             state["turn"] += 1
-            advanced.new_turn(state)
+            hooks.call("new_turn", state)
             state["mods"] = [m for m in state["mods"] if m["turn"] >= state["turn"]]
             state["fate"]["used"] = []
             pop(state)
