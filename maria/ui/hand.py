@@ -3,7 +3,9 @@
 Cards sit side by side while there is room; when the hands are too large (the 2-player Coalition
 holds four powers' hands, and an advanced game can reach 17+ cards in one hand) they overlap, all
 with the same step, so each card keeps a visible strip on its left (value and suit pip) and the
-card under the mouse is lifted and drawn whole on top of its neighbours.
+card under the mouse is lifted and drawn whole on top of its neighbours.  A bar with room for a
+second row (the hand in the side column beside the introductory map) puts the later hands there
+when one row would leave the cards' strips too narrow to read.
 
 Pure geometry (no drawing): `layout()` places the groups; `zones()` gives each card the strip of
 the resting layout that answers the mouse, so sweeping along the bar reaches every card in turn
@@ -19,6 +21,8 @@ import pygame
 CARD_GAP = 6          # between two cards side by side
 GROUP_GAP = 30        # between the hands of two powers
 PAD = 14              # left and right margin of the bar
+ROW_H = 120           # a second row of hands lies this far below the first (its headers, its cards)
+READABLE_STEP = 30    # a narrower strip shows the value and the suit only just: a second row, if there is room
 
 
 @dataclass
@@ -27,6 +31,7 @@ class Group:
     cards: list[str]
     header_w: int
     x: int = 0                                  # left edge of the group (header and first card)
+    y: int = 0                                  # top of its row (the header's line)
     step: int = 0                               # x distance between two cards
     rects: list[pygame.Rect] = field(default_factory=list)
 
@@ -55,15 +60,31 @@ def fit_step(groups: list[Group], avail: int, card_w: int) -> int:
     return lo
 
 
+def rows(groups: list[Group], avail: int, card_w: int, most: int = 2) -> list[list[Group]]:
+    """The groups in rows, in order: one row, or (when its strips would be narrower than
+    READABLE_STEP and `most` allows) two, split where the narrower of the two steps is widest."""
+    if most < 2 or len(groups) < 2 or fit_step(groups, avail, card_w) >= READABLE_STEP:
+        return [groups]
+    k = max(range(1, len(groups)),
+            key=lambda k: min(fit_step(groups[:k], avail, card_w), fit_step(groups[k:], avail, card_w)))
+    return [groups[:k], groups[k:]]
+
+
 def layout(groups: list[Group], area: pygame.Rect, card_w: int, card_h: int, top: int) -> int:
-    """Place the groups left to right in `area` (cards' top at area.y + top); returns the step."""
-    step = fit_step(groups, area.w - 2 * PAD, card_w)
-    x = area.x + PAD
-    for g in groups:
-        g.x, g.step = x, step
-        g.rects = [pygame.Rect(x + i * step, area.y + top, card_w, card_h) for i in range(len(g.cards))]
-        x += g.width(card_w, step) + GROUP_GAP
-    return step
+    """Place the groups left to right in `area` (cards' top at area.y + top), in a second row
+    below the first if the area has room for one and needs it; returns the narrowest step."""
+    avail = area.w - 2 * PAD
+    most = 1 + max(0, (area.h - top - card_h) // ROW_H)
+    steps = []
+    for i, row in enumerate(rows(groups, avail, card_w, most)):
+        step = fit_step(row, avail, card_w)
+        steps.append(step)
+        x, y = area.x + PAD, area.y + i * ROW_H
+        for g in row:
+            g.x, g.y, g.step = x, y, step
+            g.rects = [pygame.Rect(x + k * step, y + top, card_w, card_h) for k in range(len(g.cards))]
+            x += g.width(card_w, step) + GROUP_GAP
+    return min(steps, default=card_w + CARD_GAP)
 
 
 def zones(groups: list[Group], card_w: int, lift: int) -> list[tuple[pygame.Rect, str]]:
