@@ -499,6 +499,7 @@ class PanelsPart:
         pygame.draw.rect(s, (70, 58, 44), hr)
         self._card_rects = []
         self._card_zones = []
+        self._hand_groups_drawn = []
         playable = {a["card"] for a in self._acts("play_card")} | {a["card"] for a in self._acts("place") if a["card"]}
         groups = self._hand_groups()
         if not groups:
@@ -510,6 +511,7 @@ class PanelsPart:
                 W.blit_text(s, line, (hr.x + 14, hr.y + y - 11 * (len(lines[:3]) - 1) + 24 * i), 18, col)
             return
         HAND.layout(groups, hr, CARD_W, CARD_H, HAND_CARD_TOP)
+        self._hand_groups_drawn = groups
         self._card_zones = HAND.zones(groups, CARD_W, HOVER_LIFT + 2)
         hovered = None
         for g in groups:

@@ -118,6 +118,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self._piece_rects: dict[str, pygame.Rect] = {}
         self._card_rects: list[tuple[pygame.Rect, str]] = []     # as drawn, in draw order
         self._card_zones: list[tuple[pygame.Rect, str]] = []     # what the mouse hits (hand.zones)
+        self._hand_groups_drawn: list[HAND.Group] = []           # the hands as last laid out (rows, steps)
         self._log_rows: list[tuple[pygame.Rect, list[str]]] = []
         self._victory_rows: list[tuple[pygame.Rect, list[str]]] = []   # the tracker's lines, for hover
         self._outlook: tuple = (None, {})   # (key, the engine's supply outlook for the selected general)

@@ -3,9 +3,9 @@
 Cards sit side by side while there is room; when the hands are too large (the 2-player Coalition
 holds four powers' hands, and an advanced game can reach 17+ cards in one hand) they overlap, all
 with the same step, so each card keeps a visible strip on its left (value and suit pip) and the
-card under the mouse is lifted and drawn whole on top of its neighbours.  A bar with room for a
-second row (the hand in the side column beside the introductory map) puts the later hands there
-when one row would leave the cards' strips too narrow to read.
+card under the mouse is lifted and drawn whole on top of its neighbours.  A bar with room for more
+rows (the hand in the side column beside the introductory map) puts the later hands in a second or
+third row when one row would leave the cards' strips too narrow to read.
 
 Pure geometry (no drawing): `layout()` places the groups; `zones()` gives each card the strip of
 the resting layout that answers the mouse, so sweeping along the bar reaches every card in turn
@@ -60,19 +60,32 @@ def fit_step(groups: list[Group], avail: int, card_w: int) -> int:
     return lo
 
 
-def rows(groups: list[Group], avail: int, card_w: int, most: int = 2) -> list[list[Group]]:
-    """The groups in rows, in order: one row, or (when its strips would be narrower than
-    READABLE_STEP and `most` allows) two, split where the narrower of the two steps is widest."""
-    if most < 2 or len(groups) < 2 or fit_step(groups, avail, card_w) >= READABLE_STEP:
-        return [groups]
-    k = max(range(1, len(groups)),
-            key=lambda k: min(fit_step(groups[:k], avail, card_w), fit_step(groups[k:], avail, card_w)))
-    return [groups[:k], groups[k:]]
+def rows(groups: list[Group], avail: int, card_w: int, most: int = 3) -> list[list[Group]]:
+    """The groups in rows, in order: the fewest rows (at most `most`) whose strips are all at least
+    READABLE_STEP wide, or else the split whose narrowest strip is widest."""
+    def splits(gs: list[Group], n: int):
+        if n == 1:
+            yield [gs]
+            return
+        for k in range(1, len(gs) - n + 2):
+            for rest in splits(gs[k:], n - 1):
+                yield [gs[:k]] + rest
+
+    def narrowest(split: list[list[Group]]) -> int:
+        return min(fit_step(row, avail, card_w) for row in split)
+    best = [groups]
+    for n in range(2, min(most, len(groups)) + 1):
+        if narrowest(best) >= READABLE_STEP:
+            break
+        cand = max(splits(groups, n), key=narrowest)
+        if narrowest(cand) > narrowest(best):
+            best = cand
+    return best
 
 
 def layout(groups: list[Group], area: pygame.Rect, card_w: int, card_h: int, top: int) -> int:
-    """Place the groups left to right in `area` (cards' top at area.y + top), in a second row
-    below the first if the area has room for one and needs it; returns the narrowest step."""
+    """Place the groups left to right in `area` (cards' top at area.y + top), in more rows below
+    the first if the area has room for them and needs them; returns the narrowest step."""
     avail = area.w - 2 * PAD
     most = 1 + max(0, (area.h - top - card_h) // ROW_H)
     steps = []

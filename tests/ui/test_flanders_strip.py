@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from maria.render.geometry import View
+from maria.ui.board_layout import STRIP_W
 from maria.ui.session import Session
 
 from tests.ui.test_play import _open
@@ -30,7 +31,7 @@ def test_R14_1_the_introductory_board_collapses_flanders_and_the_f_key_shows_it(
     on_flanders = [g for g, x in session.state["generals"].items() if x["city"] in flanders]
     assert on_flanders and not set(on_flanders) & set(board._piece_rects)
     edge = board.view.to_screen((board.board.map_columns["bohemia"][0] * board.board.grid.cell_px[0], 0))[0]
-    assert edge > 100 and all(_screen_x(board, c) < edge for c in flanders)   # under the cover
+    assert edge >= STRIP_W - 1 and all(_screen_x(board, c) < edge for c in flanders)   # under the cover
     # the strip says why, in the printed rule's number, and offers the button
     assert board.button("flanders") is not None and "Show Flanders" in board.button("flanders").label
     lille = next(c for c in flanders if c == "lille")
