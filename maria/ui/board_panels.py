@@ -302,7 +302,8 @@ class PanelsPart:
         pygame.draw.rect(s, (236, 226, 204), c)
         pygame.draw.line(s, W.FRAME, c.topleft, c.topright, 1)
         pygame.draw.line(s, W.FRAME, c.topleft, c.bottomleft, 2)
-        W.blit_text(s, "Map", (c.x + 12, c.centery), 16, W.INK, "sans_bold", "midleft")
+        if any(b.key == "zoom_fit" for b in self.buttons):     # none while a panel covers the map
+            W.blit_text(s, "Map", (c.x + 12, c.centery), 16, W.INK, "sans_bold", "midleft")
 
     def _draw_info(self, s, r) -> None:
         v = self.v
@@ -456,11 +457,11 @@ class PanelsPart:
         x = pr.x + 14
         room = pr.w - 28 if self.lay.tall else 1000       # in the side column its buttons are below it
         if self.message:
-            lines = W.wrap("⚠ " + self.prompt_message(), room, 17)
+            lines = W.wrap("⚠ " + self.prompt_message(), room, 17, "sans_bold")
             for i, line in enumerate(lines[:2]):
                 W.blit_text(s, line, (x, pr.y + 8 + 22 * i), 17, W.ACCENT, "sans_bold")
         else:
-            lines = W.wrap(self.prompt_line(), room, 18)
+            lines = W.wrap(self.prompt_line(), room, 18, "sans_bold")
             for i, line in enumerate(lines[:2]):
                 W.blit_text(s, line, (x, pr.y + 8 + 22 * i), 18, W.INK, "sans_bold")
 
