@@ -455,7 +455,9 @@ class PanelsPart:
         if self.lay.tall:
             pygame.draw.line(s, W.FRAME, pr.topleft, pr.bottomleft, 2)
         x = pr.x + 14
-        room = pr.w - 28 if self.lay.tall else 1000       # in the side column its buttons are below it
+        # in the side column its buttons are below the text; under the map, on its right
+        right = [b.rect.x for b in self.buttons if pr.contains(b.rect)]
+        room = pr.w - 28 if self.lay.tall else max(480, min(right, default=pr.right) - x - 16)
         if self.message:
             lines = W.wrap("⚠ " + self.prompt_message(), room, 17, "sans_bold")
             for i, line in enumerate(lines[:2]):

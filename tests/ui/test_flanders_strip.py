@@ -68,3 +68,17 @@ def test_a_view_with_bounds_fits_and_centres_on_the_part_in_use():
     assert abs(left - (1000 - right)) < 1e-6          # centred
     v.pan_by(5000, 0)                                  # dragged far left: kept on the part in use
     assert abs(v.to_screen((1260, 0))[0] - left) < 1e-6
+
+
+def test_a_view_with_a_left_inset_fits_the_part_in_use_beside_it():
+    v = View((2520, 1440), (1062, 1028))
+    v.bounds = (1080.0, 0.0, 1440.0, 1440.0)
+    v.inset_left = 34
+    v.fit()
+    assert abs(v.zoom - 1028 / 1440) < 1e-9
+    assert abs(v.to_screen((1080, 0))[0] - 34) < 1e-6 and abs(v.to_screen((2520, 0))[0] - 1062) < 1e-6
+    v.set_zoom(1.0)
+    v.pan_by(5000, 0)                                  # dragged far right: its left edge stays at the inset
+    assert abs(v.to_screen((1080, 0))[0] - 34) < 1e-6
+    v.centre_on((1800, 720))                           # centred in the width beside the inset
+    assert abs(v.to_screen((1800, 720))[0] - (34 + (1062 - 34) / 2)) < 1e-6
