@@ -37,7 +37,7 @@ class Layout:
     def combat(self) -> pygame.Rect:
         return pygame.Rect(self.map.centerx - 420, self.map.y + 30, 840, 420)
 
-    def with_hand_rows(self, n: int) -> "Layout":
+    def with_hand_rows(self, n: int) -> Layout:
         """The same layout with a hand bar of n rows (maria.ui.hand): in the side column the bar
         grows upwards and the log gives the room; under the map the bar keeps its one row."""
         if not self.tall or n <= 1:
