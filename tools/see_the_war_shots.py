@@ -24,7 +24,6 @@ def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
     from maria.lab import selfplay
     from maria.engine import rng
     from maria.games.maria.rules import door
-    from maria.ui.board_layout import MAP_RECT
     from maria.ui.board_scene import BoardScene
     from maria.ui.moves import reach
     from maria.ui.overlays import RulesScene, SettingsScene
@@ -100,8 +99,8 @@ def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
     shot("4-route-through-a-waypoint")
     b.drag, b.selected, b.hover_city = None, None, None
     b.refresh()
-    b._fit_playable()
-    shot("6-introductory-board-flanders-collapsed", (MAP_RECT.x + 40, MAP_RECT.centery))
+    b.view.fit()
+    shot("6-introductory-board-flanders-collapsed", (b.lay.map.x + 20, b.lay.map.centery))
     app.push(RulesScene(app, "R10.1"))
     shot("7-rules-panel-printed-sections")
     app.pop()

@@ -1,7 +1,9 @@
 """Screenshots of the finished table, headless, at a 1280x720 window (the canvas is saved at its
-logical 1920x1080): one layer on top (the legend, the menu), the map's controls beside the board,
+logical 1920x1080): one layer on top (the legend, the menu), the map's controls under the log,
 a battle's result, saving in one action, the new-game screen that remembers, leaving for the title,
-the combat panel's score, the header of the advanced game and FRIEDRICH's Reserve choice.
+the combat panel's score, the header of the advanced game and FRIEDRICH's Reserve choice; then the
+introductory and the advanced boards in the middle of a game, as a 1280x720 and a 1920x1080 window
+show them (board-*.png: the map fills its area, the side panel has the rest).
 
     SDL_VIDEODRIVER=dummy python3 tools/table_shots.py --out docs/screenshots
 """
@@ -47,7 +49,7 @@ def shots(out: Path) -> list[Path]:
         return b
 
     b = board()
-    save("40-board-1280x720-controls-beside-the-map.png")
+    save("40-board-1280x720-map-controls-under-the-log.png")
     ui.key(pygame.K_l, "l")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win((1460, 900)), rel=(1, 0), buttons=(0, 0, 0)))
     ui.frames(40)
@@ -101,13 +103,60 @@ def shots(out: Path) -> list[Path]:
     return done
 
 
+def _advanced_movement(seed: int = 1):
+    """A 3-player advanced game played at random (maria.lab.selfplay) to Austria's first
+    movement phase: the pieces spread on both maps, no army sheet open."""
+    from maria.lab import selfplay
+    from maria.engine import rng
+    from maria.games.maria.rules import door
+    from maria.ui.session import Session
+    s = Session.new("advanced", 3, seed)
+    ch = {"rng": rng.seed_state(seed)}
+    for _ in range(5000):
+        st = s.state
+        role = door.active_roles(st)[0]
+        if st["flow"][-1]["name"] == "movement_phase" and role == "maria_theresa":
+            return s
+        a = selfplay.random_action(st, role, ch)
+        if a["type"] != "undo":
+            s.apply(role, a)
+    raise AssertionError("no movement phase of Austria")
+
+
+def window_shots(out: Path) -> list[Path]:
+    """The boards as the window shows them (the window's own pixels) at 1280x720 and 1920x1080."""
+    import pygame
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.session import Session
+    from tests.ui.conftest import Driver
+    done = []
+    saves = Path(__file__).resolve().parents[1] / "saves"
+    for size in ((1280, 720), (1920, 1080)):
+        app = headless_app(size, frames=2)
+        ui = Driver(app)
+        app.settings.handoff_screens = False
+        for name, session, seat in (("introductory", Session.load(saves / "intro-2p-midgame.yaml"), "coalition"),
+                                    ("advanced", _advanced_movement(), "maria_theresa")):
+            b = BoardScene(app, session)
+            b.seat = seat
+            b.refresh()
+            app.scenes = [app.scenes[0], b]
+            ui.frames(3)
+            app.render(force=True)
+            p = out / f"board-{name}-{size[0]}x{size[1]}.png"
+            pygame.image.save(app.window, str(p))
+            done.append(p)
+        pygame.quit()
+    return done
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default="docs/screenshots")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for p in shots(out):
+    for p in shots(out) + window_shots(out):
         print(p)
     return 0
 

@@ -53,8 +53,9 @@ class View:
     # the part of the board in use (left, top, width, height) when not all of it is: the view
     # fits, clamps and centres on it (the introductory game's Bohemia, R14.1); None: the board
     bounds: tuple[float, float, float, float] | None = None
-    # screen px along the right edge kept for controls drawn over the map (zoom buttons): the board
-    # fits, centres and pans in the width left of them, so no control covers a city at rest
+    # screen px along the left and right edges kept for something drawn over the map (the collapsed
+    # Flanders strip): the board fits, centres and pans in the width between them
+    inset_left: float = 0.0
     inset_right: float = 0.0
 
     # --- transforms ---------------------------------------------------------------------------
@@ -80,8 +81,8 @@ class View:
         return self.bounds or (0.0, 0.0, float(self.board_size[0]), float(self.board_size[1]))
 
     def _width(self) -> float:
-        """The screen width the board fits and centres in (left of the controls' inset)."""
-        return max(1.0, self.screen_size[0] - self.inset_right)
+        """The screen width the board fits and centres in (between the insets)."""
+        return max(1.0, self.screen_size[0] - self.inset_left - self.inset_right)
 
     def fit_zoom(self) -> float:
         _x, _y, w, h = self._area()
@@ -91,7 +92,7 @@ class View:
         """Show the whole board (or the part in use), centred."""
         x, y, w, h = self._area()
         self.zoom = self.fit_zoom()
-        self.pan_x = x - (self._width() / self.zoom - w) / 2
+        self.pan_x = x - (self._width() / self.zoom - w) / 2 - self.inset_left / self.zoom
         self.pan_y = y - (self.screen_size[1] / self.zoom - h) / 2
 
     def set_zoom(self, zoom: float, anchor: Point | None = None) -> None:
@@ -116,7 +117,7 @@ class View:
         self.clamp()
 
     def centre_on(self, p: Point) -> None:
-        self.pan_x = p[0] - self.screen_size[0] / self.zoom / 2
+        self.pan_x = p[0] - (self.inset_left + self._width() / 2) / self.zoom
         self.pan_y = p[1] - self.screen_size[1] / self.zoom / 2
         self.clamp()
 
@@ -126,12 +127,12 @@ class View:
         for axis in (0, 1):
             view = (self._width() if axis == 0 else self.screen_size[1]) / self.zoom
             start, size = area[axis], area[axis + 2]
-            pan = self.pan_x if axis == 0 else self.pan_y
+            pan = self.pan_x + self.inset_left / self.zoom if axis == 0 else self.pan_y
             if view >= size:
                 pan = start - (view - size) / 2
             else:
                 pan = min(max(pan, start), start + size - view)
             if axis == 0:
-                self.pan_x = pan
+                self.pan_x = pan - self.inset_left / self.zoom
             else:
                 self.pan_y = pan

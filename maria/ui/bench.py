@@ -101,7 +101,6 @@ def _bench_large_hand(app, board, sess, frames: int):
     card changed (only the hand bar is redrawn then)."""
     import pygame
     from maria.games.maria.rules import cards as C
-    from maria.ui.board_layout import HAND_RECT
     st = sess.state
     power = st["roles"][board.seat][0]
     held = {c for h in st["cards"]["hands"].values() for c in h}
@@ -110,9 +109,10 @@ def _bench_large_hand(app, board, sess, frames: int):
     board.refresh()
     app.step(1 / 60)
     times, changed, last = [], [], board.hover_card
-    y = HAND_RECT.y + 74
+    hand = board.lay.hand
+    y = hand.y + 74
     for i in range(frames * 2):
-        x = HAND_RECT.x + 20 + (i * 7) % (HAND_RECT.w - 40)
+        x = hand.x + 20 + (i * 7) % (hand.w - 40)
         pygame.event.post(_ev(pygame.MOUSEMOTION, pos=app.map.to_window((x, y)), rel=(7, 0), buttons=(0, 0, 0),
                               touch=False))
         t = time.perf_counter()

@@ -10,7 +10,7 @@ from maria.games.maria.rules import cards as C
 from maria.games.maria.rules import door
 from maria.ui import card_anim as CA
 from maria.ui import widgets as W
-from maria.ui.board_layout import (MAP_RECT, COMBAT_RECT, COMBAT_SCORE_Y, COMBAT_RESERVE_Y, FLASH_DUR,
+from maria.ui.board_layout import (COMBAT_SCORE_Y, COMBAT_RESERVE_Y, FLASH_DUR,
                                    LIT_ATTACK, SLOT_W, SLOT_H)
 from maria.ui.board_panels import card_face
 from maria.ui.session import LEVEL_NAMES, power_name, role_name
@@ -104,18 +104,17 @@ class CombatPart:
                                    "display": display, "n_log": n_log, "line": line, "own": own})
         self.static_dirty = self.dirty = True
 
-    @staticmethod
-    def _hand_origin(side: str, slot: pygame.Rect) -> pygame.Rect:
+    def _hand_origin(self, side: str, slot: pygame.Rect) -> pygame.Rect:
         """Where a hidden hand's card comes from: beyond the outer edge of the panel on its side
         (the attacker's on the left, the defender's on the right), at the height of its slot."""
         r = pygame.Rect(0, 0, SLOT_W * 2 // 3, SLOT_H * 2 // 3)
-        c = COMBAT_RECT
+        c = self.lay.combat
         r.center = (c.x - 70, slot.centery) if side == "att" else (c.right + 70, slot.centery)
         return r
 
     def _combat_slot(self, side: str, k: int) -> pygame.Rect:
         """The k-th card slot of a side in the combat panel."""
-        r = COMBAT_RECT
+        r = self.lay.combat
         x = r.x + 30 if side == "att" else r.centerx + 30
         return pygame.Rect(x + k * (SLOT_W + 6), r.y + 230, SLOT_W, SLOT_H)
 
@@ -194,7 +193,8 @@ class CombatPart:
             surf.blit(img, (r.x + 10, r.y + 8))
         self._draw_notice(surf)
         if self.demo is not None:
-            self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 12, MAP_RECT.bottom - 52, 900, 40))
+            m = self.lay.map
+            self.demo.draw(surf, pygame.Rect(m.x + 12, m.bottom - 52, min(900, m.w - 24), 40))
 
     def thinking_text(self, role: str) -> str:
         seat = self.session.seats.get(role)
@@ -210,10 +210,10 @@ class CombatPart:
             return None
         t = self.session.thinker
         if t is not None and not t.done and not door.is_over(self.session.state):
-            r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 460, 64)
+            r = pygame.Rect(self.lay.map.x + 12, self.lay.map.y + 12, 460, 64)
         elif self.computer_line:
             w = W.text(self.computer_line[:110], 16, W.INK, "sans").get_width() + 20
-            r = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, min(900, w), 36)
+            r = pygame.Rect(self.lay.map.x + 12, self.lay.map.y + 12, min(900, self.lay.map.w - 24, w), 36)
         else:
             return None
         modal = self._modal_rect()
@@ -231,7 +231,7 @@ class CombatPart:
         self.dirty = True
 
     def notice_rect(self) -> pygame.Rect | None:
-        return W.notice_rect(getattr(self, "notice", None), (MAP_RECT.right - 12, MAP_RECT.y + 12))
+        return W.notice_rect(getattr(self, "notice", None), (self.lay.map.right - 12, self.lay.map.y + 12))
 
     def _draw_notice(self, surf) -> None:
         r = self.notice_rect()
@@ -285,9 +285,9 @@ class CombatPart:
         the player may have to click (lit now) lies under the first."""
         rows = sum(len(W.wrap(t, 640, 16)) for t in b["lines"])
         h = 48 + 21 * rows + 10
-        bottom = MAP_RECT.bottom - 12 - (52 if self.demo is not None else 0)
-        right = MAP_RECT.right - self.view.inset_right
-        spots = [pygame.Rect(MAP_RECT.x + 12, bottom - h, 680, h), pygame.Rect(right - 692, MAP_RECT.y + 60, 680, h)]
+        m = self.lay.map
+        bottom = m.bottom - 12 - (52 if self.demo is not None else 0)
+        spots = [pygame.Rect(m.x + 12, bottom - h, 680, h), pygame.Rect(m.right - 692, m.y + 60, 680, h)]
         lit = [self.to_screen(c) for c in self.lit() if c in self._city_px]
 
         def under(r):
@@ -361,8 +361,7 @@ class CombatPart:
             W.blit_text(s, "Reserve: choose its value (it takes your sector's suit)", (r.centerx, r.y + COMBAT_RESERVE_Y),
                         16, W.INK, "sans_bold", "midtop")
 
-    @staticmethod
-    def combat_score_rect() -> pygame.Rect:
+    def combat_score_rect(self) -> pygame.Rect:
         """Where the score and the right to play are written (nothing else may cover them)."""
-        r = COMBAT_RECT
+        r = self.lay.combat
         return pygame.Rect(r.x + 20, r.y + COMBAT_SCORE_Y, r.w - 40, 56)

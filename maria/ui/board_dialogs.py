@@ -8,7 +8,7 @@ import pygame
 from maria.games.maria.rules import cards as C
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
-from maria.ui.board_layout import (WHEEL_STEP, MAP_RECT, PROMPT_RECT, COMBAT_RECT, RESERVE_ROW_H, COMBAT_RESERVE_Y,
+from maria.ui.board_layout import (WHEEL_STEP, RESERVE_ROW_H, COMBAT_RESERVE_Y,
                                    INTRO_FRAMES, TYPE_LABELS)
 from maria.ui.overlays import GameMenuScene, HandoffScene, RulesScene
 from maria.ui.save_load import SaveLoadScene
@@ -77,7 +77,10 @@ class DialogsPart:
             # prompt bar may end the phase under it; the dialog is finished or cancelled first
             right = [(lbl, fn, key, False) for lbl, fn, key, *_ in right]
             right.insert(0, ("Cancel (Esc)", self.cancel_choice, "cancel_choice"))
-        bs += W.button_row(right, PROMPT_RECT.right - 10, PROMPT_RECT.y + 8, h=44, right_to_left=True, size=18)
+        # the prompt's buttons: on the right of its text under the map, below it in the side column
+        pr = self.lay.prompt
+        bs += W.button_row(right, pr.right - 10, pr.bottom - 52 if self.lay.tall else pr.y + 8, h=44,
+                           right_to_left=True, size=18)
         # top bar
         top = [("Menu", self._menu, "menu"), ("Rules (F1)", self._rules, "rules"),
                ("Load", self._load, "load"), ("Save", self._save, "save"),
@@ -110,21 +113,15 @@ class DialogsPart:
     def _control_w(label: str) -> int:
         return max(44, W.text(label, 18, W.INK, "sans_bold").get_width() + 24)
 
-    def map_controls_inset(self) -> int:
-        """The strip along the map's right edge the controls stand in (the view keeps the board
-        left of it): the widest label either way of the Flanders button, and a margin."""
-        labels = [lbl for lbl, *_ in self._map_control_items()] + ["Hide Flanders (F)" if self.flanders_unused else ""]
-        return max(self._control_w(lbl) for lbl in labels) + 20
-
     def map_controls(self) -> list[W.Button]:
-        """The map's controls, a column at its bottom right corner, in the strip the board keeps
-        clear (View.inset_right): they never cover a city of the map at rest."""
-        out, y = [], MAP_RECT.bottom - 10
-        for label, fn, key in reversed(self._map_control_items()):
+        """The map's controls, a row beside the map at the side panel's foot (Layout.controls):
+        off the map, they never cover a city, whatever the zoom."""
+        r = self.lay.controls
+        out, x = [], r.x + 12 + W.text("Map", 16, W.INK, "sans_bold").get_width() + 12
+        for label, fn, key in self._map_control_items():
             w = self._control_w(label)
-            y -= 40
-            out.append(W.Button(pygame.Rect(MAP_RECT.right - 10 - w, y, w, 40), label, fn, True, key, 18))
-            y -= 6
+            out.append(W.Button(pygame.Rect(x, r.y + (r.h - 40) // 2, w, 40), label, fn, True, key, 18))
+            x += w + 8
         return out
 
     def _show_my_hand(self) -> None:
@@ -179,7 +176,7 @@ class DialogsPart:
     def _zoom(self, factor):
         def f():
             if factor is None:
-                self._fit_playable()
+                self.view.fit()
             else:
                 self.view.zoom_by(factor)
             self.map_dirty = self.static_dirty = self.dirty = True
@@ -198,8 +195,10 @@ class DialogsPart:
 
     def _panel_rect(self) -> pygame.Rect:
         if self.panel == "notes":
-            return pygame.Rect(MAP_RECT.x + 150, MAP_RECT.y + 40, 1200, 700)
-        return MAP_RECT.inflate(-24, -20)
+            r = pygame.Rect(0, 0, min(1200, self.lay.map.w - 48), 700)
+            r.midtop = (self.lay.map.centerx, self.lay.map.y + 40)
+            return r
+        return self.lay.map.inflate(-24, -20)
 
     def _dialog_actions(self) -> list[dict]:
         """The actions shown in the advanced/generic dialog instead of the prompt bar."""
@@ -262,17 +261,17 @@ class DialogsPart:
             return None
         if self.alloc:
             n = len(self.alloc["template"]["generals"])
-            return pygame.Rect(MAP_RECT.centerx - 330, MAP_RECT.y + 60, 660, 150 + 56 * n)
+            return pygame.Rect(self.lay.map.centerx - 330, self.lay.map.y + 60, 660, 150 + 56 * n)
         if self.recruit:
             n = len(self.recruit["assign"])
-            return pygame.Rect(MAP_RECT.centerx - 380, MAP_RECT.y + 40, 760, 170 + 56 * n)
+            return pygame.Rect(self.lay.map.centerx - 380, self.lay.map.y + 40, 760, 170 + 56 * n)
         if self.frame.get("name") == "combat":
-            return COMBAT_RECT.inflate(0, RESERVE_ROW_H).move(0, RESERVE_ROW_H // 2) if self.reserve_pick \
-                else pygame.Rect(COMBAT_RECT)
+            return self.lay.combat.inflate(0, RESERVE_ROW_H).move(0, RESERVE_ROW_H // 2) if self.reserve_pick \
+                else self.lay.combat
         if self.path_choice:
-            return pygame.Rect(MAP_RECT.centerx - 360, MAP_RECT.y + 40, 720, 90 + 50 * len(self.path_choice["options"]))
+            return pygame.Rect(self.lay.map.centerx - 360, self.lay.map.y + 40, 720, 90 + 50 * len(self.path_choice["options"]))
         if self._dialog_actions():
-            return MAP_RECT.inflate(-24, -20)
+            return self.lay.map.inflate(-24, -20)
         return None
 
     def _modal_buttons(self) -> list[W.Button]:
@@ -443,9 +442,9 @@ class DialogsPart:
         r = self._modal_rect()
         if r is None:
             return
-        shade = pygame.Surface(MAP_RECT.size, pygame.SRCALPHA)
+        shade = pygame.Surface(self.lay.map.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 90))
-        s.blit(shade, MAP_RECT.topleft)
+        s.blit(shade, self.lay.map.topleft)
         W.panel(s, r, W.PAPER, W.FRAME, 10, 3)
         if self.alloc:
             tpl = self.alloc["template"]

@@ -9,7 +9,7 @@ from maria.games.maria.rules import cards as C
 from maria.games.maria.rules import door
 from maria.games.maria.rules.state import IllegalAction
 from maria.ui import hand as HAND
-from maria.ui.board_layout import (MAP_RECT, SIDE_RECT, INFO_H, WHEEL_STEP, KEY_PAN, DRAG_THRESHOLD)
+from maria.ui.board_layout import (INFO_H, WHEEL_STEP, KEY_PAN, DRAG_THRESHOLD)
 from maria.ui.moves import reach, road_route
 from maria.ui.overlays import GameMenuScene
 from maria.ui.save_load import SaveLoadScene
@@ -35,11 +35,12 @@ class InputPart:
             self._key(e)
         elif e.type == pygame.MOUSEWHEEL:
             pos = self.app.mouse_pos()
-            if SIDE_RECT.collidepoint(pos) and pos[1] > SIDE_RECT.y + INFO_H:
+            m, side = self.lay.map, self.lay.side
+            if side.collidepoint(pos) and pos[1] > side.y + INFO_H:
                 self.log_scroll = max(0, self.log_scroll + e.y * 2)
                 self.static_dirty = self.dirty = True
             else:
-                anchor = (pos[0] - MAP_RECT.x, pos[1] - MAP_RECT.y) if MAP_RECT.collidepoint(pos) else None
+                anchor = (pos[0] - m.x, pos[1] - m.y) if m.collidepoint(pos) else None
                 self.view.zoom_by(WHEEL_STEP ** e.y, anchor)
                 self.map_dirty = self.static_dirty = self.dirty = True
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
@@ -132,15 +133,15 @@ class InputPart:
         if card is not None:
             self._card_clicked(card)
             return
-        if self.panel and MAP_RECT.collidepoint(pos):
+        if self.panel and self.lay.map.collidepoint(pos):
             return
         if self._modal_rect() and self._modal_rect().collidepoint(pos):
             return
         if self.battle_shown() is not None and self.battle_rect(self.battle_shown()).collidepoint(pos):
             return                      # the battle's result panel: not a click on the map under it
-        if SIDE_RECT.collidepoint(pos):
+        if self.lay.side.collidepoint(pos):
             return
-        if not MAP_RECT.collidepoint(pos):
+        if not self.lay.map.collidepoint(pos):
             return
         pid = self.piece_at(pos)
         if pid and pid in self._movable() and self.frame.get("name") == "movement_phase":

@@ -1,19 +1,82 @@
-"""The board screen's layout: the rectangles of its parts, sizes and colours, shared by its parts."""
+"""The board screen's layout: the rectangles of its parts (computed for the board shown), sizes and
+colours, shared by its parts."""
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
 import pygame
 
+from maria.ui.hand import ROW_H as HAND_ROW_H
+
 TOP_H = 52
-PROMPT_H = 60
+PROMPT_H = 60                    # the prompt bar under the map: its text, its buttons on the right
+TALL_PROMPT_H = 108              # the prompt in the side column: its text, its buttons below it
 HAND_H = 132
-SIDE_W = 420
-MAP_RECT = pygame.Rect(0, TOP_H, 1920 - SIDE_W, 1080 - TOP_H - PROMPT_H - HAND_H)
-PROMPT_RECT = pygame.Rect(0, MAP_RECT.bottom, 1920, PROMPT_H)
-HAND_RECT = pygame.Rect(0, PROMPT_RECT.bottom, 1920, HAND_H)
-SIDE_RECT = pygame.Rect(MAP_RECT.right, TOP_H, SIDE_W, MAP_RECT.h)
+SIDE_MIN = 420                   # the side panel's least width (the hands and troops table, the log)
+TALL_SIDE_MIN = 640              # the side column's least width when it also holds the prompt and the hand
+CONTROLS_H = 54                  # the map's controls: a row at the side panel's foot, off the map
+STRIP_W = 34                     # the collapsed Flanders map's strip along Bohemia's edge (R14.1)
 INFO_H = 316                     # hands and troops, then the victory tracker
-COMBAT_RECT = pygame.Rect(MAP_RECT.centerx - 420, MAP_RECT.y + 30, 840, 420)
+CANVAS_W, CANVAS_H = 1920, 1080
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The board screen's parts for one board: the map area, the side panel (hands and troops, the
+    log), the row of the map's controls under it, the prompt bar and the hand bar."""
+    map: pygame.Rect
+    side: pygame.Rect
+    controls: pygame.Rect
+    prompt: pygame.Rect
+    hand: pygame.Rect
+    tall: bool                   # the prompt and the hand stand in the side column, not under the map
+
+    @property
+    def combat(self) -> pygame.Rect:
+        return pygame.Rect(self.map.centerx - 420, self.map.y + 30, 840, 420)
+
+    def with_hand_rows(self, n: int) -> Layout:
+        """The same layout with a hand bar of n rows (maria.ui.hand): in the side column the bar
+        grows upwards and the log gives the room; under the map the bar keeps its one row."""
+        if not self.tall or n <= 1:
+            return self
+        grow = HAND_ROW_H * (n - 1)
+        return Layout(self.map, pygame.Rect(self.side.x, self.side.y, self.side.w, self.side.h - grow),
+                      self.controls.move(0, -grow), self.prompt.move(0, -grow),
+                      pygame.Rect(self.hand.x, self.hand.y - grow, self.hand.w, self.hand.h + grow), True)
+
+
+def layout_for(board_w: float, board_h: float, lead: int = 0) -> Layout:
+    """The layout that shows a board of board_w × board_h px (the part in use) largest, with
+    `lead` px kept along the map's left edge (the Flanders strip).  Two shapes: "wide", the prompt
+    and the hand along the whole bottom under the map and the side panel on the right (a wide board,
+    both maps); "tall", the map the full height under the top bar and the prompt and the hand in the
+    side column (a square board, Bohemia alone).  The map area is exactly the board at its fitted
+    scale (plus the lead), and the side panel takes every pixel left beside it."""
+    def scale(avail_w: int, avail_h: int) -> float:
+        return min((avail_w - lead) / board_w, avail_h / board_h)
+    wide_h = CANVAS_H - TOP_H - PROMPT_H - HAND_H
+    tall_h = CANVAS_H - TOP_H
+    wide = scale(CANVAS_W - SIDE_MIN, wide_h)
+    tall = scale(CANVAS_W - TALL_SIDE_MIN, tall_h)
+    if tall > wide:
+        map_w = min(CANVAS_W - TALL_SIDE_MIN, lead + math.ceil(board_w * tall))
+        m = pygame.Rect(0, TOP_H, map_w, tall_h)
+        hand = pygame.Rect(m.right, CANVAS_H - HAND_H, CANVAS_W - m.right, HAND_H)
+        prompt = pygame.Rect(m.right, hand.y - TALL_PROMPT_H, hand.w, TALL_PROMPT_H)
+    else:
+        map_w = min(CANVAS_W - SIDE_MIN, lead + math.ceil(board_w * wide))
+        m = pygame.Rect(0, TOP_H, map_w, wide_h)
+        prompt = pygame.Rect(0, m.bottom, CANVAS_W, PROMPT_H)
+        hand = pygame.Rect(0, prompt.bottom, CANVAS_W, HAND_H)
+    foot = prompt.y if tall > wide else m.bottom
+    controls = pygame.Rect(m.right, foot - CONTROLS_H, CANVAS_W - m.right, CONTROLS_H)
+    side = pygame.Rect(m.right, TOP_H, controls.w, controls.y - TOP_H)
+    return Layout(m, side, controls, prompt, hand, tall > wide)
+
+
 RESERVE_ROW_H = 96              # the panel grows by this while a Reserve awaits its value
 COMBAT_SCORE_Y = 330             # the score line, then who has the right to play (y from the panel's top)
 COMBAT_RESERVE_Y = 420           # the Reserve's value row, below both (never over the score line)

@@ -15,7 +15,7 @@ from maria.games.maria.rules.state import home_of as state_home_of
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.neutral_map import draw_neutral
-from maria.ui.board_layout import (MAP_RECT, LIT_NORMAL, LIT_FORCE, LIT_RETREAT)
+from maria.ui.board_layout import (STRIP_W, LIT_NORMAL, LIT_FORCE, LIT_RETREAT)
 from maria.ui.session import power_name
 
 _BOX_TIPS = {
@@ -46,7 +46,7 @@ class MapPart:
             self._draw_flanders_strip(m)
         v = self.v
         zoom = self.view.zoom
-        off = (MAP_RECT.x, MAP_RECT.y)
+        off = self.lay.map.topleft
 
         def sc(city):
             x, y = self.view.to_screen(self._city_px[city])
@@ -150,7 +150,7 @@ class MapPart:
         if right <= 0:
             return
         pygame.draw.rect(m, W.BG, (0, 0, right, m.get_height()))
-        strip = pygame.Rect(max(0, right - 34), 0, min(34, right), m.get_height())
+        strip = pygame.Rect(max(0, right - STRIP_W), 0, min(STRIP_W, right), m.get_height())
         pygame.draw.rect(m, (74, 66, 56), strip)
         pygame.draw.line(m, (150, 135, 110), strip.topright, strip.bottomright, 2)
         label = W.text("Flanders: not used in the introductory game (R14.1) · F shows it", 16, (235, 225, 205))
@@ -220,7 +220,7 @@ class MapPart:
     def _draw_overlay(self, surf) -> None:
         """What changes every frame: the dragged piece, path previews, hover tips."""
         r = self.piece_radius()
-        surf.set_clip(MAP_RECT)
+        surf.set_clip(self.lay.map)
         for city in self.hover_log:
             if city in self._city_px:
                 x, y = self.to_screen(city)
@@ -275,9 +275,10 @@ class MapPart:
     def furniture_tip(self, pos) -> str | None:
         """What the board furniture under `pos` is (turn track, victory display, pools, electoral
         college, off-map boxes), with what it holds now; None off the furniture or over a city."""
-        if not MAP_RECT.collidepoint(pos) or self._map_covered(pos) or self.city_at(pos):
+        m = self.lay.map
+        if not m.collidepoint(pos) or self._map_covered(pos) or self.city_at(pos):
             return None
-        bp = self.view.to_board((pos[0] - MAP_RECT.x, pos[1] - MAP_RECT.y))
+        bp = self.view.to_board((pos[0] - m.x, pos[1] - m.y))
         b, v = self.board, self.v
         adv = v.get("advanced") or {}
         unused = "" if adv else " Not used in the introductory game (R14)."
@@ -421,8 +422,9 @@ class MapPart:
         w = max(i.get_width() for i in imgs) + 16
         h = sum(i.get_height() for i in imgs) + 12
         x, y = self.to_screen(city)
-        x = min(max(MAP_RECT.x + 4, round(x) + 22), MAP_RECT.right - w - 4)
-        y = min(max(MAP_RECT.y + 4, round(y) + 22), MAP_RECT.bottom - h - 4)
+        m = self.lay.map
+        x = min(max(m.x + 4, round(x) + 22), m.right - w - 4)
+        y = min(max(m.y + 4, round(y) + 22), m.bottom - h - 4)
         box = pygame.Rect(x, y, w, h)
         W.panel(surf, box, (250, 244, 228), (90, 70, 50), 4, 1)
         ty = y + 6

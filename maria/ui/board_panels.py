@@ -16,7 +16,7 @@ from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.citations import printed
 from maria.ui.legend import draw_legend
-from maria.ui.board_layout import (FORCED_TYPES, TOP_H, MAP_RECT, PROMPT_RECT, HAND_RECT, SIDE_RECT, INFO_H, HAND_CARD_TOP,
+from maria.ui.board_layout import (FORCED_TYPES, TOP_H, INFO_H, HAND_CARD_TOP,
                                    HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
 from maria.ui.session import power_name, role_name
 
@@ -202,7 +202,7 @@ class PanelsPart:
     def _draw_static(self) -> None:
         s = self.static
         s.fill(W.BG)
-        s.blit(self.map_cache, MAP_RECT.topleft)
+        s.blit(self.map_cache, self.lay.map.topleft)
         self._draw_top(s)
         self._draw_side(s)
         self._draw_prompt(s)
@@ -217,9 +217,9 @@ class PanelsPart:
     def _draw_panel(self, s) -> None:
         if not self.panel:
             return
-        shade = pygame.Surface(MAP_RECT.size, pygame.SRCALPHA)
+        shade = pygame.Surface(self.lay.map.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 90))
-        s.blit(shade, MAP_RECT.topleft)
+        s.blit(shade, self.lay.map.topleft)
         r = self._panel_rect()
         if self.panel == "politics" and self.v.get("advanced"):
             ADV.draw_political_display(s, r, self.v, set(self.v["roles"].get(self.seat, [])), self.frame)
@@ -291,12 +291,19 @@ class PanelsPart:
         return ", ".join(role_name(r) for r in act)
 
     def _draw_side(self, s) -> None:
-        r = SIDE_RECT
+        r = self.lay.side
         pygame.draw.rect(s, W.PAPER, r)
         pygame.draw.line(s, W.FRAME, r.topleft, r.bottomleft, 2)
         self._draw_info(s, pygame.Rect(r.x + 12, r.y + 8, r.w - 24, INFO_H - 16))
         pygame.draw.line(s, W.FRAME, (r.x, r.y + INFO_H), (r.right, r.y + INFO_H), 1)
         self._draw_log(s, pygame.Rect(r.x + 12, r.y + INFO_H + 6, r.w - 24, r.h - INFO_H - 12))
+        # the row of the map's controls under the log (its buttons are drawn with the others)
+        c = self.lay.controls
+        pygame.draw.rect(s, (236, 226, 204), c)
+        pygame.draw.line(s, W.FRAME, c.topleft, c.topright, 1)
+        pygame.draw.line(s, W.FRAME, c.topleft, c.bottomleft, 2)
+        if any(b.key == "zoom_fit" for b in self.buttons):     # none while a panel covers the map
+            W.blit_text(s, "Map", (c.x + 12, c.centery), 16, W.INK, "sans_bold", "midleft")
 
     def _draw_info(self, s, r) -> None:
         v = self.v
@@ -442,17 +449,23 @@ class PanelsPart:
             y += lh
 
     def _draw_prompt(self, s) -> None:
-        pygame.draw.rect(s, (250, 242, 222), PROMPT_RECT)
-        pygame.draw.line(s, W.FRAME, PROMPT_RECT.topleft, PROMPT_RECT.topright, 2)
-        x = PROMPT_RECT.x + 14
+        pr = self.lay.prompt
+        pygame.draw.rect(s, (250, 242, 222), pr)
+        pygame.draw.line(s, W.FRAME, pr.topleft, pr.topright, 2)
+        if self.lay.tall:
+            pygame.draw.line(s, W.FRAME, pr.topleft, pr.bottomleft, 2)
+        x = pr.x + 14
+        # in the side column its buttons are below the text; under the map, on its right
+        right = [b.rect.x for b in self.buttons if pr.contains(b.rect)]
+        room = pr.w - 28 if self.lay.tall else max(480, min(right, default=pr.right) - x - 16)
         if self.message:
-            lines = W.wrap("⚠ " + self.prompt_message(), 1000, 17)
+            lines = W.wrap("⚠ " + self.prompt_message(), room, 17, "sans_bold")
             for i, line in enumerate(lines[:2]):
-                W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 17, W.ACCENT, "sans_bold")
+                W.blit_text(s, line, (x, pr.y + 8 + 22 * i), 17, W.ACCENT, "sans_bold")
         else:
-            lines = W.wrap(self.prompt_line(), 1000, 18)
+            lines = W.wrap(self.prompt_line(), room, 18, "sans_bold")
             for i, line in enumerate(lines[:2]):
-                W.blit_text(s, line, (x, PROMPT_RECT.y + 8 + 22 * i), 18, W.INK, "sans_bold")
+                W.blit_text(s, line, (x, pr.y + 8 + 22 * i), 18, W.INK, "sans_bold")
 
     def prompt_line(self) -> str:
         """The prompt as the bar shows it: the question and the rule of the moment, cited once
@@ -485,25 +498,27 @@ class PanelsPart:
     def _draw_hand(self, s) -> None:
         """The seated player's hands; too many cards overlap (each keeps its value and suit visible)
         and the card under the mouse rises whole above the others."""
-        pygame.draw.rect(s, (70, 58, 44), HAND_RECT)
+        hr = self.lay.hand
+        pygame.draw.rect(s, (70, 58, 44), hr)
         self._card_rects = []
         self._card_zones = []
+        self._hand_groups_drawn = []
         playable = {a["card"] for a in self._acts("play_card")} | {a["card"] for a in self._acts("place") if a["card"]}
         groups = self._hand_groups()
-        if not groups and not self.private:
-            W.blit_text(s, f"{role_name(self.seat)} decides in public: this needs nothing secret, so no hand is "
-                           "shown and nobody has to look away.", (HAND_RECT.x + 14, HAND_RECT.y + 40), 18,
-                        (240, 228, 200))
-            return
         if not groups:
-            W.blit_text(s, "No hand is shown: the seated player's cards appear here.",
-                        (HAND_RECT.x + 14, HAND_RECT.y + 50), 18, (220, 210, 190))
+            text, y, col = ((f"{role_name(self.seat)} decides in public: this needs nothing secret, so no hand is "
+                             "shown and nobody has to look away.", 40, (240, 228, 200)) if not self.private else
+                            ("No hand is shown: the seated player's cards appear here.", 50, (220, 210, 190)))
+            lines = W.wrap(text, hr.w - 28, 18)
+            for i, line in enumerate(lines[:3]):
+                W.blit_text(s, line, (hr.x + 14, hr.y + y - 11 * (len(lines[:3]) - 1) + 24 * i), 18, col)
             return
-        HAND.layout(groups, HAND_RECT, CARD_W, CARD_H, HAND_CARD_TOP)
+        HAND.layout(groups, hr, CARD_W, CARD_H, HAND_CARD_TOP)
+        self._hand_groups_drawn = groups
         self._card_zones = HAND.zones(groups, CARD_W, HOVER_LIFT + 2)
         hovered = None
         for g in groups:
-            W.blit_text(s, self._hand_header(g.power, g.cards), (g.x, HAND_RECT.y + 6), 16,
+            W.blit_text(s, self._hand_header(g.power, g.cards), (g.x, g.y + 6), 16,
                         (250, 236, 200), "sans_bold")
             for rect, card in zip(g.rects, g.cards):
                 sel = card in self.pay_sel or card == self.reserve_pick

@@ -17,13 +17,14 @@ from maria.render.map_layer import ScaledLayer, get_map_layer
 from maria.games.maria.rules import door
 from maria.games.maria.rules.state import IllegalAction, board_info
 from maria.ui import sound
+from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.board_combat import CombatPart
 from maria.ui.board_dialogs import DialogsPart
 from maria.ui.board_input import InputPart
-from maria.ui.board_layout import (MAP_RECT, FLASH_DUR, LIT_NORMAL, LIT_FORCE, LIT_HUSSAR, LIT_ATTACK,
-                                   LIT_RETREAT, PUBLIC_TYPES, FORCED_TYPES, SUIT_CHAR)
+from maria.ui.board_layout import (STRIP_W, FLASH_DUR, LIT_NORMAL, LIT_FORCE, LIT_HUSSAR, LIT_ATTACK,
+                                   LIT_RETREAT, PUBLIC_TYPES, FORCED_TYPES, SUIT_CHAR, CARD_W, layout_for)
 from maria.ui.board_map import MapPart
 from maria.ui.board_panels import PanelsPart, card_label
 from maria.ui.moves import reach
@@ -60,16 +61,22 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.info = board_info(session.state)
         self.layer = get_map_layer(self.board)
         self.scaled = ScaledLayer(self.layer.surface)
-        self.view = View(board_size(self.board.grid), MAP_RECT.size)
         self._all_city_px = {cid: self.board.grid.to_px(c.pos) for cid, c in self.board.cities.items()}
         # R14.1: the introductory game does not use the Flanders map; it is collapsed to a strip
         # (key F or the map's "Flanders" button shows it) and Bohemia gets the board area
         self.flanders_unused = not any(self.board.cities[c].map == "flanders" for c in self.info.playable)
         self.show_flanders = not self.flanders_unused
-        self.view.inset_right = self.map_controls_inset()
+        bw, bh = board_size(self.board.grid)
+        self.view = View((bw, bh), (1, 1))
         self._city_px: dict[str, tuple[float, float]] = {}
         self._shown_cities()
-        self._fit_playable()
+        # the screen is laid out for the maps in play: the map area is the board at its fitted
+        # scale, the side panel has the rest (a peek at the unused Flanders fits in the same area)
+        _x, _y, w, h = self.view.bounds or (0, 0, bw, bh)
+        self.base_lay = self.lay = layout_for(w, h, STRIP_W if self.flanders_unused else 0)
+        self.view.screen_size = self.lay.map.size
+        self._shown_cities()
+        self.view.fit()
         self.seat: str = session.next_role(forced=FORCED_TYPES) or "observer"
         self.private = True          # the seated role's hand and secrets are shown (False: a public decision)
         self.auto_lines: list[str] = []   # decisions the program made for human seats since the last look
@@ -105,13 +112,14 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.panel: str | None = None     # an overlay over the map: "politics" | "victory" | "notes"
         self.note_draft = ""
         self.note_focus = False
-        self.map_cache = pygame.Surface(MAP_RECT.size)
+        self.map_cache = pygame.Surface(self.lay.map.size)
         self.static = pygame.Surface((1920, 1080))
         self.map_dirty = True
         self.static_dirty = True
         self._piece_rects: dict[str, pygame.Rect] = {}
         self._card_rects: list[tuple[pygame.Rect, str]] = []     # as drawn, in draw order
         self._card_zones: list[tuple[pygame.Rect, str]] = []     # what the mouse hits (hand.zones)
+        self._hand_groups_drawn: list[HAND.Group] = []           # the hands as last laid out (rows, steps)
         self._log_rows: list[tuple[pygame.Rect, list[str]]] = []
         self._victory_rows: list[tuple[pygame.Rect, list[str]]] = []   # the tracker's lines, for hover
         self._outlook: tuple = (None, {})   # (key, the engine's supply outlook for the selected general)
@@ -124,24 +132,15 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self._supply_map: tuple = (None, {})
         self.refresh()
 
-    def _fit_playable(self) -> None:
-        """Zoom to the maps in play (the introductory game uses Bohemia only)."""
-        pts = [self.board.grid.to_px(self.board.cities[c].pos) for c in self.info.playable]
-        if not pts:
-            self.view.fit()
-            return
-        x0, x1 = min(p[0] for p in pts) - 60, max(p[0] for p in pts) + 60
-        y0, y1 = min(p[1] for p in pts) - 60, max(p[1] for p in pts) + 60
-        self.view.fit()
-        self.view.set_zoom(min((MAP_RECT.w - self.view.inset_right) / (x1 - x0), MAP_RECT.h / (y1 - y0)))
-        self.view.centre_on(((x0 + x1) / 2, (y0 + y1) / 2))
-
     # ------------------------------------------------------------------------------ state sync
     def refresh(self) -> None:
         """Re-read view and legal actions after a change of state or seat."""
         st = self.session.state
         self.v = door.view(st, self.seat if self.private else "observer")
         self.seen_log[self.seat] = len(st["log"])
+        # a hand bar in the side column takes a second row when the hands need it
+        rows = HAND.rows(self._hand_groups(), self.base_lay.hand.w - 2 * HAND.PAD, CARD_W) if self.base_lay.tall else []
+        self.lay = self.base_lay.with_hand_rows(len(rows))
         self._sounds_for(st)
         self.acts = door.legal_actions(st, self.seat) if self.seat in door.active_roles(st) else []
         self.frame = self.v["flow"][-1] if self.v["flow"] else {"name": "game"}
@@ -424,8 +423,10 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             left = (cols[1] + 1) * self.board.grid.cell_px[0]
             bw, bh = board_size(self.board.grid)
             self.view.bounds = (left, 0.0, bw - left, float(bh))
+            self.view.inset_left = STRIP_W
         else:
             self.view.bounds = None
+            self.view.inset_left = 0
         self.view.clamp()
 
     def toggle_flanders(self) -> None:
@@ -433,17 +434,18 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             return
         self.show_flanders = not self.show_flanders
         self._shown_cities()
-        self._fit_playable()
+        self.view.fit()
         self.map_dirty = self.static_dirty = self.dirty = True
 
     def to_screen(self, city: str) -> tuple[float, float]:
         x, y = self.view.to_screen(self._all_city_px[city])
-        return x + MAP_RECT.x, y + MAP_RECT.y
+        return x + self.lay.map.x, y + self.lay.map.y
 
     def city_at(self, pos, radius: float = 16) -> str | None:
-        if not MAP_RECT.collidepoint(pos):
+        m = self.lay.map
+        if not m.collidepoint(pos):
             return None
-        bx, by = self.view.to_board((pos[0] - MAP_RECT.x, pos[1] - MAP_RECT.y))
+        bx, by = self.view.to_board((pos[0] - m.x, pos[1] - m.y))
         lim = radius / max(self.view.zoom, 0.2)
         best, bd = None, lim * lim
         for cid, (x, y) in self._city_px.items():

@@ -3,7 +3,9 @@
 Cards sit side by side while there is room; when the hands are too large (the 2-player Coalition
 holds four powers' hands, and an advanced game can reach 17+ cards in one hand) they overlap, all
 with the same step, so each card keeps a visible strip on its left (value and suit pip) and the
-card under the mouse is lifted and drawn whole on top of its neighbours.
+card under the mouse is lifted and drawn whole on top of its neighbours.  A bar with room for more
+rows (the hand in the side column beside the introductory map) puts the later hands in a second or
+third row when one row would leave the cards' strips too narrow to read.
 
 Pure geometry (no drawing): `layout()` places the groups; `zones()` gives each card the strip of
 the resting layout that answers the mouse, so sweeping along the bar reaches every card in turn
@@ -19,6 +21,8 @@ import pygame
 CARD_GAP = 6          # between two cards side by side
 GROUP_GAP = 30        # between the hands of two powers
 PAD = 14              # left and right margin of the bar
+ROW_H = 120           # a second row of hands lies this far below the first (its headers, its cards)
+READABLE_STEP = 30    # a narrower strip shows the value and the suit only just: a second row, if there is room
 
 
 @dataclass
@@ -27,6 +31,7 @@ class Group:
     cards: list[str]
     header_w: int
     x: int = 0                                  # left edge of the group (header and first card)
+    y: int = 0                                  # top of its row (the header's line)
     step: int = 0                               # x distance between two cards
     rects: list[pygame.Rect] = field(default_factory=list)
 
@@ -55,15 +60,44 @@ def fit_step(groups: list[Group], avail: int, card_w: int) -> int:
     return lo
 
 
+def rows(groups: list[Group], avail: int, card_w: int, most: int = 3) -> list[list[Group]]:
+    """The groups in rows, in order: the fewest rows (at most `most`) whose strips are all at least
+    READABLE_STEP wide, or else the split whose narrowest strip is widest."""
+    def splits(gs: list[Group], n: int):
+        if n == 1:
+            yield [gs]
+            return
+        for k in range(1, len(gs) - n + 2):
+            for rest in splits(gs[k:], n - 1):
+                yield [gs[:k]] + rest
+
+    def narrowest(split: list[list[Group]]) -> int:
+        return min(fit_step(row, avail, card_w) for row in split)
+    best = [groups]
+    for n in range(2, min(most, len(groups)) + 1):
+        if narrowest(best) >= READABLE_STEP:
+            break
+        cand = max(splits(groups, n), key=narrowest)
+        if narrowest(cand) > narrowest(best):
+            best = cand
+    return best
+
+
 def layout(groups: list[Group], area: pygame.Rect, card_w: int, card_h: int, top: int) -> int:
-    """Place the groups left to right in `area` (cards' top at area.y + top); returns the step."""
-    step = fit_step(groups, area.w - 2 * PAD, card_w)
-    x = area.x + PAD
-    for g in groups:
-        g.x, g.step = x, step
-        g.rects = [pygame.Rect(x + i * step, area.y + top, card_w, card_h) for i in range(len(g.cards))]
-        x += g.width(card_w, step) + GROUP_GAP
-    return step
+    """Place the groups left to right in `area` (cards' top at area.y + top), in more rows below
+    the first if the area has room for them and needs them; returns the narrowest step."""
+    avail = area.w - 2 * PAD
+    most = 1 + max(0, (area.h - top - card_h) // ROW_H)
+    steps = []
+    for i, row in enumerate(rows(groups, avail, card_w, most)):
+        step = fit_step(row, avail, card_w)
+        steps.append(step)
+        x, y = area.x + PAD, area.y + i * ROW_H
+        for g in row:
+            g.x, g.y, g.step = x, y, step
+            g.rects = [pygame.Rect(x + k * step, y + top, card_w, card_h) for k in range(len(g.cards))]
+            x += g.width(card_w, step) + GROUP_GAP
+    return min(steps, default=card_w + CARD_GAP)
 
 
 def zones(groups: list[Group], card_w: int, lift: int) -> list[tuple[pygame.Rect, str]]:

@@ -17,12 +17,11 @@ from maria.games.maria.rules import door
 from maria.ui import lessons as L
 from maria.ui import tips
 from maria.ui import widgets as W
-from maria.ui.board_layout import FLASH_DUR, MAP_RECT, SIDE_RECT
+from maria.ui.board_layout import FLASH_DUR
 from maria.ui.board_scene import BoardScene
 from maria.ui.overlays import MessageScene
 from maria.ui.session import Seat, Session
 
-PANEL_W = SIDE_RECT.w
 TEXT_SIZE = 18
 RING = (255, 200, 0)
 RING_DARK = (90, 50, 0)
@@ -105,12 +104,13 @@ class LessonBoard(BoardScene):
         cities = [c for c in self.highlighted()[0] if c in self._city_px]
         if not cities:
             return
-        inner = MAP_RECT.inflate(-80, -80)
+        m = self.lay.map
+        inner = m.inflate(-80, -80)
         if all(inner.collidepoint(self.to_screen(c)) for c in cities):
             return
         xs, ys = [self._city_px[c][0] for c in cities], [self._city_px[c][1] for c in cities]
         w, h = max(xs) - min(xs) + 160, max(ys) - min(ys) + 160
-        self.view.set_zoom(min(self.view.zoom, MAP_RECT.w / w, MAP_RECT.h / h))
+        self.view.set_zoom(min(self.view.zoom, m.w / w, m.h / h))
         self.view.centre_on(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
         self.map_dirty = True
 
@@ -309,14 +309,15 @@ class LessonBoard(BoardScene):
 
     def _layout(self) -> tuple[pygame.Rect, list[tuple[str, tuple, str]]]:
         """The panel's rectangle, its wrapped lines, and its buttons (kept in lesson_buttons)."""
-        x, w = SIDE_RECT.x + 14, PANEL_W - 28
+        side = self.lay.side
+        x, w = side.x + 14, side.w - 28
         lines = []
         for txt, col, style in self._texts():
             size = 21 if style == "serif_bold" else TEXT_SIZE
             lines += [(ln, col, style, size) for ln in W.wrap(txt, w, size, style)]
             lines.append(("", col, style, 8))
         h = 16 + sum(24 if size == TEXT_SIZE else size + 6 for *_, size in lines) + 110
-        panel = pygame.Rect(SIDE_RECT.x, SIDE_RECT.y, PANEL_W, min(h, SIDE_RECT.h))
+        panel = pygame.Rect(side.x, side.y, side.w, min(h, side.h))
         bs = []
         y = panel.bottom - 100
         if self.finished:
@@ -374,7 +375,7 @@ class LessonBoard(BoardScene):
         cities, keys = self.highlighted()
         r = self.piece_radius() + 12
         modal = self._modal_rect()
-        surf.set_clip(MAP_RECT)
+        surf.set_clip(self.lay.map)
         for c in dict.fromkeys(cities):
             x, y = self.to_screen(c)
             if modal is not None and modal.inflate(2 * r, 2 * r).collidepoint((x, y)):

@@ -13,7 +13,6 @@ import pygame
 from maria.record.game import GameRecord
 from maria.games.maria.rules import door
 from maria.ui import widgets as W
-from maria.ui.board_layout import MAP_RECT
 from maria.ui.board_scene import BoardScene
 from maria.ui.friedrich_scene import PROMPT, FBoardScene
 from maria.ui.friedrich_session import FSession, role_label
@@ -260,11 +259,16 @@ class ReplayBoard(ReplayControls, BoardScene):
             super().handle(e)                # zoom, pan, hover tips and log lines still work
 
     def build_buttons(self) -> None:
-        y = MAP_RECT.bottom - 56
+        m = self.lay.map
         row = self.control_row() + [
                ("Story", lambda: self.app.open_screen("story", self.viewer.record), "story"),
                ("Close", lambda: self.app.pop(self), "close")]
-        self.buttons = W.button_row(row, MAP_RECT.x + 12, y, h=44, size=16, min_w=70, gap=6)
+        bs = W.button_row(row, m.x + 12, m.bottom - 56, h=44, size=16, min_w=70, gap=6)
+        if bs[-1].rect.right > m.right - 12:      # wider than the map (Bohemia alone): two rows
+            k = next(i for i, b in enumerate(bs) if b.rect.right > m.right - 12)
+            bs = (W.button_row(row[:k], m.x + 12, m.bottom - 106, h=44, size=16, min_w=70, gap=6)
+                  + W.button_row(row[k:], m.x + 12, m.bottom - 56, h=44, size=16, min_w=70, gap=6))
+        self.buttons = bs
 
     def _view_name(self) -> str:
         return {"observer": "public", "everything": "everything"}.get(self.seat, role_name(self.seat))

@@ -7,7 +7,7 @@ import pygame
 
 from maria.games.maria.rules import cards as C
 from maria.ui import lessons as L
-from maria.ui.board_layout import LIT_HUSSAR, LIT_RETREAT, MAP_RECT
+from maria.ui.board_layout import LIT_HUSSAR, LIT_RETREAT
 from maria.ui.lesson_scene import LessonBoard
 from maria.ui.moves import reach
 
@@ -42,7 +42,7 @@ class Learner:
 
     def city_point(self, city):
         x, y = self.b.to_screen(city)
-        if not MAP_RECT.collidepoint((x, y)):
+        if not self.b.lay.map.collidepoint((x, y)):
             self.show(city)
             x, y = self.b.to_screen(city)
         return (x, y)
@@ -52,7 +52,7 @@ class Learner:
         self.show(b.v["generals"][gid]["city"])
         src = b._piece_rects[gid].center
         dst = b.to_screen(target)
-        if not MAP_RECT.collidepoint(dst):            # zoom out until both ends are on the map
+        if not b.lay.map.collidepoint(dst):            # zoom out until both ends are on the map
             b.view.zoom_by(0.7)
             self.show(b.v["generals"][gid]["city"])
             src, dst = b._piece_rects[gid].center, b.to_screen(target)

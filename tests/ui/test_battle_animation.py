@@ -8,7 +8,6 @@ from __future__ import annotations
 import pygame
 
 from maria.ui import card_anim as CA
-from maria.ui.board_layout import COMBAT_RECT
 from maria.ui.moves import reach
 from maria.ui.overlays import HandoffScene
 
@@ -89,7 +88,7 @@ def test_computer_card_flies_into_the_panel_and_holds_the_next_action(ui):
     card = played["action"]["card"]
     assert flight.info["card"] == card and flight.info["side"] == "att" and not flight.info["own"]
     # from beyond the attacker's (left) edge of the panel: the hand itself is never drawn
-    assert flight.start.right < COMBAT_RECT.x and flight.start.centery == slot.centery
+    assert flight.start.right < board.lay.combat.x and flight.start.centery == slot.centery
     assert flight.end == slot
     shown = {c for _, c in board._card_rects}
     assert shown <= set(session.state["cards"]["hands"]["france"] + session.state["cards"]["hands"]["bavaria"])
@@ -167,7 +166,7 @@ def test_own_card_slides_from_the_hand_and_the_computer_answers_after_it(ui):
     if last["action"]["type"] == "play_card":
         fl = board.card_flight()
         assert fl is not None and fl.info["side"] == "def" and fl.fade
-        assert fl.start.x > COMBAT_RECT.right
+        assert fl.start.x > board.lay.combat.right
 
 
 def test_a_player_action_lands_the_card_in_flight(ui):
@@ -205,7 +204,7 @@ def test_hot_seat_the_other_sides_card_arrives_once_the_next_player_sits(ui):
     assert flight is not None and not flight.info["own"] and flight.t == 0.0      # held behind the screen
     ui.press("ready", frames=1)
     assert ui.top is board and board.seat == "frederick"
-    assert flight.start.right < COMBAT_RECT.x and flight.fade
+    assert flight.start.right < board.lay.combat.x and flight.fade
     ts = []
     for i in range(60):
         ts.append(flight.t)

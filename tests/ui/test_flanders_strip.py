@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from maria.render.geometry import View
+from maria.ui.board_layout import STRIP_W
 from maria.ui.session import Session
 
 from tests.ui.test_play import _open
@@ -30,7 +31,7 @@ def test_R14_1_the_introductory_board_collapses_flanders_and_the_f_key_shows_it(
     on_flanders = [g for g, x in session.state["generals"].items() if x["city"] in flanders]
     assert on_flanders and not set(on_flanders) & set(board._piece_rects)
     edge = board.view.to_screen((board.board.map_columns["bohemia"][0] * board.board.grid.cell_px[0], 0))[0]
-    assert edge > 100 and all(_screen_x(board, c) < edge for c in flanders)   # under the cover
+    assert edge >= STRIP_W - 1 and all(_screen_x(board, c) < edge for c in flanders)   # under the cover
     # the strip says why, in the printed rule's number, and offers the button
     assert board.button("flanders") is not None and "Show Flanders" in board.button("flanders").label
     lille = next(c for c in flanders if c == "lille")
@@ -67,3 +68,17 @@ def test_a_view_with_bounds_fits_and_centres_on_the_part_in_use():
     assert abs(left - (1000 - right)) < 1e-6          # centred
     v.pan_by(5000, 0)                                  # dragged far left: kept on the part in use
     assert abs(v.to_screen((1260, 0))[0] - left) < 1e-6
+
+
+def test_a_view_with_a_left_inset_fits_the_part_in_use_beside_it():
+    v = View((2520, 1440), (1062, 1028))
+    v.bounds = (1080.0, 0.0, 1440.0, 1440.0)
+    v.inset_left = 34
+    v.fit()
+    assert abs(v.zoom - 1028 / 1440) < 1e-9
+    assert abs(v.to_screen((1080, 0))[0] - 34) < 1e-6 and abs(v.to_screen((2520, 0))[0] - 1062) < 1e-6
+    v.set_zoom(1.0)
+    v.pan_by(5000, 0)                                  # dragged far right: its left edge stays at the inset
+    assert abs(v.to_screen((1080, 0))[0] - 34) < 1e-6
+    v.centre_on((1800, 720))                           # centred in the width beside the inset
+    assert abs(v.to_screen((1800, 720))[0] - (34 + (1062 - 34) / 2)) < 1e-6

@@ -10,7 +10,7 @@ import pygame
 
 from maria.games.maria.rules import cards as C
 from maria.ui import hand as HAND
-from maria.ui.board_layout import HAND_CARD_TOP, HAND_RECT, HOVER_LIFT
+from maria.ui.board_layout import HAND_CARD_TOP, HAND_H, HOVER_LIFT
 from maria.ui.session import Session
 
 from tests.ui.positions import play_until
@@ -36,9 +36,12 @@ def _check_fits(board, expect):
     assert sorted(c for _, c in placed) == sorted(expect)           # every card, once
     canvas = pygame.Rect(0, 0, 1920, 1080)
     for r, c in placed:
-        assert HAND_RECT.contains(r) and canvas.contains(r), (c, r)
-    xs = sorted(r.x for r, _ in placed)
-    return min(b - a for a, b in zip(xs, xs[1:]) if b > a)
+        assert board.lay.hand.contains(r) and canvas.contains(r), (c, r)
+    steps = []
+    for y in {r.y for r, _ in placed}:                              # each row of the bar
+        xs = sorted(r.x for r, _ in placed if r.y == y)
+        steps += [b - a for a, b in zip(xs, xs[1:]) if b > a]
+    return min(steps)
 
 
 def _hover_every_card(ui, board, clicked):
@@ -50,9 +53,10 @@ def _hover_every_card(ui, board, clicked):
         assert board.hover_card == card
         top_rect, top_card = board._card_rects[-1]
         assert top_card == card                                     # drawn last: whole, on top
-        assert HAND_RECT.contains(top_rect) and top_rect.collidepoint(pt)
+        assert board.lay.hand.contains(top_rect) and top_rect.collidepoint(pt)
         assert HAND.hit(board._card_zones, pt) == card
-        assert top_rect.y <= HAND_RECT.y + HAND_CARD_TOP - HOVER_LIFT   # lifted
+        group = next(g for g in board._hand_groups_drawn if card in g.cards)
+        assert top_rect.y <= group.y + HAND_CARD_TOP - HOVER_LIFT       # lifted
         ui.click(pt, frames=1)
         assert clicked[-1] == card, f"clicked {clicked[-1]} instead of {card}"
     assert len(clicked) == len(cards)
@@ -74,14 +78,15 @@ def test_coalition_hands_with_a_24_card_prussian_hand_fit_and_every_card_answers
     groups = board._hand_groups()
     assert [g.power for g in groups] == st["roles"]["coalition"]
     _hover_every_card(ui, board, clicked)
-    # sweeping the mouse along the bar lifts every card in turn, in the order they lie
+    # sweeping the mouse along each row of the bar lifts every card in turn, in the order they lie
     order = [c for _, c in board._card_zones]
-    y = HAND_RECT.y + HAND_CARD_TOP + 44
     visited = []
-    for x in range(HAND_RECT.x, HAND_RECT.right, 4):
-        _move(ui, (x, y))
-        if board.hover_card is not None and (not visited or visited[-1] != board.hover_card):
-            visited.append(board.hover_card)
+    bar = board.lay.hand
+    for row in sorted({g.y for g in board._hand_groups_drawn}):
+        for x in range(bar.x, bar.right, 4):
+            _move(ui, (x, row + HAND_CARD_TOP + 44))
+            if board.hover_card is not None and (not visited or visited[-1] != board.hover_card):
+                visited.append(board.hover_card)
     assert visited == order
     # the mouse leaves the bar: nothing is lifted any more
     _move(ui, (900, 500))
@@ -120,12 +125,15 @@ def test_a_30_card_hand_fits_and_clicking_each_card_selects_it(ui):
     assert board.button("pay").enabled                            # 30 cards pay the amount
 
 
+HAND_BAR = pygame.Rect(0, 948, 1920, HAND_H)      # the bar along the bottom, under both maps
+
+
 def test_a_small_hand_is_laid_out_side_by_side():
     groups = [HAND.Group("austria", [f"1:H{v}" for v in range(2, 11)], 200)]
-    step = HAND.layout(groups, HAND_RECT, 62, 88, HAND_CARD_TOP)
+    step = HAND.layout(groups, HAND_BAR, 62, 88, HAND_CARD_TOP)
     assert step == 62 + HAND.CARD_GAP                             # no overlap while there is room
     big = [HAND.Group(p, [f"{d}:S{v}" for d in (1, 2) for v in range(2, 11)], 260)
            for p in ("france", "bavaria", "prussia")]
-    step = HAND.layout(big, HAND_RECT, 62, 88, HAND_CARD_TOP)
+    step = HAND.layout(big, HAND_BAR, 62, 88, HAND_CARD_TOP)
     assert step < 62
-    assert max(r.right for g in big for r in g.rects) <= HAND_RECT.right - HAND.PAD
+    assert max(r.right for g in big for r in g.rects) <= HAND_BAR.right - HAND.PAD

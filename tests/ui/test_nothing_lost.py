@@ -178,8 +178,7 @@ def test_no_map_tooltip_shows_through_an_open_dialog(ui):
 
 
 def _on_map(board, city):
-    from maria.ui.board_layout import MAP_RECT
-    return MAP_RECT.inflate(-40, -40).collidepoint(board.to_screen(city))
+    return board.lay.map.inflate(-40, -40).collidepoint(board.to_screen(city))
 
 
 def test_R10_1_end_movement_asks_first_while_generals_could_still_move(ui):

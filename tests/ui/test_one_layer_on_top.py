@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pygame
 
-from maria.ui.board_layout import MAP_RECT
 from maria.ui.board_scene import BoardScene
 from maria.ui.demo import start_demo
 from maria.ui.overlays import GameMenuScene, HandoffScene
@@ -77,7 +76,7 @@ def test_a_menu_over_the_board_suspends_its_lit_buttons_and_its_pop_ups(ui):
     _rest(ui, plus.center)
     _redrawn(ui, board)
     under_menu = tuple(ui.app.canvas.get_at((plus.x + 4, plus.centery)))
-    pop = pygame.Rect(MAP_RECT.x + 12, MAP_RECT.y + 12, 300, 36)
+    pop = pygame.Rect(board.lay.map.x + 12, board.lay.map.y + 12, 300, 36)
     drawn = []
     board.popup_rect = lambda: drawn.append(1) or pop
     board.demo = None
@@ -93,7 +92,7 @@ def test_a_menu_over_the_board_suspends_its_lit_buttons_and_its_pop_ups(ui):
 
 def test_no_city_tooltip_outlives_a_hand_off(ui):
     board = _board(ui)
-    city = next(c for c in sorted(board._city_px) if MAP_RECT.collidepoint(board.to_screen(c))
+    city = next(c for c in sorted(board._city_px) if board.lay.map.collidepoint(board.to_screen(c))
                 and not board._map_covered(board.to_screen(c)))
     _rest(ui, board.to_screen(city), 0.1)
     assert board.hover_city == city
@@ -156,7 +155,7 @@ def test_no_map_control_covers_a_city_at_1280x720(ui):
                        if any(r.inflate(24, 24).collidepoint(board.to_screen(c)) for r in controls)]
             assert not covered, (variant, flanders, covered)
         for c in ("wien", "pressburg"):
-            assert MAP_RECT.collidepoint(board.to_screen(c))
+            assert board.lay.map.collidepoint(board.to_screen(c))
 
 
 def test_friedrich_board_under_a_dialog_lights_nothing(ui):

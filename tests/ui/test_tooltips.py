@@ -106,11 +106,10 @@ def test_the_turn_track_and_the_victory_pools_explain_themselves(ui):
     from maria.render.furniture import pool_rects, turn_box_rects
     board = _board(ui, "advanced")
 
-    from maria.ui.board_layout import MAP_RECT
 
     def screen(board_pt):
         x, y = board.view.to_screen(board_pt)
-        return round(x) + MAP_RECT.x, round(y) + MAP_RECT.y
+        return round(x) + board.lay.map.x, round(y) + board.lay.map.y
     box = turn_box_rects(board.board)[1]
     board.view.centre_on(box.center)
     board.map_dirty = board.dirty = True
