@@ -13,14 +13,18 @@ This module imports no phase: the phases import it (a game's flow module lists i
 
 from __future__ import annotations
 
+from typing import Any, Callable, Iterable, TypeVar
+
 from maria.core.sides import role_of
 from maria.core.state import IllegalAction, prune_commanders
 
-HANDLERS: dict[str, type] = {}
+HANDLERS: dict[str, type[Handler]] = {}
+_H = TypeVar("_H", bound="type[Handler]")
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def register(name: str):
-    def deco(cls):
+def register(name: str) -> Callable[[_H], _H]:
+    def deco(cls: _H) -> _H:
         HANDLERS[name] = cls
         return cls
     return deco
@@ -30,19 +34,19 @@ class Handler:
     templated: frozenset = frozenset()
 
     @staticmethod
-    def auto(state, info, frame) -> bool:
+    def auto(state: dict, info: Any, frame: dict) -> bool:
         return False
 
     @staticmethod
-    def waiting(state, info, frame) -> list[str]:
+    def waiting(state: dict, info: Any, frame: dict) -> list[str]:
         return []
 
     @staticmethod
-    def prompt(state, info, frame, role) -> list[dict]:
+    def prompt(state: dict, info: Any, frame: dict, role: str) -> list[dict]:
         return []
 
     @staticmethod
-    def act(state, info, frame, role, action) -> None:
+    def act(state: dict, info: Any, frame: dict, role: str, action: dict) -> None:
         raise IllegalAction("Nothing can be done now.")
 
 
@@ -72,7 +76,7 @@ def leave_if_over(state: dict) -> bool:
     return True
 
 
-def run(state: dict, info) -> None:
+def run(state: dict, info: Any) -> None:
     """Let automatic states proceed until some role has to choose (or the game is over)."""
     prune_commanders(state)                        # R6.2: a broken-up stack forgets its commander
     for _ in range(10000):
@@ -82,7 +86,7 @@ def run(state: dict, info) -> None:
     raise RuntimeError("flow did not settle (runaway automatic states)")
 
 
-def roles_for_powers(state: dict, powers) -> list[str]:
+def roles_for_powers(state: dict, powers: Iterable[str]) -> list[str]:
     out = []
     for p in powers:
         r = role_of(state, p)
@@ -91,11 +95,11 @@ def roles_for_powers(state: dict, powers) -> list[str]:
     return out
 
 
-EFFECTS: dict = {}
+EFFECTS: dict[str, Callable[..., Any]] = {}
 
 
-def effect(name: str):
-    def deco(fn):
+def effect(name: str) -> Callable[[_F], _F]:
+    def deco(fn: _F) -> _F:
         EFFECTS[name] = fn
         return fn
     return deco

@@ -8,6 +8,7 @@ module, maria.rules.state.
 from __future__ import annotations
 
 from collections import deque
+from typing import Any, Iterable
 
 
 class IllegalAction(Exception):
@@ -18,7 +19,7 @@ class BoardGraph:
     """A Board (maria.board) restricted to the cities in play, plus the queries the rules need,
     cached (the board is read-only): neighbours by road (True = main road), distances by road."""
 
-    def __init__(self, board, playable):
+    def __init__(self, board: Any, playable: Iterable[str]) -> None:
         self.board = board
         self.playable = set(playable)
         self.nbrs: dict[str, dict[str, bool]] = {
@@ -86,7 +87,7 @@ def copy_state(state: dict) -> dict:
     return {k: new[k] for k in state}
 
 
-def _plain_copy(x):
+def _plain_copy(x: Any) -> Any:
     """Deep copy of dicts and lists; other values (str, int, bool, None) are immutable."""
     t = type(x)
     if t is dict:
@@ -139,7 +140,7 @@ def pair_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def chosen_commander(state: dict, gens) -> str | None:
+def chosen_commander(state: dict, gens: Iterable[str]) -> str | None:
     """The supreme commander chosen for the stack `gens` (two generals of equal rank), or None."""
     gens = list(gens)
     if len(gens) != 2:

@@ -18,6 +18,7 @@ from maria.core.stack import (EFFECTS, HANDLERS, Handler, effect, leave_if_over,
                                push, register, roles_for_powers, run, top)
 from maria.rules.setup import allocation_template, validate_allocation
 from maria.rules.state import IllegalAction
+from maria.rules.state import BoardInfo
 from maria.rules.winter import start_winter
 
 # --- game, allocation, turn ------------------------------------------------------------------
@@ -25,7 +26,7 @@ from maria.rules.winter import start_winter
 @register("game")
 class Game(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if state["result"] is not None:
             state["phase"] = None
             state["stage"] = "over"
@@ -53,7 +54,7 @@ class Allocation(Handler):
     templated = frozenset({"allocate"})
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if frame["pending"]:
             return False
         pop(state)
@@ -61,16 +62,16 @@ class Allocation(Handler):
         return True
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, frame["pending"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         return [allocation_template(state, p, info.board) for p in frame["pending"]
                 if p in R.powers_of(state, role)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         power = action.get("power")
         if power not in frame["pending"] or power not in R.powers_of(state, role):
             raise IllegalAction(f"{role} cannot allocate troops for {power}.")
@@ -87,7 +88,7 @@ TURN_STEPS = ["hussars", "stage0", "stage1", "stage2"]
 @register("turn")
 class Turn(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if leave_if_over(state):
             return True
         step = frame["step"]
@@ -139,7 +140,7 @@ PHASES = ["tc_phase", "supply_phase", "movement_phase", "combat_phase", "retro_p
 @register("action_stage")
 class ActionStage(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if leave_if_over(state):
             return True
         step = frame["step"]

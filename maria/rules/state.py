@@ -13,10 +13,11 @@ from maria.core.state import (SHARED_KEYS, BoardGraph, IllegalAction, chosen_com
                               forget_commander, generals_at, is_occupied, occupant_kind, on_map, pair_key,
                               prune_commanders, rebuild_index, set_commander, set_general_city,
                               set_train_city, troops_total)
+from maria.board.model import Board
 from maria.rules import roles as R
 
 SCHEMA = 1
-_REGISTRY: dict[str, "BoardInfo"] = {}
+_REGISTRY: dict[str | tuple[str, str], BoardInfo] = {}      # "key|variant", and (key, variant) once asked
 _BY_OBJECT: dict[int, str] = {}
 
 
@@ -24,7 +25,7 @@ class BoardInfo(BoardGraph):
     """MARIA's board in one game: the cities of the maps in play (the introductory game only on the
     Bohemia map, R24; the advanced game on both) and Silesia (R19.1)."""
 
-    def __init__(self, board, variant: str):
+    def __init__(self, board: Board, variant: str) -> None:
         maps = ("bohemia",) if variant == "intro" else ("flanders", "bohemia")
         super().__init__(board, {c.id for c in board.cities.values() if c.map in maps})
         self.variant = variant
@@ -35,7 +36,7 @@ class BoardInfo(BoardGraph):
         return self.board.cities[city].territory in self.silesia
 
 
-def register_board(board, variant: str) -> str:
+def register_board(board: Board, variant: str) -> str:
     key = _BY_OBJECT.get(id(board))
     if key is None:
         key = f"mem:{len(_BY_OBJECT) + 1}"

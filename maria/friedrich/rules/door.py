@@ -15,13 +15,14 @@ from maria.friedrich.rules.movement import step_refusal
 from maria.friedrich.rules.setup import build_state
 from maria.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401
                                          register_board)
+from maria.friedrich.rules.state import Info
 
 REVERSIBLE = frozenset({"move", "step", "stop", "transfer"})
 
 
-def _why_not(state, action, frame=None, info=None) -> str:
+def _why_not(state: dict, action: dict, frame: dict | None = None, info: Info | None = None) -> str:
     t = action.get("type")
-    if frame is not None and frame["name"] == "moving" and t == "step":
+    if frame is not None and info is not None and frame["name"] == "moving" and t == "step":
         why = step_refusal(state, info, frame, action.get("to"))
         if why:
             return why

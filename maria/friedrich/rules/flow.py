@@ -14,6 +14,7 @@ from maria.friedrich.rules.machine import HANDLERS, Handler, push, register, run
 from maria.friedrich.rules import advanced
 from maria.friedrich.rules import cards, combat, conquest, fate, movement, setup, supply, victory  # noqa: F401
 from maria.friedrich.rules.state import in_game, nation_name
+from maria.friedrich.rules.state import Info
 
 
 def _begin_nation_turn(state: dict, nation: str) -> None:
@@ -28,7 +29,7 @@ def _begin_nation_turn(state: dict, nation: str) -> None:
 @register("game")
 class Game(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         if state["result"] is not None:
             return False
         if not state["allocated"]:

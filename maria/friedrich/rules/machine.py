@@ -6,22 +6,24 @@ automatic states run.  Handlers subclass maria.core.stack.Handler.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
 from maria.core.stack import Handler, pop, push, top  # noqa: F401  (re-exported for the phases)
+from maria.friedrich.rules.state import Info
 
-HANDLERS: dict[str, type] = {}
+HANDLERS: dict[str, type[Handler]] = {}
+_H = TypeVar("_H", bound="type[Handler]")
 
 
-def register(name: str) -> Callable[[type], type]:
+def register(name: str) -> Callable[[_H], _H]:
     """Class decorator: the handler of the flow state `name`."""
-    def deco(cls: type) -> type:
+    def deco(cls: _H) -> _H:
         HANDLERS[name] = cls
         return cls
     return deco
 
 
-def run(state: dict, info) -> None:
+def run(state: dict, info: Info) -> None:
     """Let automatic states proceed until some role has to choose (or the game is over)."""
     for _ in range(100000):
         if state["result"] is not None:

@@ -11,6 +11,8 @@ city, out}}, "cards" (maria.core.deck layout, hands by nation), "roles" {role: [
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 
 from maria.core.state import BoardGraph, IllegalAction, rebuild_index  # noqa: F401  (re-exported)
@@ -21,7 +23,7 @@ from maria.friedrich.rules import tables as T
 class Info:
     """The board facts of a game: the FBoard and its road graph (distances cached)."""
 
-    def __init__(self, board: FBoard):
+    def __init__(self, board: FBoard) -> None:
         self.board = board
         self.graph = BoardGraph(board, board.cities)
 
@@ -166,7 +168,7 @@ def general_by_rank(state: dict, nation: str, rank: int) -> str | None:
     return None
 
 
-def mod_active(state: dict, kind: str, **match) -> bool:
+def mod_active(state: dict, kind: str, **match: Any) -> bool:
     """A temporary Fate-card modifier (§11) in force this turn."""
     for m in state["mods"]:
         if m["kind"] == kind and m["turn"] == state["turn"] and all(m.get(k) == v for k, v in match.items()):
