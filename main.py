@@ -16,10 +16,10 @@ import time
 
 T_START = time.perf_counter()
 
-import argparse  # noqa: E402
-import os  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import argparse  # noqa: E402  (counted in the start-up time)
+import os  # noqa: E402  (counted in the start-up time)
+import sys  # noqa: E402  (counted in the start-up time)
+from pathlib import Path  # noqa: E402  (counted in the start-up time)
 
 
 def _size(text: str) -> tuple[int, int]:

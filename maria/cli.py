@@ -144,7 +144,7 @@ def _friedrich_selfplay(args: argparse.Namespace) -> int:
         t0 = time.perf_counter()
         try:
             out = random_game(players, seed, **({"options": options} if options else {}))
-        except Exception as exc:  # noqa: BLE001  (report and go on with the next seed)
+        except Exception as exc:  # report and go on with the next seed
             errors += 1
             print(f"seed {seed}: ERROR {type(exc).__name__}: {exc}")
             print("    " + traceback.format_exc().strip().splitlines()[-3].strip())
@@ -175,7 +175,7 @@ def _selfplay_one(job: tuple) -> dict:
     try:
         options = {"optional_political_rule": False} if no_optional else None
         record, failure = random_record(seed, players, variant=variant, options=options)
-    except Exception as exc:  # noqa: BLE001  (the set-up itself failed: nothing to replay)
+    except Exception as exc:  # the set-up itself failed: nothing to replay
         return {"seed": seed, "error": f"seed {seed}: ERROR {exc}"}
     dt = time.perf_counter() - t0
     state = record.state
@@ -252,7 +252,7 @@ def _friedrich_replay(args: argparse.Namespace) -> int:
         try:
             state = fdoor.apply(state, a["role"], a["action"])
             check_invariants(state)
-        except Exception as exc:  # noqa: BLE001  (a broken invariant names its action)
+        except Exception as exc:  # a broken invariant names its action
             print(f"problem: action {i} ({a['role']}: {a['action'].get('type')}): {type(exc).__name__}: {exc}")
             return 1
     print("ok")
@@ -290,7 +290,7 @@ def _replay(args: argparse.Namespace) -> int:
         try:
             new = door.apply(state, role, action)
             problems = check_state(new, undo_snapshots=False)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             print(f"problem: {failure_text({**failure, 'error': f'{type(exc).__name__}: {exc}'})}")
             return 1
         if problems:

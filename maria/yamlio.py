@@ -233,7 +233,7 @@ class _ScanLoader(yaml.SafeLoader):
     def _too_deep(self) -> YAMLRefused:
         return YAMLRefused(f"nested deeper than {self.max_depth} levels (line {self.line + 1})")
 
-    def fetch_flow_collection_start(self, TokenClass):  # noqa: N803 (PyYAML's name)
+    def fetch_flow_collection_start(self, TokenClass):  # PyYAML's name
         if self.flow_level + len(self.indents) >= self.max_depth:
             raise self._too_deep()
         return super().fetch_flow_collection_start(TokenClass)

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (chooses the dummy drivers)
+from tests.ui.headless import headless_app, scratch_dirs  # chooses the dummy drivers
 
 
 def main(argv=None) -> int:

@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from maria.rules import door  # noqa: E402
+from maria.rules import door
 
 ROLES3 = ("louis_xv", "frederick", "maria_theresa")
 SWEEP = (0.2, 0.25, 0.3, 0.4, 0.5, 0.6)

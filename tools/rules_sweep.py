@@ -217,7 +217,7 @@ def play_one(variant: str, role: str, which: str, seed: int, default: bool = Fal
     try:
         rec = play_game(variant, 3, seed, {r: "easy" for r in ("maria_theresa", "frederick", "louis_xv")})
         w, err = rec.state["result"]["winner"], None
-    except Exception as e:  # noqa: BLE001 - counted, never hidden
+    except Exception as e:  # counted, never hidden
         w, err = None, f"{type(e).__name__}: {e}"
     return {"seed": seed, "winner": w, "P": dict(P), "error": err}
 

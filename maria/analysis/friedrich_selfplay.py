@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from maria import yamlio
-from maria.friedrich.randomplay import fill, random_step  # noqa: F401  (the random legal player
-#   lives with the game: the program's "random" computer seats use it too)
+from maria.friedrich.randomplay import fill, random_step  # the random legal player
+#   lives with the game: the program's "random" computer seats use it too
 from maria.friedrich.rules import advanced, door
 from maria.friedrich.rules.state import info_of
 
@@ -109,7 +109,8 @@ def run_bench(games: int = 3, players: int = 4, print_fn=print) -> dict:
                 t0 = time.perf_counter()
                 door.apply(st, role, a)
                 apply_ms.append(1000 * (time.perf_counter() - t0))
-    p95 = lambda xs: sorted(xs)[int(0.95 * (len(xs) - 1))]  # noqa: E731
+    def p95(xs: list[float]) -> float:
+        return sorted(xs)[int(0.95 * (len(xs) - 1))]
     print_fn(f"FRIEDRICH benchmark: {players}-player random games, medians on this machine")
     print_fn(f"  one complete random game   {statistics.median(game_s):8.3f} s  (median of {games}; "
              f"{statistics.mean(n_actions):.0f} actions per game)")

@@ -21,7 +21,6 @@ import argparse
 import json
 import math
 import sys
-from pathlib import Path
 
 from maria.players import learned
 from maria.rules import roles as R

@@ -40,7 +40,6 @@ from maria.rules import cards, door
 from maria.rules import roles as R
 from maria.rules.advanced.markers import RHINE
 from maria.rules.conquest import marks_conquest
-from maria.rules.movement import step_refusal
 from maria.rules.state import board_info, controller
 from maria.players.resample import resample
 

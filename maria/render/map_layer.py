@@ -15,7 +15,7 @@ import pygame
 
 from maria.board.model import Board, City
 from maria.render import fonts, furniture, palette as pal, symbols
-from maria.render.cells import FRAME, OUTSIDE, Cell, build_cells, clip_convex, polygon_centroid
+from maria.render.cells import FRAME, OUTSIDE, Cell, build_cells, clip_convex
 from maria.render.geometry import View, board_size, rect_to_px
 from maria.render.labels import Placer
 

@@ -1,5 +1,6 @@
 """The MARIA rules engine, R1-R25 of the v2.1 rules (plain Python; never imports pygame).  See door.py for the interface."""
 
-from maria.rules.door import (active_roles, apply, is_over, legal_actions, new_game, result,  # noqa: F401
-                              view)
-from maria.rules.state import IllegalAction  # noqa: F401
+from maria.rules.door import active_roles, apply, is_over, legal_actions, new_game, result, view
+from maria.rules.state import IllegalAction
+
+__all__ = ["IllegalAction", "active_roles", "apply", "is_over", "legal_actions", "new_game", "result", "view"]

@@ -12,7 +12,7 @@ from maria.rules import cards
 from maria.rules import roles as R
 from maria.core.stack import Handler, leave_if_over, pop, push, register, roles_for_powers
 from maria.core.log import log, power_name
-from maria.rules.state import IllegalAction, commander, set_general_city
+from maria.rules.state import commander, set_general_city
 from maria.rules.state import BoardInfo
 
 

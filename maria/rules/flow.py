@@ -14,7 +14,7 @@ from __future__ import annotations
 from maria.rules import hooks, victory
 from maria.rules import roles as R
 from maria.core.log import log, power_name
-from maria.core.stack import (EFFECTS, HANDLERS, Handler, effect, leave_if_over, pop,  # noqa: F401
+from maria.core.stack import (EFFECTS, HANDLERS, Handler, effect, leave_if_over, pop,  # noqa: F401  (re-exported)
                                push, register, roles_for_powers, run, top)
 from maria.rules.setup import allocation_template, validate_allocation
 from maria.rules.state import IllegalAction
@@ -162,7 +162,7 @@ class ActionStage(Handler):
 
 # Register the handlers of the other rulebook parts (the introductory phases, then the advanced
 # game, whose modules also provide the hooks of maria.rules.hooks).
-from maria.rules import tc, hussars, supply, movement, combat, retreat, conquest  # noqa: E402,F401
-from maria.rules.advanced import (markers, display, saxony, expeditions, politics, polcards,  # noqa: E402,F401
+from maria.rules import tc, hussars, supply, movement, combat, retreat, conquest  # noqa: E402,F401  (imported to register their states)
+from maria.rules.advanced import (markers, display, saxony, expeditions, politics, polcards,  # noqa: E402,F401  (and their hooks)
                                   election, peace, subsidy)
 from maria.rules.tc import minor_cut_off  # noqa: E402,F401  (its old home)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from maria.core.stack import Handler, register, pop, roles_for_powers
 from maria.core.log import log
-from maria.rules.state import IllegalAction, is_occupied
+from maria.rules.state import is_occupied
 from maria.rules.state import BoardInfo
 
 

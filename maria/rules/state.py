@@ -9,7 +9,7 @@ boards passed to `new_game(board=...)` are registered under "mem:<n>").
 
 from __future__ import annotations
 
-from maria.core.state import (SHARED_KEYS, BoardGraph, IllegalAction, chosen_commander, copy_state,  # noqa: F401
+from maria.core.state import (SHARED_KEYS, BoardGraph, IllegalAction, chosen_commander, copy_state,  # noqa: F401  (re-exported)
                               forget_commander, generals_at, is_occupied, occupant_kind, on_map, pair_key,
                               prune_commanders, rebuild_index, set_commander, set_general_city,
                               set_train_city, troops_total)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from maria.ui import widgets as W
-from maria.ui.friedrich_panels import FHandoffScene, FRulesScene
+from maria.ui.friedrich_panels import FRulesScene
 from maria.ui.friedrich_scene import FBoardScene, shipped_board
 from maria.ui.friedrich_session import ROLES, FSession, computer_levels, nation_label, new_seed, role_label
 from maria.ui.loading import LoadingScene, swap_in_game

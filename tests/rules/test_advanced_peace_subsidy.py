@@ -11,7 +11,6 @@ from maria.rules.advanced import display as pol_display
 from maria.rules.advanced import polcards as pol_cards
 from maria.rules.advanced import saxony as pol_saxony
 from maria.rules.advanced import subsidy
-from maria.rules import roles as R
 from maria.rules.combat import _units
 from maria.rules.movement import step_refusal
 from maria.rules.state import board_info, controller, home_of, rebuild_index

@@ -14,8 +14,8 @@ from maria.rules.advanced import poldata
 from maria.analysis import selfplay
 from maria.ui.board_scene import BoardScene
 from maria.ui.scenes import SetupScene
-from maria.ui.overlays import GameOverScene, HandoffScene
-from maria.ui.session import Seat, Session, load_notes, notes_path
+from maria.ui.overlays import GameOverScene
+from maria.ui.session import Session, load_notes, notes_path
 
 from tests.ui.test_play import _open, _ready
 

@@ -12,7 +12,6 @@ from maria.rules import door
 from maria.core import rng
 from maria.analysis import selfplay
 from maria.rules.state import board_info
-from maria.ui.board_scene import BoardScene
 from maria.ui.moves import reach
 from maria.ui.session import Session
 

@@ -4,7 +4,6 @@ save, quit, continue, a corrupt load."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from maria.rules import door
 from maria.rules import roles as R

@@ -13,7 +13,7 @@ from maria.friedrich.rules import flow
 from maria.friedrich.rules.machine import HANDLERS, run
 from maria.friedrich.rules.movement import step_refusal
 from maria.friedrich.rules.setup import build_state
-from maria.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401
+from maria.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401  (re-exported)
                                          register_board)
 from maria.friedrich.rules.state import Info
 

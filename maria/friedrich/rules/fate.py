@@ -224,7 +224,7 @@ class FateChoice(Handler):
             log(state, f"{state['generals'][c]['name']} is removed for good (§11, SWEDEN).", "prussia")
         elif frame["kind"] == "prussian_army":
             state["generals"][c]["armies"] += 1
-            log(state, f"A Prussian general gains a free army (Fate 8).", "prussia")
+            log(state, "A Prussian general gains a free army (Fate 8).", "prussia")
         elif frame["kind"] == "laudon" and c != "stay":
             g = frame["general"]
             here = state["generals"][g]["city"]

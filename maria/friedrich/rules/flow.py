@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from maria.core.log import log
 from maria.friedrich.rules import tables as T
-from maria.friedrich.rules.machine import HANDLERS, Handler, push, register, run  # noqa: F401
+from maria.friedrich.rules.machine import HANDLERS, Handler, push, register, run  # noqa: F401  (re-exported)
 # the phases register their flow states on import
 from maria.friedrich.rules import advanced
-from maria.friedrich.rules import cards, combat, conquest, fate, movement, setup, supply, victory  # noqa: F401
+from maria.friedrich.rules import cards, combat, conquest, fate, movement, setup, supply, victory  # noqa: F401  (imported to register their states)
 from maria.friedrich.rules.state import in_game, nation_name
 from maria.friedrich.rules.state import Info
 

@@ -22,7 +22,7 @@ from maria.friedrich.rules import recruit
 from maria.friedrich.rules import tables as T
 from maria.friedrich.rules.conquest import leave_city
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.friedrich.rules.state import (IllegalAction, generals_at, info_of, mod_active, names, nation_at,
+from maria.friedrich.rules.state import (generals_at, info_of, mod_active, names, nation_at,
                                          nation_name, nation_title, place_general, place_train, train_at)
 from maria.friedrich.rules.state import Info
 

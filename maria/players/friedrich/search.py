@@ -111,7 +111,7 @@ class SearchPlayer:
                     s = door.apply(s, role, {"type": "step", "to": c})
                 if s["flow"][-1]["name"] == "moving":
                     s = door.apply(s, role, {"type": "stop"})
-        except Exception:  # noqa: BLE001  (a path the sampled world does not allow: judge as is)
+        except Exception:  # a path the sampled world does not allow: judge as is
             return -1.0
         s = playout(s, self.nation_turns, self.max_actions)
         return score(s, role)

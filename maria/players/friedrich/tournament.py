@@ -73,7 +73,7 @@ def run(players: int, games: int, a: str, b: str, seed: int = 0, seating: str = 
         t0 = time.perf_counter()
         try:
             s = play_game(players, sd, seats, times, searched)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             errors += 1
             log(f"game {i} seed {sd}: ERROR {type(exc).__name__}: {exc}")
             continue

@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 from maria.rules import hooks
 from maria.rules import roles as R
 from maria.core.log import log, power_name
+from maria.core.stack import Handler, pop, register, roles_for_powers
 from maria.rules.state import controller
 from maria.rules.state import BoardInfo
 from maria.board.model import Board
@@ -348,8 +349,6 @@ def france_conquered_bohemia(state: dict, info: BoardInfo, power: str, city: str
         log(state, f"{a['set_aside']['france']} set-aside French markers return to the pool.", "france")
         a["set_aside"]["france"] = 0
 
-
-from maria.core.stack import Handler, pop, register, roles_for_powers  # noqa: E402
 
 
 @register("reduce_objectives")
