@@ -44,8 +44,8 @@ def _ydump(doc, **kw) -> str:
     return yaml.dump(doc, Dumper=_CD, **kw)
 
 BOARDS = REPO / "boards"
-DEEP = 100_000
-posix = pytest.mark.skipif(os.name == "nt", reason="FIFOs, symbolic links, rlimits and folder fsync are POSIX")          # far beyond the ~25,000 levels that crashed with the default 8 MB stack
+DEEP = 100_000          # far beyond the ~25,000 levels that crashed with the default 8 MB stack
+posix = pytest.mark.skipif(os.name == "nt", reason="FIFOs, symbolic links, rlimits and folder fsync are POSIX")
 
 
 # --- what to throw at the loaders ---------------------------------------------------------------

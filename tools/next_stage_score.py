@@ -192,7 +192,8 @@ def score(data: Path, threshold: float, seeds: range | None = None, echo=print) 
     if vm_err:
         mae = sum(abs(a - b) for a, b in vm_err) / len(vm_err)
         echo(f"  expected VMs per enemy major and stage: mean predicted "
-             f"{sum(a for a, _ in vm_err) / len(vm_err):.2f}, mean placed {sum(b for _, b in vm_err) / len(vm_err):.2f}, "
+             f"{sum(a for a, _ in vm_err) / len(vm_err):.2f}, "
+             f"mean placed {sum(b for _, b in vm_err) / len(vm_err):.2f}, "
              f"mean absolute error {mae:.2f} ({len(vm_err)} pairs)")
     return {"total": tot, "per": per}
 

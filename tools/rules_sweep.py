@@ -4,7 +4,8 @@ the shipped values), so a few thousand games measure every constant's effect on 
 at once (a least-squares fit of "the role won" on the levels, `fit`).
 
     python3 tools/rules_sweep.py play OUT.jsonl --variant intro --role maria_theresa --first 300000 --games 4000
-    python3 tools/rules_sweep.py play OUT.jsonl --variant intro --role frederick --set attacker --first 320000 --games 4000
+    python3 tools/rules_sweep.py play OUT.jsonl --variant intro --role frederick --set attacker \
+        --first 320000 --games 4000
     python3 tools/rules_sweep.py fit OUT.jsonl --role maria_theresa
     (--default plays the shipped values: the same games as `python -m maria.analysis.series run
     ... --seats all:easy`, checked on 20 seeds per variant in session 20)

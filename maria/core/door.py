@@ -38,7 +38,8 @@ class Door:
     info_of: Callable[[dict], Any]                           # the board facts of a state
     reversible: frozenset                                    # action types a player may take back
     anytime: tuple = ()                                      # Anytime offers, in their listing order
-    special: Callable[..., bool] | None = None               # (door, state, info, frame, handler, role, action) -> handled
+    # (door, state, info, frame, handler, role, action) -> handled
+    special: Callable[..., bool] | None = None
     why_not: Callable[..., str] = field(default=lambda state, action, frame=None, info=None:
                                         f"{action.get('type')!r} is not a legal action now.")
 

@@ -1,4 +1,5 @@
-"""The MARIA rules engine, R1-R25 of the v2.1 rules (plain Python; never imports pygame).  See door.py for the interface."""
+"""The MARIA rules engine, R1-R25 of the v2.1 rules (plain Python; never imports pygame).  See door.py for the
+interface."""
 
 from maria.rules.door import active_roles, apply, is_over, legal_actions, new_game, result, view
 from maria.rules.state import IllegalAction

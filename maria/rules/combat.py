@@ -210,7 +210,8 @@ class Combat(Handler):
         lost = min(lost, total)
         city = frame[side + "_city"]
         win_city = frame[other + "_city"]
-        log(state, f"{_names(state, gids)} {'is' if len(gids) == 1 else 'are'} defeated and lose{'s' if len(gids) == 1 else ''} "
+        log(state, f"{_names(state, gids)} {'is' if len(gids) == 1 else 'are'} defeated and "
+            f"lose{'s' if len(gids) == 1 else ''} "
             f"{lost} troop{'s' if lost != 1 else ''}.", power, [city])
         phase["retreated"].append(city)
         phase["retreated_gens"].extend(gids)

@@ -1,4 +1,5 @@
-"""The narrow door into the rules (every rule, R1-R25, is reached through it): new_game, legal_actions, apply, view, active_roles, is_over, result.
+"""The narrow door into the rules (every rule, R1-R25, is reached through it): new_game, legal_actions, apply,
+view, active_roles, is_over, result.
 
 MARIA's door is the core's (maria.core.door: who acts, legal actions, apply with undo) made with
 MARIA's flow, board, undoable actions, "at any time" actions (R6.6 transfers, R20 cancellations)

@@ -1,5 +1,5 @@
-"""The turn sequence (R5, R13 winter, R14 game end): which flow states exist and in which order (game, allocation, turn, action
-stage), read like the rulebook; importing this module registers every phase's handler.
+"""The turn sequence (R5, R13 winter, R14 game end): which flow states exist and in which order (game, allocation,
+turn, action stage), read like the rulebook; importing this module registers every phase's handler.
 
 game -> allocation (R4.9) -> turn (R5.1) -> hussars (R7) -> action_stage x3 (R5.2) ->
 tc_phase (R8) -> supply_phase (R9) [-> hussar_tax] -> movement_phase (R10) [-> moving, pay] ->

@@ -102,7 +102,8 @@ def supply_map(state: dict, info: BoardInfo) -> dict:
         dist = graph.within_roads(info, t["city"], blocked, MAX_PATH)
         seen.extend(c for c in dist if c not in seen)
     out_of_supply = sorted(gid for gid, g in state["generals"].items()
-                           if g["in_play"] and g["city"] in info.playable and supply_status(state, info, gid)[0] == "none")
+                           if g["in_play"] and g["city"] in info.playable
+                           and supply_status(state, info, gid)[0] == "none")
     return {"ranges": {p: sorted(c) for p, c in sorted(ranges.items())}, "out_of_supply": out_of_supply}
 
 

@@ -66,7 +66,8 @@ class FSetupScene(SetupBase):
         seats = last.get("seats")
         for role in list(self.seats):
             seat = seats.get(role) if isinstance(seats, dict) else None
-            if isinstance(seat, dict) and seat.get("kind") in ("human", "computer") and seat.get("level") in self.levels:
+            if (isinstance(seat, dict) and seat.get("kind") in ("human", "computer")
+                    and seat.get("level") in self.levels):
                 self.seats[role] = {"kind": seat["kind"], "level": seat["level"]}
         opts = last.get("options")
         for key in ADVANCED:

@@ -124,11 +124,12 @@ class TitleScene(ButtonScene):
                  ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
                  ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
         self.buttons = [W.Button(pygame.Rect(960 - 205, 404, 200, 46), "MARIA", self._choose("maria"), True,
-                                 ("game", "maria"), 20, tip="Play MARIA: the War of the Austrian Succession, 1741–1744.",
-                                 selected=maria),
+                                 ("game", "maria"), 20,
+                                 tip="Play MARIA: the War of the Austrian Succession, 1741–1744.", selected=maria),
                         W.Button(pygame.Rect(960 + 5, 404, 200, 46), "FRIEDRICH", self._choose("friedrich"), True,
                                  ("game", "friedrich"), 20,
-                                 tip="Play FRIEDRICH, MARIA's sister game: the Seven Years' War, 1756–1763 (3 or 4 players).",
+                                 tip="Play FRIEDRICH, MARIA's sister game: the Seven Years' War, 1756–1763 "
+                                     "(3 or 4 players).",
                                  selected=not maria)]
         y = 466
         for it in items:
@@ -187,7 +188,8 @@ class TitleScene(ButtonScene):
         if self.game == "friedrich":
             W.blit_text(surf, "FRIEDRICH", (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
             W.blit_text(surf, "The Seven Years' War, 1756–1763", (960, 300), 34, W.INK, "serif", "midtop")
-            W.blit_text(surf, "MARIA's sister game by Richard Sivél — the 2005 standard rules, 3 or 4 players, hot-seat",
+            W.blit_text(surf, "MARIA's sister game by Richard Sivél — the 2005 standard rules, 3 or 4 players, "
+                        "hot-seat",
                         (960, 350), 22, (90, 75, 55), "sans", "midtop")
         else:
             W.blit_text(surf, "MARIA", (960, 150), 130, (110, 30, 24), "serif_bold", "midtop")
@@ -304,7 +306,8 @@ class SetupScene(SetupBase):
             y += 64
         self.draw_seed(surf, 620)
         W.blit_text(surf, "type digits to edit", (1240, 634), 16, (100, 85, 60))
-        W.blit_text(surf, "Computer seats see only what a human in their seat would see. Random and Easy are quick; Hard thinks ~1.5 s a move.",
+        W.blit_text(surf, "Computer seats see only what a human in their seat would see. Random and Easy are quick; "
+                    "Hard thinks ~1.5 s a move.",
                     (960, 720), 18, (100, 85, 60), "sans", "midtop")
         self.draw_buttons(surf)
 

@@ -227,7 +227,8 @@ def test_R19_4_neutral_prussia_no_entry_no_combat_no_supply_path():
     s["adv"]["prussia_neutral_until"] = None
     assert [aus, sil] in _units(s, info, ["austria"])
     s["adv"]["prussia_neutral_until"] = 7
-    assert "breslau" in pol_saxony.forbidden(s, info, "france") and "breslau" in pol_saxony.forbidden(s, info, "austria")
+    assert "breslau" in pol_saxony.forbidden(s, info, "france")
+    assert "breslau" in pol_saxony.forbidden(s, info, "austria")
     assert "prag" in pol_saxony.forbidden(s, info, "prussia")
 
 

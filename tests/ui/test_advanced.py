@@ -107,7 +107,8 @@ def test_advanced_setup_and_a_political_stage(ui):
         board = _board(ui)
         if board.frame["name"] != "pol_troops" or not board.recruit:
             break
-        gid = next(g for g in board.recruit["assign"] if board.button(("plus", g)) and board.button(("plus", g)).enabled)
+        gid = next(g for g in board.recruit["assign"]
+                   if board.button(("plus", g)) and board.button(("plus", g)).enabled)
         ui.press(("plus", gid))
         ui.press("recruit")
     board = _board(ui)

@@ -186,7 +186,8 @@ def apply_fate(state: dict, info: Info, spec: dict, eff: str, nxt: int) -> None:
             log(state, f"{state['generals'][g]['name']} loses an army (Fate).", spec["general"]["nation"])
     elif eff in ("pinned_near", "keep_stack", "no_new_armies", "must_reach_positive", "first_card_zero"):
         if g:
-            state["mods"].append({"kind": eff, "general": g, "turn": nxt, **({"city": spec["city"]} if "city" in spec else {})})
+            state["mods"].append({"kind": eff, "general": g, "turn": nxt,
+                                  **({"city": spec["city"]} if "city" in spec else {})})
     elif eff in ("range_up", "protect_radius"):
         if g:
             state["mods"].append({"kind": eff, "general": g, "value": int(spec["value"]), "turn": nxt})
@@ -418,7 +419,8 @@ class OODecision(Handler):
         else:
             state["cards"]["hands"]["prussia"].remove(c)    # ruling F13-8: out of Prussia's hand for good
             adv["oo"], adv["oo_card"] = "taken", c
-            log(state, f"Prussia takes the Offensive Option and lays out the {deck.label(c) if not deck.is_reserve(c) else 'Reserve'} "
+            log(state, "Prussia takes the Offensive Option and lays out the "
+                f"{deck.label(c) if not deck.is_reserve(c) else 'Reserve'} "
                 "face-up (§13).", "prussia")
         pop(state)
 

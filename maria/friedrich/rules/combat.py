@@ -188,7 +188,8 @@ class Duel(Handler):
             v = _card_value(state, frame, side, c, action.get("value"), bool(action.get("double")))
             deck.discard(state, nation, [c])
             s = duel.play_card(frame, side, c, v)
-            log(state, f"{nation_title(nation)} plays the {deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
+            log(state, f"{nation_title(nation)} plays the "
+                f"{deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
                 f" for {v}: score {s:+d} for {nation_name(nation)}.", nation)
             return
         pop(state)

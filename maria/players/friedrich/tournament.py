@@ -47,7 +47,8 @@ def play_game(players: int, seed: int, seats: dict[str, str], times: dict | None
         dt = time.perf_counter() - t0
         if times is not None:
             times.setdefault(seats[r], []).append(dt)
-            if searched is not None and s["flow"][-1]["name"] == "movement" and seats[r] in ("normal", "hard", "hard-search"):
+            if (searched is not None and s["flow"][-1]["name"] == "movement"
+                    and seats[r] in ("normal", "hard", "hard-search")):
                 searched.setdefault(seats[r], []).append(dt)
         s = door.apply(s, r, a)
         n += 1

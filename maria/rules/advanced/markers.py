@@ -213,7 +213,8 @@ def lose_vp(state: dict, power: str, n: int, cause: str) -> int:
             give_back(state, p)
             lost += 1
     if n:
-        log(state, f"{power_name(p)} loses {n} VP ({cause}): {lost} marker{'s' if lost != 1 else ''} back to its pool.", p)
+        log(state, f"{power_name(p)} loses {n} VP ({cause}): {lost} marker{'s' if lost != 1 else ''} back to its pool.",
+            p)
     if p == "prussia" or (state["players"] == 2 and p == "france"):
         hooks.call("vp_lost", state, p, n, cause)                       # R19.3
     return lost

@@ -104,7 +104,8 @@ def relocation_choices(state: dict, info: BoardInfo, pid: str, origin: str | Non
     return nearest(info, start, ok)
 
 
-def _relocate(state: dict, info: BoardInfo, pid: str, city: str | None, what: str = "is transferred (Silesian peace)") -> None:
+def _relocate(state: dict, info: BoardInfo, pid: str, city: str | None,
+              what: str = "is transferred (Silesian peace)") -> None:
     piece = _piece(state, pid)
     name = piece.get("name") or f"The {power_name(piece['power'])} supply train"
     src = piece["city"]

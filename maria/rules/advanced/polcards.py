@@ -32,9 +32,10 @@ def _arrow_options(state: dict, card: dict, arrow: dict) -> list[int]:
     return opts
 
 
-INSTRUCTION_CHOICES: dict[str, list[str | bool]] = {"jenkins": [True], "denmark": [True], "hessian": [True], "palatinate": [True],
-                       "frankfurt": ["france", "bavaria"], "quadruple": [True],
-                       "carnatic": ["pragmatic_army", "france"], "jacobite": [True]}
+INSTRUCTION_CHOICES: dict[str, list[str | bool]] = {
+    "jenkins": [True], "denmark": [True], "hessian": [True], "palatinate": [True],
+    "frankfurt": ["france", "bavaria"], "quadruple": [True],
+    "carnatic": ["pragmatic_army", "france"], "jacobite": [True]}
 
 
 @register("pol_exec")
@@ -80,7 +81,8 @@ class PolExec(Handler):
         for t, d in action["shifts"].items():                           # R17.6.3 announced now
             pf["shifts"][t] = pf["shifts"].get(t, 0) + d
         log(state, f"{power_name(p)} executes {name}"
-            + (f", announcing {', '.join(f'{t} {d:+d}' for t, d in action['shifts'].items())}" if action["shifts"] else "")
+            + (f", announcing {', '.join(f'{t} {d:+d}' for t, d in action['shifts'].items())}"
+               if action["shifts"] else "")
             + ".", p)
         if action["instruction"] is not None:
             execute_instruction(state, info, poldata.cards()[frame["card"]]["instruction"], p, action["instruction"])
@@ -170,7 +172,8 @@ class PolTroops(Handler):
         total = 0
         for gid, n in assign.items():
             g = state["generals"].get(gid)
-            if g is None or g["power"] != p or not g["in_play"] or not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            if (g is None or g["power"] != p or not g["in_play"] or not isinstance(n, int) or isinstance(n, bool)
+                    or n < 1):
                 raise IllegalAction(f"{gid}: each named general of {power_name(p)} receives at least 1 troop.")
             if g["troops"] + n > 8:
                 raise IllegalAction(f"{g['name']} would command more than 8 troops.")

@@ -91,11 +91,13 @@ class Politics(Handler):
                 c = pol["deck"].pop()
                 if poldata.cards()[c].get("special") == "election":
                     a["election"] = "pending"
-                    log(state, "The Imperial Election card is revealed: the Emperor is elected at the end of this turn.")
+                    log(state, "The Imperial Election card is revealed: the Emperor is elected at the end of "
+                        "this turn.")
                     pol["discard"].append(c)
                     continue
                 pol["faceup"].append(c)
-            log(state, "Political cards revealed: " + ", ".join(poldata.cards()[c]["name"] for c in pol["faceup"]) + ".")
+            log(state, "Political cards revealed: "
+                + ", ".join(poldata.cards()[c]["name"] for c in pol["faceup"]) + ".")
             frame["step"] = "trump"
             return True
         if step == "trump":
@@ -152,7 +154,8 @@ class Politics(Handler):
             frame["selected"] = {}
             frame["shifts"] = {}
             frame["executed"] = []
-            log(state, "Influence: " + ", ".join(f"{power_name(p)} {influence(state, p)}" for p in frame["order"]) + ".")
+            log(state, "Influence: "
+                + ", ".join(f"{power_name(p)} {influence(state, p)}" for p in frame["order"]) + ".")
             frame["step"] = "select"
             return True
         if step == "select":
@@ -221,7 +224,8 @@ class Politics(Handler):
         p = Politics._current(frame)
         if frame["step"] == "place":
             hand = sorted(set(state["cards"]["hands"].get(p, [])))
-            return [{"type": "place", "power": p, "card": c} for c in hand] + [{"type": "place", "power": p, "card": None}]
+            return ([{"type": "place", "power": p, "card": c} for c in hand]
+                    + [{"type": "place", "power": p, "card": None}])
         return ([{"type": "select", "power": p, "card": c} for c in Politics._selectable(state, frame, p)]
                 + [{"type": "save", "power": p}])
 
