@@ -163,6 +163,6 @@ class ActionStage(Handler):
 # Register the handlers of the other rulebook parts (the introductory phases, then the advanced
 # game, whose modules also provide the hooks of maria.rules.hooks).
 from maria.rules import tc, hussars, supply, movement, combat, retreat, conquest  # noqa: E402,F401  (imported to register their states)
-from maria.rules.advanced import (markers, display, saxony, expeditions, politics, polcards,  # noqa: E402,F401  (and their hooks)
+from maria.rules.advanced import (markers, display, saxony, expeditions, politics, polcards,  # noqa: E402,F401  (imported to register their states and hooks)
                                   election, peace, subsidy)
 from maria.rules.tc import minor_cut_off  # noqa: E402,F401  (its old home)
