@@ -3,7 +3,8 @@
     python main.py                        title screen: new game (hot-seat), continue, load, settings, rules
     python main.py --load FILE            open a saved game
     python main.py --screenshot OUT.png   render one frame of a game headless and exit
-                   [--load FILE] [--size WxH] [--hover CITY] [--scene title|setup|settings|rules|board|battle-card|large-hand]
+                   [--load FILE] [--size WxH] [--hover CITY]
+                   [--scene title|setup|settings|rules|board|battle-card|large-hand]
     python main.py --bench-ui             UI timings (start to title, idle frame, drag frame)
     python main.py --demo [--game friedrich]  every seat a computer player, watchable (Space, [ ], 1-4)
     python main.py --selftest             headless check of an installation (assets, boards, play, save)
@@ -16,10 +17,10 @@ import time
 
 T_START = time.perf_counter()
 
-import argparse  # noqa: E402
-import os  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import argparse  # noqa: E402  (counted in the start-up time)
+import os  # noqa: E402  (counted in the start-up time)
+import sys  # noqa: E402  (counted in the start-up time)
+from pathlib import Path  # noqa: E402  (counted in the start-up time)
 
 
 def _size(text: str) -> tuple[int, int]:

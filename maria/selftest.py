@@ -1,5 +1,6 @@
 """`main.py --selftest`: prove a build works, headless — every asset and board loads, every variant
-of both games (MARIA and FRIEDRICH) starts and plays 50 legal actions, a save reloads identical. Exit 0, or 1 with the failing step."""
+of both games (MARIA and FRIEDRICH) starts and plays 50 legal actions, a save reloads identical. Exit 0, or 1 with
+the failing step."""
 
 from __future__ import annotations
 

@@ -117,7 +117,8 @@ _FLOW_TOKEN = re.compile(r"""
   | (?P<comment>(?<=[ \t])\#.*)
   | (?P<plain>(?:[^\s\-?:,\[\]{}#&*!|>'"%@`]|-(?=[^\s,\[\]{}]))(?:[^\s,\[\]{}:#'"]|[ \t]+(?=[^\s,\[\]{}:#'"]))*)
 """, re.X)
-_BLOCK_LINE = re.compile(r"(?P<indent> *)(?P<run>(?:-(?:[ \t]+|$))*)(?:(?P<key>[A-Za-z0-9_][^:#'\"\[\]{},]*?):(?:[ \t]+|$))?(?P<value>.*)")
+_BLOCK_LINE = re.compile(r"(?P<indent> *)(?P<run>(?:-(?:[ \t]+|$))*)"
+                         r"(?:(?P<key>[A-Za-z0-9_][^:#'\"\[\]{},]*?):(?:[ \t]+|$))?(?P<value>.*)")
 _QUOTED_ALONE = re.compile(r"""(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')[ \t]*(?:\#.*)?$""")
 _PLAIN_START = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=\S)")
 
@@ -189,9 +190,9 @@ def _fast_depth_bound(text: str) -> int | None:
 
     Flow collections: if every '[' is directly followed by ']' and every '{' by '}', no flow
     collection holds anything, so flow nesting is at most 1; if few are not, their count (plus one)
-    bounds it; otherwise the line scanner may bound it (flow collections each written on one line).  Block collections: each one opens at
-    a column strictly greater than its parent's (except an "indentless" sequence, at most one per
-    mapping), and that column is always in the leading indicator run of some line; so the block
+    bounds it; otherwise the line scanner may bound it (flow collections each written on one line).  Block
+    collections: each one opens at a column strictly greater than its parent's (except an "indentless" sequence, at
+    most one per mapping), and that column is always in the leading indicator run of some line; so the block
     depth is at most twice the number of distinct such columns."""
     lines = _BREAKS.split(text)
     # each flow level but the innermost is a non-empty collection, whose '[' or '{' is not
@@ -233,7 +234,7 @@ class _ScanLoader(yaml.SafeLoader):
     def _too_deep(self) -> YAMLRefused:
         return YAMLRefused(f"nested deeper than {self.max_depth} levels (line {self.line + 1})")
 
-    def fetch_flow_collection_start(self, TokenClass):  # noqa: N803 (PyYAML's name)
+    def fetch_flow_collection_start(self, TokenClass):  # PyYAML's name
         if self.flow_level + len(self.indents) >= self.max_depth:
             raise self._too_deep()
         return super().fetch_flow_collection_start(TokenClass)
@@ -368,7 +369,8 @@ def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_A
         msg = str(exc)
         if "digits" in msg:
             raise YAMLRefused("it holds a number too long to read (more than "
-                              f"{sys.get_int_max_str_digits() if hasattr(sys, 'get_int_max_str_digits') else 4300} digits)") from None
+                              f"{sys.get_int_max_str_digits() if hasattr(sys, 'get_int_max_str_digits') else 4300} "
+                              "digits)") from None
         raise YAMLRefused(f"it holds a value that cannot be read ({msg[:120]})") from None
     except (TypeError, OverflowError, RecursionError, MemoryError) as exc:
         raise YAMLRefused(f"it cannot be read ({type(exc).__name__})") from None

@@ -44,8 +44,8 @@ def _ydump(doc, **kw) -> str:
     return yaml.dump(doc, Dumper=_CD, **kw)
 
 BOARDS = REPO / "boards"
-DEEP = 100_000
-posix = pytest.mark.skipif(os.name == "nt", reason="FIFOs, symbolic links, rlimits and folder fsync are POSIX")          # far beyond the ~25,000 levels that crashed with the default 8 MB stack
+DEEP = 100_000          # far beyond the ~25,000 levels that crashed with the default 8 MB stack
+posix = pytest.mark.skipif(os.name == "nt", reason="FIFOs, symbolic links, rlimits and folder fsync are POSIX")
 
 
 # --- what to throw at the loaders ---------------------------------------------------------------
@@ -845,7 +845,7 @@ def test_a_failed_autosave_is_shown_on_the_board_and_retried_at_the_next_hand_of
         from maria.ui.board_scene import BoardScene
         from maria.ui.scenes import TitleScene
         from maria.ui.session import Session
-        from maria.ui.settings import Settings, saves_dir
+        from maria.ui.settings import Settings
         data = home / "data"
         data.write_text("a file where the saves folder should be: every save fails")
         app = App(Settings(), (1280, 720))

@@ -20,13 +20,13 @@ def test_release_workflow_names_windows_macos_and_linux():
 
 
 def test_build_dependencies_are_pinned_apart_from_the_games():
-    lines = [l.strip() for l in (ROOT / "requirements-build.txt").read_text().splitlines()
-             if l.strip() and not l.startswith("#")]
+    lines = [line.strip() for line in (ROOT / "requirements-build.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
     assert "-r requirements.txt" in lines
-    assert any(l.lower().startswith("pyinstaller==") for l in lines)
-    for l in (ROOT / "requirements.txt").read_text().splitlines():
-        if l.strip() and not l.startswith("#"):
-            assert "==" in l and "pyinstaller" not in l.lower()
+    assert any(line.lower().startswith("pyinstaller==") for line in lines)
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            assert "==" in line and "pyinstaller" not in line.lower()
 
 
 def test_spec_bundles_the_data_the_game_reads():

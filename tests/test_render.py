@@ -9,16 +9,16 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from maria.games.maria.board.model import (ArmySheet, Board, Box, City, General, Grid, Sector, Setup,  # noqa: E402
+from maria.games.maria.board.model import (ArmySheet, Board, Box, City, General, Grid, Sector, Setup,
                                Territory)
-from maria.paths import boards_dir  # noqa: E402
-from maria.render import fonts, palette as pal  # noqa: E402
-from maria.render.geometry import View, board_size, rect_to_px  # noqa: E402
-from maria.render.map_layer import ScaledLayer, build_map_layer  # noqa: E402
-from maria.render.preview import render_preview, render_surface  # noqa: E402
+from maria.paths import boards_dir
+from maria.render import fonts, palette as pal
+from maria.render.geometry import View, board_size, rect_to_px
+from maria.render.map_layer import ScaledLayer, build_map_layer
+from maria.render.preview import render_preview, render_surface
 
 ROOT = Path(__file__).resolve().parent.parent
 

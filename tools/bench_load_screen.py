@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (chooses the dummy drivers)
+from tests.ui.headless import headless_app, scratch_dirs  # chooses the dummy drivers
 
 
 def main(argv=None) -> int:
@@ -76,7 +76,8 @@ def main(argv=None) -> int:
         frame("mouse moving (a redraw each frame)",
               pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 0), buttons=(0, 0, 0)))
     older = scene.button("next")
-    for i in range(args.frames // 4 if older is not None else 0):            # pages turn (each page's previews read meanwhile)
+    # pages turn (each page's previews read meanwhile)
+    for i in range(args.frames // 4 if older is not None else 0):
         w = app.map.to_window(older.rect.center)
         frame("turning pages", pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=w))
         frame("turning pages", pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=w))
@@ -89,7 +90,8 @@ def main(argv=None) -> int:
     print(f"frame times, wall clock (load average {load:.1f} on {os.cpu_count()} cores) / the window thread's CPU:")
     for part, ms in times.items():
         c = cpu[part]
-        print(f"  {part:42s} {len(ms):4d} frames: median {statistics.median(ms):6.2f} / {statistics.median(c):6.2f} ms, "
+        print(f"  {part:42s} {len(ms):4d} frames: "
+              f"median {statistics.median(ms):6.2f} / {statistics.median(c):6.2f} ms, "
               f"slowest {max(ms):6.2f} / {max(c):6.2f} ms")
     pygame.quit()
     return 0

@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
+from tests.ui.headless import headless_app, scratch_dirs  # first: the dummy video driver
 
 
 def count(variant: str, players: int, seed: int, turns: int = 1) -> dict:
@@ -36,7 +36,7 @@ def count(variant: str, players: int, seed: int, turns: int = 1) -> dict:
     app.scenes = [app.scenes[0], board]
     board.after_change()
     deciders = {r: make_player("easy", seed + i) for i, r in enumerate(door.ROLES[players])}
-    handoffs, actions, autos = [], 0, 0
+    handoffs, actions = [], 0
     for _ in range(5000):
         app.run(max_frames=1)
         if door.is_over(session.state) or session.state["turn"] > turns:

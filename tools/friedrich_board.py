@@ -302,14 +302,18 @@ def layout(cities: list[dict], adj: dict[int, set[int]], anchors: dict[int, tupl
             f = 0.08 * (d - rest) / d
             if d < rest and (a not in free_set or b not in free_set):
                 f *= 0.5
-            force[a][0] += f * (xb - xa); force[a][1] += f * (yb - ya)
-            force[b][0] -= f * (xb - xa); force[b][1] -= f * (yb - ya)
+            force[a][0] += f * (xb - xa)
+            force[a][1] += f * (yb - ya)
+            force[b][0] -= f * (xb - xa)
+            force[b][1] -= f * (yb - ya)
         for i, j, d in _close_pairs(pos, dmin):
             d = d or 1e-3
             (xi, yi), (xj, yj) = pos[i], pos[j]
             push = 0.5 * (dmin - d) / d
-            force[i][0] -= push * (xj - xi); force[i][1] -= push * (yj - yi)
-            force[j][0] += push * (xj - xi); force[j][1] += push * (yj - yi)
+            force[i][0] -= push * (xj - xi)
+            force[i][1] -= push * (yj - yi)
+            force[j][0] += push * (xj - xi)
+            force[j][1] += push * (yj - yi)
         for i in pos:
             fx, fy = force[i]
             if i in anchors:       # an anchor keeps its real place, moving only to make room

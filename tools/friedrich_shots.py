@@ -13,18 +13,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
+from tests.ui.headless import headless_app, scratch_dirs  # first: the dummy video driver
+
+import pygame
+
+from maria.players.friedrich.random_moves import RandomPlayer
+from maria.ui.app import App
+from maria.ui.friedrich_panels import FateScene, FGameOverScene, FHandoffScene
+from maria.ui.friedrich_scene import FBoardScene
+from maria.ui.friedrich_session import ROLES, FSession
+from maria.ui.friedrich_setup import start
 
 scratch_dirs("maria-friedrich-shots-", keep_set=True)
-
-import pygame  # noqa: E402
-
-from maria.players.friedrich.random_moves import RandomPlayer  # noqa: E402
-from maria.ui.app import App  # noqa: E402
-from maria.ui.friedrich_panels import FateScene, FGameOverScene, FHandoffScene  # noqa: E402
-from maria.ui.friedrich_scene import FBoardScene  # noqa: E402
-from maria.ui.friedrich_session import ROLES, FSession  # noqa: E402
-from maria.ui.friedrich_setup import start  # noqa: E402
 
 
 def _advance(s: FSession, until, seed: int = 1, limit: int = 20000) -> bool:

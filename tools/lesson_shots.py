@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
+from tests.ui.headless import headless_app, scratch_dirs  # first: the dummy video driver
 
-import pygame  # noqa: E402
+import pygame
 
 # the walks autosave like any game: into a scratch folder, never the player's saves and settings
 scratch_dirs("maria-lessons-", config="config", data="data", keep_set=True)

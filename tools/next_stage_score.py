@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from maria.games.maria.rules import door  # noqa: E402
+from maria.games.maria.rules import door
 
 ROLES3 = ("louis_xv", "frederick", "maria_theresa")
 SWEEP = (0.2, 0.25, 0.3, 0.4, 0.5, 0.6)
@@ -192,7 +192,8 @@ def score(data: Path, threshold: float, seeds: range | None = None, echo=print) 
     if vm_err:
         mae = sum(abs(a - b) for a, b in vm_err) / len(vm_err)
         echo(f"  expected VMs per enemy major and stage: mean predicted "
-             f"{sum(a for a, _ in vm_err) / len(vm_err):.2f}, mean placed {sum(b for _, b in vm_err) / len(vm_err):.2f}, "
+             f"{sum(a for a, _ in vm_err) / len(vm_err):.2f}, "
+             f"mean placed {sum(b for _, b in vm_err) / len(vm_err):.2f}, "
              f"mean absolute error {mae:.2f} ({len(vm_err)} pairs)")
     return {"total": tot, "per": per}
 

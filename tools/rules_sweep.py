@@ -4,7 +4,8 @@ the shipped values), so a few thousand games measure every constant's effect on 
 at once (a least-squares fit of "the role won" on the levels, `fit`).
 
     python3 tools/rules_sweep.py play OUT.jsonl --variant intro --role maria_theresa --first 300000 --games 4000
-    python3 tools/rules_sweep.py play OUT.jsonl --variant intro --role frederick --set attacker --first 320000 --games 4000
+    python3 tools/rules_sweep.py play OUT.jsonl --variant intro --role frederick --set attacker \
+        --first 320000 --games 4000
     python3 tools/rules_sweep.py fit OUT.jsonl --role maria_theresa
     (--default plays the shipped values: the same games as `python -m maria.lab.series run
     ... --seats all:easy`, checked on 20 seeds per variant in session 20)
@@ -217,7 +218,7 @@ def play_one(variant: str, role: str, which: str, seed: int, default: bool = Fal
     try:
         rec = play_game(variant, 3, seed, {r: "easy" for r in ("maria_theresa", "frederick", "louis_xv")})
         w, err = rec.state["result"]["winner"], None
-    except Exception as e:  # noqa: BLE001 - counted, never hidden
+    except Exception as e:  # counted, never hidden
         w, err = None, f"{type(e).__name__}: {e}"
     return {"seed": seed, "winner": w, "P": dict(P), "error": err}
 

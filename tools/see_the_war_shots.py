@@ -14,7 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.ui.headless import headless_app, scratch_dirs  # noqa: E402  (first: the dummy video driver)
+from tests.ui.headless import headless_app, scratch_dirs  # first: the dummy video driver
 
 
 def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:

@@ -38,11 +38,12 @@ class Door:
     info_of: Callable[[dict], Any]                           # the board facts of a state
     reversible: frozenset                                    # action types a player may take back
     anytime: tuple = ()                                      # Anytime offers, in their listing order
-    special: Callable[..., bool] | None = None               # (door, state, info, frame, handler, role, action) -> handled
+    # (door, state, info, frame, handler, role, action) -> handled
+    special: Callable[..., bool] | None = None
     why_not: Callable[..., str] = field(default=lambda state, action, frame=None, info=None:
                                         f"{action.get('type')!r} is not a legal action now.")
 
-    def frame_handler(self, state: dict):
+    def frame_handler(self, state: dict) -> tuple[dict, Any]:
         frame = state["flow"][-1]
         return frame, self.handlers[frame["name"]]
 
@@ -66,7 +67,7 @@ class Door:
             out.append({"type": "undo"})
         return out
 
-    def check_and_act(self, state: dict, info, role: str, action: dict) -> None:
+    def check_and_act(self, state: dict, info: Any, role: str, action: dict) -> None:
         """Refuse `action` with a reason, or carry it out on `state` (in place) and settle the flow."""
         frame, h = self.frame_handler(state)
         if role not in h.waiting(state, info, frame):
@@ -133,7 +134,7 @@ class Door:
         every intermediate state)."""
         return Replayer(self, state, lazy)
 
-    def _admissible(self, state: dict, action) -> None:
+    def _admissible(self, state: dict, action: dict) -> None:
         if not isinstance(action, dict) or "type" not in action:
             raise IllegalAction("An action is a dict with a 'type'.")
         if state["result"] is not None:
@@ -183,7 +184,7 @@ class Replayer:
     the checkpoint with `apply_in_place` (the rebuilt state is the next checkpoint).  On a refusal
     the state may be half changed."""
 
-    def __init__(self, door: Door, state: dict, lazy: bool = True):
+    def __init__(self, door: Door, state: dict, lazy: bool = True) -> None:
         self.door = door
         self.state = state
         self.lazy = lazy
@@ -217,6 +218,7 @@ class Replayer:
     def _rebuild(self) -> None:
         if None not in (self.state.get("undo") or []):
             return
+        assert self._checkpoint is not None            # a placeholder is written only after step() took one
         again = copy_state(self._checkpoint)
         for role, action in self._run:
             self.door.apply_in_place(again, role, action)

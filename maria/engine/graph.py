@@ -12,13 +12,15 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable, Iterable
 
+from maria.engine.state import BoardGraph
+
 
 def move_length_ok(steps: int, limit: int, main_roads: bool) -> bool:
     """A move of `steps` cities is within `limit`, or one more if every road taken is a main road."""
     return steps <= limit or (steps == limit + 1 and main_roads)
 
 
-def path_length(graph, start: str, targets: set[str], blocked: set[str], avoid: set[str],
+def path_length(graph: BoardGraph, start: str, targets: set[str], blocked: set[str], avoid: set[str],
                 max_len: int) -> int | None:
     """Shortest road distance from start to a target, at most `max_len`, never entering a blocked
     city and passing no `avoid` city (which may not be crossed but is no target); None if none."""
@@ -42,7 +44,7 @@ def path_length(graph, start: str, targets: set[str], blocked: set[str], avoid: 
     return None
 
 
-def within_roads(graph, start: str, blocked: set[str], max_len: int) -> dict[str, int]:
+def within_roads(graph: BoardGraph, start: str, blocked: set[str], max_len: int) -> dict[str, int]:
     """The cities reachable from `start` in at most `max_len` roads without entering a blocked city,
     with their distance (breadth-first order)."""
     dist = {start: 0}
@@ -58,7 +60,7 @@ def within_roads(graph, start: str, blocked: set[str], max_len: int) -> dict[str
     return dist
 
 
-def nearest(graph, start: str, ok: Callable[[str], bool]) -> list[str]:
+def nearest(graph: BoardGraph, start: str, ok: Callable[[str], bool]) -> list[str]:
     """The cities passing `ok` that are nearest to `start` by road (pieces ignored), by name."""
     best, out = None, []
     for c, d in sorted(graph.dist_from(start).items(), key=lambda x: (x[1], x[0])):
@@ -70,7 +72,8 @@ def nearest(graph, start: str, ok: Callable[[str], bool]) -> list[str]:
     return out
 
 
-def _retreat_graph(graph, max_distance: int):
+def _retreat_graph(graph: BoardGraph,
+                   max_distance: int) -> tuple[list[str], dict[str, int], list[list[int]], list[list[int]]]:
     """Integer-indexed road graph and the balls ball[x][r] (bitmask of the cities within r road
     steps of x), cached on the graph."""
     cache = graph.__dict__.setdefault("_retreat_graphs", {})
@@ -94,7 +97,7 @@ def _retreat_graph(graph, max_distance: int):
     return g
 
 
-def retreat_ends(graph, start: str, distance: int, blocked: Iterable[str], far_from: str | None,
+def retreat_ends(graph: BoardGraph, start: str, distance: int, blocked: Iterable[str], far_from: str | None,
                  max_distance: int) -> dict[str, list[str]]:
     """Every city where a path of exactly `distance` cities from `start` can end, with one witness
     path for each: never a city twice, never into or through a blocked city.

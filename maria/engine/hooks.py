@@ -13,7 +13,7 @@ from typing import Any, Callable
 class HookPoints:
     """One game's table of extension points: point name -> who calls it and who provides it."""
 
-    def __init__(self, points: dict[str, str]):
+    def __init__(self, points: dict[str, str]) -> None:
         self.points = points
         self._provided: dict[str, Callable[..., Any]] = {}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def log(state: dict, text: str, power: str | None = None, places: list[str] | None = None) -> None:
     state["log"].append({"turn": state["turn"], "stage": state.get("stage"),
@@ -19,7 +21,7 @@ def name(state: dict, piece_id: str) -> str:
     return piece_id
 
 
-def city_name(info, city: str) -> str:
+def city_name(info: Any, city: str) -> str:
     return info.board.cities[city].name
 
 

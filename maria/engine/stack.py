@@ -13,29 +13,32 @@ This module imports no phase: the phases import it (a game's flow module lists i
 
 from __future__ import annotations
 
-from maria.engine.sides import role_of
-from typing import Callable
+from typing import Any, Callable, Iterable, TypeVar
 
+from maria.engine.sides import role_of
 from maria.engine.state import IllegalAction
+
+_H = TypeVar("_H", bound="type[Handler]")
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 class Handler:
     templated: frozenset = frozenset()
 
     @staticmethod
-    def auto(state, info, frame) -> bool:
+    def auto(state: dict, info: Any, frame: dict) -> bool:
         return False
 
     @staticmethod
-    def waiting(state, info, frame) -> list[str]:
+    def waiting(state: dict, info: Any, frame: dict) -> list[str]:
         return []
 
     @staticmethod
-    def prompt(state, info, frame, role) -> list[dict]:
+    def prompt(state: dict, info: Any, frame: dict, role: str) -> list[dict]:
         return []
 
     @staticmethod
-    def act(state, info, frame, role, action) -> None:
+    def act(state: dict, info: Any, frame: dict, role: str, action: dict) -> None:
         raise IllegalAction("Nothing can be done now.")
 
 
@@ -65,7 +68,7 @@ def leave_if_over(state: dict) -> bool:
     return True
 
 
-def roles_for_powers(state: dict, powers) -> list[str]:
+def roles_for_powers(state: dict, powers: Iterable[str]) -> list[str]:
     out = []
     for p in powers:
         r = role_of(state, p)
@@ -79,27 +82,27 @@ class Machine:
     @effect) and the loop that lets its automatic states run.  `before_settle`, if given, tidies the
     state each time the loop starts (a game's bookkeeping that any action may leave stale)."""
 
-    def __init__(self, before_settle: Callable[[dict], None] | None = None, max_steps: int = 10000):
-        self.handlers: dict[str, type] = {}
-        self.effects: dict[str, Callable] = {}
+    def __init__(self, before_settle: Callable[[dict], None] | None = None, max_steps: int = 10000) -> None:
+        self.handlers: dict[str, type[Handler]] = {}
+        self.effects: dict[str, Callable[..., Any]] = {}
         self.before_settle = before_settle
         self.max_steps = max_steps
 
-    def register(self, name: str) -> Callable[[type], type]:
+    def register(self, name: str) -> Callable[[_H], _H]:
         """Class decorator: the handler of the flow state `name`."""
-        def deco(cls: type) -> type:
+        def deco(cls: _H) -> _H:
             self.handlers[name] = cls
             return cls
         return deco
 
-    def effect(self, name: str) -> Callable[[Callable], Callable]:
+    def effect(self, name: str) -> Callable[[_F], _F]:
         """Function decorator: the payment effect `name`."""
-        def deco(fn: Callable) -> Callable:
+        def deco(fn: _F) -> _F:
             self.effects[name] = fn
             return fn
         return deco
 
-    def run(self, state: dict, info) -> None:
+    def run(self, state: dict, info: Any) -> None:
         """Let automatic states proceed until some role has to choose (or the game is over)."""
         if self.before_settle is not None:
             self.before_settle(state)

@@ -7,6 +7,7 @@ game's own queries (control, home countries, who commands a stack) are in its st
 from __future__ import annotations
 
 from collections import deque
+from typing import Any, Iterable
 
 
 class IllegalAction(Exception):
@@ -17,7 +18,7 @@ class BoardGraph:
     """A Board (maria.games.maria.board) restricted to the cities in play, plus the queries the rules need,
     cached (the board is read-only): neighbours by road (True = main road), distances by road."""
 
-    def __init__(self, board, playable):
+    def __init__(self, board: Any, playable: Iterable[str]) -> None:
         self.board = board
         self.playable = set(playable)
         self.nbrs: dict[str, dict[str, bool]] = {
@@ -85,7 +86,7 @@ def copy_state(state: dict) -> dict:
     return {k: new[k] for k in state}
 
 
-def _plain_copy(x):
+def _plain_copy(x: Any) -> Any:
     """Deep copy of dicts and lists; other values (str, int, bool, None) are immutable."""
     t = type(x)
     if t is dict:

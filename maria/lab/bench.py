@@ -74,7 +74,7 @@ def random_record(seed: int, players: int = 3, *, variant: str = "intro", option
         summary = selfplay.play_random_game(seed, players, max_actions=max_actions,
                                             check=_check if check else None, trace=pairs,
                                             variant=variant, options=options)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         n = len(pairs)
         if isinstance(exc, InvariantBroken):
             n -= 1                                   # the action was played, then the check failed
@@ -91,7 +91,7 @@ def random_record(seed: int, players: int = 3, *, variant: str = "intro", option
             extra = {"traceback": traceback.format_exc(limit=-8)}
         try:
             record = record_from(seed, players, pairs[:n], variant, options)
-        except Exception as exc2:  # noqa: BLE001  (not reproducible: report, keep the set-up)
+        except Exception as exc2:  # not reproducible: report, keep the set-up
             record = GameRecord.new(variant, players, seed, options)
             error += f" (and the log does not replay: {exc2})"
         failure = {**_failure(seed, players, n, role, action), "error": error, **extra}
@@ -206,7 +206,8 @@ def run_bench(games: int = 15, players: int = 3, print_fn=print) -> dict:
         mark = "ok " if value <= target else "SLOW"
         print_fn(f"  {mark} {labels[key]:<40} {value:8.3f} {unit:<2} (target <= {target:g} {unit}; "
                  f"median of {n} {what})")
-    p95 = lambda xs: sorted(xs)[int(0.95 * (len(xs) - 1))]  # noqa: E731
+    def p95(xs: list[float]) -> float:
+        return sorted(xs)[int(0.95 * (len(xs) - 1))]
     print_fn(f"  95th percentiles: legal_actions {p95(legal_ms):.3f} ms, apply {p95(apply_ms):.3f} ms; "
              f"slowest apply {max(apply_ms):.3f} ms; save {statistics.median(only_save):.1f} ms + "
              f"load {statistics.median(only_load):.1f} ms")

@@ -12,7 +12,7 @@ import random
 from maria import games, yamlio
 from maria.lab import fuzz
 from maria.games.friedrich.invariants import check_invariants, check_views
-from maria.players.friedrich.random_moves import fill, random_step  # noqa: F401  (the tests reach the random player's fill here too)
+from maria.players.friedrich.random_moves import fill, random_step
 from maria.games.friedrich.rules import door
 
 
@@ -75,7 +75,8 @@ def run_bench(games: int = 3, players: int = 4, print_fn=print) -> dict:
                 t0 = time.perf_counter()
                 door.apply(st, role, a)
                 apply_ms.append(1000 * (time.perf_counter() - t0))
-    p95 = lambda xs: sorted(xs)[int(0.95 * (len(xs) - 1))]  # noqa: E731
+    def p95(xs: list[float]) -> float:
+        return sorted(xs)[int(0.95 * (len(xs) - 1))]
     print_fn(f"FRIEDRICH benchmark: {players}-player random games, medians on this machine")
     print_fn(f"  one complete random game   {statistics.median(game_s):8.3f} s  (median of {games}; "
              f"{statistics.mean(n_actions):.0f} actions per game)")

@@ -55,7 +55,7 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str], mode:
     try:
         rec = tournament.play_game(variant, players, seed, seats, role_times=per)
         res, err, turn = rec.state["result"], None, rec.state["turn"]
-    except Exception as exc:  # noqa: BLE001 - counted and reported as an error
+    except Exception as exc:  # counted and reported as an error
         res, err, turn = None, f"{type(exc).__name__}: {exc}", None
     return {"seed": seed, "variant": variant, "players": players, "seats": seats, "mode": mode,
             "winner": (res or {}).get("winner"), "reason": (res or {}).get("reason"), "turn": turn,

@@ -21,7 +21,6 @@ import argparse
 import json
 import math
 import sys
-from pathlib import Path
 
 from maria.players import learned
 from maria.games.maria.rules import roles as R
@@ -115,7 +114,8 @@ def fit(games: list[dict], players: int, epochs: int = EPOCHS, variant: str = "i
         r = [wc[j] / sd[j] for j in range(d)]
         r[0] = wc[0] - sum(wc[j] * mean[j] / sd[j] for j in range(1, d))
         raw.append(r)
-    model = {"classes": cls, "features": list(NAMES), "weights": {c: [round(v, 6) for v in raw[i]] for i, c in enumerate(cls)}}
+    model = {"classes": cls, "features": list(NAMES),
+             "weights": {c: [round(v, 6) for v in raw[i]] for i, c in enumerate(cls)}}
     prior = [sum(1 for _, y in train if y == c) / len(train) for c in range(k)]
     model["fit"] = {"games": len(games), "rows_train": len(train), "rows_test": len(test),
                     "test": _score(model, test, prior), "train": _score(model, train, prior)}

@@ -234,7 +234,7 @@ class Rules(PoliticsRules):
             or major not in ("france", "prussia")
 
     def fill_recruit(self, a: dict) -> dict:
-        st, info = self.state, self.info
+        st = self.state
         p = a["power"]
         hv = cards.hand_value(st, p)
         n = max(1, min(a["max_troops"], (hv - 6) // TROOP_COST))

@@ -107,7 +107,9 @@ def troops_value(state: dict, info, power: str, n: int) -> float:
 
 def instruction_value(state: dict, info, role: str, ins, choice, executor: str) -> float:
     """The printed instruction's worth to `role` (Appendix A of the rules)."""
-    w = lambda p: EA.role_weight(state, role, p)                  # noqa: E731
+    def w(p: str) -> float:
+        return EA.role_weight(state, role, p)
+
     if ins is None or choice is None:
         return 0.0
     if ins == "jenkins":
@@ -381,7 +383,6 @@ class PoliticsRules:
     def fill_troops(self, a: dict) -> dict:
         """Off-board generals re-enter first (on the free site nearest the enemy), then one troop at a
         time to the general nearest the enemy, keeping 8 per general and 16 per stack."""
-        st = self.state
         assign, reenter = self.share_new_troops(a["max_troops"], a["sites"], a["on_map"], site_by_id=True)
         if not assign:
             return {"type": "done"}
@@ -456,8 +457,11 @@ class PoliticsRules:
         sax_after = s_box if EA.saxony_label(st, sax_now) == "prussian_ally" else sax_now
         silesia = [c for c in info.fortresses() if info.in_silesia(c)]
         austrian = [c for c in info.fortresses() if home_of(st, info, c) == "austria"]
-        prussian_side = lambda p: p in ("prussia", "saxony") and R.allied(st, p, "prussia")   # noqa: E731
-        austrian_side = lambda p: R.allied(st, p, "austria")                                  # noqa: E731
+        def prussian_side(p: str) -> bool:
+            return p in ("prussia", "saxony") and R.allied(st, p, "prussia")
+
+        def austrian_side(p: str) -> bool:
+            return R.allied(st, p, "austria")
 
         def worth(role):
             return (EA.pools_value(st, role, after) - EA.pools_value(st, role, pools)

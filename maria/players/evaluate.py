@@ -13,12 +13,11 @@ from maria.players.units import CARD_POINT, TROOP
 from maria.games.maria.rules import cards
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.state import board_info, controller
+from maria.games.maria.rules.victory import TARGETS     # the introductory game's conditions (R14.3)
 
 WIN = 100.0
 UNSUPPLIED = 0.02
 SPOILED = 0.15       # 2 players: per fortress an ally holds in the other's needed share
-
-from maria.games.maria.rules.victory import TARGETS     # the introductory game's conditions (R14.3)
 
 
 def goal_fortresses(state: dict, info, power: str) -> list[str]:
@@ -146,7 +145,6 @@ def supply_status_of(state, info, g) -> str:
 
 
 def _in_game(state):
-    s = state.get("_in_game_cache")
     return {p for ps in state["roles"].values() for p in ps}
 
 

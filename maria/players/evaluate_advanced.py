@@ -7,9 +7,9 @@ Units as in `maria.players.evaluate`: roughly "fraction of a victory condition".
                          power's closeness to victory is K / (pool + K) (2 at an empty pool: a win
                          at the next check); every marker out of the pool - on a conquered
                          fortress, in a battle box, in the 3-Electors / Emperor / Italy / Silesia
-                         box - counts, and the last ones count most.  A role's score is its best power's closeness (Frederick: Prussia or
-                         the PA, + a little for the other); the role's value is its score minus the
-                         rivals' (3 players: the most dangerous rival weighs most).
+                         box - counts, and the last ones count most.  A role's score is its best power's closeness
+                         (Frederick: Prussia or the PA, + a little for the other); the role's value is its score
+                         minus the rivals' (3 players: the most dangerous rival weighs most).
   pending               the announced political shifts not yet made (R17.6.3, the "politics"
                          frame's shifts) and a pending imperial election (R18.1, by the Electoral
                          College as it stands) are counted as if made: markers into the Italy /

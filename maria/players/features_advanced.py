@@ -11,7 +11,7 @@ hands filled in by guesses.  Pools, display and elector fortresses are public.
 
 from __future__ import annotations
 
-from maria.players.features import side_totals, stage_of  # noqa: F401 - stage_of: the training script reads it here
+from maria.players.features import side_totals, stage_of  # stage_of: the training script reads it here
 from maria.games.maria.rules.state import board_info
 
 LAST_TURN = 12                                           # R23.3: the game ends after turn 12

@@ -83,7 +83,8 @@ def validate(data, name: str = DATA.name) -> list[str]:
             continue
         for c, row in ws.items():
             if not isinstance(row, list) or len(row) != len(want_names) \
-                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in row):
+                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                               for v in row):
                 out.append(f"{where}: weights of {c!r} must be {len(want_names)} finite numbers")
     return out
 

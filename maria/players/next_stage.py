@@ -40,7 +40,6 @@ from maria.games.maria.rules import cards, door
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.advanced.markers import RHINE
 from maria.games.maria.rules.conquest import marks_conquest
-from maria.games.maria.rules.movement import step_refusal
 from maria.games.maria.rules.state import board_info, controller
 from maria.players.resample import resample
 

@@ -262,7 +262,6 @@ class Planner(Threats, Trains):
         g = self.st["generals"][gid]
         if not g["face_up"]:
             return 0.0, set()
-        major = R.major_of(self.st, g["power"])
         v, taken = 0.0, set()
         for c in dict.fromkeys(path[:-1]):                # a city passed twice counts once
             if not self.info.is_fortress(c):

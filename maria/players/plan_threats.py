@@ -135,7 +135,8 @@ class Threats:
                 for e, through in self.reach(fid).items():
                     if e in nb and e != end and any(end not in p for p in through):
                         extra = self.stack_troops(e) if st["city_generals"].get(e) else 0
-                        if self.stronger_than(f["troops"] + extra + 0.6 * self.hand_strength(self.card_power(fid, e), e), pc):
+                        strength = f["troops"] + extra + 0.6 * self.hand_strength(self.card_power(fid, e), e)
+                        if self.stronger_than(strength, pc):
                             v = True
                             break
                 if v:

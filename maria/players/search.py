@@ -27,9 +27,9 @@ from maria.players.easy import TROOP_COST, Rules, cheap_payment, is_template, pl
 from maria.players import learned
 from maria.players.evaluate import evaluate
 from maria.players.plan import EXPOSED, URGENT
-from maria.players.stage_plans import (apply_plan, candidate_plans, play_plan, playable_plan, plan_key,  # noqa: F401
-                                       replace_move, rules_plan, shortest_paths)
-from maria.players.paired import CONFIDENCE, confident_gain as _confident_gain, mean as _mean  # noqa: F401
+from maria.players.stage_plans import (apply_plan, candidate_plans, play_plan, playable_plan, replace_move,
+                                       shortest_paths)
+from maria.players.paired import confident_gain as _confident_gain, mean as _mean
 
 ROUND = 4            # samples per live candidate per halving round
 FINAL_ROUNDS = 1     # extra rounds for the last challenger against the rules-of-thumb choice

@@ -106,7 +106,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
             out.append(plan)
 
     def with_moves(first: list[dict], skip: set) -> list[dict]:
-        rest = [a for a in base if not (a.get("piece") in skip)]
+        rest = [a for a in base if a.get("piece") not in skip]
         return first + rest
     # one general's move changed (his next best end cities)
     swaps = []

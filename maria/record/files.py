@@ -137,7 +137,7 @@ def peek(path) -> dict | None:
         if not isinstance(doc, dict):
             return None
         return format_of(doc.get("game", games.DEFAULT)).peek_document(doc)
-    except Exception:  # noqa: BLE001  (a file that cannot be read as a save is listed as such)
+    except Exception:
         return None
 
 

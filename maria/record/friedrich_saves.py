@@ -81,7 +81,7 @@ class FRecord:
 
 
 class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
-    def ignore_aliases(self, data):  # noqa: D401
+    def ignore_aliases(self, data):
         return True
 
 
@@ -208,7 +208,7 @@ def load(path) -> FRecord:
             rec.apply(entry["role"], entry["action"])
     except door.IllegalAction as exc:
         raise FSaveError(f"{name}: action {i + 1} of its log is refused by the rules ({exc}).") from None
-    except Exception as exc:  # noqa: BLE001  (any surprise in an edited file is a damaged file)
+    except Exception as exc:  # any surprise in an edited file is a damaged file
         raise FSaveError(f"{name} is damaged: it cannot be replayed ({type(exc).__name__}: {exc}).") from None
     if digest(rec.state) != doc["digest"]:
         raise FSaveError(f"{name}: the action log does not replay to the saved position.")

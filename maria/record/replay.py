@@ -53,7 +53,7 @@ def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool
     given, sees the state before each action (e.g. the fortress history of a loaded game)."""
     try:
         state = door.new_game(record.variant, record.players, record.seed, record.options)
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise ReplayError(f"the game cannot be set up: {exc}") from exc
     # in place: the replay keeps no intermediate state, and a copy per action was most of a long
     # game's load; the replayer copies only where an undo can reach (door.apply gives the same
@@ -68,7 +68,7 @@ def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool
             state = run.step(role, action)
         except IllegalAction as exc:
             raise ReplayError(f"action {i} ({role}: {describe(action)}) is refused: {exc}", i) from exc
-        except Exception as exc:  # noqa: BLE001  (an engine crash is reported, not hidden)
+        except Exception as exc:  # an engine crash is reported, not hidden
             raise ReplayError(f"action {i} ({role}: {describe(action)}) crashes the rules: "
                               f"{type(exc).__name__}: {exc}", i) from exc
         if check:
@@ -78,7 +78,7 @@ def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool
                                   f"inconsistent: {problems[0]}", i)
     try:
         state = run.finish()
-    except Exception as exc:  # noqa: BLE001
+    except Exception as exc:
         raise ReplayError(f"the last actions cannot be replayed again: {type(exc).__name__}: {exc}") from exc
     if compare and not strict_equal(state, record.state):
         where = first_difference(state, record.state)

@@ -79,7 +79,7 @@ class SaveError(SaveFileError):
 class _NoAliasDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
     """Never write YAML anchors/aliases: a save is plain, self-contained data."""
 
-    def ignore_aliases(self, data):  # noqa: D401
+    def ignore_aliases(self, data):
         return True
 
 
@@ -235,13 +235,13 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
                             [str(exc)]) from None
     except SaveError:
         raise
-    except Exception as exc:  # noqa: BLE001  (any surprise in an edited file is a damaged file)
+    except Exception as exc:  # any surprise in an edited file is a damaged file
         try:
             _check_digests(name, GameRecord(variant=None, players=None, seed=None, options=None,
                                             actions=doc["actions"], state=doc["state"]), doc)
         except SaveError:
             raise
-        except Exception:  # noqa: BLE001
+        except Exception:
             pass
         raise SaveError(f"{name} is damaged: it cannot be checked ({type(exc).__name__}: "
                         f"{' '.join(str(exc).split())[:200]}).") from None
@@ -436,7 +436,7 @@ def preview_of(state: dict) -> dict:
         from maria.games.maria.rules import door
         try:
             to_act = [str(r) for r in door.active_roles(state)]
-        except Exception:  # noqa: BLE001  (a display nicety: an odd state just shows no one)
+        except Exception:  # a display nicety: an odd state just shows no one
             to_act = []
     return {"turn": state.get("turn"), "over": over, "to_act": to_act}
 
@@ -476,7 +476,7 @@ def peek_document(doc: dict) -> dict:
         from maria.games.maria.rules import door
         try:
             out["to_act"] = [str(r) for r in door.active_roles(st)]
-        except Exception:  # noqa: BLE001  (a display nicety: an odd state just shows no one)
+        except Exception:
             out["to_act"] = []
     return out
 

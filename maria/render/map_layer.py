@@ -15,7 +15,7 @@ import pygame
 
 from maria.games.maria.board.model import Board, City
 from maria.render import fonts, furniture, palette as pal, symbols
-from maria.render.cells import FRAME, OUTSIDE, Cell, build_cells, clip_convex, polygon_centroid
+from maria.render.cells import FRAME, OUTSIDE, Cell, build_cells, clip_convex
 from maria.render.geometry import View, board_size, rect_to_px
 from maria.render.labels import Placer
 
@@ -255,7 +255,8 @@ def _territory_names(surf: pygame.Surface, board: Board, cells: dict[str, Cell],
         cands = [(tx, ty)] + [cells[m].centroid() for m in members]
         cands += [((cells[a].centre[0] + cells[b].centre[0]) / 2, (cells[a].centre[1] + cells[b].centre[1]) / 2)
                   for a in members for b in members if a < b and
-                  (cells[a].centre[0] - cells[b].centre[0]) ** 2 + (cells[a].centre[1] - cells[b].centre[1]) ** 2 < 220 ** 2]
+                  (cells[a].centre[0] - cells[b].centre[0]) ** 2
+                  + (cells[a].centre[1] - cells[b].centre[1]) ** 2 < 220 ** 2]
         w, h = img.get_size()
         best, best_score = None, None
         for (x, y) in cands:
@@ -267,7 +268,8 @@ def _territory_names(surf: pygame.Surface, board: Board, cells: dict[str, Cell],
                 covered = placer.overlap(core) / max(1, core.w * core.h)
                 samples = [(r.left + r.w * i / 6, r.top + r.h * j / 2) for i in range(7) for j in range(3)]
                 outside = sum(1 for sx, sy in samples if owner_at(sx, sy) != tid) / len(samples)
-                score = covered * 25 + placer.crossings(core) * 0.35 + outside * 10 + math.hypot(x - tx, y + dy - ty) / 150
+                score = (covered * 25 + placer.crossings(core) * 0.35 + outside * 10
+                         + math.hypot(x - tx, y + dy - ty) / 150)
                 if best_score is None or score < best_score:
                     best, best_score = r, score
         if best is None:

@@ -4,8 +4,8 @@ window.
 Each scene has handle(event) (positions already in canvas pixels), update(dt), draw(canvas) and
 `opaque` (draw the scenes below first when False).  Layering is the stack's: only the top scene is
 live; a scene covered by another (a dialog, the menu, a hand-off) is told so (`on_covered`) and
-draws without its hover highlights, tooltips and pop-ups (`covered`) until it is the top again. The loop processes events every frame, never
-blocks, and redraws only when a scene says something changed.
+draws without its hover highlights, tooltips and pop-ups (`covered`) until it is the top again. The loop processes
+events every frame, never blocks, and redraws only when a scene says something changed.
 
 This module knows no particular scene: the screens that open others by name (the rules panel on
 F1, a saved game, the title screen) find them in `App.screens`, filled by maria.ui.launch, so the

@@ -105,7 +105,8 @@ def _bench_large_hand(app, board, sess, frames: int):
     power = st["roles"][board.seat][0]
     held = {c for h in st["cards"]["hands"].values() for c in h}
     spare = [c for d in range(1, C.DECKS + 1) for c in C.deck_cards(d) if c not in held]
-    st["cards"]["hands"][power] = list(st["cards"]["hands"][power]) + spare[:max(0, 30 - len(st["cards"]["hands"][power]))]
+    hand = st["cards"]["hands"][power]
+    st["cards"]["hands"][power] = list(hand) + spare[:max(0, 30 - len(hand))]
     board.refresh()
     app.step(1 / 60)
     times, changed, last = [], [], board.hover_card

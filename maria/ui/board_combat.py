@@ -340,7 +340,8 @@ class CombatPart:
                 t = g["troops"]
                 tot += t or 0
                 pieces.draw_general(s, (x + 18, y + 16), g["power"], g["rank"], 16)
-                W.blit_text(s, f"{g['name']}: " + ("? troops" if t is None else W.count(t, "troop")), (x + 44, y + 6), 18)
+                W.blit_text(s, f"{g['name']}: " + ("? troops" if t is None else W.count(t, "troop")),
+                            (x + 44, y + 6), 18)
                 y += 40
             played = [p for p in f.get("played", []) if p["side"] == side]
             for k, p in enumerate(played):
@@ -358,8 +359,8 @@ class CombatPart:
         W.blit_text(s, f"{power_name(right)} has the right to play", (r.centerx, r.y + COMBAT_SCORE_Y + 32), 18,
                     W.INK, "sans", "midtop")
         if self.reserve_pick:
-            W.blit_text(s, "Reserve: choose its value (it takes your sector's suit)", (r.centerx, r.y + COMBAT_RESERVE_Y),
-                        16, W.INK, "sans_bold", "midtop")
+            W.blit_text(s, "Reserve: choose its value (it takes your sector's suit)",
+                        (r.centerx, r.y + COMBAT_RESERVE_Y), 16, W.INK, "sans_bold", "midtop")
 
     def combat_score_rect(self) -> pygame.Rect:
         """Where the score and the right to play are written (nothing else may cover them)."""

@@ -36,7 +36,8 @@ class DialogsPart:
         if t == "reenter_train":
             return f"Train re-enters at {self.board.cities[a['city']].name} (4)"
         if t == "transfer":
-            return f"{a['troops']} troop{'s' if a['troops'] > 1 else ''} {self.v['generals'][a['from']]['name']} → {self.v['generals'][a['to']]['name']}"
+            return (f"{a['troops']} troop{'s' if a['troops'] > 1 else ''} {self.v['generals'][a['from']]['name']} → "
+                    f"{self.v['generals'][a['to']]['name']}")
         if t == "attack":
             return f"Attack {self.board.cities[a['target']].name} from {self.board.cities[a['from']].name}"
         return TYPE_LABELS.get(t, t.replace("_", " ").capitalize())
@@ -296,7 +297,8 @@ class DialogsPart:
                 out.append(W.Button(pygame.Rect(r.right - 190, y, 44, 40), "−", self._stepper("alloc", gid, -1),
                                     n > lim["min"], ("minus", gid)))
                 out.append(W.Button(pygame.Rect(r.right - 80, y, 44, 40), "+", self._stepper("alloc", gid, 1),
-                                    n < lim["max"] and sum(self.alloc["troops"].values()) < tpl["total"], ("plus", gid)))
+                                    n < lim["max"] and sum(self.alloc["troops"].values()) < tpl["total"],
+                                    ("plus", gid)))
                 y += 56
             ok = sum(self.alloc["troops"].values()) == tpl["total"]
             out.append(W.Button(pygame.Rect(r.right - 200, r.bottom - 58, 180, 44), "Confirm", self._confirm_alloc,
@@ -323,8 +325,8 @@ class DialogsPart:
             total = sum(self.recruit["assign"].values())
             paid = C.pay_value(self.pay_sel)
             if t["type"] == "troops":
-                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44), f"Take {W.count(total, 'troop')}",
-                                    self._confirm_recruit, total > 0, "recruit"))
+                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
+                                    f"Take {W.count(total, 'troop')}", self._confirm_recruit, total > 0, "recruit"))
             else:
                 out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
                                     f"Recruit {total} ({paid}/{4 * total})",
@@ -343,8 +345,8 @@ class DialogsPart:
                 top = max(a["turns"] for a in self._acts("offer_subsidy"))
                 out.append(W.Button(pygame.Rect(col.x, col.y, 50, 40), "−", self._sub_step(-1), self.sub_turns > 1,
                                     "sub-", 20))
-                out.append(W.Button(pygame.Rect(col.x + 60, col.y, 260, 40), f"for {self.sub_turns} turn(s)", (lambda: None),
-                                    True, "sub_turns", 16))
+                out.append(W.Button(pygame.Rect(col.x + 60, col.y, 260, 40), f"for {self.sub_turns} turn(s)",
+                                    (lambda: None), True, "sub_turns", 16))
                 out.append(W.Button(pygame.Rect(col.x + 330, col.y, 50, 40), "+", self._sub_step(1),
                                     self.sub_turns < top, "sub+", 20))
                 col = pygame.Rect(col.x, col.y + 50, col.w, col.h - 50)
@@ -448,7 +450,8 @@ class DialogsPart:
         W.panel(s, r, W.PAPER, W.FRAME, 10, 3)
         if self.alloc:
             tpl = self.alloc["template"]
-            W.blit_text(s, f"Army sheet — {power_name(tpl['power'])} (secret)", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
+            W.blit_text(s, f"Army sheet — {power_name(tpl['power'])} (secret)", (r.x + 20, r.y + 14), 26, W.INK,
+                        "serif_bold")
             tot = sum(self.alloc["troops"].values())
             # under the title, not beside it: "Pragmatic Army (secret)" fills the line
             W.blit_text(s, f"{tot} / {tpl['total']} troops", (r.right - 20, r.y + 50), 20,
@@ -458,7 +461,8 @@ class DialogsPart:
                 g = self.v["generals"][gid]
                 W.blit_text(s, f"#{g['rank']} {g['name']}", (r.x + 24, y + 8), 20)
                 W.blit_text(s, f"min {lim['min']}, max {lim['max']}", (r.x + 330, y + 10), 16, (100, 90, 70))
-                W.blit_text(s, str(self.alloc["troops"][gid]), (r.right - 113, y + 20), 24, W.INK, "sans_bold", "center")
+                W.blit_text(s, str(self.alloc["troops"][gid]), (r.right - 113, y + 20), 24, W.INK, "sans_bold",
+                            "center")
                 y += 56
         elif self.recruit:
             t = self.recruit["template"]

@@ -16,8 +16,8 @@ from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.citations import printed
 from maria.ui.legend import draw_legend
-from maria.ui.board_layout import (FORCED_TYPES, TOP_H, INFO_H, HAND_CARD_TOP,
-                                   HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
+from maria.ui.board_layout import (FORCED_TYPES, TOP_H, INFO_H,
+                                   HAND_CARD_TOP, HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
 from maria.ui.session import power_name, role_name
 
 
@@ -103,7 +103,8 @@ class PanelsPart:
             return (f"{power_name(self.frame['power'])} pays {self.frame['amount']} for "
                     f"{self.frame.get('purpose', '')}: select cards in the hand.")
         if name == "hussar_tax":
-            return f"Hussar tax for {power_name(self.frame['power'])}: select cards to pay, or choose who goes unsupplied."
+            return (f"Hussar tax for {power_name(self.frame['power'])}: select cards to pay, or choose who goes "
+                    "unsupplied.")
         if name == "combat_phase":
             return "Choose the next attack: click a lit enemy general (red)."
         if name == "combat":

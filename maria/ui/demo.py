@@ -3,8 +3,8 @@ take over any seat at any moment (and hand it back).
 
     python main.py --demo [--variant intro] [--players 3] [--level easy]
     python main.py --demo --game friedrich [--players 4] [--level easy]
-or "Demo" on the title screen (for the game chosen there).  Keys: Space pause/resume, [ slower, ] faster, 1/2/3 take over
-(or give back) the seat of that number (1/2/3/4 in FRIEDRICH).
+or "Demo" on the title screen (for the game chosen there).  Keys: Space pause/resume, [ slower, ] faster, 1/2/3
+take over (or give back) the seat of that number (1/2/3/4 in FRIEDRICH).
 """
 
 from __future__ import annotations
@@ -68,8 +68,8 @@ class DemoControl:
         seats = "  ".join(f"{i + 1}:{self.name(r)}={s.level_of(r) if s.is_computer(r) else 'you'}"
                           for i, r in enumerate(self.roles()))
         state = "PAUSED" if self.paused else f"speed {self.speed + 1}/{len(SPEEDS)}"
-        W.blit_text(surf, f"DEMO · {state} · Space pause · [ ] speed · 1-{max(3, len(self.roles()))} take over  |  {seats}",
-                    (rect.x + 10, rect.y + 10), 16, W.INK, "sans")
+        W.blit_text(surf, f"DEMO · {state} · Space pause · [ ] speed · 1-{max(3, len(self.roles()))} take over  |  "
+                    f"{seats}", (rect.x + 10, rect.y + 10), 16, W.INK, "sans")
 
 
 def demo_session(variant: str = "intro", players: int = 3, level: str = "easy",

@@ -133,7 +133,8 @@ def draw_armies(surf, r, view: dict, nations: list[str]) -> None:
             y += 19
     others = [n for n in view["army_totals"] if n not in nations and n not in view.get("left", [])]
     if others and y < r.bottom - 18:
-        txt = "Armies of the others (totals): " + ", ".join(f"{nation_label(n)} {view['army_totals'][n]}" for n in others)
+        txt = "Armies of the others (totals): " + ", ".join(f"{nation_label(n)} {view['army_totals'][n]}"
+                                                            for n in others)
         for line in W.wrap(txt, r.w - 20, 14)[:3]:
             W.blit_text(surf, line, (r.x + 10, y + 2), 14, (100, 85, 60))
             y += 18
@@ -257,8 +258,10 @@ class AllocateDialog(ButtonScene):
         b = []
         for i, g in enumerate(self.action["generals"]):
             y = 300 + 52 * i
-            b.append(W.Button(pygame.Rect(1060, y, 48, 42), "−", self._add(g, -1), self.counts[g] > self.action["min"], ("minus", g)))
-            b.append(W.Button(pygame.Rect(1180, y, 48, 42), "+", self._add(g, 1), self.counts[g] < self.action["max"], ("plus", g)))
+            b.append(W.Button(pygame.Rect(1060, y, 48, 42), "−", self._add(g, -1), self.counts[g] > self.action["min"],
+                              ("minus", g)))
+            b.append(W.Button(pygame.Rect(1180, y, 48, 42), "+", self._add(g, 1), self.counts[g] < self.action["max"],
+                              ("plus", g)))
         b.append(W.Button(pygame.Rect(760, 860, 180, 54), "Cancel", self.back, True, "cancel", 20))
         b.append(W.Button(pygame.Rect(980, 860, 180, 54), "Confirm", self.confirm,
                           sum(self.counts.values()) == self.action["total"], "confirm", 20))
@@ -305,7 +308,8 @@ class RecruitDialog(ButtonScene):
         b, y = [], self.TOP
         for g in sorted(self.armies):
             b.append(W.Button(pygame.Rect(900, y, 44, 32), "−", self._arm(g, -1), self.armies[g] > 0, ("minus", g), 18))
-            b.append(W.Button(pygame.Rect(1000, y, 44, 32), "+", self._arm(g, 1), self.armies[g] < self.action["generals"][g], ("plus", g), 18))
+            b.append(W.Button(pygame.Rect(1000, y, 44, 32), "+", self._arm(g, 1),
+                              self.armies[g] < self.action["generals"][g], ("plus", g), 18))
             y += self.ROW
         for p in sorted(self.enter):
             where = self.enter[p]
@@ -460,7 +464,8 @@ class FGameOverScene(GameOverScene):
         super().__init__(app, board_scene)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 470, 880, 280, 64), "Look at the board", self.back, True, "board", 22),
+        self.buttons = [W.Button(pygame.Rect(960 - 470, 880, 280, 64), "Look at the board", self.back, True,
+                                 "board", 22),
                         W.Button(pygame.Rect(960 - 170, 880, 340, 64), "Watch the game again", self._watch, True,
                                  "watch", 22),
                         W.Button(pygame.Rect(960 + 190, 880, 280, 64), "Title screen", self.title, True, "title", 22)]
@@ -479,8 +484,8 @@ class FGameOverScene(GameOverScene):
             pygame.draw.circle(surf, NATION_COLOURS.get(n, (200, 200, 200)), (round(x), 400), 29)
             W.blit_text(surf, nation_label(n), (round(x), 440), 22, W.INK, "sans_bold", "midtop")
         y = 520
-        for line in W.wrap(f"Why: {res.get('reason', '')} (§12) — turn {res.get('turn', self.bs.session.state['turn'])}.",
-                           1400, 26):
+        turn = res.get("turn", self.bs.session.state["turn"])
+        for line in W.wrap(f"Why: {res.get('reason', '')} (§12) — turn {turn}.", 1400, 26):
             W.blit_text(surf, line, (960, y), 26, W.INK, "sans", "midtop")
             y += 36
         y += 20

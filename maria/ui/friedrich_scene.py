@@ -115,8 +115,9 @@ class FBoardScene(Scene):
                                                       or seen.add(action_label(a, self.view, self.board)))]
         plain = [a for a in acts if a not in every_reserve and not (a["type"] in MAP_TYPES and len(acts) > 12)]
         # the same card from two decks ("Play 4♦" twice) plays alike: one button
-        plain = [a for a in plain if a["type"] != "play_card" or not (action_label(a, self.view, self.board) in seen
-                                                                       or seen.add(action_label(a, self.view, self.board)))]
+        plain = [a for a in plain
+                 if a["type"] != "play_card" or not (action_label(a, self.view, self.board) in seen
+                                                     or seen.add(action_label(a, self.view, self.board)))]
         # the decisions only the prompt offers first; moves (also on the map) last, "More…" if need be
         plain.sort(key=lambda a: ORDER.index(a["type"]) if a["type"] in ORDER else len(ORDER))
         items = [(action_label(a, self.view, self.board), self._send(a), ("act", i)) for i, a in enumerate(plain)]
@@ -170,7 +171,8 @@ class FBoardScene(Scene):
 
     def button_for(self, action: dict) -> W.Button | None:
         for b in self.buttons:
-            if isinstance(b.key, tuple) and b.key[0] == "act" and b.label == action_label(action, self.view, self.board):
+            if (isinstance(b.key, tuple) and b.key[0] == "act"
+                    and b.label == action_label(action, self.view, self.board)):
                 return b
         return None
 
@@ -440,8 +442,8 @@ class FBoardScene(Scene):
         top = self.header_text()
         W.blit_text(surf, top, (14, 12), 24, W.INK, "serif_bold")
         seat = role_label(self.seat) if self.seat else "nobody (spectator)"
-        W.blit_text(surf, f"Seated: {seat} · to act: " + (", ".join(role_label(r) for r in self.session.active()) or "—"),
-                    (620, 16), 18, (90, 75, 55))
+        acting = ", ".join(role_label(r) for r in self.session.active()) or "—"
+        W.blit_text(surf, f"Seated: {seat} · to act: " + acting, (620, 16), 18, (90, 75, 55))
         saved = self.session.autosave_text()
         if saved:                                  # when the game was last kept (Continue last game)
             W.blit_text(surf, saved, (1290, 46), 15, (150, 40, 30) if self.session.autosave_problem

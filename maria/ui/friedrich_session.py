@@ -10,7 +10,7 @@ from pathlib import Path
 
 from maria.record import friedrich_saves as fsaves
 from maria.games.friedrich.rules import door as fdoor
-from maria.ui.session import Autosaving, ComputerTurns, Thinker  # noqa: F401  (Thinker: one for both games)
+from maria.ui.session import Autosaving, ComputerTurns, Thinker  # Thinker: one for both games
 
 ROLES = {3: ["frederick", "elisabeth_pompadour", "maria_theresa"],
          4: ["frederick", "elisabeth", "maria_theresa", "pompadour"]}

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from maria.ui import widgets as W
-from maria.ui.friedrich_panels import FHandoffScene, FRulesScene
+from maria.ui.friedrich_panels import FRulesScene
 from maria.ui.friedrich_scene import FBoardScene, shipped_board
 from maria.ui.friedrich_session import ROLES, FSession, computer_levels, nation_label, new_seed, role_label
 from maria.ui.loading import LoadingScene, swap_in_game
@@ -66,7 +66,8 @@ class FSetupScene(SetupBase):
         seats = last.get("seats")
         for role in list(self.seats):
             seat = seats.get(role) if isinstance(seats, dict) else None
-            if isinstance(seat, dict) and seat.get("kind") in ("human", "computer") and seat.get("level") in self.levels:
+            if (isinstance(seat, dict) and seat.get("kind") in ("human", "computer")
+                    and seat.get("level") in self.levels):
                 self.seats[role] = {"kind": seat["kind"], "level": seat["level"]}
         opts = last.get("options")
         for key in ADVANCED:

@@ -27,7 +27,7 @@ class _Work(threading.Thread):
     def run(self) -> None:
         try:
             self.result = self.job()
-        except BaseException as exc:  # noqa: BLE001  (handed to the window's thread, which reports it)
+        except BaseException as exc:  # handed to the window's thread, which reports it
             self.error = exc
 
 

@@ -151,7 +151,8 @@ class SettingsScene(ButtonScene):
         s = self.app.settings
         b = []
         y = 260
-        b.append(W.Button(pygame.Rect(960, y, 320, 52), f"{s.window_w} × {s.window_h}", self._cycle_size, True, "size", 20))
+        b.append(W.Button(pygame.Rect(960, y, 320, 52), f"{s.window_w} × {s.window_h}", self._cycle_size, True,
+                          "size", 20))
         b.append(W.Button(pygame.Rect(960, y + 80, 320, 52), "On" if s.fullscreen else "Off", self._fullscreen, True,
                           "fullscreen", 20))
         b.append(W.Button(pygame.Rect(960, y + 160, 320, 52), s.animation.title(), self._anim, True, "animation", 20))
@@ -280,8 +281,8 @@ class RulesScene(ButtonScene):
         W.blit_text(surf, self.TITLE, (100, 60), 44, (110, 30, 24), "serif_bold")
         box = pygame.Rect(100, 130, 900, 48)
         W.panel(surf, box, (255, 252, 240))
-        W.blit_text(surf, ("Search: " + self.query + "|") if self.query else "Type to search…", (box.x + 12, box.y + 12),
-                    20, W.INK if self.query else (120, 105, 80))
+        W.blit_text(surf, ("Search: " + self.query + "|") if self.query else "Type to search…",
+                    (box.x + 12, box.y + 12), 20, W.INK if self.query else (120, 105, 80))
         W.blit_text(surf, self.NOTE, (1020, 144), 16, (100, 85, 60))
         entries = self.entries()
         self.scroll = min(self.scroll, max(0, len(entries) - 1))
@@ -423,7 +424,8 @@ class HandoffScene(ButtonScene):
     def layout(self) -> None:
         self.buttons = [W.Button(pygame.Rect(960 - 260, 640, 520, 72), f"I am {self.name(self.role)} — show my board",
                                  self.ready, True, "ready", 24)]
-        if hasattr(self.board, "show_me") and any(len(e.get("places", [])) > 1 or "attacks" in e.get("text", "") for e in self.since):
+        if hasattr(self.board, "show_me") and any(len(e.get("places", [])) > 1 or "attacks" in e.get("text", "")
+                                                  for e in self.since):
             self.buttons.append(W.Button(pygame.Rect(960 - 260, 724, 520, 56), "Show me what happened on the map",
                                          self.show_me, True, "show_me", 20))
 
@@ -543,7 +545,8 @@ class GameMenuScene(ButtonScene):
 
     def layout(self) -> None:
         items = [("Resume", self.back, "resume"), ("Save game", self.save, "save"), ("Load game", self.load, "load"),
-                 ("Seats", self.seats, "seats"), ("Settings", self.settings, "settings"), ("Rules", self.rules, "rules"),
+                 ("Seats", self.seats, "seats"), ("Settings", self.settings, "settings"),
+                 ("Rules", self.rules, "rules"),
                  ("Leave to the title screen", self.title, "title"), ("Quit", self.app.quit, "quit")]
         self.buttons = [W.Button(pygame.Rect(960 - 200, 300 + 72 * i, 400, 58), t, a, True, k, 22)
                         for i, (t, a, k) in enumerate(items)]
@@ -587,7 +590,8 @@ class GameOverScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 850, 930, 400, 60), "Look at the board", self.back, True, "board", 22),
+        self.buttons = [W.Button(pygame.Rect(960 - 850, 930, 400, 60), "Look at the board", self.back, True,
+                                 "board", 22),
                         W.Button(pygame.Rect(960 - 420, 930, 400, 60), "Watch the game again", self._watch, True,
                                  "watch", 22),
                         W.Button(pygame.Rect(960 + 10, 930, 400, 60), "The story of the game", self._story, True,

@@ -171,7 +171,8 @@ class ReplayControls:
     def replay_prompt(self, turn: int, name, keys: bool = True) -> str:
         last = self.viewer.actions[self.index - 1] if self.index else None
         what = f" — last: {name(last['role'])}, {last['action'].get('type', '').replace('_', ' ')}" if last else ""
-        return f"Replay: action {self.index} of {self.viewer.end}, turn {turn}{what}." + (" " + self.KEYS if keys else "")
+        return (f"Replay: action {self.index} of {self.viewer.end}, turn {turn}{what}."
+                + (" " + self.KEYS if keys else ""))
 
 
 class ReplayBoard(ReplayControls, BoardScene):

@@ -106,7 +106,7 @@ class SaveIndex:
             asked = self._asked
             try:
                 entries = self._lister()
-            except Exception:  # noqa: BLE001  (a folder that cannot be listed lists nothing)
+            except Exception:  # a folder that cannot be listed lists nothing
                 entries = []
             live = {(p, v) for p, _, v in entries}
             # drop what belongs to files gone or changed (the cache never outgrows the folder)
@@ -125,7 +125,7 @@ class SaveIndex:
         kind, key = job
         try:
             got = (read_header if kind == "h" else peek)(key[0])
-        except Exception:  # noqa: BLE001  (both say None for what they cannot read)
+        except Exception:  # both say None for what they cannot read
             got = None
         (self._headers if kind == "h" else self._full)[key] = got
         self.version += 1

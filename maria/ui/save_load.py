@@ -355,7 +355,8 @@ class SaveLoadScene(ButtonScene):
             W.panel(surf, box, (255, 252, 240))
             if self.fresh and not self.renaming and self.name:
                 img = W.text(self.name, 24, W.WHITE)
-                pygame.draw.rect(surf, (70, 110, 170), (box.x + 10, box.y + 9, img.get_width() + 4, img.get_height() + 4))
+                pygame.draw.rect(surf, (70, 110, 170),
+                                 (box.x + 10, box.y + 9, img.get_width() + 4, img.get_height() + 4))
                 surf.blit(img, (box.x + 12, box.y + 11))
             else:
                 W.blit_text(surf, self.name + "|", (box.x + 12, box.y + 12), 24, W.INK)

@@ -294,7 +294,8 @@ class SetupScene(SetupBase):
             y += 64
         self.draw_seed(surf, 620)
         W.blit_text(surf, "type digits to edit", (1240, 634), 16, (100, 85, 60))
-        W.blit_text(surf, "Computer seats see only what a human in their seat would see. Random and Easy are quick; Hard thinks ~1.5 s a move.",
+        W.blit_text(surf, "Computer seats see only what a human in their seat would see. Random and Easy are quick; "
+                    "Hard thinks ~1.5 s a move.",
                     (960, 720), 18, (100, 85, 60), "sans", "midtop")
         self.draw_buttons(surf)
 

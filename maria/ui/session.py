@@ -137,7 +137,7 @@ class ComputerTurns:
             return None                                     # stale: think again
         try:
             self.apply(t.role, t.result)
-        except Exception as exc:  # noqa: BLE001  (an illegal choice is the player's failure too)
+        except Exception as exc:  # an illegal choice is the player's failure too
             self.computer_failure = (t.role, exc)
             return None
         return t.result
@@ -282,7 +282,7 @@ class Autosaving:
                 autosaves_mod.forget_previous(self.autosave_file, p, ident, notes_path)
                 self.autosave_file = p
                 autosaves_mod.prune(folder, current=p, sidecar=notes_path)
-        except Exception as exc:  # noqa: BLE001  (an autosave never stops the game: it says why)
+        except Exception as exc:  # an autosave never stops the game: it says why
             self.autosave_problem = autosave_failure(exc, self._save_errors())
             return None
         self.autosave_problem = None

@@ -47,7 +47,7 @@ def _load() -> dict[str, pygame.mixer.Sound]:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             _sounds = {k: pygame.mixer.Sound(buffer=f()) for k, f in RECIPES.items()}
-        except Exception:  # noqa: BLE001  (no sound device: the game stays silent)
+        except Exception:  # no sound device: the game stays silent
             _failed = True
             _sounds = {}
     return _sounds or {}

@@ -151,7 +151,8 @@ def run(board: Board, size: tuple[int, int] = (1280, 800), max_frames: int | Non
     fullscreen = False
     while max_frames is None or frames < max_frames:
         for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q)):
+            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                             and event.key in (pygame.K_ESCAPE, pygame.K_q)):
                 return viewer
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 fullscreen = not fullscreen

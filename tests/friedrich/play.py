@@ -3,4 +3,6 @@ program's computer seats also use)."""
 
 from __future__ import annotations
 
-from maria.players.friedrich.random_moves import _split, fill, random_step  # noqa: F401
+from maria.players.friedrich.random_moves import _split, fill, random_step
+
+__all__ = ["_split", "fill", "random_step"]

@@ -257,9 +257,9 @@ def test_every_city_road_objective_and_depot_of_the_reference_appears(board):
     for c in ref["cities"]:
         mine = board.cities[ids[c["index"]]]
         assert (mine.name, mine.suit, mine.country) == (c["name"], c["suit"], c["country"].lower())
-        for key, main in (("roads", False), ("main_roads", True)):
+        for key, main_road in (("roads", False), ("main_roads", True)):
             for j in c[key]:
-                assert board.roads[ids[c["index"]]][ids[j]] is main
+                assert board.roads[ids[c["index"]]][ids[j]] is main_road
     for kind, entries in ref["types"].items():
         for e in entries:
             cid = ids[e["index"]]

@@ -71,7 +71,6 @@ def test_the_plan_is_chosen_once_and_played_move_by_move():
 
 def test_candidate_plans_start_with_the_rules_of_thumb_and_hold_stays_and_stacks():
     s = _moravian_position()
-    p = _searching_player()
     plans = plan_search.candidate_plans(s, "maria_theresa", random.Random(1), time.perf_counter() + 5)
     base, _ = _rules_plan(s, "maria_theresa", random.Random(1))
     assert [a["type"] for a in plans[0]] == [a["type"] for a in base]

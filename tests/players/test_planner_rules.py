@@ -211,7 +211,10 @@ def test_R10_1_a_general_far_from_every_target_still_marches_towards_the_nearest
     pl = Planner(s, info, "coalition")
     targets = pl.targets("france")
     assert set(targets) == {"bruenn", "st_poelten", "wien"}
-    near = lambda city: min(info.dist_from(city)[t] for t in targets)
+
+    def near(city: str) -> int:
+        return min(info.dist_from(city)[t] for t in targets)
+
     assert near("beraun") == 9
     gain, move = pl.best_general_move("belle_isle")
     assert move is not None and gain > 0.5

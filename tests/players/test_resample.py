@@ -153,7 +153,8 @@ def test_advanced_view_unchanged_and_state_valid_at_many_points(players, request
             if st["result"] is not None:
                 assert s2["adv"]["winter"] == st["adv"]["winter"]        # public at the end (R23.3)
             n += 1
-    assert n > (300 if dense else 150) and with_hidden > (8 if dense else 4)   # hidden only between placing and revealing (R17.3-4)
+    # hidden only between placing and revealing (R17.3-4)
+    assert n > (300 if dense else 150) and with_hidden > (8 if dense else 4)
 
 
 @pytest.mark.parametrize("players", [2, 3])

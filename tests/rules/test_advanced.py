@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from maria.games.maria.rules.advanced import markers as A
 from maria.games.maria.rules import apply, active_roles, legal_actions, new_game, view

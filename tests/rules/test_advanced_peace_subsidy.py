@@ -11,7 +11,6 @@ from maria.games.maria.rules.advanced import display as pol_display
 from maria.games.maria.rules.advanced import polcards as pol_cards
 from maria.games.maria.rules.advanced import saxony as pol_saxony
 from maria.games.maria.rules.advanced import subsidy
-from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.combat import _units
 from maria.games.maria.rules.movement import step_refusal
 from maria.games.maria.rules.state import board_info, controller, home_of, rebuild_index
@@ -228,7 +227,8 @@ def test_R19_4_neutral_prussia_no_entry_no_combat_no_supply_path():
     s["adv"]["prussia_neutral_until"] = None
     assert [aus, sil] in _units(s, info, ["austria"])
     s["adv"]["prussia_neutral_until"] = 7
-    assert "breslau" in pol_saxony.forbidden(s, info, "france") and "breslau" in pol_saxony.forbidden(s, info, "austria")
+    assert "breslau" in pol_saxony.forbidden(s, info, "france")
+    assert "breslau" in pol_saxony.forbidden(s, info, "austria")
     assert "prag" in pol_saxony.forbidden(s, info, "prussia")
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pygame
 
 from maria.games.maria.rules import cards as C
-from maria.ui import lessons as L
 from maria.ui.board_layout import LIT_HUSSAR, LIT_RETREAT
 from maria.ui.lesson_scene import LessonBoard
 from maria.ui.moves import reach
@@ -96,7 +95,7 @@ class Learner:
     # ------------------------------------------------------------------ a wrong click
     def wrong_click(self) -> bool:
         """Something the current step does not ask for; True if one could be made."""
-        b, ui = self.b, self.ui
+        b = self.b
         gens = [g for g in sorted(b._movable()) if g in b.v["generals"]]
         lid = b.lesson_id()
         if lid == "moving" and b.si == 0 and not b.explaining:

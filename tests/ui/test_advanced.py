@@ -14,8 +14,8 @@ from maria.games.maria.rules.advanced import poldata
 from maria.lab import selfplay
 from maria.ui.board_scene import BoardScene
 from maria.ui.scenes import SetupScene
-from maria.ui.overlays import GameOverScene, HandoffScene
-from maria.ui.session import Seat, Session, load_notes, notes_path
+from maria.ui.overlays import GameOverScene
+from maria.ui.session import Session, load_notes, notes_path
 
 from tests.ui.test_play import _open, _ready
 
@@ -107,7 +107,8 @@ def test_advanced_setup_and_a_political_stage(ui):
         board = _board(ui)
         if board.frame["name"] != "pol_troops" or not board.recruit:
             break
-        gid = next(g for g in board.recruit["assign"] if board.button(("plus", g)) and board.button(("plus", g)).enabled)
+        gid = next(g for g in board.recruit["assign"]
+                   if board.button(("plus", g)) and board.button(("plus", g)).enabled)
         ui.press(("plus", gid))
         ui.press("recruit")
     board = _board(ui)

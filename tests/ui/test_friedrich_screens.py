@@ -15,7 +15,8 @@ def test_a_general_moves_by_dragging_it_to_a_highlighted_city(ui):
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
     gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and a["pieces"][0] in s.state["generals"]
-               and len(a["pieces"]) == 1 and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
+               and len(a["pieces"]) == 1
+               and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
     # the destinations of a step are the door's: ask it without touching the board's game
     from maria.games.friedrich.rules import door
     probe = door.apply(s.state, "frederick", {"type": "move", "pieces": [gid]})
@@ -112,7 +113,8 @@ def test_zoom_and_pan_keep_clicks_on_their_cities(ui):
     assert board.map.scale > fit
     ui.key(pygame.K_LEFT)
     gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and len(a["pieces"]) == 1
-               and a["pieces"][0] in s.state["generals"] and board.map.visible(s.state["generals"][a["pieces"][0]]["city"])
+               and a["pieces"][0] in s.state["generals"]
+               and board.map.visible(s.state["generals"][a["pieces"][0]]["city"])
                and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
     ui.click(general_disc(board, gid))
     assert s.state["flow"][-1]["name"] == "moving" and s.state["flow"][-1]["pieces"] == [gid]

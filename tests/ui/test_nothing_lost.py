@@ -12,7 +12,6 @@ from maria.games.maria.rules import door
 from maria.engine import rng
 from maria.lab import selfplay
 from maria.games.maria.rules.state import board_info
-from maria.ui.board_scene import BoardScene
 from maria.ui.moves import reach
 from maria.ui.session import Session
 
@@ -325,7 +324,8 @@ def test_the_victory_tracker_shows_the_engines_counts_and_what_they_count(ui):
         # drawn, and a hover over the first line shows its tip
         assert board._victory_rows
         rect = board._victory_rows[0][0]
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(rect.center), rel=(1, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(rect.center), rel=(1, 0),
+                                             buttons=(0, 0, 0)))
         ui.frames(2)
         assert board.hover_victory == 0
 
@@ -378,4 +378,5 @@ def test_an_illegal_traced_route_says_why(ui):
     n = len(session.record.actions)
     _drag_through(ui, board, "belle_isle", ["tirschenreuth", "eger", "nabburg"])
     assert len(session.record.actions) == n
-    assert board.message.startswith("Not a legal move along Auerbach → Tirschenreuth") and "moves 3 cities" in board.message
+    assert board.message.startswith("Not a legal move along Auerbach → Tirschenreuth")
+    assert "moves 3 cities" in board.message

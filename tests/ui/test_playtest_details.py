@@ -67,7 +67,8 @@ def test_the_army_sheet_counter_is_under_its_title_not_beside_it(ui):
         board.refresh()
     assert board.alloc and board.alloc["power"] == "pragmatic_army"
     r = board._modal_rect()
-    title = W.text("Army sheet — Pragmatic Army (secret)", 26, W.INK, "serif_bold").get_rect(topleft=(r.x + 20, r.y + 14))
+    title = W.text("Army sheet — Pragmatic Army (secret)", 26, W.INK, "serif_bold").get_rect(
+        topleft=(r.x + 20, r.y + 14))
     tpl = board.alloc["template"]
     counter = W.text(f"0 / {tpl['total']} troops", 20, W.INK, "sans_bold").get_rect(topright=(r.right - 20, r.y + 50))
     assert not title.colliderect(counter)

@@ -19,6 +19,7 @@ from maria.engine import rng
 from maria.record import friedrich_saves as fsaves
 from maria.games.maria.rules import door
 from maria.record.saves import SaveError, load_game
+from maria.ui.board_layout import PUBLIC_TYPES as PUBLIC
 from maria.ui.board_scene import BoardScene
 from maria.ui.overlays import GameMenuScene, HandoffScene
 from maria.ui.seats_scene import SeatsScene
@@ -425,8 +426,6 @@ def test_a_private_decision_after_a_public_one_of_the_same_player_is_handed_off(
     assert isinstance(ui.top, HandoffScene) and ui.top.role == role
     assert not board.private or ui.top is not board
 
-
-from maria.ui.board_layout import PUBLIC_TYPES as PUBLIC  # noqa: E402
 
 
 def test_watching_the_running_hot_seat_games_autosave_shows_the_seated_players_view_only(ui, dirs):

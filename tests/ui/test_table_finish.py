@@ -276,7 +276,6 @@ def test_the_header_ends_before_the_top_buttons_in_the_advanced_game(ui):
     assert board.header_drawn.right < first, (board.header_drawn, first)
     assert "Seated: Maria Theresa" in [t for t, *_ in board.header_parts()]
     # the phases read as words ("Tactical Cards", not "Tc")
-    from maria.ui.board_panels import PHASE_NAMES
     board.v = dict(board.v, phase="tc", stage="france+bavaria")
     assert "France + Bavaria — Tactical Cards" in [t for t, *_ in board.header_parts()]
 

@@ -85,14 +85,18 @@ def _cities(r: _Reader, data: dict) -> dict:
             continue
         ok = True
         if not isinstance(c.get("name"), str) or not c["name"].strip():
-            r.add(f, e, "'name' must be a text"); ok = False
+            r.add(f, e, "'name' must be a text")
+            ok = False
         if c.get("suit") not in SUITS:
-            r.add(f, e, f"'suit' must be one of {', '.join(SUITS)}, not {_short(c.get('suit'))}"); ok = False
+            r.add(f, e, f"'suit' must be one of {', '.join(SUITS)}, not {_short(c.get('suit'))}")
+            ok = False
         if c.get("country") not in COUNTRIES:
-            r.add(f, e, f"'country' must be one of {', '.join(COUNTRIES)}, not {_short(c.get('country'))}"); ok = False
+            r.add(f, e, f"'country' must be one of {', '.join(COUNTRIES)}, not {_short(c.get('country'))}")
+            ok = False
         for k in ("x", "y"):
             if not _number(c.get(k)) or not -1e6 < c[k] < 1e6:
-                r.add(f, e, f"'{k}' must be a number, not {_short(c.get(k))}"); ok = False
+                r.add(f, e, f"'{k}' must be a number, not {_short(c.get(k))}")
+                ok = False
         if ok:
             out[cid] = c
     return out
@@ -219,14 +223,18 @@ def _read_setup_doc(r: _Reader, data: dict, cities: dict) -> dict:
             continue
         ok = True
         if not isinstance(g.get("name"), str):
-            r.add(f, e, "'name' must be a text"); ok = False
+            r.add(f, e, "'name' must be a text")
+            ok = False
         if g.get("nation") not in NATIONS:
-            r.add(f, e, f"'nation' must be one of {', '.join(NATIONS)}, not {_short(g.get('nation'))}"); ok = False
+            r.add(f, e, f"'nation' must be one of {', '.join(NATIONS)}, not {_short(g.get('nation'))}")
+            ok = False
         rank = g.get("rank")
         if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 8:
-            r.add(f, e, f"'rank' must be a whole number 1-8, not {_short(rank)}"); ok = False
+            r.add(f, e, f"'rank' must be a whole number 1-8, not {_short(rank)}")
+            ok = False
         if g.get("city") not in cities:
-            r.add(f, e, f"set-up city {_short(g.get('city'))} does not exist"); ok = False
+            r.add(f, e, f"set-up city {_short(g.get('city'))} does not exist")
+            ok = False
         if ok:
             generals[gid] = g
     trains = {}
@@ -262,7 +270,7 @@ def read_board(folder: str | Path | None = None) -> tuple[FBoard | None, list[Pr
         board_doc = _read_board_doc(r, board_data)
         setup_doc = _read_setup_doc(r, setup_data, board_doc["cities"]) if setup_data is not None else {}
         board = FBoard.from_docs(board_doc, setup_doc)
-    except Exception as exc:  # noqa: BLE001  (a hand-edited file must give a message, never a crash)
+    except Exception as exc:  # a hand-edited file must give a message, never a crash
         r.add(BOARD_FILE, "", f"the board files cannot be read: a value of an unexpected kind "
                               f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})")
         return None, r.problems

@@ -143,11 +143,14 @@ def check_counts(board: FBoard) -> list[Problem]:
     trains = Counter(t.nation for t in board.trains.values())
     for nation in NATIONS:
         if gens.get(nation, 0) != GENERALS[nation]:
-            out.append(Problem(s, f"generals ({nation})", f"{GENERALS[nation]} generals expected, found {gens.get(nation, 0)}"))
+            out.append(Problem(s, f"generals ({nation})",
+                               f"{GENERALS[nation]} generals expected, found {gens.get(nation, 0)}"))
         if trains.get(nation, 0) != TRAINS[nation]:
-            out.append(Problem(s, f"trains ({nation})", f"{TRAINS[nation]} trains expected, found {trains.get(nation, 0)}"))
+            out.append(Problem(s, f"trains ({nation})",
+                               f"{TRAINS[nation]} trains expected, found {trains.get(nation, 0)}"))
         if board.armies.get(nation) != ARMIES[nation]:
-            out.append(Problem(s, f"armies.{nation}", f"{ARMIES[nation]} armies expected, found {board.armies.get(nation)}"))
+            out.append(Problem(s, f"armies.{nation}",
+                               f"{ARMIES[nation]} armies expected, found {board.armies.get(nation)}"))
         ranks = sorted(g.rank for g in board.generals.values() if g.nation == nation)
         if ranks != list(range(1, len(ranks) + 1)):
             out.append(Problem(s, f"generals ({nation})", f"ranks must run 1..{len(ranks)}, found {ranks}"))
@@ -192,7 +195,8 @@ def check_setup(board: FBoard) -> list[Problem]:
             out.append(Problem(s, f"city '{city}'", f"holds {', '.join(ids)}: one piece per city, except "
                                                     "generals of one nation stacked"))
         elif len(here) > MAX_STACK:
-            out.append(Problem(s, f"city '{city}'", f"stacks {len(here)} generals ({', '.join(ids)}); at most {MAX_STACK}"))
+            out.append(Problem(s, f"city '{city}'",
+                               f"stacks {len(here)} generals ({', '.join(ids)}); at most {MAX_STACK}"))
     gens = list(board.generals.values())
     for g in gens:
         for h in gens:

@@ -4,6 +4,7 @@ and invariants are, §1-§13): the Game the registry (maria.games) hands out."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from maria.engine.game import Game
 from maria.games.friedrich import invariants
@@ -15,7 +16,7 @@ ROLE_NAMES = {"frederick": "Frederick", "elisabeth": "Elisabeth", "maria_theresa
 
 
 def new_game(seed: int = 0, players: int = 4, variant: str | None = None, options: dict | None = None,
-             board=None) -> dict:
+             board: Any = None) -> dict:
     if variant == "advanced":
         options = {**(options or {}), "advanced": True}
     return door.new_game(players, seed, options, board=board)
@@ -29,7 +30,7 @@ def role_name(role: str | None) -> str:
     return ROLE_NAMES.get(role or "", (role or "spectator").replace("_", " ").title())
 
 
-def load_board(boards: Path | None = None):
+def load_board(boards: Path | None = None) -> Any:
     from maria.games.friedrich.board_loader import load_board as load
     return load(None if boards is None else board_folder(boards))
 
@@ -38,17 +39,17 @@ def board_folder(boards: Path) -> Path:
     return Path(boards) / "friedrich"
 
 
-def read_board(boards: Path):
+def read_board(boards: Path) -> tuple[Any, list]:
     from maria.games.friedrich.board_loader import read_board as read
     return read(board_folder(boards))
 
 
-def run_checks(board) -> list:
+def run_checks(board: Any) -> list:
     from maria.games.friedrich.checks import run_checks as run
     return run(board)
 
 
-def board_summary(board) -> str:
+def board_summary(board: Any) -> str:
     roads = sum(len(n) for n in board.roads.values()) // 2
     main = sum(1 for n in board.roads.values() for m in n.values() if m) // 2
     return (f"FRIEDRICH board: {len(board.cities)} cities, {roads} roads ({main} main), "

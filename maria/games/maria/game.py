@@ -4,6 +4,7 @@ invariants are, R1-R25): the Game the registry (maria.games) hands out."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from maria import paths
 from maria.engine.game import Game
@@ -13,7 +14,7 @@ from maria.games.maria.rules import roles as R
 
 
 def new_game(seed: int = 0, players: int = 3, variant: str | None = None, options: dict | None = None,
-             board=None) -> dict:
+             board: Any = None) -> dict:
     return door.new_game(variant or "intro", players, seed, options=options, board=board)
 
 
@@ -21,28 +22,28 @@ def roles(players: int) -> tuple[str, ...]:
     return tuple(door.ROLES[players])
 
 
-def load_board(boards: Path | None = None):
+def load_board(boards: Path | None = None) -> Any:
     from maria.games.maria.board import load_board as load
     return load(boards or paths.boards_dir())
 
 
-def read_board(boards: Path):
+def read_board(boards: Path) -> tuple[Any, list]:
     from maria.games.maria.board import read_board as read
     return read(boards)
 
 
-def run_checks(board) -> list:
+def run_checks(board: Any) -> list:
     from maria.games.maria.board import run_checks as run
     return run(board)
 
 
-def board_summary(board) -> str:
+def board_summary(board: Any) -> str:
     n = {m: len(board.cities_on(m)) for m in ("flanders", "bohemia")}
     roads = sum(1 for _ in board.edges())
     return f"Board: {n['flanders']} cities on Flanders, {n['bohemia']} on Bohemia, {roads} roads"
 
 
-def calibration(board) -> list[str]:
+def calibration(board: Any) -> list[str]:
     """The calibration distances (shortest road steps, within one map) against the wanted ranges."""
     from maria.games.maria.board import CALIBRATION
     out = ["Calibration distances (shortest road steps, within one map):"]

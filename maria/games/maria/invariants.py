@@ -19,6 +19,8 @@ Pure Python, no pygame.
 
 from __future__ import annotations
 
+from typing import Any
+
 from maria.games.maria.rules import cards as C
 from maria.games.maria.rules import door as _door  # noqa: F401  (registers every flow handler)
 from maria.games.maria.rules import flow
@@ -40,22 +42,22 @@ GENERAL_FIELDS = {"power": str, "name": str, "rank": int, "setup_min": int, "tro
 TRAIN_FIELDS = {"power": str, "in_play": bool}
 
 
-def _is_int(v) -> bool:
+def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _type_ok(v, t) -> bool:
+def _type_ok(v: Any, t: Any) -> bool:
     if t is int:
         return _is_int(v)
     return isinstance(v, t)
 
 
-def _tname(t) -> str:
+def _tname(t: Any) -> str:
     return {int: "a whole number", str: "a text", dict: "a mapping", list: "a list",
             bool: "true or false"}.get(t, t.__name__)
 
 
-def _info(state, problems):
+def _info(state: dict, problems: list[str]) -> Any:
     from maria.games.maria.rules.state import board_info
     try:
         return board_info(state)
@@ -64,7 +66,7 @@ def _info(state, problems):
         return None
 
 
-def check_state(state, *, undo_snapshots: bool = True, play_rules: bool = True) -> list[str]:
+def check_state(state: dict, *, undo_snapshots: bool = True, play_rules: bool = True) -> list[str]:
     """Every inconsistency found in `state` (an empty list means the state is consistent).
 
     The undo snapshots inside the state are checked too unless `undo_snapshots` is False (the
@@ -77,7 +79,7 @@ def check_state(state, *, undo_snapshots: bool = True, play_rules: bool = True) 
     return problems
 
 
-def _check(state, problems: list[str], snapshot: bool, deep_undo: bool = True,
+def _check(state: dict, problems: list[str], snapshot: bool, deep_undo: bool = True,
            play_rules: bool = True) -> None:
     if not isinstance(state, dict):
         problems.append("state: the game state is not a mapping")
@@ -176,7 +178,7 @@ def _check(state, problems: list[str], snapshot: bool, deep_undo: bool = True,
         _check_log_and_undo(state, problems, deep_undo, play_rules)
 
 
-def _check_flow(state, problems):
+def _check_flow(state: dict, problems: list[str]) -> None:
     fl = state["flow"]
     if not fl:
         problems.append("flow: the flow of play is empty")
@@ -203,7 +205,7 @@ def _check_flow(state, problems):
         problems.append("flow: the game is over but a state of play is still open")
 
 
-def _allocating(state) -> set[str]:
+def _allocating(state: dict) -> set[str]:
     for f in state["flow"]:
         if isinstance(f, dict) and f.get("name") == "allocation":
             pend = f.get("pending")
@@ -211,13 +213,13 @@ def _allocating(state) -> set[str]:
     return set()
 
 
-def _place_ok(board, place) -> bool:
+def _place_ok(board: Any, place: Any) -> bool:
     if place in board.cities:
         return True
     return isinstance(place, str) and place.startswith("box:") and place[4:] in board.boxes
 
 
-def _check_pieces(state, info, problems, in_game, play_rules=True):
+def _check_pieces(state: dict, info: Any, problems: list[str], in_game: set[str], play_rules: bool = True) -> None:
     board = info.board
     sheets = board.armies
     allocating = _allocating(state)
@@ -340,13 +342,13 @@ def _check_pieces(state, info, problems, in_game, play_rules=True):
     probe = {"generals": gens, "trains": trains}
     try:
         rebuild_index(probe)
-    except Exception:  # noqa: BLE001  (bad pieces, already reported above)
+    except Exception:  # bad pieces, already reported above
         return
     if probe["city_generals"] != state["city_generals"] or probe["city_train"] != state["city_train"]:
         problems.append("city_generals/city_train: the city index does not match the pieces")
 
 
-def _check_commanders(state, problems):
+def _check_commanders(state: dict, problems: list[str]) -> None:
     """R6.2: each recorded choice names two generals of the same rank and one of them."""
     ch = state.get("commanders", {})
     if not isinstance(ch, dict):
@@ -361,7 +363,7 @@ def _check_commanders(state, problems):
             problems.append(f"commanders.{key}: a commander is chosen only between equal ranks (R6.2)")
 
 
-def _check_places(state, info, problems):
+def _check_places(state: dict, info: Any, problems: list[str]) -> None:
     board = info.board
     powers = set(board.armies)
     for city, p in state["markers"].items():
@@ -378,7 +380,7 @@ def _check_places(state, info, problems):
             problems.append(f"qmarks.{city}: unknown power {p!r}")
 
 
-def _check_cards(state, problems, in_game):
+def _check_cards(state: dict, problems: list[str], in_game: set[str]) -> None:
     c = state["cards"]
     fields = {"draw": list, "aside": list, "discards": dict, "hands": dict}
     for key, t in fields.items():
@@ -432,7 +434,7 @@ def _check_cards(state, problems, in_game):
                         f"every one of the {len(_ALL_CARDS)} cards must be somewhere")
 
 
-def _check_log_and_undo(state, problems, deep_undo, play_rules):
+def _check_log_and_undo(state: dict, problems: list[str], deep_undo: bool, play_rules: bool) -> None:
     for i, e in enumerate(state["log"]):
         if not isinstance(e, dict) or not isinstance(e.get("text"), str):
             problems.append(f"log[{i}]: should be an entry with a text")
@@ -445,7 +447,7 @@ def _check_log_and_undo(state, problems, deep_undo, play_rules):
             problems.append(f"undo[{i}]: should be a game state")
             continue
         n = snap.get("log_len")
-        if not _is_int(n) or not 0 <= n <= len(state["log"]):
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(state["log"]):
             problems.append(f"undo[{i}].log_len: should be a position in the log")
         if not deep_undo:
             continue
@@ -454,7 +456,7 @@ def _check_log_and_undo(state, problems, deep_undo, play_rules):
         problems += [f"undo[{i}]: {p}" for p in sub]
 
 
-def _check_adv(state, adv, problems):
+def _check_adv(state: dict, adv: Any, problems: list[str]) -> None:
     """Advanced game: victory-marker conservation per pool (R4.5, R15.3), tracks in range."""
     from maria.games.maria.rules.advanced import markers as A
     from maria.games.maria.rules.advanced import poldata
@@ -481,7 +483,7 @@ def _check_adv(state, adv, problems):
             problems.append(f"markers: {c} is a Rhine electorate: it carries an elector marker, never a VM")
 
 
-def _check_political_cards(state, pol, problems):
+def _check_political_cards(state: dict, pol: Any, problems: list[str]) -> None:
     """Every political card is in exactly one place: the deck, the face-up row or the discard.
     A selected card goes to the discard when it is executed while the row is still face up (until
     the selection ends), so it may be in both then (R17.5)."""

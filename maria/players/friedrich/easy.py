@@ -319,7 +319,8 @@ def recruitment(state: dict, action: dict, keep: int) -> dict | None:
     budget = max(0, hv - keep)
     enter, armies, used = {}, {}, set()
     units = 0
-    order = sorted(action["entry"], key=lambda p: (p in state["trains"], state["generals"].get(p, {}).get("rank", 9), p))
+    order = sorted(action["entry"],
+                   key=lambda p: (p in state["trains"], state["generals"].get(p, {}).get("rank", 9), p))
     # every depot lost: the pieces come back on one substitute city (§10), so one piece at most
     most = 1 if price == T.PRICE_DEPOTS_LOST else len(order)
     for piece in order:

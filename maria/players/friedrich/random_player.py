@@ -1,5 +1,5 @@
-"""FRIEDRICH's "random" computer player (no rule of its own; every decision of §1-§12): a uniformly random legal action (templates filled at
-random but legally, as the self-play does), decided from the role's view only."""
+"""FRIEDRICH's "random" computer player (no rule of its own; every decision of §1-§12): a uniformly random legal
+action (templates filled at random but legally, as the self-play does), decided from the role's view only."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""FRIEDRICH's searching computer players ("normal", and "hard-search", the session-12 hard level; the movement phase, §4-§5): the rules of thumb (easy.py)
-propose the few best candidates at the decisions that shape the game (which stack moves where,
-or ending the movement phase); each candidate is tried in sampled worlds, full states drawn
-from the role's view with the hidden parts resampled (resample.py, as MARIA's hard player does),
+"""FRIEDRICH's searching computer players ("normal", and "hard-search", the session-12 hard level; the movement
+phase, §4-§5): the rules of thumb (easy.py) propose the few best candidates at the decisions that shape the game
+(which stack moves where, or ending the movement phase); each candidate is tried in sampled worlds, full states
+drawn from the role's view with the hidden parts resampled (resample.py, as MARIA's hard player does),
 and played out with the rules of thumb for every role for a few nation turns; the candidate with
 the best mean score (evaluate.py) is chosen.  The worlds are the same for every candidate
 (common random numbers), and the budget is a count of play-outs, not a time, so one seed always
@@ -111,7 +111,7 @@ class SearchPlayer:
                     s = door.apply(s, role, {"type": "step", "to": c})
                 if s["flow"][-1]["name"] == "moving":
                     s = door.apply(s, role, {"type": "stop"})
-        except Exception:  # noqa: BLE001  (a path the sampled world does not allow: judge as is)
+        except Exception:  # a path the sampled world does not allow: judge as is
             return -1.0
         s = playout(s, self.nation_turns, self.max_actions)
         return score(s, role)

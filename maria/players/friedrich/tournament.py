@@ -47,7 +47,8 @@ def play_game(players: int, seed: int, seats: dict[str, str], times: dict | None
         dt = time.perf_counter() - t0
         if times is not None:
             times.setdefault(seats[r], []).append(dt)
-            if searched is not None and s["flow"][-1]["name"] == "movement" and seats[r] in ("normal", "hard", "hard-search"):
+            if (searched is not None and s["flow"][-1]["name"] == "movement"
+                    and seats[r] in ("normal", "hard", "hard-search")):
                 searched.setdefault(seats[r], []).append(dt)
         s = door.apply(s, r, a)
         n += 1
@@ -73,7 +74,7 @@ def run(players: int, games: int, a: str, b: str, seed: int = 0, seating: str = 
         t0 = time.perf_counter()
         try:
             s = play_game(players, sd, seats, times, searched)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             errors += 1
             log(f"game {i} seed {sd}: ERROR {type(exc).__name__}: {exc}")
             continue

@@ -33,6 +33,7 @@ from maria.games.friedrich.rules.machine import Handler, pop, push, register, wa
 from maria.games.friedrich.rules.state import (ADVANCED_OPTIONS, IllegalAction, armies_total, cap_of, general_by_rank,
                                          generals_at, generals_of, in_game, names, nation_title,
                                          oo_failed, oo_taken, option_on, place_general)
+from maria.games.friedrich.rules.state import Info
 
 OO_MIN_VALUE = 10            # §13: "une CT avec une valeur de 10 au moins"
 OO_CLAIM_SCORE = -3          # §13: "un résultat inférieur ou égal à -3"
@@ -62,7 +63,7 @@ def normalise_options(options: dict | None) -> dict:
 # --- §13 Fate version by sector ---------------------------------------------------------------------
 
 @hooks.provide("fate_version")
-def fate_version(state: dict, info) -> str:
+def fate_version(state: dict, info: Info) -> str:
     """The version of a numbered Card of Fate to read: spades in the standard game; with the
     option, the suit of the sector where the last victorious general stands now (the city of
     that victory if he is off the map since, ruling F13-2); spades before any battle was won
@@ -78,7 +79,7 @@ def fate_version(state: dict, info) -> str:
 
 
 @hooks.provide("battle_settled")
-def after_battle(state: dict, info, frame: dict, loser: str, score: int) -> None:
+def after_battle(state: dict, info: Info, frame: dict, loser: str, score: int) -> None:
     """A battle was decided (the loser's side stopped below zero): remember the winner (§13 Fate
     version), the beaten generals (Fate 12 hearts) and let Austria take the OO card (§13)."""
     if not any_on(state):
@@ -106,7 +107,7 @@ def claim_oo_card(state: dict, why: str) -> None:
 
 
 @hooks.provide("supply_removal")
-def supply_removal(state: dict, info, gid: str, city: str) -> None:
+def supply_removal(state: dict, info: Info, gid: str, city: str) -> None:
     """A general removed for lack of supply (§9): a Prussian one south of coordinate line 5 gives
     Austria the OO card (§13)."""
     if state["generals"][gid]["nation"] == "prussia" and city in info.board.regions.get("south_of_line_5", ()):
@@ -137,7 +138,7 @@ def _on_map(state: dict, g: str | None) -> bool:
     return g is not None and state["generals"][g]["city"] is not None and not state["generals"][g]["out"]
 
 
-def _gain(state: dict, info, g: str) -> bool:
+def _gain(state: dict, info: Info, g: str) -> bool:
     """One free army "if possible": at most 8 per general and the nation's starting number (§6)."""
     p = state["generals"][g]
     if not _on_map(state, g) or p["armies"] >= T.ARMIES_MAX or \
@@ -156,12 +157,12 @@ def _lose(state: dict, g: str) -> bool:
     return True
 
 
-def west_targets(state: dict, info, city: str, steps: int = 2) -> list[str]:
+def west_targets(state: dict, info: Info, city: str, steps: int = 2) -> list[str]:
     """Fate 12 hearts: the cities `steps` roads away through empty cities (no piece, ruling F13-13)
     lying west: further west than north or south of `city` (board x grows eastwards, y southwards)."""
     c0 = info.board.cities[city]
     ends: set[str] = set()
-    frontier = [(city, (city,))]
+    frontier: list[tuple[str, tuple[str, ...]]] = [(city, (city,))]
     for _ in range(steps):
         nxt = []
         for here, path in frontier:
@@ -178,7 +179,7 @@ def west_targets(state: dict, info, city: str, steps: int = 2) -> list[str]:
 
 
 @hooks.provide("fate_effect")
-def apply_fate(state: dict, info, spec: dict, eff: str, nxt: int) -> None:
+def apply_fate(state: dict, info: Info, spec: dict, eff: str, nxt: int) -> None:
     """Carry out a clubs, hearts or diamonds effect (those close to the spades versions, "idle",
     "range", "general_supply", are fate.py's; Fate 8 clubs' fall-back is combat.py's).  "Next
     turn" modifiers last the game turn `nxt`."""
@@ -195,7 +196,8 @@ def apply_fate(state: dict, info, spec: dict, eff: str, nxt: int) -> None:
             log(state, f"{state['generals'][g]['name']} loses an army (Fate).", spec["general"]["nation"])
     elif eff in ("pinned_near", "keep_stack", "no_new_armies", "must_reach_positive", "first_card_zero"):
         if g:
-            state["mods"].append({"kind": eff, "general": g, "turn": nxt, **({"city": spec["city"]} if "city" in spec else {})})
+            state["mods"].append({"kind": eff, "general": g, "turn": nxt,
+                                  **({"city": spec["city"]} if "city" in spec else {})})
     elif eff in ("range_up", "protect_radius"):
         if g:
             state["mods"].append({"kind": eff, "general": g, "value": int(spec["value"]), "turn": nxt})
@@ -244,7 +246,7 @@ def apply_fate(state: dict, info, spec: dict, eff: str, nxt: int) -> None:
         raise ValueError(f"unknown Fate effect {eff!r} (fate.yaml)")
 
 
-def _gain_options(state: dict, info, nation: str) -> list[str]:
+def _gain_options(state: dict, info: Info, nation: str) -> list[str]:
     if armies_total(state, nation) >= cap_of(state, info, nation):
         return []
     return [x for x in generals_of(state, nation) if state["generals"][x]["armies"] < T.ARMIES_MAX]
@@ -257,11 +259,11 @@ class AdvChoice(Handler):
     stored in the frame; the one card Austria offers in a swap is hidden from the other roles."""
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame["nation"])
 
     @staticmethod
-    def choices(state, info, frame) -> list:
+    def choices(state: dict, info: Info, frame: dict) -> list:
         kind, nation = frame["kind"], frame["nation"]
         hand = sorted(state["cards"]["hands"].get(nation, []))
         if kind in ("swap", "tc_exchange"):
@@ -277,13 +279,13 @@ class AdvChoice(Handler):
         return []
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in AdvChoice.waiting(state, info, frame):
             return []
         return [{"type": "fate", "choice": c} for c in AdvChoice.choices(state, info, frame)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         c = action["choice"]
         kind, nation = frame["kind"], frame["nation"]
         hands = state["cards"]["hands"]
@@ -343,12 +345,12 @@ class AdvChoice(Handler):
 
 # --- §13 East Prussia ------------------------------------------------------------------------------
 
-def east_prussia_objectives(state: dict, info) -> list[str]:
+def east_prussia_objectives(state: dict, info: Info) -> list[str]:
     region = set(info.board.regions.get("east_prussia", ()))
     return sorted(c for c in info.board.objectives_of("russia") if c in region)
 
 
-def east_prussia_breach(state: dict, info) -> bool:
+def east_prussia_breach(state: dict, info: Info) -> bool:
     """Russia controls all its East Prussian objectives and no Russian general stands there."""
     if not option_on(state, "east_prussia") or not in_game(state, "russia") or not in_game(state, "prussia"):
         return False
@@ -365,7 +367,7 @@ class EastPrussiaCheck(Handler):
     Prussia while Russia holds all its objectives there, Prussia retakes two of them, its choice."""
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         if east_prussia_breach(state, info):
             log(state, "No Russian general stays in East Prussia: Prussia retakes two objectives there (§13).",
                 "prussia")
@@ -374,18 +376,18 @@ class EastPrussiaCheck(Handler):
         return True
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, "prussia") if east_prussia_breach(state, info) else []
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in EastPrussiaCheck.waiting(state, info, frame):
             return []
         objs = east_prussia_objectives(state, info)
         return [{"type": "retake", "cities": list(p)} for p in combinations(objs, 2)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         for c in action["cities"]:
             conquer(state, info, c, "prussia")
         pop(state)
@@ -405,11 +407,11 @@ class OODecision(Handler):
     """Turn 3, Prussia's movement phase, before any piece moves: take the OO (lay out a card) or not."""
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, "prussia")
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in OODecision.waiting(state, info, frame):
             return []
         # declining first: it is the one choice always there (and the first button on the board)
@@ -417,7 +419,7 @@ class OODecision(Handler):
             [{"type": "offensive_option", "card": c} for c in oo_cards(state)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         c = action["card"]
         adv = state["adv"]
         if c == "none":
@@ -427,7 +429,8 @@ class OODecision(Handler):
         else:
             state["cards"]["hands"]["prussia"].remove(c)    # ruling F13-8: out of Prussia's hand for good
             adv["oo"], adv["oo_card"] = "taken", c
-            log(state, f"Prussia takes the Offensive Option and lays out the {deck.label(c) if not deck.is_reserve(c) else 'Reserve'} "
+            log(state, "Prussia takes the Offensive Option and lays out the "
+                f"{deck.label(c) if not deck.is_reserve(c) else 'Reserve'} "
                 "face-up (§13).", "prussia")
         pop(state)
 
@@ -448,7 +451,7 @@ def after_phase_pushed(state: dict, nation: str, phase: str) -> None:
 
 
 @hooks.provide("victory_extra")
-def victory_extra(state: dict, info) -> list[str]:
+def victory_extra(state: dict, info: Info) -> list[str]:
     """§13: Prussia wins holding the 14 Bohemian objectives with a running OO."""
     if oo_taken(state) and not oo_failed(state):
         cities = info.board.objectives_of("prussia")
@@ -458,7 +461,7 @@ def victory_extra(state: dict, info) -> list[str]:
 
 
 @hooks.provide("austria_compensation")
-def austria_compensation(state: dict, info, cities: list[str]) -> bool:
+def austria_compensation(state: dict, info: Info, cities: list[str]) -> bool:
     """§13: with the OO taken, Austria may declare 4 of its objectives conquered (ruling F13-10:
     declared at the victory check, the only moment it changes anything); at least one Saxon
     objective among those it needs must really be conquered."""

@@ -12,6 +12,7 @@ from maria.engine.log import log
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.machine import Handler, pop, register, waiting_nation
 from maria.games.friedrich.rules.state import IllegalAction, in_game, nation_title
+from maria.games.friedrich.rules.state import Info
 
 
 def deck_cards(n: int) -> list[str]:
@@ -62,7 +63,7 @@ class TCPhase(Handler):
     (ruling: its own choice among those)."""
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         if "drawn" in frame:
             return False
         nation = frame["nation"]
@@ -76,18 +77,18 @@ class TCPhase(Handler):
         return True
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame["nation"]) if "drawn" in frame else []
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in TCPhase.waiting(state, info, frame):
             return []
         return [{"type": "discard", "card": c} for c in frame["drawn"]
                 if c in state["cards"]["hands"][frame["nation"]]]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         if action not in TCPhase.prompt(state, info, frame, role):
             raise IllegalAction("France discards one of the four cards it has just drawn.")
         discard_cards(state, frame["nation"], [action["card"]])

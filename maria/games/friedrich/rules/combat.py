@@ -13,6 +13,8 @@ nor is attacked again in that phase.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from maria.engine import deck, duel
 from maria.engine.duel import side_score
 from maria.engine.graph import retreat_ends
@@ -23,16 +25,17 @@ from maria.games.friedrich.rules.conquest import drop_lapsed_candidates
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
 from maria.games.friedrich.rules.state import (IllegalAction, generals_at, mod_active, names, nation_name, nation_title,
                                          place_general, remove_general, stack_armies)
+from maria.games.friedrich.rules.state import Info
 
 
-def _unit_ok(state: dict, city: str, nation_test, retreated: list[str]) -> list[str]:
+def _unit_ok(state: dict, city: str, nation_test: Callable[[str], bool], retreated: list[str]) -> list[str]:
     gs = generals_at(state, city)
     if not gs or not nation_test(state["generals"][gs[0]]["nation"]) or any(g in retreated for g in gs):
         return []
     return gs
 
 
-def due_combats(state: dict, info, frame: dict) -> list[list[str]]:
+def due_combats(state: dict, info: Info, frame: dict) -> list[list[str]]:
     """The combats still to fight: [attacker city, defender city] (§7)."""
     nation = frame["nation"]
     out = []
@@ -52,7 +55,7 @@ def _may_attack(state: dict, gids: list[str]) -> bool:
                 and g in state["recruited"] for g in gids)
 
 
-def _barred_by_fate(state: dict, info, gs: list[str], city: str, target: str) -> bool:
+def _barred_by_fate(state: dict, info: Info, gs: list[str], city: str, target: str) -> bool:
     """§13 Fate cards barring an attack next turn: 3 diamonds (nobody attacks into or out of
     Halle), 3 hearts (Soubise and Hildburghausen not with the same suit: the second may not
     attack from a sector of the suit the first attacked with, ruling F13-4)."""
@@ -68,7 +71,7 @@ def _barred_by_fate(state: dict, info, gs: list[str], city: str, target: str) ->
     return False
 
 
-def find_due(state: dict, info, nation: str) -> list[list[str]]:
+def find_due(state: dict, info: Info, nation: str) -> list[list[str]]:
     """At the start of the phase: every active unit next to an enemy general (§7)."""
     out = []
     for city, gs in sorted(state["city_generals"].items()):
@@ -85,7 +88,7 @@ def find_due(state: dict, info, nation: str) -> list[list[str]]:
 @register("combat")
 class CombatPhase(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         if "due" not in frame:
             frame["due"] = find_due(state, info, frame["nation"])
             drop_lapsed_candidates(state, info)        # §5: retroactive only through this phase
@@ -95,17 +98,17 @@ class CombatPhase(Handler):
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame["nation"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in CombatPhase.waiting(state, info, frame):
             return []
         return [{"type": "attack", "from": a, "to": d} for a, d in due_combats(state, info, frame)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         a, d = action["from"], action["to"]
         frame["fought"].append([a, d])
         for m in state["mods"]:                         # §13 Fate 3 hearts: remember the suit used
@@ -118,7 +121,7 @@ class CombatPhase(Handler):
         start_duel(state, info, a, d)
 
 
-def start_duel(state: dict, info, a: str, d: str) -> None:
+def start_duel(state: dict, info: Info, a: str, d: str) -> None:
     att, dfn = generals_at(state, a), generals_at(state, d)
     an, dn = state["generals"][att[0]]["nation"], state["generals"][dfn[0]]["nation"]
     at, dt = stack_armies(state, att), stack_armies(state, dfn)
@@ -131,7 +134,7 @@ def start_duel(state: dict, info, a: str, d: str) -> None:
                  **duel.opening(score)})
 
 
-def _card_value(state: dict, frame: dict, side: str, card: str, declared, double: bool) -> int:
+def _card_value(state: dict, frame: dict, side: str, card: str, declared: Any, double: bool) -> int:
     v = int(declared) if deck.is_reserve(card) else deck.value_of(card)
     nation = frame[side + "_nation"]
     if double:
@@ -150,18 +153,18 @@ def _card_value(state: dict, frame: dict, side: str, card: str, declared, double
 @register("duel")
 class Duel(Handler):
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame[frame["right"] + "_nation"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in Duel.waiting(state, info, frame):
             return []
         side = frame["right"]
         nation, suit = frame[side + "_nation"], frame[side + "_suit"]
         hand = state["cards"]["hands"].get(nation, [])
         suited = duel.suited_cards(hand, suit)
-        out = [{"type": "play_card", "card": c} for c in suited]
+        out: list[dict] = [{"type": "play_card", "card": c} for c in suited]
         if nation == "prussia" and mod_active(state, "seydlitz") and "seydlitz" not in state["fate"]["used"]:
             out += [{"type": "play_card", "card": c, "double": True} for c in suited if c.endswith(":S11")]
         out += duel.reserve_choices(hand, T.RESERVE_VALUES)
@@ -176,7 +179,7 @@ class Duel(Handler):
         return out
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         side = frame["right"]
         other = duel.other_side(side)
         nation = frame[side + "_nation"]
@@ -185,7 +188,8 @@ class Duel(Handler):
             v = _card_value(state, frame, side, c, action.get("value"), bool(action.get("double")))
             deck.discard(state, nation, [c])
             s = duel.play_card(frame, side, c, v)
-            log(state, f"{nation_title(nation)} plays the {deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
+            log(state, f"{nation_title(nation)} plays the "
+                f"{deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
                 f" for {v}: score {s:+d} for {nation_name(nation)}.", nation)
             return
         pop(state)
@@ -209,7 +213,7 @@ class Duel(Handler):
             begin_retreat(state, info, left, lost, frame[other + "_city"], frame[other + "_nation"])
 
 
-def offer_evade(state: dict, info, att_city: str, def_city: str) -> bool:
+def offer_evade(state: dict, info: Info, att_city: str, def_city: str) -> bool:
     """§13 Fate 8 clubs: a Prussian attacked by Daun may first retreat one city without loss (§8's
     rule for a retreat of one city, the Prussian player choosing the end, ruling F13-11).  True
     when the choice was put to Prussia (the combat then waits for it)."""
@@ -231,17 +235,17 @@ class Evade(Handler):
     """Fate 8 clubs: Prussia fights Daun's attack or falls back one city first."""
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame["nation"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in Evade.waiting(state, info, frame):
             return []
         return [{"type": "fate", "choice": c} for c in frame["options"] + ["fight"]]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         c = action["choice"]
         pop(state)
         if c == "fight":
@@ -308,14 +312,14 @@ def take_losses(state: dict, gids: list[str], lost: int) -> list[str]:
     return keep
 
 
-def retreat_options(state: dict, info, gids: list[str], distance: int, winner_city: str) -> dict[str, list[str]]:
+def retreat_options(state: dict, info: Info, gids: list[str], distance: int, winner_city: str) -> dict[str, list[str]]:
     """§8: the ends of a retreat of exactly `distance` cities, as far as possible from the winner."""
     start = state["generals"][gids[0]]["city"]
     blocked = {c for c, gs in state["city_generals"].items() if gs and c != start} | set(state["city_train"])
     return retreat_ends(info.graph, start, distance, blocked, winner_city, T.RETREAT_BALL)
 
 
-def begin_retreat(state: dict, info, gids: list[str], distance: int, winner_city: str, winner: str) -> None:
+def begin_retreat(state: dict, info: Info, gids: list[str], distance: int, winner_city: str, winner: str) -> None:
     ends = retreat_options(state, info, gids, distance, winner_city)
     if not ends:
         log(state, f"{names(state, gids)} cannot retreat {distance} cities and lose{'s' if len(gids) == 1 else ''} "
@@ -332,17 +336,17 @@ class Retreat(Handler):
     """The winner picks where the beaten general or stack ends its retreat (§8)."""
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame["winner"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in Retreat.waiting(state, info, frame):
             return []
         return [{"type": "retreat", "to": c} for c in sorted(frame["ends"])]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         to = action["to"]
         if to not in frame["ends"]:
             raise IllegalAction("The retreat must end as far as possible from the winning general (§8).")

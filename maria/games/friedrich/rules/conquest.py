@@ -13,9 +13,10 @@ from maria.engine.log import log
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.machine import Handler, pop, register
 from maria.games.friedrich.rules.state import in_game, mod_active, nation_title, option_on, prussia_may_conquer
+from maria.games.friedrich.rules.state import Info
 
 
-def objective_in_play(state: dict, info, city: str) -> bool:
+def objective_in_play(state: dict, info: Info, city: str) -> bool:
     o = info.board.objectives.get(city)
     if o is not None and o.nation == "prussia":
         return option_on(state, "offensive_option")    # §13: only with the Offensive Option
@@ -23,7 +24,7 @@ def objective_in_play(state: dict, info, city: str) -> bool:
     return o is not None and o.nation in T.AGGRESSORS and in_game(state, o.nation)
 
 
-def taker_of(state: dict, info, city: str) -> str | None:
+def taker_of(state: dict, info: Info, city: str) -> str | None:
     """The nation that may conquer `city` now: the nation of its colour, or, once it holds it,
     the nation that originally defended it (§5 "Reconquête")."""
     if not objective_in_play(state, info, city):
@@ -36,13 +37,13 @@ def taker_of(state: dict, info, city: str) -> str | None:
     return o.nation
 
 
-def protectors_of(state: dict, info, city: str) -> str:
+def protectors_of(state: dict, info: Info, city: str) -> str:
     """The nation whose pieces protect `city` now: its defender, or its conqueror once taken."""
     o = info.board.objectives[city]
     return o.nation if state["conquered"].get(city) == o.nation else o.defender
 
 
-def protected(state: dict, info, city: str) -> bool:
+def protected(state: dict, info: Info, city: str) -> bool:
     """§5: a general of the protecting nation 1, 2 or 3 cities away by road (other pieces do not
     matter); the Imperial supply train protects like a general."""
     nation = protectors_of(state, info, city)
@@ -64,7 +65,7 @@ def protected(state: dict, info, city: str) -> bool:
     return False
 
 
-def conquer(state: dict, info, city: str, nation: str, late: bool = False) -> None:
+def conquer(state: dict, info: Info, city: str, nation: str, late: bool = False) -> None:
     o = info.board.objectives[city]
     if nation == o.nation:
         state["conquered"][city] = nation
@@ -77,7 +78,7 @@ def conquer(state: dict, info, city: str, nation: str, late: bool = False) -> No
         nation, [city])
 
 
-def leave_city(state: dict, info, city: str, nation: str) -> None:
+def leave_city(state: dict, info: Info, city: str, nation: str) -> None:
     """A general of `nation` moves away from `city` (its start or a city it passes through):
     conquest if it may take the city and nobody protects it, else a candidate for phase 4."""
     if taker_of(state, info, city) != nation:
@@ -89,7 +90,7 @@ def leave_city(state: dict, info, city: str, nation: str) -> None:
         conquer(state, info, city, nation)
 
 
-def drop_lapsed_candidates(state: dict, info) -> None:
+def drop_lapsed_candidates(state: dict, info: Info) -> None:
     """At the start of the combat phase: a candidate no longer protected by then lost its
     protection during the movement phase (a destroyed Imperial train), not to a retreat of the
     combat phase, so it can no longer be taken retroactively (§5: "il peut être conquis
@@ -104,7 +105,7 @@ class RetroactivePhase(Handler):
     or eliminated) is conquered now."""
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         for city, nation in state["candidates"]:
             if taker_of(state, info, city) == nation and not protected(state, info, city):
                 conquer(state, info, city, nation, late=True)
@@ -113,7 +114,7 @@ class RetroactivePhase(Handler):
         return True
 
 
-def holds_all(state: dict, info, nation: str, first_only: bool) -> bool:
+def holds_all(state: dict, info: Info, nation: str, first_only: bool) -> bool:
     """§12: the nation controls every objective of its colour (first-order ones only when a
     relaxed condition of §11 applies)."""
     cities = info.board.objectives_of(nation, 1 if first_only else None)

@@ -13,15 +13,16 @@ from maria.games.friedrich.rules import flow
 from maria.games.friedrich.rules.machine import HANDLERS, run
 from maria.games.friedrich.rules.movement import step_refusal
 from maria.games.friedrich.rules.setup import build_state
-from maria.games.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401
+from maria.games.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401  (re-exported)
                                          register_board)
+from maria.games.friedrich.rules.state import Info
 
 REVERSIBLE = frozenset({"move", "step", "stop", "transfer"})
 
 
-def _why_not(state, action, frame=None, info=None) -> str:
+def _why_not(state: dict, action: dict, frame: dict | None = None, info: Info | None = None) -> str:
     t = action.get("type")
-    if frame is not None and frame["name"] == "moving" and t == "step":
+    if frame is not None and info is not None and frame["name"] == "moving" and t == "step":
         why = step_refusal(state, info, frame, action.get("to"))
         if why:
             return why

@@ -20,6 +20,7 @@ from maria.games.friedrich.rules.machine import Handler, pop, push, register, wa
 from maria.games.friedrich.rules.state import (IllegalAction, armies_total, generals_at, general_by_rank,
                                          generals_of, nation_title, place_general, place_train,
                                          remove_general)
+from maria.games.friedrich.rules.state import Info
 from maria.games.friedrich.rules.supply import train_distance
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "fate.yaml"
@@ -55,7 +56,7 @@ def _gen(state: dict, ref: dict) -> str | None:
     return general_by_rank(state, ref["nation"], int(ref["rank"]))
 
 
-def draw_fate(state: dict, info) -> None:
+def draw_fate(state: dict, info: Info) -> None:
     """Draw the top card, apply it (it may ask a player to choose), put it under the deck."""
     fate = state["fate"]
     card = fate["deck"].pop(0)
@@ -175,7 +176,7 @@ def _remove_named(state: dict, ref: dict) -> None:
         log(state, f"{state['generals'][g]['name']} is removed for good (§11).", ref["nation"])
 
 
-def _historical(state: dict, info, card: str) -> None:
+def _historical(state: dict, info: Info, card: str) -> None:
     d = cards_data()
     fate = state["fate"]
     if card == "elisabeth":
@@ -204,17 +205,17 @@ class FateChoice(Handler):
     (SWEDEN), which gains a free army (8), where Laudon moves (6)."""
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame["nation"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in FateChoice.waiting(state, info, frame):
             return []
         return [{"type": "fate", "choice": c} for c in frame["options"]]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         c = action["choice"]
         if c not in frame["options"]:
             raise IllegalAction("Choose one of the options the Fate card gives.")
@@ -223,7 +224,7 @@ class FateChoice(Handler):
             log(state, f"{state['generals'][c]['name']} is removed for good (§11, SWEDEN).", "prussia")
         elif frame["kind"] == "prussian_army":
             state["generals"][c]["armies"] += 1
-            log(state, f"A Prussian general gains a free army (Fate 8).", "prussia")
+            log(state, "A Prussian general gains a free army (Fate 8).", "prussia")
         elif frame["kind"] == "laudon" and c != "stay":
             g = frame["general"]
             here = state["generals"][g]["city"]

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from maria.engine.log import log
 from maria.games.friedrich.rules import tables as T
-from maria.games.friedrich.rules.machine import HANDLERS, Handler, push, register, run  # noqa: F401
+from maria.games.friedrich.rules.machine import HANDLERS, Handler, push, register, run  # noqa: F401  (re-exported)
 # the phases register their flow states on import
 from maria.games.friedrich.rules import advanced, hooks  # noqa: F401  (importing advanced provides the §13 hook points)
-from maria.games.friedrich.rules import cards, combat, conquest, fate, movement, setup, supply, victory  # noqa: F401
+from maria.games.friedrich.rules import cards, combat, conquest, fate, movement, setup, supply, victory  # noqa: F401  (imported to register their states)
 from maria.games.friedrich.rules.state import in_game, nation_name
+from maria.games.friedrich.rules.state import Info
 
 
 def _begin_nation_turn(state: dict, nation: str) -> None:
@@ -28,7 +29,7 @@ def _begin_nation_turn(state: dict, nation: str) -> None:
 @register("game")
 class Game(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         if state["result"] is not None:
             return False
         if not state["allocated"]:

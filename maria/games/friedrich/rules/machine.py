@@ -7,13 +7,14 @@ game has a result.  Handlers subclass maria.engine.stack.Handler.
 from __future__ import annotations
 
 from maria.engine.stack import Handler, Machine, pop, push, top  # noqa: F401  (re-exported for the phases)
+from maria.games.friedrich.rules.state import Info
 
 MACHINE = Machine()
 HANDLERS = MACHINE.handlers
 register = MACHINE.register
 
 
-def run(state: dict, info) -> None:
+def run(state: dict, info: Info) -> None:
     """Let automatic states proceed until some role has to choose (or the game is over)."""
     for _ in range(100000):
         if state["result"] is not None:

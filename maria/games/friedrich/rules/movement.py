@@ -13,6 +13,8 @@ stacked generals; the recruit template (maria.games.friedrich.rules.recruit); {"
 
 from __future__ import annotations
 
+from typing import Any
+
 from itertools import combinations
 
 from maria.engine.log import log
@@ -20,8 +22,9 @@ from maria.games.friedrich.rules import recruit
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import leave_city
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.games.friedrich.rules.state import (IllegalAction, generals_at, info_of, mod_active, names, nation_at,
+from maria.games.friedrich.rules.state import (generals_at, info_of, mod_active, names, nation_at,
                                          nation_name, nation_title, place_general, place_train, train_at)
+from maria.games.friedrich.rules.state import Info
 
 
 def _movable(state: dict, piece: str) -> bool:
@@ -42,7 +45,7 @@ def general_range(state: dict, gids: list[str]) -> int:
     return r
 
 
-def step_options(state: dict, info, frame: dict) -> list[str]:
+def step_options(state: dict, info: Info, frame: dict) -> list[str]:
     """The cities the moving piece(s) may enter next."""
     pieces, nation = frame["pieces"], frame["nation"]
     here = frame["path"][-1]
@@ -68,7 +71,7 @@ def step_options(state: dict, info, frame: dict) -> list[str]:
     return out
 
 
-def _held_by_fate(state: dict, info, group: list[str], city: str) -> bool:
+def _held_by_fate(state: dict, info: Info, group: list[str], city: str) -> bool:
     """§13 Fate cards holding a general next turn: 2 clubs (Fermor starting at Küstrin or next to
     it does not move), 5 diamonds (Chevert does not leave his stack: a move from his city takes
     the whole stack or nobody, ruling F13-12)."""
@@ -84,7 +87,7 @@ def _held_by_fate(state: dict, info, group: list[str], city: str) -> bool:
     return False
 
 
-def move_starts(state: dict, info, nation: str) -> list[dict]:
+def move_starts(state: dict, info: Info, nation: str) -> list[dict]:
     """Every piece or group of stacked generals that may begin a move (and could take a step)."""
     out = []
     seen: set[str] = set()
@@ -128,11 +131,11 @@ class MovementPhase(Handler):
     templated = frozenset({"recruit"})
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame["nation"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in MovementPhase.waiting(state, info, frame):
             return []
         nation = frame["nation"]
@@ -144,7 +147,7 @@ class MovementPhase(Handler):
         return out
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         nation = frame["nation"]
         t = action["type"]
         if t == "recruit":
@@ -183,17 +186,17 @@ def _finish(state: dict, frame: dict, joined: list[str]) -> None:
 @register("moving")
 class Moving(Handler):
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return waiting_nation(state, frame["nation"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in Moving.waiting(state, info, frame):
             return []
         return [{"type": "step", "to": c} for c in step_options(state, info, frame)] + [{"type": "stop"}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         if action["type"] == "stop":
             _finish(state, frame, [])
             return
@@ -229,7 +232,7 @@ class Moving(Handler):
             _finish(state, frame, [])
 
 
-def step_refusal(state: dict, info, frame: dict, to) -> str | None:
+def step_refusal(state: dict, info: Info, frame: dict, to: Any) -> str | None:
     """Why a step is refused, in player terms."""
     here = frame["path"][-1]
     if to not in info.graph.nbrs.get(here, {}):

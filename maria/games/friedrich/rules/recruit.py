@@ -17,20 +17,21 @@ from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.cards import pay_value
 from maria.games.friedrich.rules.state import (IllegalAction, armies_total, cap_of, mod_active, nation_at,
                                          nation_name, nation_title, occupied, place_general, place_train)
+from maria.games.friedrich.rules.state import Info
 
 
-def depots_lost(state: dict, info, nation: str) -> bool:
+def depots_lost(state: dict, info: Info, nation: str) -> bool:
     """§10: every depot city of the nation is occupied by enemy pieces."""
     deps = info.board.depots.get(nation, [])
-    return bool(deps) and all(nation_at(state, c) is not None and T.opponents(nation_at(state, c), nation)
+    return bool(deps) and all((held := nation_at(state, c)) is not None and T.opponents(held, nation)
                               for c in deps)
 
 
-def price(state: dict, info, nation: str) -> int:
+def price(state: dict, info: Info, nation: str) -> int:
     return T.PRICE_DEPOTS_LOST if depots_lost(state, info, nation) else T.ARMY_PRICE
 
 
-def entry_cities(state: dict, info, nation: str) -> list[str]:
+def entry_cities(state: dict, info: Info, nation: str) -> list[str]:
     """Where a removed piece may come back now: a free depot city; with every depot enemy-held,
     a free city of the substitute area, and only the one city once chosen (ruling: one city for
     the whole game)."""
@@ -49,7 +50,7 @@ def _off_map(state: dict, nation: str) -> tuple[list[str], list[str]]:
     return gens, trains
 
 
-def template(state: dict, info, nation: str) -> dict | None:
+def template(state: dict, info: Info, nation: str) -> dict | None:
     """The recruit template, or None when nothing at all could be bought or brought back."""
     p = price(state, info, nation)
     hand = state["cards"]["hands"].get(nation, [])
@@ -72,7 +73,7 @@ def template(state: dict, info, nation: str) -> dict | None:
             "entry": {x: entry for x in (gens + trains)} if entry else {}}
 
 
-def apply(state: dict, info, nation: str, action: dict) -> None:
+def apply(state: dict, info: Info, nation: str, action: dict) -> None:
     """Check a filled recruit action and carry it out (the same code that the template offers)."""
     t = template(state, info, nation)
     if t is None:

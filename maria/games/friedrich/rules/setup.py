@@ -17,6 +17,7 @@ from maria.games.friedrich.rules.cards import new_cards
 from maria.games.friedrich.rules.fate import new_fate
 from maria.games.friedrich.rules.machine import Handler, pop, register
 from maria.games.friedrich.rules.state import IllegalAction, nation_name, nation_title, nations_of
+from maria.games.friedrich.rules.state import Info
 
 
 def roles_for(players: int) -> dict[str, list[str]]:
@@ -27,7 +28,7 @@ def roles_for(players: int) -> dict[str, list[str]]:
     raise ValueError("FRIEDRICH is for 3 or 4 players (§1)")
 
 
-def build_state(info, key: str, players: int, seed: int, options: dict | None) -> dict:
+def build_state(info: Info, key: str, players: int, seed: int, options: dict | None) -> dict:
     board = info.board
     state: dict = {
         "game": "friedrich", "board": key, "players": players, "options": hooks.call("normalise_options", options),
@@ -56,7 +57,7 @@ def build_state(info, key: str, players: int, seed: int, options: dict | None) -
     return state
 
 
-def allocation_template(state: dict, info, nation: str) -> dict:
+def allocation_template(state: dict, info: Info, nation: str) -> dict:
     gens = sorted((g for g, p in state["generals"].items() if p["nation"] == nation),
                   key=lambda g: state["generals"][g]["rank"])
     return {"type": "allocate", "nation": nation, "armies": "choose",
@@ -70,7 +71,7 @@ class Allocation(Handler):
     templated = frozenset({"allocate"})
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         if all(state["allocation"].get(n) for n in T.NATIONS if any(
                 p["nation"] == n for p in state["generals"].values())):
             state["allocated"] = True
@@ -81,20 +82,20 @@ class Allocation(Handler):
         return False
 
     @staticmethod
-    def _todo(state, role):
+    def _todo(state: dict, role: str) -> list[str]:
         return [n for n in nations_of(state, role) if not state["allocation"].get(n)
                 and any(p["nation"] == n for p in state["generals"].values())]
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: Info, frame: dict) -> list[str]:
         return [r for r in state["roles"] if Allocation._todo(state, r)]
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         return [allocation_template(state, info, n) for n in Allocation._todo(state, role)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         nation = action.get("nation")
         if nation not in Allocation._todo(state, role):
             raise IllegalAction(f"{role} has no army sheet to fill for {nation!r} now.")

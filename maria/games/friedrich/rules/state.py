@@ -11,12 +11,14 @@ city, out}}, "cards" (maria.engine.deck layout, hands by nation), "roles" {role:
 
 from __future__ import annotations
 
+from typing import Any
+
 import hashlib
 
 from maria.engine.sides import role_of  # noqa: F401  (re-exported: FRIEDRICH's rules read the engine's helpers here)
 # generals_at: the generals in a city, supreme commander (lowest rank number) first (§4)
 from maria.engine.state import BoardGraph, IllegalAction, generals_at, rebuild_index  # noqa: F401  (re-exported)
-from maria.engine.state import set_general_city as place_general  # noqa: F401  (re-exported)
+from maria.engine.state import set_general_city as place_general
 from maria.engine.state import set_train_city as place_train  # noqa: F401  (re-exported)
 from maria.games.friedrich.board import FBoard
 from maria.games.friedrich.rules import tables as T
@@ -25,7 +27,7 @@ from maria.games.friedrich.rules import tables as T
 class Info:
     """The board facts of a game: the FBoard and its road graph (distances cached)."""
 
-    def __init__(self, board: FBoard):
+    def __init__(self, board: FBoard) -> None:
         self.board = board
         self.graph = BoardGraph(board, board.cities)
 
@@ -148,7 +150,7 @@ def general_by_rank(state: dict, nation: str, rank: int) -> str | None:
     return None
 
 
-def mod_active(state: dict, kind: str, **match) -> bool:
+def mod_active(state: dict, kind: str, **match: Any) -> bool:
     """A temporary Fate-card modifier (§11) in force this turn."""
     for m in state["mods"]:
         if m["kind"] == kind and m["turn"] == state["turn"] and all(m.get(k) == v for k, v in match.items()):

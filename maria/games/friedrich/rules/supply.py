@@ -14,9 +14,10 @@ from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.machine import Handler, pop, register
 from maria.games.friedrich.rules.state import generals_of, nation_name, remove_general
+from maria.games.friedrich.rules.state import Info
 
 
-def train_distance(state: dict, info, nation: str, city: str, max_len: int = T.SUPPLY_PATH) -> int | None:
+def train_distance(state: dict, info: Info, nation: str, city: str, max_len: int = T.SUPPLY_PATH) -> int | None:
     """Road steps from `city` to the nearest own train, avoiding enemy pieces (None beyond max_len)."""
     targets = {t["city"] for t in state["trains"].values() if t["nation"] == nation and t["city"]}
     if not targets:
@@ -28,7 +29,7 @@ def train_distance(state: dict, info, nation: str, city: str, max_len: int = T.S
     return path_length(info.graph, city, targets, blocked, set(), max_len)
 
 
-def in_supply(state: dict, info, gid: str) -> bool:
+def in_supply(state: dict, info: Info, gid: str) -> bool:
     g = state["generals"][gid]
     nation, city = g["nation"], g["city"]
     if info.board.home_of(city) in T.PROVINCES[nation]:
@@ -41,7 +42,7 @@ def in_supply(state: dict, info, gid: str) -> bool:
 @register("supply")
 class SupplyPhase(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         nation = frame["nation"]
         verdict = {g: in_supply(state, info, g) for g in generals_of(state, nation)}
         for gid, ok in verdict.items():
@@ -63,7 +64,7 @@ class SupplyPhase(Handler):
         return True
 
 
-def supply_report(state: dict, info, nation: str) -> dict[str, bool]:
+def supply_report(state: dict, info: Info, nation: str) -> dict[str, bool]:
     """Which of the nation's generals would be supplied now (a preview for players)."""
     return {g: in_supply(state, info, g) for g in generals_of(state, nation)}
 

@@ -14,6 +14,7 @@ from maria.games.friedrich.rules.conquest import holds_all
 from maria.games.friedrich.rules.fate import draw_fate
 from maria.games.friedrich.rules.machine import Handler, pop, register
 from maria.games.friedrich.rules.state import in_game, nation_name, oo_taken, role_of
+from maria.games.friedrich.rules.state import Info
 
 
 def relaxed(state: dict, nation: str) -> bool:
@@ -26,7 +27,7 @@ def relaxed(state: dict, nation: str) -> bool:
     return False
 
 
-def winners(state: dict, info) -> list[str]:
+def winners(state: dict, info: Info) -> list[str]:
     """The aggressor nations meeting their victory condition now (with the advanced Offensive
     Option, §13: Prussia holding its 14 Bohemian objectives; Austria with its 4 declared)."""
     out = [n for n in T.AGGRESSORS
@@ -34,7 +35,7 @@ def winners(state: dict, info) -> list[str]:
     return (hooks.call("victory_extra", state, info) + out) if "adv" in state else out
 
 
-def _compensated(state: dict, info, nation: str) -> bool:
+def _compensated(state: dict, info: Info, nation: str) -> bool:
     if nation != "austria" or not oo_taken(state):
         return False
     cities = info.board.objectives_of(nation, 1 if relaxed(state, nation) else None)
@@ -58,7 +59,7 @@ class EndOfTurn(Handler):
     Frederick's win; 3 the next turn begins (temporary modifiers of this turn lapse)."""
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: Info, frame: dict) -> bool:
         step = frame["step"]
         frame["step"] += 1
         if step == 0:

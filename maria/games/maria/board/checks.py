@@ -162,7 +162,8 @@ def check_silesia(board: Board) -> list[Problem]:
     out = []
     if len(forts) != SILESIA_FORTRESSES:
         out.append(Problem(f, "territory 'silesia'",
-                           f"Silesia must have exactly {SILESIA_FORTRESSES} fortresses, found {len(forts)}: {', '.join(sorted(forts))}"))
+                           f"Silesia must have exactly {SILESIA_FORTRESSES} fortresses, found {len(forts)}: "
+                           f"{', '.join(sorted(forts))}"))
     for cid in SILESIA_NAMED:
         if cid not in forts:
             out.append(Problem(f, f"city '{cid}'", "must be a fortress in Silesia"))
@@ -244,7 +245,8 @@ def check_major_fortresses(board: Board) -> list[Problem]:
         if not cond:
             out.append(Problem(_file(board, f"{m}.yaml"), "cities", message))
 
-    need(count("austria", "bohemia") >= 2, "bohemia", "Austria needs several major fortresses in its home country on Bohemia")
+    need(count("austria", "bohemia") >= 2, "bohemia",
+         "Austria needs several major fortresses in its home country on Bohemia")
     need(count("austria", "flanders") >= 1, "flanders", "Austria needs a major fortress in the Austrian Netherlands")
     need(count("prussia", "bohemia") >= 2, "bohemia", "Prussia needs at least two major fortresses in its home country")
     need(count("france", "flanders") >= 2, "flanders", "France needs several major fortresses on Flanders")
@@ -498,7 +500,8 @@ def check_setup(board: Board) -> list[Problem]:
     for stack in stacks:
         if stack not in SETUP_STACKS:
             out.append(Problem(f, "generals", f"{' and '.join(sorted(stack))} start stacked; the only "
-                                              "set-up stacks are Friedrich+Schwerin, Khevenhüller+Batthyány, George II+Cumberland"))
+                                              "set-up stacks are Friedrich+Schwerin, Khevenhüller+Batthyány, "
+                                              "George II+Cumberland"))
     for stack in SETUP_STACKS:
         if stack not in stacks:
             out.append(Problem(f, "generals", f"{' and '.join(sorted(stack))} must start stacked in one city"))
@@ -613,10 +616,14 @@ CHECKS: tuple[tuple[str, str, Callable[[Board], list[Problem]]], ...] = (
     ("city-sectors", "every city lies in exactly one sector", check_city_sectors),
     ("city-counts", "180-300 cities on Bohemia, 100-200 on Flanders", check_city_counts),
     ("territories", "home countries of every power, Core-Austria, Silesia, lands of no power", check_territories),
-    ("silesia", "Silesia has exactly 7 fortresses incl. Liegnitz, Glogau, Breslau (major), Neisse, Cosel", check_silesia),
-    ("electors", "the 9 electors are fortresses on their maps; the Rhine electorates belong to no power", check_electors),
-    ("bruessel-tournai", "Brüssel and Tournai, with a road from France through Tournai to Brüssel", check_bruessel_tournai),
-    ("major-fortresses", "re-entry major fortresses of every power (München and Dresden the only minor-power ones)", check_major_fortresses),
+    ("silesia", "Silesia has exactly 7 fortresses incl. Liegnitz, Glogau, Breslau (major), Neisse, Cosel",
+     check_silesia),
+    ("electors", "the 9 electors are fortresses on their maps; the Rhine electorates belong to no power",
+     check_electors),
+    ("bruessel-tournai", "Brüssel and Tournai, with a road from France through Tournai to Brüssel",
+     check_bruessel_tournai),
+    ("major-fortresses", "re-entry major fortresses of every power (München and Dresden the only minor-power ones)",
+     check_major_fortresses),
     ("roads", "each map's road graph connected, mean degree 2.6-3.4", check_roads),
     ("map-links", "at least 3 roads between the maps, only along the southern edges", check_map_links),
     ("scale", "calibration distances and main-road corridors", check_scale),

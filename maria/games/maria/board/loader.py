@@ -109,7 +109,7 @@ def read_board(root: str | Path) -> tuple[Board | None, list[Problem]]:
     reader = _Reader(Path(root))
     try:
         return _read_board(reader, root)
-    except Exception as exc:  # noqa: BLE001  (a hand-edited file must give a message, never a crash)
+    except Exception as exc:  # a hand-edited file must give a message, never a crash
         reader.add(BOARD_FILE, "", f"the board files cannot be read: a value of an unexpected kind "
                                    f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})")
         return None, reader.problems
@@ -396,7 +396,8 @@ def _build_roads(reader: _Reader, cities: dict[str, City], road_lists: list) -> 
         if not link and (cities[a].map != cities[b].map or f"{cities[a].map}.yaml" != file_name):
             where = f"{cities[a].map}/{cities[b].map}"
             reader.problems.append(Problem(reader.label(file_name), entry,
-                                           f"joins cities of another map ({where}); roads between the maps go in board.yaml map_links"))
+                                           f"joins cities of another map ({where}); roads between the maps go in "
+                                           "board.yaml map_links"))
             continue
         if link and not (cities[a].map == "flanders" and cities[b].map == "bohemia"):
             reader.problems.append(Problem(reader.label(file_name), entry,
@@ -443,7 +444,8 @@ def _read_armies(reader: _Reader, grid: Grid) -> dict[str, ArmySheet]:
                 continue
             seen.add(gid)
             if grid.parse_cell(code) is None:
-                reader.add(ARMIES_FILE, gentry, f"'code' {code!r} is not a grid cell (A1..{grid.columns[-1]}{grid.rows})")
+                reader.add(ARMIES_FILE, gentry,
+                           f"'code' {code!r} is not a grid cell (A1..{grid.columns[-1]}{grid.rows})")
             if not 1 <= smin <= 8:
                 reader.add(ARMIES_FILE, gentry, f"'setup_min' must be 1..8, not {smin}")
             generals.append(General(gid, gname, power, rank, smin, code.upper()))

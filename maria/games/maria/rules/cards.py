@@ -11,7 +11,7 @@ from __future__ import annotations
 from maria.games.maria.rules import hooks
 from maria.engine import rng
 # the deck machinery of the rules core (card ids, drawing with cycling, payment; cards.X keeps working)
-from maria.engine.deck import (LETTER_OF, RESERVE_PAY_VALUE, SUIT_LETTERS, _refill, deck_of,  # noqa: F401
+from maria.engine.deck import (LETTER_OF, RESERVE_PAY_VALUE, SUIT_LETTERS, _refill, deck_of,  # noqa: F401  (re-exported)
                              discard, draw, forget, hand_value, is_reserve, label, labels,
                              minimal_payment_ok, pay_value, remember, suggest_payment, suit_of, value_of)
 from maria.games.maria.rules import roles as R
@@ -27,9 +27,9 @@ def deck_cards(deck: int) -> list[str]:
 
 def new_cards(state: dict) -> dict:
     """R4.6: shuffle one deck as the draw deck; the other three are set aside in order."""
-    draw = deck_cards(1)
-    rng.shuffle(state, draw)
-    return {"draw": draw, "aside": [deck_cards(d) for d in range(2, DECKS + 1)],
+    deck = deck_cards(1)
+    rng.shuffle(state, deck)
+    return {"draw": deck, "aside": [deck_cards(d) for d in range(2, DECKS + 1)],
             "discards": {str(d): [] for d in range(1, DECKS + 1)},
             "hands": {}}
 

@@ -3,6 +3,8 @@ losses (R6.7, R11.9)."""
 
 from __future__ import annotations
 
+from typing import Any, Collection, Iterable
+
 from maria.engine import duel
 from maria.engine.duel import side_score
 from maria.games.maria.rules import hooks
@@ -10,10 +12,11 @@ from maria.games.maria.rules import cards
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.machine import Handler, leave_if_over, pop, push, register, roles_for_powers
 from maria.engine.log import log, power_name
-from maria.games.maria.rules.state import IllegalAction, commander, set_general_city
+from maria.games.maria.rules.state import commander, set_general_city
+from maria.games.maria.rules.state import BoardInfo
 
 
-def take_losses(state: dict, info, groups: list[list[str]], n: int) -> list[str]:
+def take_losses(state: dict, info: BoardInfo, groups: list[list[str]], n: int) -> list[str]:
     """Apply n losses to groups in order (R11.9: the non-commanding power first).  Inside a group
     (one power, pooled by the compulsory transfer of R6.7) losses first bring each general down to 1,
     front first (juniors first, RUL-05), then remove generals front first.  Returns removed ids."""
@@ -52,15 +55,15 @@ def loss_groups(state: dict, gids: list[str]) -> list[list[str]]:
     return [by_power[p] for p in sorted(by_power, key=lambda p: p == cmd_power)]
 
 
-def _cmd(state, city):
+def _cmd(state: dict, city: str) -> str:
     return state["generals"][commander(state, city)]["power"]
 
 
-def _unit_at(state, city):
+def _unit_at(state: dict, city: str) -> list[str]:
     return list(state["city_generals"].get(city, []))
 
 
-def _units(state, info, powers):
+def _units(state: dict, info: BoardInfo, powers: Collection[str]) -> list[list[str]]:
     """(attacker city, defender city) pairs: active generals adjacent to enemy generals (R11.1)."""
     pairs = []
     for city in sorted(state["city_generals"]):
@@ -85,7 +88,7 @@ def _units(state, info, powers):
 @register("combat_phase")
 class CombatPhase(Handler):
     @staticmethod
-    def _valid(state, info, frame):
+    def _valid(state: dict, info: BoardInfo, frame: dict) -> list[list[str]]:
         out = []
         for a, d in frame["pairs"]:
             ag, dg = _unit_at(state, a), _unit_at(state, d)
@@ -103,7 +106,7 @@ class CombatPhase(Handler):
         return out
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if "pairs" not in frame:
             frame["pairs"] = _units(state, info, frame["powers"])
             frame["fought"], frame["retreated"], frame["retreated_gens"] = [], [], []
@@ -119,11 +122,11 @@ class CombatPhase(Handler):
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [_cmd(state, a) for a, d in CombatPhase._valid(state, info, frame)])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in CombatPhase.waiting(state, info, frame):
             return []
         mine = R.powers_of(state, role)
@@ -131,19 +134,19 @@ class CombatPhase(Handler):
                 if _cmd(state, a) in mine]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         start_combat(state, info, frame, action["from"], action["target"])
 
 
-def _neutral(state, p):
+def _neutral(state: dict, p: str) -> Any:
     return hooks.call("neutral", state, p)
 
 
-def _names(state, gids):
+def _names(state: dict, gids: Iterable[str]) -> str:
     return "+".join(state["generals"][g]["name"] for g in gids)
 
 
-def start_combat(state, info, phase, a, d):
+def start_combat(state: dict, info: BoardInfo, phase: dict, a: str, d: str) -> None:
     phase["fought"].append([a, d])
     att, dfn = _unit_at(state, a), _unit_at(state, d)
     for g in att + dfn:
@@ -164,11 +167,11 @@ def start_combat(state, info, phase, a, d):
 @register("combat")
 class Combat(Handler):
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame[frame["right"] + "_power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Combat.waiting(state, info, frame):
             return []
         side = frame["right"]
@@ -183,7 +186,7 @@ class Combat(Handler):
         return out
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         side = frame["right"]
         other = duel.other_side(side)
         power = frame[side + "_power"]
@@ -207,7 +210,8 @@ class Combat(Handler):
         lost = min(lost, total)
         city = frame[side + "_city"]
         win_city = frame[other + "_city"]
-        log(state, f"{_names(state, gids)} {'is' if len(gids) == 1 else 'are'} defeated and lose{'s' if len(gids) == 1 else ''} "
+        log(state, f"{_names(state, gids)} {'is' if len(gids) == 1 else 'are'} defeated and "
+            f"lose{'s' if len(gids) == 1 else ''} "
             f"{lost} troop{'s' if lost != 1 else ''}.", power, [city])
         phase["retreated"].append(city)
         phase["retreated_gens"].extend(gids)

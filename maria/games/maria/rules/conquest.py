@@ -8,9 +8,10 @@ from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.machine import Handler, register, pop
 from maria.engine.log import log, power_name
 from maria.games.maria.rules.state import controller, enemy_controlled, home_of
+from maria.games.maria.rules.state import BoardInfo
 
 
-def protected(state: dict, info, city: str) -> bool:
+def protected(state: dict, info: BoardInfo, city: str) -> bool:
     """R10.13: a general of the controlling power, or of a power co-operating with it, stands
     1, 2 or 3 cities away (pieces in between do not matter)."""
     ctrl = controller(state, info, city)
@@ -24,7 +25,7 @@ def protected(state: dict, info, city: str) -> bool:
     return False
 
 
-def leave_fortress(state: dict, info, gid: str, city: str) -> None:
+def leave_fortress(state: dict, info: BoardInfo, gid: str, city: str) -> None:
     """R10.12/R10.15: a face-up general moves out of `city` (not on a force march or retreat)."""
     g = state["generals"][gid]
     if not info.is_fortress(city) or not g["face_up"]:
@@ -56,7 +57,7 @@ def drop_qmark(state: dict, city: str) -> None:
         state["qmarks"].pop(city, None)
 
 
-def marks_conquest(state: dict, info, power: str, city: str) -> bool:
+def marks_conquest(state: dict, info: BoardInfo, power: str, city: str) -> bool:
     """R10.16 (c)-(e): whether `power`'s conquest of `city` gets a marker of `power`'s major power
     (in the advanced game a VM from its pool, R15.3).  The Rhine electorates' markers (b) are the
     caller's business."""
@@ -78,7 +79,7 @@ def marks_conquest(state: dict, info, power: str, city: str) -> bool:
     return mark and home != marker
 
 
-def conquer(state: dict, info, power: str, city: str) -> None:
+def conquer(state: dict, info: BoardInfo, power: str, city: str) -> None:
     """R10.16: remove the previous controller's marker, mark the conquest when required."""
     prev = controller(state, info, city)
     if state["variant"] == "advanced":             # markers from and to the pools (R15.3)
@@ -98,7 +99,7 @@ class RetroPhase(Handler):
     """R12.1: every '?' fortress no longer protected is conquered; otherwise the '?' goes."""
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         for city in sorted(state["qmarks"]):
             power = state["qmarks"][city]
             if state["result"] is not None:

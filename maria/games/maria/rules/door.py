@@ -1,4 +1,5 @@
-"""The narrow door into the rules (every rule, R1-R25, is reached through it): new_game, legal_actions, apply, view, active_roles, is_over, result.
+"""The narrow door into the rules (every rule, R1-R25, is reached through it): new_game, legal_actions, apply,
+view, active_roles, is_over, result.
 
 MARIA's door is the core's (maria.engine.door: who acts, legal actions, apply with undo) made with
 MARIA's flow, board, undoable actions, "at any time" actions (R6.6 transfers, R20 cancellations)
@@ -14,11 +15,16 @@ code that executes it.  Every other action must equal (==) one of the listed dic
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from maria.games.maria.rules import flow
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.setup import build_state
 from maria.engine.door import Anytime, Door
 from maria.games.maria.rules.state import IllegalAction, board_info, register_board
+from maria.games.maria.rules.state import BoardInfo
+from maria.games.maria.board.model import Board
+from maria.engine.stack import Handler
 from maria.games.maria.rules.movement import apply_transfer, apply_whole_move, step_refusal, transfer_actions
 from maria.games.maria.rules.advanced.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
 from maria.games.maria.rules.supply import outlook as supply_outlook_of, supply_map as supply_map_of
@@ -31,7 +37,7 @@ NO_TRANSFER = frozenset({"allocation", "game"})
 
 
 def new_game(variant: str = "intro", players: int = 3, seed: int = 0, options: dict | None = None,
-             board=None) -> dict:
+             board: Board | None = None) -> dict:
     if variant not in ("intro", "advanced"):
         raise ValueError(f"unknown variant {variant!r} (intro or advanced)")
     if players not in (2, 3):
@@ -43,8 +49,8 @@ def new_game(variant: str = "intro", players: int = 3, seed: int = 0, options: d
     return state
 
 
-def _why_not(state, action, frame=None, info=None) -> str:
-    if frame is not None and frame["name"] == "moving" and action.get("type") == "step":
+def _why_not(state: dict, action: dict, frame: dict | None = None, info: BoardInfo | None = None) -> str:
+    if frame is not None and info is not None and frame["name"] == "moving" and action.get("type") == "step":
         why = step_refusal(state, info, frame, action.get("to"))
         if why:
             return why
@@ -56,7 +62,8 @@ def _why_not(state, action, frame=None, info=None) -> str:
     return f"{action.get('type')!r} is not a legal action now."
 
 
-def _whole_move(door, state, info, frame, h, role, action) -> bool:
+def _whole_move(door: Door, state: dict, info: BoardInfo, frame: dict, h: type[Handler], role: str,
+                action: dict) -> bool:
     """A move given with its whole path (the board's drag, R10.1): the piece's move is begun as
     the prompt offers it, then each step is taken through the door's own check."""
     if not (action.get("type") == "move" and "path" in action and frame["name"] == "movement_phase"):
@@ -97,14 +104,14 @@ def view(state: dict, role: str) -> dict:
     return v
 
 
-def move_paths(state: dict, piece: str, modes=("normal", "force")) -> dict[str, dict[str, list[list[str]]]]:
+def move_paths(state: dict, piece: str, modes: Iterable[str] = ("normal", "force")) -> dict[str, dict[str, list[list[str]]]]:
     """Every legal path of `piece`'s whole move, {mode: {end city: [paths]}} (maria.games.maria.rules.reach):
     the destinations the board offers to a dragged piece."""
     from maria.games.maria.rules.reach import move_paths as paths
     return paths(state, piece, modes)
 
 
-def supply_outlook(state: dict, role: str, piece: str, cities) -> dict[str, dict]:
+def supply_outlook(state: dict, role: str, piece: str, cities: Iterable[str]) -> dict[str, dict]:
     """For one of `role`'s generals: his supply at each of `cities` at the next supply check
     (maria.games.maria.rules.supply.outlook), for the board to show beside the lit destinations.  Empty for a
     piece that is not a general of the role (a train, another player's general)."""

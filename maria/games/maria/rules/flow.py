@@ -1,5 +1,5 @@
-"""The turn sequence (R5, R13 winter, R14 game end): which flow states exist and in which order (game, allocation, turn, action
-stage), read like the rulebook; importing this module registers every phase's handler.
+"""The turn sequence (R5, R13 winter, R14 game end): which flow states exist and in which order (game, allocation,
+turn, action stage), read like the rulebook; importing this module registers every phase's handler.
 
 game -> allocation (R4.9) -> turn (R5.1) -> hussars (R7) -> action_stage x3 (R5.2) ->
 tc_phase (R8) -> supply_phase (R9) [-> hussar_tax] -> movement_phase (R10) [-> moving, pay] ->
@@ -14,10 +14,11 @@ from __future__ import annotations
 from maria.games.maria.rules import hooks, victory
 from maria.games.maria.rules import roles as R
 from maria.engine.log import log, power_name
-from maria.games.maria.rules.machine import (EFFECTS, HANDLERS, Handler, effect, leave_if_over, pop,  # noqa: F401
+from maria.games.maria.rules.machine import (EFFECTS, HANDLERS, Handler, effect, leave_if_over, pop,  # noqa: F401  (re-exported)
                                push, register, roles_for_powers, run, top)
 from maria.games.maria.rules.setup import allocation_template, validate_allocation
 from maria.games.maria.rules.state import IllegalAction
+from maria.games.maria.rules.state import BoardInfo
 from maria.games.maria.rules.winter import start_winter
 
 # --- game, allocation, turn ------------------------------------------------------------------
@@ -25,7 +26,7 @@ from maria.games.maria.rules.winter import start_winter
 @register("game")
 class Game(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if state["result"] is not None:
             state["phase"] = None
             state["stage"] = "over"
@@ -53,7 +54,7 @@ class Allocation(Handler):
     templated = frozenset({"allocate"})
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if frame["pending"]:
             return False
         pop(state)
@@ -61,16 +62,16 @@ class Allocation(Handler):
         return True
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, frame["pending"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         return [allocation_template(state, p, info.board) for p in frame["pending"]
                 if p in R.powers_of(state, role)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         power = action.get("power")
         if power not in frame["pending"] or power not in R.powers_of(state, role):
             raise IllegalAction(f"{role} cannot allocate troops for {power}.")
@@ -87,7 +88,7 @@ TURN_STEPS = ["hussars", "stage0", "stage1", "stage2"]
 @register("turn")
 class Turn(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if leave_if_over(state):
             return True
         step = frame["step"]
@@ -139,7 +140,7 @@ PHASES = ["tc_phase", "supply_phase", "movement_phase", "combat_phase", "retro_p
 @register("action_stage")
 class ActionStage(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if leave_if_over(state):
             return True
         step = frame["step"]
@@ -161,7 +162,7 @@ class ActionStage(Handler):
 
 # Register the handlers of the other rulebook parts (the introductory phases, then the advanced
 # game, whose modules also provide the hooks of maria.games.maria.rules.hooks).
-from maria.games.maria.rules import tc, hussars, supply, movement, combat, retreat, conquest  # noqa: E402,F401
-from maria.games.maria.rules.advanced import (markers, display, saxony, expeditions, politics, polcards,  # noqa: E402,F401
+from maria.games.maria.rules import tc, hussars, supply, movement, combat, retreat, conquest  # noqa: E402,F401  (imported to register their states)
+from maria.games.maria.rules.advanced import (markers, display, saxony, expeditions, politics, polcards,  # noqa: E402,F401  (imported to register their states and hooks)
                                   election, peace, subsidy)
 from maria.games.maria.rules.tc import minor_cut_off  # noqa: E402,F401  (its old home)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from maria.games.maria.rules.machine import Handler, register, pop, roles_for_powers
 from maria.engine.log import log
-from maria.games.maria.rules.state import IllegalAction, is_occupied
+from maria.games.maria.rules.state import is_occupied
+from maria.games.maria.rules.state import BoardInfo
 
 
-def hussar_cities(state: dict, info) -> list[str]:
+def hussar_cities(state: dict, info: BoardInfo) -> list[str]:
     """R7.1: Bohemia map, at most 4 road steps from an Austrian general (pieces ignored, RUL-07),
     and not occupied by any piece."""
     near: set[str] = set()
@@ -26,11 +27,11 @@ def remove_hussar_at(state: dict, city: str) -> None:
 
 
 @register("hussars")
-class HussarStage:
-    templated = frozenset()
+class HussarStage(Handler):
+    templated: frozenset[str] = frozenset()
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if not state["hussars"] or "austria" not in {p for ps in state["roles"].values() for p in ps}:
             pop(state)
             return True
@@ -40,11 +41,11 @@ class HussarStage:
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, ["austria"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in HussarStage.waiting(state, info, frame):
             return []
         cities = hussar_cities(state, info)
@@ -58,7 +59,7 @@ class HussarStage:
         return out
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         if action["type"] == "done":
             pop(state)
             return

@@ -9,6 +9,8 @@ apply() also accepts a whole move at once: {"type": "move", "piece": id, "path":
 
 from __future__ import annotations
 
+from typing import Any, Callable, Collection, Iterable
+
 from maria.engine.graph import move_length_ok
 from maria.games.maria.rules import hooks
 from maria.games.maria.rules import cards
@@ -20,11 +22,12 @@ from maria.engine.log import log, power_name
 from maria.games.maria.rules.state import (IllegalAction, board_info, enemy_controlled, equal_rank_stack, forget_commander,
                                friendly_controlled, home_of, is_occupied, set_commander, set_general_city,
                                set_train_city)
+from maria.games.maria.rules.state import BoardInfo
 
 REENTRY_COST = 4  # R10.10
 
 
-def _piece(state, pid):
+def _piece(state: dict, pid: str) -> tuple[str, dict]:
     if pid in state["generals"]:
         return "general", state["generals"][pid]
     if pid in state["trains"]:
@@ -32,7 +35,7 @@ def _piece(state, pid):
     raise IllegalAction(f"There is no piece called {pid!r}.")
 
 
-def _adjacent_to_enemy(state, info, city, power) -> bool:
+def _adjacent_to_enemy(state: dict, info: BoardInfo, city: str, power: str) -> bool:
     """R10.5; a neutral power's pieces are not enemy pieces (RUL-A33: no war with a neutral)."""
     ns = ()
     if state["variant"] == "advanced":
@@ -48,7 +51,7 @@ def _adjacent_to_enemy(state, info, city, power) -> bool:
     return False
 
 
-def _stack_ok(state, gid, city) -> bool:
+def _stack_ok(state: dict, gid: str, city: str) -> bool:
     """R6.1/R6.4: one general there, same or co-operating power, at most 16 troops together."""
     here = state["city_generals"].get(city, [])
     if len(here) != 1:
@@ -60,7 +63,7 @@ def _stack_ok(state, gid, city) -> bool:
     return R.cooperating(state, me["power"], other["power"]) and me["troops"] + other["troops"] <= 16
 
 
-def _advanced_refusal(state, info, piece, cur, to, cname) -> str | None:
+def _advanced_refusal(state: dict, info: BoardInfo, piece: dict, cur: str, to: str, cname: str) -> str | None:
     cities = info.board.cities
     if cities[cur].map != cities[to].map and piece["power"] not in ("france", "austria"):
         return "Only French and Austrian pieces may cross between the Flanders and Bohemia maps (R10.6)."
@@ -69,7 +72,7 @@ def _advanced_refusal(state, info, piece, cur, to, cname) -> str | None:
     return None
 
 
-def step_refusal(state, info, frame, to) -> str | None:
+def step_refusal(state: dict, info: BoardInfo, frame: dict, to: Any) -> str | None:
     """Why the moving piece may not step to `to` now (None = it may)."""
     pid, mode, path = frame["piece"], frame["mode"], frame["path"]
     kind, piece = _piece(state, pid)
@@ -121,13 +124,13 @@ def step_refusal(state, info, frame, to) -> str | None:
     return None
 
 
-def can_start(state, info, pid, mode) -> bool:
+def can_start(state: dict, info: BoardInfo, pid: str, mode: str) -> bool:
     kind, piece = _piece(state, pid)
     frame = {"piece": pid, "mode": mode, "path": [piece["city"]], "main": True}
     return any(step_refusal(state, info, frame, n) is None for n in info.nbrs[piece["city"]])
 
 
-def reentry_sites(state, info, tid) -> list[str]:
+def reentry_sites(state: dict, info: BoardInfo, tid: str) -> list[str]:
     """R10.10: empty, friendly-controlled major fortress in the home country (a major power may use
     a co-operating minor's)."""
     power = state["trains"][tid]["power"]
@@ -139,11 +142,11 @@ def reentry_sites(state, info, tid) -> list[str]:
 @register("movement_phase")
 class MovementPhase(Handler):
     @staticmethod
-    def _powers(state, frame, role):
+    def _powers(state: dict, frame: dict, role: str) -> list[str]:
         return [p for p in frame["powers"] if p in R.powers_of(state, role)]
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         frame.setdefault("moved", [])
         frame.setdefault("done_roles", [])
         if not MovementPhase.waiting(state, info, frame):
@@ -152,11 +155,11 @@ class MovementPhase(Handler):
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return [r for r in roles_for_powers(state, frame["powers"]) if r not in frame.get("done_roles", [])]
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in MovementPhase.waiting(state, info, frame):
             return []
         powers = MovementPhase._powers(state, frame, role)
@@ -171,7 +174,7 @@ class MovementPhase(Handler):
         return out
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         t = action["type"]
         if t == "dispute":
             frame["dispute"] = "pragmatic_army"
@@ -202,12 +205,12 @@ class MovementPhase(Handler):
                          "effect": {"name": "train_reentry", "train": tid, "city": city}})
 
 
-def state_city(state, pid):
+def state_city(state: dict, pid: str) -> str | None:
     p = state["generals"].get(pid) or state["trains"].get(pid)
     return p["city"] if p else None
 
 
-def piece_actions(state, info, frame, powers) -> list[dict]:
+def piece_actions(state: dict, info: BoardInfo, frame: dict, powers: Collection[str]) -> list[dict]:
     """Moves and train re-entries open to `powers` in this movement phase (R10.1, R10.9)."""
     out = []
     for gid, g in sorted(state["generals"].items()):
@@ -231,7 +234,7 @@ def piece_actions(state, info, frame, powers) -> list[dict]:
 DISPUTERS = ("austria", "pragmatic_army")
 
 
-def dispute_possible(state, frame) -> bool:
+def dispute_possible(state: dict, frame: dict) -> bool:
     """Either player may declare a dispute while both Austria and the PA (different players) move."""
     if state["variant"] != "advanced" or frame.get("dispute") is not None:
         return False
@@ -241,7 +244,7 @@ def dispute_possible(state, frame) -> bool:
     return ra != rp and ra not in frame.get("done_roles", []) and rp not in frame.get("done_roles", [])
 
 
-def _action_power_city(state, action):
+def _action_power_city(state: dict, action: dict) -> tuple[str | None, str | None]:
     """(power, Flanders-relevant city) of a movement action: the piece's start city, or the
     fortress a train re-enters on."""
     if action["type"] in ("move", "force_march"):
@@ -252,11 +255,11 @@ def _action_power_city(state, action):
     return None, None
 
 
-def _is_flanders(info, city) -> bool:
+def _is_flanders(info: BoardInfo, city: str | None) -> bool:
     return city in info.board.cities and info.board.cities[city].map == "flanders"
 
 
-def _flanders_actions(state, info, frame, power) -> list[dict]:
+def _flanders_actions(state: dict, info: BoardInfo, frame: dict, power: str) -> list[dict]:
     out = []
     for a in piece_actions(state, info, frame, [power]):
         p, c = _action_power_city(state, a)
@@ -265,12 +268,12 @@ def _flanders_actions(state, info, frame, power) -> list[dict]:
     return out
 
 
-def _finished_on_flanders(state, info, frame, power) -> bool:
+def _finished_on_flanders(state: dict, info: BoardInfo, frame: dict, power: str) -> bool:
     return (power in frame["flanders_done"] or R.role_of(state, power) in frame["done_roles"]
             or not _flanders_actions(state, info, frame, power))
 
 
-def flanders_ok(state, info, frame, action) -> bool:
+def flanders_ok(state: dict, info: BoardInfo, frame: dict, action: dict) -> bool:
     """After a dispute, moves on the Flanders map alternate, the PA first; a power that has passed
     there (or ended its movement, or has nothing left to move there) lets the other move freely."""
     d = frame.get("dispute")
@@ -286,13 +289,13 @@ def flanders_ok(state, info, frame, action) -> bool:
     return _finished_on_flanders(state, info, frame, d)
 
 
-def _flanders_moved(state, info, frame, pid, city) -> None:
+def _flanders_moved(state: dict, info: BoardInfo, frame: dict, pid: str, city: str | None) -> None:
     p = state["generals"].get(pid) or state["trains"][pid]
     if p["power"] in DISPUTERS and _is_flanders(info, city):
         frame["dispute"] = "austria" if p["power"] == "pragmatic_army" else "pragmatic_army"
 
 
-def transfer_actions(state, role) -> list[dict]:
+def transfer_actions(state: dict, role: str) -> list[dict]:
     """R6.6: troops pass between two stacked generals of one power (never inside a mixed stack),
     each keeping 1..8.  Offered to the owner whenever he has a decision to make (RUL-15)."""
     powers = R.powers_of(state, role)
@@ -310,7 +313,7 @@ def transfer_actions(state, role) -> list[dict]:
     return out
 
 
-def apply_transfer(state, action) -> None:
+def apply_transfer(state: dict, action: dict) -> None:
     a, b, n = action["from"], action["to"], action["troops"]
     state["generals"][a]["troops"] -= n
     state["generals"][b]["troops"] += n
@@ -319,7 +322,8 @@ def apply_transfer(state, action) -> None:
         state["generals"][a]["power"], [state["generals"][a]["city"]])
 
 
-def apply_whole_move(state, info, role, action, check) -> None:
+def apply_whole_move(state: dict, info: BoardInfo, role: str, action: dict,
+                     check: Callable[[dict], None]) -> None:
     """Execute {"type": "move", "piece", "path"} as the same sequence of step actions."""
     path = action["path"]
     kind, piece = _piece(state, action["piece"])
@@ -343,11 +347,11 @@ def apply_whole_move(state, info, role, action, check) -> None:
 @register("moving")
 class Moving(Handler):
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [_piece(state, frame["piece"])[1]["power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Moving.waiting(state, info, frame):
             return []
         cur = frame["path"][-1]
@@ -358,7 +362,7 @@ class Moving(Handler):
         return out
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         pid = frame["piece"]
         kind, piece = _piece(state, pid)
         if action["type"] == "stop":
@@ -406,7 +410,7 @@ class Moving(Handler):
                 settle_commander(state, piece["power"], to, frame.get("proposed", {}).get(to))
 
     @staticmethod
-    def _finish(state, frame, pids):
+    def _finish(state: dict, frame: dict, pids: Collection[str]) -> None:
         kind, piece = _piece(state, frame["piece"])
         pop(state)
         parent = state["flow"][-1]
@@ -425,7 +429,7 @@ class Moving(Handler):
 
 
 @effect("train_reentry")
-def _train_reentry(state, info, eff):
+def _train_reentry(state: dict, info: BoardInfo, eff: dict) -> None:
     tid, city = eff["train"], eff["city"]
     if city not in reentry_sites(state, info, tid) and state["trains"][tid]["city"] != city:
         raise IllegalAction("That fortress is no longer a legal re-entry site.")
@@ -441,7 +445,7 @@ def _train_reentry(state, info, eff):
 
 # --- R6.2: equal ranks: the player creating the stack chooses its supreme commander ---------------
 
-def settle_commander(state, power: str, city: str, chosen: str | None = None) -> None:
+def settle_commander(state: dict, power: str, city: str, chosen: str | None = None) -> None:
     """A stack has just been created at `city` by a general of `power`.  With two generals of the
     same rank number its creator decides who commands (R6.2): `chosen` if already agreed (the
     consent step of R10.7), else a "choose_commander" step for `power`'s player."""
@@ -454,7 +458,7 @@ def settle_commander(state, power: str, city: str, chosen: str | None = None) ->
     ask_commanders(state, power, [city])
 
 
-def ask_commanders(state, power: str, cities) -> None:
+def ask_commanders(state: dict, power: str, cities: Iterable[str]) -> None:
     """Open one choose_commander step for the equal-rank stacks just created at `cities`."""
     todo = [c for c in cities if equal_rank_stack(state, c)]
     for c in todo:
@@ -463,7 +467,7 @@ def ask_commanders(state, power: str, cities) -> None:
         push(state, {"name": "choose_commander", "power": power, "cities": todo})
 
 
-def _record_commander(state, city, gid) -> None:
+def _record_commander(state: dict, city: str, gid: str) -> None:
     set_commander(state, city, gid)
     g = state["generals"][gid]
     log(state, f"{g['name']} ({power_name(g['power'])}) is the supreme commander of the stack (equal ranks, "
@@ -478,13 +482,13 @@ class ChooseCommander(Handler):
     player in the stack_consent step that follows (R10.7)."""
 
     @staticmethod
-    def _gens(state, frame):
+    def _gens(state: dict, frame: dict) -> list[str]:
         if frame.get("then") == "consent":
             return list(frame["generals"])
         return sorted(state["city_generals"].get(frame["cities"][0], []))
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if frame.get("then") != "consent":
             while frame["cities"] and not equal_rank_stack(state, frame["cities"][0]):
                 frame["cities"].pop(0)
@@ -498,22 +502,22 @@ class ChooseCommander(Handler):
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["power"]]) if frame["cities"] else []
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in ChooseCommander.waiting(state, info, frame):
             return []
         city = frame["cities"][0]
         return [{"type": "commander", "city": city, "general": g} for g in ChooseCommander._gens(state, frame)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         ChooseCommander._choose(state, frame, action["general"])
 
     @staticmethod
-    def _choose(state, frame, gid):
+    def _choose(state: dict, frame: dict, gid: str) -> None:
         city = frame["cities"].pop(0)
         if frame.get("then") != "consent":
             _record_commander(state, city, gid)
@@ -532,17 +536,17 @@ class StackConsent(Handler):
     general being joined answers (asked only when the players differ, option "ask")."""
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in StackConsent.waiting(state, info, frame):
             return []
         return [{"type": "stack_consent", "accept": True}, {"type": "stack_consent", "accept": False}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         pop(state)
         moving = state["flow"][-1]
         mover = state["generals"][frame["piece"]]
@@ -553,7 +557,9 @@ class StackConsent(Handler):
                 + (f", {state['generals'][cmd]['name']} in supreme command" if cmd else "") + ".",
                 other["power"], [frame["to"]])
             moving.setdefault("consented", []).append(frame["to"])
-            Moving.act(state, info, moving, R.role_of(state, mover["power"]), {"type": "step", "to": frame["to"]})
+            mover_role = R.role_of(state, mover["power"])
+            assert mover_role is not None                  # the moving piece's power is in the game
+            Moving.act(state, info, moving, mover_role, {"type": "step", "to": frame["to"]})
         else:
             log(state, f"{power_name(other['power'])} does not agree that {mover['name']} stacks with "
                 f"{other['name']}.", other["power"], [frame["to"]])

@@ -5,13 +5,16 @@ move.  The door lists them (door.move_paths) for the board's drag-to-move."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from maria.games.maria.rules.movement import step_refusal
 from maria.games.maria.rules.state import board_info, copy_state, set_general_city, set_train_city
 
 WORK_LIMIT = 20000          # road steps tried per mode: a bound on the search, far above a real board's
 
 
-def move_paths(state: dict, piece: str, modes=("normal", "force")) -> dict[str, dict[str, list[list[str]]]]:
+def move_paths(state: dict, piece: str,
+               modes: Iterable[str] = ("normal", "force")) -> dict[str, dict[str, list[list[str]]]]:
     """{mode: {end city: [paths]}} for `piece` (state = the real state; only the mover's own
     powers act).  A path joining a stack ends there (R10.5)."""
     info = board_info(state)

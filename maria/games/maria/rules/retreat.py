@@ -5,6 +5,8 @@ itself is maria.engine.graph.retreat_ends."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import itertools
 
 from maria.engine import graph
@@ -14,9 +16,10 @@ from maria.games.maria.rules.machine import Handler, pop, register, roles_for_po
 from maria.games.maria.rules.hussars import remove_hussar_at
 from maria.engine.log import log, power_name
 from maria.games.maria.rules.state import IllegalAction, is_occupied, set_general_city
+from maria.games.maria.rules.state import BoardInfo
 from maria.games.maria.rules.combat import take_losses, loss_groups
 
-def no_entry(state, info, start: str) -> set:
+def no_entry(state: dict, info: BoardInfo, start: str) -> set:
     """Advanced game: only French and Austrian generals retreat between the maps (R11.15); nobody
     retreats into neutral territory, nor a neutral power out of its home (R19.4)."""
     if state["variant"] != "advanced":
@@ -35,7 +38,7 @@ def no_entry(state, info, start: str) -> set:
 MAX_RETREAT = 16  # a stack holds at most 16 troops (R6.4), so no retreat is longer
 
 
-def retreat_ends(state, info, start: str, distance: int, winner_city: str | None = None
+def retreat_ends(state: dict, info: BoardInfo, start: str, distance: int, winner_city: str | None = None
                  ) -> dict[str, list[str]]:
     """Every city where a retreat of exactly `distance` cities from `start` can end, with one
     witness path for each (R11.14: never a city twice, never into or through a city holding a
@@ -47,7 +50,7 @@ def retreat_ends(state, info, start: str, distance: int, winner_city: str | None
     return graph.retreat_ends(info, start, distance, blocked, winner_city, MAX_RETREAT)
 
 
-def retreat_paths(state, info, frame) -> list[list[str]]:
+def retreat_paths(state: dict, info: BoardInfo, frame: dict) -> list[list[str]]:
     """One legal full-length retreat per end city, for the ends as far as possible (road steps,
     pieces ignored, RUL-10) from the winning general."""
     gens = state["city_generals"].get(frame["city"], [])
@@ -64,7 +67,7 @@ def retreat_paths(state, info, frame) -> list[list[str]]:
     return [list(p) for p in got]
 
 
-def _neutral_key(state):
+def _neutral_key(state: dict) -> tuple | None:
     a = state.get("adv")
     if a is None:
         return None
@@ -74,7 +77,7 @@ def _neutral_key(state):
 _CACHE: dict = {}  # retreat_paths is asked by auto, prompt and act for the same position
 
 
-def valid_path(state, info, frame, path) -> str | None:
+def valid_path(state: dict, info: BoardInfo, frame: dict, path: Any) -> str | None:
     if not isinstance(path, list) or len(path) != frame["distance"] + 1 or path[0] != frame["city"]:
         return f"The retreat must cover exactly {frame['distance']} cities from its start."
     if len(set(path)) != len(path):
@@ -95,7 +98,7 @@ def valid_path(state, info, frame, path) -> str | None:
 @register("retreat")
 class Retreat(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if not retreat_paths(state, info, frame):
             gids = list(state["city_generals"].get(frame["city"], []))
             log(state, "No retreat of the full distance is possible: all troops are lost.",
@@ -108,11 +111,11 @@ class Retreat(Handler):
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["winner_power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Retreat.waiting(state, info, frame):
             return []
         return [{"type": "retreat", "path": p} for p in retreat_paths(state, info, frame)]
@@ -120,7 +123,7 @@ class Retreat(Handler):
     templated = frozenset({"retreat"})
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         why = valid_path(state, info, frame, action.get("path"))
         if why:
             raise IllegalAction(why)
@@ -138,7 +141,7 @@ class Retreat(Handler):
         _settle(state, info, frame, 0, 0)
 
 
-def _settle(state, info, frame, troops, generals):
+def _settle(state: dict, info: BoardInfo, frame: dict, troops: int, generals: int) -> None:
     b = frame.get("battle")
     if b is None:
         return

@@ -7,7 +7,7 @@ The tables are copied into the game state at set-up, so the advanced game can ch
 from __future__ import annotations
 
 # the generic queries on the state's tables (R.role_of, R.allied ... keep working for every caller)
-from maria.engine.sides import allied, cooperating, enemies, powers_of, role_of  # noqa: F401
+from maria.engine.sides import allied, cooperating, enemies, powers_of, role_of  # noqa: F401  (re-exported)
 
 ROLES_3P = ("maria_theresa", "frederick", "louis_xv")
 ROLES_2P = ("coalition", "maria_theresa")

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from maria.games.maria.rules import hooks
 from maria.games.maria.rules import cards
 from maria.engine import rng
 from maria.games.maria.rules import roles as R
 from maria.engine.log import log, power_name
+from maria.games.maria.board.model import Board
 from maria.games.maria.rules.state import SCHEMA, IllegalAction, BoardInfo, rebuild_index
 
-DEFAULT_OPTIONS = {
+DEFAULT_OPTIONS: dict[str, object] = {
     # RUL-03: when a minor power gets no TCs (R8.3), France draws its no-subsidy income.
     "subsidy_kept_when_minor_cut_off": False,
     # RUL-09: a force march may not step into an enemy train's city.
@@ -18,7 +21,7 @@ DEFAULT_OPTIONS = {
     "last_turn": 9,
 }
 
-ADVANCED_OPTIONS = {
+ADVANCED_OPTIONS: dict[str, object] = {
     "last_turn": 12,                                  # R1.3
     "optional_political_rule": True,                  # R25 (recommended by the rules)
     "charles_emmanuel_rule": "es",                    # VD-27: "es" (only while Prussian ally) | "fr"
@@ -78,14 +81,14 @@ def build_state(info: BoardInfo, variant: str, players: int, seed: int, options:
     return state
 
 
-def allocation_template(state: dict, power: str, board) -> dict:
+def allocation_template(state: dict, power: str, board: Board) -> dict:
     sheet = board.armies[power]
     return {"type": "allocate", "power": power, "troops": "choose",
             "total": sheet.troops,
             "generals": {g.id: {"min": max(1, g.setup_min), "max": 8} for g in sheet.generals}}
 
 
-def validate_allocation(state: dict, power: str, troops, board) -> None:
+def validate_allocation(state: dict, power: str, troops: Any, board: Board) -> None:
     """R4.9: the whole total, each general 1..8 and at least his set-up minimum."""
     sheet = board.armies[power]
     if not isinstance(troops, dict):

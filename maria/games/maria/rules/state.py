@@ -9,13 +9,16 @@ boards passed to `new_game(board=...)` are registered under "mem:<n>").
 
 from __future__ import annotations
 
-from maria.engine.state import (SHARED_KEYS, BoardGraph, IllegalAction, copy_state,  # noqa: F401  (re-exported: MARIA's rules read the engine's helpers here)
-                                generals_at, is_occupied, occupant_kind, on_map, rebuild_index,
-                                set_general_city, set_train_city)
+from collections.abc import Iterable
+
+from maria.engine.state import (  # noqa: F401  (re-exported: MARIA's rules read the engine's helpers here)
+    SHARED_KEYS, BoardGraph, IllegalAction, copy_state, generals_at, is_occupied, occupant_kind, on_map,
+    rebuild_index, set_general_city, set_train_city)
+from maria.games.maria.board.model import Board
 from maria.games.maria.rules import roles as R
 
 SCHEMA = 1
-_REGISTRY: dict[str, "BoardInfo"] = {}
+_REGISTRY: dict[str | tuple[str, str], BoardInfo] = {}      # "key|variant", and (key, variant) once asked
 _BY_OBJECT: dict[int, str] = {}
 
 
@@ -23,7 +26,7 @@ class BoardInfo(BoardGraph):
     """MARIA's board in one game: the cities of the maps in play (the introductory game only on the
     Bohemia map, R24; the advanced game on both) and Silesia (R19.1)."""
 
-    def __init__(self, board, variant: str):
+    def __init__(self, board: Board, variant: str) -> None:
         maps = ("bohemia",) if variant == "intro" else ("flanders", "bohemia")
         super().__init__(board, {c.id for c in board.cities.values() if c.map in maps})
         self.variant = variant
@@ -34,7 +37,7 @@ class BoardInfo(BoardGraph):
         return self.board.cities[city].territory in self.silesia
 
 
-def register_board(board, variant: str) -> str:
+def register_board(board: Board, variant: str) -> str:
     key = _BY_OBJECT.get(id(board))
     if key is None:
         key = f"mem:{len(_BY_OBJECT) + 1}"
@@ -134,7 +137,7 @@ def pair_key(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def chosen_commander(state: dict, gens) -> str | None:
+def chosen_commander(state: dict, gens: Iterable[str]) -> str | None:
     """The supreme commander chosen for the stack `gens` (two generals of equal rank), or None."""
     gens = list(gens)
     if len(gens) != 2:

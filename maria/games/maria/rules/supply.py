@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Collection, Iterable
+
 from itertools import combinations
 
 from maria.engine import graph
@@ -13,6 +15,7 @@ from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.machine import Handler, register, pop, push, roles_for_powers
 from maria.engine.log import log, power_name
 from maria.games.maria.rules.state import IllegalAction, copy_state, home_of, set_train_city
+from maria.games.maria.rules.state import BoardInfo
 
 MAX_PATH = 6   # R9.3: a supply path is at most 6 cities long (RUL-08 counts them)
 
@@ -28,7 +31,7 @@ def _enemy_piece_cities(state: dict, power: str) -> set[str]:
     return out
 
 
-def supply_status(state: dict, info, gid: str, at: str | None = None) -> tuple[str, int]:
+def supply_status(state: dict, info: BoardInfo, gid: str, at: str | None = None) -> tuple[str, int]:
     """("home", 0) | ("free", length) | ("tax", cost) | ("none", 0) for a general on the map
     (`at`: as if he stood in that city instead, the rest of the board as it stands)."""
     g = state["generals"][gid]
@@ -59,7 +62,7 @@ def supply_status(state: dict, info, gid: str, at: str | None = None) -> tuple[s
     return ("none", 0)
 
 
-def outlook(state: dict, info, gid: str, cities) -> dict[str, dict]:
+def outlook(state: dict, info: BoardInfo, gid: str, cities: Iterable[str]) -> dict[str, dict]:
     """R9: for each city, how general `gid` would fare at his next supply check if he ended his
     move there, the board otherwise as it stands: {"status": "home" | "free" | "tax" | "none",
     "tax": TCs of hussar tax (R9.6), "loss": troops lost when out of supply (R9.4)}.  What the
@@ -73,7 +76,7 @@ def outlook(state: dict, info, gid: str, cities) -> dict[str, dict]:
     return out
 
 
-def train_outlook(state: dict, info, tid: str, city: str) -> list[str]:
+def train_outlook(state: dict, info: BoardInfo, tid: str, city: str) -> list[str]:
     """R9.3: the generals of the train's power who are in supply now and would not be at their
     next supply check if train `tid` stood in `city` instead (the rest of the board as it stands)."""
     t = state["trains"][tid]
@@ -85,7 +88,7 @@ def train_outlook(state: dict, info, tid: str, city: str) -> list[str]:
     return sorted(gid for gid in before if supply_status(moved, info, gid)[0] == "none")
 
 
-def supply_map(state: dict, info) -> dict:
+def supply_map(state: dict, info: BoardInfo) -> dict:
     """The supply situation as the board stands (R9.3): for each power with a train on the map,
     the cities from which a general of that power reaches one of its trains in at most 6 cities
     without passing an enemy piece (hussars only tax the path, R9.6); and the generals on the map
@@ -99,11 +102,12 @@ def supply_map(state: dict, info) -> dict:
         dist = graph.within_roads(info, t["city"], blocked, MAX_PATH)
         seen.extend(c for c in dist if c not in seen)
     out_of_supply = sorted(gid for gid, g in state["generals"].items()
-                           if g["in_play"] and g["city"] in info.playable and supply_status(state, info, gid)[0] == "none")
+                           if g["in_play"] and g["city"] in info.playable
+                           and supply_status(state, info, gid)[0] == "none")
     return {"ranges": {p: sorted(c) for p, c in sorted(ranges.items())}, "out_of_supply": out_of_supply}
 
 
-def apply_supply(state: dict, info, gid: str, supplied: bool) -> None:
+def apply_supply(state: dict, info: BoardInfo, gid: str, supplied: bool) -> None:
     """R9.4: out of supply: flip face-down and lose 1 (already face-down: lose 2); back in supply:
     face-up again."""
     g = state["generals"][gid]
@@ -125,7 +129,7 @@ def apply_supply(state: dict, info, gid: str, supplied: bool) -> None:
 @register("supply_phase")
 class SupplyPhase(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if "status" not in frame:
             frame["status"] = {}
             for gid, g in sorted(state["generals"].items()):
@@ -158,7 +162,7 @@ class SupplyPhase(Handler):
 
 def _maximal_subsets(costs: dict[str, int], budget: int) -> list[list[str]]:
     ids = sorted(costs)
-    ok = []
+    ok: list[list[str]] = []
     for k in range(len(ids), -1, -1):
         for combo in combinations(ids, k):
             if sum(costs[g] for g in combo) <= budget and not any(set(combo) < set(o) for o in ok):
@@ -172,7 +176,7 @@ class HussarTax(Handler):
     templated = frozenset({"pay"})
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         hand = state["cards"]["hands"].get(frame["power"], [])
         total = sum(frame["costs"].values())
         value = cards.pay_value(hand)
@@ -185,7 +189,7 @@ class HussarTax(Handler):
         return False
 
     @staticmethod
-    def _pay_all(state, frame, supplied):
+    def _pay_all(state: dict, frame: dict, supplied: Collection[str]) -> None:
         power = frame["power"]
         hand = list(state["cards"]["hands"].get(power, []))
         if hand:
@@ -198,11 +202,11 @@ class HussarTax(Handler):
         pop(state)
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in HussarTax.waiting(state, info, frame):
             return []
         hand = state["cards"]["hands"].get(frame["power"], [])
@@ -213,7 +217,7 @@ class HussarTax(Handler):
                 for s in _maximal_subsets(frame["costs"], cards.pay_value(hand))]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         if action["type"] == "pay_all":
             HussarTax._pay_all(state, frame, action["supplied"])
             return

@@ -8,11 +8,12 @@ from maria.games.maria.rules import roles as R
 from maria.engine.log import log, power_name
 from maria.games.maria.rules.machine import EFFECTS, Handler, pop, register, roles_for_powers
 from maria.games.maria.rules.state import IllegalAction, enemy_controlled
+from maria.games.maria.rules.state import BoardInfo
 
 
 # --- TC phase (R8) ---------------------------------------------------------------------------
 
-def minor_cut_off(state: dict, info, minor: str) -> bool:
+def minor_cut_off(state: dict, info: BoardInfo, minor: str) -> bool:
     """R8.3: a minor power whose major fortress is enemy-controlled gets no TCs."""
     for c in info.major_fortresses():
         if info.home_of(c) == minor:
@@ -24,13 +25,13 @@ def minor_cut_off(state: dict, info, minor: str) -> bool:
 @register("tc_phase")
 class TCPhase(Handler):
     @staticmethod
-    def _needs_choice(state, info, frame):
+    def _needs_choice(state: dict, info: BoardInfo, frame: dict) -> bool:
         return ("france" in frame["powers"] and "bavaria" in frame["powers"]
                 and state["turn"] >= 4 and "subsidy" not in frame
                 and not minor_cut_off(state, info, "bavaria"))
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if TCPhase._needs_choice(state, info, frame):
             return False
         subsidy = frame.get("subsidy", True)
@@ -58,17 +59,17 @@ class TCPhase(Handler):
         return True
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, ["france"]) if TCPhase._needs_choice(state, info, frame) else []
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role in TCPhase.waiting(state, info, frame):
             return [{"type": "subsidy", "give": True}, {"type": "subsidy", "give": False}]
         return []
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         frame["subsidy"] = bool(action["give"])
         log(state, "France " + ("pays" if action["give"] else "does not pay") + " the Bavarian subsidy.",
             "france")
@@ -82,11 +83,11 @@ class Pay(Handler):
     templated = frozenset({"pay"})
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         hand = state["cards"]["hands"].get(frame["power"], [])
         out = [{"type": "pay", "power": frame["power"], "cards": "choose", "amount": frame["amount"]}]
         if frame.get("optional", True):
@@ -96,7 +97,7 @@ class Pay(Handler):
         return out
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         if action["type"] == "cancel":
             pop(state)
             return

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from maria.engine.log import log
 from maria.games.maria.rules.state import controller
+from maria.games.maria.rules.state import BoardInfo
 
 LOUIS_TARGET = 9       # R14.3 fortresses in Austria controlled by France
 FREDERICK_TARGET = 12  # R14.3 fortresses in Austria and/or Silesia controlled by Prussia
 TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}    # each attacker's R14.3 count
 
 
-def counts(state: dict, info) -> dict[str, int]:
+def counts(state: dict, info: BoardInfo) -> dict[str, int]:
     """France: fortresses in Austria it controls; Prussia: in Austria and/or Silesia (RUL-12:
     Austria = Austrian home country in play, i.e. Core-Austria in the introductory game)."""
     fr = pr = 0
@@ -24,7 +25,7 @@ def counts(state: dict, info) -> dict[str, int]:
     return {"france": fr, "prussia": pr}
 
 
-def status(state: dict, info) -> dict:
+def status(state: dict, info: BoardInfo) -> dict:
     """How close each side is to winning, as the rules count it (the board's victory tracker shows
     this and nothing of its own).  Introductory game (R14.3, R24.1): each count with its target and
     the fortresses it counts.  Advanced game (R23.1, R23.3): the markers left in each major power's
@@ -60,7 +61,7 @@ def _finish(state: dict, winner: str | None, reason: str) -> None:
     log(state, reason)
 
 
-def check_instant(state: dict, info) -> None:
+def check_instant(state: dict, info: BoardInfo) -> None:
     """R14.3: the game ends immediately when Louis XV or Frederick meets his condition;
     R24.1.2: in the 2-player game player A needs both at once."""
     if state["result"] is not None or state["variant"] != "intro":
@@ -79,7 +80,7 @@ def check_instant(state: dict, info) -> None:
                 "Frederick wins.")
 
 
-def end_of_game(state: dict, info) -> None:
+def end_of_game(state: dict, info: BoardInfo) -> None:
     """End of the last turn: Maria Theresa wins (3p); 2p: B wins if neither condition holds, else tie."""
     if state["players"] == 2:
         n = counts(state, info)

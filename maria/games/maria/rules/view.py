@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Collection
+
 from maria.games.maria.rules import hooks
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.state import board_info, commander, troops_total
@@ -52,7 +54,7 @@ def view(state: dict, role: str) -> dict:
     }
 
 
-def _adv_view(state, mine):
+def _adv_view(state: dict, mine: Collection[str]) -> dict | None:
     """The advanced game's public boards; hidden: the winter scores until the end (R13.6), the
     face-down political TCs of others (R17.3, R25.3), the order of the political deck."""
     a = state.get("adv")

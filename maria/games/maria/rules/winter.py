@@ -10,11 +10,12 @@ from maria.games.maria.rules.hussars import remove_hussar_at
 from maria.games.maria.rules.machine import Handler, pop, push, register, roles_for_powers
 from maria.engine.log import log, power_name
 from maria.games.maria.rules.state import IllegalAction, friendly_controlled, home_of, set_general_city, set_train_city
+from maria.games.maria.rules.state import BoardInfo
 
 TROOP_COST = 4  # R13.2
 
 
-def start_winter(state: dict, info) -> None:
+def start_winter(state: dict, info: BoardInfo) -> None:
     if state["variant"] == "advanced":
         hooks.call("winter_scoring", state)
     order = [p for stage in R.action_stages(state) for p in stage
@@ -24,7 +25,7 @@ def start_winter(state: dict, info) -> None:
     push(state, {"name": "winter", "order": order, "idx": 0})
 
 
-def reentry_sites(state: dict, info, gid: str) -> list[str]:
+def reentry_sites(state: dict, info: BoardInfo, gid: str) -> list[str]:
     """R13.4: friendly-controlled major fortress in the general's home country; no illegal stack
     (RUL-13: not onto another piece except one stackable general); French generals also München
     in the introductory game; an enemy train there is eliminated (R13.5)."""
@@ -58,40 +59,42 @@ class Winter(Handler):
     templated = frozenset({"recruit"})
 
     @staticmethod
-    def _power(frame):
+    def _power(frame: dict) -> str | None:
         return frame["order"][frame["idx"]] if frame["idx"] < len(frame["order"]) else None
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if frame["idx"] >= len(frame["order"]):
             pop(state)
             return True
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         p = Winter._power(frame)
         return roles_for_powers(state, [p]) if p else []
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Winter.waiting(state, info, frame):
             return []
         p = Winter._power(frame)
+        assert p is not None                               # a power is waiting: the order is not done
         tpl = recruit_template(state, info, p)
         return ([tpl] if tpl else []) + [{"type": "done"}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         p = Winter._power(frame)
         if action["type"] == "done":
             frame["idx"] += 1
             return
+        assert p is not None                               # a power is waiting: the order is not done
         recruit(state, info, p, action)
         ask_commanders(state, p, sorted(set((action.get("reenter") or {}).values())))   # R6.2: onto an equal rank
 
 
-def recruit_template(state, info, p: str, reentry_only: bool = False) -> dict | None:
+def recruit_template(state: dict, info: BoardInfo, p: str, reentry_only: bool = False) -> dict | None:
     """The R13.2 recruitment template of power `p` (None if its hand is worth less than one troop).
     `reentry_only`: only generals off the board, re-entering with their new troops (R19.3.4)."""
     if cards.hand_value(state, p) < TROOP_COST:
@@ -108,7 +111,7 @@ def recruit_template(state, info, p: str, reentry_only: bool = False) -> dict | 
             "sites": sites}
 
 
-def recruit(state: dict, info, p: str, action: dict, reentry_only: bool = False) -> None:
+def recruit(state: dict, info: BoardInfo, p: str, action: dict, reentry_only: bool = False) -> None:
     """Validate and carry out a recruitment (R13.2-R13.5); `reentry_only`: every general named
     re-enters (the off-board Saxon general joining Austria, R19.3.4)."""
     assign, reenter, paid = action.get("assign"), action.get("reenter") or {}, action.get("cards")
@@ -146,7 +149,7 @@ def recruit(state: dict, info, p: str, action: dict, reentry_only: bool = False)
     log(state, f"{power_name(p)} recruits {total} troop{'s' if total != 1 else ''}.", p)
 
 
-def place_new_troops(state, power: str, reenter: dict, assign: dict) -> None:
+def place_new_troops(state: dict, power: str, reenter: dict, assign: dict) -> None:
     """Re-enter generals on their chosen fortresses (R13.4, R13.5: an enemy train there is
     eliminated; RUL-21: a hussar there is driven off) and add the new troops (R13.2), refusing a
     stack of more than 16.  Shared by winter recruitment and troops from political cards (R17.6.6)."""

@@ -18,7 +18,7 @@ from maria.games.maria.rules.advanced import poldata
 SUITS = ("hearts", "diamonds", "clubs", "spades")
 
 
-def build_deck(state) -> list[str]:
+def build_deck(state: dict) -> list[str]:
     """R4.12: four year decks shuffled separately, 1741 on top (the list's end is the top)."""
     allc = poldata.cards()
     deck = []
@@ -29,13 +29,13 @@ def build_deck(state) -> list[str]:
     return deck
 
 
-def new_pol(state) -> dict:
+def new_pol(state: dict) -> dict:
     disp = poldata.display()
     return {"deck": build_deck(state), "faceup": [], "discard": [], "trump": None,
             "display": {p: [] for p in disp["placement_order"]}}
 
 
-def placement_order(state):
+def placement_order(state: dict) -> list[str]:
     return [p for p in poldata.display()["placement_order"] if R.role_of(state, p)]
 
 
@@ -43,14 +43,14 @@ def box(track: str, i: int) -> dict:
     return poldata.display()["tracks"][track]["boxes"][i]
 
 
-def income_modifier(state, power) -> int:
+def income_modifier(state: dict, power: str) -> int:
     """R8.8: icons under the markers, the Jacobite Rising, War of Jenkins' Ear, Saxony's own income."""
     a = state["adv"]
     n = 0
     for t in ("italy", "russia"):
         b = box(t, a["tracks"][t])
         if b.get("power") == power:
-            n += {"tc_minus": -1, "tc_plus": 1}.get(b.get("icon"), 0)
+            n += {"tc_minus": -1, "tc_plus": 1}.get(b.get("icon", ""), 0)
     if power == "pragmatic_army" and a["jacobite"]:
         n -= 1
     ti = a["turn_income"]
@@ -59,26 +59,26 @@ def income_modifier(state, power) -> int:
     return n
 
 
-def saxony_state(state) -> str:
+def saxony_state(state: dict) -> str:
     return box("saxony", state["adv"]["tracks"]["saxony"])["state"]
 
 
-def entries(state, p):
+def entries(state: dict, p: str) -> list[dict]:
     return state["adv"]["pol"]["display"].setdefault(p, [])
 
 
-def influence(state, p) -> int:
+def influence(state: dict, p: str) -> int:
     """R17.4.2/R17.4.3 (R25.3: only face-up cards count)."""
     return sum(16 if cards.is_reserve(e["card"]) else cards.value_of(e["card"])
                for e in entries(state, p) if e["up"])
 
 
-def influence_order(state) -> list[str]:
+def influence_order(state: dict) -> list[str]:
     order = placement_order(state)
     return sorted(order, key=lambda p: (-influence(state, p), -order.index(p)))
 
 
-def to_hand(state, p, entries):
+def to_hand(state: dict, p: str, entries: list[dict]) -> None:
     for e in entries:
         state["cards"]["hands"].setdefault(p, []).append(e["card"])
     # every TC on the display was revealed at the influence phase (R17.4, R25.3): everybody saw
@@ -86,6 +86,6 @@ def to_hand(state, p, entries):
     cards.remember(state, p, [e["card"] for e in entries if e["up"] or e.get("seen")])
 
 
-def discard_entries(state, p, entries):
+def discard_entries(state: dict, p: str, entries: list[dict]) -> None:
     for e in entries:
         state["cards"]["discards"][cards.deck_of(e["card"])].append(e["card"])

@@ -10,6 +10,7 @@ from maria.games.maria.rules.advanced import markers as A
 from maria.games.maria.rules.advanced.saxony import neutral
 from maria.engine.log import log, power_name
 from maria.games.maria.rules.machine import Handler, pop, register, roles_for_powers
+from maria.games.maria.rules.state import BoardInfo
 
 
 VOTE_ORDER = ("austria", "pragmatic_army", "saxony", "bavaria", "france", "prussia")   # RUL-A20
@@ -18,7 +19,7 @@ VOTE_ORDER = ("austria", "pragmatic_army", "saxony", "bavaria", "france", "pruss
 @register("election")
 class Election(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         a = state["adv"]
         if "votes" not in frame:
             A.after_control_change(state, info)
@@ -58,18 +59,18 @@ class Election(Handler):
         return True
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["todo"][0][1]]) if frame.get("todo") else []
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Election.waiting(state, info, frame):
             return []
         c = frame["todo"][0][0]
         return [{"type": "vote", "elector": c, "for": w} for w in ("charles", "francis")]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         c, p = frame["todo"].pop(0)
         frame["votes"][c] = action["for"]
         log(state, f"{power_name(p)} casts the {info.board.cities[c].name} vote for "

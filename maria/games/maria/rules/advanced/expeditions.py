@@ -17,19 +17,20 @@ from maria.games.maria.rules.hussars import remove_hussar_at
 from maria.engine.log import log, power_name
 from maria.games.maria.rules.machine import Handler, effect, pop, push, register, roles_for_powers
 from maria.games.maria.rules.state import IllegalAction, is_occupied, set_general_city
+from maria.games.maria.rules.state import BoardInfo
 
 
 EXPEDITION_COST = 8          # R17.6.4: 2 troops for 8 TC points
 
 
-def off_map_box(info, power) -> str | None:
+def off_map_box(info: BoardInfo, power: str) -> str | None:
     for b in info.board.boxes.values():
         if b.power == power and b.id != "silesia":
             return b.id
     return None
 
 
-def arrive(state, info, t: str) -> None:
+def arrive(state: dict, info: BoardInfo, t: str) -> None:
     a = state["adv"]
     b = box(t, a["tracks"][t])
     star = poldata.display()["tracks"][t]["star"]
@@ -60,7 +61,7 @@ def arrive(state, info, t: str) -> None:
         a["italy"] = []
 
 
-def return_general(state, info, gid) -> None:
+def return_general(state: dict, info: BoardInfo, gid: str) -> None:
     """R17.6.7: placed on the city the box's arrow points to; a piece there is moved by its owner to
     an adjacent city (RUL-A15: a "relocate" frame, cause "offmap"; a stack moves as one; where it may
     go: blocker_sites).  Only if the blocker can go nowhere at all does the general wait in the box
@@ -86,7 +87,7 @@ def return_general(state, info, gid) -> None:
     place_returning(state, info, gid)
 
 
-def may_stand(state, pid, c) -> bool:
+def may_stand(state: dict, pid: str, c: str) -> bool:
     """Where a relocated piece may legally stand (RUL-A30): a train an empty city; a general an empty
     city or one holding a single general of his own power (16 troops at most); never a train's city.
     The piece itself is ignored (it may be asked whether it can stay)."""
@@ -103,7 +104,7 @@ def may_stand(state, pid, c) -> bool:
     return other["power"] == piece["power"] and other["troops"] + piece["troops"] <= 16
 
 
-def blocker_sites(state, info, city) -> list[str]:
+def blocker_sites(state: dict, info: BoardInfo, city: str) -> list[str]:
     """R17.6.7: where the piece(s) blocking the arrow's city `city` may be moved by their owner: the
     adjacent cities where they may legally stand (empty; a single general also onto a single
     general of his own power, 16 troops at most, as RUL-A30), outside territory forbidden to them
@@ -121,7 +122,7 @@ def blocker_sites(state, info, city) -> list[str]:
     same_map = not powers <= {"france", "austria"}
     home_map = info.board.cities[city].map
 
-    def ok(c):
+    def ok(c: str) -> bool:
         if c == city or c in bad or (same_map and info.board.cities[c].map != home_map):
             return False
         if len(movers) > 1:
@@ -135,7 +136,7 @@ def blocker_sites(state, info, city) -> list[str]:
 
 
 @hooks.provide("retry_returns")
-def retry_returns(state, info) -> bool:
+def retry_returns(state: dict, info: BoardInfo) -> bool:
     """R17.6.7 "as soon as": a general left waiting in his off-map box (the blocker could go nowhere)
     tries again; True if a relocation step was opened (the flow changed)."""
     waiting = (state.get("adv") or {}).get("expedition", {}).get("waiting")
@@ -151,7 +152,7 @@ def retry_returns(state, info) -> bool:
     return len(state["flow"]) != depth
 
 
-def place_returning(state, info, gid) -> None:
+def place_returning(state: dict, info: BoardInfo, gid: str) -> None:
     """The general leaves the off-map box for the arrow's city (once it is free)."""
     g = state["generals"][gid]
     bid = g["city"][4:] if g["city"] and g["city"].startswith("box:") else None
@@ -175,7 +176,7 @@ class Expedition(Handler):
     cards, R8.7; cancel returns to the choice), RUL-A14."""
 
     @staticmethod
-    def _choices(state, info, frame):
+    def _choices(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         p = frame["power"]
         out = []
         for gid, g in sorted(state["generals"].items()):
@@ -188,7 +189,7 @@ class Expedition(Handler):
         return out
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if state["result"] is not None or not Expedition._choices(state, info, frame) \
                 or off_map_box(info, frame["power"]) is None:
             if state["result"] is None:
@@ -198,15 +199,15 @@ class Expedition(Handler):
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         return [{"type": "expedition", "general": g} for g in Expedition._choices(state, info, frame)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         gid = action["general"]
         g = state["generals"][gid]
         if g["city"] is None:                        # R17.6.4: 2 troops for 8 TC points, paid first
@@ -217,9 +218,10 @@ class Expedition(Handler):
         send_expedition(state, info, frame, gid)
 
 
-def send_expedition(state, info, frame, gid) -> None:
+def send_expedition(state: dict, info: BoardInfo, frame: dict, gid: str) -> None:
     g = state["generals"][gid]
     bid = off_map_box(info, frame["power"])
+    assert bid is not None                                 # an expedition's power has its off-map box
     g["in_play"] = False
     g["known"] = None
     set_general_city(state, gid, "box:" + bid)
@@ -229,7 +231,7 @@ def send_expedition(state, info, frame, gid) -> None:
 
 
 @effect("expedition")
-def _expedition_paid(state, info, eff) -> None:
+def _expedition_paid(state: dict, info: BoardInfo, eff: dict) -> None:
     """The 8 TC points are paid (the pay frame is gone): the general gets his 2 troops and leaves."""
     frame = state["flow"][-1]
     if frame["name"] != "expedition":

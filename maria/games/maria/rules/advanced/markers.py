@@ -9,10 +9,15 @@ box or set aside (R19.1, R19.2) — conservation is checked by pool_total().
 
 from __future__ import annotations
 
+from typing import Callable, Iterable
+
 from maria.games.maria.rules import hooks
 from maria.games.maria.rules import roles as R
 from maria.engine.log import log, power_name
+from maria.games.maria.rules.machine import Handler, pop, register, roles_for_powers
 from maria.games.maria.rules.state import controller
+from maria.games.maria.rules.state import BoardInfo
+from maria.games.maria.board.model import Board
 from maria.games.maria.rules.victory import _finish
 
 POOL_SIZES = {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 8}   # R4.5
@@ -21,11 +26,11 @@ ELECTORS = ("berlin", "dresden", "muenchen", "prag", "hannover", "koeln", "mannh
 BATTLE_BOXES = 2                                                                 # R16.3
 
 
-def is_adv(state) -> bool:
+def is_adv(state: dict) -> bool:
     return state["variant"] == "advanced"
 
 
-def new_adv(state, board) -> dict:
+def new_adv(state: dict, board: Board) -> dict:
     pools = dict(POOL_SIZES)
     for city, p in state["markers"].items():                                     # R4.7 out of the pools
         pools[p] -= 1
@@ -44,7 +49,7 @@ def new_adv(state, board) -> dict:
     }
 
 
-def pool_total(state, power) -> int:
+def pool_total(state: dict, power: str) -> int:
     """Every marker of `power`'s pool, wherever it is (must equal POOL_SIZES)."""
     a = state["adv"]
     n = a["pools"][power] + a["battle"][power] + a["set_aside"].get(power, 0)
@@ -55,7 +60,7 @@ def pool_total(state, power) -> int:
     return n
 
 
-def take(state, power, why: str, where: str | None = None) -> bool:
+def take(state: dict, power: str, why: str, where: str | None = None) -> bool:
     """Move one marker out of `power`'s pool; an empty pool records the overflow (R23.2 tie-break).
 
     R23.2 counts the markers a power "could have played": each such marker once.  `where` names
@@ -80,11 +85,11 @@ def take(state, power, why: str, where: str | None = None) -> bool:
     return False
 
 
-def owes(state, power, where: str) -> bool:
+def owes(state: dict, power: str, where: str) -> bool:
     return f"{power}|{where}" in state["adv"].get("owed", {})
 
 
-def forgive(state, power: str | None, where: str) -> bool:
+def forgive(state: dict, power: str | None, where: str) -> bool:
     """The place `where` no longer holds a counted overflow marker of `power` (None: any power)."""
     a = state["adv"]
     owed = a.get("owed", {})
@@ -95,14 +100,14 @@ def forgive(state, power: str | None, where: str) -> bool:
     return False
 
 
-def give_back(state, power, n: int = 1) -> None:
+def give_back(state: dict, power: str, n: int = 1) -> None:
     state["adv"]["pools"][power] += n
 
 
 # --- markers on the map (R15.3, R10.15, R10.16) -----------------------------------------------
 
 @hooks.provide("place_qmark")
-def place_qmark(state, power, city) -> None:
+def place_qmark(state: dict, power: str, city: str) -> None:
     state["qmarks"][city] = power
     if is_adv(state):
         major = R.major_of(state, power)
@@ -111,7 +116,7 @@ def place_qmark(state, power, city) -> None:
 
 
 @hooks.provide("drop_qmark")
-def drop_qmark(state, city) -> None:
+def drop_qmark(state: dict, city: str) -> None:
     p = state["qmarks"].pop(city, None)
     if p is None or not is_adv(state):
         return
@@ -122,7 +127,7 @@ def drop_qmark(state, city) -> None:
         forgive(state, None, "q:" + city)                  # a "?" placed with an empty pool (R23.2)
 
 
-def remove_vm(state, city) -> None:
+def remove_vm(state: dict, city: str) -> None:
     p = state["markers"].pop(city, None)
     if p is not None and is_adv(state):
         give_back(state, p)
@@ -130,18 +135,18 @@ def remove_vm(state, city) -> None:
         forgive(state, None, "vm:" + city)                 # a conquest made with an empty pool (R23.2)
 
 
-def place_vm(state, power, city) -> None:
+def place_vm(state: dict, power: str, city: str) -> None:
     if not is_adv(state) or take(state, power, "a conquest", "vm:" + city):
         state["markers"][city] = power
 
 
-def flip_elector(state, info, power, city) -> None:
+def flip_elector(state: dict, info: BoardInfo, power: str, city: str) -> None:
     """R10.16b: the Rhine electorates carry elector markers only; the conqueror's side's face."""
     side = "austria" if R.allied(state, power, "austria") else "france"
     state["adv"]["electors"][city] = side
 
 
-def after_control_change(state, info) -> None:
+def after_control_change(state: dict, info: BoardInfo) -> None:
     """Keep the Electoral College (R18.4) and the 3-Electors box (R16.4) in step with control."""
     if not is_adv(state):
         return
@@ -175,7 +180,7 @@ def battle_vp(troops_eliminated: int, generals_removed: int) -> int:
     return vp
 
 
-def gain_vp(state, power, n: int) -> int:
+def gain_vp(state: dict, power: str, n: int) -> int:
     a = state["adv"]
     p = R.major_of(state, power)
     got = 0
@@ -193,7 +198,7 @@ def gain_vp(state, power, n: int) -> int:
     return got
 
 
-def lose_vp(state, power, n: int, cause: str) -> int:
+def lose_vp(state: dict, power: str, n: int, cause: str) -> int:
     a = state["adv"]
     p = R.major_of(state, power)
     lost = 0
@@ -208,20 +213,22 @@ def lose_vp(state, power, n: int, cause: str) -> int:
             give_back(state, p)
             lost += 1
     if n:
-        log(state, f"{power_name(p)} loses {n} VP ({cause}): {lost} marker{'s' if lost != 1 else ''} back to its pool.", p)
+        log(state, f"{power_name(p)} loses {n} VP ({cause}): {lost} marker{'s' if lost != 1 else ''} back to its pool.",
+            p)
     if p == "prussia" or (state["players"] == 2 and p == "france"):
         hooks.call("vp_lost", state, p, n, cause)                       # R19.3
     return lost
 
 
 @hooks.provide("lost_to_supply")
-def lost_to_supply(state, power, bohemia: bool) -> None:
+def lost_to_supply(state: dict, power: str, bohemia: bool) -> None:
     """R16.2 / R9.7: a general eliminated for lack of supply costs his major power 1 VP."""
     lose_vp(state, power, 1, "lack of supply" + ("@bohemia" if bohemia else ""))
 
 
 @hooks.provide("conquest_marked")
-def conquest_marked(state, info, power, city, marks_conquest) -> None:
+def conquest_marked(state: dict, info: BoardInfo, power: str, city: str,
+                    marks_conquest: Callable[[dict, BoardInfo, str, str], bool]) -> None:
     """R10.16 in the advanced game: the markers of a conquest, from and back to the pools (R15.3),
     the Rhine electorates' elector markers (b), the Electoral College (R18.4), R19.2."""
     remove_vm(state, city)                         # (a) back to its pool (R15.3)
@@ -235,7 +242,7 @@ def conquest_marked(state, info, power, city, marks_conquest) -> None:
     france_conquered_bohemia(state, info, power, city)
 
 
-def settle_battle(state, info, battle: dict) -> None:
+def settle_battle(state: dict, info: BoardInfo, battle: dict) -> None:
     """After the loser's retreat (or elimination): VPs to the winner and from the loser."""
     vp = battle_vp(battle["troops"], battle["generals"])
     if vp:
@@ -245,15 +252,15 @@ def settle_battle(state, info, battle: dict) -> None:
 
 # --- victory (R23) ---------------------------------------------------------------------------------
 
-def majors_in_game(state):
+def majors_in_game(state: dict) -> list[str]:
     return [p for p in R.MAJOR if R.role_of(state, p)]
 
 
-def _tie_winner(state, powers) -> str:
-    roles = []
+def _tie_winner(state: dict, powers: Iterable[str]) -> str:
+    roles: list[str] = []
     for p in powers:
         r = R.role_of(state, p)
-        if r not in roles:
+        if r is not None and r not in roles:              # the majors in the game: each has a role
             roles.append(r)
     if len(roles) == 1:
         return roles[0]
@@ -263,7 +270,7 @@ def _tie_winner(state, powers) -> str:
     return sorted(roles)[0]
 
 
-def check_pools(state, info, when: str) -> None:
+def check_pools(state: dict, info: BoardInfo, when: str) -> None:
     """R23.1: a major power whose pool is empty wins at once (R23.2 tie-breaks)."""
     if not is_adv(state) or state["result"] is not None:
         return
@@ -283,7 +290,7 @@ def check_pools(state, info, when: str) -> None:
 
 
 @hooks.provide("winter_scoring")
-def winter_scoring(state) -> None:
+def winter_scoring(state: dict) -> None:
     """R13.6: 1 point per marker left in the pool, hidden until the end."""
     a = state["adv"]
     for p in majors_in_game(state):
@@ -292,7 +299,7 @@ def winter_scoring(state) -> None:
 
 
 @hooks.provide("end_of_game")
-def end_of_game(state, info) -> None:
+def end_of_game(state: dict, info: BoardInfo) -> None:
     """R23.3: lowest total of the 4 winter scores wins (ties as R23.2)."""
     a = state["adv"]
     totals = {p: sum(a["winter"][p]) for p in majors_in_game(state)}
@@ -305,12 +312,12 @@ def end_of_game(state, info) -> None:
     state["result"]["winter_scores"] = {p: list(a["winter"][p]) for p in totals}
 
 
-def _core_austria(info, c) -> bool:
+def _core_austria(info: BoardInfo, c: str) -> bool:
     t = info.board.cities[c].territory
     return bool(getattr(info.board.territories[t], "core_austria", False))
 
 
-def france_may_reduce(state, info) -> bool:
+def france_may_reduce(state: dict, info: BoardInfo) -> bool:
     a = state["adv"]
     if a["france_reduced"] or not R.role_of(state, "france"):
         return False
@@ -320,7 +327,7 @@ def france_may_reduce(state, info) -> bool:
     return any(p == "france" and _core_austria(info, c) for c, p in state["markers"].items())
 
 
-def reduce_objectives(state, info) -> None:
+def reduce_objectives(state: dict, info: BoardInfo) -> None:
     """R19.2.1: all French VMs in Core-Austria off the board; half (rounded up) set aside."""
     a = state["adv"]
     cities = sorted(c for c, p in state["markers"].items() if p == "france" and _core_austria(info, c))
@@ -335,7 +342,7 @@ def reduce_objectives(state, info) -> None:
     after_control_change(state, info)
 
 
-def france_conquered_bohemia(state, info, power, city) -> None:
+def france_conquered_bohemia(state: dict, info: BoardInfo, power: str, city: str) -> None:
     """R19.2.2: the set-aside markers return once France or Bavaria conquers on the Bohemia map."""
     a = state["adv"]
     if a["set_aside"]["france"] and power in ("france", "bavaria") and info.board.cities[city].map == "bohemia":
@@ -344,21 +351,19 @@ def france_conquered_bohemia(state, info, power, city) -> None:
         a["set_aside"]["france"] = 0
 
 
-from maria.games.maria.rules.machine import Handler, pop, register, roles_for_powers  # noqa: E402
-
 
 @register("reduce_objectives")
 class ReduceObjectives(Handler):
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, ["france"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         return [{"type": "reduce_objectives", "reduce": True}, {"type": "reduce_objectives", "reduce": False}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         pop(state)
         if action["reduce"]:
             reduce_objectives(state, info)

@@ -13,6 +13,8 @@ peace_answer {accept}, relocate {piece, city}, place_train {train, city}.
 
 from __future__ import annotations
 
+from typing import Collection
+
 from maria.engine.graph import nearest
 from maria.games.maria.rules import hooks
 from maria.games.maria.rules.advanced import markers as A
@@ -26,15 +28,16 @@ from maria.games.maria.rules.advanced.expeditions import blocker_sites, may_stan
 from maria.games.maria.rules.advanced.saxony import closest_empty_cities, forbidden, saxony_changed
 from maria.games.maria.rules.state import (controller, friendly_controlled, home_of, is_occupied, set_general_city,
                                set_train_city)
+from maria.games.maria.rules.state import BoardInfo
 
 NEUTRAL_STAGES = 2          # R19.1.2 step 6: until Prussia's action stage after next
 
 
-def silesian_fortresses(info) -> list[str]:
+def silesian_fortresses(info: BoardInfo) -> list[str]:
     return [c for c in info.fortresses() if info.in_silesia(c)]
 
 
-def may_offer(state, info) -> bool:
+def may_offer(state: dict, info: BoardInfo) -> bool:
     """R19.1.1: Prussia controls every Silesian fortress; peace not yet accepted in this game."""
     a = state.get("adv")
     if a is None or a.get("silesia_annexed") is not None:
@@ -45,22 +48,22 @@ def may_offer(state, info) -> bool:
     return bool(forts) and all(controller(state, info, c) == "prussia" for c in forts)
 
 
-def _piece(state, pid):
+def _piece(state: dict, pid: str) -> dict:
     return state["generals"].get(pid) or state["trains"][pid]
 
 
-def _on_map(state, info, pid) -> bool:
+def _on_map(state: dict, info: BoardInfo, pid: str) -> bool:
     p = _piece(state, pid)
     return p["in_play"] and p["city"] in info.playable
 
 
-def _targets(power) -> set:
+def _targets(power: str) -> set:
     """R19.1.2 step 4: Austrian pieces to Austria, Prussian pieces to Prussia; other foreign pieces
     in Prussia to their own home country, French ones also to Bavaria (RUL-A30, as R19.3.3)."""
     return {power} | ({"bavaria"} if power == "france" else set())
 
 
-def to_relocate(state, info) -> list[str]:
+def to_relocate(state: dict, info: BoardInfo) -> list[str]:
     out_aus, out_other, out_pr = [], [], []
     for pid in sorted(state["generals"]) + sorted(state["trains"]):
         if not _on_map(state, info, pid):
@@ -79,7 +82,7 @@ def to_relocate(state, info) -> list[str]:
     return out_aus + out_other + out_pr
 
 
-def relocation_choices(state, info, pid, origin: str | None = None) -> list[str]:
+def relocation_choices(state: dict, info: BoardInfo, pid: str, origin: str | None = None) -> list[str]:
     """The nearest cities (road steps from `origin`, default the piece's city; pieces ignored) of the
     piece's target country where it may legally stand (may_stand), outside forbidden (neutral)
     territory and, except for French and Austrian pieces, on the same map (R10.6).  Without an
@@ -101,7 +104,8 @@ def relocation_choices(state, info, pid, origin: str | None = None) -> list[str]
     return nearest(info, start, ok)
 
 
-def _relocate(state, info, pid, city, what: str = "is transferred (Silesian peace)") -> None:
+def _relocate(state: dict, info: BoardInfo, pid: str, city: str | None,
+              what: str = "is transferred (Silesian peace)") -> None:
     piece = _piece(state, pid)
     name = piece.get("name") or f"The {power_name(piece['power'])} supply train"
     src = piece["city"]
@@ -134,13 +138,13 @@ def _relocate(state, info, pid, city, what: str = "is transferred (Silesian peac
 # owner's choice: relocate {piece, city}.
 
 @hooks.provide("queue_relocation")
-def queue_relocation(state, frame: dict) -> None:
+def queue_relocation(state: dict, frame: dict) -> None:
     frame = {"name": "relocate", **frame}
     frame.setdefault("pieces", [])
     push(state, frame)
 
 
-def _still_needed(state, info, frame, pid) -> bool:
+def _still_needed(state: dict, info: BoardInfo, frame: dict, pid: str) -> bool:
     if not _on_map(state, info, pid):
         return False
     cause, p = frame["cause"], _piece(state, pid)
@@ -158,7 +162,7 @@ def _still_needed(state, info, frame, pid) -> bool:
 
 
 @hooks.provide("relocation_choices")
-def frame_choices(state, info, frame, pid) -> list[str]:
+def frame_choices(state: dict, info: BoardInfo, frame: dict, pid: str) -> list[str]:
     cause = frame["cause"]
     if cause == "offmap":
         return blocker_sites(state, info, frame["city"])                   # R17.6.7 (RUL-A15)
@@ -172,7 +176,7 @@ def frame_choices(state, info, frame, pid) -> list[str]:
     return relocation_choices(state, info, pid)
 
 
-def _owner(state, frame, pid) -> str:
+def _owner(state: dict, frame: dict, pid: str) -> str:
     if frame["cause"] == "offmap" and pid in state["generals"]:
         gens = state["city_generals"].get(frame["city"], [])
         if gens:                                                           # a stack moves as one
@@ -180,7 +184,7 @@ def _owner(state, frame, pid) -> str:
     return _piece(state, pid)["power"]
 
 
-def _move_blocker(state, info, frame, city) -> None:
+def _move_blocker(state: dict, info: BoardInfo, frame: dict, city: str) -> None:
     """R17.6.7: the piece(s) on the arrow's city move to `city` (a stack moves as one)."""
     src = frame["city"]
     movers = list(state["city_generals"].get(src, []))
@@ -190,7 +194,7 @@ def _move_blocker(state, info, frame, city) -> None:
         _relocate(state, info, pid, city, "makes way for a general returning from an off-map box")
 
 
-def _finish(state, info, frame) -> None:
+def _finish(state: dict, info: BoardInfo, frame: dict) -> None:
     if frame["cause"] == "offmap":
         place_returning(state, info, frame["general"])
     elif frame["cause"] == "neutral":
@@ -202,7 +206,7 @@ class Relocate(Handler):
     """One piece at a time; the owner chooses among several legal cities."""
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         while frame["pieces"]:
             pid = frame["pieces"][0]
             if state["result"] is not None or not _still_needed(state, info, frame, pid):
@@ -218,7 +222,7 @@ class Relocate(Handler):
         return True
 
     @staticmethod
-    def _apply(state, info, frame, pid, city):
+    def _apply(state: dict, info: BoardInfo, frame: dict, pid: str, city: str | None) -> None:
         if frame["cause"] == "offmap":
             if city is not None:
                 _move_blocker(state, info, frame, city)
@@ -239,38 +243,38 @@ class Relocate(Handler):
             _relocate(state, info, pid, city, f"leaves neutral {power_name(frame['power'])}")
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         if not frame["pieces"]:
             return []
         return roles_for_powers(state, [_owner(state, frame, frame["pieces"][0])])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Relocate.waiting(state, info, frame):
             return []
         pid = frame["pieces"][0]
         return [{"type": "relocate", "piece": pid, "city": c} for c in frame_choices(state, info, frame, pid)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         frame["pieces"].pop(0)
         Relocate._apply(state, info, frame, action["piece"], action["city"])
 
 
-def train_sites(state, info) -> list[str]:
+def train_sites(state: dict, info: BoardInfo) -> list[str]:
     """R19.1.2 step 5: any empty, Prussian-controlled major fortress of Prussia (Breslau included)."""
     return [c for c in info.major_fortresses() if home_of(state, info, c) == "prussia"
             and not is_occupied(state, c) and friendly_controlled(state, info, c, "prussia")]
 
 
-def silesia_train(state) -> str | None:
+def silesia_train(state: dict) -> str | None:
     for tid, t in sorted(state["trains"].items()):
         if t["power"] == "prussia" and t["city"] == "box:silesia":
             return tid
     return None
 
 
-def annex(state, info) -> None:
+def annex(state: dict, info: BoardInfo) -> None:
     """Steps 1-3 of R19.1.2."""
     a = state["adv"]
     a["silesia_annexed"] = state["turn"]                                   # step 1
@@ -299,7 +303,7 @@ def annex(state, info) -> None:
     A.after_control_change(state, info)
 
 
-def start_neutrality(state) -> None:
+def start_neutrality(state: dict) -> None:
     a = state["adv"]
     a["prussia_neutral_until"] = state["turn"] + NEUTRAL_STAGES            # step 6
     log(state, f"Prussia is neutral until the start of its action stage of turn {a['prussia_neutral_until']}.",
@@ -307,7 +311,7 @@ def start_neutrality(state) -> None:
 
 
 @hooks.provide("start_of_action_stage")
-def start_of_action_stage(state, info, powers) -> None:
+def start_of_action_stage(state: dict, info: BoardInfo, powers: Collection[str]) -> None:
     """The end of Prussia's neutrality (RUL-A31): at the start of its action stage after next,
     Prussia is simply at war again on France's side (its alliances never changed)."""
     a = state.get("adv")
@@ -320,7 +324,7 @@ def start_of_action_stage(state, info, powers) -> None:
 
 
 @hooks.provide("prussian_piece_left")
-def prussian_piece_left(state, info) -> None:
+def prussian_piece_left(state: dict, info: BoardInfo) -> None:
     """Step 7: as soon as a Prussian piece leaves Prussia, the set-aside markers go back to the pool."""
     a = state.get("adv")
     if a is None or not a["set_aside"].get("prussia") or a.get("silesia_annexed") is None:
@@ -340,7 +344,7 @@ def prussian_piece_left(state, info) -> None:
 @register("peace_offer")
 class PeaceOffer(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if leave_if_over(state):
             return True
         step = frame["step"]
@@ -377,20 +381,20 @@ class PeaceOffer(Handler):
         return False
 
     @staticmethod
-    def _power(state, frame):
+    def _power(state: dict, frame: dict) -> str:
         step = frame["step"]
         if step == "answer":
             return "austria"
         return "prussia"
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         if frame["step"] not in ("offer", "answer", "train"):
             return []
         return roles_for_powers(state, [PeaceOffer._power(state, frame)])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in PeaceOffer.waiting(state, info, frame):
             return []
         step = frame["step"]
@@ -402,7 +406,7 @@ class PeaceOffer(Handler):
         return [{"type": "place_train", "train": tid, "city": c} for c in train_sites(state, info)]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         t = action["type"]
         if t == "peace_offer":
             if action["offer"]:
@@ -424,7 +428,7 @@ class PeaceOffer(Handler):
         frame["step"] = "neutral"
 
 
-def _place_train(state, tid, city) -> None:
+def _place_train(state: dict, tid: str, city: str | None) -> None:
     t = state["trains"][tid]
     t["in_play"] = True
     if city is None:
@@ -438,7 +442,7 @@ def _place_train(state, tid, city) -> None:
 
 
 @hooks.provide("end_of_action_stage")
-def end_of_action_stage(state, info, powers) -> None:
+def end_of_action_stage(state: dict, info: BoardInfo, powers: Collection[str]) -> None:
     """R19.2 (France may reduce its military objectives), R19.1 (Prussia may offer the Silesian
     peace: after the victory check, which it could otherwise undo), then R23.1a."""
     if state["result"] is not None:

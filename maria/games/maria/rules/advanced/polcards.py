@@ -5,6 +5,8 @@ rules).  Frames: "pol_exec", "pol_troops".
 
 from __future__ import annotations
 
+from typing import Any
+
 from maria.games.maria.rules import cards
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.advanced import markers as A
@@ -15,10 +17,11 @@ from maria.engine.log import log, power_name
 from maria.games.maria.rules.movement import ask_commanders
 from maria.games.maria.rules.machine import Handler, pop, push, register, roles_for_powers
 from maria.games.maria.rules.state import IllegalAction
+from maria.games.maria.rules.state import BoardInfo
 from maria.games.maria.rules.winter import place_new_troops, reentry_sites
 
 
-def _arrow_options(state, card, arrow):
+def _arrow_options(state: dict, card: dict, arrow: dict) -> list[int]:
     n = arrow["n"]
     opts = {"left": [0, -n], "right": [0, n], "either": [0, -n, n]}[arrow["dir"]]
     if arrow["track"] == "saxony" and card["instruction"] == "charles_emmanuel":
@@ -29,9 +32,10 @@ def _arrow_options(state, card, arrow):
     return opts
 
 
-INSTRUCTION_CHOICES = {"jenkins": [True], "denmark": [True], "hessian": [True], "palatinate": [True],
-                       "frankfurt": ["france", "bavaria"], "quadruple": [True],
-                       "carnatic": ["pragmatic_army", "france"], "jacobite": [True]}
+INSTRUCTION_CHOICES: dict[str, list[str | bool]] = {
+    "jenkins": [True], "denmark": [True], "hessian": [True], "palatinate": [True],
+    "frankfurt": ["france", "bavaria"], "quadruple": [True],
+    "carnatic": ["pragmatic_army", "france"], "jacobite": [True]}
 
 
 @register("pol_exec")
@@ -39,19 +43,19 @@ class PolExec(Handler):
     """R17.6.1: execute fully or partly (instruction and/or each arrow), or discard without effect."""
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         card = poldata.cards()[frame["card"]]
-        out = [{"type": "discard_card"}]
+        out: list[dict] = [{"type": "discard_card"}]
         pf = next(f for f in reversed(state["flow"]) if f["name"] == "politics")
         if state["players"] == 2 and role in pf["executed"]:              # R24.2.3
             return out
         ins = [None] + [x for x in INSTRUCTION_CHOICES.get(card["instruction"], [])
                         if _instruction_possible(state, card["instruction"], x)]
-        combos = [{}]
+        combos: list[dict[str, int]] = [{}]
         for ar in card["arrows"]:
             combos = [dict(c, **{ar["track"]: c.get(ar["track"], 0) + d})
                       for c in combos for d in _arrow_options(state, card, ar)]
@@ -64,7 +68,7 @@ class PolExec(Handler):
         return out
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         pop(state)
         pf = state["flow"][-1]
         name = poldata.cards()[frame["card"]]["name"]
@@ -77,13 +81,14 @@ class PolExec(Handler):
         for t, d in action["shifts"].items():                           # R17.6.3 announced now
             pf["shifts"][t] = pf["shifts"].get(t, 0) + d
         log(state, f"{power_name(p)} executes {name}"
-            + (f", announcing {', '.join(f'{t} {d:+d}' for t, d in action['shifts'].items())}" if action["shifts"] else "")
+            + (f", announcing {', '.join(f'{t} {d:+d}' for t, d in action['shifts'].items())}"
+               if action["shifts"] else "")
             + ".", p)
         if action["instruction"] is not None:
             execute_instruction(state, info, poldata.cards()[frame["card"]]["instruction"], p, action["instruction"])
 
 
-def _instruction_possible(state, ins, choice) -> bool:
+def _instruction_possible(state: dict, ins: str, choice: str | bool | None) -> bool:
     if ins == "quadruple":
         return saxony_state(state) != "austrian_ally" and R.role_of(state, "saxony") is not None
     if ins == "frankfurt" and choice == "bavaria":
@@ -91,7 +96,7 @@ def _instruction_possible(state, ins, choice) -> bool:
     return True
 
 
-def execute_instruction(state, info, ins, executor, choice) -> None:
+def execute_instruction(state: dict, info: BoardInfo, ins: str, executor: str, choice: Any) -> None:
     """The printed instructions (Appendix A); carried out at once (RUL-A11)."""
     a = state["adv"]
     if ins == "jenkins":
@@ -124,7 +129,7 @@ def execute_instruction(state, info, ins, executor, choice) -> None:
         push(state, {"name": "expedition", "power": "pragmatic_army", "track": "jacobite"})
 
 
-def _tc_and_troops(state, power, tcs, troops):
+def _tc_and_troops(state: dict, power: str, tcs: int, troops: int) -> None:
     if tcs:
         cards.draw(state, power, tcs)
         log(state, f"{power_name(power)} receives {tcs} TC.", power)
@@ -132,7 +137,7 @@ def _tc_and_troops(state, power, tcs, troops):
         push(state, {"name": "pol_troops", "power": power, "n": troops})
 
 
-def troop_sites(state, info, gid) -> list[str]:
+def troop_sites(state: dict, info: BoardInfo, gid: str) -> list[str]:
     return reentry_sites(state, info, gid)
 
 
@@ -143,11 +148,11 @@ class PolTroops(Handler):
     templated = frozenset({"troops"})
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         p = frame["power"]
         gens = {gid: g for gid, g in sorted(state["generals"].items()) if g["power"] == p and g["in_play"]}
         return [{"type": "troops", "power": p, "max_troops": frame["n"], "assign": "choose", "reenter": "choose",
@@ -156,7 +161,7 @@ class PolTroops(Handler):
                 {"type": "done"}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         p = frame["power"]
         if action["type"] == "done":
             pop(state)
@@ -167,7 +172,8 @@ class PolTroops(Handler):
         total = 0
         for gid, n in assign.items():
             g = state["generals"].get(gid)
-            if g is None or g["power"] != p or not g["in_play"] or not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            if (g is None or g["power"] != p or not g["in_play"] or not isinstance(n, int) or isinstance(n, bool)
+                    or n < 1):
                 raise IllegalAction(f"{gid}: each named general of {power_name(p)} receives at least 1 troop.")
             if g["troops"] + n > 8:
                 raise IllegalAction(f"{g['name']} would command more than 8 troops.")

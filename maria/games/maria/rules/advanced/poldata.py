@@ -96,7 +96,8 @@ def validate_cards(d: dict, name: str = "political_cards.yaml") -> list[str]:
         if not isinstance(arms, list) or not arms or any(a not in R.MAJOR for a in arms):
             out.append(f"{where}: arms must list major powers, not {arms!r}")
         for j, a in enumerate(c.get("arrows") or []):
-            if not isinstance(a, dict) or a.get("track") not in TRACKS or a.get("dir") not in ("left", "right", "either") \
+            if not isinstance(a, dict) or a.get("track") not in TRACKS \
+                    or a.get("dir") not in ("left", "right", "either") \
                     or not isinstance(a.get("n"), int) or not 1 <= a["n"] <= 3:
                 out.append(f"{where}: arrows[{j}]: needs track (italy/russia/saxony), dir (left/right/either), n 1..3")
         ins = c.get("instruction")

@@ -20,9 +20,11 @@ from maria.games.maria.rules.advanced.expeditions import arrive
 from maria.games.maria.rules.advanced.saxony import flush_saxony, saxony_changed
 from maria.engine.log import log, power_name
 from maria.games.maria.rules.machine import Handler, leave_if_over, pop, push, register, roles_for_powers
+from maria.games.maria.rules.state import BoardInfo
+from maria.games.maria.board.model import Board
 
 
-def apply_shifts(state, info, shifts: dict) -> None:
+def apply_shifts(state: dict, info: BoardInfo, shifts: dict) -> None:
     """R17.6.3: net shift per track (clamped at the ends, RUL-A12), then the icons of the box where
     the marker stops (RUL-A13: a box merely passed does nothing)."""
     a = state["adv"]
@@ -49,15 +51,15 @@ class SaxonyShift(Handler):
     """R19.3.1: Austria may decline a shift caused by Prussian VP losses."""
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, ["austria"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         return [{"type": "saxony_shift", "accept": True}, {"type": "saxony_shift", "accept": False}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         pop(state)
         if action["accept"]:
             apply_shifts(state, info, {"saxony": frame["n"]})
@@ -68,7 +70,7 @@ class SaxonyShift(Handler):
 @register("politics")
 class Politics(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         a = state["adv"]
         pol = a["pol"]
         opt = state["options"]["optional_political_rule"]
@@ -89,11 +91,13 @@ class Politics(Handler):
                 c = pol["deck"].pop()
                 if poldata.cards()[c].get("special") == "election":
                     a["election"] = "pending"
-                    log(state, "The Imperial Election card is revealed: the Emperor is elected at the end of this turn.")
+                    log(state, "The Imperial Election card is revealed: the Emperor is elected at the end of "
+                        "this turn.")
                     pol["discard"].append(c)
                     continue
                 pol["faceup"].append(c)
-            log(state, "Political cards revealed: " + ", ".join(poldata.cards()[c]["name"] for c in pol["faceup"]) + ".")
+            log(state, "Political cards revealed: "
+                + ", ".join(poldata.cards()[c]["name"] for c in pol["faceup"]) + ".")
             frame["step"] = "trump"
             return True
         if step == "trump":
@@ -150,7 +154,8 @@ class Politics(Handler):
             frame["selected"] = {}
             frame["shifts"] = {}
             frame["executed"] = []
-            log(state, "Influence: " + ", ".join(f"{power_name(p)} {influence(state, p)}" for p in frame["order"]) + ".")
+            log(state, "Influence: "
+                + ", ".join(f"{power_name(p)} {influence(state, p)}" for p in frame["order"]) + ".")
             frame["step"] = "select"
             return True
         if step == "select":
@@ -191,12 +196,12 @@ class Politics(Handler):
         return False
 
     @staticmethod
-    def _selectable(state, frame, p):
+    def _selectable(state: dict, frame: dict, p: str | None) -> list[str]:
         pol = state["adv"]["pol"]
         return [c for c in pol["faceup"] if c not in frame["selected"] and p in poldata.cards()[c]["arms"]]
 
     @staticmethod
-    def _current(frame):
+    def _current(frame: dict) -> str | None:
         if frame["step"] == "place":
             return frame["placing"][0]
         if frame["step"] == "select":
@@ -204,14 +209,14 @@ class Politics(Handler):
         return None
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         if frame["step"] == "trump":
             return [state["adv"]["last_winner"]]
         p = Politics._current(frame)
         return roles_for_powers(state, [p]) if p else []
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Politics.waiting(state, info, frame):
             return []
         if frame["step"] == "trump":
@@ -219,12 +224,13 @@ class Politics(Handler):
         p = Politics._current(frame)
         if frame["step"] == "place":
             hand = sorted(set(state["cards"]["hands"].get(p, [])))
-            return [{"type": "place", "power": p, "card": c} for c in hand] + [{"type": "place", "power": p, "card": None}]
+            return ([{"type": "place", "power": p, "card": c} for c in hand]
+                    + [{"type": "place", "power": p, "card": None}])
         return ([{"type": "select", "power": p, "card": c} for c in Politics._selectable(state, frame, p)]
                 + [{"type": "save", "power": p}])
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         pol = state["adv"]["pol"]
         t = action["type"]
         if t == "trump":
@@ -260,7 +266,7 @@ class Politics(Handler):
 
 
 @hooks.provide("income_modifier")
-def income(state, power, n: int) -> int:
+def income(state: dict, power: str, n: int) -> int:
     """The advanced game's changes to a power's TC income: an Austrian-allied Saxony draws 2
     (R19.3.8), then the political income changes (R17)."""
     if power == "saxony" and saxony_state(state) == "austrian_ally":
@@ -269,14 +275,14 @@ def income(state, power, n: int) -> int:
 
 
 @hooks.provide("battle_settled")
-def battle_settled(state, info, battle: dict) -> None:
+def battle_settled(state: dict, info: BoardInfo, battle: dict) -> None:
     """After a battle's loser retreated or was eliminated: VPs (R16.3), then Saxony (R19.3)."""
     A.settle_battle(state, info, battle)
     flush_saxony(state, info)
 
 
 @hooks.provide("new_advanced_game")
-def new_advanced_game(state, board, info) -> None:
+def new_advanced_game(state: dict, board: Board, info: BoardInfo) -> None:
     """The advanced game's state at set-up: VM pools and boxes (R4.5, R15), the political tracks
     and display (R4.10, R17), the Dessauer in Ostpreussen (R4.4)."""
     state["adv"] = A.new_adv(state, board)

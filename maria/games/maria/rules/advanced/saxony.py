@@ -17,11 +17,12 @@ from maria.engine.log import log
 from maria.games.maria.rules.movement import ask_commanders
 from maria.games.maria.rules.machine import Handler, pop, push, register, roles_for_powers
 from maria.games.maria.rules.state import home_of, is_occupied
+from maria.games.maria.rules.state import BoardInfo
 from maria.games.maria.rules.winter import recruit, recruit_template
 
 
 @hooks.provide("vp_lost")
-def saxony_vp_shift(state, power, n, cause) -> None:
+def saxony_vp_shift(state: dict, power: str, n: int, cause: str) -> None:
     """R19.3.1: 1 box right per VP Prussia loses (battle or supply), whatever Saxony's status
     (a neutral Saxony after the Silesian peace included: the rule names no exception); R24.2.4:
     also France's, on the Bohemia map only (RUL-A22: in the 2-player game the Bohemia limit
@@ -34,7 +35,7 @@ def saxony_vp_shift(state, power, n, cause) -> None:
 
 
 @hooks.provide("flush_saxony")
-def flush_saxony(state, info) -> None:
+def flush_saxony(state: dict, info: BoardInfo) -> None:
     """The shift is made after the retreats (R19.3.2, VD-22)."""
     if state["variant"] != "advanced" or state["result"] is not None:
         return
@@ -46,13 +47,13 @@ def flush_saxony(state, info) -> None:
         push(state, {"name": "saxony_shift", "n": n})
 
 
-def saxony_changed(state, info) -> None:
+def saxony_changed(state: dict, info: BoardInfo) -> None:
     """R19.3.3-R19.3.9, then the subsidy contracts of powers no longer allied end (RUL-A34)."""
     _saxony_changed(state, info)
     lapse(state)
 
 
-def _saxony_changed(state, info) -> None:
+def _saxony_changed(state: dict, info: BoardInfo) -> None:
     """R19.3.3-R19.3.9: neutral / Austrian ally / back to Prussian ally (RUL-A17)."""
     a = state["adv"]
     new = saxony_state(state)
@@ -96,7 +97,7 @@ def _saxony_changed(state, info) -> None:
     neutral_reset(state, info, "saxony")
 
 
-def closest_empty_cities(state, info, gid) -> list[str]:
+def closest_empty_cities(state: dict, info: BoardInfo, gid: str) -> list[str]:
     """R19.3.4: the empty cities (no general, no train) closest to the Saxon general's city by road
     (pieces ignored, RUL-07), on his map (R10.6: Saxon pieces never change maps), outside territory
     forbidden to him (a neutral Prussia's, R19.4)."""
@@ -117,13 +118,13 @@ class SaxonyReenter(Handler):
     templated = frozenset({"recruit"})
 
     @staticmethod
-    def _template(state, info):
+    def _template(state: dict, info: BoardInfo) -> dict | None:
         if saxony_state(state) != "austrian_ally":
             return None
         return recruit_template(state, info, "saxony", reentry_only=True)
 
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if state["result"] is not None or SaxonyReenter._template(state, info) is None:
             if state["result"] is None:
                 log(state, "No Saxon general can re-enter now (no free Saxon major fortress, or "
@@ -133,18 +134,18 @@ class SaxonyReenter(Handler):
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, ["saxony"])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in SaxonyReenter.waiting(state, info, frame):
             return []
         tpl = SaxonyReenter._template(state, info)
         return ([tpl] if tpl else []) + [{"type": "done"}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         if action["type"] == "done":
             log(state, "Maria Theresa does not bring the Saxon general back now.", "saxony")
             pop(state)
@@ -155,13 +156,13 @@ class SaxonyReenter(Handler):
         ask_commanders(state, "saxony", sorted(set((action.get("reenter") or {}).values())))
 
 
-def neutral_reset(state, info, power) -> None:
+def neutral_reset(state: dict, info: BoardInfo, power: str) -> None:
     """R19.3.3: own pieces back to their set-up cities, foreign pieces out of its home country to
     the nearest city of their own home country (France: or Bavaria) where they may legally stack,
-    its fortresses' markers to the pools.  Own pieces: its generals and supply trains.  The pieces go one at a time through a "relocate" frame
-    (cause "neutral", maria.games.maria.rules.advanced.peace): several legal cities are the owner's choice (RUL-A18); a
-    general whose set-up city is occupied goes to the nearest legal city of his home country (the
-    owner's choice among several); no city at all: a general is removed, a train eliminated."""
+    its fortresses' markers to the pools.  Own pieces: its generals and supply trains.  The pieces go one at a time
+    through a "relocate" frame (cause "neutral", maria.games.maria.rules.advanced.peace): several legal cities are the owner's
+    choice (RUL-A18); a general whose set-up city is occupied goes to the nearest legal city of his home country
+    (the owner's choice among several); no city at all: a general is removed, a train eliminated."""
     home = {c for c in info.playable if home_of(state, info, c) == power}
     own, setup = [], {}
     starts = dict(info.board.setup.generals)
@@ -186,7 +187,7 @@ def neutral_reset(state, info, power) -> None:
 
 
 @hooks.provide("neutral")
-def neutral(state, power) -> bool:
+def neutral(state: dict, power: str) -> bool:
     """R19.4: Saxony in a neutral box of its track; Prussia after the Silesian peace until the start
     of its action stage after next (R19.1.2 step 6, adv["prussia_neutral_until"])."""
     if state["variant"] != "advanced":
@@ -199,7 +200,7 @@ def neutral(state, power) -> bool:
 
 
 @hooks.provide("neutral_powers")
-def neutral_powers(state) -> list[str]:
+def neutral_powers(state: dict) -> list[str]:
     return [p for p in ("prussia", "saxony") if neutral(state, p)]
 
 
@@ -207,7 +208,7 @@ _FORBIDDEN: dict = {}
 
 
 @hooks.provide("forbidden")
-def forbidden(state, info, power) -> set:
+def forbidden(state: dict, info: BoardInfo, power: str) -> set[str] | frozenset[str]:
     """R19.4.1/R19.4.3: cities a piece of `power` may not enter: outside its home country if it is
     neutral, inside every other neutral power's home country (cached per neutral status)."""
     ns = neutral_powers(state) if state["variant"] == "advanced" else []

@@ -21,6 +21,7 @@ from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.machine import Handler, leave_if_over, pop, push, register, roles_for_powers
 from maria.games.maria.rules.tc import minor_cut_off
 from maria.engine.log import log, power_name
+from maria.games.maria.rules.state import BoardInfo
 
 INITIAL = "france>bavaria"
 
@@ -29,20 +30,20 @@ def initial_contracts() -> dict:
     return {INITIAL: {"giver": "france", "recipient": "bavaria", "s": None, "initial": True, "paid_turn": None}}
 
 
-def contracts(state) -> dict:
+def contracts(state: dict) -> dict:
     return state["adv"].setdefault("contracts", initial_contracts())
 
 
-def _pair(a, b) -> str:
+def _pair(a: str, b: str) -> str:
     return "|".join(sorted((a, b)))
 
 
-def pair_taken(state, a, b) -> bool:
+def pair_taken(state: dict, a: str, b: str) -> bool:
     """R20.2: at most one contract between a pair of powers (either direction)."""
     return any(_pair(c["giver"], c["recipient"]) == _pair(a, b) for c in contracts(state).values())
 
 
-def may_contract(state, giver, recipient) -> bool:
+def may_contract(state: dict, giver: str, recipient: str) -> bool:
     """R20.1: a major power gives to an allied power (minor or major); R24.2.2: 2 players, minors only."""
     if giver not in R.MAJOR or giver == recipient:
         return False
@@ -55,7 +56,7 @@ def may_contract(state, giver, recipient) -> bool:
     return True
 
 
-def lapse(state) -> None:
+def lapse(state: dict) -> None:
     """RUL-A34: a contract whose powers are no longer allies (Saxony's defection) ends."""
     for cid, c in sorted(contracts(state).items()):
         if not R.allied(state, c["giver"], c["recipient"]):
@@ -64,20 +65,20 @@ def lapse(state) -> None:
                 "the two powers are no longer allies.", c["giver"])
 
 
-def make(state, giver, recipient, turns) -> None:
+def make(state: dict, giver: str, recipient: str, turns: int) -> None:
     contracts(state)[f"{giver}>{recipient}"] = {"giver": giver, "recipient": recipient, "s": turns,
                                                  "initial": False, "paid_turn": None}
     log(state, f"Subsidy contract: {power_name(giver)} pays {power_name(recipient)} 1 TC per turn for "
         f"{turns} turn{'s' if turns != 1 else ''} ({turns} S marker{'s' if turns != 1 else ''}).", giver)
 
 
-def cancel(state, cid) -> None:
+def cancel(state: dict, cid: str) -> None:
     c = contracts(state).pop(cid)
     log(state, f"The subsidy contract {power_name(c['giver'])} -> {power_name(c['recipient'])} is cancelled "
         "by mutual agreement.", c["giver"])
 
 
-def _offers(state, frame, role) -> list[dict]:
+def _offers(state: dict, frame: dict, role: str) -> list[dict]:
     out = []
     left = state["options"]["last_turn"] - state["turn"] + 1
     everyone = [p for ps in state["roles"].values() for p in ps]
@@ -89,7 +90,7 @@ def _offers(state, frame, role) -> list[dict]:
     return out
 
 
-def _cancels(state, frame, role) -> list[dict]:
+def _cancels(state: dict, frame: dict, role: str) -> list[dict]:
     mine = set(R.powers_of(state, role))
     return [{"type": "cancel_subsidy", "contract": cid} for cid, c in sorted(contracts(state).items())
             if not c["initial"] and (c["giver"] in mine or c["recipient"] in mine)
@@ -106,11 +107,11 @@ def _cancels(state, frame, role) -> list[dict]:
 NO_ANYTIME_CANCEL = frozenset({"allocation", "game", "diplomacy", "subsidy_answer"})
 
 
-def _moment(state) -> list:
+def _moment(state: dict) -> list:
     return [state["turn"], state["stage"], state["phase"]]
 
 
-def anytime_cancels(state, role) -> list[dict]:
+def anytime_cancels(state: dict, role: str) -> list[dict]:
     """The cancel_subsidy proposals open to `role` outside the diplomacy window."""
     adv = state.get("adv")
     if adv is None or not adv.get("contracts") or state["flow"][-1]["name"] in NO_ANYTIME_CANCEL:
@@ -122,14 +123,14 @@ def anytime_cancels(state, role) -> list[dict]:
             and asked.get(cid) != _moment(state)]
 
 
-def propose_cancel(state, role, cid) -> None:
+def propose_cancel(state: dict, role: str, cid: str) -> None:
     """A cancellation proposed outside the diplomacy window: made at once between two powers of one
     player, else put to the other player (subsidy_answer, kind "cancel")."""
     if _ask_cancel(state, role, cid):
         state["adv"].setdefault("cancel_asked", {})[cid] = _moment(state)
 
 
-def _ask_cancel(state, role, cid) -> bool:
+def _ask_cancel(state: dict, role: str, cid: str) -> bool:
     """R20: cancel contract `cid` at once when `role` plays both its powers, else put the proposal
     to the other party's player (subsidy_answer); True if it was put to him."""
     c = contracts(state)[cid]
@@ -148,7 +149,7 @@ def _ask_cancel(state, role, cid) -> bool:
 @register("diplomacy")
 class Diplomacy(Handler):
     @staticmethod
-    def auto(state, info, frame):
+    def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if leave_if_over(state):
             return True
         if not frame.get("started"):
@@ -160,18 +161,18 @@ class Diplomacy(Handler):
         return False
 
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return [r for r in state["roles"] if r not in frame["done"]
                 and (_offers(state, frame, r) or _cancels(state, frame, r))]
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Diplomacy.waiting(state, info, frame):
             return []
         return _offers(state, frame, role) + _cancels(state, frame, role) + [{"type": "done"}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         t = action["type"]
         if t == "done":
             frame["done"].append(role)
@@ -195,17 +196,17 @@ class Diplomacy(Handler):
 @register("subsidy_answer")
 class SubsidyAnswer(Handler):
     @staticmethod
-    def waiting(state, info, frame):
+    def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
         return roles_for_powers(state, [frame["power"]])
 
     @staticmethod
-    def prompt(state, info, frame, role):
+    def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in SubsidyAnswer.waiting(state, info, frame):
             return []
         return [{"type": "answer_subsidy", "accept": True}, {"type": "answer_subsidy", "accept": False}]
 
     @staticmethod
-    def act(state, info, frame, role, action):
+    def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         pop(state)
         if frame["kind"] == "offer":
             if action["accept"]:
@@ -221,7 +222,7 @@ class SubsidyAnswer(Handler):
 
 # --- the TC phase with contracts (R8.1, R8.2, R8.3, R19.3.9, R20.3) -----------------------------
 
-def gross_income(state, power) -> int:
+def gross_income(state: dict, power: str) -> int:
     """A power's TC income before it hands out subsidies: France 5 (R8.2: 4 + the Bavarian
     subsidy it passes on), Bavaria 1 of its own (+ the subsidy it receives), the rest as R8.1."""
     n = R.INCOME[power]
@@ -234,7 +235,7 @@ def gross_income(state, power) -> int:
 
 
 @hooks.provide("tc_phase")
-def tc_phase(state, info, frame) -> None:
+def tc_phase(state: dict, info: BoardInfo, frame: dict) -> None:
     """Each giver hands 1 TC of its income per contract to the recipient before looking at it (the
     first card it draws, R20.3), then draws the rest; every power draws its income once per turn."""
     a = state["adv"]
