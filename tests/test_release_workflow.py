@@ -31,7 +31,8 @@ def test_build_dependencies_are_pinned_apart_from_the_games():
 
 def test_spec_bundles_the_data_the_game_reads():
     spec = (ROOT / "packaging" / "maria.spec").read_text(encoding="utf-8")
-    for folder in ("boards", "assets", "saves", "maria/data"):
+    for folder in ("boards", "assets", "saves", "maria/games/maria/data", "maria/games/friedrich/data",
+                   "maria/players/data"):
         assert f'"{folder}"' in spec
     for icon in ("maria.ico", "maria.icns", "maria.png"):
         assert (ROOT / "assets" / "icon" / icon).is_file()

@@ -121,7 +121,6 @@ def test_layer_renders_full_board(which, request):
     board, layer = request.getfixturevalue(which)
     assert layer.surface.get_size() == board_size(board.grid) == (2520, 1440)
     assert set(layer.label_rects) == set(board.cities)
-    assert layer.build_seconds < 20
 
 
 @pytest.mark.parametrize("which", ["synth", "shipped"])

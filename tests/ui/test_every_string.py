@@ -150,8 +150,8 @@ def _tables() -> set[str]:
         elif isinstance(node, list):
             for v in node:
                 yield from strings(v)
-    for path in (root / "data" / "lessons.yaml", root / "friedrich" / "data" / "fate.yaml",
-                 root / "friedrich" / "data" / "rules.yaml"):
+    for path in (root / "games" / "maria" / "data" / "lessons.yaml", root / "games" / "friedrich" / "data" / "fate.yaml",
+                 root / "games" / "friedrich" / "data" / "rules.yaml"):
         out |= {t for t in strings(yamlio.load_file(path)) if " " in t}
     return out
 
