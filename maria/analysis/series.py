@@ -65,9 +65,16 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str], mode:
 
 
 def read(path: Path) -> list[dict]:
+    """A series' lines; a file named `.gz` is read compressed (the kept series of docs/balance.md,
+    tools/data/balance/)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if path.suffix == ".gz":
+        import gzip
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    else:
+        text = path.read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def run(out: Path, variant: str, players: int, first: int, games: int, mode: str, echo=print) -> list[dict]:
@@ -105,12 +112,39 @@ def _odd_level(line: dict, lv: Counter) -> str:
     return min(lv, key=lambda k: (lv[k], -LEVELS.index(k) if k in LEVELS else 0))
 
 
+def _mixed_line(mode: str, xs: list[dict]) -> str:
+    """A `mix:LEVEL:BASE` series (the tournament's mixed seating): LEVEL's score, a game won when
+    the winner sits in one of LEVEL's seats, a tie (R24.1.4) half, also by LEVEL's number of seats."""
+    level = mode.split(":")[1]
+
+    def score(x: dict) -> float:
+        if x["error"]:
+            return 0.0
+        if x["winner"] is None:
+            return 0.5
+        return 1.0 if x["seats"].get(x["winner"]) == level else 0.0
+
+    n, w = len(xs), sum(score(x) for x in xs)
+    lo, hi = wilson(w, n)
+    parts = []
+    for k in sorted({sum(v == level for v in x["seats"].values()) for x in xs}):
+        ys = [x for x in xs if sum(v == level for v in x["seats"].values()) == k]
+        parts.append(f"in {k} seat{'s' if k > 1 else ''} {sum(score(y) for y in ys):g}/{len(ys)}")
+    return (f"{level} vs {mode.split(':')[2]}, mixed seating: {w:g}/{n} = {w / n:.1%} "
+            f"[{lo:.1%}, {hi:.1%}] ({', '.join(parts)})")
+
+
 def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
     """Text lines: per role wins (all-LEVEL series) or per seat (one-seat series), see the module."""
     out = []
     by_seed = {x["seed"]: x for x in base or []}
     groups: dict[str, list[dict]] = defaultdict(list)
+    mixed = [x for x in lines if (x.get("mode") or "").startswith("mix:")]
+    for mode in sorted({x["mode"] for x in mixed}):
+        out.append(_mixed_line(mode, [x for x in mixed if x["mode"] == mode]))
     for x in lines:
+        if x in mixed:
+            continue
         lv = Counter(x["seats"].values())
         if len(lv) == 1:
             groups["all " + next(iter(lv))].append(x)
