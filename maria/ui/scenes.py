@@ -113,7 +113,7 @@ class TitleScene(ButtonScene):
 
     @property
     def game(self) -> str:
-        """The game the title offers: "maria" (the default) or "friedrich" (issue 25)."""
+        """The game the title offers: "maria" (the default) or "friedrich"."""
         return getattr(self.app, "game_choice", "maria")
 
     def layout(self) -> None:
