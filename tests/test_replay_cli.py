@@ -165,8 +165,8 @@ def test_regression_saxony_neutral_mid_stack_is_consistent_while_relocating():
 
 def test_bench_runs_with_its_defaults_and_reports_hard_playouts_per_second(capsys):
     """`python -m maria bench` (no --players) runs and reports hard's play-outs per second
-    (issue 21: search strength grows with them); session 13's shared dispatch had made it exit 2
-    without a word."""
+    (its search strength grows with them), and the bench command shared by both games does not
+    exit 2 without a word when --players is left out."""
     from maria.cli import main
     assert main(["bench", "--games", "1"]) == 0
     out = capsys.readouterr().out

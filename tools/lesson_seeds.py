@@ -1,4 +1,4 @@
-"""Search a seed for the guided first game (maria/games/maria/data/lessons.yaml, issue 24).
+"""Search a seed for the guided first game (maria/games/maria/data/lessons.yaml).
 
 For each seed the scripted learner of the UI tests (tests/ui/learner.py: the events a person would
 post, "Play on for me" while a lesson waits) plays every lesson headless; the line says whether

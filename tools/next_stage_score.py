@@ -5,13 +5,14 @@ machine, maria.players.make_player):
 
     # 1. record all-hard advanced 3-player games, one after another on one core (each game's action
     #    log as one file; a game already recorded is skipped, so a stopped run resumes).  The
-    #    figures are measured on seeds 230000-230028 (29 games, 338 action stages; about an hour)
-    python tools/next_stage_score.py record --first 230000 --count 29 --out /work/data-model
+    #    figures are measured on seeds 230000-230028 (29 games, 338 action stages; about an hour);
+    #    those 29 games are kept in tools/data/next-stage/, so step 2 alone reproduces the figures
+    python tools/next_stage_score.py record --first 230000 --count 29 --out DATA
     # 2. replay them, and at the start of every action stage ask the model, for each role that
     #    plays none of the stage's powers, what those powers can take; compare with what they took
     #    by the stage's end (the model was built looking at 230000-230005 only: --first 230006
     #    --count 23 gives the games it never saw)
-    python tools/next_stage_score.py score --data /work/data-model --first 230000 --count 29
+    python tools/next_stage_score.py score --data tools/data/next-stage --first 230000 --count 29
 
 An action stage (R5.1) is seen at its first decision: France's subsidy choice in its TC phase
 (R8.2, from turn 4), otherwise the movement phase's start, after the TC draw and the supply check

@@ -1,4 +1,4 @@
-"""A random-design sweep of one role's rules-of-thumb constants (issue 21, session 20): in every
+"""A random-design sweep of one role's rules-of-thumb constants: in every
 all-easy game each constant of the chosen role gets a level drawn at random (the other roles keep
 the shipped values), so a few thousand games measure every constant's effect on that role's wins
 at once (a least-squares fit of "the role won" on the levels, `fit`).
@@ -8,7 +8,7 @@ at once (a least-squares fit of "the role won" on the levels, `fit`).
         --first 320000 --games 4000
     python3 tools/rules_sweep.py fit OUT.jsonl --role maria_theresa
     (--default plays the shipped values: the same games as `python -m maria.lab.series run
-    ... --seats all:easy`, checked on 20 seeds per variant in session 20)
+    ... --seats all:easy`)
 
 An experiment runner, not part of the game: it wraps the planner's methods of this code version
 (maria.players.plan, plan_threats, easy) and swaps their module constants while the chosen role
@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-SETS = {      # (the order and the one-level entries fix the random draws of session 20's games)
+SETS = {      # (the order and the one-level entries fix the random draws: a seed plays the same game)
     "defender": {"cover": [0.5, 1, 2], "retake": [0.5, 1, 2], "hunt": [0, 1, 4], "apull": [0, 0.6, 1.2],
                  "keep": [3, 6, 9], "expose": [0, 1],
                  "tpull": [0.6, 1.2, 1.8]},     # the attackers' pull: no effect on Austria (a placebo)

@@ -107,7 +107,7 @@ class Door:
         back: the same rules as apply, but no undo snapshots are copied (the undo list holds
         placeholders, as in a Replayer's run), and with `in_place` `state` itself becomes the state
         after (a play-out, whose earlier states nobody keeps).  "undo" is refused.  Copying the
-        snapshots was a fifth of a searching player's time (profile of a hard game, session 14)."""
+        snapshots was a fifth of a searching player's time (profile of a hard game)."""
         self._admissible(state, action)
         if action["type"] == "undo":
             raise IllegalAction("A look-ahead cannot undo.")

@@ -1,4 +1,4 @@
-"""The computer players' speed, for `python -m maria bench` (issue 21): the `hard` level's strength
+"""The computer players' speed, for `python -m maria bench`: the `hard` level's strength
 grows with the play-outs it can afford in its time, so the benchmark reports its play-outs per
 second from fixed positions of the introductory game (3 players).
 

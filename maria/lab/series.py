@@ -1,4 +1,4 @@
-"""A long series of computer-only games for issue 21's goals, one JSON line per finished game, so
+"""A long series of computer-only games (the figures of docs/balance.md), one JSON line per finished game, so
 a series stopped at any point keeps every game played and resumes where it stopped:
 
     python -m maria.lab.series run OUT --variant intro --players 3 --first 143000 --games 180 \
@@ -17,7 +17,7 @@ exception's text; the game is counted as an error, never hidden), seconds, and p
 decision times (wall clock of observation + legal actions + choice).
 
 `summary` prints per role the wins with Wilson 95% intervals; with `--base` (an all-easy series on
-the same seeds) it also prints for a one-seat series goal 1's threshold min(90%, max(1.5 r,
+the same seeds) it also prints for a one-seat series the threshold min(90%, max(1.5 r,
 r + 15 points)), r the base rate of that role, and the games the level changed for better or worse
 against the base game of the same seed.
 """
@@ -65,9 +65,16 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str], mode:
 
 
 def read(path: Path) -> list[dict]:
+    """A series' lines; a file named `.gz` is read compressed (the kept series of docs/balance.md,
+    tools/data/balance/)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    if path.suffix == ".gz":
+        import gzip
+        text = gzip.decompress(path.read_bytes()).decode("utf-8")
+    else:
+        text = path.read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def run(out: Path, variant: str, players: int, first: int, games: int, mode: str, echo=print) -> list[dict]:
@@ -91,18 +98,42 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def goal1_threshold(r: float) -> float:
-    """Issue 21 goal 1: what one hard seat must win against easy players, from easy's rate r."""
+    """What one hard seat must win against easy players to be clearly stronger than easy in that
+    seat, from easy's rate r there (all-easy games): half as much again, at least 15 points more,
+    at most 90%."""
     return min(0.9, max(1.5 * r, r + 0.15))
 
 
 def _odd_level(line: dict, lv: Counter) -> str:
     """The level a one-seat series tests: LEVEL of its `rot:LEVEL:BASE` mode; for a line written
     without its mode, the level in fewer seats, and with two players (one seat each) the stronger
-    of the two (the series of sessions 14 and 15 tested a stronger level against easy)."""
+    of the two (such a series tests a stronger level against easy)."""
     mode = line.get("mode") or ""
     if mode.startswith("rot:"):
         return mode.split(":")[1]
     return min(lv, key=lambda k: (lv[k], -LEVELS.index(k) if k in LEVELS else 0))
+
+
+def _mixed_line(mode: str, xs: list[dict]) -> str:
+    """A `mix:LEVEL:BASE` series (the tournament's mixed seating): LEVEL's score, a game won when
+    the winner sits in one of LEVEL's seats, a tie (R24.1.4) half, also by LEVEL's number of seats."""
+    level = mode.split(":")[1]
+
+    def score(x: dict) -> float:
+        if x["error"]:
+            return 0.0
+        if x["winner"] is None:
+            return 0.5
+        return 1.0 if x["seats"].get(x["winner"]) == level else 0.0
+
+    n, w = len(xs), sum(score(x) for x in xs)
+    lo, hi = wilson(w, n)
+    parts = []
+    for k in sorted({sum(v == level for v in x["seats"].values()) for x in xs}):
+        ys = [x for x in xs if sum(v == level for v in x["seats"].values()) == k]
+        parts.append(f"in {k} seat{'s' if k > 1 else ''} {sum(score(y) for y in ys):g}/{len(ys)}")
+    return (f"{level} vs {mode.split(':')[2]}, mixed seating: {w:g}/{n} = {w / n:.1%} "
+            f"[{lo:.1%}, {hi:.1%}] ({', '.join(parts)})")
 
 
 def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
@@ -110,7 +141,12 @@ def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
     out = []
     by_seed = {x["seed"]: x for x in base or []}
     groups: dict[str, list[dict]] = defaultdict(list)
+    mixed = [x for x in lines if (x.get("mode") or "").startswith("mix:")]
+    for mode in sorted({x["mode"] for x in mixed}):
+        out.append(_mixed_line(mode, [x for x in mixed if x["mode"] == mode]))
     for x in lines:
+        if x in mixed:
+            continue
         lv = Counter(x["seats"].values())
         if len(lv) == 1:
             groups["all " + next(iter(lv))].append(x)
@@ -136,7 +172,7 @@ def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
                          and by_seed[x["seed"]]["winner"] != key)
             worse = sum(1 for x in xs if x["seed"] in by_seed and x["winner"] != key
                         and by_seed[x["seed"]]["winner"] == key)
-            text += (f"; base rate r {r:.1%} of {len(by_seed)}, goal 1 >= {goal1_threshold(r):.1%}; "
+            text += (f"; base rate r {r:.1%} of {len(by_seed)}, hard should win >= {goal1_threshold(r):.1%}; "
                      f"against the base game of the same seed: better {better}, worse {worse}")
         out.append(text)
     for lvl in sorted({v for x in lines for v in x["seats"].values()}):

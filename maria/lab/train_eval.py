@@ -1,5 +1,5 @@
-"""Train the evaluation's weights from self-play outcomes (issue 21: "an evaluation that knows the
-game"): play computer-only games, note maria.players.features at the start of every stage of every
+"""Train the evaluation's weights from self-play outcomes (an evaluation that knows the
+game): play computer-only games, note maria.players.features at the start of every stage of every
 turn, and fit, for each variant and player count, a softmax regression from those numbers to who
 won the game.  The weights go to maria/players/data/learned_eval.yaml, which maria.players.learned loads
 (safely, validated).
@@ -37,7 +37,7 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> di
 
     fm = learned.feature_module(variant)
     st = door.new_game(variant, players, seed)
-    # without the clock (session 26): a hard seat's counts alone bound its searches, so the rows
+    # without the clock: a hard seat's counts alone bound its searches, so the rows
     # of a seed are the same on any machine under any load and a training set can be remade
     ps = {r: make_player(lvl, seed * 1009 + i, clock=False) for i, (r, lvl) in enumerate(sorted(seats.items()))}
     rows, last, n = [], None, 0

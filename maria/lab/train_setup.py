@@ -1,5 +1,5 @@
-"""Learn the set-up troop allocations (R4.9) from self-play (issue 21: "troop allocation at set-up
-... search or learn it"); the chosen ones go to maria/players/data/learned_setup.yaml, which
+"""Learn the set-up troop allocations (R4.9) from self-play (the troop allocation at set-up,
+searched or learned); the chosen ones go to maria/players/data/learned_setup.yaml, which
 maria.players.learned_setup loads (safely, validated).
 
     python -m maria.lab.train_setup play OUT.jsonl --variant advanced --players 3 \

@@ -126,7 +126,7 @@ def test_F9_a_face_down_general_still_moves_and_conquers():
 def test_F5_retroactive_conquest_only_through_the_combat_phase_not_a_train_destroyed_while_moving():
     # §5: a protected objective passed through "peut être conquis rétroactivement pendant la phase
     # des combats qui suit (uniquement)": the Imperial train protecting it, destroyed later in the
-    # same movement phase, does not make it conquered in phase 4 (audit, session 12)
+    # same movement phase, does not make it conquered in phase 4
     obj = {"imperial_army": {"first": ["b3"], "defender": "prussia"}}
     s = clear_map(new(objectives=obj))
     s["conquered"] = {"b3": "imperial_army"}

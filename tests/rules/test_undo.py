@@ -73,7 +73,7 @@ def _without_undo(state):
 
 
 def test_look_ahead_is_apply_without_the_undo_snapshots():
-    """The computer players' door (issue 21's speed-up): the same state as apply, the caller's
+    """The computer players' door (their speed): the same state as apply, the caller's
     state untouched (or, in place, become the state after), no snapshot to take back, no undo."""
     from maria.engine.state import copy_state
     from maria.games.maria.rules import door

@@ -1,4 +1,4 @@
-"""FRIEDRICH in the program (issue 25, item 3): the title's choice of game, the set-up, moves by
+"""FRIEDRICH in the program: the title's choice of game, the set-up, moves by
 clicking, refusals explained, a whole game of computer seats through the window's loop."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Saves name their game (issue 25, item 3): a FRIEDRICH save is `game: friedrich` YAML with its
+"""Saves name their game: a FRIEDRICH save is `game: friedrich` YAML with its
 players, seed, options, action log and final state with check codes; saved from the board screen,
 loaded from the title's Load screen with the same position; MARIA saves (no `game` field) still
 load as MARIA."""

@@ -1,4 +1,4 @@
-"""The FRIEDRICH board screen's other parts (issue 25, item 3): moving by dragging, the army
+"""The FRIEDRICH board screen's other parts: moving by dragging, the army
 allocation dialog, undo, the Card of Fate shown when drawn, the rules panel citing the 2005
 sections (data in maria/games/friedrich/data/rules.yaml)."""
 

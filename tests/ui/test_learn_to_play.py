@@ -1,4 +1,4 @@
-"""The guided first game (issue 24 item 1): played through the UI lesson by lesson by a learner
+"""The guided first game: played through the UI lesson by lesson by a learner
 posting the events a person would; wrong clicks refused with the lesson's reason; the lessons file
 checked with messages naming file, entry and problem."""
 
