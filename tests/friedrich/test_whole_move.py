@@ -107,3 +107,12 @@ def test_F4_no_whole_move_is_listed_for_a_piece_that_may_not_move():
     assert door.whole_moves(s, role(s), ["saltikov"]) == []
     moved = act(s, {"type": "move", "pieces": ["fritz"], "path": ["a0", "a1"]})
     assert door.whole_moves(moved, role(moved), ["fritz"]) == []
+
+
+def test_F9_the_supply_outlook_of_a_whole_move_says_where_a_general_would_be_cut_off():
+    s = clear_map(new())
+    put(s, heinrich="c4", p_train="b0")          # no Prussian province on this board: trains only
+    moves = {m["path"][-1]: m for m in door.whole_moves(s, role(s), ["heinrich"])}
+    assert door.supply_outlook(s, role(s), moves["c5"]) == {"heinrich": True}      # 6 cities from the train
+    assert door.supply_outlook(s, role(s), moves["c6"]) == {"heinrich": False}     # 7
+    assert door.supply_outlook(s, role(s), {"type": "move", "pieces": ["heinrich"], "path": ["c4", "a4"]}) == {}

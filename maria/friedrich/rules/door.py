@@ -20,6 +20,7 @@ from maria.friedrich.rules import flow
 from maria.friedrich.rules.machine import HANDLERS, run
 from maria.friedrich.rules.movement import step_refusal
 from maria.friedrich.rules.setup import build_state
+from maria.friedrich.rules.supply import in_supply
 from maria.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401
                                          register_board)
 
@@ -148,6 +149,19 @@ def whole_moves(state: dict, role: str, pieces: list[str]) -> list[dict]:
             out += [{"type": "move", "pieces": list(pieces), "path": p}
                     for p in sorted(ends[city].values(), key=lambda p: (len(p), p))]
     return out
+
+
+def supply_outlook(state: dict, role: str, move: dict) -> dict[str, bool]:
+    """For a whole move of `role`'s generals (one of `whole_moves`): whether each would be in
+    supply where it ends (§9), were the check made just after the move (it is made at the end of
+    the nation's turn, phase 5 of §2: later moves may change it).  Empty for anything else."""
+    try:
+        after = DOOR.look_ahead(state, role, move)
+    except IllegalAction:
+        return {}
+    mine = set(nations_of(state, role))
+    return {g: in_supply(after, info_of(after), g) for g in move.get("pieces", [])
+            if g in after["generals"] and after["generals"][g]["nation"] in mine and after["generals"][g]["city"]}
 
 
 def is_over(state: dict) -> bool:
