@@ -13,12 +13,16 @@ import pygame
 from maria import yamlio
 from maria.core import deck
 from maria.render.friedrich_preview import NATION_COLOURS
+from maria.ui import hand as HAND
 from maria.ui import widgets as W
+from maria.ui.board_layout import CARD_H, CARD_W
+from maria.ui.hand import card_face
 from maria.ui.overlays import (ButtonScene, GameOverScene, HandoffScene, LeaveGameScene, MessageScene, RulesScene,
                                _title_bg, modal)
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+HAND_LIFT = 12                  # the card under the mouse rises whole above its neighbours
 RULES_YAML = Path(__file__).resolve().parents[1] / "friedrich" / "data" / "rules.yaml"
 
 
@@ -40,7 +44,10 @@ def cname(board, c: str) -> str:
 def action_label(a: dict, view: dict, board) -> str:
     t = a["type"]
     if t == "move":
-        return "Move " + " + ".join(gname(view, p) if p in view["generals"] else "supply train" for p in a["pieces"])
+        who = "Move " + " + ".join(gname(view, p) if p in view["generals"] else "supply train" for p in a["pieces"])
+        if "path" in a:                                   # a whole move: its route
+            return who + ": " + " → ".join(cname(board, c) for c in a["path"])
+        return who
     if t == "step":
         return f"→ {cname(board, a['to'])}"
     if t == "stop":
@@ -88,32 +95,43 @@ def header(surf, r, title: str) -> int:
     return r.y + 32
 
 
-def draw_hands(surf, r, view: dict, nations: list[str]) -> None:
-    """Only the seated role's nations' cards (the view holds no other hand); others: counts."""
+def draw_hands(surf, r, view: dict, nations: list[str], hover=None, playable=frozenset()) -> list:
+    """Only the seated role's nations' cards (the view holds no other hand), drawn as cards (the
+    hand bar's faces and layout, maria.ui.hand): a card the door lets him play now is framed, the
+    card under the mouse `hover` rises whole; others: counts.  Returns the cards' mouse zones."""
     y = header(surf, r, "Tactical cards (§3)")
     hands, counts = view["cards"]["hands"], view["cards"]["hand_counts"]
+    groups = []
     for n in nations:
         if n in view.get("left", []):
             continue
         cards = sorted(hands.get(n, []), key=lambda c: (deck.suit_of(c) or "z", deck.value_of(c)))
-        pygame.draw.circle(surf, (30, 26, 22), (r.x + 18, y + 10), 9)
-        pygame.draw.circle(surf, NATION_COLOURS[n], (r.x + 18, y + 10), 8)
-        lines = W.wrap(f"{nation_label(n)} ({len(cards)}): " + (" ".join(card_label(c) for c in cards) or "no card"),
-                       r.w - 64, 16)
-        room = max(1, (r.bottom - y - 26) // 20 - (len(nations) - nations.index(n) - 1))
-        if len(lines) > room:
-            lines = lines[:room]
-            lines[-1] = lines[-1][:max(0, len(lines[-1]) - 2)] + " …"
-        for line in lines:
-            W.blit_text(surf, line, (r.x + 32, y), 16, W.INK)
-            y += 20
-        y += 2
+        head = W.text(f"{nation_label(n)} ({len(cards)})", 15, W.INK, "sans_bold")
+        groups.append((n, HAND.Group(n, cards, head.get_width() + 22), head))
+    HAND.layout([g for _, g, _ in groups], pygame.Rect(r.x, y, r.w, CARD_H), CARD_W, CARD_H, 22)
+    zones = HAND.zones([g for _, g, _ in groups], CARD_W, HAND_LIFT)
+    over = HAND.hit(zones, hover) if hover is not None else None
+    for n, g, head in groups:
+        pygame.draw.circle(surf, (30, 26, 22), (g.x + 8, y + 9), 8)
+        pygame.draw.circle(surf, NATION_COLOURS[n], (g.x + 8, y + 9), 7)
+        surf.blit(head, (g.x + 20, y))
+        if not g.cards:
+            W.blit_text(surf, "no card", (g.x + 4, y + 26), 15, (100, 85, 60))
+        for c, cr in zip(g.cards, g.rects):
+            if c != over:
+                surf.blit(card_face(c, cr.size, c in playable), cr)
+    for _, g, _ in groups:
+        for c, cr in zip(g.cards, g.rects):
+            if c == over:
+                surf.blit(card_face(c, cr.size, c in playable), cr.move(0, -HAND_LIFT))
+    y += 22 + CARD_H + 4
     others = [n for n in counts if n not in nations and n not in view.get("left", [])]
     if others:
         txt = "Others hold (cards): " + ", ".join(f"{nation_label(n)} {counts[n]}" for n in others)
-        for line in W.wrap(txt, r.w - 20, 14)[:3]:
-            W.blit_text(surf, line, (r.x + 10, y + 2), 14, (100, 85, 60))
+        for line in W.wrap(txt, r.w - 20, 14)[:2]:
+            W.blit_text(surf, line, (r.x + 10, y), 14, (100, 85, 60))
             y += 18
+    return zones
 
 
 def draw_armies(surf, r, view: dict, nations: list[str]) -> None:

@@ -15,6 +15,7 @@ import pygame
 from maria.friedrich.rules.door import IllegalAction
 from maria.ui import widgets as W
 from maria.ui.app import Scene
+from maria.ui.friedrich_drag import FDragPart
 from maria.ui.friedrich_map import FMap
 from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, FGameOverScene, FHandoffScene,
                                        RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
@@ -44,7 +45,7 @@ def shipped_board():
     return _BOARD[0]
 
 
-class FBoardScene(Scene):
+class FBoardScene(FDragPart, Scene):
     game = "friedrich"
     budget = COMPUTER_BUDGET          # tests watching an all-computer game raise it
 
@@ -75,6 +76,7 @@ class FBoardScene(Scene):
             self.seen_log[self.seat] = len(s.state["log"])
         self.legal = [] if self.seat is None or s.is_computer(self.seat) else s.legal(self.seat)
         self.marks: dict[str, tuple] = {}
+        self.drag = None                  # a new position: nothing held
         for a in self.legal:
             if a["type"] in ("step", "retreat"):
                 self.marks[a["to"]] = MARKS[a["type"]]
@@ -327,8 +329,12 @@ class FBoardScene(Scene):
                     b.action()
                     self.dirty = True
                     return
-            if self.map.rect.collidepoint(e.pos):
+            if self.click_card(e.pos):
+                return
+            if self.map.rect.collidepoint(e.pos) and not self.press_piece(e.pos):
                 self.click_map(e.pos)
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.drag is not None:
+            self.release_piece(e.pos)
         elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.drag_from is not None:
             city = self.map.city_at(e.pos)
             start, self.drag_from = self.drag_from, None
@@ -340,6 +346,8 @@ class FBoardScene(Scene):
         elif e.type == pygame.MOUSEBUTTONUP and e.button in (2, 3):
             self.panning = False
         elif e.type == pygame.MOUSEMOTION:
+            if self.drag is not None:
+                self.drag_motion(e.pos)
             if self.panning:
                 self.map.pan(*e.rel)
             self.dirty = True
@@ -421,6 +429,9 @@ class FBoardScene(Scene):
         leave_for_title(self.app, self)
 
     def hover_tip(self, pos):
+        tip = self.card_tip(pos)
+        if tip:
+            return tip
         city = self.map.city_at(pos) if self.map.rect.collidepoint(pos) else None
         if city:
             gens = self.view["city_generals"].get(city) or []
@@ -449,8 +460,9 @@ class FBoardScene(Scene):
         mine = self.session.state["roles"].get(self.seat, []) if self.seat else []
         fate_r = pygame.Rect(SIDE_X, 56, 524, 150)
         draw_fate(surf, fate_r, v)
-        draw_hands(surf, pygame.Rect(SIDE_X, 212, 524, 190), v, mine)
-        draw_armies(surf, pygame.Rect(SIDE_X, 408, 524, 250), v, mine)
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
+        self.card_zones = draw_hands(surf, pygame.Rect(SIDE_X, 212, 524, 200), v, mine, mouse, self.playable_cards())
+        draw_armies(surf, pygame.Rect(SIDE_X, 418, 524, 240), v, mine)
         draw_log(surf, pygame.Rect(SIDE_X, 664, 524, 410), v)
         if frame.get("name") == "duel":
             # over the half of the map away from the battle, which stays visible
@@ -459,10 +471,10 @@ class FBoardScene(Scene):
             draw_duel(surf, pygame.Rect(MAP_RECT.x + 240, y, 900, 180), v, self.board)
             for c in (frame["att_city"], frame["def_city"]):
                 pygame.draw.circle(surf, (220, 40, 30), self.map.to_screen(c), 18, 4)
+        self.draw_drag(surf)
         W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
         W.blit_text(surf, self.prompt_text(), (PROMPT.x + 12, PROMPT.y + 8), 19,
                     W.ACCENT if self.message else W.INK, "sans_bold")
-        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
         for b in self.buttons:
             b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
         if self.demo is not None and not self.covered:
@@ -491,7 +503,7 @@ class FBoardScene(Scene):
             return f"Waiting for {who}" + (" (the computer is thinking)…" if comp else ".")
         frame = self.view["flow"][-1]["name"]
         hints = {"moving": "Click a highlighted city to step there, or Stop.",
-                 "movement": "Click one of your pieces (green rings) to move it, or choose below.",
+                 "movement": "Drag one of your pieces (green rings) to a city; click it to go step by step.",
                  "allocation": "Share your armies among your generals (§6).",
                  "duel": "Combat: play a card of your sector's suit, or stop (§7).",
                  "retreat": "Choose where the beaten enemy retreats (orange rings, §8).",
