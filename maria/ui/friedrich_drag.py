@@ -79,9 +79,10 @@ class FDragPart:
         self.dirty = True
         return True
 
-    def drag_ends(self) -> dict[str, list[dict]]:
+    def drag_ends(self, d: dict | None = None) -> dict[str, list[dict]]:
+        """The held piece's whole moves by the city they end in."""
         out: dict[str, list[dict]] = {}
-        for m in (self.drag or {}).get("moves", []):
+        for m in (d or self.drag or {}).get("moves", []):
             out.setdefault(m["path"][-1], []).append(m)
         return out
 
@@ -106,7 +107,7 @@ class FDragPart:
         city = self.map.city_at(pos)
         if city is None or city == d["from"]:
             return                                 # put back where it was
-        ways = self.drag_ends().get(city)
+        ways = self.drag_ends(d).get(city)
         if ways and len(ways) == 1:
             self.send(ways[0])
         elif ways:
