@@ -374,16 +374,19 @@ class FBoardScene(FDragPart, Scene):
     def click_map(self, pos) -> None:
         """A city clicked: a highlighted destination takes that action; a piece of the seated
         role starts its move; anything else is sent to the door, whose refusal is shown."""
+        # a lit destination first: the city nearest the click, even where a neighbour's piece is
+        # drawn over it (the discs sit beside their cities)
+        for city in (self.map.city_at(pos), self.map.piece_at(pos, self.view)):
+            for a in self.legal:
+                if a["type"] in ("step", "retreat", "attack") and a["to"] == city and city is not None:
+                    self.send(a)
+                    return
+                if a["type"] == "fate" and a["choice"] == city and city is not None:
+                    self.send(a)
+                    return
         city = self.map.piece_at(pos, self.view)
         if city is None:
             return
-        for a in self.legal:
-            if a["type"] in ("step", "retreat", "attack") and a["to"] == city:
-                self.send(a)
-                return
-            if a["type"] == "fate" and a["choice"] == city:
-                self.send(a)
-                return
         moves = [a for a in self.legal if a["type"] == "move" and self._piece_city(a["pieces"][0]) == city]
         disc = self.map.disc_at(pos, self.view)
         alone = [a for a in moves if a["pieces"] == [disc]]

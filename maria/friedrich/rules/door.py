@@ -111,6 +111,10 @@ def apply(state: dict, role: str, action: dict) -> dict:
     return DOOR.apply(state, role, action)
 
 
+def _bare(state: dict) -> dict:
+    return {**state, "log": [], "undo": [], "undo_role": None}
+
+
 def whole_moves(state: dict, role: str, pieces: list[str]) -> list[dict]:
     """Every whole move of `pieces` (a move the door offers `role` now) as a legal action
     {"type": "move", "pieces", "path"}: for each city the move can end in (its start aside), one
@@ -140,7 +144,9 @@ def whole_moves(state: dict, role: str, pieces: list[str]) -> list[dict]:
             else:
                 keep(path + [a["to"]], nxt)
 
-    first = DOOR.look_ahead(state, role, base)
+    # the copies need neither the log nor the undo snapshots (no rule reads them): a late game's
+    # log is most of a state
+    first = DOOR.look_ahead(_bare(state), role, base)
     walk(first, list(first["flow"][-1]["path"]))
     start = first["flow"][-1]["path"][0]
     out = []
@@ -156,7 +162,7 @@ def supply_outlook(state: dict, role: str, move: dict) -> dict[str, bool]:
     supply where it ends (§9), were the check made just after the move (it is made at the end of
     the nation's turn, phase 5 of §2: later moves may change it).  Empty for anything else."""
     try:
-        after = DOOR.look_ahead(state, role, move)
+        after = DOOR.look_ahead(_bare(state), role, move)
     except IllegalAction:
         return {}
     mine = set(nations_of(state, role))
