@@ -22,6 +22,10 @@ from maria.ui.overlays import (ButtonScene, GameOverScene, HandoffScene, LeaveGa
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+DUEL_CARD = (44, 62)             # a card played in the combat panel
+HANDS_H = 200                   # the hands panel with one row of cards
+ROW_GAP = 6
+READABLE_STEP = 20              # px of each overlapped card that show its value and suit
 HAND_LIFT = 12                  # the card under the mouse rises whole above its neighbours
 RULES_YAML = Path(__file__).resolve().parents[1] / "friedrich" / "data" / "rules.yaml"
 
@@ -95,36 +99,71 @@ def header(surf, r, title: str) -> int:
     return r.y + 32
 
 
+def _hand_groups(view: dict, nations: list[str]) -> list[tuple[str, list[str], pygame.Surface]]:
+    hands = view["cards"]["hands"]
+    out = []
+    for n in nations:
+        if n not in view.get("left", []):
+            cards = sorted(hands.get(n, []), key=lambda c: (deck.suit_of(c) or "z", deck.value_of(c)))
+            out.append((n, cards, W.text(f"{nation_label(n)} ({len(cards)})", 15, W.INK, "sans_bold")))
+    return out
+
+
+def _chunks(cards: list[str], rows: int) -> list[list[str]]:
+    k = -(-len(cards) // rows) if cards else 0
+    return [cards[i * k:(i + 1) * k] for i in range(rows)]
+
+
+def hand_rows(view: dict, nations: list[str], width: int) -> int:
+    """Rows of cards the hands need (1-3) so that each card shows its value and suit (a large
+    hand, 30 cards and more, overlaps too much in one row)."""
+    groups = _hand_groups(view, nations)
+    for rows in (1, 2):
+        gs = [HAND.Group(n, _chunks(cards, rows)[0], head.get_width() + 22) for n, cards, head in groups]
+        if HAND.fit_step(gs, width - 2 * HAND.PAD, CARD_W) >= READABLE_STEP:
+            return rows
+    return 3
+
+
+def hands_height(view: dict, nations: list[str], width: int) -> int:
+    return HANDS_H + (hand_rows(view, nations, width) - 1) * (CARD_H + ROW_GAP)
+
+
 def draw_hands(surf, r, view: dict, nations: list[str], hover=None, playable=frozenset()) -> list:
     """Only the seated role's nations' cards (the view holds no other hand), drawn as cards (the
-    hand bar's faces and layout, maria.ui.hand): a card the door lets him play now is framed, the
-    card under the mouse `hover` rises whole; others: counts.  Returns the cards' mouse zones."""
+    hand bar's faces and layout, maria.ui.hand; a large hand in more rows): a card the door lets
+    him play now is framed, the card under the mouse `hover` rises whole; others: counts.
+    Returns the cards' mouse zones."""
     y = header(surf, r, "Tactical cards (§3)")
-    hands, counts = view["cards"]["hands"], view["cards"]["hand_counts"]
-    groups = []
-    for n in nations:
-        if n in view.get("left", []):
-            continue
-        cards = sorted(hands.get(n, []), key=lambda c: (deck.suit_of(c) or "z", deck.value_of(c)))
-        head = W.text(f"{nation_label(n)} ({len(cards)})", 15, W.INK, "sans_bold")
-        groups.append((n, HAND.Group(n, cards, head.get_width() + 22), head))
-    HAND.layout([g for _, g, _ in groups], pygame.Rect(r.x, y, r.w, CARD_H), CARD_W, CARD_H, 22)
-    zones = HAND.zones([g for _, g, _ in groups], CARD_W, HAND_LIFT)
+    counts = view["cards"]["hand_counts"]
+    rows = hand_rows(view, nations, r.w)
+    named = _hand_groups(view, nations)
+    first = [HAND.Group(n, _chunks(cards, rows)[0], head.get_width() + 22) for n, cards, head in named]
+    HAND.layout(first, pygame.Rect(r.x, y, r.w, CARD_H), CARD_W, CARD_H, 22)
+    groups = list(first)
+    for k in range(1, rows):            # the next rows under the first, with its steps
+        for g0, (n, cards, _) in zip(first, named):
+            chunk = _chunks(cards, rows)[k]
+            top = y + 22 + k * (CARD_H + ROW_GAP)
+            groups.append(HAND.Group(n, chunk, 0, g0.x, g0.step,
+                                     [pygame.Rect(g0.x + i * g0.step, top, CARD_W, CARD_H) for i in range(len(chunk))]))
+    zones = HAND.zones(groups, CARD_W, HAND_LIFT)
     over = HAND.hit(zones, hover) if hover is not None else None
-    for n, g, head in groups:
-        pygame.draw.circle(surf, (30, 26, 22), (g.x + 8, y + 9), 8)
-        pygame.draw.circle(surf, NATION_COLOURS[n], (g.x + 8, y + 9), 7)
-        surf.blit(head, (g.x + 20, y))
-        if not g.cards:
-            W.blit_text(surf, "no card", (g.x + 4, y + 26), 15, (100, 85, 60))
+    for g0, (n, cards, head) in zip(first, named):
+        pygame.draw.circle(surf, (30, 26, 22), (g0.x + 8, y + 9), 8)
+        pygame.draw.circle(surf, NATION_COLOURS[n], (g0.x + 8, y + 9), 7)
+        surf.blit(head, (g0.x + 20, y))
+        if not cards:
+            W.blit_text(surf, "no card", (g0.x + 4, y + 26), 15, (100, 85, 60))
+    for g in groups:
         for c, cr in zip(g.cards, g.rects):
             if c != over:
                 surf.blit(card_face(c, cr.size, c in playable), cr)
-    for _, g, _ in groups:
+    for g in groups:
         for c, cr in zip(g.cards, g.rects):
             if c == over:
                 surf.blit(card_face(c, cr.size, c in playable), cr.move(0, -HAND_LIFT))
-    y += 22 + CARD_H + 4
+    y += 22 + rows * (CARD_H + ROW_GAP)
     others = [n for n in counts if n not in nations and n not in view.get("left", [])]
     if others:
         txt = "Others hold (cards): " + ", ".join(f"{nation_label(n)} {counts[n]}" for n in others)
@@ -190,6 +229,40 @@ def mod_label(view: dict, m: dict) -> str:
     return MOD_TEXTS.get(m["kind"], m["kind"].replace("_", " ") + " {g}{n}").format(g=g, n=n, v=m.get("value", ""))
 
 
+def general_info(view: dict, gid: str) -> str:
+    """A general under the mouse: nation and rank, his armies where the view shows them (§6),
+    face-down (§9), moved this turn (§4), a Fate effect on him (§11)."""
+    g = view["generals"][gid]
+    parts = [f"{g['name']} ({nation_label(g['nation'])}), rank {g['rank']}",
+             f"{g['armies']} armies" if g.get("armies") is not None else "armies hidden (§6)"]
+    if g.get("face_down"):
+        parts.append("face-down: out of supply once (§9)")
+    if gid in view.get("moved", []):
+        parts.append("has moved this turn (§4)")
+    parts += [mod_label(view, m) + " (§11)" for m in mods_in_force(view) if m.get("general") == gid]
+    return " · ".join(parts)
+
+
+def city_info(view: dict, board, city: str) -> str:
+    """A city under the mouse: its sector's suit (§7), objective (§5), depot (§10), its pieces."""
+    parts = [f"{cname(board, city)}: sector of {board.suit_of(city)} {SUIT_MARK.get(board.suit_of(city), '')} (§7)"]
+    o = board.objectives.get(city)
+    if o is not None:
+        held = view.get("conquered", {}).get(city)
+        parts.append(f"objective of {nation_label(o.nation)}, {'1st' if o.order == 1 else '2nd'} order"
+                     + (f", held by {nation_label(held)}" if held else "") + " (§5)")
+    depot = next((n for n, cs in board.depots.items() if city in cs), None)
+    if depot:
+        parts.append(f"depot of {nation_label(depot)} (§10)")
+    gens = view["city_generals"].get(city) or []
+    if gens:
+        parts.append(", ".join(f"{gname(view, g)} ({nation_label(view['generals'][g]['nation'])})" for g in gens))
+    t = view["city_train"].get(city)
+    if t:
+        parts.append(f"{nation_label(view['trains'][t]['nation'])} supply train (§9)")
+    return " · ".join(parts)
+
+
 def mods_in_force(view: dict) -> list[dict]:
     """The Fate effects the view lists for this turn (§11: a numbered card acts the next turn)."""
     return [m for m in view.get("mods", []) if m.get("turn") == view["turn"]]
@@ -252,10 +325,16 @@ def draw_duel(surf, r, view: dict, board) -> None:
     W.blit_text(surf, (f"Score +{abs(score)} for {nation_label(lead)}" if lead else "Score 0, level")
                 + f" · to play: {nation_label(f[f['right'] + '_nation'])}", (r.centerx, r.y + 120), 20,
                 W.INK, "sans_bold", "midtop")
-    played = ", ".join(f"{nation_label(f[p['side'] + '_nation'])} {card_label(p['card'])}={p['value']}"
-                       for p in f.get("played", []))
-    if played:
-        W.blit_text(surf, "Played: " + played[:110], (r.x + 20, r.y + 150), 15, W.INK)
+    for i, side in enumerate(("att", "def")):       # the cards each side played, as cards
+        cards = [p for p in f.get("played", []) if p["side"] == side]
+        x0, room = r.x + 20 + i * (r.w // 2), r.w // 2 - 40
+        step = min(DUEL_CARD[0] + 6, max(12, (room - DUEL_CARD[0]) // max(1, len(cards) - 1)))
+        for k, p in enumerate(cards):
+            cr = pygame.Rect(x0 + k * step, r.y + 150, *DUEL_CARD)
+            surf.blit(card_face(p["card"], DUEL_CARD, False), cr)
+            if deck.is_reserve(p["card"]) or p["value"] != deck.value_of(p["card"]):   # what it counted for
+                W.blit_text(surf, f"={p['value']}", (cr.right - 2, cr.bottom - 2), 14, W.ACCENT, "sans_bold",
+                            "bottomright")
 
 
 # --- dialogs ----------------------------------------------------------------------------------
