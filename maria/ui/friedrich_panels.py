@@ -25,7 +25,7 @@ SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"
 DUEL_CARD = (44, 62)             # a card played in the combat panel
 HANDS_H = 200                   # the hands panel with one row of cards
 ROW_GAP = 6
-READABLE_STEP = 20              # px of each overlapped card that show its value and suit
+READABLE_STEP = 18              # px of each overlapped card that show its value and suit
 HAND_LIFT = 12                  # the card under the mouse rises whole above its neighbours
 RULES_YAML = Path(__file__).resolve().parents[1] / "friedrich" / "data" / "rules.yaml"
 

@@ -119,3 +119,69 @@ def test_the_hand_is_drawn_as_cards_and_a_playable_card_is_played_by_a_click(ui)
     if isinstance(ui.top, ChoiceDialog):             # Seydlitz: the card alone or doubled
         ui.press(("choice", 0))
     assert len(s.record.actions) == n + 1 and s.record.actions[-1]["action"]["card"] == card
+
+
+def test_key_l_and_the_legend_button_show_friedrich_s_legend_a_click_closes_it(ui, monkeypatch):
+    from maria.ui import friedrich_scene as FS
+    s = advance(session(), frederick_moves)
+    board = open_board(ui, s)
+    shown = []
+    monkeypatch.setattr(FS, "draw_legend", lambda surf, rect, entries, note: shown.append(entries))
+    ui.key(pygame.K_l, "l")
+    assert board.legend_shown and shown
+    rows = [text for _, section in shown[-1] for _, text in section]
+    assert any("§4" in t for t in rows) and any("§9" in t for t in rows) and any("§7" in t for t in rows)
+    n = len(s.record.actions)
+    ui.click(board.map.to_screen(s.state["generals"][_lone_general(board, s)]["city"]))
+    assert not board.legend_shown and len(s.record.actions) == n        # the click only closed it
+    ui.press("legend", scene=board)
+    assert board.legend_shown
+    ui.key(pygame.K_ESCAPE)
+    assert not board.legend_shown and ui.top is board
+
+
+def test_resting_the_mouse_on_a_general_or_a_city_tells_what_the_view_shows(ui):
+    s = advance(session(), frederick_moves)
+    board = open_board(ui, s)
+    mine = _lone_general(board, s)
+    g = s.state["generals"][mine]
+    tip = board.hover_tip(general_disc(board, mine))
+    assert g["name"] in tip and f"rank {g['rank']}" in tip and f"{g['armies']} armies" in tip
+    enemy = next(x for x, v in s.state["generals"].items() if v["nation"] == "austria" and v["city"]
+                 and len(s.state["city_generals"][v["city"]]) == 1)
+    assert "armies hidden (§6)" in board.hover_tip(general_disc(board, enemy))     # only totals are public
+    obj = next(c for c in board.board.objectives if not s.state["city_generals"].get(c)
+               and not s.state["city_train"].get(c) and board.map.city_at(board.map.to_screen(c)) == c)
+    tip = board.hover_tip(board.map.to_screen(obj))
+    assert board.board.cities[obj].name in tip and "objective of" in tip and "(§7)" in tip
+
+
+def test_the_cards_played_in_a_combat_are_drawn_as_cards(ui, monkeypatch):
+    from maria.ui import friedrich_panels as P
+    from tests.ui.test_friedrich_screens import _all_humans_until
+    s = _all_humans_until("duel")
+    board = open_board(ui, s)
+    while ui.top is not board:
+        ui.press("ready")
+    board.send(next(a for a in board.legal if a["type"] == "play_card"))
+    while ui.top is not board:
+        ui.press("ready")
+    played = [p["card"] for p in s.state["flow"][-1]["played"]]
+    assert played
+    drawn = []
+    real = P.card_face
+    monkeypatch.setattr(P, "card_face", lambda c, size, hi: drawn.append((c, size)) or real(c, size, hi))
+    board.dirty = True
+    ui.frames(1)
+    assert {c for c, size in drawn if size == P.DUEL_CARD} == set(played)
+
+
+def test_a_large_hand_takes_more_rows_so_every_card_shows_its_value(ui):
+    from maria.ui import friedrich_panels as P
+    s = advance(session(), frederick_moves)
+    s.state["cards"]["hands"]["prussia"] = [f"{d}:{su}{v}" for d in (1, 2) for su in "HDCS" for v in range(2, 6)]
+    board = open_board(ui, s)
+    ui.frames(1)
+    assert P.hand_rows(board.view, ["prussia", "hanover"], 524) == 2
+    strips = sorted(r.w for r, c in board.card_zones)
+    assert len(board.card_zones) == 32 + len(s.state["cards"]["hands"]["hanover"]) and strips[0] >= P.READABLE_STEP
