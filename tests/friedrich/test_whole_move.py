@@ -116,3 +116,21 @@ def test_F9_the_supply_outlook_of_a_whole_move_says_where_a_general_would_be_cut
     assert door.supply_outlook(s, role(s), moves["c5"]) == {"heinrich": True}      # 6 cities from the train
     assert door.supply_outlook(s, role(s), moves["c6"]) == {"heinrich": False}     # 7
     assert door.supply_outlook(s, role(s), {"type": "move", "pieces": ["heinrich"], "path": ["c4", "a4"]}) == {}
+
+
+def test_F4_a_game_with_a_whole_move_saves_and_loads_to_the_same_position(tmp_path):
+    import random
+
+    from maria.friedrich import saves
+    from maria.friedrich.randomplay import choose
+    rec = saves.FRecord.new(4, 3)
+    rnd = random.Random(3)
+    while not (rec.state["flow"][-1]["name"] == "movement" and rec.state["flow"][-1]["nation"] == "prussia"):
+        who = door.active_roles(rec.state)[0]
+        rec.apply(who, choose(rec.state, who, rnd))
+    start = next(a for a in door.legal_actions(rec.state, "frederick") if a["type"] == "move")
+    move = max(door.whole_moves(rec.state, "frederick", start["pieces"]), key=lambda m: len(m["path"]))
+    rec.apply("frederick", move)
+    path = saves.save(tmp_path / "whole-move.yaml", rec)
+    back = saves.load(path)
+    assert back.actions[-1]["action"] == move and back.state == rec.state
