@@ -1,8 +1,9 @@
 """Screenshots of the FRIEDRICH board screen, drawn headless (SDL_VIDEODRIVER=dummy):
 docs/screenshots/friedrich-{setup,start,battle,fate,game-over}.png, and the screens FRIEDRICH shares
-with MARIA: friedrich-{demo,replay,handoff,computer-failed,rules}.png.
+with MARIA: friedrich-{demo,replay,handoff,computer-failed,rules}.png; played by drag and cards, in
+windows of 1280x720 and 1920x1080: friedrich-{drag,cards}-<size>.png and friedrich-legend.png.
 
-    python tools/friedrich_shots.py [--out docs/screenshots] [--only shared]
+    python tools/friedrich_shots.py [--out docs/screenshots] [--only shared|board]
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from maria.players.friedrich.random_moves import RandomPlayer
 from maria.ui.app import App
 from maria.ui.friedrich_panels import FateScene, FGameOverScene, FHandoffScene
 from maria.ui.friedrich_scene import FBoardScene
-from maria.ui.friedrich_session import ROLES, FSession
+from maria.ui.friedrich_session import ROLES, FSession, make_computer
 from maria.ui.friedrich_setup import start
 
 scratch_dirs("maria-friedrich-shots-", keep_set=True)
@@ -122,15 +123,67 @@ def shared_screens(out: Path) -> None:
     pygame.image.save(app.canvas, str(out / "friedrich-rules.png"))
 
 
+def _hold(app: App, a, b, steps: int = 8) -> None:
+    """Press at a (canvas px) and move to b without letting go: the piece is held."""
+    w = app.map.to_window
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=w(a)))
+    app.run(max_frames=1)
+    for i in range(1, steps + 1):
+        p = (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w(p), rel=(1, 1), buttons=(1, 0, 0)))
+        app.run(max_frames=1)
+
+
+def board_screens(out: Path) -> None:
+    """FRIEDRICH played by drag and cards, in a window of each size: a general held over a city
+    three roads away (the door's ends ringed, the route, the supply there; the map zoomed once), a
+    combat with the hand drawn as cards (the playable ones framed) and the cards played in the
+    combat panel."""
+    from tests.ui.friedrich_helpers import general_disc
+    humans = {"kind": "human", "level": "random"}
+    for size in ((1280, 720), (1920, 1080)):
+        tag = f"{size[0]}x{size[1]}"
+        app = headless_app(size, frames=1)
+        s = FSession.new(4, 11, {r: dict(humans) if r == "frederick" else {"kind": "computer", "level": "random"}
+                                 for r in ROLES[4]})
+        _advance(s, lambda s: s.state["phase"] == "movement" and "frederick" in s.active())
+        board = _show(app, s, "frederick")
+        moves = s.whole_moves("frederick", ["heinrich"])
+        far = max(moves, key=lambda m: (len(m["path"]), m["path"]))
+        board.map.zoom(1, board.map.to_screen(s.state["generals"]["heinrich"]["city"]))   # as a player looks closer
+        _hold(app, general_disc(board, "heinrich"), board.map.to_screen(far["path"][-1]))
+        app.render(force=True)
+        pygame.image.save(app.window, str(out / f"friedrich-drag-{tag}.png"))
+
+        app = headless_app(size, frames=1)
+        # the easy computer player for every nation until Frederick plays in a combat (seed 1: turn 2)
+        s = FSession.new(4, 1, {r: dict(humans) for r in ROLES[4]})
+        player = make_computer("easy", 1)
+        while not (s.state["flow"][-1]["name"] == "duel" and "frederick" in s.active() and s.state["flow"][-1]["played"]):
+            role = s.active()[0]
+            s.apply(role, player.decide(s.state, role))
+        board = _show(app, s, "frederick")
+        app.render(force=True)
+        pygame.image.save(app.window, str(out / f"friedrich-cards-{tag}.png"))
+    board.toggle_legend()
+    app.render(force=True)
+    pygame.image.save(app.window, str(out / "friedrich-legend.png"))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="docs/screenshots")
-    ap.add_argument("--only", choices=("shared",), default=None, help="only the screens shared with MARIA")
+    ap.add_argument("--only", choices=("shared", "board"), default=None,
+                    help="only the screens shared with MARIA, or only the board played by drag and cards")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
     pygame.font.init()
+    if args.only == "board":
+        board_screens(out)
+        print("written:", ", ".join(str(p) for p in sorted(out.glob("friedrich-*x*.png"))))
+        return
     if args.only == "shared":
         shared_screens(out)
         print("written:", ", ".join(str(p) for p in sorted(out.glob("friedrich-*.png"))))
@@ -195,6 +248,7 @@ def main() -> None:
     app.render(force=True)
     pygame.image.save(app.canvas, str(out / "friedrich-game-over.png"))
     shared_screens(out)
+    board_screens(out)
     print("written:", ", ".join(str(p) for p in sorted(out.glob("friedrich-*.png"))))
 
 

@@ -7,55 +7,19 @@ import re
 
 import pygame
 
-from maria.render import palette as pal, symbols
+from maria.render import palette as pal
 from maria.games.maria.rules import cards as C
 from maria.games.maria.rules import door
 from maria.games.maria.rules.state import controller
 from maria.ui import advanced_ui as ADV
 from maria.ui import hand as HAND
+from maria.ui.hand import card_face, card_label  # noqa: F401  (the board's parts import them from here)
 from maria.ui import widgets as W
 from maria.ui.citations import printed
 from maria.ui.legend import draw_legend
 from maria.ui.board_layout import (FORCED_TYPES, TOP_H, INFO_H,
                                    HAND_CARD_TOP, HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
 from maria.ui.session import power_name, role_name
-
-
-def card_label(card: str) -> tuple[str, str | None]:
-    if C.is_reserve(card):
-        return "Reserve", None
-    return str(C.value_of(card)), C.suit_of(card)
-
-
-_faces: dict[tuple, pygame.Surface] = {}
-
-
-def card_face(card: str, size: tuple[int, int], hi: bool) -> pygame.Surface:
-    """A tactical card's face (transparent corners), cached: value and corner pip top left (they
-    stay readable when the card is overlapped), the suit in the middle; a Reserve says so."""
-    face = card.split(":", 1)[-1]                 # the same face whichever deck it comes from
-    key = (face, tuple(size), hi)
-    img = _faces.get(key)
-    if img is not None:
-        return img
-    img = pygame.Surface(size, pygame.SRCALPHA)
-    rect = img.get_rect()
-    W.panel(img, rect, (252, 250, 244), W.HILITE if hi else (90, 80, 60), 6, 3 if hi else 1)
-    val, suit = card_label(card)
-    if suit:
-        col = pal.SUIT_COLOURS.get(suit, W.INK)
-        v = W.blit_text(img, val, (rect.x + 6, rect.y + 4), 22, col, "sans_bold")
-        pip = symbols.suit_symbol(suit, 13)
-        img.blit(pip, pip.get_rect(midtop=(v.centerx, v.bottom)))
-        big = symbols.suit_symbol(suit, 30)
-        img.blit(big, big.get_rect(center=(rect.centerx + 4, rect.centery + 14)))
-    else:
-        W.blit_text(img, "R", (rect.x + 6, rect.y + 4), 22, (120, 60, 140), "sans_bold")
-        W.blit_text(img, "Reserve", (rect.centerx, rect.centery + 14), 13, (120, 60, 140), "sans_bold", "center")
-    if len(_faces) > 400:
-        _faces.clear()
-    _faces[key] = img
-    return img
 
 
 # the phases of an action stage as the header names them (R5)

@@ -13,12 +13,20 @@ import pygame
 from maria import yamlio
 from maria.engine import deck
 from maria.render.friedrich_preview import NATION_COLOURS
+from maria.ui import hand as HAND
 from maria.ui import widgets as W
+from maria.ui.board_layout import CARD_H, CARD_W
+from maria.ui.hand import card_face
 from maria.ui.overlays import (ButtonScene, GameOverScene, HandoffScene, LeaveGameScene, MessageScene, RulesScene,
                                _title_bg, modal)
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
+DUEL_CARD = (44, 62)             # a card played in the combat panel
+HANDS_H = 200                   # the hands panel with one row of cards
+ROW_GAP = 6
+READABLE_STEP = 18              # px of each overlapped card that show its value and suit
+HAND_LIFT = 12                  # the card under the mouse rises whole above its neighbours
 RULES_YAML = Path(__file__).resolve().parents[1] / "games" / "friedrich" / "data" / "rules.yaml"
 
 
@@ -40,7 +48,10 @@ def cname(board, c: str) -> str:
 def action_label(a: dict, view: dict, board) -> str:
     t = a["type"]
     if t == "move":
-        return "Move " + " + ".join(gname(view, p) if p in view["generals"] else "supply train" for p in a["pieces"])
+        who = "Move " + " + ".join(gname(view, p) if p in view["generals"] else "supply train" for p in a["pieces"])
+        if "path" in a:                                   # a whole move: its route
+            return who + ": " + " → ".join(cname(board, c) for c in a["path"])
+        return who
     if t == "step":
         return f"→ {cname(board, a['to'])}"
     if t == "stop":
@@ -88,32 +99,78 @@ def header(surf, r, title: str) -> int:
     return r.y + 32
 
 
-def draw_hands(surf, r, view: dict, nations: list[str]) -> None:
-    """Only the seated role's nations' cards (the view holds no other hand); others: counts."""
-    y = header(surf, r, "Tactical cards (§3)")
-    hands, counts = view["cards"]["hands"], view["cards"]["hand_counts"]
+def _hand_groups(view: dict, nations: list[str]) -> list[tuple[str, list[str], pygame.Surface]]:
+    hands = view["cards"]["hands"]
+    out = []
     for n in nations:
-        if n in view.get("left", []):
-            continue
-        cards = sorted(hands.get(n, []), key=lambda c: (deck.suit_of(c) or "z", deck.value_of(c)))
-        pygame.draw.circle(surf, (30, 26, 22), (r.x + 18, y + 10), 9)
-        pygame.draw.circle(surf, NATION_COLOURS[n], (r.x + 18, y + 10), 8)
-        lines = W.wrap(f"{nation_label(n)} ({len(cards)}): " + (" ".join(card_label(c) for c in cards) or "no card"),
-                       r.w - 64, 16)
-        room = max(1, (r.bottom - y - 26) // 20 - (len(nations) - nations.index(n) - 1))
-        if len(lines) > room:
-            lines = lines[:room]
-            lines[-1] = lines[-1][:max(0, len(lines[-1]) - 2)] + " …"
-        for line in lines:
-            W.blit_text(surf, line, (r.x + 32, y), 16, W.INK)
-            y += 20
-        y += 2
+        if n not in view.get("left", []):
+            cards = sorted(hands.get(n, []), key=lambda c: (deck.suit_of(c) or "z", deck.value_of(c)))
+            out.append((n, cards, W.text(f"{nation_label(n)} ({len(cards)})", 15, W.INK, "sans_bold")))
+    return out
+
+
+def _chunks(cards: list[str], rows: int) -> list[list[str]]:
+    k = -(-len(cards) // rows) if cards else 0
+    return [cards[i * k:(i + 1) * k] for i in range(rows)]
+
+
+def hand_rows(view: dict, nations: list[str], width: int) -> int:
+    """Rows of cards the hands need (1-3) so that each card shows its value and suit (a large
+    hand, 30 cards and more, overlaps too much in one row)."""
+    groups = _hand_groups(view, nations)
+    for rows in (1, 2):
+        gs = [HAND.Group(n, _chunks(cards, rows)[0], head.get_width() + 22) for n, cards, head in groups]
+        if HAND.fit_step(gs, width - 2 * HAND.PAD, CARD_W) >= READABLE_STEP:
+            return rows
+    return 3
+
+
+def hands_height(view: dict, nations: list[str], width: int) -> int:
+    return HANDS_H + (hand_rows(view, nations, width) - 1) * (CARD_H + ROW_GAP)
+
+
+def draw_hands(surf, r, view: dict, nations: list[str], hover=None, playable=frozenset()) -> list:
+    """Only the seated role's nations' cards (the view holds no other hand), drawn as cards (the
+    hand bar's faces and layout, maria.ui.hand; a large hand in more rows): a card the door lets
+    him play now is framed, the card under the mouse `hover` rises whole; others: counts.
+    Returns the cards' mouse zones."""
+    y = header(surf, r, "Tactical cards (§3)")
+    counts = view["cards"]["hand_counts"]
+    rows = hand_rows(view, nations, r.w)
+    named = _hand_groups(view, nations)
+    first = [HAND.Group(n, _chunks(cards, rows)[0], head.get_width() + 22) for n, cards, head in named]
+    HAND.layout(first, pygame.Rect(r.x, y, r.w, CARD_H), CARD_W, CARD_H, 22)
+    groups = list(first)
+    for k in range(1, rows):            # the next rows under the first, with its steps
+        for g0, (n, cards, _) in zip(first, named):
+            chunk = _chunks(cards, rows)[k]
+            top = y + 22 + k * (CARD_H + ROW_GAP)
+            groups.append(HAND.Group(n, chunk, 0, g0.x, g0.step,
+                                     [pygame.Rect(g0.x + i * g0.step, top, CARD_W, CARD_H) for i in range(len(chunk))]))
+    zones = HAND.zones(groups, CARD_W, HAND_LIFT)
+    over = HAND.hit(zones, hover) if hover is not None else None
+    for g0, (n, cards, head) in zip(first, named):
+        pygame.draw.circle(surf, (30, 26, 22), (g0.x + 8, y + 9), 8)
+        pygame.draw.circle(surf, NATION_COLOURS[n], (g0.x + 8, y + 9), 7)
+        surf.blit(head, (g0.x + 20, y))
+        if not cards:
+            W.blit_text(surf, "no card", (g0.x + 4, y + 26), 15, (100, 85, 60))
+    for g in groups:
+        for c, cr in zip(g.cards, g.rects):
+            if c != over:
+                surf.blit(card_face(c, cr.size, c in playable), cr)
+    for g in groups:
+        for c, cr in zip(g.cards, g.rects):
+            if c == over:
+                surf.blit(card_face(c, cr.size, c in playable), cr.move(0, -HAND_LIFT))
+    y += 22 + rows * (CARD_H + ROW_GAP)
     others = [n for n in counts if n not in nations and n not in view.get("left", [])]
     if others:
         txt = "Others hold (cards): " + ", ".join(f"{nation_label(n)} {counts[n]}" for n in others)
-        for line in W.wrap(txt, r.w - 20, 14)[:3]:
-            W.blit_text(surf, line, (r.x + 10, y + 2), 14, (100, 85, 60))
+        for line in W.wrap(txt, r.w - 20, 14)[:2]:
+            W.blit_text(surf, line, (r.x + 10, y), 14, (100, 85, 60))
             y += 18
+    return zones
 
 
 def draw_armies(surf, r, view: dict, nations: list[str]) -> None:
@@ -171,6 +228,40 @@ def mod_label(view: dict, m: dict) -> str:
     g = gname(view, m["general"]) if "general" in m else ""
     n = nation_label(m["nation"]) if "nation" in m else ""
     return MOD_TEXTS.get(m["kind"], m["kind"].replace("_", " ") + " {g}{n}").format(g=g, n=n, v=m.get("value", ""))
+
+
+def general_info(view: dict, gid: str) -> str:
+    """A general under the mouse: nation and rank, his armies where the view shows them (§6),
+    face-down (§9), moved this turn (§4), a Fate effect on him (§11)."""
+    g = view["generals"][gid]
+    parts = [f"{g['name']} ({nation_label(g['nation'])}), rank {g['rank']}",
+             f"{g['armies']} armies" if g.get("armies") is not None else "armies hidden (§6)"]
+    if g.get("face_down"):
+        parts.append("face-down: out of supply once (§9)")
+    if gid in view.get("moved", []):
+        parts.append("has moved this turn (§4)")
+    parts += [mod_label(view, m) + " (§11)" for m in mods_in_force(view) if m.get("general") == gid]
+    return " · ".join(parts)
+
+
+def city_info(view: dict, board, city: str) -> str:
+    """A city under the mouse: its sector's suit (§7), objective (§5), depot (§10), its pieces."""
+    parts = [f"{cname(board, city)}: sector of {board.suit_of(city)} {SUIT_MARK.get(board.suit_of(city), '')} (§7)"]
+    o = board.objectives.get(city)
+    if o is not None:
+        held = view.get("conquered", {}).get(city)
+        parts.append(f"objective of {nation_label(o.nation)}, {'1st' if o.order == 1 else '2nd'} order"
+                     + (f", held by {nation_label(held)}" if held else "") + " (§5)")
+    depot = next((n for n, cs in board.depots.items() if city in cs), None)
+    if depot:
+        parts.append(f"depot of {nation_label(depot)} (§10)")
+    gens = view["city_generals"].get(city) or []
+    if gens:
+        parts.append(", ".join(f"{gname(view, g)} ({nation_label(view['generals'][g]['nation'])})" for g in gens))
+    t = view["city_train"].get(city)
+    if t:
+        parts.append(f"{nation_label(view['trains'][t]['nation'])} supply train (§9)")
+    return " · ".join(parts)
 
 
 def mods_in_force(view: dict) -> list[dict]:
@@ -235,10 +326,16 @@ def draw_duel(surf, r, view: dict, board) -> None:
     W.blit_text(surf, (f"Score +{abs(score)} for {nation_label(lead)}" if lead else "Score 0, level")
                 + f" · to play: {nation_label(f[f['right'] + '_nation'])}", (r.centerx, r.y + 120), 20,
                 W.INK, "sans_bold", "midtop")
-    played = ", ".join(f"{nation_label(f[p['side'] + '_nation'])} {card_label(p['card'])}={p['value']}"
-                       for p in f.get("played", []))
-    if played:
-        W.blit_text(surf, "Played: " + played[:110], (r.x + 20, r.y + 150), 15, W.INK)
+    for i, side in enumerate(("att", "def")):       # the cards each side played, as cards
+        cards = [p for p in f.get("played", []) if p["side"] == side]
+        x0, room = r.x + 20 + i * (r.w // 2), r.w // 2 - 40
+        step = min(DUEL_CARD[0] + 6, max(12, (room - DUEL_CARD[0]) // max(1, len(cards) - 1)))
+        for k, p in enumerate(cards):
+            cr = pygame.Rect(x0 + k * step, r.y + 150, *DUEL_CARD)
+            surf.blit(card_face(p["card"], DUEL_CARD, False), cr)
+            if deck.is_reserve(p["card"]) or p["value"] != deck.value_of(p["card"]):   # what it counted for
+                W.blit_text(surf, f"={p['value']}", (cr.right - 2, cr.bottom - 2), 14, W.ACCENT, "sans_bold",
+                            "bottomright")
 
 
 # --- dialogs ----------------------------------------------------------------------------------

@@ -15,10 +15,14 @@ import pygame
 from maria.games.friedrich.rules.door import IllegalAction
 from maria.ui import widgets as W
 from maria.ui.app import Scene
+from maria.ui import friedrich_legend
+from maria.ui.friedrich_drag import FDragPart
+from maria.ui.legend import draw_legend
 from maria.ui.friedrich_map import FMap
 from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, FGameOverScene, FHandoffScene,
-                                       RecruitDialog, action_label, draw_armies, draw_duel, draw_fate,
-                                       draw_hands, draw_log, last_fate)
+                                       RecruitDialog, action_label, city_info, draw_armies, draw_duel, draw_fate,
+                                       draw_hands, draw_log, general_info, hands_height,
+                                       last_fate)
 from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
 from maria.ui.overlays import leave_for_title, report_computer_failure
 from maria.ui.seats_scene import SeatsScene
@@ -44,7 +48,7 @@ def shipped_board():
     return _BOARD[0]
 
 
-class FBoardScene(Scene):
+class FBoardScene(FDragPart, Scene):
     game = "friedrich"
     budget = COMPUTER_BUDGET          # tests watching an all-computer game raise it
 
@@ -61,6 +65,7 @@ class FBoardScene(Scene):
         self.drag_from: str | None = None
         self.panning = False
         self.over_shown = False
+        self.legend_shown = False
         self.demo = None              # maria.ui.demo.DemoControl when the demo mode runs this board
         self.demo_timer = 0.0         # seconds since the demo's last computer action
         self.seen_log: dict[str, int] = {}     # role -> log length when that player last saw the board
@@ -75,6 +80,7 @@ class FBoardScene(Scene):
             self.seen_log[self.seat] = len(s.state["log"])
         self.legal = [] if self.seat is None or s.is_computer(self.seat) else s.legal(self.seat)
         self.marks: dict[str, tuple] = {}
+        self.drag = None                  # a new position: nothing held
         for a in self.legal:
             if a["type"] in ("step", "retreat"):
                 self.marks[a["to"]] = MARKS[a["type"]]
@@ -106,7 +112,9 @@ class FBoardScene(Scene):
              W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20,
                       "Zoom in (mouse wheel, +). Drag with the right button to pan."),
              W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20,
-                      "Zoom out (mouse wheel, -).")]
+                      "Zoom out (mouse wheel, -)."),
+             W.Button(pygame.Rect(1190, 64, 104, 34), "Legend", self.toggle_legend, True, "legend", 17,
+                      "What every mark of the map means (L).", selected=self.legend_shown)]
         acts = [a for a in self.legal if a["type"] != "undo"]
         every_reserve = [a for a in acts if a["type"] == "play_card" and "value" in a]
         # two Reserves in hand play alike: each value is offered once (the first Reserve's)
@@ -329,8 +337,15 @@ class FBoardScene(Scene):
                     b.action()
                     self.dirty = True
                     return
-            if self.map.rect.collidepoint(e.pos):
+            if self.legend_shown:                 # a click anywhere closes the legend
+                self.toggle_legend()
+                return
+            if self.click_card(e.pos):
+                return
+            if self.map.rect.collidepoint(e.pos) and not self.press_piece(e.pos):
                 self.click_map(e.pos)
+        elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.drag is not None:
+            self.release_piece(e.pos)
         elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.drag_from is not None:
             city = self.map.city_at(e.pos)
             start, self.drag_from = self.drag_from, None
@@ -342,6 +357,8 @@ class FBoardScene(Scene):
         elif e.type == pygame.MOUSEBUTTONUP and e.button in (2, 3):
             self.panning = False
         elif e.type == pygame.MOUSEMOTION:
+            if self.drag is not None:
+                self.drag_motion(e.pos)
             if self.panning:
                 self.map.pan(*e.rel)
             self.dirty = True
@@ -356,10 +373,12 @@ class FBoardScene(Scene):
                 self._zoom(1)
             elif e.unicode == "-":
                 self._zoom(-1)
+            elif e.key == pygame.K_l:
+                self.toggle_legend()
             elif e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif e.key == pygame.K_ESCAPE:
-                self.title()
+                self.toggle_legend() if self.legend_shown else self.title()
 
     def _zoom(self, d: int, at=None) -> None:
         if self.map.zoom(d, at):
@@ -368,16 +387,19 @@ class FBoardScene(Scene):
     def click_map(self, pos) -> None:
         """A city clicked: a highlighted destination takes that action; a piece of the seated
         role starts its move; anything else is sent to the door, whose refusal is shown."""
+        # a lit destination first: the city nearest the click, even where a neighbour's piece is
+        # drawn over it (the discs sit beside their cities)
+        for city in (self.map.city_at(pos), self.map.piece_at(pos, self.view)):
+            for a in self.legal:
+                if a["type"] in ("step", "retreat", "attack") and a["to"] == city and city is not None:
+                    self.send(a)
+                    return
+                if a["type"] == "fate" and a["choice"] == city and city is not None:
+                    self.send(a)
+                    return
         city = self.map.piece_at(pos, self.view)
         if city is None:
             return
-        for a in self.legal:
-            if a["type"] in ("step", "retreat", "attack") and a["to"] == city:
-                self.send(a)
-                return
-            if a["type"] == "fate" and a["choice"] == city:
-                self.send(a)
-                return
         moves = [a for a in self.legal if a["type"] == "move" and self._piece_city(a["pieces"][0]) == city]
         disc = self.map.disc_at(pos, self.view)
         alone = [a for a in moves if a["pieces"] == [disc]]
@@ -409,6 +431,11 @@ class FBoardScene(Scene):
             self.session.autosave()               # never raises
 
     # --- screens ------------------------------------------------------------------------------
+    def toggle_legend(self) -> None:
+        self.legend_shown = not self.legend_shown
+        self.layout()
+        self.dirty = True
+
     def seats(self) -> None:
         self.app.push(SeatsScene(self.app, self, computer_levels(), role_label))
 
@@ -423,12 +450,16 @@ class FBoardScene(Scene):
         leave_for_title(self.app, self)
 
     def hover_tip(self, pos):
-        city = self.map.city_at(pos) if self.map.rect.collidepoint(pos) else None
-        if city:
-            gens = self.view["city_generals"].get(city) or []
-            who = ", ".join(f"{self.view['generals'][g]['name']} ({nation_label(self.view['generals'][g]['nation'])})"
-                            for g in gens)
-            return self.board.cities[city].name + (": " + who if who else "")
+        tip = self.card_tip(pos)
+        if tip:
+            return tip
+        if self.map.rect.collidepoint(pos) and not self.legend_shown:
+            disc = self.map.disc_at(pos, self.view)
+            if disc is not None:
+                return general_info(self.view, disc)
+            city = self.map.piece_at(pos, self.view)
+            if city:
+                return city_info(self.view, self.board, city)
         return super().hover_tip(pos)
 
     # --- drawing ------------------------------------------------------------------------------
@@ -451,20 +482,25 @@ class FBoardScene(Scene):
         mine = self.session.state["roles"].get(self.seat, []) if self.seat else []
         fate_r = pygame.Rect(SIDE_X, 56, 524, 150)
         draw_fate(surf, fate_r, v)
-        draw_hands(surf, pygame.Rect(SIDE_X, 212, 524, 190), v, mine)
-        draw_armies(surf, pygame.Rect(SIDE_X, 408, 524, 250), v, mine)
-        draw_log(surf, pygame.Rect(SIDE_X, 664, 524, 410), v)
+        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
+        hands_h = hands_height(v, mine, 524)      # a large hand takes more rows from the log
+        self.card_zones = draw_hands(surf, pygame.Rect(SIDE_X, 212, 524, hands_h), v, mine, mouse,
+                                     self.playable_cards())
+        draw_armies(surf, pygame.Rect(SIDE_X, 218 + hands_h, 524, 240), v, mine)
+        draw_log(surf, pygame.Rect(SIDE_X, 464 + hands_h, 524, 610 - hands_h), v)
         if frame.get("name") == "duel":
             # over the half of the map away from the battle, which stays visible
             low = self.map.to_screen(frame["def_city"])[1] > MAP_RECT.centery
-            y = MAP_RECT.y + 10 if low else MAP_RECT.bottom - 190
-            draw_duel(surf, pygame.Rect(MAP_RECT.x + 240, y, 900, 180), v, self.board)
+            y = MAP_RECT.y + 10 if low else MAP_RECT.bottom - 236
+            draw_duel(surf, pygame.Rect(MAP_RECT.x + 240, y, 900, 226), v, self.board)
             for c in (frame["att_city"], frame["def_city"]):
                 pygame.draw.circle(surf, (220, 40, 30), self.map.to_screen(c), 18, 4)
+        self.draw_drag(surf)
+        if self.legend_shown:
+            draw_legend(surf, MAP_RECT.inflate(-60, -60), friedrich_legend.entries(MARKS), friedrich_legend.NOTE)
         W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
         W.blit_text(surf, self.prompt_text(), (PROMPT.x + 12, PROMPT.y + 8), 19,
                     W.ACCENT if self.message else W.INK, "sans_bold")
-        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
         for b in self.buttons:
             b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
         if self.demo is not None and not self.covered:
@@ -493,7 +529,7 @@ class FBoardScene(Scene):
             return f"Waiting for {who}" + (" (the computer is thinking)…" if comp else ".")
         frame = self.view["flow"][-1]["name"]
         hints = {"moving": "Click a highlighted city to step there, or Stop.",
-                 "movement": "Click one of your pieces (green rings) to move it, or choose below.",
+                 "movement": "Drag one of your pieces (green rings) to a city; click it to go step by step.",
                  "allocation": "Share your armies among your generals (§6).",
                  "duel": "Combat: play a card of your sector's suit, or stop (§7).",
                  "retreat": "Choose where the beaten enemy retreats (orange rings, §8).",

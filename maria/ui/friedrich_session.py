@@ -120,6 +120,13 @@ class FSession(ComputerTurns, Autosaving):
     def view(self, role: str | None) -> dict:
         return fdoor.view(self.state, role)
 
+    def whole_moves(self, role: str | None, pieces: list[str]) -> list[dict]:
+        """The door's whole moves of `pieces` for `role` (the board's drag), [] if not its turn."""
+        return fdoor.whole_moves(self.state, role, pieces) if role in self.active() else []
+
+    def supply_outlook(self, role: str | None, move: dict) -> dict[str, bool]:
+        return fdoor.supply_outlook(self.state, role, move) if role in self.active() else {}
+
     # --- computer seats -----------------------------------------------------------------------
     def player_for(self, role: str):
         level = self.seats.get(role, {}).get("level", "random")

@@ -7,9 +7,10 @@ card under the mouse is lifted and drawn whole on top of its neighbours.  A bar 
 rows (the hand in the side column beside the introductory map) puts the later hands in a second or
 third row when one row would leave the cards' strips too narrow to read.
 
-Pure geometry (no drawing): `layout()` places the groups; `zones()` gives each card the strip of
-the resting layout that answers the mouse, so sweeping along the bar reaches every card in turn
-whichever card is lifted; `hit()` finds the card under a point.
+`layout()` places the groups; `zones()` gives each card the strip of the resting layout that
+answers the mouse, so sweeping along the bar reaches every card in turn whichever card is lifted;
+`hit()` finds the card under a point; `card_face()` draws a card, the same for both games (their
+tactical cards share the rules core's ids, maria.engine.deck).
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pygame
+
+from maria.engine import deck
+from maria.render import palette as pal, symbols
+from maria.ui import widgets as W
 
 CARD_GAP = 6          # between two cards side by side
 GROUP_GAP = 30        # between the hands of two powers
@@ -126,3 +131,40 @@ def zone_point(zones_: list[tuple[pygame.Rect, str]], card: str) -> tuple[int, i
         if c == card:
             return r.center
     return None
+
+
+def card_label(card: str) -> tuple[str, str | None]:
+    if deck.is_reserve(card):
+        return "Reserve", None
+    return str(deck.value_of(card)), deck.suit_of(card)
+
+
+_faces: dict[tuple, pygame.Surface] = {}
+
+
+def card_face(card: str, size: tuple[int, int], hi: bool) -> pygame.Surface:
+    """A tactical card's face (transparent corners), cached: value and corner pip top left (they
+    stay readable when the card is overlapped), the suit in the middle; a Reserve says so."""
+    face = card.split(":", 1)[-1]                 # the same face whichever deck it comes from
+    key = (face, tuple(size), hi)
+    img = _faces.get(key)
+    if img is not None:
+        return img
+    img = pygame.Surface(size, pygame.SRCALPHA)
+    rect = img.get_rect()
+    W.panel(img, rect, (252, 250, 244), W.HILITE if hi else (90, 80, 60), 6, 3 if hi else 1)
+    val, suit = card_label(card)
+    if suit:
+        col = pal.SUIT_COLOURS.get(suit, W.INK)
+        v = W.blit_text(img, val, (rect.x + 6, rect.y + 4), 22, col, "sans_bold")
+        pip = symbols.suit_symbol(suit, 13)
+        img.blit(pip, pip.get_rect(midtop=(v.centerx, v.bottom)))
+        big = symbols.suit_symbol(suit, 30)
+        img.blit(big, big.get_rect(center=(rect.centerx + 4, rect.centery + 14)))
+    else:
+        W.blit_text(img, "R", (rect.x + 6, rect.y + 4), 22, (120, 60, 140), "sans_bold")
+        W.blit_text(img, "Reserve", (rect.centerx, rect.centery + 14), 13, (120, 60, 140), "sans_bold", "center")
+    if len(_faces) > 400:
+        _faces.clear()
+    _faces[key] = img
+    return img

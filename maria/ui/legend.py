@@ -97,18 +97,23 @@ ENTRIES = [
 ]
 
 
-def draw_legend(surf: pygame.Surface, rect: pygame.Rect) -> None:
+NOTE = ("Off-map boxes (England, Savoyen, Italien, Ostpreussen…) hold generals sent away by political "
+        "cards (§17.5). Rest the mouse on a city, a box or a button for its details, on a log line to "
+        "see it on the map.")
+
+
+def draw_legend(surf: pygame.Surface, rect: pygame.Rect, entries=None, note: str = NOTE) -> None:
+    """The legend panel in `rect`: `entries` [(title, [(draw(surf, centre), text)])] (MARIA's by
+    default; FRIEDRICH's board passes its own, maria.ui.friedrich_legend) in two columns."""
+    entries = ENTRIES if entries is None else entries
     W.panel(surf, rect, W.PAPER, W.FRAME, 10, 3)
     W.blit_text(surf, "Legend", (rect.x + 24, rect.y + 16), 30, W.INK, "serif_bold")
-    note = ("Off-map boxes (England, Savoyen, Italien, Ostpreussen…) hold generals sent away by political "
-            "cards (§17.5). Rest the mouse on a city, a box or a button for its details, on a log line to "
-            "see it on the map.")
     for i, line in enumerate(W.wrap(note, rect.w - 160 - 140, 15)[:2]):      # clear of the Close button
         W.blit_text(surf, line, (rect.x + 160, rect.y + 16 + 19 * i), 15, (100, 85, 60))
     cols = [rect.x + 24, rect.centerx + 12]
     col, y0 = 0, rect.y + 72
     y = y0
-    for title, rows in ENTRIES:
+    for title, rows in entries:
         need = 30 + 40 * len(rows)
         if y + need > rect.bottom - 10 and col == 0:
             col, y = 1, y0

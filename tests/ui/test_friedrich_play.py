@@ -98,8 +98,8 @@ def test_hot_seat_never_draws_another_roles_hand(ui, monkeypatch):
         ui.press("ready")
     assert board.seat == "frederick"
     drawn = []
-    real = P.card_label
-    monkeypatch.setattr(P, "card_label", lambda c: drawn.append(c) or real(c))
+    real = P.card_face
+    monkeypatch.setattr(P, "card_face", lambda c, *a: drawn.append(c) or real(c, *a))
     board.dirty = True
     ui.frames(2)
     mine = set(s.state["cards"]["hands"]["prussia"]) | set(s.state["cards"]["hands"]["hanover"])

@@ -2,9 +2,16 @@
 new_game, active_roles, legal_actions, apply (refusals explain themselves), view (per role: the
 one place where hidden information, other nations' hands and army allocations, is filtered),
 is_over, result.  It is the core's Door (maria.engine.door) made with FRIEDRICH's flow.
+
+The whole-move form of a move (§4, the board's drag): {"type": "move", "pieces": [ids], "path":
+[cities]} begins the move the prompt offers and takes each step, then the stop, through the door's
+own checks, so it leaves exactly the position of those step actions (one undo takes it all back).
+`whole_moves` lists them: every city a piece or stack can end its move in, with a route.
 """
 
 from __future__ import annotations
+
+import json
 
 from maria.engine.door import Door
 from maria.engine.state import copy_state
@@ -13,7 +20,8 @@ from maria.games.friedrich.rules import flow
 from maria.games.friedrich.rules.machine import HANDLERS, run
 from maria.games.friedrich.rules.movement import step_refusal
 from maria.games.friedrich.rules.setup import build_state
-from maria.games.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401  (re-exported)
+from maria.games.friedrich.rules.supply import in_supply
+from maria.games.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401  (re-exported for the screens and players)
                                          register_board)
 from maria.games.friedrich.rules.state import Info
 
@@ -37,7 +45,37 @@ def _why_not(state: dict, action: dict, frame: dict | None = None, info: Info | 
     return f"{t!r} is not a legal action now."
 
 
-DOOR = Door(handlers=HANDLERS, settle=run, info_of=info_of, reversible=REVERSIBLE, why_not=_why_not)
+def _moving_these(state: dict, pieces) -> bool:
+    f = state["flow"][-1]
+    return state["result"] is None and f["name"] == "moving" and f["pieces"] == list(pieces)
+
+
+def _whole_move(door, state, info, frame, h, role, action) -> bool:
+    """{"type": "move", "pieces", "path"}: the move begun as the prompt offers it, then each step
+    and the stop through the door's own check (a refusal names the rule, §4)."""
+    if not (action.get("type") == "move" and "path" in action and frame["name"] == "movement"):
+        return False
+    base = {"type": "move", "pieces": action.get("pieces")}
+    if set(action) != {"type", "pieces", "path"} or base not in h.prompt(state, info, frame, role):
+        raise IllegalAction(_why_not(state, base, frame, info))
+    path, p0 = action["path"], base["pieces"][0]
+    start = (state["generals"].get(p0) or state["trains"].get(p0))["city"]
+    if not isinstance(path, list) or len(path) < 2 or path[0] != start or \
+            not all(isinstance(c, str) for c in path):
+        raise IllegalAction("A move's path starts at the piece's city and names at least one more city (§4).")
+    h.act(state, info, frame, role, base)
+    door.settle(state, info)
+    for city in path[1:]:
+        if not _moving_these(state, base["pieces"]):
+            raise IllegalAction(f"The move had already ended before {city} (§4, §9).")
+        door.check_and_act(state, info, role, {"type": "step", "to": city})
+    if _moving_these(state, base["pieces"]):
+        door.check_and_act(state, info, role, {"type": "stop"})
+    return True
+
+
+DOOR = Door(handlers=HANDLERS, settle=run, info_of=info_of, reversible=REVERSIBLE, why_not=_why_not,
+            special=_whole_move)
 _ = flow  # the turn sequence registers every phase's flow state
 
 
@@ -72,6 +110,65 @@ def apply(state: dict, role: str, action: dict) -> dict:
     """The state after `role` takes `action` (the given state is never changed); IllegalAction
     with a reason otherwise."""
     return DOOR.apply(state, role, action)
+
+
+def _bare(state: dict) -> dict:
+    return {**state, "log": [], "undo": [], "undo_role": None}
+
+
+def whole_moves(state: dict, role: str, pieces: list[str]) -> list[dict]:
+    """Every whole move of `pieces` (a move the door offers `role` now) as a legal action
+    {"type": "move", "pieces", "path"}: for each city the move can end in (its start aside), one
+    path per different result (the position after it, the log aside: e.g. a route through an
+    objective conquers it, §5), the shortest first.  Found by taking the steps through the door
+    on copies of the state, so it is the rules' own answer; [] when the move is not offered."""
+    base = {"type": "move", "pieces": list(pieces)}
+    if base not in legal_actions(state, role):
+        return []
+    ends: dict[str, dict[str, list[str]]] = {}        # end city -> result -> shortest path
+
+    def keep(path: list[str], after: dict) -> None:
+        key = json.dumps({k: v for k, v in after.items() if k not in ("log", "undo", "undo_role")},
+                         sort_keys=True, default=str)
+        known = ends.setdefault(path[-1], {})
+        if key not in known or len(path) < len(known[key]):
+            known[key] = list(path)
+
+    def walk(st: dict, path: list[str]) -> None:
+        for a in DOOR.legal_actions(st, role):
+            if a["type"] != "step":
+                continue
+            nxt = DOOR.look_ahead(st, role, a)
+            if _moving_these(nxt, pieces):
+                keep(path + [a["to"]], DOOR.look_ahead(nxt, role, {"type": "stop"}))
+                walk(nxt, path + [a["to"]])
+            else:
+                keep(path + [a["to"]], nxt)
+
+    # the copies need neither the log nor the undo snapshots (no rule reads them): a late game's
+    # log is most of a state
+    first = DOOR.look_ahead(_bare(state), role, base)
+    walk(first, list(first["flow"][-1]["path"]))
+    start = first["flow"][-1]["path"][0]
+    out = []
+    for city in sorted(ends):
+        if city != start:
+            out += [{"type": "move", "pieces": list(pieces), "path": p}
+                    for p in sorted(ends[city].values(), key=lambda p: (len(p), p))]
+    return out
+
+
+def supply_outlook(state: dict, role: str, move: dict) -> dict[str, bool]:
+    """For a whole move of `role`'s generals (one of `whole_moves`): whether each would be in
+    supply where it ends (§9), were the check made just after the move (it is made at the end of
+    the nation's turn, phase 5 of §2: later moves may change it).  Empty for anything else."""
+    try:
+        after = DOOR.look_ahead(_bare(state), role, move)
+    except IllegalAction:
+        return {}
+    mine = set(nations_of(state, role))
+    return {g: in_supply(after, info_of(after), g) for g in move.get("pieces", [])
+            if g in after["generals"] and after["generals"][g]["nation"] in mine and after["generals"][g]["city"]}
 
 
 def is_over(state: dict) -> bool:
