@@ -145,8 +145,9 @@ def draw_hands(surf, r, view: dict, nations: list[str], hover=None, playable=fro
         for g0, (n, cards, _) in zip(first, named):
             chunk = _chunks(cards, rows)[k]
             top = y + 22 + k * (CARD_H + ROW_GAP)
-            groups.append(HAND.Group(n, chunk, 0, g0.x, g0.step,
-                                     [pygame.Rect(g0.x + i * g0.step, top, CARD_W, CARD_H) for i in range(len(chunk))]))
+            groups.append(HAND.Group(n, chunk, 0, x=g0.x, y=top, step=g0.step,
+                                     rects=[pygame.Rect(g0.x + i * g0.step, top, CARD_W, CARD_H)
+                                            for i in range(len(chunk))]))
     zones = HAND.zones(groups, CARD_W, HAND_LIFT)
     over = HAND.hit(zones, hover) if hover is not None else None
     for g0, (n, cards, head) in zip(first, named):

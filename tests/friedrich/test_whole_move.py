@@ -121,7 +121,7 @@ def test_F9_the_supply_outlook_of_a_whole_move_says_where_a_general_would_be_cut
 def test_F4_a_game_with_a_whole_move_saves_and_loads_to_the_same_position(tmp_path):
     import random
 
-    from maria.games.friedrich import saves
+    from maria.record import friedrich_saves as saves
     from maria.players.friedrich.random_moves import choose
     rec = saves.FRecord.new(4, 3)
     rnd = random.Random(3)
