@@ -17,8 +17,8 @@ fortress takes it; a protected one only gets a "?") + the value of the end city:
         enemy's; being next to a stronger enemy who moves later is a risk.
 Supply trains follow their generals (every general outside his home country within 6 cities of a
 train, the train a few cities behind the front, away from enemy generals).
-The planner's protection and threat queries are in maria.players.plan_threats (a mixin); the
-defender's whole-stage view (hard's plan search) in maria.players.defence.
+The planner's protection and threat queries are in maria.players.plan_threats (a mixin), its
+supply trains in maria.players.plan_trains (another).
 """
 
 from __future__ import annotations

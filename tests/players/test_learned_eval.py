@@ -1,7 +1,7 @@
 """The trained evaluation (issue 21: "an evaluation that knows the game"): features of a state
 (maria.players.features), weights fitted to self-play outcomes (maria.analysis.train_eval) and
 shipped as data (maria/data/learned_eval.yaml), loaded with the guarded loader and validated
-(maria.players.learned), used by hard for the roles in players.LEARNED_ROLES."""
+(maria.players.learned), used by hard for the roles in its learned_roles (maria.players.levels)."""
 
 from __future__ import annotations
 
