@@ -49,6 +49,9 @@ class Level:
     # the enemy stages (maria.players.plan_search), the move-by-move search kept when no plan
     # clearly beats the rules-of-thumb plan
     plan_search_roles: Roles = dataclasses.field(default_factory=_roles)
+    # the roles whose advanced evaluation weighs their rivals by the leader measure, read at the
+    # root of each decision (maria.players.leader): the rival closest to victory weighs most
+    leader_roles: Roles = dataclasses.field(default_factory=_roles)
 
     def roles(self, setting: Roles, state: Mapping) -> tuple[str, ...]:
         """A per-role setting's roles in `state`'s game: the "variant-players" entry if there is
@@ -74,6 +77,7 @@ HARD = Level(
     learned_roles=_roles({"advanced-2": ("coalition",), "intro-3": ("maria_theresa",)}),
     exposed_roles=_roles({"advanced-3": ("frederick",)}),
     plan_search_roles=_roles({"intro-3": ("maria_theresa", "frederick"), "intro-2": ("maria_theresa",)}),
+    leader_roles=_roles({"advanced-3": ("louis_xv", "frederick", "maria_theresa")}),
 )
 
 SEARCHED_LEVELS = {"normal": NORMAL, "hard": HARD}

@@ -23,7 +23,8 @@ from maria.players.resample import resample
 from maria.rules import door
 
 from maria.players.easy import Rules, is_template, playable
-from maria.players import learned
+from maria.players import leader, learned
+from maria.players.leader import LEADERS
 from maria.players.evaluate import evaluate
 from maria.players.levels import Level
 from maria.players.plan import EXPOSED
@@ -63,6 +64,7 @@ class SearchPlayer:
         self.rng = random.Random(seed)
         self.budget = level.budget if budget is None else budget
         self._plan: tuple | None = None  # (stage key, the chosen plan's actions still to play)
+        self._leader_at: tuple | None = None   # (turn, stage, role), the leader order read there
         self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
         self._step = 0.0                 # the longest play-out step timed in this decision (seconds)
@@ -77,10 +79,23 @@ class SearchPlayer:
         # plain rules of thumb
         roles = frozenset(self._roles(self.config.exposed_roles, obs)) & {role}
         token = EXPOSED.set(roles)          # only while this player decides (see plan.EXPOSED)
+        t_lead = None
+        if role in self._roles(self.config.leader_roles, obs) and obs.get("variant") == "advanced":
+            t_lead = LEADERS.set(self._leaders(obs, role))
         try:
             return self._choose(obs, legal, role, rng)
         finally:
+            if t_lead is not None:
+                LEADERS.reset(t_lead)
             EXPOSED.reset(token)
+
+    def _leaders(self, obs: dict, role: str) -> tuple[str, ...]:
+        """The leader measure from `role`'s view, read once per action stage (the next-stage model
+        costs a few tenths of a second)."""
+        key = (obs.get("turn"), obs.get("stage"), role)
+        if self._leader_at is None or self._leader_at[0] != key:
+            self._leader_at = (key, leader.measure(obs, role))
+        return self._leader_at[1]
 
     def _choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
         cfg = self.config
