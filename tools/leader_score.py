@@ -59,6 +59,9 @@ def score_game(starts: list[dict], final: dict, tally: dict) -> None:
                 if last and winner:
                     t["late"] += 1
                     t["late_hit"] += top == winner
+                    w = t.setdefault("by_winner", {}).setdefault(winner, [0, 0])
+                    w[0] += top == winner
+                    w[1] += 1
 
 
 def report(tally: dict, games: int) -> None:
@@ -66,7 +69,8 @@ def report(tally: dict, games: int) -> None:
     for name, t in tally.items():
         print(f"  {name:7s}: Maria Theresa read as the leader in {t['mt']}/{t['n']} role-stage views; "
               f"the winner read as the leader at the start of his last two stages in "
-              f"{t['late_hit']}/{t['late']}")
+              f"{t['late_hit']}/{t['late']} (" + ", ".join(
+                  f"{w}: {a}/{b}" for w, (a, b) in sorted(t.get("by_winner", {}).items())) + ")")
 
 
 def main() -> int:
