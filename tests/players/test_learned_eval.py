@@ -165,7 +165,7 @@ def test_the_trained_evaluation_reads_only_maria_theresas_view(monkeypatch):
     assert va == vb
     acts = door.legal_actions(a, "maria_theresa")
     assert acts == door.legal_actions(b, "maria_theresa") and len(acts) > 1
-    pa, pb = make_player("hard", 5), make_player("hard", 5)
+    pa, pb = make_player("hard", 5, clock=False), make_player("hard", 5, clock=False)   # the counts alone
     calls = []
     orig = learned.value
     monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))

@@ -152,7 +152,7 @@ def test_R8_4_hard_coalition_with_the_trained_evaluation_reads_only_its_view(mon
     assert observe(a, "coalition") == observe(b, "coalition")
     acts = door.legal_actions(a, "coalition")
     assert acts == door.legal_actions(b, "coalition")
-    pa, pb = make_player("hard", 5), make_player("hard", 5)
+    pa, pb = make_player("hard", 5, clock=False), make_player("hard", 5, clock=False)   # the counts alone
     calls = []
     orig = learned.value
     monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))

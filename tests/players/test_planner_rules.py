@@ -5,7 +5,6 @@ introductory game (R14.3); and the search player's halving stays inside its budg
 from __future__ import annotations
 
 import random
-import time
 
 from maria.players.plan import Planner
 from maria.players.levels import Level
@@ -110,15 +109,19 @@ def test_R14_3_on_the_last_turn_the_attackers_end_city_counts_only_for_its_comba
     assert set(round(v, 6) for v in late.values()) == {0.0}
 
 
-def test_hard_search_halves_candidates_and_stays_within_its_budget():
+def test_hard_search_halves_candidates_and_stays_within_its_budget(monkeypatch):
+    """A wall-clock search on a virtual clock (every rules-of-thumb decision costs 20 ms, every
+    evaluation 5 ms): it ends within its budget with a legal whole move."""
+    from tests.players.test_counted_budget import _slow_machine, _VirtualClock
     s = _french_movement(5)
     role = "louis_xv"
     p = SearchPlayer(Level(name="hard", candidates=6, samples=4, budget=0.4), 1)
     legal = door.legal_actions(s, role)
-    t0 = time.perf_counter()
+    clock = _VirtualClock(step=0.02, tail=0.005)
+    _slow_machine(monkeypatch, clock)
+    t0 = clock.now
     a = p.choose(observe(s, role), legal, role, random.Random(2))
-    dt = time.perf_counter() - t0
-    assert dt < 0.4 + 0.35                   # one playout may finish after the deadline
+    assert clock.now - t0 <= 0.4
     door.apply(s, role, a)                   # a legal whole move (or done)
 
 
