@@ -8,8 +8,11 @@ battles.  So each power's distance to victory is counted in its own action stage
 
     stages(p) = max(pool(p) - threat(p), 0) / PACE[p]  (+ 1 when threat(p) was counted)
 
-PACE[p]: the markers a power takes out of its pool in one of its action stages in all-hard
-3-player games (tools/war_stats.py).  threat(p): the victory markers the next-stage model
+PACE[p]: about the markers a power takes out of its pool in one of its action stages in all-hard
+3-player games (tools/war_stats.py reads them from a series' replays: France about 3 a stage in
+the first turns, Prussia about 1.8, Austria and the Pragmatic Army 0-0.2).  The figures keep
+France's and Prussia's ratio; Austria's and the PA's are set higher than those games show, so that
+a small pool still counts as a lead when it is nearly empty.  threat(p): the victory markers the next-stage model
 (maria.players.next_stage) expects the power to place in its coming action stage, scaled down by
 THREAT_SCALE (the model expects more markers than the stages place).  The model is read only for
 the stage that acts next after the deciding role's (the one it was scored on).
