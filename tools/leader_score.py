@@ -20,11 +20,16 @@ import sys
 
 from maria.players import evaluate_advanced as EA
 from maria.players import leader
+from maria.players.next_stage import assess
 from maria.players.resample import observe
 from maria.rules import door
 from maria.rules import roles as R
 
 ACTION_STAGES = {"+".join(x) for x in R.ACTION_STAGES}
+# the leader measure with its shipped paces ("leader") and with others, to compare them
+PACES = {"leader": dict(leader.PACE),
+         "pace-b": {"france": 2.0, "prussia": 1.6, "austria": 0.8, "pragmatic_army": 0.6},
+         "pace-c": {"france": 2.0, "prussia": 1.8, "austria": 1.2, "pragmatic_army": 0.9}}
 
 
 class StageStarts:
@@ -51,8 +56,16 @@ def score_game(starts: list[dict], final: dict, tally: dict) -> None:
         for role in st["roles"]:
             if role == winner:
                 continue
-            new = leader.measure(observe(st, role), role)[0]
-            for name, top in (("pools", old), ("leader", new)):
+            threat = dict(assess(observe(st, role), role).expected_vm)
+            tops = [("pools", old)]
+            for name, pace in PACES.items():
+                saved = dict(leader.PACE)
+                leader.PACE.update(pace)
+                try:
+                    tops.append((name, leader.role_order(st, pools, threat)[0]))
+                finally:
+                    leader.PACE.update(saved)
+            for name, top in tops:
                 t = tally.setdefault(name, {"n": 0, "mt": 0, "late": 0, "late_hit": 0})
                 t["n"] += 1
                 t["mt"] += top == "maria_theresa"

@@ -19,7 +19,8 @@ the stage that acts next after the deciding role's (the one it was scored on).
 
 A role is as close to winning as its closest major power (Frederick: Prussia or the Pragmatic
 Army).  The order of the other roles is what the advanced evaluation weighs its rivals by
-(maria.players.evaluate_advanced.pools_value): the leader most, whoever his pool.
+(maria.players.evaluate_advanced.pools_value): the leader most, whoever his pool.  A hard player
+reads the order from its role's view at the root of its decisions (maria.players.search).
 """
 
 from __future__ import annotations
@@ -52,15 +53,3 @@ def role_order(state: dict, pools: dict[str, float], threat: dict[str, float] | 
         ds = [st[p] for p in powers if p in st]
         dist[role] = (min(ds) if ds else float("inf"), i)
     return tuple(sorted(dist, key=lambda r: dist[r]))
-
-
-def measure(obs: dict, role: str) -> tuple[str, ...]:
-    """The leader order from `role`'s view: the pools (public, R15) and the next enemy stage's
-    expected markers (maria.players.next_stage, which reads only the view)."""
-    from maria.players.evaluate_advanced import effective_pools
-    from maria.players.next_stage import assess
-    from maria.players.resample import resample
-    st = resample(obs, role, 0)
-    pools = effective_pools(st)
-    risk = assess(obs, role)
-    return role_order(st, pools, dict(risk.expected_vm))

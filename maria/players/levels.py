@@ -1,4 +1,5 @@
-"""The searched levels' configurations: what `normal` and `hard` do, each in one place.
+"""The searched levels' configurations (no rule of its own): what `normal` and `hard` do, each in
+one place.
 
 Both levels are maria.players.search.SearchPlayer: flat Monte Carlo over states sampled from the
 role's view, the rules of thumb (maria.players.easy) proposing the candidates and playing the

@@ -94,7 +94,7 @@ class SearchPlayer:
         costs a few tenths of a second)."""
         key = (obs.get("turn"), obs.get("stage"), role)
         if self._leader_at is None or self._leader_at[0] != key:
-            self._leader_at = (key, leader.measure(obs, role))
+            self._leader_at = (key, leader_order(obs, role))
         return self._leader_at[1]
 
     def _choose(self, obs: dict, legal: list[dict], role: str, rng: random.Random | None = None) -> dict:
@@ -354,3 +354,12 @@ def _stage_key(st: dict):
     """Which action stage of which turn the game is in (the turn frame's step)."""
     f = st["flow"]
     return (st["turn"], f[1].get("step") if len(f) > 1 else None)
+
+
+def leader_order(obs: dict, role: str) -> tuple[str, ...]:
+    """The leader measure from `role`'s view (maria.players.leader): the pools (public, R15) and
+    the next enemy stage's expected markers (maria.players.next_stage, which reads only the view)."""
+    from maria.players.evaluate_advanced import effective_pools
+    from maria.players.next_stage import assess
+    st = resample(obs, role, 0)
+    return leader.role_order(st, effective_pools(st), dict(assess(obs, role).expected_vm))

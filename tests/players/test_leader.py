@@ -14,6 +14,7 @@ from maria.players import evaluate_advanced as EA
 from maria.players import leader, make_player
 from maria.players.leader import LEADERS
 from maria.players.resample import observe
+from maria.players.search import leader_order
 from maria.rules import door
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -63,8 +64,8 @@ def test_R8_4_the_leader_measure_reads_only_the_roles_view():
     k = min(len(hand), len(draw), 3)
     hand[:k], draw[:k] = draw[:k], hand[:k]
     assert k and observe(st, "frederick") == observe(other, "frederick")
-    assert leader.measure(observe(st, "frederick"), "frederick") == \
-        leader.measure(observe(other, "frederick"), "frederick")
+    assert leader_order(observe(st, "frederick"), "frederick") == \
+        leader_order(observe(other, "frederick"), "frederick")
 
 
 def test_hard_sets_the_leader_measure_only_while_it_decides_in_the_3_player_advanced_game():
