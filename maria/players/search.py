@@ -78,15 +78,14 @@ class SearchPlayer:
         # the deciding role's own exposure setting only: its model of the other roles stays the
         # plain rules of thumb
         roles = frozenset(self._roles(self.config.exposed_roles, obs)) & {role}
+        leaders = self._leaders(obs, role) \
+            if role in self._roles(self.config.leader_roles, obs) and obs.get("variant") == "advanced" else ()
         token = EXPOSED.set(roles)          # only while this player decides (see plan.EXPOSED)
-        t_lead = None
-        if role in self._roles(self.config.leader_roles, obs) and obs.get("variant") == "advanced":
-            t_lead = LEADERS.set(self._leaders(obs, role))
+        t_lead = LEADERS.set(leaders)
         try:
             return self._choose(obs, legal, role, rng)
         finally:
-            if t_lead is not None:
-                LEADERS.reset(t_lead)
+            LEADERS.reset(t_lead)
             EXPOSED.reset(token)
 
     def _leaders(self, obs: dict, role: str) -> tuple[str, ...]:

@@ -102,13 +102,16 @@ def test_the_setting_names_a_variant_and_player_count(monkeypatch):
     """{"advanced-3": ...} is the 3-player advanced game only; {"advanced": ...} both counts."""
     from maria.players.search import SearchPlayer
     monkeypatch.setattr(SearchPlayer, "_choose", lambda self, obs, legal, role, rng=None: EXPOSED.get())
-    three = SearchPlayer(dataclasses.replace(HARD, exposed_roles={"advanced-3": ("maria_theresa",)}), 1)
+    # (no leader measure: these observations hold only the game's variant and player count)
+    three = SearchPlayer(dataclasses.replace(HARD, exposed_roles={"advanced-3": ("maria_theresa",)},
+                                             leader_roles={}), 1)
     assert three.choose({"variant": "advanced", "players": 3}, [], "maria_theresa") == {"maria_theresa"}
     assert three.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == frozenset()
     # another role's decision: its play-outs model her with the plain rules
     assert three.choose({"variant": "advanced", "players": 3}, [], "louis_xv") == frozenset()
     assert three.choose({"variant": "intro", "players": 3}, [], "maria_theresa") == frozenset()
-    both = SearchPlayer(dataclasses.replace(HARD, exposed_roles={"advanced": ("maria_theresa",)}), 1)
+    both = SearchPlayer(dataclasses.replace(HARD, exposed_roles={"advanced": ("maria_theresa",)},
+                                            leader_roles={}), 1)
     assert both.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == {"maria_theresa"}
     assert EXPOSED.get() == frozenset()
 
