@@ -63,7 +63,7 @@ def installed():
 
     def defence_value(self, gid, city):
         d = self.info.dist_from(city)
-        cover, retake, enemies, front, _march = self._defence_facts(gid)   # (MARCH: off in the sweep)
+        cover, retake, enemies, front = self._defence_facts(gid)
         mine = self.role == ROLE[0]
         sc, sr, sh = (lv("cover"), lv("retake"), lv("hunt")) if mine else (1, 1, 1)
         v = 0.0

@@ -51,7 +51,7 @@ def playout_rate(seed: int = 1, per_role: int = 4, repeats: int = 5) -> dict[str
     spent = {"stage": 0.0, "reply": 0.0}
     count = {"stage": 0, "reply": 0}
     for state, role in movement_positions(seed, per_role):
-        kind = "reply" if role in hard.reply_roles.get(state["variant"], ()) else "stage"
+        kind = "reply" if role in hard.config.roles(hard.config.reply_roles, state) else "stage"
         rng = random.Random(seed)
         obs = observe(state, role)
         for _ in range(repeats):

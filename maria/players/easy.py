@@ -77,19 +77,6 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
     return min(ok, key=lambda o: (cards.pay_value(o), sum(cards.is_reserve(c) for c in o), len(o)))
 
 
-# Maria Theresa in the introductory game: a combat deficit is fought only with enough cards to
-# also answer the enemy's expected cards (on_combat; session 11).  EXPECTED_SUITED: the expected
-# points of one unseen card for a given suit (9 of 38 cards a suit, 2..10, and 2 Reserves at 8).
-# Off for easy (no measured gain with the other session-11 defender settings, plan.URGENCY); a
-# level may switch it on for its own roles (Rules(careful=True), players.CAREFUL_ROLES for hard).
-CAREFUL_DEFENDER = False
-EXPECTED_SUITED = 1.8
-# The Pragmatic Army's set-up (R4.9) in Frederick's hands (3 players, advanced; session 12): its
-# troops go to the generals nearest the other players' pieces and fortresses - France's - not to
-# those nearest Prussia's and Saxony's, which are enemies by the rules (R2.3) but his own powers.
-# Before: 5 + 5 in Hannover (3 cities from Prussian Minden), 4 for Stair in Amsterdam, the nearest
-# to the Austrian Netherlands France takes in turns 1-4.
-PA_ALLOCATION = True
 RICH_HAND = 10      # cards in hand from which a combat card is chosen to win big, not cheaply
 BIG_DEFEAT = 6      # the margin (troops lost, cities retreated) a rich hand aims for
 
@@ -112,11 +99,8 @@ class EasyPlayer:
 class Rules(PoliticsRules):
     """The rules of thumb applied to one full (determinised) state."""
 
-    def __init__(self, state: dict, role: str, rng: random.Random, fast: bool = False,
-                 careful: bool | None = None):
+    def __init__(self, state: dict, role: str, rng: random.Random, fast: bool = False):
         self.state, self.role, self.rng, self.fast = state, role, rng, fast
-        # Maria Theresa's combat cards (on_combat): CAREFUL_DEFENDER unless the player says
-        self.careful = CAREFUL_DEFENDER if careful is None else careful
         self.info = board_info(state)
         self.mine = set(R.powers_of(state, role))
 
@@ -191,8 +175,10 @@ class Rules(PoliticsRules):
         foes = self.enemy_cities()
         power = a["power"]
         goals = [c for c in info.fortresses() if self._goal_for(power, c)]
-        if PA_ALLOCATION and power == "pragmatic_army" and st["variant"] == "advanced":
-            # against the other players' powers only (see PA_ALLOCATION)
+        if power == "pragmatic_army" and st["variant"] == "advanced":
+            # the Pragmatic Army's set-up (R4.9) in Frederick's hands: its troops go to the
+            # generals nearest the other players' pieces and fortresses (France's), not to those
+            # nearest Prussia's and Saxony's, enemies by the rules (R2.3) but his own powers
             def other(p):
                 return R.enemies(st, p, power) and p not in self.mine
             foes = [c for c, gs in st["city_generals"].items()
@@ -399,18 +385,6 @@ class Rules(PoliticsRules):
         if means < d or accept is None:
             return accept or acts[0]
         wiped = troops <= d
-        if self.careful and power == "austria" and st["variant"] == "intro":
-            # Maria Theresa acts last (R5.1) against two attackers, so her cards must last: a deficit is
-            # fought only when her suited cards can cover it and what the enemy can still be
-            # expected to play (EXPECTED_SUITED a card in his hand, whose size is public; his
-            # cards are unseen).  Seen in hard-vs-hard games (session 11, seed 101000, turn 2):
-            # Karl (4) against Friedrich + Schwerin (12, 15 cards in Prussia's hand) spent 17
-            # points of diamonds and lost his 4 troops all the same (R11.4: the loser loses the
-            # final score, capped at his troops).
-            other = "def" if side == "att" else "att"
-            theirs = EXPECTED_SUITED * len(st["cards"]["hands"].get(frame[other + "_power"], []))
-            if means < d + theirs:
-                return accept
         if d == 1 and not wiped and len(hand) < 4:
             return accept
         if d >= 6 and not wiped and means < d + 6 and len(hand) < 5:
@@ -506,7 +480,7 @@ class Rules(PoliticsRules):
         st = self.after(a)
         if st is None:
             return -1e9
-        sub = Rules(st, self.role, self.rng, fast=True, careful=self.careful)
+        sub = Rules(st, self.role, self.rng, fast=True)
         for _ in range(10):
             f = st["flow"][-1]
             if f["name"] != "moving" or self.role not in door.active_roles(st):
@@ -516,7 +490,7 @@ class Rules(PoliticsRules):
                 break
             nxt = sub.step_choice(opts, st["flow"][-1])
             st = door.look_ahead(st, self.role, nxt, in_place=True)   # `st` is this walk's own copy
-            sub = Rules(st, self.role, self.rng, fast=True, careful=self.careful)
+            sub = Rules(st, self.role, self.rng, fast=True)
         pid = a["piece"]
         p = st["generals"].get(pid) or st["trains"].get(pid)
         return self.value(st) + (self.shaping(pid, p["city"]) if p and p["city"] else 0.0)

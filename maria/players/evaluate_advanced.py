@@ -7,9 +7,11 @@ Units as in `maria.players.evaluate`: roughly "fraction of a victory condition".
                          power's closeness to victory is K / (pool + K) (2 at an empty pool: a win
                          at the next check); every marker out of the pool - on a conquered
                          fortress, in a battle box, in the 3-Electors / Emperor / Italy / Silesia
-                         box - counts, and the last ones count most.  A role's score is its best power's closeness
-                         (Frederick: Prussia or the PA, + a little for the other); the role's value is its score
-                         minus the rivals' (3 players: the most dangerous rival weighs most).
+                         box - counts, and the last ones count most.  A role's score is its best power's closeness (Frederick: Prussia or
+                         the PA, + a little for the other); the role's value is its score minus the
+                         rivals' (3 players: the rival closest to victory weighs most, by the
+                         leader measure of maria.players.leader when a hard player set it,
+                         else by the pools).
   pending               the announced political shifts not yet made (R17.6.3, the "politics"
                          frame's shifts) and a pending imperial election (R18.1, by the Electoral
                          College as it stands) are counted as if made: markers into the Italy /
@@ -27,6 +29,8 @@ player's political rules of thumb (maria.players.easy_politics).
 
 from __future__ import annotations
 
+from maria.players import leader
+from maria.players.leader import LEADERS
 from maria.games.maria.rules.advanced import poldata
 from maria.games.maria.rules import roles as R
 
@@ -150,10 +154,16 @@ def _saxony_neutral(state) -> bool:
     return saxony_label(state, state["adv"]["tracks"]["saxony"]) == "neutral"
 
 
-def role_scores(state: dict, pools: dict[str, float]) -> dict[str, float]:
+def role_scores(state: dict, pools: dict[str, float], paced: bool = False) -> dict[str, float]:
+    """Each role's closeness to victory: its best power's, plus a little for its second.  `paced`
+    (the leader measure's view, maria.players.leader): each pool counted in the markers France
+    would take in as many of its own action stages, so that a small pool that fills slowly (Austria's
+    3) is not read as a lead."""
     out = {}
+    scale = {p: leader.PACE["france"] / leader.PACE.get(p, leader.PACE["france"]) for p in pools} if paced \
+        else dict.fromkeys(pools, 1.0)
     for role, powers in state["roles"].items():
-        cs = sorted((closeness(pools[p]) for p in powers if p in pools), reverse=True)
+        cs = sorted((closeness(pools[p] * scale[p]) for p in powers if p in pools), reverse=True)
         if not cs:
             out[role] = 0.0
             continue
@@ -163,13 +173,19 @@ def role_scores(state: dict, pools: dict[str, float]) -> dict[str, float]:
 
 def pools_value(state: dict, role: str, pools: dict[str, float]) -> float:
     """The pool term of `role` for the given pools."""
-    sc = role_scores(state, pools)
+    leaders = LEADERS.get() if state["players"] == 3 else ()
+    sc = role_scores(state, pools, paced=bool(leaders))
     mine = sc.get(role, 0.0)
     others = sorted((v for r, v in sc.items() if r != role), reverse=True)
     if not others:
         return mine
     if state["players"] == 2:
         return mine - others[0]
+    order = [r for r in leaders if r != role and r in sc]
+    if len(order) == len(sc) - 1:
+        # the rival closest to victory by the leader measure (maria.players.leader) weighs most,
+        # whatever his pool: a pool of 3 markers is not a lead when they are hard to place
+        return mine - RIVAL_MAX * sc[order[0]] - RIVAL_MIN * sum(sc[r] for r in order[1:])
     return mine - RIVAL_MAX * others[0] - RIVAL_MIN * sum(others[1:])
 
 

@@ -10,8 +10,8 @@ win, 1/2 for a tie, 0 for a loss; the report gives, per kind of decision, how ma
 their mean score difference (search minus rules of thumb).
 
 This is slow (seconds per departure) and only a diagnostic: it tells whether the search's
-stage-end evaluation leads it astray somewhere (session 4 found that choosing to end the movement
-phase early cost 0.09 points each time, see docs/balance.md).
+stage-end evaluation leads it astray somewhere (such as choosing to end the movement phase
+early, which this judge found to cost 0.09 points each time).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The trained evaluation (issue 21): how likely each role is to win from a state, by a softmax
+"""The trained evaluation: how likely each role is to win from a state, by a softmax
 regression whose weights were fitted to self-play outcomes (maria.lab.train_eval) and ship as
 data in maria/players/data/learned_eval.yaml.  One model per variant and player count: the introductory
 game's read maria.players.features (R14.3; R24.1 in 2 players, where a tie is possible), the

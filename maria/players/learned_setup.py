@@ -1,12 +1,12 @@
-"""Set-up troop allocations found by self-play (R4.9; issue 21: "troop allocation at set-up ... is
-a strategic decision; search or learn it").
+"""Set-up troop allocations found by self-play (R4.9: the troop allocation at set-up is a
+strategic decision, made once from a position that is the same in every game).
 
 A power's allocation is one decision made once, before any card is drawn, from a position that
 is the same in every game: a table fits it better than a search.  maria/players/data/learned_setup.yaml
 holds, per variant and player count ("advanced-3", ...) and power, the troops of each general.
 The entries were chosen by self-play (maria.lab.train_setup: random allocations in all-easy
 games, a regression of the role's wins on each general's troops, then paired series of the
-candidates against the rules of thumb; figures in docs/balance.md).  A power without an entry
+candidates against the rules of thumb).  A power without an entry
 keeps the rules of thumb (maria.players.easy.Rules.fill_allocate).
 
 The file is read with the guarded YAML loader and checked before use: known keys and powers,

@@ -30,7 +30,7 @@ def confident_gain(chal: list[float], base: list[float]) -> bool:
 
 def common_sample(player, obs: dict, role: str, rng: random.Random, deadline: float, keys: Sequence,
                   start: Callable[[dict, object], tuple[dict, bool]], reply) -> list[tuple[object, float]] | None:
-    """One sample of the whole-stage searches (maria.players.plan_search, winter_search): one state
+    """One sample of the whole-stage searches (maria.players.plan_search): one state
     drawn from the role's view (maria.players.resample) and one play-out seed for every candidate
     in `keys`; `start(state, key)` plays the candidate's own actions and returns (state after,
     whether the play-out may change it in place); a candidate that raises scores -1e6.  None when

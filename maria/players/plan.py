@@ -17,8 +17,8 @@ fortress takes it; a protected one only gets a "?") + the value of the end city:
         enemy's; being next to a stronger enemy who moves later is a risk.
 Supply trains follow their generals (every general outside his home country within 6 cities of a
 train, the train a few cities behind the front, away from enemy generals).
-The planner's protection and threat queries are in maria.players.plan_threats (a mixin); the
-defender's whole-stage view (hard's plan search) in maria.players.defence.
+The planner's protection and threat queries are in maria.players.plan_threats (a mixin), its
+supply trains in maria.players.plan_trains (another).
 """
 
 from __future__ import annotations
@@ -39,51 +39,27 @@ SPOIL = -15.0        # two players: taking a fortress the ally still needs (it c
 GUARD = 1.5          # attackers: protecting a conquest an enemy general could retake next move
 GUARD_THREAT = 4     # ... when that enemy stands this many cities away or nearer
 # attackers: value of each city nearer to the next target, up to NEAR cities away; faster in the
-# 3-player game, where a rival ally races for the same fortresses (measured, docs/balance.md, session 5)
+# 3-player game, where a rival ally races for the same fortresses
 TARGET_PULL = {2: 0.9, 3: 1.2}
 # Austria in the advanced game: her pool holds only 3 VMs at the start (B.2), so every conquest that
 # puts one of them on a fortress (Bavaria, Saxony, Prussia, France, Silesia: R10.16c) is a third of
 # a win, and her generals feel a pull towards the nearest such fortress besides defending
-# (easy-vs-easy, docs/balance.md, session 9: 3 players 10 -> 25 of 300 games, 2 players 31 -> 54 of 200)
 AUSTRIAN_PULL = 0.6
 NEAR = 8
 FAR_PULL = 0.3       # ... and a faint pull from NEAR to FAR cities (no idle generals in the rear)
 FAR = 16
 PROTECTED_DETOUR = 1.0   # ... a protected target counts as this many cities farther
 SPREAD = 2.0         # ... and one an own general is nearer to as this many farther
-DOUBLE_BACK = True
-# Austria in the introductory game: her cover and retake values are weighted by how near each
-# attacker is to his victory (Planner.urgency; session 11).  Off = session 10's planner.  Shipped
-# off: together with EXPOSURE, easy.CAREFUL_DEFENDER and players.WINTER_ROLES, 4 wins of 12 hard-
-# vs-hard games, as many as without them on the same seeds (docs/balance.md, session 11).  Alone,
-# session 16: 4 wins of 42 against 3 on the same seeds, Louis XV 26 against 23: still off.
-URGENCY = False
-URGENCY_MAX = 3.0
-# ... the same weighting for one planning pass only (plan_search's policy plans, session 24): set by
-# a hard player around the rules-of-thumb plan it builds with it, like EXPOSED below.
-URGENT: ContextVar[bool] = ContextVar("urgent", default=False)
-# ... and her generals weigh the strongest enemy stack that can reach them before her next move
-# (Planner.exposure; session 11): per troop it would take, and for the general removed.  Shipped
-# off (see URGENCY).
-EXPOSURE = False
-# Session 19: the same rule as a setting of `hard` alone (players.EXPOSED_ROLES), in any variant
-# and for every power of the roles it names: while a hard player decides for such a role, that
-# role plans with the exposure rule, in its own choices, its candidates and its play-outs (the
-# other roles in its play-outs keep the plain rules).  In the advanced game a general removed in
-# combat costs his power a VP (R16.1); hard Frederick (Prussia, Saxony and the PA, whose stages
-# come before Austria's and France's) won 38 of 120 games alone against easy with it against 28
-# without on the same seeds (docs/balance.md, session 19).  Easy Maria Theresa with it won as
-# often as without (30 against 32 of 200 all-easy games), so easy keeps the plain rule.  The
-# planner is built in a dozen places (rules of thumb, candidates, whole-stage plans) from the state
-# alone, so the setting travels in a context variable that the hard player sets only for the
-# length of its own decision (search.SearchPlayer.choose): easy players, which never run inside
-# it, are untouched.
+# The exposure rule (Planner.exposure), a setting of the hard level for some roles
+# (maria.players.levels): a general weighs the strongest enemy stack that can reach him before his
+# role moves again.  In the advanced game a general removed in combat costs his power a VP (R16.1).
+# The planner is built in a dozen places (rules of thumb, candidates, whole-stage plans) from the
+# state alone, so the setting travels in a context variable that the hard player sets only for the
+# length of its own decision (search.SearchPlayer.choose), for its own role: the other roles in its
+# play-outs, and easy players, keep the plain rule.
 EXPOSED: ContextVar[frozenset] = ContextVar("exposed_roles", default=frozenset())
 EXPOSE_LOSS = 0.6
 EXPOSE_REMOVED = 4.0
-# The advanced game's defenders: the same weighting with the attackers' VM pools (R15.2; session 12:
-# no measured gain for Maria Theresa, shipped off).  The PA's switches: plan_threats.PA_FRONT.
-ADV_URGENCY = False
 
 
 def prussian_share(info, city: str) -> bool:
@@ -192,7 +168,7 @@ class Planner(Threats, Trains):
                 and info.home_of(city) != "austria" and marks_conquest(st, info, power, city):
             return CONQUER                              # a VM out of her small pool (R15.2)
         if self.pa_retake(major, city):
-            return CONQUER                              # PA_FRONT (maria.players.plan_threats)
+            return CONQUER                              # the PA's front (maria.players.plan_threats)
         if not _goal(st, info, major, city):
             if st["players"] == 2 and major == "france" and info.in_silesia(city) \
                     and self.counts()["prussia"] < 12:
@@ -255,7 +231,7 @@ class Planner(Threats, Trains):
 
     # --- path enumeration -------------------------------------------------------------------------
     def paths(self, pid, mode="normal", limit=400):
-        return move_paths(self.st, self.info, pid, mode, limit, back=DOUBLE_BACK)
+        return move_paths(self.st, self.info, pid, mode, limit, back=True)
 
     # --- general's scoring -----------------------------------------------------------------------
     def conquest_value(self, gid, path) -> tuple[float, set]:
@@ -311,8 +287,7 @@ class Planner(Threats, Trains):
             else:
                 v += -2.0 + max(margin, -10) * 0.6
         d = info.dist_from(city)
-        if (R.major_of(st, power) == "austria" and EXPOSURE and st["variant"] == "intro"
-                or self.role in EXPOSED.get()):
+        if self.role in EXPOSED.get():
             return v - self.exposure(gid, city, mine, my_cards, seen)
         # enemies within 2..3 who could come and attack this general
         for eg_id, eg in self.gens.items():
@@ -328,15 +303,12 @@ class Planner(Threats, Trains):
         return v
 
     def exposure(self, gid, city, mine, my_cards, seen) -> float:
-        """Maria Theresa in the introductory game (EXPOSURE), any role of hard's EXPOSED in any
-        game: what ending at `city` risks in the enemy stages before the role's next move (R5.1:
-        she acts last, so every enemy moves first): the strongest enemy stack that can end next
-        to her (a general moves 3 cities, 4 on main roads, R10.2)
-        beats her by `gap` and takes min(troops, gap + 1) of her troops (R11.4: the final score,
-        his cards against hers), all of them removing the general until the winter (R13.3).
-        The old rule (a gentle pull away from stronger enemies 2-4 cities off) let lone generals
-        stand within reach of the Prussian 12-troop stack (session 11, seed 101000: Karl (4)
-        force-marched to Zuckmantel, 4 cities from Friedrich + Schwerin, and was removed)."""
+        """A role in EXPOSED: what ending at `city` risks in the enemy stages before the role's
+        next move (R5.1): the strongest enemy stack that can end next to the general (a general
+        moves 3 cities, 4 on main roads, R10.2) beats him by `gap` and takes min(troops, gap + 1)
+        of his troops (R11.4: the final score, the enemy's cards against his), all of them
+        removing the general until the winter (R13.3).  The plain rule (a gentle pull away from stronger enemies 2-4 cities off) lets a lone
+        general end within reach of a much stronger stack."""
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
         d = info.dist_from(city)
@@ -359,48 +331,6 @@ class Planner(Threats, Trains):
             risk = EXPOSE_LOSS * lost + (EXPOSE_REMOVED if lost >= troops else 0.0)
             worst = max(worst, risk * (1.0 if k <= 4 else 0.5))
         return worst
-
-    def urgency(self) -> dict[str, float]:
-        """Introductory game, the defender: how much more each attacker's threat counts than the
-        other's, from how many fortresses each still lacks for his victory (R14.3): 1 each when
-        both lack as many, (other's shortfall / his) ** 0.75 otherwise, between 1/URGENCY_MAX
-        and URGENCY_MAX.  Without it her generals answer the nearest enemy, wherever he is: seen
-        in hard-vs-hard games, Karl and Neipperg went to retake Silesia from a Prussia 6 short
-        while France, 2 short, walked into Upper and Lower Austria (docs/balance.md, session 10,
-        seed 101001: France 9 at turn 8 with Prussia at 6)."""
-        u = getattr(self, "_urgency", None)
-        if u is None:
-            u = {}
-            short = None
-            if (URGENCY or URGENT.get()) and self.st["variant"] == "intro":
-                from maria.games.maria.rules.victory import TARGETS    # R14.3
-                n = self.pace_counts()
-                short = {m: max(TARGETS[m] - n.get(m, 0), 1) for m in TARGETS}
-            elif (ADV_URGENCY or URGENT.get()) and self.st["variant"] == "advanced":   # (the defenders ask)
-                pools = self.st["adv"]["pools"]                                     # R15.2
-                short = {m: max(pools.get(m, 0), 1) for m in ("france", "prussia")}
-            if short:
-                for m, k in short.items():
-                    other = max(v for o, v in short.items() if o != m)
-                    u[m] = min(max((other / k) ** 0.75, 1 / URGENCY_MAX), URGENCY_MAX)
-            self._urgency = u
-        return u
-
-    def threat_major(self, fortress: str, enemies) -> str | None:
-        """The attacker whose victory the loss of the own `fortress` would serve most (R14.3: a
-        Silesian fortress counts only for Prussia), among those with a general within 6 cities."""
-        u = self.urgency()
-        if not u:
-            return None
-        dc = self.info.dist_from(fortress)
-        best, bu = None, -1.0
-        for eg in enemies:
-            if dc.get(eg["city"], 99) > 6:
-                continue
-            m = R.major_of(self.st, eg["power"])
-            if m in u and _goal(self.st, self.info, m, fortress) and u[m] > bu:
-                best, bu = m, u[m]
-        return best
 
     def supply_value(self, gid, city) -> float:
         g = self.st["generals"][gid]

@@ -1,7 +1,7 @@
-"""Whole movement-phase plans chosen by play-outs (issue 21's "search that sees whole plans"; R10
-movement, R11 combat, R5.1 the order of the stages).
+"""Whole movement-phase plans chosen by play-outs (R10 movement, R11 combat, R5.1 the order of
+the stages).
 
-A role in `SearchPlayer.plan_search_roles` chooses its movement phase once, as a whole plan (every
+A role in its level's `plan_search_roles` (maria.players.levels) chooses its movement phase once, as a whole plan (every
 general's and train's move and the end of the phase), at the phase's first decision:
   1. candidate plans (`candidate_plans`): the rules-of-thumb plan, that plan with one general's
      move changed to another of his best end cities, with one general staying where he stands, and
@@ -9,8 +9,8 @@ general's and train's move and the end of the phase), at the phase's first decis
      stays;
   2. each plan is played on sampled states (maria.players.resample: what the role knows) and the
      game played on with the rules of thumb for every role through the enemy stages to the role's
-     next action stage (THROUGH_ENEMY_STAGES; R5.1: Austria acts last, so what her stand risks
-     shows only there);
+     next action stage, whatever the level's `reply_roles` say (R5.1: Austria acts last, so what
+     her stand risks shows only there);
   3. successive halving over the plans on common sampled states; the last challenger replaces the
      rules-of-thumb plan only if its paired advantage is clearly more than the noise
      (maria.players.paired).
@@ -25,7 +25,7 @@ import random
 import time
 
 from maria.players.paired import common_sample, confident_gain, mean
-from maria.players.stage_plans import candidate_plans as _stage_candidates, plan_key, play_plan, rules_plan
+from maria.players.stage_plans import candidate_plans as _stage_candidates, plan_key, play_plan
 
 ROUND = 2            # sampled states per live plan per halving round
 FINAL = 4            # sampled states for the last challenger against the rules-of-thumb plan
@@ -36,20 +36,6 @@ PLAYOUTS = 96        # play-outs per plan choice at most (whole samples)
 # with as many samples each.
 SIZES = {"intro": (6, 8, 5), "advanced": (2, 2, 1)}
 MIN_PAIRED = 4       # sampled states a challenger needs beside the rules-of-thumb plan to replace it
-# A plan's play-outs run through the enemy stages to the role's next action stage whatever
-# `reply_roles` says (that setting is for the move-by-move search): where a role's generals stand
-# at the end of its movement phase is judged by the enemy's answer.  In the introductory game
-# Maria Theresa's play-outs run through the enemy stages anyway (players.REPLY_ROLES).
-THROUGH_ENEMY_STAGES = True
-# Policy plans (session 24 trial, off): besides the variations of the rules-of-thumb plan, the
-# whole plans her rules of thumb make with the defender settings they ship without - the threats
-# weighted by each attacker's nearness to victory (plan.URGENT), the strongest enemy stack that
-# can reach a general before her next move (plan.EXPOSED), and both - so that the search can
-# choose a different way of defending for this phase, not only a different move for one general.
-# Measured in session 24 (docs/balance.md, trial R): all hard, introductory 3 players, she won 23
-# of 90 against 22 without (p = 0.50), and on 90 fresh seeds (trial R3, for goal 3) Louis XV won
-# 55 against 56 and she 21 against 22: off.
-POLICY_PLANS = False
 
 
 def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
@@ -60,12 +46,6 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float)
         return plans
     base = plans[0]
     seen = {plan_key(p) for p in plans}
-    if POLICY_PLANS:
-        for plan in _policy_plans(state, role, rng):
-            k = plan_key(plan)
-            if plan and k not in seen:
-                seen.add(k)
-                plans.append(plan)
     stays = 0
     for a in base:
         if stays >= n_stays:
@@ -80,22 +60,6 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float)
     return plans
 
 
-def _policy_plans(state: dict, role: str, rng: random.Random) -> list[list[dict]]:
-    """The rules-of-thumb plans under the urgency weighting, the exposure rule and both (see
-    POLICY_PLANS); each setting holds only while its plan is made."""
-    from maria.players.plan import EXPOSED, URGENT
-    out = []
-    for urgent, exposed in ((True, False), (False, True), (True, True)):
-        t_u = URGENT.set(urgent)
-        t_e = EXPOSED.set(EXPOSED.get() | {role} if exposed else EXPOSED.get() - {role})
-        try:
-            out.append(rules_plan(state, role, rng)[0])
-        finally:
-            EXPOSED.reset(t_e)
-            URGENT.reset(t_u)
-    return out
-
-
 def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: random.Random,
                  deadline: float, limit: int = PLAYOUTS) -> int:
     """The index of the plan to play (0, the rules-of-thumb plan, unless another is clearly
@@ -103,7 +67,7 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
     if len(plans) < 2:
         return 0
     vals: list[list[float]] = [[] for _ in plans]
-    player._step = player._tail = 0.0       # FINE_CLOCK's estimates, timed afresh in this search
+    player._step = player._tail = 0.0       # the clock's estimates, timed afresh in this search
     live = list(range(1, len(plans)))
     done = 0
     last = 0.0                      # wall clock of the last whole sample
@@ -120,8 +84,9 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
             def start(st, k):
                 _, after = play_plan(st, role, plans[k])
                 return after, after is not st
-            got = common_sample(player, obs, role, rng, deadline, [0] + live, start,
-                                True if THROUGH_ENEMY_STAGES else None)
+            # the play-outs run through the enemy stages to the role's next action stage: where
+            # its generals stand at the end of the phase is judged by the enemy's answer
+            got = common_sample(player, obs, role, rng, deadline, [0] + live, start, True)
             if got is None:
                 break                   # a sample cut short by the deadline is never compared
             for k, v in got:

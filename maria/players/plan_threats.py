@@ -11,62 +11,18 @@ from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.advanced.markers import RHINE
 from maria.games.maria.rules.state import controller
 
-# The Pragmatic Army in the advanced game (session 12, docs/balance.md): France wins most games by
-# taking the Austrian Netherlands in turns 1-4 (R15.2: every conquest there spends a French VM,
-# R10.16c) while the PA's generals (Hannover, 12-16 cities off) stayed out of reach: its planner
-# counted Prussia's and Saxony's conquests as fortresses to retake and their generals as threats
-# (R2.3: they are enemies of the PA, but in 3 players Frederick plays all three, R2.1), and every
-# pull was capped at 12 cities.  With PA_FRONT on, the PA (i) plans against the other players'
-# powers only, (ii) also covers its own home fortresses and the Rhine electorates it or Austria
-# holds (a French conquest there spends a French VM or counts for the 3-Electors box, R16.4),
-# (iii) retakes from as far as FRONT_FAR cities (a retaken fortress sends France's VM back to its
-# pool, R15.3) and (iv) feels a pull of FRONT_PULL per city towards the nearest threatened own
-# fortress, up to FRONT_FAR cities (no idle army in Hanover while Flanders falls); (v) values
-# retaking a fortress of the Austrian Netherlands, of its home or a Rhine electorate as a full
-# target (CONQUER; it was 1, less than covering one).  3 players only: in 2 players (Maria Theresa
-# plays the PA) the same setting did not help her (measured, docs/balance.md, session 12).
-PA_FRONT = True
+# The Pragmatic Army in the advanced 3-player game, in Frederick's hands (R2.1): France takes the
+# Austrian Netherlands early (R15.2: every conquest there spends a French VM, R10.16c) unless the
+# PA's generals, 12-16 cities off in Hannover, march.  So the PA (i) plans against the other
+# players' powers only (Prussia and Saxony are its enemies by R2.3, but his own powers), (ii) also
+# covers its own home fortresses and the Rhine electorates it or Austria holds (a French conquest
+# there spends a French VM or counts for the 3-Electors box, R16.4), (iii) retakes from as far as
+# FRONT_FAR cities (a retaken fortress sends France's VM back to its pool, R15.3), (iv) feels a
+# pull of FRONT_PULL per city towards the nearest threatened own fortress, up to FRONT_FAR cities,
+# and (v) values retaking a fortress of the Austrian Netherlands, of its home or a Rhine electorate
+# as a full target (CONQUER).
 FRONT_PULL = 0.3
 FRONT_FAR = 20
-# The advanced game's defenders, Austria and the PA (session 13, docs/balance.md): France's pool
-# empties mostly by conquests (8 a game against 3.5 battle VPs, of which the battle boxes keep 2,
-# R16.3), 3 in four of them by leaving a fortress no general protects (R10.12: a general within 3
-# cities protects it, R10.13).  The covering pull (1.6 when an enemy stands within 3 cities of the
-# fortress, 0.8 within 6) loses against Austria's pull towards her own targets (AUSTRIAN_PULL, 0.6
-# a city up to 8): in turn 1 Traun, Karl, Batthyany and Khevenhueller march towards Silesia while
-# Toerring (Ingolstadt, 8-9 cities off) comes for Enns and Linz, taken in 15 and 13 of 20 games.
-# With ADV_COVER the cover values of COVER_POWERS' generals are COVER_SCALE times larger and a
-# fortress counts as threatened from COVER_THREAT cities (a general marches 3 a turn, 4 on main
-# roads, R10.2: two turns), at half the value beyond 6.  Measured (easy against easy, paired
-# seeds): no gain for the defenders in 3 players, Maria Theresa's wins lost in 2 players (she
-# wins there by attacking); for the PA alone no gain either: shipped off.
-ADV_COVER = False
-COVER_SCALE = 2.0
-COVER_THREAT = 8
-COVER_POWERS = ("austria", "pragmatic_army")     # whose generals ADV_COVER weights
-COVER_PLAYERS = (2, 3)                             # ... in games of these player counts
-
-# ... and how near each attacker is counted (session 25): with PACE, the fortresses he holds plus
-# those he can take in his next move - fortresses of his condition (R14.3) still hers that no
-# general of hers protects (R10.13) within PACE_REACH cities of one of his face-up generals (a
-# general marches 3 a turn, R10.2, and takes every unprotected fortress he leaves, R10.12), at most
-# PACE_EACH per general.  Seen in session 25's all-hard games: at turn 4 Prussia holds 4-6 of its 12
-# and France 1-3 of its 9, so the plain shortfall sends her generals to Silesia, and then Toerring
-# and Broglie walk down the open Danube to Wien in three turns (France 9 by turn 6-8 in most of
-# Louis XV's wins).  Used by plan.Planner.urgency and defence.defence_score; off = the plain counts.
-PACE = False
-PACE_REACH = 3
-PACE_EACH = 2
-# Austria in the introductory game, with the urgency weighting on (plan.Planner.urgency; session 25):
-# a pull of MARCH_PULL x the urgency of the attacker whose victory it would serve, per city, towards
-# an own fortress an enemy general threatens (within 6 cities) and no other general of hers
-# protects (R10.13), felt from up to MARCH_FAR cities.  Without it a general farther
-# than 3 cities from a threatened fortress feels nothing of it (cover counts only 1-3 cities away)
-# until it has fallen: seen in session 25's all-hard games, Karl and Neipperg in Silesia while
-# Toerring walked from Wels to Wien.  The PA's PA_FRONT pull is the same idea.
-MARCH = False
-MARCH_PULL = 0.3
-MARCH_FAR = 12
 
 
 def _goal(state, info, major: str, city: str) -> bool:
@@ -227,64 +183,28 @@ class Threats:
         d = self.info.dist_from(city)
         return -0.5 * min(min(d.get(h, 99) for h in hunters), 10)
 
-    def pace_counts(self) -> dict[str, int]:
-        """Introductory game: each attacker's count (R14.3), plus with PACE the open fortresses of
-        his condition within his generals' reach (see PACE)."""
-        c = getattr(self, "_pace", None)
-        if c is not None:
-            return c
-        c = dict(self.counts())
-        if PACE and self.st["variant"] == "intro":
-            st, info = self.st, self.info
-            for major in ("france", "prussia"):
-                if major not in c:
-                    continue
-                cities = [g["city"] for g in self.gens.values()
-                          if g["face_up"] and R.major_of(st, g["power"]) == major]
-                open_ = [f for f in info.fortresses() if _goal(st, info, major, f)
-                         and not self.is_prot(f) and (ctrl := controller(st, info, f)) is not None
-                         and R.major_of(st, ctrl) == "austria"]
-                took: set[str] = set()
-                for x in cities:
-                    dx = info.dist_from(x)
-                    near = sorted((dx[f], f) for f in open_ if f not in took and dx.get(f, 99) <= PACE_REACH)
-                    took.update(f for _, f in near[:PACE_EACH])
-                c[major] += len(took)
-        self._pace = c
-        return c
-
     def pa_retake(self, major, city) -> bool:
-        """PA_FRONT: the enemy-controlled `city` is one the PA retakes as a full target: a fortress of
+        """The enemy-controlled `city` is one the PA retakes as a full target: a fortress of
         the Austrian Netherlands or of its home (retaking sends the conqueror's VM back to his pool,
         R10.16a, R15.3) or a Rhine electorate (the 3-Electors boxes, R16.4), held by another player."""
         st, info = self.st, self.info
-        return PA_FRONT and major == "pragmatic_army" and st["variant"] == "advanced" \
+        return major == "pragmatic_army" and st["variant"] == "advanced" \
             and st["players"] == 3 \
             and (info.home_of(city) in ("austria", "pragmatic_army") or city in RHINE) \
             and R.role_of(st, controller(st, info, city)) != self.role
 
     def defence_value(self, gid, city) -> float:
         d = self.info.dist_from(city)
-        cover, retake, enemies, front, march = self._defence_facts(gid)
+        cover, retake, enemies, front = self._defence_facts(gid)
         v = 0.0
         for c, w in cover:
             if 1 <= d.get(c, 99) <= 3:
                 v += w
         if front:
-            # PA_FRONT: march to the front from the rear
+            # the PA marches to the front from the rear
             v -= FRONT_PULL * min(min(d.get(c, 99) for c, _ in cover), FRONT_FAR)
-        elif march:
-            # MARCH: towards a threatened fortress nobody covers, the pull stronger for the attacker
-            # nearer to his victory
-            v += MARCH_PULL * max(u * (MARCH_FAR - min(d.get(c, 99), MARCH_FAR)) for c, u in march)
         if retake:
-            u = self.urgency()
-            if u:
-                # retaking from the attacker nearer to his victory first (a fortress of the other
-                # counts as farther away)
-                v -= 0.35 * min(min(min(d.get(c, 99), 12) / u.get(m, 1.0) for c, m in retake), 16)
-            else:
-                v -= 0.35 * min(min(d.get(c, 99) for c, _ in retake), front or 12)
+            v -= 0.35 * min(min(d.get(c, 99) for c, _ in retake), front or 12)
         # hunt enemy generals abroad (lightly): nearness to the nearest enemy
         if enemies:
             v -= 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
@@ -300,7 +220,7 @@ class Threats:
             return out
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
-        pa = PA_FRONT and power == "pragmatic_army" and st["variant"] == "advanced" \
+        pa = power == "pragmatic_army" and st["variant"] == "advanced" \
             and st["players"] == 3
         # the PA in Frederick's hands (3 players) plans against the other players only: Prussia's
         # and Saxony's conquests are his own (R2.1), though the rules make them enemies (R2.3)
@@ -325,25 +245,15 @@ class Threats:
             elif foe(ctrl):
                 retake.append((c, R.major_of(st, ctrl)))
         cover = []
-        march: list[tuple[str, float]] = []
-        u = self.urgency()
-        adv = ADV_COVER and st["variant"] == "advanced" and power in COVER_POWERS \
-            and st["players"] in COVER_PLAYERS
         for c in own_forts:
             dc = info.dist_from(c)
             threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
-            if threat > (COVER_THREAT if adv else 6):
+            if threat > 6:
                 continue
-            w = 1.6 if threat <= 3 else 0.8 if threat <= 6 else 0.4
-            if adv:
-                w *= COVER_SCALE
-            if u:
-                w *= u.get(self.threat_major(c, enemies), 1.0)
+            w = 1.6 if threat <= 3 else 0.8
             others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
                          if ogid != gid and R.cooperating(st, og["power"], power))
             cover.append((c, w * (0.35 if others else 1.0)))
-            if MARCH and u and not others:
-                march.append((c, u.get(self.threat_major(c, enemies), 1.0)))
         front = FRONT_FAR if pa and cover else 0
-        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies], front, march)
+        out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies], front)
         return out

@@ -11,23 +11,16 @@ The defender's generals raid the enemy's trains (RAID).
 
 from __future__ import annotations
 
-from maria.players import plan_threats as _threats
-from maria.games.maria.rules import roles as R
 
 SUPPLY_RANGE = 6     # the supply range of a train (R9.2), for the planner's generals too
-# The defender raids the attackers' supply trains (session 21, docs/balance.md).  Every attacking
-# general abroad needs a supply path to a train of his power within 6 cities (R9.3); a general who
-# enters a city holding an enemy train eliminates it and may move on (R10.4); without it he turns
-# face-down, loses troops (R9.4) and cannot conquer (R9.5) until his power pays 4 TC points to
-# bring the train back (R10.9, R10.10).  Before, a train on a general's path was worth 4 and
-# nothing drew Austria's generals towards one: in all-easy introductory games the attackers
-# removed about five Austrian generals a game and Maria Theresa's own rules (cover, retake,
-# hunt, stacking, combat cards, recruitment) only moved wins between Louis XV and Frederick, never
-# to her (she won about 10% of 600 games whatever they were).  With RAID her generals feel a pull
-# of RAID_PULL a city towards the nearest enemy train, up to RAID_NEAR cities, and an enemy train
-# on the way is worth RAID_VALUE: she won 26.8% of 1800 all-easy games against 8.4% on the same
-# seeds.  Against hard attackers it gained nothing (10 of 90 all-hard games, as before), and in
-# the advanced game nothing against easy ones (62 against 58 of 400): variant -> powers.
+# The defender raids the attackers' supply trains.  Every attacking general abroad needs a supply
+# path to a train of his power within 6 cities (R9.3); a general who enters a city holding an enemy
+# train eliminates it and may move on (R10.4); without it he turns face-down, loses troops (R9.4)
+# and cannot conquer (R9.5) until his power pays 4 TC points to bring the train back (R10.9,
+# R10.10).  In the introductory game Austria's generals feel a pull of RAID_PULL a city towards
+# the nearest enemy train, up to RAID_NEAR cities, and an enemy train on the way is worth
+# RAID_VALUE (in all-easy games this lifts Maria Theresa from about 8% to 27% of the wins; the
+# advanced game gains nothing from it): variant -> powers.
 RAID: dict[str, tuple[str, ...]] = {"intro": ("austria",)}
 RAID_PULL = 1.5
 RAID_NEAR = 8
@@ -57,17 +50,10 @@ class Trains:
             raided = [t for t in self.st["trains"].values() if t["in_play"] and t["city"] in self.info.playable
                       and self.raided(power, t["power"])]
             trains = tc[power] = [t["city"] for t in raided]
-            self.__dict__.setdefault("_raid_majors", {})[power] = [R.major_of(self.st, t["power"]) for t in raided]
         if not trains:
             return 0.0
         d = self.info.dist_from(city)
-        u = self.urgency() if _threats.MARCH else {}
-        if not u:
-            return RAID_PULL * min(min(d.get(c, 99) for c in trains), RAID_NEAR)
-        # MARCH (maria.players.plan_threats): the pull towards a train grows with the urgency of its
-        # attacker (u = 1: as above)
-        return RAID_PULL * min(RAID_NEAR - u.get(m, 1.0) * (RAID_NEAR - min(d.get(c, 99), RAID_NEAR))
-                               for c, m in zip(trains, self._raid_majors[power]))
+        return RAID_PULL * min(min(d.get(c, 99) for c in trains), RAID_NEAR)
 
     def train_value(self, tid, city) -> float:
         st, info = self.st, self.info

@@ -36,7 +36,7 @@ def play_game(variant: str, players: int, seed: int, seats: dict[str, str], budg
     """One game; returns the GameRecord.  seats: role -> level.  `times` collects each decision's
     seconds (observation, legal actions and choice) by level, `role_times` by role.  Without the
     `clock` (the default), `hard` has no wall-clock ceiling: its counts alone bound its searches,
-    so a seed plays the same game on any machine under any load (make_player; session 26)."""
+    so a seed plays the same game on any machine under any load (make_player)."""
     from maria.record.game import GameRecord
     rec = GameRecord.new(variant=variant, players=players, seed=seed)
     ps = {r: make_player(lvl, seed * 1009 + i, budget=budget if lvl in ("normal", "hard") else None,

@@ -1,20 +1,21 @@
-"""Hard searches a fixed number of play-outs per decision (maria.players.PLAYOUTS, REPLY_PLAYOUTS),
+"""Hard searches a fixed number of play-outs per decision (levels.HARD.playouts, reply_playouts),
 the wall-clock budget only a ceiling: the same seed gives the same decision on a busy or an idle
-machine (session 11; before, a loaded machine bought fewer play-outs and another game).  Session 26:
-without the clock (`make_player(..., clock=False)`, what tournaments and series play) no deadline is
-read at all, so a seed gives the same game however slow or loaded the machine (the brief's "any
-game replays and any bug reproduces"); with it (the window's players) a decision that would
-overrun HARD_CAP is cut short instead."""
+machine.  Without the clock (`make_player(..., clock=False)`, what tournaments and series play) no
+deadline is read at all, so a seed gives the same game however slow or loaded the machine (any
+game replays and any bug reproduces); with it (the window's players) a decision that would
+overrun levels.HARD_CAP is cut short instead."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 
 import pytest
 
-from maria.players import HARD_CAP, PLAYOUTS, REPLY_PLAYOUTS, make_player
+from maria.players import levels, make_player
 from maria.players import plan_search, search, stage_plans
+from maria.players.levels import HARD, HARD_CAP
 from maria.players.resample import observe
 from maria.players.search import SearchPlayer
 from maria.games.maria.rules import door
@@ -40,7 +41,7 @@ def test_hard_searches_a_fixed_count_of_playouts_and_decides_the_same_under_load
     calls = _count_playouts(monkeypatch)
     first = make_player("hard", 7).choose(observe(s, role), door.legal_actions(s, role), role)
     n = len(calls)
-    assert 0 < n <= PLAYOUTS["hard"]
+    assert 0 < n <= HARD.playouts
     # the same decision when the machine is slow: every play-out made to cost more wall clock
     orig = SearchPlayer._playout
 
@@ -54,19 +55,17 @@ def test_hard_searches_a_fixed_count_of_playouts_and_decides_the_same_under_load
 
 @pytest.mark.parametrize("plans", [False, True])
 def test_maria_theresa_long_playouts_are_counted_too(monkeypatch, plans):
-    """Her play-outs through the enemy stages are counted: REPLY_PLAYOUTS for a move searched on
-    its own; with the whole-plan search (players.PLAN_SEARCH_ROLES, session 23) at most
-    plan_search.PLAYOUTS more at the first decision of her movement phase."""
-    import maria.players as players
-    from maria.players import plan_search
+    """Her play-outs through the enemy stages are counted: reply_playouts for a move searched on
+    its own; with the whole-plan search (plan_search_roles) at most plan_search.PLAYOUTS more at
+    the first decision of her movement phase."""
     if not plans:
-        monkeypatch.setattr(players, "PLAN_SEARCH_ROLES", {})
+        monkeypatch.setitem(levels.SEARCHED_LEVELS, "hard", dataclasses.replace(HARD, plan_search_roles={}))
     s = _first_movement("maria_theresa", 3)
     role = "maria_theresa"
     calls = _count_playouts(monkeypatch)
     make_player("hard", 7, budget=60.0).choose(observe(s, role), door.legal_actions(s, role), role)
-    cap = REPLY_PLAYOUTS["hard"] + (plan_search.PLAYOUTS if plans else 0)
-    assert (REPLY_PLAYOUTS["hard"] if plans else 0) < len(calls) <= cap
+    cap = HARD.reply_playouts + (plan_search.PLAYOUTS if plans else 0)
+    assert (HARD.reply_playouts if plans else 0) < len(calls) <= cap
 
 
 @pytest.mark.slow
@@ -131,46 +130,30 @@ def _slow_machine(monkeypatch, clock: _VirtualClock):
 
 @pytest.mark.parametrize("step", [0.4, 2.5])
 def test_goal5_the_ceiling_holds_when_each_playout_step_is_slow(monkeypatch, step):
-    """Goal 5 (issue 21: hard decides in <= 5 s worst): session 12 measured 5.67 s under a 4.5 s
-    ceiling with 6 jobs on the 2 cores.  The deadline was checked only between play-out steps and
-    whole samples, so the step begun just before it ran on after it and every candidate left in
-    the sample was still applied and evaluated.  With search.FINE_CLOCK no step, play-out or
-    evaluation is begun that the longest one timed so far says would end after the deadline, the
-    rules-of-thumb choice timed before the search being the first estimate; with a step of 2.5 s
-    (the choice made before the search already takes half the budget) the search is skipped."""
-    import maria.players.search as S
-
+    """Hard decides within its ceiling on a slow machine: no step, play-out or evaluation is begun
+    that the longest one timed so far says would end after the deadline, the rules-of-thumb choice
+    timed before the search being the first estimate; with a step of 2.5 s (the choice made before
+    the search already takes half the budget) the search is skipped."""
     s = _first_movement("louis_xv", 3, "advanced")
     role = "louis_xv"
     obs, legal = observe(s, role), door.legal_actions(s, role)
     clock = _VirtualClock(step=step, tail=0.05)
     _slow_machine(monkeypatch, clock)
-    monkeypatch.setattr(S, "FINE_CLOCK", True)
     start = clock.now
     make_player("hard", 7).choose(obs, legal, role)
     assert clock.now - start <= make_player("hard", 7).budget
-    # the old coarse checks overran the ceiling on this slow machine
-    monkeypatch.setattr(S, "FINE_CLOCK", False)
-    start = clock.now
-    make_player("hard", 7).choose(obs, legal, role)
-    assert clock.now - start > make_player("hard", 7).budget
 
 
-def test_goal5_the_fine_clock_changes_nothing_when_the_ceiling_does_not_bind(monkeypatch):
-    """Unloaded, the count of play-outs ends the search before the ceiling: the fine checks must
-    not change a decision then (a frozen clock: the deadline never comes)."""
-    import maria.players.search as S
-
+def test_the_clocks_checks_change_nothing_when_the_ceiling_does_not_bind(monkeypatch):
+    """Unloaded, the count of play-outs ends the search before the ceiling: the window's player
+    (with the ceiling, on a frozen clock: the deadline never comes) decides as the player without
+    any clock."""
     for role, seed in (("louis_xv", 3), ("maria_theresa", 5)):
         s = _first_movement(role, seed, "advanced")
         obs, legal = observe(s, role), door.legal_actions(s, role)
-        clock = _VirtualClock(step=0.0, tail=0.0)
-        _slow_machine(monkeypatch, clock)
-        got = []
-        for fine in (False, True):
-            monkeypatch.setattr(S, "FINE_CLOCK", fine)
-            got.append(make_player("hard", 11).choose(obs, legal, role))
-        assert got[0] == got[1]
+        free = make_player("hard", 11, clock=False).choose(obs, legal, role)
+        _slow_machine(monkeypatch, _VirtualClock(step=0.0, tail=0.0))
+        assert make_player("hard", 11).choose(obs, legal, role) == free
 
 
 class _CrawlingClock:
@@ -194,10 +177,10 @@ def _crawl(monkeypatch) -> None:
 
 def _plan_choice(clock: bool, crawl: bool, monkeypatch) -> tuple[dict, tuple]:
     """Hard Maria Theresa's first movement decision (the whole-plan search of the introductory
-    game, players.PLAN_SEARCH_ROLES) in the Moravian position, and what her plan search did."""
+    game) in the Moravian position, and what her plan search did."""
     s = _moravian_position()
-    p = make_player("hard", 7, clock=clock)
-    p.plan_search_roles = {"intro": ("maria_theresa",)}
+    p = SearchPlayer(dataclasses.replace(HARD, plan_search_roles={"intro": ("maria_theresa",)}), 7,
+                     budget=None if clock else math.inf)
     if crawl:
         _crawl(monkeypatch)
     role = "maria_theresa"
@@ -208,8 +191,8 @@ def _plan_choice(clock: bool, crawl: bool, monkeypatch) -> tuple[dict, tuple]:
 def test_make_player_hard_without_the_clock_has_no_ceiling():
     assert make_player("hard", 1).budget == HARD_CAP
     p = make_player("hard", 1, clock=False)
-    assert p.budget == math.inf and p.plan_budget == math.inf
-    assert p.playouts and p.reply_playouts            # the counts that bound it instead
+    assert p.budget == math.inf
+    assert p.config.playouts and p.config.reply_playouts      # the counts that bound it instead
     # normal searches by the wall clock whatever `clock` says (not counted)
     assert make_player("normal", 1, clock=False).budget == make_player("normal", 1).budget
 

@@ -1,7 +1,7 @@
 """The trained evaluation (issue 21: "an evaluation that knows the game"): features of a state
 (maria.players.features), weights fitted to self-play outcomes (maria.lab.train_eval) and
 shipped as data (maria/players/data/learned_eval.yaml), loaded with the guarded loader and validated
-(maria.players.learned), used by hard for the roles in players.LEARNED_ROLES."""
+(maria.players.learned), used by hard for the roles in its learned_roles (maria.players.levels)."""
 
 from __future__ import annotations
 
@@ -149,22 +149,23 @@ def test_the_store_writes_a_model_that_loads_back(tmp_path):
 
 
 def test_the_trained_evaluation_reads_only_maria_theresas_view(monkeypatch):
-    """Issue 21: a new decision path sees only its role's view.  Hard with the trained evaluation
+    """A decision path sees only its role's view.  Hard with the trained evaluation
     for Maria Theresa scores resampled states built from her view: two games that differ only in
     which cards Prussia and France hold (R8.4: hidden) give her the same view and the same
     choice."""
-    import maria.players as players
-    monkeypatch.setattr(players, "LEARNED_ROLES", {"intro": ("maria_theresa",)})
-    # the move-by-move search only: the whole-plan search (players.PLAN_SEARCH_ROLES) can be cut
-    # by the wall clock on a loaded test machine, and its own view test is in test_plan_search.py
-    monkeypatch.setattr(players, "PLAN_SEARCH_ROLES", {})
+    import dataclasses
+
+    from maria.players import levels
+    # the move-by-move search only: the whole-plan search (plan_search_roles) can be cut by the
+    # wall clock on a loaded test machine, and its own view test is in test_plan_search.py
+    monkeypatch.setitem(levels.SEARCHED_LEVELS, "hard", dataclasses.replace(
+        levels.HARD, learned_roles={"intro": ("maria_theresa",)}, plan_search_roles={}))
     a, b = _turn1_with_hidden_hands_changed()
     va, vb = observe(a, "maria_theresa"), observe(b, "maria_theresa")
     assert va == vb
     acts = door.legal_actions(a, "maria_theresa")
     assert acts == door.legal_actions(b, "maria_theresa") and len(acts) > 1
-    pa, pb = make_player("hard", 5), make_player("hard", 5)
-    assert pa.learned_roles == {"intro": ("maria_theresa",)}
+    pa, pb = make_player("hard", 5, clock=False), make_player("hard", 5, clock=False)   # the counts alone
     calls = []
     orig = learned.value
     monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))
@@ -173,22 +174,25 @@ def test_the_trained_evaluation_reads_only_maria_theresas_view(monkeypatch):
 
 
 def test_a_setting_for_one_player_count_leaves_the_other_on_the_heuristic(monkeypatch):
-    """players.LEARNED_ROLES may name "intro-2" (2 players only) as well as "intro" (both)."""
+    """learned_roles may name "intro-2" (2 players only) as well as "intro" (both)."""
+    import dataclasses
+
     from maria.players.evaluate import evaluate
+    from maria.players.levels import HARD
     from maria.players.search import SearchPlayer
     two = yaml.safe_load((FIXTURES / "intro2p_turn9_french_movement.yaml").read_text(encoding="utf-8"))
     three = _turn1()
-    p = SearchPlayer("hard", 1, learned_roles={"intro-2": ("maria_theresa",)})
+    p = SearchPlayer(dataclasses.replace(HARD, learned_roles={"intro-2": ("maria_theresa",)}), 1)
     assert p._evaluate(two, "maria_theresa") == pytest.approx(learned.value(two, "maria_theresa"))
     assert p._evaluate(three, "maria_theresa") == pytest.approx(evaluate(three, "maria_theresa"))
     assert p._evaluate(two, "coalition") == pytest.approx(evaluate(two, "coalition"))
-    both = SearchPlayer("hard", 1, learned_roles={"intro": ("maria_theresa",)})
+    both = SearchPlayer(dataclasses.replace(HARD, learned_roles={"intro": ("maria_theresa",)}), 1)
     assert both._evaluate(three, "maria_theresa") == pytest.approx(learned.value(three, "maria_theresa"))
     assert learned.value(three, "maria_theresa") != pytest.approx(evaluate(three, "maria_theresa"))
 
 
 def test_the_training_games_are_played_without_the_clock_so_a_seed_remakes_its_rows(monkeypatch):
-    """train_eval.play_one's players are made with clock=False (session 26): a hard seat is then
+    """train_eval.play_one's players are made with clock=False: a hard seat is then
     bound by its counts alone and the rows of a seed do not depend on the machine's load."""
     import maria.players as P
     made = []
@@ -205,13 +209,12 @@ def test_the_training_games_are_played_without_the_clock_so_a_seed_remakes_its_r
 
 
 def test_her_whole_plan_search_scores_its_play_outs_with_the_trained_evaluation_from_her_view(monkeypatch):
-    """Session 27's shipped setting (players.LEARNED_ROLES "intro-3" with PLAN_SEARCH_ROLES): her
-    whole-plan search in the 3-player introductory game ends its play-outs with the trained
+    """Hard's learned_roles "intro-3" with its plan_search_roles: her whole-plan search in the 3-player introductory game ends its play-outs with the trained
     evaluation, for her alone, on states resampled from her view: two games that differ only in
     hidden hands (R8.4) give the same plan.  Without the clock, so the counts end the search."""
-    import maria.players as players
     from maria.players import plan_search
-    assert players.LEARNED_ROLES.get("intro-3") == ("maria_theresa",)
+    from maria.players.levels import HARD
+    assert HARD.learned_roles.get("intro-3") == ("maria_theresa",)
     a, b = _turn1_with_hidden_hands_changed()
     assert observe(a, "maria_theresa") == observe(b, "maria_theresa")
     calls, searched = [], []

@@ -132,15 +132,16 @@ def _coalition_movement(seed: int = 3) -> dict:
 
 
 def test_R8_4_hard_coalition_with_the_trained_evaluation_reads_only_its_view(monkeypatch):
-    """Issue 21: a new decision path sees only its role's view.  Hard as the coalition (the
-    2-player advanced game, players.LEARNED_ROLES) scores resampled states built from its view: two
+    """A decision path sees only its role's view.  Hard as the coalition (the
+    2-player advanced game, hard's learned_roles) scores resampled states built from its view: two
     games that differ only in which cards Austria holds and which lie in the draw deck (R8.4:
     hidden) give it the same view and the same choice, and the trained evaluation did the scoring."""
     import copy
-    import maria.players as players
+
     from maria.players import make_player
+    from maria.players.levels import HARD
     from maria.players.resample import observe
-    monkeypatch.setattr(players, "LEARNED_ROLES", {"advanced-2": ("coalition",)})
+    assert dict(HARD.learned_roles).get("advanced-2") == ("coalition",)
     a = _coalition_movement()
     b = copy.deepcopy(a)
     hand, draw = b["cards"]["hands"]["austria"], b["cards"]["draw"]
@@ -151,8 +152,7 @@ def test_R8_4_hard_coalition_with_the_trained_evaluation_reads_only_its_view(mon
     assert observe(a, "coalition") == observe(b, "coalition")
     acts = door.legal_actions(a, "coalition")
     assert acts == door.legal_actions(b, "coalition")
-    pa, pb = make_player("hard", 5), make_player("hard", 5)
-    assert pa.learned_roles == {"advanced-2": ("coalition",)}
+    pa, pb = make_player("hard", 5, clock=False), make_player("hard", 5, clock=False)   # the counts alone
     calls = []
     orig = learned.value
     monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))

@@ -1,4 +1,4 @@
-"""Whole movement-phase plans compared by play-outs (maria.players.plan_search, issue 21): the
+"""Whole movement-phase plans compared by play-outs (maria.players.plan_search): the
 defender must see what two generals in one stack do against an invader who would beat each alone
 (R6.1 stacks, R11 combat strength), which move-by-move search with the rules of thumb finishing
 the phase cannot; and the search, like every decision path, reads only its role's view (R8.4)."""
@@ -6,12 +6,16 @@ the phase cannot; and the search, like every decision path, reads only its role'
 from __future__ import annotations
 
 import copy
+import dataclasses
+import math
 import random
 import time
 
 import pytest
 
 from maria.players import make_player, plan_search
+from maria.players.levels import HARD
+from maria.players.search import SearchPlayer
 from maria.players.resample import observe
 from maria.players.stage_plans import rules_plan as _rules_plan
 from maria.games.maria.rules import door
@@ -22,28 +26,26 @@ from tests.players.test_planner_rules import _first_movement
 
 
 def _searching_player(seed: int = 1, budget: float | None = None, clock: bool = False):
-    """Hard with the whole-plan search for Maria Theresa, whatever players.PLAN_SEARCH_ROLES ships
-    (her play-outs run through the enemy stages: players.REPLY_ROLES).  A large `budget` lets the
-    count of play-outs, not the wall clock of a loaded test machine, end the search; without the
-    clock (the default here) the counts alone end it, so the outcome never depends on the load."""
-    p = make_player("hard", seed, budget=budget, clock=clock)
-    p.plan_search_roles = {"intro": ("maria_theresa",)}
+    """Hard with the whole-plan search for Maria Theresa in either player count (her play-outs run
+    through the enemy stages: reply_roles).  A large `budget` lets the count of play-outs, not the
+    wall clock of a loaded test machine, end the search; without the clock (the default here) the
+    counts alone end it, so the outcome never depends on the load."""
     # the heuristic evaluation (maria.players.evaluate), whose troop terms these worked examples are
-    # about; since session 27 her 3-player plan search ends its play-outs with the trained
-    # evaluation (players.LEARNED_ROLES), which weighs the open fortresses far above her troops and
-    # in the Moravian position keeps the two generals apart (docs/balance.md, session 27)
-    p.learned_roles = {}
-    assert "maria_theresa" in p.reply_roles["intro"]
-    return p
+    # about; hard's 3-player plan search ends its play-outs with the trained evaluation
+    # (learned_roles), which weighs the open fortresses far above her troops and in the Moravian
+    # position keeps the two generals apart
+    cfg = dataclasses.replace(HARD, plan_search_roles={"intro": ("maria_theresa",)}, learned_roles={})
+    assert "maria_theresa" in cfg.reply_roles["intro"]
+    if budget is None and not clock:
+        budget = math.inf
+    return SearchPlayer(cfg, seed, budget=budget)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_R6_1_R11_the_plan_search_unites_two_generals_the_invader_would_beat_one_by_one(monkeypatch, seed):
-    # the rules of thumb without the exposure rule (plan.EXPOSURE, off) send each general on his
-    # own within reach of the 12 Prussians at Neisse; the plan search, judging the plans by the
-    # Prussian stage that follows hers, ends the two 7-troop generals in one stack of 14
-    from maria.players import plan as plan_mod
-    monkeypatch.setattr(plan_mod, "EXPOSURE", False)
+    # the rules of thumb send each general on his own within reach of the 12 Prussians at Neisse;
+    # the plan search, judging the plans by the Prussian stage that follows hers, ends the two
+    # 7-troop generals in one stack of 14
     s = _moravian_position()
     _, alone = _rules_plan(s, "maria_theresa", random.Random(1))
     assert alone["generals"]["karl"]["city"] != alone["generals"]["neipperg"]["city"]
@@ -86,7 +88,7 @@ def test_candidate_plans_start_with_the_rules_of_thumb_and_hold_stays_and_stacks
 
 
 def test_R8_4_the_plan_search_reads_only_maria_theresas_view(monkeypatch):
-    """Issue 21: a new decision path sees only its role's view.  Two positions that differ only in
+    """A decision path sees only its role's view.  Two positions that differ only in
     which cards Prussia holds and which lie in the draw deck (R8.4: hidden from Austria) give her
     the same view and the same plan, and the plan search made it."""
     s = _moravian_position()            # every hand empty, the first deck's cards out of play
@@ -104,22 +106,17 @@ def test_R8_4_the_plan_search_reads_only_maria_theresas_view(monkeypatch):
 
 
 def test_the_shipped_setting_is_maria_theresa_in_the_introductory_game_and_frederick_in_its_3_player_game():
-    """Measured in sessions 23 (3 players), 24 (2 players) and 27 (Frederick in 3 players, with her
-    trained evaluation), docs/balance.md: hard only; the advanced game keeps the move-by-move search."""
-    import maria.players as players
-    from maria.players.search import _setting
-    assert players.PLAN_SEARCH_ROLES == {"intro-3": ("maria_theresa", "frederick"), "intro-2": ("maria_theresa",)}
-    hard = make_player("hard", 1)
-    assert hard.plan_search_roles == players.PLAN_SEARCH_ROLES
-    assert make_player("normal", 1).plan_search_roles == {}
-    assert _setting(hard.plan_search_roles, {"variant": "intro", "players": 3}) == ("maria_theresa", "frederick")
-    assert _setting(hard.plan_search_roles, {"variant": "intro", "players": 2}) == ("maria_theresa",)
-    assert _setting(hard.plan_search_roles, {"variant": "advanced", "players": 3}) == ()
-    assert _setting(hard.plan_search_roles, {"variant": "advanced", "players": 2}) == ()
+    """Hard only; the advanced game keeps the move-by-move search."""
+    hard = make_player("hard", 1).config
+    assert dict(make_player("normal", 1).config.plan_search_roles) == {}
+    assert hard.roles(hard.plan_search_roles, {"variant": "intro", "players": 3}) == ("maria_theresa", "frederick")
+    assert hard.roles(hard.plan_search_roles, {"variant": "intro", "players": 2}) == ("maria_theresa",)
+    assert hard.roles(hard.plan_search_roles, {"variant": "advanced", "players": 3}) == ()
+    assert hard.roles(hard.plan_search_roles, {"variant": "advanced", "players": 2}) == ()
 
 
 def test_R8_4_fredericks_plan_search_reads_only_his_view(monkeypatch):
-    """Issue 21: a new decision path sees only its role's view.  Two games at Frederick's first
+    """A decision path sees only its role's view.  Two games at Frederick's first
     movement phase that differ only in which cards Austria and France hold (R8.4: hidden from
     Prussia) give him the same view and the same whole plan, and the plan search made it (the
     shipped hard, without the clock: its counts alone end the search)."""
@@ -149,11 +146,9 @@ def _two_player_moravian_position() -> dict:
 
 
 def test_R24_the_two_player_game_searches_her_plans_through_the_coalitions_stages(monkeypatch):
-    """The shipped hard player searches Maria Theresa's whole plans in the 2-player game too
-    (session 24), judged by the coalition's stages that follow hers (R24: one player for France
-    and Prussia), and unites the two generals the 12 Prussians would beat one by one."""
-    from maria.players import plan as plan_mod
-    monkeypatch.setattr(plan_mod, "EXPOSURE", False)
+    """The shipped hard player searches Maria Theresa's whole plans in the 2-player game too,
+    judged by the coalition's stages that follow hers (R24: one player for France and Prussia),
+    and unites the two generals the 12 Prussians would beat one by one."""
     s = _two_player_moravian_position()
     assert s["players"] == 2
     _, alone = _rules_plan(s, "maria_theresa", random.Random(1))
@@ -163,23 +158,3 @@ def test_R24_the_two_player_game_searches_her_plans_through_the_coalitions_stage
     chosen, samples, plans = p.last_plan_choice
     assert plans > 2 and samples >= plan_search.MIN_PAIRED
     assert end["generals"]["karl"]["city"] == end["generals"]["neipperg"]["city"]
-
-
-def test_policy_plans_are_her_rules_of_thumb_under_the_defender_settings_for_that_plan_only():
-    """plan_search.POLICY_PLANS (a session-24 trial setting): the extra candidates are the plans
-    her rules of thumb make with the urgency weighting, the exposure rule (R5.1: every enemy moves
-    before her next move) and both; the settings hold only while each plan is made."""
-    from maria.players.plan import EXPOSED, URGENT
-    s = _moravian_position()
-    role = "maria_theresa"
-    urgent, exposed, both = plan_search._policy_plans(s, role, random.Random(1))
-    assert URGENT.get() is False and role not in EXPOSED.get()
-    token = EXPOSED.set(frozenset({role}))
-    try:
-        by_hand, _ = _rules_plan(s, role, random.Random(1))
-    finally:
-        EXPOSED.reset(token)
-    assert exposed == by_hand
-    plain, _ = _rules_plan(s, role, random.Random(1))
-    assert exposed != plain                      # the exposure rule moves Neipperg elsewhere here
-    assert all(p and p[-1]["type"] == "done" for p in (urgent, exposed, both))
