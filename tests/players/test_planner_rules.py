@@ -203,8 +203,8 @@ def test_R10_15_R11_4_two_french_generals_split_to_complete_a_question_pass_and_
 
 
 def test_R10_1_a_general_far_from_every_target_still_marches_towards_the_nearest():
-    """2-player game 20003, turn 8 (easy coalition against random Austria; recorded with the
-    session 4 player, who tied this game): Belle-Isle (8) stands at Beraun, deep in conquered
+    """2-player game 20003, turn 8 (easy coalition against random Austria; recorded with an
+    earlier player, who tied this game): Belle-Isle (8) stands at Beraun, deep in conquered
     Bohemia; France holds 8 fortresses and its last targets (Bruenn, St. Poelten, Wien) are 9-10
     cities away.  The pull towards a target used to stop at 8 cities, so every move scored the same
     as staying and he stood there from turn 5 to the end.  Now he marches towards them."""
@@ -461,7 +461,7 @@ def test_R10_4_R9_3_austria_raids_an_enemy_supply_train_on_her_way():
 
 def test_R9_3_the_raid_pull_draws_austria_towards_the_nearest_enemy_train(monkeypatch):
     """RAID_PULL a city towards the nearest enemy train, capped at RAID_NEAR cities; nothing
-    for a power that does not raid (RAID off: the planner of session 20)."""
+    for a power that does not raid (RAID off)."""
     from maria.players import plan_trains as T
     s, info, tid, town, start = _austrian_raid_position()
     pl = Planner(s, info, "maria_theresa")

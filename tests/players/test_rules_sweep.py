@@ -1,4 +1,4 @@
-"""tools/rules_sweep.py (issue 21, session 20): the random-design sweep of one role's rules-of-thumb
+"""tools/rules_sweep.py: the random-design sweep of one role's rules-of-thumb
 constants plays, with the shipped values, exactly the series' all-easy game; a drawn level reaches
 the chosen role's planner only; the fit recovers a planted effect; the wrapping is undone."""
 

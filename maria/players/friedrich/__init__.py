@@ -11,17 +11,17 @@ by the player).  `decide(state, role, player)` does both calls.
 Levels: random (any legal action), easy (rules of thumb, easy.py), hard (the tuned rules of thumb,
 tuned.py: easy's rules with the aggressors telling open objectives from protected ones and seeking
 battle with the protectors), normal (the tuned rules in about half of its nation turns, easy's in
-the others).  Session 13: session 12's normal and hard levels (sampled play-outs over easy's
-candidate moves, search.py) scored about as easy or below at 0.2-1 s a decision; the tuned rules
-decide in about a millisecond (figures: docs/balance.md, session 13).  They stay available, not
-in the UI, as "normal-search" and "hard-search" (EXTRA_LEVELS)."""
+the others).  The search levels (sampled play-outs over easy's candidate moves, search.py) score
+about as easy or below at 0.2-1 s a decision, while the tuned rules decide in about a millisecond
+(docs/balance.md); they stay available, not in the UI, as "normal-search" and "hard-search"
+(EXTRA_LEVELS), for comparison."""
 
 from __future__ import annotations
 
 from maria.games.friedrich.rules import door
 
 LEVELS = ("random", "easy", "normal", "hard")
-EXTRA_LEVELS = ("normal-search", "hard-search")   # not offered in the UI: session 12's levels, for comparison
+EXTRA_LEVELS = ("normal-search", "hard-search")   # not offered in the UI: the search levels, for comparison
 # The search budgets are counts (one seed, one game); `cap` is only a wall-clock ceiling (seconds)
 # under the 5 s worst case of the issue, binding on a busy machine.
 SEARCH = {"normal-search": dict(candidates=3, samples=1, nation_turns=1, max_actions=80),

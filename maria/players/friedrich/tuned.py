@@ -1,5 +1,5 @@
 """FRIEDRICH's tuned rules of thumb: the hard level's own policy (easy.py's rules with a sharper
-scoring of the aggressors' moves, session 13).  Measured against easy, the easy aggressors rarely
+scoring of the aggressors' moves).  Measured against easy, the easy aggressors rarely
 win because they do not tell a protected objective from an open one (§5: a defender general within
 3 cities protects it, so moving through it takes nothing) and chase any enemy stack they expect
 to beat, whatever it protects.  Here an aggressor's stack:
@@ -50,7 +50,7 @@ PROTECTOR_BONUS = 6.0    # a battle one expects to win against a protector of on
 
 
 class TunedCtx(easy.Ctx):
-    # settings a subclass may change (the variants of normal tried in session 13)
+    # settings a subclass may change (a variant of the policy)
     card_cap: float | None = None           # None: CARD_CAP
     protector_bonus: float | None = None    # None: PROTECTOR_BONUS
 
@@ -123,8 +123,8 @@ def tuned_turn(seed: int, state: dict) -> bool:
 class TunedPlayer:
     """The hard level: the tuned rules of thumb at every decision; the normal level: the tuned
     rules in about half of its nation turns (a seeded coin, tuned_turn), easy's in the others,
-    meant to stand between the two (session 13 measured it above easy but not measurably below
-    hard: docs/balance.md).  Deterministic for a given seed and view."""
+    meant to stand between the two (measured above easy but not measurably below hard:
+    docs/balance.md).  Deterministic for a given seed and view."""
 
     def __init__(self, seed: int = 0, level: str = "hard"):
         self.seed = seed
