@@ -145,7 +145,7 @@ def test_R16_1_hard_frederick_weighs_a_prussian_general_left_within_reach_of_a_s
 
 
 def test_R8_4_hard_frederick_with_the_exposure_reads_only_his_view(monkeypatch):
-    """Issue 21: a new decision path sees only its role's view.  Two games that differ only in
+    """A new decision path sees only its role's view.  Two games that differ only in
     which cards Austria holds and which lie in the draw deck (R8.4: hidden from Frederick) give
     hard Frederick the same view and the same choice for the Pragmatic Army, with the exposure
     rule doing part of the planning."""

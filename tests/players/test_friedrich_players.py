@@ -1,4 +1,4 @@
-"""FRIEDRICH's computer players (issue 25 build item 4): every level answers every kind of
+"""FRIEDRICH's computer players: every level answers every kind of
 decision with a legal action, decides from its role's view only (the hidden hands and army
 allocations of the other nations change nothing), the easy set-up concentrates the armies
 (§6), and whole games between computer players end (§12)."""

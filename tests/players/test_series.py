@@ -1,4 +1,4 @@
-"""The game series of issue 21's measurements (maria.lab.series): one JSON line per game,
+"""The game series of the measurements (maria.lab.series): one JSON line per game,
 resumable, the same games as the tournament's, and the goal-1 threshold."""
 
 from maria.lab import series
@@ -26,7 +26,7 @@ def test_the_one_seat_rotation_and_goal_1_threshold():
     assert [series.seats_for("rot:hard:easy", roles, s) for s in (3, 4)] == [
         {"frederick": "hard", "louis_xv": "easy", "maria_theresa": "easy"},
         {"frederick": "easy", "louis_xv": "hard", "maria_theresa": "easy"}]
-    # issue 21 goal 1: min(90%, max(1.5 r, r + 15 points))
+    # the Hard-alone goal: min(90%, max(1.5 r, r + 15 points))
     assert abs(series.goal1_threshold(0.078) - 0.228) < 1e-9
     assert abs(series.goal1_threshold(0.35) - 0.525) < 1e-9
     assert series.goal1_threshold(0.7) == 0.9

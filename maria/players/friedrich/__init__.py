@@ -1,5 +1,5 @@
-"""FRIEDRICH's computer players for every decision of the 2005 rules (§1-§12; issue 25 build
-item 4), one interface like MARIA's (maria.players):
+"""FRIEDRICH's computer players for every decision of the 2005 rules (§1-§12),
+one interface like MARIA's (maria.players):
 
     player = make_player(level, seed)            # level in LEVELS
     action = player.choose(view, legal_actions, role)
