@@ -1,4 +1,4 @@
-"""The trained evaluation : features of a state
+"""The trained evaluation: features of a state
 (maria.players.features), weights fitted to self-play outcomes (maria.lab.train_eval) and
 shipped as data (maria/players/data/learned_eval.yaml), loaded with the guarded loader and validated
 (maria.players.learned), used by hard for the roles in its learned_roles (maria.players.levels)."""

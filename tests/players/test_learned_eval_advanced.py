@@ -1,4 +1,4 @@
-"""The advanced game's trained evaluation : the
+"""The advanced game's trained evaluation: the
 numbers it reads of a state (maria.players.features_advanced: the race of the victory-marker pools,
 R23.1), the models keyed "advanced-2" / "advanced-3" in maria/players/data/learned_eval.yaml, validated
 like the introductory game's, and hard's use of them only through its role's view."""
