@@ -209,16 +209,15 @@ class Moving(Handler):
             else:
                 place_general(state, p, to)
         frame["path"].append(to)
+        if frame["kind"] == "general":
+            # §5: through or away from an objective, « PAS PROTEGE à ce moment-là »: the enemy
+            # train in the city entered still stands as the general leaves, so a train protecting
+            # the city left still protects it (it is destroyed on entering, §9, just after)
+            leave_city(state, info, here, nation)
         if victim is not None:
-            # the train is gone before the conquest check of the city left (audit Q2: the step
-            # that leaves an objective and destroys the train protecting it conquers it, as the
-            # engine's phase 4 did before the audit)
             state["trains"][victim]["city"] = None
             place_train(state, victim, None)
-        if frame["kind"] == "general":
-            leave_city(state, info, here, nation)          # §5: through or away from an objective
-        if victim is not None:
-            log(state, f"{names(state, frame['pieces'])} destroys the {nation_name(state['trains'][victim]['nation'])} "
+            log(state, f"{names(state, frame['pieces'])} destroys {nation_name(state['trains'][victim]['nation'])}'s "
                 "supply train (§9); the move ends.", nation, [to])
             _finish(state, frame, [])
             return
