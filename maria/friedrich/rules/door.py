@@ -17,6 +17,9 @@ from maria.friedrich.rules.state import (IllegalAction, armies_total, info_of, n
                                          register_board)
 
 REVERSIBLE = frozenset({"move", "step", "stop", "transfer"})
+# only the movement phase's actions are taken back; a combat's "stop" (a tie or a defeat accepted)
+# is a battle decision and stands
+REVERSIBLE_IN = frozenset({"movement", "moving"})
 
 
 def _why_not(state, action, frame=None, info=None) -> str:
@@ -36,7 +39,8 @@ def _why_not(state, action, frame=None, info=None) -> str:
     return f"{t!r} is not a legal action now."
 
 
-DOOR = Door(handlers=HANDLERS, settle=run, info_of=info_of, reversible=REVERSIBLE, why_not=_why_not)
+DOOR = Door(handlers=HANDLERS, settle=run, info_of=info_of, reversible=REVERSIBLE, why_not=_why_not,
+            reversible_in=REVERSIBLE_IN)
 _ = flow  # the turn sequence registers every phase's flow state
 
 
