@@ -183,9 +183,9 @@ def check_header(name: str, doc: dict) -> None:
         return
     if not isinstance(options, dict):
         raise FSaveError(f"{name} is damaged: 'options' should be a mapping, not {yamlio.shown(options)}.")
-    from maria.friedrich.rules.state import ADVANCED_OPTIONS
+    from maria.friedrich.rules.state import OPTIONS
     for key, value in options.items():
-        if key not in ("advanced", *ADVANCED_OPTIONS):
+        if key not in ("advanced", *OPTIONS):
             raise FSaveError(f"{name} is damaged: 'options' names an unknown option {yamlio.shown(key)}.")
         if not isinstance(value, bool):
             raise FSaveError(f"{name} is damaged: option '{key}' should be true or false, not {yamlio.shown(value)}.")

@@ -42,6 +42,7 @@ def open_friedrich_save(app, path: Path, on_fail=None) -> bool:
 
 # the advanced rules of the 2005 rulebook (§13), each an option of the game (off: the standard game)
 ADVANCED = {"fate_by_sector": "Fate by sector", "east_prussia": "East Prussia", "offensive_option": "Offensive Option"}
+CONDUCT = "code_of_conduct"          # §5 « Code de bonne conduite », enforced: on when a computer plays
 
 
 class FSetupScene(SetupBase):
@@ -52,6 +53,7 @@ class FSetupScene(SetupBase):
         self.seed = new_seed()
         self.seed_text: str | None = None
         self.options: dict[str, bool] = {k: False for k in ADVANCED}   # §13, all off: the standard game
+        self.conduct: bool | None = None           # §5 code of conduct; None: on when a computer plays
         self._remembered(app.settings.new_game.get("friedrich"))
         super().__init__(app)
 
@@ -94,7 +96,17 @@ class FSetupScene(SetupBase):
         for i, (key, label) in enumerate(ADVANCED.items()):
             b.append(W.Button(pygame.Rect(700 + i * 280, 770, 260, 48), label, self._option(key), True,
                               ("option", key), 18, selected=self.options[key]))
+        b.append(W.Button(pygame.Rect(1540, 770, 280, 48), "Code of conduct (§5)", self._conduct, True,
+                          ("option", CONDUCT), 18, selected=self.conduct_on()))
         self.buttons = b + self.back_start()
+
+    def conduct_on(self) -> bool:
+        if self.conduct is not None:
+            return self.conduct
+        return any(seat["kind"] == "computer" for seat in self.seats.values())
+
+    def _conduct(self):
+        self.conduct = not self.conduct_on()
 
     def _players(self, n):
         def f():
@@ -117,8 +129,10 @@ class FSetupScene(SetupBase):
 
     def start(self):
         self._remember()
-        start(self.app, FSession.new(self.players, self.seed, dict(self.seats),
-                                     {k: True for k, on in self.options.items() if on}))
+        options = {k: True for k, on in self.options.items() if on}
+        if self.conduct_on():
+            options[CONDUCT] = True
+        start(self.app, FSession.new(self.players, self.seed, dict(self.seats), options))
 
     def draw(self, surf) -> None:
         _title_bg(surf)
@@ -136,4 +150,6 @@ class FSetupScene(SetupBase):
         W.blit_text(surf, "Computer seats see only what a human in their seat would see.",
                     (700, 712), 16, (100, 85, 60))
         W.blit_text(surf, "Advanced (§13)", (660, 782), 24, W.INK, "sans_bold", "topright")
+        W.blit_text(surf, "Code of conduct: no piece ends its move on an ally's objective (on when a computer plays).",
+                    (700, 828), 16, (100, 85, 60))
         self.draw_buttons(surf)

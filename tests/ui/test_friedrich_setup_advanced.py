@@ -42,3 +42,26 @@ def test_F13_the_board_offers_the_offensive_option_as_buttons(ui):
     b = next(b for b in board.buttons if b.label == "No Offensive Option")
     ui.click(b.rect.center)
     assert s.state["adv"]["oo"] == "declined"
+
+
+def test_F5_the_code_of_conduct_is_on_when_a_computer_plays_and_can_be_switched(ui):
+    ui.press(("game", "friedrich"))
+    ui.press("new")
+    for role in ("frederick", "elisabeth", "maria_theresa", "pompadour"):
+        ui.press(("human", role))
+    assert not ui.top.button(("option", "code_of_conduct")).selected
+    ui.press(("computer", "pompadour"))
+    assert ui.top.button(("option", "code_of_conduct")).selected
+    ui.press("start")
+    board = ui.app.find(FBoardScene)
+    assert board.session.record.state["options"] == {"code_of_conduct": True}
+
+
+def test_F5_an_all_human_table_may_switch_the_code_of_conduct_on(ui):
+    ui.press(("game", "friedrich"))
+    ui.press("new")
+    for role in ("frederick", "elisabeth", "maria_theresa", "pompadour"):
+        ui.press(("human", role))
+    ui.press(("option", "code_of_conduct"))
+    ui.press("start")
+    assert ui.app.find(FBoardScene).session.record.state["options"] == {"code_of_conduct": True}

@@ -18,10 +18,11 @@ from itertools import combinations
 from maria.core.log import log
 from maria.friedrich.rules import recruit
 from maria.friedrich.rules import tables as T
-from maria.friedrich.rules.conquest import leave_city
+from maria.friedrich.rules.conquest import leave_city, taker_of
 from maria.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.friedrich.rules.state import (IllegalAction, generals_at, info_of, mod_active, names, nation_at,
-                                         nation_name, nation_title, place_general, place_train, train_at)
+from maria.friedrich.rules.state import (CONDUCT_OPTION, IllegalAction, generals_at, info_of, mod_active, names,
+                                         nation_at, nation_name, nation_title, option_on, place_general, place_train,
+                                         rebuild_index, train_at)
 
 
 def _movable(state: dict, piece: str) -> bool:
@@ -65,7 +66,37 @@ def step_options(state: dict, info, frame: dict) -> list[str]:
             if not any(mod_active(state, "no_train_kill", general=g) for g in pieces) and \
                     not mod_active(state, "truce_city", city=n):   # §13 Fate 3 diamonds: Halle
                 out.append(n)                          # §9: destroys the train
+    if option_on(state, CONDUCT_OPTION):
+        out = [n for n in out if not _parks_on_allys_objective(state, info, frame, n)]
     return out
+
+
+def allys_objective(state: dict, info, city: str, nation: str) -> bool:
+    """§5 « Code de bonne conduite »: `city` is an objective that an ally of `nation` (another
+    nation of its side) may still conquer."""
+    taker = taker_of(state, info, city)
+    return taker is not None and taker != nation and not T.opponents(taker, nation)
+
+
+def _parks_on_allys_objective(state: dict, info, frame: dict, n: str) -> bool:
+    """With the code of conduct: entering `n`, an ally's objective, would end the move there (a
+    stack formed, or no step left).  Destroying an enemy train there is no mere parking."""
+    if not allys_objective(state, info, n, frame["nation"]) or train_at(state, n) is not None:
+        return False
+    if generals_at(state, n):
+        return True
+    table = state["trains"] if frame["kind"] == "train" else state["generals"]
+    here = frame["path"][-1]
+    for p in frame["pieces"]:                          # look one step on, then put the pieces back
+        table[p]["city"] = n
+    rebuild_index(state)
+    try:
+        main = frame["main"] and info.graph.nbrs[here][n]
+        return not step_options(state, info, {**frame, "path": frame["path"] + [n], "main": main})
+    finally:
+        for p in frame["pieces"]:
+            table[p]["city"] = here
+        rebuild_index(state)
 
 
 def _held_by_fate(state: dict, info, group: list[str], city: str) -> bool:
@@ -190,7 +221,11 @@ class Moving(Handler):
     def prompt(state, info, frame, role):
         if role not in Moving.waiting(state, info, frame):
             return []
-        return [{"type": "step", "to": c} for c in step_options(state, info, frame)] + [{"type": "stop"}]
+        steps = [{"type": "step", "to": c} for c in step_options(state, info, frame)]
+        if steps and len(frame["path"]) > 1 and option_on(state, CONDUCT_OPTION) and \
+                allys_objective(state, info, frame["path"][-1], frame["nation"]):
+            return steps                               # §5 code of conduct: no parking on an ally's objective
+        return steps + [{"type": "stop"}]
 
     @staticmethod
     def act(state, info, frame, role, action):
