@@ -3,6 +3,7 @@ the seed; 2005 rules §1) and opening a FRIEDRICH save (maria.friedrich.saves) f
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pygame
@@ -43,6 +44,17 @@ def open_friedrich_save(app, path: Path, on_fail=None) -> bool:
 # the advanced rules of the 2005 rulebook (§13), each an option of the game (off: the standard game)
 ADVANCED = {"fate_by_sector": "Fate by sector", "east_prussia": "East Prussia", "offensive_option": "Offensive Option"}
 CONDUCT = "code_of_conduct"          # §5 « Code de bonne conduite », enforced: on when a computer plays
+# §2 « Les nations sont tirées au sort par les joueurs en utilisant les Cartes Tactiques suivantes :
+# ♠13, ♦13, ♥13 et ♣13 »: the cards in the text's order stand for the roles in §1's order
+THIRTEENS = {"frederick": "♠13", "elisabeth": "♦13", "elisabeth_pompadour": "♦13", "maria_theresa": "♥13",
+             "pompadour": "♣13"}
+
+
+def deal_roles(roles: list[str], rnd: random.Random) -> dict[int, str]:
+    """The players at the table (1, 2, …) each draw one 13: which role each one plays."""
+    cards = list(roles)
+    rnd.shuffle(cards)
+    return {i + 1: r for i, r in enumerate(cards)}
 
 
 class FSetupScene(SetupBase):
@@ -54,8 +66,27 @@ class FSetupScene(SetupBase):
         self.seed_text: str | None = None
         self.options: dict[str, bool] = {k: False for k in ADVANCED}   # §13, all off: the standard game
         self.conduct: bool | None = None           # §5 code of conduct; None: on when a computer plays
+        self.dealing = True                        # hot-seat: the roles are dealt (§2), or chosen
+        self.deal: dict[int, str] = {}
         self._remembered(app.settings.new_game.get("friedrich"))
+        self.deal_again()
         super().__init__(app)
+
+    def humans(self) -> list[str]:
+        return [r for r, seat in self.seats.items() if seat["kind"] == "human"]
+
+    def deal_again(self) -> None:
+        """A fresh draw of the 13s among the human seats (hot-seat: two humans or more)."""
+        humans = self.humans()
+        self.deal = deal_roles(humans, random.Random()) if self.dealing and len(humans) > 1 else {}
+
+    def _deal_again(self):
+        self.dealing = True
+        self.deal_again()
+
+    def _choose_seats(self):
+        self.dealing = False
+        self.deal_again()
 
     def _remembered(self, last) -> None:
         """The choices of the last FRIEDRICH game started here (the settings file), where they
@@ -86,6 +117,11 @@ class FSetupScene(SetupBase):
         for i, n in enumerate((3, 4)):
             b.append(W.Button(pygame.Rect(700 + i * 280, 200, 260, 52), f"{n} players", self._players(n), True,
                               ("players", n), 20, selected=self.players == n))
+        if len(self.humans()) > 1:                 # hot-seat: deal the roles (§2) or let the table choose
+            b.append(W.Button(pygame.Rect(1300, 200, 240, 52), "Deal the roles", self._deal_again, True,
+                              "deal", 18, selected=bool(self.deal)))
+            b.append(W.Button(pygame.Rect(1560, 200, 240, 52), "Choose seats", self._choose_seats, True,
+                              "choose_seats", 18, selected=not self.deal))
         y = 300
         for role, seat in self.seats.items():
             b += self.seat_row(role, y, seat["kind"] == "human", seat["level"], self.levels, 190,
@@ -112,11 +148,15 @@ class FSetupScene(SetupBase):
         def f():
             self.players = n
             self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[n]}
+            self.deal_again()
         return f
 
     def _kind(self, role, kind, level=None):
         def f():
+            was = self.seats[role]["kind"]
             self.seats[role] = {"kind": kind, "level": level or self.levels[0]}
+            if kind != was:
+                self.deal_again()
         return f
 
     def _option(self, key):
@@ -141,7 +181,11 @@ class FSetupScene(SetupBase):
         W.blit_text(surf, "The 2005 standard rules. With 3 players one player takes Elisabeth and Pompadour (§1).",
                     (700, 262), 16, (100, 85, 60))
         y = 300
+        player = {r: i for i, r in self.deal.items()}
         for role in self.seats:
+            if role in player:
+                W.blit_text(surf, f"Player {player[role]}  {THIRTEENS[role]}", (420, y + 10), 22, (110, 30, 24),
+                            "sans_bold", "topright")
             W.blit_text(surf, role_label(role), (660, y + 2), 24, W.INK, "serif_bold", "topright")
             W.blit_text(surf, ", ".join(nation_label(n) for n in ROLE_NATIONS[role]), (660, y + 30), 15,
                         (100, 85, 60), "sans", "topright")
