@@ -122,9 +122,9 @@ def mutate(tree: ast.AST, node: ast.AST, op: str, detail) -> ast.AST:
     return ast.fix_missing_locations(_Replace(node, new).visit(tree)), new     # `tree` is a fresh parse
 
 
-def all_mutants() -> list[dict]:
+def all_mutants(root: Path = ROOT) -> list[dict]:
     out = []
-    for path in sorted((ROOT / ENGINE).glob("*.py")):
+    for path in sorted((root / ENGINE).glob("*.py")):
         text = path.read_text(encoding="utf-8")
         tree = ast.parse(text)
         per_line: dict[int, int] = {}
@@ -138,11 +138,11 @@ def all_mutants() -> list[dict]:
     return out
 
 
-def mutant_text(mid: str) -> tuple[str, str] | None:
+def mutant_text(mid: str, root: Path = ROOT) -> tuple[str, str] | None:
     """(file text with the mutant, the mutated line as unparsed) for a mutant id."""
     name, line, k = mid.split(":")
     line, k = int(line), int(k)
-    path = ROOT / ENGINE / name
+    path = root / ENGINE / name
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = [(n, op, d) for n, op, d in sites(tree) if n.lineno == line]
     node, op, detail = found[k]
@@ -198,8 +198,10 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=180.0, help="seconds per mutant")
     ap.add_argument("--out", default="mutants.json")
     a = ap.parse_args(argv)
-    muts = all_mutants()
+    dest = prepare_copy()                     # the tree as it is now: later edits do not matter
+    muts = all_mutants(dest)
     if a.list:
+        shutil.rmtree(dest.parent, ignore_errors=True)
         per: dict[str, int] = {}
         for m in muts:
             per[m["file"]] = per.get(m["file"], 0) + 1
@@ -214,16 +216,16 @@ def main(argv=None) -> int:
                         key=lambda m: (m["file"], m["line"], m["id"]))
     else:
         chosen = muts
-    dest = prepare_copy()
+    print(f"{len(chosen)} of the {len(muts)} mutants of {ENGINE}", flush=True)
     results = []
     try:
         for i, m in enumerate(chosen, 1):
-            got = mutant_text(m["id"])
+            target = dest / ENGINE / m["file"]
+            original = target.read_text(encoding="utf-8")
+            got = mutant_text(m["id"], dest)
             if got is None:
                 continue
             text, change = got
-            target = dest / ENGINE / m["file"]
-            original = target.read_text(encoding="utf-8")
             target.write_text(text, encoding="utf-8")
             t0 = time.monotonic()
             try:
