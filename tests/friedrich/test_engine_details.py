@@ -37,3 +37,54 @@ def test_F3_france_s_four_fresh_cards_are_hidden_from_the_other_roles_while_it_d
     assert door.view(s, "pompadour")["flow"][-1]["drawn"] == drawn
     for other in ("frederick", "elisabeth", "maria_theresa", None):
         assert door.view(s, other)["flow"][-1]["drawn"] == 4
+
+
+def test_F13_fate_7_diamonds_a_card_that_leaves_frederick_below_zero_does_not_free_him_to_stop():
+    s = next_turn(draw("7", "diamonds"), "prussia", fritz="b3", saltikov="b4")
+    armies(s, fritz=2, saltikov=5)
+    hand(s, "prussia", ["1:S2", "1:S9"])
+    s = act(s, {"type": "end_movement"})
+    s = act(s, {"type": "attack", "from": "b3", "to": "b4"})
+    s = act(s, {"type": "play_card", "card": "1:S2"})             # -3 + 2 = -1, the S9 still in hand
+    assert s["flow"][-1]["score"] == -1 and {"type": "stop"} not in actions(s)
+
+
+def test_F13_fate_11_clubs_no_choice_when_no_hanoverian_general_can_gain_an_army():
+    s = draw("11", "clubs", lambda s: clear_map(s))                 # Hanover's generals off the map
+    assert s["flow"][-1]["name"] not in ("adv_choice", "fate_choice") and s["turn"] == 7
+
+
+def test_F13_east_prussia_nothing_is_retaken_while_russia_holds_only_part_of_it():
+    from tests.friedrich.test_advanced_rules import EP, new_adv
+    from tests.friedrich.conftest import to_phase
+    s = clear_map(to_phase(new_adv(EP), "russia"))
+    put(s, saltikov="c6", r_train="c5")
+    s["conquered"].update({"a0": "russia", "a1": "russia"})         # a2 still Prussian
+    s = act(s, {"type": "end_movement"})
+    s = to_phase(s, "sweden")
+    assert s["conquered"] == {"a0": "russia", "a1": "russia"}
+
+
+def test_F7_during_a_combat_the_roles_not_playing_have_no_action():
+    from maria.friedrich.rules import door
+    from tests.friedrich.conftest import new
+    s = clear_map(new())
+    put(s, fritz="b2", saltikov="b3")
+    armies(s, fritz=2, saltikov=5)
+    s = act(s, {"type": "end_movement"})
+    s = act(s, {"type": "attack", "from": "b2", "to": "b3"})
+    assert s["flow"][-1]["name"] == "duel"
+    for other in ("elisabeth", "maria_theresa", "pompadour"):
+        assert door.legal_actions(s, other) == []
+
+
+def test_F13_fate_12_clubs_ehrensvaerd_exactly_6_cities_from_his_train_turns_face_down_too():
+    s = draw("12", "clubs", lambda s: (clear_map(s), put(s, ehren="a0", s_train="a6")))
+    assert s["generals"]["ehren"]["face_down"]
+
+
+def test_F1_a_new_game_is_for_four_players_unless_told_otherwise():
+    from maria.friedrich.rules import door
+    from maria.friedrich.rules.tables import ROLES_4P
+    s = door.new_game(seed=1)
+    assert s["players"] == 4 and set(s["roles"]) == set(ROLES_4P)
