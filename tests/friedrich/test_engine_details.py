@@ -88,3 +88,20 @@ def test_F1_a_new_game_is_for_four_players_unless_told_otherwise():
     from maria.friedrich.rules.tables import ROLES_4P
     s = door.new_game(seed=1)
     assert s["players"] == 4 and set(s["roles"]) == set(ROLES_4P)
+
+
+def test_F4_a_refused_step_says_why_not_adjacent_or_beyond_the_range():
+    import pytest
+
+    from maria.core.state import IllegalAction
+    from tests.friedrich.conftest import new
+    s = clear_map(new())
+    put(s, fritz="a0")
+    s = act(s, {"type": "move", "pieces": ["fritz"]})
+    with pytest.raises(IllegalAction, match="adjacent city"):
+        act(s, {"type": "step", "to": "a2"})
+    for c in ("a1", "a2", "a3"):                                     # main roads: a fourth city
+        s = act(s, {"type": "step", "to": c})
+    assert {"type": "step", "to": "a4"} in actions(s)
+    with pytest.raises(IllegalAction, match="range"):
+        act(s, {"type": "step", "to": "b3"})                         # an ordinary road
