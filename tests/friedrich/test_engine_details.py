@@ -105,3 +105,32 @@ def test_F4_a_refused_step_says_why_not_adjacent_or_beyond_the_range():
     assert {"type": "step", "to": "a4"} in actions(s)
     with pytest.raises(IllegalAction, match="range"):
         act(s, {"type": "step", "to": "b3"})                         # an ordinary road
+
+
+def test_F10_a_malformed_recruitment_is_refused_with_a_reason():
+    import pytest
+
+    from maria.core.state import IllegalAction
+    from tests.friedrich.conftest import new
+    s = clear_map(new())
+    put(s, fritz="b2")
+    armies(s, fritz=2)
+    hand(s, "prussia", ["1:S6"])
+    for bad in ({"armies": [], "enter": {}, "cards": ["1:S6"]}, {"armies": {"fritz": 1}, "enter": [], "cards": ["1:S6"]},
+                {"armies": {"fritz": 1}, "enter": {}, "cards": "1:S6"}):
+        with pytest.raises(IllegalAction, match="names armies per general"):
+            act(s, {"type": "recruit", "nation": "prussia", **bad})
+
+
+def test_F6_a_general_coming_back_receives_at_most_8_armies():
+    import pytest
+
+    from maria.core.state import IllegalAction
+    from tests.friedrich.conftest import new
+    s = clear_map(new())
+    put(s, fritz="b2")
+    armies(s, fritz=1, keith=0)
+    hand(s, "prussia", ["1:S13", "1:H13", "1:D13", "1:C13", "1:S2"])        # 54 points: 9 armies
+    with pytest.raises(IllegalAction, match="8 armies"):
+        act(s, {"type": "recruit", "nation": "prussia", "armies": {"keith": 9}, "enter": {"keith": "c0"},
+                "cards": ["1:S13", "1:H13", "1:D13", "1:C13", "1:S2"]})
