@@ -134,3 +134,13 @@ def test_F6_a_general_coming_back_receives_at_most_8_armies():
     with pytest.raises(IllegalAction, match="8 armies"):
         act(s, {"type": "recruit", "nation": "prussia", "armies": {"keith": 9}, "enter": {"keith": "c0"},
                 "cards": ["1:S13", "1:H13", "1:D13", "1:C13", "1:S2"]})
+
+
+def test_F4_the_log_names_the_generals_of_a_moving_stack():
+    from tests.friedrich.conftest import new
+    s = clear_map(new())
+    put(s, fritz="b2", heinrich="b2")
+    s = act(s, {"type": "move", "pieces": ["fritz", "heinrich"]})
+    s = act(s, {"type": "step", "to": "b3"})
+    s = act(s, {"type": "stop"})
+    assert s["log"][-1]["text"] == "Friedrich + Heinrich moves to B3."
