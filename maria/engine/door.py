@@ -42,6 +42,14 @@ class Door:
     special: Callable[..., bool] | None = None
     why_not: Callable[..., str] = field(default=lambda state, action, frame=None, info=None:
                                         f"{action.get('type')!r} is not a legal action now.")
+    reversible_in: frozenset | None = None                   # flow states where they may (None: any)
+
+    def undoable(self, state: dict, action: dict) -> bool:
+        """Whether `action`, taken now, may be taken back: its type is reversible and, when the
+        game limits where, the flow state it is taken in is one of those (FRIEDRICH: a "stop" ends
+        a move in the movement phase, but a battle decision stands)."""
+        return action["type"] in self.reversible and (
+            self.reversible_in is None or state["flow"][-1]["name"] in self.reversible_in)
 
     def frame_handler(self, state: dict) -> tuple[dict, Any]:
         frame = state["flow"][-1]
@@ -155,7 +163,7 @@ class Door:
         changes or the game ends."""
         info = self.info_of(new)
         before = self.active_roles(new)
-        if action["type"] in self.reversible:
+        if self.undoable(new, action):
             if lazy:
                 snap = None                      # Replayer: rebuilt from its checkpoint if needed
             else:
@@ -201,7 +209,7 @@ class Replayer:
             door.apply_in_place(state, role, action)
         else:
             undo = state.get("undo")
-            if action["type"] in door.reversible and not (undo and state.get("undo_role") == role):
+            if door.undoable(state, action) and not (undo and state.get("undo_role") == role):
                 self._checkpoint, self._run = copy_state(state), []
             door._take(state, role, action, lazy=True)
         if self._checkpoint is not None:

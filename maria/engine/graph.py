@@ -98,9 +98,11 @@ def _retreat_graph(graph: BoardGraph,
 
 
 def retreat_ends(graph: BoardGraph, start: str, distance: int, blocked: Iterable[str], far_from: str | None,
-                 max_distance: int) -> dict[str, list[str]]:
+                 max_distance: int, start_open: bool = False) -> dict[str, list[str]]:
     """Every city where a path of exactly `distance` cities from `start` can end, with one witness
-    path for each: never a city twice, never into or through a blocked city.
+    path for each: never a city twice, never into or through a blocked city.  With `start_open`
+    the start city was not entered by the path, so the path may enter it once (a game whose rule
+    forbids entering a city twice, rather than being in it twice); otherwise it counts as visited.
 
     Exact, and bounded without a step cap: the ends still reachable from city x with r steps left
     depend only on x, r and the already-visited cities within r road steps of x (a visited city
@@ -133,7 +135,7 @@ def retreat_ends(graph: BoardGraph, start: str, distance: int, blocked: Iterable
         return out
 
     s = idx[start]
-    base = mask | (1 << s)
+    base = mask if start_open else mask | (1 << s)
     ends = reach(s, distance, base)
     wanted = [e for e in range(len(ids)) if (ends >> e) & 1]
     if far_from is not None and wanted:

@@ -18,6 +18,7 @@ position, so a loaded save never holds a position the rules did not make.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
@@ -183,9 +184,9 @@ def check_header(name: str, doc: dict) -> None:
         return
     if not isinstance(options, dict):
         raise FSaveError(f"{name} is damaged: 'options' should be a mapping, not {yamlio.shown(options)}.")
-    from maria.games.friedrich.rules.state import ADVANCED_OPTIONS
+    from maria.games.friedrich.rules.state import OPTIONS
     for key, value in options.items():
-        if key not in ("advanced", *ADVANCED_OPTIONS):
+        if key not in ("advanced", *OPTIONS):
             raise FSaveError(f"{name} is damaged: 'options' names an unknown option {yamlio.shown(key)}.")
         if not isinstance(value, bool):
             raise FSaveError(f"{name} is damaged: option '{key}' should be true or false, not {yamlio.shown(value)}.")
@@ -203,16 +204,42 @@ def load(path) -> FRecord:
     rec = FRecord(doc["players"], doc["seed"], dict(doc.get("options") or {}), [], None, seats,
                   str(doc.get("created", "")))
     try:
-        rec.state = door.new_game(rec.players, rec.seed, rec.options)
-        for i, entry in enumerate(doc["actions"]):
-            rec.apply(entry["role"], entry["action"])
+        try:
+            _replay(rec, doc["actions"], door.DOOR)
+        except door.IllegalAction as exc:
+            if exc.args[1].get("type") != "undo":
+                raise
+            # an older version let a battle's "stop" be taken back: its log may hold that undo,
+            # which this version's rules refuse; the rest of the game is the same
+            _replay(rec, doc["actions"], dataclasses.replace(door.DOOR, reversible_in=None))
     except door.IllegalAction as exc:
-        raise FSaveError(f"{name}: action {i + 1} of its log is refused by the rules ({exc}).") from None
-    except Exception as exc:  # any surprise in an edited file is a damaged file
+        raise FSaveError(f"{name}: action {exc.args[0] + 1} of its log is refused by the rules "
+                         f"({exc.args[2]}).") from None
+    except Exception as exc:  # noqa: BLE001  (any surprise in an edited file is a damaged file)
         raise FSaveError(f"{name} is damaged: it cannot be replayed ({type(exc).__name__}: {exc}).") from None
-    if digest(rec.state) != doc["digest"]:
+    if digest(rec.state) != doc["digest"] and digest(_position(rec.state)) != digest(_position(doc["state"])):
         raise FSaveError(f"{name}: the action log does not replay to the saved position.")
     return rec
+
+
+def _replay(rec: FRecord, actions: list, rules) -> None:
+    """Re-apply `actions` from the set-up with `rules` (a Door); IllegalAction(index, action,
+    reason) on the first refusal."""
+    rec.state, rec.actions = door.new_game(rec.players, rec.seed, rec.options), []
+    for i, entry in enumerate(actions):
+        try:
+            new = rules.apply(rec.state, entry["role"], entry["action"])
+        except door.IllegalAction as exc:
+            raise door.IllegalAction(i, entry["action"], str(exc)) from None
+        rec.actions.append({"role": entry["role"], "action": json.loads(json.dumps(entry["action"]))})
+        rec.state = new
+
+
+def _position(state: dict) -> dict:
+    """The position without the game told in words (the log: an older version may word it
+    differently) and without the take-back snapshots (an older version kept one after a battle's
+    "stop"): a save that differs from its replay only there opens, as the replay."""
+    return {k: v for k, v in state.items() if k not in ("log", "undo", "undo_role")}
 
 
 def preview_of(state: dict) -> dict:

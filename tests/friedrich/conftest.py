@@ -132,6 +132,12 @@ def actions(state: dict, who: str | None = None) -> list[dict]:
     return door.legal_actions(state, who or role(state))
 
 
+def shipped(players: int = 4, seed: int = 1, nation: str = "prussia") -> dict:
+    """A game on the shipped board (boards/friedrich/), brought to `nation`'s movement phase of
+    turn 1."""
+    return to_phase(allocate_all(door.new_game(players, seed)), nation)
+
+
 @pytest.fixture
 def game():
     return new()

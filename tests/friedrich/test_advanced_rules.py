@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from maria import yamlio
+from maria.engine.state import IllegalAction
 from maria.games.friedrich.board import FCity, FGeneral, FTrain
 from maria.games.friedrich.rules import door, fate
 from tests.friedrich.conftest import (act, actions, allocate_all, armies, clear_map, hand, passive, put,
@@ -245,6 +246,15 @@ def test_F13_fate_7_hearts_frederick_receives_no_new_armies():
     hand(s, "prussia", ["1:S13", "1:H13"])
     t = next(a for a in actions(s) if a["type"] == "recruit")
     assert "fritz" not in t["generals"] and "heinrich" in t["generals"]
+
+
+def test_F13_fate_7_hearts_frederick_off_the_map_cannot_come_back_and_the_refusal_says_why():
+    s = next_turn(draw("7", "hearts"), "prussia", fritz=None, heinrich="b2")
+    armies(s, fritz=0, heinrich=2)
+    hand(s, "prussia", ["1:S13", "1:H13"])
+    with pytest.raises(IllegalAction, match=r"may not receive new armies this turn \(Fate\)"):
+        act(s, {"type": "recruit", "nation": "prussia", "armies": {"fritz": 1}, "enter": {"fritz": "c0"},
+                "cards": ["1:S13"]})
 
 
 def test_F13_fate_7_diamonds_frederick_must_reach_a_positive_score_once():

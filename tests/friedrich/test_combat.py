@@ -1,7 +1,7 @@
 """FRIEDRICH 2005 rules §7 (combat, the card duel, losses), §8 (retreat) and §6 (generals removed
 from the bottom of a stack)."""
 
-from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put
+from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put, to_phase
 
 
 def _prussian_combat(**kw):
@@ -188,3 +188,39 @@ def test_F7_rulebook_example_with_only_the_reserve_left_at_zero_prussia_may_stop
     assert (s["generals"]["heinrich"]["city"], s["generals"]["heinrich"]["armies"]) == ("b3", 2)
     assert s["generals"]["richelieu"]["city"] == "b4" and s["generals"]["soubise"]["city"] == "b4"
     assert s["generals"]["richelieu"]["armies"] + s["generals"]["soubise"]["armies"] == 4
+
+
+def test_F8_a_retreat_may_pass_back_once_through_the_city_it_starts_from():
+    # « Lors d'une retraite, on ne peut pas pénétrer deux fois dans une cité »: the retreat never
+    # entered the city it starts from, so it may enter it once.  W (a1) - S (a0); S - x (b0) and
+    # S - y (c0) are dead ends.  Daun (8) at W beats Heinrich (5) at S: Heinrich keeps 2 armies
+    # and retreats 3 cities, S -> x -> S -> y (or S -> y -> S -> x)
+    s = to_phase(clear_map(new(extra_roads=[("a0", "c0")], cut=[("b0", "b1"), ("b0", "c0"), ("c0", "c1")])),
+                 "austria")
+    put(s, daun="a1", heinrich="a0")
+    armies(s, daun=8, heinrich=5)
+    hand(s, "austria", [])
+    hand(s, "prussia", [])
+    s = _fight(s, "a1", "a0")
+    s = act(s, {"type": "stop"}, "frederick")
+    assert s["generals"]["heinrich"]["armies"] == 2
+    frame = s["flow"][-1]
+    assert frame["name"] == "retreat" and frame["distance"] == 3
+    assert sorted(frame["ends"]) == ["b0", "c0"]
+    assert frame["ends"]["c0"] == ["a0", "b0", "a0", "c0"]
+    s = act(s, {"type": "retreat", "to": "c0"}, "maria_theresa")
+    assert (s["generals"]["heinrich"]["city"], s["generals"]["heinrich"]["armies"]) == ("c0", 2)
+
+
+def test_F8_a_retreat_still_enters_no_other_city_twice():
+    # the same dead ends, a retreat of 4: S -> x -> S -> y -> ? has no fifth city, so Heinrich
+    # cannot retreat the whole way and loses every army
+    s = to_phase(clear_map(new(extra_roads=[("a0", "c0")], cut=[("b0", "b1"), ("b0", "c0"), ("c0", "c1")])),
+                 "austria")
+    put(s, daun="a1", heinrich="a0")
+    armies(s, daun=8, heinrich=4)
+    hand(s, "austria", [])
+    hand(s, "prussia", [])
+    s = _fight(s, "a1", "a0")
+    s = act(s, {"type": "stop"}, "frederick")
+    assert s["generals"]["heinrich"]["city"] is None

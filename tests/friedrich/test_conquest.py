@@ -1,7 +1,7 @@
 """FRIEDRICH 2005 rules §5: conquest by moving through or away from an objective of one's own
 colour, protection within 3 cities by the defending nation, reconquest, retroactive conquest."""
 
-from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put, to_phase
+from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put, shipped, to_phase
 
 RUSSIAN_B3 = {"russia": {"first": ["b3"], "defender": "prussia"}}
 
@@ -164,16 +164,19 @@ def test_F5_rulebook_example_only_hanover_retakes_its_objectives_only_french_gen
     assert s["conquered"] == {"b3": "france"} and s["candidates"] == [["b3", "hanover"]]
 
 
-def test_F5_leaving_an_objective_into_the_city_of_the_train_protecting_it_retakes_it():
-    # audit Q2 (ambiguous, behaviour kept): the step that leaves the objective destroys the
-    # Imperial train protecting it; the engine counts the train as gone (the objective is retaken),
-    # as it did before the audit through phase 4
-    obj = {"imperial_army": {"first": ["b3"], "defender": "prussia"}}
-    s = clear_map(new(objectives=obj))
-    s["conquered"] = {"b3": "imperial_army"}
-    put(s, fritz="a3", i_train="b2")
-    armies(s, fritz=2)
-    s = _walk(s, ["fritz"], ["b3", "b2"])
-    assert s["trains"]["i_train"]["city"] is None
+def test_F5_leaving_an_objective_into_the_city_of_the_train_protecting_it_does_not_take_it():
+    # « L'objectif N'EST PAS PROTEGE à ce moment-là »: as Schwerin leaves Leipzig (Imperial) for
+    # Eilenburg, the Imperial train there still protects it; entering destroys the train (§9), and
+    # a protection lost during the movement phase gives no retroactive conquest (« pendant la
+    # phase des combats qui suit (uniquement) »): Leipzig stays Imperial
+    s = clear_map(shipped())
+    s["conquered"] = {"leipzig": "imperial_army"}
+    put(s, schwerin="borna", imperial_army_train_1="eilenburg")
+    s = _walk(s, ["schwerin"], ["leipzig", "eilenburg"])
+    assert s["trains"]["imperial_army_train_1"]["city"] is None
+    assert s["generals"]["schwerin"]["city"] == "eilenburg"
+    assert s["conquered"] == {"leipzig": "imperial_army"}
+    assert s["candidates"] == [["leipzig", "prussia"]]
     s = act(s, {"type": "end_movement"})
-    assert s["conquered"] == {}
+    assert s["conquered"] == {"leipzig": "imperial_army"} and s["candidates"] == []
+

@@ -112,3 +112,61 @@ def test_F10_rulebook_example_france_never_has_more_than_20_armies():
     s = act(s, {**rec, "armies": {"soubise": 1}, "cards": ["1:S13"]})
     assert sum(g["armies"] for g in s["generals"].values() if g["nation"] == "france") == 20
     assert not any(a["type"] == "recruit" for a in actions(s))
+
+
+def _berlin(**where):
+    """The shipped board, Prussia's movement phase; only the named pieces on the map, Winterfeldt
+    removed and Prussia holding 12 points of cards."""
+    from tests.friedrich.conftest import shipped
+    s = clear_map(shipped())
+    put(s, **where)
+    armies(s, winterfeldt=0)
+    hand(s, "prussia", ["1:S6", "1:H6"])
+    return s
+
+
+def test_F10_a_general_comes_back_onto_his_own_generals_standing_on_the_depot():
+    # §10 « Les pions reviennent en jeu à partir des CITES ENTREPOTS »; §4 allows a stack of up to
+    # 3 generals of one nation: Berlin (Prussia's only depot) holds Friedrich, Winterfeldt comes
+    # back onto him
+    s = _berlin(friedrich="berlin")
+    t = [a for a in actions(s) if a["type"] == "recruit"][0]
+    assert t["entry"]["winterfeldt"] == ["berlin"]
+    s = act(s, _rec({"winterfeldt": 1}, {"winterfeldt": "berlin"}, ["1:S6"]))
+    assert s["city_generals"]["berlin"] == ["friedrich", "winterfeldt"]
+    assert not any(a["type"] == "move" and "winterfeldt" in a["pieces"] for a in actions(s))
+    assert {"type": "move", "pieces": ["friedrich"]} in actions(s)
+
+
+def test_F10_no_general_comes_back_onto_a_full_stack_and_no_train_onto_any_piece():
+    s = _berlin(friedrich="berlin", heinrich="berlin", keith="berlin", prussia_train_1=None,
+                prussia_train_2=None)
+    t = [a for a in actions(s) if a["type"] == "recruit"][0]
+    assert t["entry"] == {}
+    with pytest.raises(IllegalAction, match="room"):
+        act(s, _rec({"winterfeldt": 1}, {"winterfeldt": "berlin"}, ["1:S6"]))
+    s = _berlin(friedrich="berlin", prussia_train_1=None)
+    t = [a for a in actions(s) if a["type"] == "recruit"][0]
+    assert t["entry"]["winterfeldt"] == ["berlin"] and "prussia_train_1" not in t["entry"]
+    with pytest.raises(IllegalAction, match="room"):
+        act(s, _rec({}, {"prussia_train_1": "berlin"}, ["1:S6"]))
+
+
+def test_F10_a_general_coming_back_onto_a_face_down_general_is_face_down():
+    # §9 « A chaque fois qu'un général face visible et un autre face cachée se réunissent au sein
+    # d'une pile, les deux sont … faces cachées »
+    s = _berlin(friedrich="berlin")
+    s["generals"]["friedrich"]["face_down"] = True
+    s = act(s, _rec({"winterfeldt": 1}, {"winterfeldt": "berlin"}, ["1:S6"]))
+    assert s["generals"]["winterfeldt"]["face_down"] is True
+
+
+def test_F10_the_refusal_when_no_depot_has_room_names_the_depot_not_a_fate_card():
+    # Berlin holds a Prussian train (one piece per city, §4): Winterfeldt cannot come back, and no
+    # Fate card is in play
+    s = _berlin(prussia_train_1="berlin", friedrich="jueterbog")
+    armies(s, friedrich=2)
+    assert s["mods"] == []
+    with pytest.raises(IllegalAction) as e:
+        act(s, _rec({"winterfeldt": 1}, {"winterfeldt": "berlin"}, ["1:S6"]))
+    assert "Fate" not in str(e.value) and "no depot city of Prussia has room" in str(e.value)

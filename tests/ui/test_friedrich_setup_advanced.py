@@ -42,3 +42,45 @@ def test_F13_the_board_offers_the_offensive_option_as_buttons(ui):
     b = next(b for b in board.buttons if b.label == "No Offensive Option")
     ui.click(b.rect.center)
     assert s.state["adv"]["oo"] == "declined"
+
+
+def test_F5_the_code_of_conduct_is_on_when_a_computer_plays_and_can_be_switched(ui):
+    ui.press(("game", "friedrich"))
+    ui.press("new")
+    for role in ("frederick", "elisabeth", "maria_theresa", "pompadour"):
+        ui.press(("human", role))
+    assert not ui.top.button(("option", "code_of_conduct")).selected
+    ui.press(("computer", "pompadour"))
+    assert ui.top.button(("option", "code_of_conduct")).selected
+    ui.press("start")
+    board = ui.app.find(FBoardScene)
+    assert board.session.record.state["options"] == {"code_of_conduct": True}
+
+
+def test_F5_an_all_human_table_may_switch_the_code_of_conduct_on(ui):
+    ui.press(("game", "friedrich"))
+    ui.press("new")
+    for role in ("frederick", "elisabeth", "maria_theresa", "pompadour"):
+        ui.press(("human", role))
+    ui.press(("option", "code_of_conduct"))
+    ui.press("start")
+    assert ui.app.find(FBoardScene).session.record.state["options"] == {"code_of_conduct": True}
+
+
+def test_F2_hot_seat_deals_the_roles_by_the_four_13s_and_seats_stay_choosable(ui):
+    # « Les nations sont tirées au sort par les joueurs en utilisant les Cartes Tactiques suivantes :
+    # ♠13, ♦13, ♥13 et ♣13 »
+    ui.press(("game", "friedrich"))
+    ui.press("new")
+    roles = ["frederick", "elisabeth", "maria_theresa", "pompadour"]
+    for role in roles:
+        ui.press(("human", role))
+    assert sorted(ui.top.deal) == [1, 2, 3, 4] and sorted(ui.top.deal.values()) == sorted(roles)
+    ui.press(("computer", "pompadour"))                   # three humans draw among their three roles
+    assert sorted(ui.top.deal) == [1, 2, 3] and sorted(ui.top.deal.values()) == sorted(roles[:3])
+    ui.press("choose_seats")
+    assert ui.top.deal == {} and ui.top.button("choose_seats").selected
+    ui.press("deal")
+    assert sorted(ui.top.deal) == [1, 2, 3]
+    ui.press("start")
+    assert ui.app.find(FBoardScene).session.record.seats["pompadour"]["kind"] == "computer"

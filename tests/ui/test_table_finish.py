@@ -245,9 +245,18 @@ def test_a_battles_result_stays_on_the_board_until_it_is_put_away(ui):
 
 def test_friedrich_offers_each_reserve_value_once_with_two_reserves_in_hand(ui):
     from tests.ui import friedrich_helpers as F
-    s = F.advance(F.session(), lambda s: s.state["flow"][-1]["name"] == "duel" and "frederick" in s.active()
-                  and s.state["flow"][-1]["att_nation"] == "prussia"
-                  and sum(1 for c in s.state["cards"]["hands"]["prussia"] if ":R" in c) == 2)
+    from tests.friedrich.conftest import armies, hand, put
+    s = F.advance(F.session(), F.frederick_moves)
+    # Friedrich (2) next to Daun (5) at Prussia's movement: Prussia attacks at -3 holding two Reserves
+    for pid in list(s.state["generals"]) + list(s.state["trains"]):
+        put(s.state, **{pid: None})
+    put(s.state, friedrich="dresden", daun="pirna")
+    armies(s.state, friedrich=2, daun=5)
+    for n in s.state["cards"]["hands"]:
+        s.state["cards"]["hands"][n] = [c for c in s.state["cards"]["hands"][n] if ":R" not in c]
+    hand(s.state, "prussia", ["1:R1", "1:R2"])
+    s.apply("frederick", {"type": "end_movement"})
+    s.apply("frederick", {"type": "attack", "from": "dresden", "to": "pirna"})
     assert sum(1 for c in s.state["cards"]["hands"]["prussia"] if ":R" in c) == 2     # two Reserves in hand
     board = F.open_board(ui, s)
     assert sum(1 for a in s.legal("frederick") if a["type"] == "play_card" and "value" in a) > 10

@@ -489,10 +489,10 @@ def _moving(state: dict, frame: dict, legal: list[dict], ctx_cls=None) -> dict:
         prior = frame["path"][:-1]
         scores = {c: ctx.general_score(c, here, armies, prior + p, others) for c, p in ends.items()}
     best = max(sorted(scores), key=lambda c: scores[c])
-    if best == here:
-        return stop
-    first = ends[best][1]
-    return steps.get(first, stop)
+    choice = stop if best == here else steps.get(ends[best][1], stop)
+    if choice not in legal:                        # §5 code of conduct: this city is no place to stop
+        choice = max((steps[c] for c in sorted(steps)), key=lambda a: scores.get(a["to"], float("-inf")))
+    return choice
 
 
 def duel_play(state: dict, frame: dict, legal: list[dict]) -> dict:

@@ -127,7 +127,8 @@ class SearchPlayer:
                     if step in legal:
                         return step
                 self.plan = None
-                return {"type": "stop"}
+                if {"type": "stop"} in legal:
+                    return {"type": "stop"}
             self.plan = None
         if frame["name"] != "movement":
             return easy.choose(view, legal, role)

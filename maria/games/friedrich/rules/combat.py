@@ -6,7 +6,8 @@ the right passes once it reaches zero or more; at zero a side holding a card of 
 it, else it may stop for a tie); the loser loses the final negative score in armies (at most what
 it has), generals below the minimum go from the bottom of the stack, and the rest retreat as many
 cities as armies lost, along a route the winner picks ending as far as possible from the winning
-general, never through or into another piece nor twice into a city (maria.engine.graph.retreat_ends);
+general, never through or into another piece nor twice into a city, the start city entered at most
+once (maria.engine.graph.retreat_ends);
 unable to retreat the whole way, it loses every army.  A general that retreated neither attacks
 nor is attacked again in that phase.
 """
@@ -313,10 +314,12 @@ def take_losses(state: dict, gids: list[str], lost: int) -> list[str]:
 
 
 def retreat_options(state: dict, info: Info, gids: list[str], distance: int, winner_city: str) -> dict[str, list[str]]:
-    """§8: the ends of a retreat of exactly `distance` cities, as far as possible from the winner."""
+    """§8: the ends of a retreat of exactly `distance` cities, as far as possible from the winner.
+    « On ne peut pas pénétrer deux fois dans une cité »: the city the retreat starts from was not
+    entered by it, so the retreat may pass back through it once (S, x, S, y)."""
     start = state["generals"][gids[0]]["city"]
     blocked = {c for c, gs in state["city_generals"].items() if gs and c != start} | set(state["city_train"])
-    return retreat_ends(info.graph, start, distance, blocked, winner_city, T.RETREAT_BALL)
+    return retreat_ends(info.graph, start, distance, blocked, winner_city, T.RETREAT_BALL, start_open=True)
 
 
 def begin_retreat(state: dict, info: Info, gids: list[str], distance: int, winner_city: str, winner: str) -> None:

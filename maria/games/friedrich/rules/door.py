@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from maria.engine.door import Door
+from maria.engine.stack import Handler
 from maria.engine.state import copy_state
 from maria.games.friedrich.board import FBoard
 from maria.games.friedrich.rules import flow
@@ -26,6 +27,9 @@ from maria.games.friedrich.rules.state import (IllegalAction, armies_total, info
 from maria.games.friedrich.rules.state import Info
 
 REVERSIBLE = frozenset({"move", "step", "stop", "transfer"})
+# only the movement phase's actions are taken back; a combat's "stop" (a tie or a defeat accepted)
+# is a battle decision and stands
+REVERSIBLE_IN = frozenset({"movement", "moving"})
 
 
 def _why_not(state: dict, action: dict, frame: dict | None = None, info: Info | None = None) -> str:
@@ -45,20 +49,21 @@ def _why_not(state: dict, action: dict, frame: dict | None = None, info: Info | 
     return f"{t!r} is not a legal action now."
 
 
-def _moving_these(state: dict, pieces) -> bool:
+def _moving_these(state: dict, pieces: list[str]) -> bool:
     f = state["flow"][-1]
     return state["result"] is None and f["name"] == "moving" and f["pieces"] == list(pieces)
 
 
-def _whole_move(door, state, info, frame, h, role, action) -> bool:
+def _whole_move(door: Door, state: dict, info: Info, frame: dict, h: type[Handler], role: str, action: dict) -> bool:
     """{"type": "move", "pieces", "path"}: the move begun as the prompt offers it, then each step
     and the stop through the door's own check (a refusal names the rule, §4)."""
     if not (action.get("type") == "move" and "path" in action and frame["name"] == "movement"):
         return False
-    base = {"type": "move", "pieces": action.get("pieces")}
+    pieces: list[str] = action.get("pieces") or []
+    base = {"type": "move", "pieces": pieces}
     if set(action) != {"type", "pieces", "path"} or base not in h.prompt(state, info, frame, role):
         raise IllegalAction(_why_not(state, base, frame, info))
-    path, p0 = action["path"], base["pieces"][0]
+    path, p0 = action["path"], pieces[0]
     start = (state["generals"].get(p0) or state["trains"].get(p0))["city"]
     if not isinstance(path, list) or len(path) < 2 or path[0] != start or \
             not all(isinstance(c, str) for c in path):
@@ -66,16 +71,16 @@ def _whole_move(door, state, info, frame, h, role, action) -> bool:
     h.act(state, info, frame, role, base)
     door.settle(state, info)
     for city in path[1:]:
-        if not _moving_these(state, base["pieces"]):
+        if not _moving_these(state, pieces):
             raise IllegalAction(f"The move had already ended before {city} (§4, §9).")
         door.check_and_act(state, info, role, {"type": "step", "to": city})
-    if _moving_these(state, base["pieces"]):
+    if _moving_these(state, pieces):
         door.check_and_act(state, info, role, {"type": "stop"})
     return True
 
 
 DOOR = Door(handlers=HANDLERS, settle=run, info_of=info_of, reversible=REVERSIBLE, why_not=_why_not,
-            special=_whole_move)
+            special=_whole_move, reversible_in=REVERSIBLE_IN)
 _ = flow  # the turn sequence registers every phase's flow state
 
 

@@ -20,11 +20,11 @@ from itertools import combinations
 from maria.engine.log import log
 from maria.games.friedrich.rules import recruit
 from maria.games.friedrich.rules import tables as T
-from maria.games.friedrich.rules.conquest import leave_city
+from maria.games.friedrich.rules.conquest import leave_city, taker_of
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.games.friedrich.rules.state import (generals_at, info_of, mod_active, names, nation_at,
-                                         nation_name, nation_title, place_general, place_train, train_at)
-from maria.games.friedrich.rules.state import Info
+from maria.games.friedrich.rules.state import (CONDUCT_OPTION, IllegalAction, Info, generals_at, info_of, mod_active, names,
+                                         nation_at, nation_name, nation_title, option_on, place_general, place_train,
+                                         rebuild_index, train_at)
 
 
 def _movable(state: dict, piece: str) -> bool:
@@ -68,7 +68,37 @@ def step_options(state: dict, info: Info, frame: dict) -> list[str]:
             if not any(mod_active(state, "no_train_kill", general=g) for g in pieces) and \
                     not mod_active(state, "truce_city", city=n):   # §13 Fate 3 diamonds: Halle
                 out.append(n)                          # §9: destroys the train
+    if option_on(state, CONDUCT_OPTION):
+        out = [n for n in out if not _parks_on_allys_objective(state, info, frame, n)]
     return out
+
+
+def allys_objective(state: dict, info: Info, city: str, nation: str) -> bool:
+    """§5 « Code de bonne conduite »: `city` is an objective that an ally of `nation` (another
+    nation of its side) may still conquer."""
+    taker = taker_of(state, info, city)
+    return taker is not None and taker != nation and not T.opponents(taker, nation)
+
+
+def _parks_on_allys_objective(state: dict, info: Info, frame: dict, n: str) -> bool:
+    """With the code of conduct: entering `n`, an ally's objective, would end the move there (a
+    stack formed, or no step left).  Destroying an enemy train there is no mere parking."""
+    if not allys_objective(state, info, n, frame["nation"]) or train_at(state, n) is not None:
+        return False
+    if generals_at(state, n):
+        return True
+    table = state["trains"] if frame["kind"] == "train" else state["generals"]
+    here = frame["path"][-1]
+    for p in frame["pieces"]:                          # look one step on, then put the pieces back
+        table[p]["city"] = n
+    rebuild_index(state)
+    try:
+        main = frame["main"] and info.graph.nbrs[here][n]
+        return not step_options(state, info, {**frame, "path": frame["path"] + [n], "main": main})
+    finally:
+        for p in frame["pieces"]:
+            table[p]["city"] = here
+        rebuild_index(state)
 
 
 def _held_by_fate(state: dict, info: Info, group: list[str], city: str) -> bool:
@@ -193,7 +223,11 @@ class Moving(Handler):
     def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in Moving.waiting(state, info, frame):
             return []
-        return [{"type": "step", "to": c} for c in step_options(state, info, frame)] + [{"type": "stop"}]
+        steps = [{"type": "step", "to": c} for c in step_options(state, info, frame)]
+        if steps and len(frame["path"]) > 1 and option_on(state, CONDUCT_OPTION) and \
+                allys_objective(state, info, frame["path"][-1], frame["nation"]):
+            return steps                               # §5 code of conduct: no parking on an ally's objective
+        return steps + [{"type": "stop"}]
 
     @staticmethod
     def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
@@ -212,16 +246,15 @@ class Moving(Handler):
             else:
                 place_general(state, p, to)
         frame["path"].append(to)
+        if frame["kind"] == "general":
+            # §5: through or away from an objective, « PAS PROTEGE à ce moment-là »: the enemy
+            # train in the city entered still stands as the general leaves, so a train protecting
+            # the city left still protects it (it is destroyed on entering, §9, just after)
+            leave_city(state, info, here, nation)
         if victim is not None:
-            # the train is gone before the conquest check of the city left (audit Q2: the step
-            # that leaves an objective and destroys the train protecting it conquers it, as the
-            # engine's phase 4 did before the audit)
             state["trains"][victim]["city"] = None
             place_train(state, victim, None)
-        if frame["kind"] == "general":
-            leave_city(state, info, here, nation)          # §5: through or away from an objective
-        if victim is not None:
-            log(state, f"{names(state, frame['pieces'])} destroys the {nation_name(state['trains'][victim]['nation'])} "
+            log(state, f"{names(state, frame['pieces'])} destroys {nation_name(state['trains'][victim]['nation'])}'s "
                 "supply train (§9); the move ends.", nation, [to])
             _finish(state, frame, [])
             return

@@ -178,6 +178,10 @@ def names(state: dict, gids: list[str]) -> str:
 # has no "adv" and none of these queries changes anything.
 
 ADVANCED_OPTIONS: tuple[str, ...] = ("fate_by_sector", "east_prussia", "offensive_option")
+# §5 « Code de bonne conduite », enforced when on (the new-game screen turns it on when a computer
+# plays); not one of §13's advanced rules, so {"advanced": true} leaves it as it is
+CONDUCT_OPTION = "code_of_conduct"
+OPTIONS: tuple[str, ...] = (*ADVANCED_OPTIONS, CONDUCT_OPTION)
 
 
 def option_on(state: dict, key: str) -> bool:
