@@ -215,7 +215,7 @@ def load(path) -> FRecord:
     except door.IllegalAction as exc:
         raise FSaveError(f"{name}: action {exc.args[0] + 1} of its log is refused by the rules "
                          f"({exc.args[2]}).") from None
-    except Exception as exc:  # noqa: BLE001  (any surprise in an edited file is a damaged file)
+    except Exception as exc:
         raise FSaveError(f"{name} is damaged: it cannot be replayed ({type(exc).__name__}: {exc}).") from None
     if digest(rec.state) != doc["digest"] and digest(_position(rec.state)) != digest(_position(doc["state"])):
         raise FSaveError(f"{name}: the action log does not replay to the saved position.")

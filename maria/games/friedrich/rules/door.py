@@ -22,7 +22,7 @@ from maria.games.friedrich.rules.machine import HANDLERS, run
 from maria.games.friedrich.rules.movement import step_refusal
 from maria.games.friedrich.rules.setup import build_state
 from maria.games.friedrich.rules.supply import in_supply
-from maria.games.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,  # noqa: F401  (re-exported for the screens and players)
+from maria.games.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,
                                          register_board)
 from maria.games.friedrich.rules.state import Info
 

@@ -22,7 +22,7 @@ from maria.games.friedrich.rules import recruit
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import leave_city, taker_of
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.games.friedrich.rules.state import (CONDUCT_OPTION, IllegalAction, Info, generals_at, info_of, mod_active, names,
+from maria.games.friedrich.rules.state import (CONDUCT_OPTION, Info, generals_at, info_of, mod_active, names,
                                          nation_at, nation_name, nation_title, option_on, place_general, place_train,
                                          rebuild_index, train_at)
 
