@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from maria.players.plan import Planner
 from maria.players.search import SearchPlayer
 from maria.rules import door
@@ -109,7 +111,7 @@ def test_R14_3_on_the_last_turn_the_attackers_end_city_counts_only_for_its_comba
     assert set(round(v, 6) for v in late.values()) == {0.0}
 
 
-def test_hard_search_halves_candidates_and_stays_within_its_budget():
+def _hard_search_with_a_wall_clock_budget() -> float:
     s = _french_movement(5)
     role = "louis_xv"
     p = SearchPlayer("hard", 1, budget=0.4, candidates=6, horizon=80, stage_horizon=True)
@@ -117,8 +119,18 @@ def test_hard_search_halves_candidates_and_stays_within_its_budget():
     t0 = time.perf_counter()
     a = p.choose(observe(s, role), legal, role, random.Random(2))
     dt = time.perf_counter() - t0
-    assert dt < 0.4 + 0.35                   # one playout may finish after the deadline
     door.apply(s, role, a)                   # a legal whole move (or done)
+    return dt
+
+
+def test_hard_search_with_a_wall_clock_budget_makes_a_legal_whole_move():
+    _hard_search_with_a_wall_clock_budget()
+
+
+@pytest.mark.slow
+def test_hard_search_halves_candidates_and_stays_within_its_budget():
+    """A wall-clock check (behind --runslow: its outcome depends on the machine's load)."""
+    assert _hard_search_with_a_wall_clock_budget() < 0.4 + 0.35     # one playout may finish after the deadline
 
 
 def test_hard_search_keeps_the_rules_of_thumb_choice_unless_a_challenger_is_clearly_better():
