@@ -163,6 +163,8 @@ def test_easy_attackers_beat_random_usually(role):
     for seed in range(4):
         rec = play_game("intro", 3, 100 + seed, {r: ("easy" if r == role else "random") for r in roles})
         wins += rec.state["result"]["winner"] == role
+        if wins >= 3:                     # three of the four games: the fourth cannot change it
+            break
     assert wins >= 3
 
 
