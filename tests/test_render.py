@@ -121,6 +121,13 @@ def test_layer_renders_full_board(which, request):
     board, layer = request.getfixturevalue(which)
     assert layer.surface.get_size() == board_size(board.grid) == (2520, 1440)
     assert set(layer.label_rects) == set(board.cities)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["synth", "shipped"])
+def test_layer_builds_within_20_seconds(which, request):
+    """A speed check (behind --runslow: its outcome depends on the machine's load)."""
+    _board, layer = request.getfixturevalue(which)
     assert layer.build_seconds < 20
 
 
