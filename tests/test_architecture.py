@@ -9,6 +9,7 @@ its rule sections."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -47,6 +48,12 @@ def _is_module(name: str) -> bool:
 
 def imports_of(path: Path) -> set[str]:
     """Every maria module `path` imports, anywhere in the file (functions included)."""
+    return set(_imports_of(path, path.stat().st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=None)
+def _imports_of(path: Path, mtime_ns: int) -> frozenset[str]:
+    """imports_of, each file parsed once per version (the checks below read the same graph)."""
     me = _module_name(path)
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
     out: set[str] = set()
@@ -64,7 +71,7 @@ def imports_of(path: Path) -> set[str]:
                 sub = f"{base}.{a.name}"
                 out.add(sub if _is_module(sub) else base)
     out.discard(me)
-    return out
+    return frozenset(out)
 
 
 def rules_graph() -> dict[str, set[str]]:

@@ -340,9 +340,9 @@ def _deep_jobs(tmp: Path, depths) -> list[tuple[str, str]]:
 @posix
 def test_deep_nesting_is_refused_without_a_crash_even_with_a_1MB_stack(tmp_path):
     """Item 1: 201, 4,000 (crashed with ulimit -s 1024) and 100,000 levels (crashed with any
-    stack), in every file kind and in every nesting style: refused, naming the depth."""
+    stack), in every file kind and in every nesting style: refused, naming the depth.  (The
+    wall clock of the refusals: test_fuzz_hostile_files_long, behind --runslow.)"""
     jobs = _deep_jobs(tmp_path, [201, 4000, DEEP])
-    t0 = time.perf_counter()
     results = run_small_stack(jobs)
     assert len(results) == len(jobs)
     for kind, path, r in results:
@@ -353,7 +353,6 @@ def test_deep_nesting_is_refused_without_a_crash_even_with_a_1MB_stack(tmp_path)
             assert r.startswith("refused") and ("nested deeper than 200 levels" in r), (kind, path, r)
         elif kind == "notes":
             assert r == "notes 0"
-    assert time.perf_counter() - t0 < 60
 
 
 def test_nesting_at_the_limit_still_loads():
@@ -727,12 +726,25 @@ def _fuzz(tmp: Path, rounds: int, seed: int, capsys) -> dict[str, dict[str, int]
 
 @posix
 def test_fuzz_hostile_files(tmp_path, home, capsys):
-    t0 = time.perf_counter()
     counts = _fuzz(tmp_path, 90, 1, capsys)
     total = sum(sum(c.values()) for c in counts.values())
     assert total >= 250
     for kind, c in counts.items():
         assert c["refused"] > 0, (kind, c)
+
+
+@posix
+@pytest.mark.slow
+def test_hostile_files_are_refused_within_a_minute(tmp_path, home, capsys):
+    """The default runs' damaged files and deep documents, timed (behind --runslow: the outcome
+    of a timing depends on the machine's load)."""
+    t0 = time.perf_counter()
+    _fuzz(tmp_path / "fuzz", 90, 1, capsys)
+    assert time.perf_counter() - t0 < 60
+    (tmp_path / "deep").mkdir()
+    jobs = _deep_jobs(tmp_path / "deep", [201, 4000, DEEP])
+    t0 = time.perf_counter()
+    assert len(run_small_stack(jobs)) == len(jobs)
     assert time.perf_counter() - t0 < 60
 
 

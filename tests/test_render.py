@@ -123,6 +123,14 @@ def test_layer_renders_full_board(which, request):
     assert set(layer.label_rects) == set(board.cities)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["synth", "shipped"])
+def test_layer_builds_within_20_seconds(which, request):
+    """A speed check (behind --runslow: its outcome depends on the machine's load)."""
+    _board, layer = request.getfixturevalue(which)
+    assert layer.build_seconds < 20
+
+
 @pytest.mark.parametrize("which", ["synth", "shipped"])
 def test_city_symbols_have_their_colours(which, request):
     board, layer = request.getfixturevalue(which)
@@ -212,7 +220,30 @@ def test_rect_to_px_is_y_down():
     assert rect_to_px(grid, (13, 0, 1, 1)) == (2340, 1320, 180, 120)  # cell N1: bottom-right
 
 
+def test_scaled_layer_rescales_only_when_the_zoom_changes(synth, monkeypatch):
+    from maria.render import map_layer
+    _board, layer = synth
+    screen = pygame.Surface((1280, 800))
+    view = View((2520, 1440), (1280, 800))
+    view.set_zoom(0.8)
+    scaled = ScaledLayer(layer.surface)
+    calls = []
+    orig = pygame.transform.smoothscale
+    monkeypatch.setattr(map_layer.pygame.transform, "smoothscale", lambda *a: calls.append(a[1]) or orig(*a))
+    scaled.blit(screen, view)          # first blit scales once
+    for _ in range(20):
+        view.pan_by(5, 3)
+        scaled.blit(screen, view)
+    assert len(calls) == 1
+    view.set_zoom(0.6)
+    scaled.blit(screen, view)
+    scaled.blit(screen, view)
+    assert len(calls) == 2
+
+
+@pytest.mark.slow
 def test_scaled_layer_blit_is_cheap(synth):
+    """A speed check (behind --runslow: its outcome depends on the machine's load)."""
     import time
     _board, layer = synth
     screen = pygame.Surface((1280, 800))

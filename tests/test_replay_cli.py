@@ -163,11 +163,15 @@ def test_regression_saxony_neutral_mid_stack_is_consistent_while_relocating():
     assert failure is None, failure
 
 
-def test_bench_runs_with_its_defaults_and_reports_hard_playouts_per_second(capsys):
+def test_bench_runs_with_its_defaults_and_reports_hard_playouts_per_second(capsys, monkeypatch):
     """`python -m maria bench` (no --players) runs and reports hard's play-outs per second
     (its search strength grows with them), and the bench command shared by both games does not
-    exit 2 without a word when --players is left out."""
+    exit 2 without a word when --players is left out.  Timed here on one position of each role
+    played out once (the command's 60 play-outs measure, they do not test more)."""
+    from maria.lab import playout_bench
     from maria.cli import main
+    rate = playout_bench.playout_rate
+    monkeypatch.setattr(playout_bench, "playout_rate", lambda seed=1: rate(seed, per_role=1, repeats=1))
     assert main(["bench", "--games", "1"]) == 0
     out = capsys.readouterr().out
     assert "one complete random introductory game" in out

@@ -215,13 +215,16 @@ def test_with_the_clock_a_crawling_machine_cuts_the_search_short(monkeypatch):
     assert cut_choice[0] == 0
 
 
-N = 30          # through her first movement decision (the whole-plan search) and its hussars
+# Through Frederick's first movement phase: her hussars, Louis XV's searched moves and Frederick's
+# whole-plan search.  Her own whole-plan search on a crawling clock, the costliest decision of the
+# opening, is test_without_the_clock_a_crawling_machine_makes_the_same_decision's.
+N = 21
 
 
 def test_a_seed_replays_the_same_opening_of_an_all_hard_game(monkeypatch):
     """The first N decisions of an all-hard 3-player introductory game, once on an idle clock and once
     on a crawling one: the same actions (tournament.play_game plays without the clock)."""
-    def opening(crawl: bool) -> list:
+    def opening(crawl: bool) -> tuple[list, dict]:
         if crawl:
             _crawl(monkeypatch)
         from maria.record.game import GameRecord
@@ -234,7 +237,12 @@ def test_a_seed_replays_the_same_opening_of_an_all_hard_game(monkeypatch):
             a = ps[r].choose(observe(rec.state, r), door.legal_actions(rec.state, r), r)
             rec.apply(r, a)
             out.append((r, a))
-        return out
-    idle = opening(False)
-    assert opening(True) == idle
-    assert any(a["type"] in ("move", "force_march") for _, a in idle)     # searched decisions
+        return out, ps
+    idle, ps = opening(False)
+    crawled, crawled_ps = opening(True)
+    assert crawled == idle
+    searched = getattr(ps["frederick"], "last_plan_choice", None)
+    assert searched is not None                                          # his whole plan was searched
+    assert getattr(crawled_ps["frederick"], "last_plan_choice", None) == searched
+    assert any(r == "louis_xv" and a["type"] in ("move", "force_march") for r, a in idle)   # searched moves
+    assert any(a["type"] == "place_hussar" for _, a in idle)

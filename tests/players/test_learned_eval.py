@@ -221,7 +221,9 @@ def test_her_whole_plan_search_scores_its_play_outs_with_the_trained_evaluation_
     orig, orig_search = learned.value, plan_search.search_plans
     monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))
     monkeypatch.setattr(plan_search, "search_plans", lambda *x, **kw: searched.append(x[2]) or orig_search(*x, **kw))
-    monkeypatch.setattr(plan_search, "PLAYOUTS", 24)     # fewer play-outs: the same view, the same plan
+    # fewer plans (a swap, a stack, a stay beside the rules-of-thumb plan; their halving ends the
+    # search sooner): the same view, the same plan
+    monkeypatch.setattr(plan_search, "SIZES", {"intro": (1, 1, 1)})
     choices = []
     for s in (a, b):
         p = make_player("hard", 5, clock=False)

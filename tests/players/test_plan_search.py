@@ -131,7 +131,9 @@ def test_R8_4_fredericks_plan_search_reads_only_his_view(monkeypatch):
     calls = []
     orig = plan_search.search_plans
     monkeypatch.setattr(plan_search, "search_plans", lambda *x, **kw: calls.append(x[2]) or orig(*x, **kw))
-    monkeypatch.setattr(plan_search, "PLAYOUTS", 24)     # fewer play-outs: the same view, the same plan
+    # fewer plans (a swap, a stack, a stay beside the rules-of-thumb plan; their halving ends the
+    # search sooner): the same view, the same plan
+    monkeypatch.setattr(plan_search, "SIZES", {"intro": (1, 1, 1)})
     ends = [_play_movement(s, make_player("hard", 5, clock=False), "frederick") for s in (a, b)]
     assert calls == ["frederick", "frederick"]
     assert {g: x["city"] for g, x in ends[0]["generals"].items()} == \

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+
 from maria.players.plan import Planner
 from maria.players.levels import Level
 from maria.players.search import SearchPlayer

@@ -20,14 +20,26 @@ def test_levels_and_bad_level():
         make_player("grandmaster")
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_easy_plays_whole_games_legally_and_fast(players):
+def _easy_against_random(players: int) -> tuple:
     times: dict = {}
-    for seed in range(1):
-        roles = door.ROLES[players]
-        rec = play_game("intro", players, seed, {r: ("easy" if i % 2 == 0 else "random")
-                                                 for i, r in enumerate(roles)}, times=times)
-        assert door.is_over(rec.state)
+    roles = door.ROLES[players]
+    rec = play_game("intro", players, 0, {r: ("easy" if i % 2 == 0 else "random")
+                                          for i, r in enumerate(roles)}, times=times)
+    return rec, times
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_easy_plays_whole_games_legally(players):
+    rec, times = _easy_against_random(players)
+    assert door.is_over(rec.state) and times["easy"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3])
+def test_easy_decides_fast(players):
+    """A speed check (behind --runslow: its outcome depends on the machine's load)."""
+    rec, times = _easy_against_random(players)
+    assert door.is_over(rec.state)
     assert statistics.median(times["easy"]) < 0.05
 
 
@@ -42,7 +54,10 @@ def test_search_player_does_not_search_trivial_or_templated_decisions(monkeypatc
     assert calls == []                            # no play-out: nothing was searched
 
 
+@pytest.mark.slow
 def test_search_player_respects_its_budget():
+    """A wall-clock check (behind --runslow: its outcome depends on the machine's load; the
+    ceiling's logic is tested on a virtual clock in tests/players/test_counted_budget.py)."""
     st = door.new_game("intro", 3, 2)
     easy = make_player("easy", 0)
     hard = make_player("hard", 0, budget=0.3)
@@ -148,6 +163,8 @@ def test_easy_attackers_beat_random_usually(role):
     for seed in range(4):
         rec = play_game("intro", 3, 100 + seed, {r: ("easy" if r == role else "random") for r in roles})
         wins += rec.state["result"]["winner"] == role
+        if wins >= 3:                     # three of the four games: the fourth cannot change it
+            break
     assert wins >= 3
 
 

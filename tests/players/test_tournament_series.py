@@ -18,17 +18,26 @@ def _games(res_path) -> list[tuple]:
     return sorted((d["g"], d["seed"], d["group"], d["winner"], d["turn"], d["actions"]) for d in games)
 
 
-def test_parallel_games_are_the_same_games_as_one_after_the_other(tmp_path):
-    serial = T.run(**SERIES, jobs=1, results=str(tmp_path / "serial.jsonl"), echo=lambda *_: None)
+@pytest.fixture(scope="module")
+def one_after_the_other(tmp_path_factory):
+    """SERIES played once, one game after the other, for the tests below: (its summary, its results
+    file, its progress lines)."""
+    full = tmp_path_factory.mktemp("series") / "serial.jsonl"
+    seen = []
+    whole = T.run(**SERIES, jobs=1, results=str(full), echo=lambda *_: None, progress=seen.append)
+    return whole, full, seen
+
+
+def test_parallel_games_are_the_same_games_as_one_after_the_other(tmp_path, one_after_the_other):
+    serial, serial_path, _ = one_after_the_other
     parallel = T.run(**SERIES, jobs=2, results=str(tmp_path / "parallel.jsonl"), echo=lambda *_: None)
-    assert _games(tmp_path / "serial.jsonl") == _games(tmp_path / "parallel.jsonl")
-    assert len(_games(tmp_path / "serial.jsonl")) == 4
+    assert _games(serial_path) == _games(tmp_path / "parallel.jsonl")
+    assert len(_games(serial_path)) == 4
     assert serial["wins"] == parallel["wins"] and serial["won_by"] == parallel["won_by"]
 
 
-def test_a_stopped_series_resumes_with_the_games_it_lacks(tmp_path, monkeypatch):
-    full = tmp_path / "full.jsonl"
-    whole = T.run(**SERIES, jobs=1, results=str(full), echo=lambda *_: None)
+def test_a_stopped_series_resumes_with_the_games_it_lacks(tmp_path, monkeypatch, one_after_the_other):
+    whole, full, _ = one_after_the_other
     lines = full.read_text(encoding="utf-8").splitlines()
     part = tmp_path / "part.jsonl"
     # the header, two finished games, and a third cut short when the run was stopped
@@ -60,9 +69,8 @@ def test_a_results_file_of_another_series_is_refused(tmp_path):
         T.run(**{**SERIES, "games": 1, "seed": 9}, jobs=1, results=str(f), echo=lambda *_: None)
 
 
-def test_the_progress_line_counts_the_games_and_the_wins_so_far(tmp_path):
-    seen = []
-    T.run(**SERIES, jobs=1, echo=lambda *_: None, progress=seen.append)
+def test_the_progress_line_counts_the_games_and_the_wins_so_far(one_after_the_other):
+    _, _, seen = one_after_the_other
     assert len(seen) == 4 and seen[-1].startswith("4/4 games, random wins")
     assert "min left" in seen[0] and "[" in seen[0]
 

@@ -108,13 +108,19 @@ COVERED = ("combats", "retreats", "conquests", "winter_reentries", "retroactive_
            "generals_removed")
 
 
+# Per player count, a seed whose game alone reaches every path of COVERED (3 players: 10, 2 players:
+# 11) and a second game (3 players: 6, the first that ends in an instant victory); further seeds
+# only if a path is still missing
+FIRST = {3: [10, 6], 2: [11, 1]}
+
+
 @pytest.mark.parametrize("players", [3, 2])
 def test_fuzz_real_board_until_every_rule_path_is_met(players, tmp_path):
-    """At least 6 random games, and on until the purposeful random player has reached every rule
-    path that matters (at most 100 games; the 100-game run and longer ones: --runslow)."""
+    """Two random games, and on until the purposeful random player has reached every rule path
+    that matters (at most 100 games; the 100-game run and longer ones: --runslow)."""
     stats = collections.Counter()
-    run_games(range(6), players, tmp_path, stats=stats)
-    more = iter(range(6, 100))
+    run_games(FIRST[players], players, tmp_path, stats=stats)
+    more = iter(s for s in range(100) if s not in FIRST[players])
     while not all(stats[k] for k in COVERED):
         seed = next(more, None)
         assert seed is not None, {k: stats[k] for k in COVERED}
@@ -130,10 +136,21 @@ def test_fuzz_real_board_100_games_each(players, tmp_path):
     assert all(stats[k] for k in COVERED), stats
 
 
+SYNTHETIC_PATHS = ("combats", "retreats", "no_retreat_eliminations", "generals_removed", "conquests",
+                   "retroactive_conquests", "question_marks", "hussar_taxes", "out_of_supply",
+                   "winter_reentries", "train_reentries", "trains_eliminated", "recruitments", "transfers",
+                   "commanders_chosen")
+
+
 def test_fuzz_synthetic_board_short_run(tmp_path):
+    """Three games on the synthetic board whose seeds reach every path above between them (3
+    players: 1 and 4, the only hussar tax of the first six; 2 players: 0, a game without a winner)."""
     board = testboard.build()
-    run_games(range(6), 3, tmp_path, board=board)
-    run_games(range(4), 2, tmp_path, board=board)
+    stats = collections.Counter()
+    run_games([1, 4], 3, tmp_path, board=board, stats=stats)
+    run_games([0], 2, tmp_path, board=board, stats=stats)
+    assert all(stats[k] for k in SYNTHETIC_PATHS), {k: stats[k] for k in SYNTHETIC_PATHS}
+    assert stats["victory None:turn9"] and stats["victory maria_theresa:turn9"], stats
 
 
 def test_fuzz_same_seed_same_game():
@@ -145,7 +162,7 @@ def test_fuzz_same_seed_same_game():
 def test_fuzz_some_instant_victories_occur():
     """Within 40 random games, at least one attacker wins at once (R14); stops at the first."""
     wins = collections.Counter()
-    for s in range(40):
+    for s in [6, *range(40)]:            # seed 6 is the first game with an instant victory
         wins[play_random_game(s, 3)["victory"]] += 1
         if wins["frederick:instant"] + wins["louis_xv:instant"]:
             break

@@ -25,7 +25,10 @@ def _all_steps():
     return [(les.id, i) for les in L.load().lessons for i in range(len(les.steps))]
 
 
+@pytest.mark.slow
 def test_the_first_three_lessons_through_the_ui(ui):
+    """(Behind --runslow: the default run's whole walk with a wrong click in each lesson reaches
+    these goals in order and refuses these clicks.)"""
     board = _start(ui)
     lr = Learner(ui, board)
     lr.play(until="supply", wrong=True)
@@ -46,7 +49,10 @@ def _whole_walk(ui, wrong):
     return board, lr
 
 
+@pytest.mark.slow
 def test_the_whole_guided_game_through_the_ui(ui):
+    """(Behind --runslow: the default run's walk with a wrong click in each lesson plays every step
+    of this one, each refused click leaving the game untouched, with the same checks.)"""
     _whole_walk(ui, wrong=False)
 
 
