@@ -40,8 +40,10 @@ def _check_boards(args: argparse.Namespace) -> int:
 
 
 def _print_results(problems, results) -> tuple[int, int, int]:
-    print(f"  {'ok ' if not problems else 'BAD'} files-and-schema: every file parses and every entry "
-          f"has the fields it needs" + (f" — {len(problems)} problem(s)" if problems else ""))
+    print(
+        f"  {'ok ' if not problems else 'BAD'} files-and-schema: every file parses and every entry "
+        f"has the fields it needs" + (f" — {len(problems)} problem(s)" if problems else "")
+    )
     for p in problems:
         print(f"      - {p}")
     for r in results:
@@ -88,8 +90,10 @@ def _print_outcomes(winners, turns: list, actions: list, turn_text: str) -> None
     """The self-play summary line of any game (`turn_text` formats the mean turn)."""
     if actions:
         dist = ", ".join(f"{w} {n}" for w, n in winners.most_common())
-        print(f"outcomes: {dist}; {turn_text.format(sum(turns) / len(turns))}, "
-              f"{sum(actions) / len(actions):.0f} actions per game")
+        print(
+            f"outcomes: {dist}; {turn_text.format(sum(turns) / len(turns))}, "
+            f"{sum(actions) / len(actions):.0f} actions per game"
+        )
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -112,9 +116,10 @@ def _selfplay(args: argparse.Namespace) -> int:
     if workers <= 1 or len(jobs) <= 1:
         outcomes = map(lab.play_one, jobs)
         pool = None
-    else:                                 # each game in its own process; printed in seed order
+    else:  # each game in its own process; printed in seed order
         import concurrent.futures as cf
         import multiprocessing as mp
+
         pool = cf.ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=mp.get_context("spawn"))
         outcomes = pool.map(lab.play_one, jobs)
     try:
@@ -139,6 +144,7 @@ def _replay(args: argparse.Namespace) -> int:
     """Load a save of any game (it names its game), replay its log through the game's door with
     the invariants checked at every state, and compare (the Game's "lab" room: replay_file)."""
     from maria.record.files import game_of
+
     return games.get(args.game or game_of(args.file)).room("lab").replay_file(args.file)
 
 
@@ -154,6 +160,7 @@ def _progress_line(total: int):
     """A series' progress on standard error: one line rewritten in place on a terminal, else a line
     at every tenth of the games (a log file stays short)."""
     import sys
+
     tty = sys.stderr.isatty()
     step = max(1, total // 10)
     seen = [0]
@@ -164,6 +171,7 @@ def _progress_line(total: int):
             print("\r" + text.ljust(100), end="", file=sys.stderr, flush=True)
         elif seen[0] % step == 0:
             print(text, file=sys.stderr, flush=True)
+
     return show
 
 
@@ -177,6 +185,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 def _judge(args: argparse.Namespace) -> int:
     from maria.players.judge import judge
+
     try:
         first, _, last = args.seeds.partition(":")
         seeds = range(int(first), int(last or int(first) + 1))
@@ -184,6 +193,7 @@ def _judge(args: argparse.Namespace) -> int:
         print(f"error: --seeds wants FIRST:END (e.g. 40000:40006), not {args.seeds!r}")
         return 2
     from maria.games.maria.rules import door
+
     roles = door.ROLES[args.players]
     if args.role not in roles:
         print(f"error: --role must be one of {', '.join(roles)} with {args.players} players")
@@ -199,65 +209,112 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("check-boards", help="validate the board files and list every problem")
     p.add_argument("--dir", default=str(boards_dir()), help="the boards folder (default: the game's own)")
     p.add_argument("--distances", action="store_true", help="print the calibration distances")
-    p.add_argument("--game", choices=("all", *games.names()), default="all",
-                   help="which game's boards (default: both; FRIEDRICH's are in DIR/friedrich)")
+    p.add_argument(
+        "--game",
+        choices=("all", *games.names()),
+        default="all",
+        help="which game's boards (default: both; FRIEDRICH's are in DIR/friedrich)",
+    )
     p.set_defaults(func=_check_boards)
     p = sub.add_parser("render-board", aliases=["preview"], help="draw the board to a PNG (headless)")
     p.add_argument("--out", required=True, help="PNG file to write")
     p.add_argument("--dir", default=str(boards_dir()), help="the boards folder")
     p.add_argument("--width", type=int, default=0, help="scale the image to this width in pixels")
-    p.add_argument("--game", choices=games.names(), default=games.DEFAULT,
-                   help="MARIA's two maps (default) or the FRIEDRICH map (DIR/friedrich)")
+    p.add_argument(
+        "--game",
+        choices=games.names(),
+        default=games.DEFAULT,
+        help="MARIA's two maps (default) or the FRIEDRICH map (DIR/friedrich)",
+    )
     p.set_defaults(func=_render_board)
     p = sub.add_parser("selfplay", help="play random games through the rules and check every state")
     p.add_argument("--variant", default="intro", choices=["intro", "advanced"], help="the game (default: intro)")
-    p.add_argument("--no-optional-rule", action="store_true",
-                   help="advanced game without the optional political rule (section 25)")
-    p.add_argument("--game", choices=games.names(), default=games.DEFAULT,
-                   help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant ignored)")
-    p.add_argument("--advanced", action="store_true",
-                   help="FRIEDRICH: with the advanced rules of 2005 section 13 (Fate by sector, East Prussia, "
-                        "Offensive Option)")
+    p.add_argument(
+        "--no-optional-rule", action="store_true", help="advanced game without the optional political rule (section 25)"
+    )
+    p.add_argument(
+        "--game",
+        choices=games.names(),
+        default=games.DEFAULT,
+        help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant ignored)",
+    )
+    p.add_argument(
+        "--advanced",
+        action="store_true",
+        help="FRIEDRICH: with the advanced rules of 2005 section 13 (Fate by sector, East Prussia, Offensive Option)",
+    )
     p.add_argument("--players", type=int, default=3, choices=[2, 3, 4])
     p.add_argument("--games", type=int, default=10, help="how many games (seeds S..S+N-1)")
     p.add_argument("--seed", type=int, default=0, help="the first seed")
-    p.add_argument("--save-failures", metavar="DIR", default=None,
-                   help="folder for the replay files of failing games (default: the current folder)")
-    p.add_argument("--jobs", type=int, default=None,
-                   help="games played at once, each in its own process (default: one per core)")
+    p.add_argument(
+        "--save-failures",
+        metavar="DIR",
+        default=None,
+        help="folder for the replay files of failing games (default: the current folder)",
+    )
+    p.add_argument(
+        "--jobs", type=int, default=None, help="games played at once, each in its own process (default: one per core)"
+    )
     p.set_defaults(func=_selfplay)
     p = sub.add_parser("replay", help="load a saved game, re-apply its action log and compare")
     p.add_argument("file", help="a save file (YAML)")
-    p.add_argument("--game", choices=games.names(), default=None,
-                   help="the save's game (default: its own `game:` field; a save without one is MARIA's)")
+    p.add_argument(
+        "--game",
+        choices=games.names(),
+        default=None,
+        help="the save's game (default: its own `game:` field; a save without one is MARIA's)",
+    )
     p.set_defaults(func=_replay)
     p = sub.add_parser("tournament", help="computer-vs-computer games, seats rotated, win rates per role")
-    p.add_argument("--game", choices=games.names(), default=games.DEFAULT,
-                   help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant, --budget, --out ignored)")
+    p.add_argument(
+        "--game",
+        choices=games.names(),
+        default=games.DEFAULT,
+        help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant, --budget, --out ignored)",
+    )
     p.add_argument("--variant", choices=("intro", "advanced"), default="intro")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
     p.add_argument("--games", type=int, default=12)
     p.add_argument("--a", default="easy", choices=("random", "easy", "normal", "hard"))
     p.add_argument("--b", default="random", choices=("random", "easy", "normal", "hard"))
-    p.add_argument("--budget", type=float, default=None,
-                   help="seconds per searched decision (hard: the ceiling of its fixed count of play-outs)")
-    p.add_argument("--clock", action="store_true",
-                   help="hard with the window's wall-clock ceiling (4.5 s); without it (the default) hard's "
-                        "counts alone bound its searches, so a seed plays the same game on any machine")
+    p.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds per searched decision (hard: the ceiling of its fixed count of play-outs)",
+    )
+    p.add_argument(
+        "--clock",
+        action="store_true",
+        help="hard with the window's wall-clock ceiling (4.5 s); without it (the default) hard's "
+        "counts alone bound its searches, so a seed plays the same game on any machine",
+    )
     p.add_argument("--out", default=None, help="folder for the games as replays")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--seating", choices=("solo", "mixed"), default="solo",
-                   help="solo: a takes one seat, b the others; mixed (3 players): a also takes two seats "
-                        "against one b, so identical levels score 50%%")
-    p.add_argument("--jobs", type=int, default=None,
-                   help="games played at once, each in its own process (default: one per core); the "
-                        "games are the same whatever the number (hard without --clock)")
-    p.add_argument("--results", default=None,
-                   help="a JSON-lines file written as each game ends; run again with the same file to "
-                        "resume a stopped series (only the missing games are played)")
+    p.add_argument(
+        "--seating",
+        choices=("solo", "mixed"),
+        default="solo",
+        help="solo: a takes one seat, b the others; mixed (3 players): a also takes two seats "
+        "against one b, so identical levels score 50%%",
+    )
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        help="games played at once, each in its own process (default: one per core); the "
+        "games are the same whatever the number (hard without --clock)",
+    )
+    p.add_argument(
+        "--results",
+        default=None,
+        help="a JSON-lines file written as each game ends; run again with the same file to "
+        "resume a stopped series (only the missing games are played)",
+    )
     p.set_defaults(func=_tournament)
-    p = sub.add_parser("judge", help="play the search's departures from the rules of thumb to the end "
-                                     "(diagnostic, slow)")
+    p = sub.add_parser(
+        "judge", help="play the search's departures from the rules of thumb to the end (diagnostic, slow)"
+    )
     p.add_argument("--variant", choices=("intro", "advanced"), default="intro")
     p.add_argument("--players", type=int, choices=(2, 3), default=3)
     p.add_argument("--role", required=True, help="the seat whose decisions are judged")
@@ -267,8 +324,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rollouts", type=int, default=12, help="play-outs per choice")
     p.set_defaults(func=_judge)
     p = sub.add_parser("bench", help="time a random game, legal_actions, apply and save+load")
-    p.add_argument("--game", choices=games.names(), default=games.DEFAULT,
-                   help="MARIA (default) or FRIEDRICH (--players 3 or 4, default 4)")
+    p.add_argument(
+        "--game",
+        choices=games.names(),
+        default=games.DEFAULT,
+        help="MARIA (default) or FRIEDRICH (--players 3 or 4, default 4)",
+    )
     p.add_argument("--games", type=int, default=None, help="random games to time (default 15; FRIEDRICH 3)")
     p.add_argument("--players", type=int, default=None, choices=[2, 3, 4])
     p.set_defaults(func=_bench)
@@ -281,7 +342,7 @@ def safe_output() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.reconfigure(errors="replace")
-        except (AttributeError, ValueError, OSError):       # not a text stream (a test's capture)
+        except (AttributeError, ValueError, OSError):  # not a text stream (a test's capture)
             pass
 
 
@@ -290,7 +351,7 @@ def run_quietly(fn) -> int:
     ends the command with a return code, never a traceback."""
     try:
         code = fn()
-        sys.stdout.flush()              # here, where a closed pipe can still be caught
+        sys.stdout.flush()  # here, where a closed pipe can still be caught
         return code
     except BrokenPipeError:
         # nothing more can be written; point stdout at nothing so that the interpreter's own flush

@@ -32,6 +32,7 @@ def _assets() -> str:
     import pygame
 
     from maria.paths import assets_dir
+
     pygame.font.init()
     fonts = sorted((assets_dir() / "fonts").glob("*.ttf"))
     if not fonts:
@@ -46,6 +47,7 @@ def _assets() -> str:
 def _boards() -> str:
     from maria.games.maria.board import load_board
     from maria.paths import boards_dir
+
     board = load_board(boards_dir())
     return f"{len(board.cities)} cities, {sum(1 for _ in board.edges())} roads, all checks passed"
 
@@ -54,6 +56,7 @@ def _render() -> str:
     from maria.games.maria.board import load_board
     from maria.paths import boards_dir
     from maria.render.map_layer import build_map_layer
+
     layer = build_map_layer(load_board(boards_dir()))
     w, h = layer.surface.get_size()
     return f"map layer {w}x{h}"
@@ -62,6 +65,7 @@ def _render() -> str:
 def _samples() -> str:
     from maria.paths import resource_root
     from maria.record.saves import load_game
+
     files = sorted((resource_root() / "saves").glob("*.yaml"))
     for f in files:
         load_game(f)
@@ -74,6 +78,7 @@ VARIANTS = (("intro", 3), ("intro", 2), ("advanced", 3), ("advanced", 2))
 def available_variants() -> list[tuple[str, int]]:
     """Every (variant, players) pair the program offers; each must start (a failure is a BAD step)."""
     from maria.games.maria.rules import door
+
     for variant, players in VARIANTS:
         door.new_game(variant, players, seed=1)
     return list(VARIANTS)
@@ -106,11 +111,13 @@ def _play(variant: str, players: int) -> Callable[[], str]:
         if again.state != record.state or again.actions != record.actions:
             raise RuntimeError("the reloaded game differs from the saved one")
         return f"{played} legal actions, saved and reloaded identical"
+
     return run
 
 
 def _friedrich_board() -> str:
     from maria.games.friedrich.board_loader import load_board
+
     board = load_board()
     n_roads = sum(len(v) for v in board.roads.values()) // 2
     return f"FRIEDRICH: {len(board.cities)} cities, {n_roads} roads, all checks passed"
@@ -120,6 +127,7 @@ def _friedrich_play(players: int) -> Callable[[], str]:
     def run() -> str:
         from maria.record import friedrich_saves as fsaves
         from maria.games.friedrich.rules import door
+
         record = fsaves.FRecord.new(players, 1756)
         played = 0
         while played < ACTIONS_PER_GAME and not door.is_over(record.state):
@@ -147,11 +155,13 @@ def _friedrich_play(players: int) -> Callable[[], str]:
         if again.state != record.state or again.actions != record.actions:
             raise RuntimeError("the reloaded FRIEDRICH game differs from the saved one")
         return f"{played} legal actions, saved and reloaded identical"
+
     return run
 
 
 def run_selftest() -> int:
     from maria import __version__
+
     print(f"MARIA {__version__} selftest")
     failures: list[str] = []
     _step("assets", _assets, failures)

@@ -14,15 +14,17 @@ APP = "maria"
 
 
 def _base(kind: str) -> Path:
-    specific = os.environ.get({"data": "MARIA_DATA_DIR", "config": "MARIA_CONFIG_DIR",
-                               "log": "MARIA_LOG_DIR"}[kind])
+    specific = os.environ.get({"data": "MARIA_DATA_DIR", "config": "MARIA_CONFIG_DIR", "log": "MARIA_LOG_DIR"}[kind])
     if specific:
         return Path(specific)
     override = os.environ.get("MARIA_HOME")  # tests and portable installs: one folder for all
     if override:
         return Path(override) / kind
-    return Path({"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir,
-                 "log": platformdirs.user_log_dir}[kind](APP, appauthor=False))
+    return Path(
+        {"data": platformdirs.user_data_dir, "config": platformdirs.user_config_dir, "log": platformdirs.user_log_dir}[
+            kind
+        ](APP, appauthor=False)
+    )
 
 
 def data_dir() -> Path:

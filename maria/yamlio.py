@@ -51,8 +51,10 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc,valid-type]
                 k = (key_node.tag, key_node.value)
                 line = key_node.start_mark.line + 1 if key_node.start_mark else 0
                 if k in seen:
-                    raise YAMLRefused(f"the key {_short(key_node.value)!r} appears twice (lines {seen[k]} "
-                                      f"and {line}); a file names each key once")
+                    raise YAMLRefused(
+                        f"the key {_short(key_node.value)!r} appears twice (lines {seen[k]} "
+                        f"and {line}); a file names each key once"
+                    )
                 seen[k] = line
         return super().construct_mapping(node, deep)
 
@@ -63,10 +65,10 @@ def _short(text: str) -> str:
 
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
-MAX_DEPTH = 200              # nesting levels; MARIA's own files use fewer than 15
-MAX_ALIASES = 0              # MARIA never writes aliases; each one may stand for a huge subtree
-MAX_VALUES = 1_000_000       # lines + commas, a bound on the values; a long game's save has ~20,000
-MAX_EXACT_SCAN_CHARS = 100_000   # the exact scan (pure Python: 60-250 KB/s) reads this much at most
+MAX_DEPTH = 200  # nesting levels; MARIA's own files use fewer than 15
+MAX_ALIASES = 0  # MARIA never writes aliases; each one may stand for a huge subtree
+MAX_VALUES = 1_000_000  # lines + commas, a bound on the values; a long game's save has ~20,000
+MAX_EXACT_SCAN_CHARS = 100_000  # the exact scan (pure Python: 60-250 KB/s) reads this much at most
 DEFAULT_MAX_BYTES = 20 * 1024 * 1024
 
 
@@ -99,7 +101,7 @@ _BREAKS = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
 # indicator after a key, a value or a scalar on the same line is an error).
 _RUN_PART = re.compile(r"(?:---|[-?:])(?=[ \t]|$)|[&!][^ \t]*")
 _BLANK = re.compile(r"[ \t]*")
-_verdicts: dict[bytes, str | None] = {}      # sha256 of a text -> refusal (None: accepted)
+_verdicts: dict[bytes, str | None] = {}  # sha256 of a text -> refusal (None: accepted)
 
 
 # --- the line scanner: flow collections written on one line (the board files) ---------------------
@@ -107,7 +109,8 @@ _verdicts: dict[bytes, str | None] = {}      # sha256 of a text -> refusal (None
 # and the exact scan decides.  Giving up on every multi-line construct (a quoted text, a flow
 # collection or a block text running onto the next line, a document marker) means that every
 # line it accepts starts in block context, so its per-line flow depth is the real one.
-_FLOW_TOKEN = re.compile(r"""
+_FLOW_TOKEN = re.compile(
+    r"""
     (?P<ws>[ \t]+)
   | (?P<open>[\[{])
   | (?P<close>[\]}])
@@ -116,9 +119,13 @@ _FLOW_TOKEN = re.compile(r"""
   | (?P<quoted>"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')
   | (?P<comment>(?<=[ \t])\#.*)
   | (?P<plain>(?:[^\s\-?:,\[\]{}#&*!|>'"%@`]|-(?=[^\s,\[\]{}]))(?:[^\s,\[\]{}:#'"]|[ \t]+(?=[^\s,\[\]{}:#'"]))*)
-""", re.X)
-_BLOCK_LINE = re.compile(r"(?P<indent> *)(?P<run>(?:-(?:[ \t]+|$))*)"
-                         r"(?:(?P<key>[A-Za-z0-9_][^:#'\"\[\]{},]*?):(?:[ \t]+|$))?(?P<value>.*)")
+""",
+    re.X,
+)
+_BLOCK_LINE = re.compile(
+    r"(?P<indent> *)(?P<run>(?:-(?:[ \t]+|$))*)"
+    r"(?:(?P<key>[A-Za-z0-9_][^:#'\"\[\]{},]*?):(?:[ \t]+|$))?(?P<value>.*)"
+)
 _QUOTED_ALONE = re.compile(r"""(?:"(?:[^"\\]|\\.)*"|'(?:[^']|'')*')[ \t]*(?:\#.*)?$""")
 _PLAIN_START = re.compile(r"[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=\S)")
 
@@ -138,18 +145,18 @@ def _flow_depth(line: str, pos: int) -> int | None:
         if kind == "comment":
             break
         if depth == 0 and prev != "start":
-            return None                 # something after the collection: "[a]: b", "[a] x"
+            return None  # something after the collection: "[a]: b", "[a] x"
         if kind == "open":
             depth += 1
             deepest = max(deepest, depth)
             if depth > MAX_DEPTH:
-                return None             # the exact scan says how deep, and stops there
+                return None  # the exact scan says how deep, and stops there
         elif kind == "close":
             depth -= 1
             if depth < 0:
                 return None
         elif kind in ("quoted", "plain") and prev in ("quoted", "plain", "close"):
-            return None                 # 'a"b"' is one plain text to YAML: do not guess
+            return None  # 'a"b"' is one plain text to YAML: do not guess
         prev = kind
     return deepest if depth == 0 and prev != "start" else None
 
@@ -162,7 +169,7 @@ def _line_flow_bound(lines: list[str]) -> int | None:
         if not stripped or stripped.startswith("#"):
             continue
         if stripped.startswith(("---", "...", "\t")) or len(line) > 5000:
-            return None                 # (a very long line: the exact scan, which has a budget)
+            return None  # (a very long line: the exact scan, which has a budget)
         m = _BLOCK_LINE.match(line)
         value = m.group("value")
         vs = value.lstrip(" \t")
@@ -217,7 +224,7 @@ def _fast_depth_bound(text: str) -> int | None:
                 break
             pos = _BLANK.match(line, m.end()).end()
             if pos == m.end() and pos < len(line):
-                break                       # "-x" or "!tag[": not a separate indicator
+                break  # "-x" or "!tag[": not a separate indicator
             columns.add(pos)
             if len(columns) > MAX_DEPTH:
                 return None
@@ -249,13 +256,15 @@ class _ScanLoader(yaml.SafeLoader):
 def _exact_check(text: str, max_depth: int, max_aliases: int) -> str | None:
     """Walk the parse events with PyYAML's pure-Python parser (no recursion, no libyaml)."""
     depth = aliases = 0
-    parser = _ScanLoader(text)          # pure Python Reader/Scanner/Parser; we only pull events
+    parser = _ScanLoader(text)  # pure Python Reader/Scanner/Parser; we only pull events
     parser.max_depth = max_depth
     try:
         while parser.check_event():
             if parser.index > MAX_EXACT_SCAN_CHARS:
-                return (f"it is too large and too complex to check (more than "
-                        f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
+                return (
+                    f"it is too large and too complex to check (more than "
+                    f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)"
+                )
             ev = parser.get_event()
             if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 depth += 1
@@ -267,16 +276,19 @@ def _exact_check(text: str, max_depth: int, max_aliases: int) -> str | None:
             elif isinstance(ev, yaml.AliasEvent):
                 aliases += 1
                 if aliases > max_aliases:
-                    return ("it uses YAML references (aliases such as *name), which MARIA files "
-                            "never contain"
-                            if max_aliases == 0 else f"it uses more than {max_aliases} YAML aliases")
+                    return (
+                        "it uses YAML references (aliases such as *name), which MARIA files never contain"
+                        if max_aliases == 0
+                        else f"it uses more than {max_aliases} YAML aliases"
+                    )
     finally:
         parser.dispose()
     return None
 
 
-def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES,
-               max_values: int = MAX_VALUES) -> None:
+def check_text(
+    text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES, max_values: int = MAX_VALUES
+) -> None:
     """Raise YAMLRefused if `text` is nested too deeply or uses too many aliases (or is not valid
     YAML, when the exact scan was needed); return quietly otherwise.  Never recurses, never calls
     libyaml."""
@@ -285,7 +297,7 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_
     values = text.count("\n") + text.count(",") + text.count("\r")
     if values > max_values:
         raise YAMLRefused(f"it holds too many values (about {values:,}; at most {max_values:,})")
-    if (max_aliases > 0 or "*" not in text):
+    if max_aliases > 0 or "*" not in text:
         bound = _fast_depth_bound(text)
         if bound is not None and bound <= max_depth:
             return
@@ -299,15 +311,19 @@ def check_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_
             # the pure-Python scanner seconds): deep there, or refused as too complex to check
             verdict = _exact_check(text[:MAX_EXACT_SCAN_CHARS] if big else text, max_depth, max_aliases)
             if big and verdict is None:
-                verdict = (f"it is too large and too complex to check (more than "
-                           f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
+                verdict = (
+                    f"it is too large and too complex to check (more than "
+                    f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)"
+                )
         except YAMLRefused as exc:
             verdict = exc.problem
         except yaml.YAMLError:
             if not big:
-                raise                          # a syntax error: the caller says where
-            verdict = (f"it is too large and too complex to check (more than "
-                       f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)")
+                raise  # a syntax error: the caller says where
+            verdict = (
+                f"it is too large and too complex to check (more than "
+                f"{MAX_EXACT_SCAN_CHARS:,} characters of nested or indented data)"
+            )
         except (ValueError, RecursionError, MemoryError) as exc:
             verdict = f"it cannot be read ({type(exc).__name__})"
         if len(_verdicts) > 256:
@@ -326,8 +342,7 @@ def describe(exc: BaseException) -> str:
         reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         return f"not valid YAML: {reason}" + (f" (line {mark.line + 1})" if mark is not None else "")
     if isinstance(exc, OSError):
-        return f"it {exc.strerror}" if isinstance(exc, NotRegularFile) else \
-            f"it cannot be read ({exc.strerror or exc})"
+        return f"it {exc.strerror}" if isinstance(exc, NotRegularFile) else f"it cannot be read ({exc.strerror or exc})"
     return " ".join(str(exc).split()) or type(exc).__name__
 
 
@@ -356,8 +371,9 @@ def first_float(data: Any) -> tuple[int, float] | None:
     return None
 
 
-def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES,
-              max_values: int = MAX_VALUES) -> Any:
+def load_text(
+    text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_ALIASES, max_values: int = MAX_VALUES
+) -> Any:
     """Parse YAML text with the safe loader, after the pre-scan (see the module text).  Raises
     yaml.YAMLError (YAMLRefused for a refused document) and nothing else for bad input."""
     check_text(text, max_depth=max_depth, max_aliases=max_aliases, max_values=max_values)
@@ -365,12 +381,14 @@ def load_text(text: str, *, max_depth: int = MAX_DEPTH, max_aliases: int = MAX_A
         return yaml.load(text, Loader=_SafeLoader)
     except yaml.YAMLError:
         raise
-    except ValueError as exc:         # e.g. an integer longer than int max str digits
+    except ValueError as exc:  # e.g. an integer longer than int max str digits
         msg = str(exc)
         if "digits" in msg:
-            raise YAMLRefused("it holds a number too long to read (more than "
-                              f"{sys.get_int_max_str_digits() if hasattr(sys, 'get_int_max_str_digits') else 4300} "
-                              "digits)") from None
+            raise YAMLRefused(
+                "it holds a number too long to read (more than "
+                f"{sys.get_int_max_str_digits() if hasattr(sys, 'get_int_max_str_digits') else 4300} "
+                "digits)"
+            ) from None
         raise YAMLRefused(f"it holds a value that cannot be read ({msg[:120]})") from None
     except (TypeError, OverflowError, RecursionError, MemoryError) as exc:
         raise YAMLRefused(f"it cannot be read ({type(exc).__name__})") from None
@@ -406,7 +424,7 @@ def _open_regular(path: str | os.PathLike[str]) -> int:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
-        st = os.fstat(fd)                # the file actually opened (it may have been swapped)
+        st = os.fstat(fd)  # the file actually opened (it may have been swapped)
         if not stat.S_ISREG(st.st_mode):
             raise NotRegularFile(path, f"is not a regular file ({_kind(st.st_mode)})")
     except BaseException:
@@ -424,8 +442,7 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
     try:
         st = os.fstat(fd)
         if st.st_size > max_bytes:
-            raise YAMLRefused(f"it is too large ({st.st_size / 1e6:.1f} MB; at most "
-                              f"{max_bytes / 1e6:.1f} MB)")
+            raise YAMLRefused(f"it is too large ({st.st_size / 1e6:.1f} MB; at most {max_bytes / 1e6:.1f} MB)")
         chunks, total = [], 0
         while True:
             chunk = os.read(fd, 1 << 20)
@@ -445,8 +462,13 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES) 
 
 
 def _kind(mode: int) -> str:
-    for test, word in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
-                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+    for test, word in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return word
     return "a special file"
@@ -457,8 +479,9 @@ def load_file(path: str | os.PathLike[str], max_bytes: int = DEFAULT_MAX_BYTES, 
     return load_text(read_text(path, max_bytes), **limits)
 
 
-def load_checked(path: str | os.PathLike[str], max_bytes: int, validate: Callable[[Any, str], list[str]],
-                 error: type[Exception]) -> Any:
+def load_checked(
+    path: str | os.PathLike[str], max_bytes: int, validate: Callable[[Any, str], list[str]], error: type[Exception]
+) -> Any:
     """load_file, then `validate(data, file name)` (its problems); an unreadable file or any
     problem raises `error` with a message that names the file (the shipped data tables)."""
     name = Path(path).name

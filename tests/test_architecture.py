@@ -2,7 +2,8 @@
 found with ast): no import circle anywhere in maria/; the rules core (maria.engine) imports nothing
 from MARIA's rules and names none of MARIA's powers; the engine (maria.engine, maria.games.maria.rules) imports
 none of the tools and front-ends (maria.lab, maria.players, maria.ui, maria.render); the
-introductory rules reach the advanced game (maria.games.maria.rules.advanced) only through maria.games.maria.rules.hooks; no
+introductory rules reach the advanced game (maria.games.maria.rules.advanced) only through
+maria.games.maria.rules.hooks; no
 module over 700 lines; every module of the engine and the players opens by naming what it holds and
 its rule sections."""
 
@@ -16,18 +17,34 @@ from pathlib import Path
 import maria.games.maria.rules.flow  # noqa: F401  (loads the advanced game, which provides the hooks)
 from maria.games.maria.rules import hooks
 
-MARIA = Path(__file__).resolve().parents[1] / "maria"       # the program's package
+MARIA = Path(__file__).resolve().parents[1] / "maria"  # the program's package
 RULES = MARIA / "games" / "maria" / "rules"
 CORE = MARIA / "engine"
 FRIEDRICH_RULES = MARIA / "games" / "friedrich" / "rules"  # FRIEDRICH's rules: the engine + its board only
 FORBIDDEN = ("maria.lab", "maria.players", "maria.ui", "maria.render", "maria.cli")
 MAX_LINES = 700
-OVER_700_ALLOWED: set[str] = set()        # no exception: every module is under MAX_LINES
+OVER_700_ALLOWED: set[str] = set()  # no exception: every module is under MAX_LINES
 # MARIA's powers and roles: the rules core must not know them
-MARIA_NAMES = ("austria", "prussia", "france", "bavaria", "saxony", "pragmatic", "maria_theresa",
-               "frederick", "louis_xv", "coalition", "silesia",
-               # FRIEDRICH's nations and roles: the engine knows neither game's
-               "hanover", "russia", "sweden", "imperial_army", "elisabeth", "pompadour")
+MARIA_NAMES = (
+    "austria",
+    "prussia",
+    "france",
+    "bavaria",
+    "saxony",
+    "pragmatic",
+    "maria_theresa",
+    "frederick",
+    "louis_xv",
+    "coalition",
+    "silesia",
+    # FRIEDRICH's nations and roles: the engine knows neither game's
+    "hanover",
+    "russia",
+    "sweden",
+    "imperial_army",
+    "elisabeth",
+    "pompadour",
+)
 ADVANCED_PKG = "maria.games.maria.rules.advanced"
 # the turn sequence (imports every phase to register it) and the door above it may name them
 ABOVE_ALL = {"maria.games.maria.rules.flow", "maria.games.maria.rules.door", "maria.games.maria.rules"}
@@ -80,7 +97,8 @@ def rules_graph() -> dict[str, set[str]]:
 
 def maria_graph() -> dict[str, set[str]]:
     """Every module of maria/ and the maria modules it imports.  An import of a package a module
-    lives in (`from maria.games.maria.rules import IllegalAction` inside maria.games.maria.rules) is left out: Python runs
+    lives in (`from maria.games.maria.rules import IllegalAction` inside maria.games.maria.rules) is left
+    out: Python runs
     that package's __init__ before any of its modules anyway."""
     graph = {_module_name(p): imports_of(p) for p in sorted(MARIA.rglob("*.py"))}
     return {m: {d for d in deps if not m.startswith(d + ".")} for m, deps in graph.items()}
@@ -159,8 +177,9 @@ def test_engine_imports_no_tool_or_front_end():
 def test_rules_core_imports_nothing_of_maria_rules():
     core = {m: deps for m, deps in maria_graph().items() if m.startswith("maria.engine")}
     assert {"maria.engine.stack", "maria.engine.state", "maria.engine.graph", "maria.engine.deck"} <= set(core)
-    bad = {m: sorted(d for d in deps if not d.startswith("maria.engine") and room_of(d) != 0)
-           for m, deps in core.items()}
+    bad = {
+        m: sorted(d for d in deps if not d.startswith("maria.engine") and room_of(d) != 0) for m, deps in core.items()
+    }
     assert {m: d for m, d in bad.items() if d} == {}
 
 
@@ -229,8 +248,12 @@ def test_every_rules_and_player_module_names_its_rule_sections():
 def test_introductory_rules_reach_the_advanced_game_only_through_hooks():
     def adv(m: str) -> bool:
         return m == ADVANCED_PKG or m.startswith(ADVANCED_PKG + ".")
-    bad = {m: sorted(d for d in deps if adv(d)) for m, deps in rules_graph().items()
-           if not adv(m) and m not in ABOVE_ALL and any(adv(d) for d in deps)}
+
+    bad = {
+        m: sorted(d for d in deps if adv(d))
+        for m, deps in rules_graph().items()
+        if not adv(m) and m not in ABOVE_ALL and any(adv(d) for d in deps)
+    }
     assert bad == {}
 
 
@@ -240,7 +263,7 @@ def test_every_hook_point_is_provided_and_every_call_names_one():
     for p in RULES.rglob("*.py"):
         called |= set(re.findall(r'hooks\.call\("([a-z_]+)"', p.read_text(encoding="utf-8")))
     assert called <= set(hooks.POINTS)
-    assert set(hooks.POINTS) <= called                   # no point left unused
+    assert set(hooks.POINTS) <= called  # no point left unused
 
 
 def test_friedrich_engine_reaches_only_the_core_and_its_own_package():
@@ -250,15 +273,23 @@ def test_friedrich_engine_reaches_only_the_core_and_its_own_package():
     graph = maria_graph()
     engine = {m: deps for m, deps in graph.items() if m.startswith("maria.games.friedrich.rules")}
     assert len(engine) > 8
-    bad = {m: sorted(d for d in deps if not d.startswith(("maria.engine", "maria.games.friedrich"))
-                     and d != "maria.yamlio")
-           for m, deps in engine.items()}
+    bad = {
+        m: sorted(
+            d for d in deps if not d.startswith(("maria.engine", "maria.games.friedrich")) and d != "maria.yamlio"
+        )
+        for m, deps in engine.items()
+    }
     assert {m: d for m, d in bad.items() if d} == {}
     uses_pygame = []
     for p in sorted(FRIEDRICH_RULES.rglob("*.py")):
         for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
-                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            names = (
+                [a.name for a in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom)
+                else []
+            )
             if any(n.split(".")[0] == "pygame" for n in names):
                 uses_pygame.append(p.name)
     assert uses_pygame == []
@@ -266,14 +297,14 @@ def test_friedrich_engine_reaches_only_the_core_and_its_own_package():
 
 # The rooms of maria/, lowest first: a module imports only its own room and the rooms below it.
 ROOMS = [
-    ("maria", "maria.yamlio", "maria.paths", "maria.userdirs"),        # the package and its file helpers
-    ("maria.engine",),                                                  # the game-independent core
-    ("maria.games",),                                                   # one package per game
-    ("maria.record",),                                                  # logs, replay, saves, seats
-    ("maria.players",),                                                 # the computer players
-    ("maria.render",),                                                  # drawing the boards
-    ("maria.lab",),                                                     # measuring and training tools
-    ("maria.ui", "maria.cli", "maria.selftest", "maria.__main__"),     # the window and the command line
+    ("maria", "maria.yamlio", "maria.paths", "maria.userdirs"),  # the package and its file helpers
+    ("maria.engine",),  # the game-independent core
+    ("maria.games",),  # one package per game
+    ("maria.record",),  # logs, replay, saves, seats
+    ("maria.players",),  # the computer players
+    ("maria.render",),  # drawing the boards
+    ("maria.lab",),  # measuring and training tools
+    ("maria.ui", "maria.cli", "maria.selftest", "maria.__main__"),  # the window and the command line
 ]
 
 
@@ -317,8 +348,11 @@ def test_a_game_imports_no_other_game():
 def test_the_window_imports_no_lab_tool():
     """The lab measures and trains; the program a player runs never needs it (the command line reaches
     it only for its selfplay and bench commands)."""
-    bad = {m: sorted(d for d in deps if d.startswith("maria.lab"))
-           for m, deps in maria_graph().items() if m.startswith(("maria.ui", "maria.players", "maria.record"))}
+    bad = {
+        m: sorted(d for d in deps if d.startswith("maria.lab"))
+        for m, deps in maria_graph().items()
+        if m.startswith(("maria.ui", "maria.players", "maria.record"))
+    }
     assert {m: d for m, d in bad.items() if d} == {}
 
 
@@ -329,17 +363,27 @@ def test_room_check_can_fail():
 
 # What the window may read of a game's rules: its door, and the tables and queries that decide nothing
 # (names, card labels, the board facts, the public victory count, the political cards as data).
-WINDOW_READS = {"maria.games.maria.rules", "maria.games.maria.rules.door", "maria.games.maria.rules.roles",
-                "maria.games.maria.rules.cards", "maria.games.maria.rules.state", "maria.games.maria.rules.victory",
-                "maria.games.maria.rules.advanced.poldata",
-                "maria.games.friedrich.rules", "maria.games.friedrich.rules.door"}
+WINDOW_READS = {
+    "maria.games.maria.rules",
+    "maria.games.maria.rules.door",
+    "maria.games.maria.rules.roles",
+    "maria.games.maria.rules.cards",
+    "maria.games.maria.rules.state",
+    "maria.games.maria.rules.victory",
+    "maria.games.maria.rules.advanced.poldata",
+    "maria.games.friedrich.rules",
+    "maria.games.friedrich.rules.door",
+}
 
 
 def test_the_window_reaches_a_games_rules_only_through_its_door_and_its_tables():
     """The board computes no legality of its own: the destinations of a dragged piece, the legal
     actions, the refusals come from the door."""
-    bad = {m: sorted(d for d in deps if d.startswith("maria.games.") and ".rules" in d and d not in WINDOW_READS)
-           for m, deps in maria_graph().items() if m.startswith(("maria.ui", "maria.render"))}
+    bad = {
+        m: sorted(d for d in deps if d.startswith("maria.games.") and ".rules" in d and d not in WINDOW_READS)
+        for m, deps in maria_graph().items()
+        if m.startswith(("maria.ui", "maria.render"))
+    }
     assert {m: d for m, d in bad.items() if d} == {}
 
 
@@ -349,14 +393,18 @@ def test_friedrich_standard_rules_reach_section_13_only_through_hooks():
     sequence imports it to register it, the door sits above)."""
     adv = "maria.games.friedrich.rules.advanced"
     above = {"maria.games.friedrich.rules.flow", "maria.games.friedrich.rules.door", adv}
-    bad = sorted(m for m, deps in maria_graph().items()
-                 if m.startswith("maria.games.friedrich.rules") and m not in above and adv in deps)
+    bad = sorted(
+        m
+        for m, deps in maria_graph().items()
+        if m.startswith("maria.games.friedrich.rules") and m not in above and adv in deps
+    )
     assert bad == []
 
 
 def test_every_friedrich_hook_point_is_provided_and_called():
     import maria.games.friedrich.rules.flow  # noqa: F401  (loads §13, which provides the points)
     from maria.games.friedrich.rules import hooks as fhooks
+
     assert set(fhooks.provided()) == set(fhooks.POINTS)
     called = set()
     for p in FRIEDRICH_RULES.rglob("*.py"):

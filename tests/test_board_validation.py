@@ -41,6 +41,7 @@ def city_index(data: dict, city_id: str) -> int:
 
 # --- the shipped boards ---------------------------------------------------------------------
 
+
 def test_shipped_boards_pass_every_check():
     board = load_board(boards_dir())
     assert len(board.cities) >= 280
@@ -53,6 +54,7 @@ def test_check_boards_names_every_check_and_exits_0(capsys):
     for name, _description, _fn in CHECKS:
         assert f"ok  {name}:" in out
     from maria.games.friedrich.checks import CHECKS as FRIEDRICH_CHECKS
+
     # both games: MARIA's checks and FRIEDRICH's, each with its files-and-schema line
     assert out.strip().splitlines()[-1] == f"{len(CHECKS) + 1 + len(FRIEDRICH_CHECKS) + 1} checks, all passed"
 
@@ -83,6 +85,7 @@ def test_every_city_has_a_sector_suit_and_a_grid_code():
 
 # --- broken boards: each problem named with its file and entry -------------------------------
 
+
 def test_bad_yaml_is_reported_with_its_line(boards: Path, capsys):
     (boards / "bohemia.yaml").write_text("map: bohemia\ncities: [\n  - {id: prag, name: Prag\n", encoding="utf-8")
     problems = all_problems(boards)
@@ -103,26 +106,33 @@ def test_duplicate_city_id(boards: Path):
     def dup(data):
         i = city_index(data, "bruessel")
         data["cities"].append(dict(data["cities"][i], pos=[0.5, 0.5]))
+
     edit(boards / "flanders.yaml", dup)
     problems = all_problems(boards)
-    assert any("boards/flanders.yaml: cities[" in p and "'bruessel'" in p
-               and "duplicate city id 'bruessel'" in p for p in problems)
+    assert any(
+        "boards/flanders.yaml: cities[" in p and "'bruessel'" in p and "duplicate city id 'bruessel'" in p
+        for p in problems
+    )
 
 
 def test_duplicate_city_id_across_the_maps(boards: Path):
     def dup(data):
         i = city_index(data, "prag")
         data["cities"].append(dict(data["cities"][i], id="lille", name="Lille II", pos=[13.5, 0.5]))
+
     edit(boards / "bohemia.yaml", dup)
-    assert any("boards/bohemia.yaml" in p and "duplicate city id 'lille' (also in flanders)" in p
-               for p in all_problems(boards))
+    assert any(
+        "boards/bohemia.yaml" in p and "duplicate city id 'lille' (also in flanders)" in p for p in all_problems(boards)
+    )
 
 
 def test_road_to_unknown_city(boards: Path):
     edit(boards / "bohemia.yaml", lambda d: d["roads"].append(["prag", "atlantis"]))
     problems = all_problems(boards)
-    assert any(p.startswith("boards/bohemia.yaml: roads[") and "prag–atlantis" in p
-               and "road to unknown city 'atlantis'" in p for p in problems)
+    assert any(
+        p.startswith("boards/bohemia.yaml: roads[") and "prag–atlantis" in p and "road to unknown city 'atlantis'" in p
+        for p in problems
+    )
 
 
 def test_city_outside_every_sector(boards: Path):
@@ -137,6 +147,7 @@ def test_city_outside_every_sector(boards: Path):
 def test_city_outside_the_board(boards: Path):
     def move(data):
         data["cities"][city_index(data, "prag")]["pos"] = [10.0, 13.5]
+
     edit(boards / "bohemia.yaml", move)
     assert any("'prag'" in p and "outside the board" in p for p in all_problems(boards))
 
@@ -144,6 +155,7 @@ def test_city_outside_the_board(boards: Path):
 def test_city_on_the_wrong_map(boards: Path):
     def move(data):
         data["cities"][city_index(data, "prag")]["pos"] = [3.0, 5.0]
+
     edit(boards / "bohemia.yaml", move)
     assert any("'prag'" in p and "outside the bohemia map" in p for p in all_problems(boards))
 
@@ -151,9 +163,12 @@ def test_city_on_the_wrong_map(boards: Path):
 def test_unknown_territory(boards: Path):
     def bad(data):
         data["cities"][city_index(data, "brieg")]["territory"] = "narnia"
+
     edit(boards / "bohemia.yaml", bad)
-    assert any(p.startswith("boards/bohemia.yaml: cities[") and "'brieg'" in p
-               and "unknown territory 'narnia'" in p for p in all_problems(boards))
+    assert any(
+        p.startswith("boards/bohemia.yaml: cities[") and "'brieg'" in p and "unknown territory 'narnia'" in p
+        for p in all_problems(boards)
+    )
 
 
 def test_missing_setup_piece(boards: Path):
@@ -170,6 +185,7 @@ def test_disconnected_map(boards: Path):
     def cut(data):
         for key in ("roads", "main_roads"):
             data[key] = [r for r in data.get(key) or [] if "cosel" not in r]
+
     edit(boards / "bohemia.yaml", cut)
     problems = all_problems(boards)
     assert "boards/bohemia.yaml: roads: the map is not connected: 1 cities cut off (cosel)" in problems
@@ -179,6 +195,7 @@ def test_disconnected_map(boards: Path):
 def test_silesia_needs_exactly_seven_fortresses(boards: Path):
     def demote(data):
         data["cities"][city_index(data, "neisse")]["fortress"] = "none"
+
     edit(boards / "bohemia.yaml", demote)
     problems = all_problems(boards)
     assert any("Silesia must have exactly 7 fortresses, found 6" in p for p in problems)
@@ -188,6 +205,7 @@ def test_silesia_needs_exactly_seven_fortresses(boards: Path):
 def test_elector_flag_required(boards: Path):
     def unflag(data):
         data["cities"][city_index(data, "mainz")]["elector"] = False
+
     edit(boards / "flanders.yaml", unflag)
     assert "boards/flanders.yaml: city 'mainz': must be an elector (elector: true)" in all_problems(boards)
 
@@ -196,13 +214,15 @@ def test_wrong_types_are_named(boards: Path):
     def spoil(data):
         data["cities"][city_index(data, "wien")]["pos"] = "east"
         data["cities"][city_index(data, "linz")]["fortress"] = "huge"
+
     edit(boards / "bohemia.yaml", spoil)
     edit(boards / "armies.yaml", lambda d: d["powers"]["prussia"].update(troops="many"))
     problems = all_problems(boards)
     assert any("'wien'" in p and "'pos' must be a list of 2 numbers" in p for p in problems)
     assert any("'linz'" in p and "'fortress' must be none, minor or major, not 'huge'" in p for p in problems)
-    assert any(p.startswith("boards/armies.yaml: powers.prussia") and "'troops' must be a whole number" in p
-               for p in problems)
+    assert any(
+        p.startswith("boards/armies.yaml: powers.prussia") and "'troops' must be a whole number" in p for p in problems
+    )
 
 
 def test_map_link_in_the_north_is_refused(boards: Path):
@@ -220,6 +240,7 @@ def test_road_across_the_map_is_drawn_wrong(boards: Path):
 def test_stack_not_in_the_rulebook(boards: Path):
     def move(data):
         data["generals"]["neipperg"] = data["generals"]["traun"]
+
     edit(boards / "setup.yaml", move)
     assert any("neipperg and traun start stacked" in p for p in all_problems(boards))
 

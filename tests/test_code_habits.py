@@ -38,16 +38,21 @@ def unexplained_noqa(text: str) -> list[int]:
 
 
 def test_unexplained_noqa_is_recognised():
-    src = ("import os  # noqa: F401\n"
-           "import re  # noqa\n"
-           "import sys  # noqa: F401 -\n"
-           "import io  # noqa: F401  (re-exported)\n"
-           "import re  # noqa: E402,F401  (imported to register their states)\n"
-           "x = '# noqa in a string is no comment'\n")
+    src = (
+        "import os  # noqa: F401\n"
+        "import re  # noqa\n"
+        "import sys  # noqa: F401 -\n"
+        "import io  # noqa: F401  (re-exported)\n"
+        "import re  # noqa: E402,F401  (imported to register their states)\n"
+        "x = '# noqa in a string is no comment'\n"
+    )
     assert unexplained_noqa(src) == [1, 2, 3]
 
 
 def test_every_noqa_names_its_rules_and_says_why():
-    bad = [f"{path.relative_to(ROOT)}:{line}" for path in python_files()
-           for line in unexplained_noqa(path.read_text(encoding="utf-8"))]
+    bad = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for path in python_files()
+        for line in unexplained_noqa(path.read_text(encoding="utf-8"))
+    ]
     assert not bad, "a '# noqa' without its rule codes and a reason beside it: " + ", ".join(bad)

@@ -8,6 +8,8 @@ import pytest
 from maria import userdirs
 
 from maria.record import crash
+
+
 @pytest.fixture()
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("MARIA_HOME", str(tmp_path / "home"))
@@ -50,6 +52,7 @@ def test_crash_with_a_game_writes_an_emergency_save_that_loads(home):
 def test_a_broken_game_source_still_gives_a_report(home):
     def broken():
         raise ValueError("no game here")
+
     crash.set_record_source(broken)
     assert crash.guarded(boom) == 70
     text = next((home / "data" / "crashes").glob("crash-*.txt")).read_text(encoding="utf-8")
@@ -59,5 +62,6 @@ def test_a_broken_game_source_still_gives_a_report(home):
 def test_keyboard_interrupt_is_not_a_crash(home):
     def stop() -> int:
         raise KeyboardInterrupt
+
     with pytest.raises(KeyboardInterrupt):
         crash.guarded(stop)

@@ -42,7 +42,7 @@ def _id(g: dict) -> str:
 def test_recorded_set_is_complete():
     assert len(GAMES) == 200
     kinds = {(g["kind"], g["variant"], g["players"]) for g in GAMES}
-    assert len(kinds) == 8                       # random/easy x intro/advanced x 2/3 players
+    assert len(kinds) == 8  # random/easy x intro/advanced x 2/3 players
 
 
 @pytest.mark.parametrize("game", GAMES[::10], ids=_id)
@@ -74,6 +74,7 @@ def _random_game(variant: str, players: int, seed: int, limit: int):
     for each of at most `limit` choices."""
     from maria.lab import selfplay
     from maria.engine import rng
+
     st = door.new_game(variant, players, seed)
     ch = {"rng": rng.seed_state(seed)}
     for _ in range(limit):

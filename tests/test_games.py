@@ -18,14 +18,35 @@ MARIA_PKG = Path(__file__).resolve().parents[1] / "maria"
 # what each room's module of a game offers (docs/architecture.md, "The Game interface")
 ROOM_ENTRIES = {
     "random": ("RandomMoves",),
-    "record": ("MAX_BYTES", "MAX_VALUES", "MAX_ACTIONS", "read", "write", "peek_header", "peek_document",
-               "save_name", "kind_text", "progress_text"),
+    "record": (
+        "MAX_BYTES",
+        "MAX_VALUES",
+        "MAX_ACTIONS",
+        "read",
+        "write",
+        "peek_header",
+        "peek_document",
+        "save_name",
+        "kind_text",
+        "progress_text",
+    ),
     "players": ("LEVELS", "make_player", "decide"),
     "series": ("command",),
     "lab": ("play_one", "selfplay_options", "summary", "TURN_TEXT", "replay_file", "bench"),
     "render": ("render_preview",),
-    "ui": ("TITLE", "SUBTITLE", "BLURB", "TIP", "HAS_LESSONS", "new_game", "demo", "last_autosave", "open_save",
-           "replay_board", "rules_scene"),
+    "ui": (
+        "TITLE",
+        "SUBTITLE",
+        "BLURB",
+        "TIP",
+        "HAS_LESSONS",
+        "new_game",
+        "demo",
+        "last_autosave",
+        "open_save",
+        "replay_board",
+        "rules_scene",
+    ),
 }
 
 
@@ -73,8 +94,10 @@ def test_the_registry_refuses_an_unknown_game_naming_the_known_ones():
 def _record(name: str):
     if name == "maria":
         from maria.record.game import GameRecord
+
         return GameRecord.new("intro", 3, 11)
     from maria.record.friedrich_saves import FRecord
+
     return FRecord.new(4, 11)
 
 
@@ -101,14 +124,17 @@ def test_the_fuzzer_is_one_loop_for_every_game(name):
     def check(state, n):
         assert game.problems(state) == []
         seen.append(n)
+
     with pytest.raises(RuntimeError, match="runaway"):
         fuzz.random_game(game, 5, game.default_players, check=check, max_actions=60)
     assert seen == list(range(1, 61))
 
 
 # a comparison with a game's name: `game == "friedrich"`, `"maria" != x`, `in ("maria", "friedrich")`
-DISPATCH = re.compile(r"""(==|!=)\s*["'](maria|friedrich)["']|["'](maria|friedrich)["']\s*(==|!=)"""
-                      r"""|in\s*\(\s*["'](maria|friedrich)["']""")
+DISPATCH = re.compile(
+    r"""(==|!=)\s*["'](maria|friedrich)["']|["'](maria|friedrich)["']\s*(==|!=)"""
+    r"""|in\s*\(\s*["'](maria|friedrich)["']"""
+)
 
 
 def test_no_module_outside_the_registry_dispatches_on_a_game_name():
@@ -116,7 +142,7 @@ def test_no_module_outside_the_registry_dispatches_on_a_game_name():
     found = []
     for p in sorted(MARIA_PKG.rglob("*.py")):
         if any(str(p).startswith(o) for o in own):
-            continue                                      # the registry and the games' own packages
+            continue  # the registry and the games' own packages
         for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
             if DISPATCH.search(line):
                 found.append(f"{p.relative_to(MARIA_PKG.parent)}:{i}")

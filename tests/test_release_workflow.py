@@ -20,8 +20,11 @@ def test_release_workflow_names_windows_macos_and_linux():
 
 
 def test_build_dependencies_are_pinned_apart_from_the_games():
-    lines = [line.strip() for line in (ROOT / "requirements-build.txt").read_text().splitlines()
-             if line.strip() and not line.startswith("#")]
+    lines = [
+        line.strip()
+        for line in (ROOT / "requirements-build.txt").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     assert "-r requirements.txt" in lines
     assert any(line.lower().startswith("pyinstaller==") for line in lines)
     for line in (ROOT / "requirements.txt").read_text().splitlines():
@@ -31,8 +34,14 @@ def test_build_dependencies_are_pinned_apart_from_the_games():
 
 def test_spec_bundles_the_data_the_game_reads():
     spec = (ROOT / "packaging" / "maria.spec").read_text(encoding="utf-8")
-    for folder in ("boards", "assets", "saves", "maria/games/maria/data", "maria/games/friedrich/data",
-                   "maria/players/data"):
+    for folder in (
+        "boards",
+        "assets",
+        "saves",
+        "maria/games/maria/data",
+        "maria/games/friedrich/data",
+        "maria/players/data",
+    ):
         assert f'"{folder}"' in spec
     for icon in ("maria.ico", "maria.icns", "maria.png"):
         assert (ROOT / "assets" / "icon" / icon).is_file()

@@ -12,8 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from maria.games.maria.board.model import (ArmySheet, Board, Box, City, General, Grid, Sector, Setup,
-                               Territory)
+from maria.games.maria.board.model import ArmySheet, Board, Box, City, General, Grid, Sector, Setup, Territory
 from maria.paths import boards_dir
 from maria.render import fonts, palette as pal
 from maria.render.geometry import View, board_size, rect_to_px
@@ -26,17 +25,29 @@ ROOT = Path(__file__).resolve().parent.parent
 def synthetic_board() -> Board:
     """A small complete board: two maps, a few territories, cities of every kind, furniture."""
     grid = Grid(tuple("ABCDEFGHIJKLMN"), 12, (180, 120))
-    sectors = tuple(Sector(f"{grid.columns[c]}{r + 1}:{grid.columns[c + 1]}{r + 2}", c, r, c + 1, r + 1,
-                           ("hearts", "diamonds", "clubs", "spades")[(c // 2 + r // 2) % 4])
-                    for c in range(0, 14, 2) for r in range(0, 12, 2))
-    terr = {t.id: t for t in (
-        Territory("france", "Frankreich", "flanders", "france"),
-        Territory("netherlands", "Österr. Niederlande", "flanders", "austria"),
-        Territory("bohemia", "Böhmen", "bohemia", "austria", True),
-        Territory("silesia", "Schlesien", "bohemia", None),
-        Territory("brandenburg", "Brandenburg", "bohemia", "prussia"),
-        Territory("saxony", "Sachsen", "bohemia", "saxony"),
-    )}
+    sectors = tuple(
+        Sector(
+            f"{grid.columns[c]}{r + 1}:{grid.columns[c + 1]}{r + 2}",
+            c,
+            r,
+            c + 1,
+            r + 1,
+            ("hearts", "diamonds", "clubs", "spades")[(c // 2 + r // 2) % 4],
+        )
+        for c in range(0, 14, 2)
+        for r in range(0, 12, 2)
+    )
+    terr = {
+        t.id: t
+        for t in (
+            Territory("france", "Frankreich", "flanders", "france"),
+            Territory("netherlands", "Österr. Niederlande", "flanders", "austria"),
+            Territory("bohemia", "Böhmen", "bohemia", "austria", True),
+            Territory("silesia", "Schlesien", "bohemia", None),
+            Territory("brandenburg", "Brandenburg", "bohemia", "prussia"),
+            Territory("saxony", "Sachsen", "bohemia", "saxony"),
+        )
+    }
     spec = [
         ("lille", "Lille", "flanders", (1.5, 5.5), "france", "major", False),
         ("tournai", "Tournai", "flanders", (2.3, 6.2), "netherlands", "minor", False),
@@ -54,11 +65,22 @@ def synthetic_board() -> Board:
         ("ulm", "Ulm", "bohemia", (6.5, 1.3), "bohemia", "none", False),
     ]
     cities = {cid: City(cid, name, m, pos, t, f, e) for cid, name, m, pos, t, f, e in spec}
-    pairs = [("lille", "tournai", True), ("tournai", "bruessel", True), ("bruessel", "koeln", False),
-             ("lille", "arras", False), ("arras", "strassburg", False), ("prag", "kolin", True),
-             ("kolin", "breslau", False), ("breslau", "liegnitz", True), ("liegnitz", "glogau", False),
-             ("glogau", "berlin", False), ("prag", "dresden", True), ("dresden", "berlin", False),
-             ("prag", "ulm", False), ("strassburg", "ulm", False)]
+    pairs = [
+        ("lille", "tournai", True),
+        ("tournai", "bruessel", True),
+        ("bruessel", "koeln", False),
+        ("lille", "arras", False),
+        ("arras", "strassburg", False),
+        ("prag", "kolin", True),
+        ("kolin", "breslau", False),
+        ("breslau", "liegnitz", True),
+        ("liegnitz", "glogau", False),
+        ("glogau", "berlin", False),
+        ("prag", "dresden", True),
+        ("dresden", "berlin", False),
+        ("prag", "ulm", False),
+        ("strassburg", "ulm", False),
+    ]
     roads: dict[str, dict[str, bool]] = {c: {} for c in cities}
     for a, b, main in pairs:
         roads[a][b] = roads[b][a] = main
@@ -67,32 +89,64 @@ def synthetic_board() -> Board:
         "england": Box("england", "England", "pragmatic_army", (0.1, 7.6, 1.0, 0.75), "bruessel"),
         "silesia": Box("silesia", "Silesia", "prussia", (0.1, 10.0, 0.8, 0.6)),
     }
-    furniture = {"victory_display": (0.0, 9.2, 2.6, 2.8), "turn_track": (11.3, 11.35, 2.7, 0.65),
-                 "electoral_college": (2.2, 0.0, 3.6, 0.55),
-                 "pool_austria": (2.7, 11.35, 0.8, 0.6), "pool_prussia": (3.55, 11.35, 0.8, 0.6),
-                 "pool_france": (2.7, 10.7, 0.8, 0.6), "pool_pragmatic_army": (3.55, 10.7, 0.8, 0.6)}
+    furniture = {
+        "victory_display": (0.0, 9.2, 2.6, 2.8),
+        "turn_track": (11.3, 11.35, 2.7, 0.65),
+        "electoral_college": (2.2, 0.0, 3.6, 0.55),
+        "pool_austria": (2.7, 11.35, 0.8, 0.6),
+        "pool_prussia": (3.55, 11.35, 0.8, 0.6),
+        "pool_france": (2.7, 10.7, 0.8, 0.6),
+        "pool_pragmatic_army": (3.55, 10.7, 0.8, 0.6),
+    }
     armies = {
-        "prussia": ArmySheet("prussia", 22, 2, ("K10", "A11"), (
-            General("friedrich", "Friedrich", "prussia", 1, 1, "L9"),
-            General("schwerin", "Schwerin", "prussia", 2, 1, "L9"),
-            General("dessauer", "Der Alte Dessauer", "prussia", 4, 6, "K12"))),
-        "austria": ArmySheet("austria", 28, 1, ("K6",), (General("neipperg", "Neipperg", "austria", 5, 1, "K6"),),
-                             hussars=2),
+        "prussia": ArmySheet(
+            "prussia",
+            22,
+            2,
+            ("K10", "A11"),
+            (
+                General("friedrich", "Friedrich", "prussia", 1, 1, "L9"),
+                General("schwerin", "Schwerin", "prussia", 2, 1, "L9"),
+                General("dessauer", "Der Alte Dessauer", "prussia", 4, 6, "K12"),
+            ),
+        ),
+        "austria": ArmySheet(
+            "austria", 28, 1, ("K6",), (General("neipperg", "Neipperg", "austria", 5, 1, "K6"),), hussars=2
+        ),
         "france": ArmySheet("france", 26, 1, ("B4",), (General("moritz", "Moritz", "france", 1, 7, "A5"),)),
     }
-    setup = Setup(generals={"friedrich": "glogau", "schwerin": "glogau", "dessauer": "box:ostpreussen",
-                            "neipperg": "prag", "moritz": "lille"},
-                  trains={"prussia": ("berlin", "box:silesia"), "austria": ("kolin",), "france": ("arras",)},
-                  victory_markers={"prussia": ("liegnitz", "glogau")},
-                  elector_markers={"france": ("koeln",)}, exceptions={})
-    return Board(grid=grid, map_columns={"flanders": (0, 5), "bohemia": (6, 13)}, sectors=sectors,
-                 territories=terr, cities=cities, roads=roads, map_links=(("strassburg", "ulm", False),),
-                 boxes=boxes, furniture=furniture, armies=armies, setup=setup)
+    setup = Setup(
+        generals={
+            "friedrich": "glogau",
+            "schwerin": "glogau",
+            "dessauer": "box:ostpreussen",
+            "neipperg": "prag",
+            "moritz": "lille",
+        },
+        trains={"prussia": ("berlin", "box:silesia"), "austria": ("kolin",), "france": ("arras",)},
+        victory_markers={"prussia": ("liegnitz", "glogau")},
+        elector_markers={"france": ("koeln",)},
+        exceptions={},
+    )
+    return Board(
+        grid=grid,
+        map_columns={"flanders": (0, 5), "bohemia": (6, 13)},
+        sectors=sectors,
+        territories=terr,
+        cities=cities,
+        roads=roads,
+        map_links=(("strassburg", "ulm", False),),
+        boxes=boxes,
+        furniture=furniture,
+        armies=armies,
+        setup=setup,
+    )
 
 
 def shipped_board() -> Board:
     """The game's own board (it must load: the validator's tests say why if it does not)."""
     from maria.games.maria.board import load_board
+
     return load_board(boards_dir())
 
 
@@ -115,6 +169,7 @@ def _close(c1, c2, tol: int = 6) -> bool:
 
 
 # --- the layer --------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("which", ["synth", "shipped"])
 def test_layer_renders_full_board(which, request):
@@ -163,7 +218,7 @@ def test_territory_tint_around_a_city(synth):
 
 def test_background_stays_parchment_far_from_cities(synth):
     board, layer = synth
-    col = layer.surface.get_at((1940, 1290))   # bohemia, far south-east: no city, line or tag there
+    col = layer.surface.get_at((1940, 1290))  # bohemia, far south-east: no city, line or tag there
     assert _close(col, pal.PARCHMENT, 40), col
 
 
@@ -185,6 +240,7 @@ def test_setup_pieces_are_drawn(synth):
 
 
 # --- view transform -----------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("zoom", [0.3, 0.5, 1.0, 1.7, 3.0])
 def test_view_round_trip(zoom):
@@ -216,12 +272,13 @@ def test_fit_shows_whole_board():
 
 def test_rect_to_px_is_y_down():
     grid = Grid(tuple("ABCDEFGHIJKLMN"), 12, (180, 120))
-    assert rect_to_px(grid, (0, 11, 1, 1)) == (0, 0, 180, 120)      # cell A12: top-left
+    assert rect_to_px(grid, (0, 11, 1, 1)) == (0, 0, 180, 120)  # cell A12: top-left
     assert rect_to_px(grid, (13, 0, 1, 1)) == (2340, 1320, 180, 120)  # cell N1: bottom-right
 
 
 def test_scaled_layer_rescales_only_when_the_zoom_changes(synth, monkeypatch):
     from maria.render import map_layer
+
     _board, layer = synth
     screen = pygame.Surface((1280, 800))
     view = View((2520, 1440), (1280, 800))
@@ -230,7 +287,7 @@ def test_scaled_layer_rescales_only_when_the_zoom_changes(synth, monkeypatch):
     calls = []
     orig = pygame.transform.smoothscale
     monkeypatch.setattr(map_layer.pygame.transform, "smoothscale", lambda *a: calls.append(a[1]) or orig(*a))
-    scaled.blit(screen, view)          # first blit scales once
+    scaled.blit(screen, view)  # first blit scales once
     for _ in range(20):
         view.pan_by(5, 3)
         scaled.blit(screen, view)
@@ -245,12 +302,13 @@ def test_scaled_layer_rescales_only_when_the_zoom_changes(synth, monkeypatch):
 def test_scaled_layer_blit_is_cheap(synth):
     """A speed check (behind --runslow: its outcome depends on the machine's load)."""
     import time
+
     _board, layer = synth
     screen = pygame.Surface((1280, 800))
     view = View((2520, 1440), (1280, 800))
     view.set_zoom(0.8)
     scaled = ScaledLayer(layer.surface)
-    scaled.blit(screen, view)          # first blit scales once
+    scaled.blit(screen, view)  # first blit scales once
     t = time.perf_counter()
     for _ in range(20):
         view.pan_by(5, 3)
@@ -260,6 +318,7 @@ def test_scaled_layer_blit_is_cheap(synth):
 
 
 # --- text cache ------------------------------------------------------------------------------------------
+
 
 def test_text_cache_returns_same_surface():
     a = fonts.text("München", 16, (0, 0, 0))
@@ -296,6 +355,7 @@ def test_no_pygame_outside_render_and_ui():
 
 def test_every_piece_kind_draws():
     from maria.render import pieces
+
     surf = pygame.Surface((200, 100))
     surf.fill((0, 0, 0))
     pieces.draw_general(surf, (20, 20), "prussia", 1)

@@ -62,7 +62,7 @@ def test_replay_command_refuses_a_tampered_save(capsys, tmp_path):
     doc["log_digest"] = saves._log_digest(doc["actions"])
     p.write_text(yaml.dump(doc, Dumper=saves._NoAliasDumper, sort_keys=False))
     rc, out = run(capsys, "replay", str(p))
-    assert rc == 1 and out[-1].startswith("problem:")       # (now refused by the load itself)
+    assert rc == 1 and out[-1].startswith("problem:")  # (now refused by the load itself)
     assert "action 12 (louis_xv: surrender) is refused" in out[-1]
 
 
@@ -76,8 +76,18 @@ def test_replay_names_the_action(tmp_path):
 
 @pytest.mark.parametrize("players,seed", [(3, 2), (2, 1)])
 def test_selfplay_command(capsys, tmp_path, players, seed):
-    rc, out = run(capsys, "selfplay", "--players", str(players), "--games", "2", "--seed", str(seed),
-                  "--save-failures", str(tmp_path))
+    rc, out = run(
+        capsys,
+        "selfplay",
+        "--players",
+        str(players),
+        "--games",
+        "2",
+        "--seed",
+        str(seed),
+        "--save-failures",
+        str(tmp_path),
+    )
     assert out[-1] == "2 games, 0 errors", out
     assert rc == 0
     assert out[0].startswith(f"seed {seed}: winner ") and "turns" in out[0] and out[0].endswith(" s")
@@ -88,12 +98,12 @@ def test_selfplay_failure_writes_a_replay_file(capsys, tmp_path, monkeypatch):
     real = bench.check_state
     calls = {"n": 0}
 
-    def flaky(state, **kw):                  # an invariant that breaks at the 40th action
+    def flaky(state, **kw):  # an invariant that breaks at the 40th action
         calls["n"] += 1
         return ["test: the sky has fallen"] if calls["n"] == 40 else real(state, **kw)
+
     monkeypatch.setattr(bench, "check_state", flaky)
-    rc, out = run(capsys, "selfplay", "--players", "3", "--games", "1", "--seed", "3",
-                  "--save-failures", str(tmp_path))
+    rc, out = run(capsys, "selfplay", "--players", "3", "--games", "1", "--seed", "3", "--save-failures", str(tmp_path))
     assert rc == 1 and out[-1] == "1 games, 1 errors"
     assert "ERROR at action 39" in out[0] and "the sky has fallen" in out[0]
     files = list(tmp_path.iterdir())
@@ -108,6 +118,7 @@ def test_selfplay_failure_writes_a_replay_file(capsys, tmp_path, monkeypatch):
 
 def test_exceptions_in_the_rules_are_failures_with_the_action(monkeypatch):
     from maria.games.maria.rules import door
+
     real = door.apply
     calls = {"n": 0}
 
@@ -116,6 +127,7 @@ def test_exceptions_in_the_rules_are_failures_with_the_action(monkeypatch):
         if calls["n"] == 25:
             raise KeyError("boom")
         return real(state, role, action)
+
     monkeypatch.setattr(door, "apply", crashing)
     rec, failure = bench.random_record(4, 2)
     assert failure["action_index"] == 24 and failure["action"] is not None
@@ -123,9 +135,13 @@ def test_exceptions_in_the_rules_are_failures_with_the_action(monkeypatch):
 
 
 def test_module_entry_point_runs():
-    out = subprocess.run([sys.executable, "-m", "maria", "replay",
-                          str(ROOT / "saves" / "intro-2p-midgame.yaml")],
-                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-m", "maria", "replay", str(ROOT / "saves" / "intro-2p-midgame.yaml")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert out.returncode == 0 and out.stdout.splitlines()[-1] == "ok"
 
 
@@ -137,8 +153,21 @@ def test_sample_generator(tmp_path):
 
 @pytest.mark.parametrize("players, extra", [(3, []), (2, ["--no-optional-rule"])])
 def test_selfplay_command_advanced(capsys, tmp_path, players, extra):
-    rc, out = run(capsys, "selfplay", "--variant", "advanced", "--players", str(players), "--games", "1",
-                  "--seed", "5", "--save-failures", str(tmp_path), *extra)
+    rc, out = run(
+        capsys,
+        "selfplay",
+        "--variant",
+        "advanced",
+        "--players",
+        str(players),
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--save-failures",
+        str(tmp_path),
+        *extra,
+    )
     assert rc == 0, out
     assert out[-1] == "1 games, 0 errors"
 
@@ -147,6 +176,7 @@ def test_advanced_random_game_saves_and_replays(tmp_path):
     from maria.lab.bench import random_record
     from maria.record.replay import replay
     from maria.record.saves import load_game, save_game
+
     record, failure = random_record(4, 3, variant="advanced", options={"optional_political_rule": False})
     assert failure is None and record.options == {"optional_political_rule": False}
     save_game(tmp_path / "adv.yaml", record)
@@ -159,6 +189,7 @@ def test_regression_saxony_neutral_mid_stack_is_consistent_while_relocating():
     """Seed 5003 (advanced, 3p, no optional rule): Saxony turns neutral while Rutowski is stacked
     with a Prussian general; until Maria Theresa picks his city the stack is legal (R19.3.3)."""
     from maria.lab.bench import random_record
+
     record, failure = random_record(5003, 3, variant="advanced", options={"optional_political_rule": False})
     assert failure is None, failure
 
@@ -170,6 +201,7 @@ def test_bench_runs_with_its_defaults_and_reports_hard_playouts_per_second(capsy
     played out once (the command's 60 play-outs measure, they do not test more)."""
     from maria.lab import playout_bench
     from maria.cli import main
+
     rate = playout_bench.playout_rate
     monkeypatch.setattr(playout_bench, "playout_rate", lambda seed=1: rate(seed, per_role=1, repeats=1))
     assert main(["bench", "--games", "1"]) == 0
@@ -180,10 +212,12 @@ def test_bench_runs_with_its_defaults_and_reports_hard_playouts_per_second(capsy
 
 # --- command-line output never ends in a traceback ---------------------------------------------------
 
+
 def _run_maria(args, **kw):
     import os
     import subprocess
     import sys
+
     repo = Path(__file__).resolve().parents[1]
     env = dict(os.environ, PYTHONPATH=str(repo), **kw.pop("env", {}))
     return subprocess.run([sys.executable, "-m", "maria", *args], cwd=str(repo), env=env, timeout=300, **kw)
@@ -199,10 +233,11 @@ def test_replay_into_a_closed_pipe_ends_without_a_traceback(tmp_path):
     import os
     from maria.record.game import GameRecord
     from maria.record.saves import save_game
+
     p = tmp_path / "g.yaml"
     save_game(p, GameRecord.new(variant="intro", players=2, seed=3))
     r, w = os.pipe()
-    os.close(r)                                  # the reader (`head -1`) is gone before anything is written
+    os.close(r)  # the reader (`head -1`) is gone before anything is written
     try:
         proc = _run_maria(["replay", str(p)], stdout=w, stderr=subprocess.PIPE)
     finally:

@@ -13,7 +13,7 @@ from maria.lab import series
 ROOT = Path(__file__).resolve().parents[1]
 BALANCE = ROOT / "docs" / "balance.md"
 KEPT = ROOT / "tools" / "data" / "balance"
-DOC_TEXT_LIMIT = 64 * 1024          # the largest document today is about half of it
+DOC_TEXT_LIMIT = 64 * 1024  # the largest document today is about half of it
 BALANCE_LINES = 300
 # Not yet checked: each is rewritten in the present tense on its own branch; drop an entry once
 # its files pass.
@@ -30,13 +30,20 @@ def _tracked(*paths: str) -> list[str]:
         return [p for p in out.stdout.decode("utf-8").split("\0") if p]
     except (OSError, subprocess.CalledProcessError):
         skip = {".git", ".venv", "__pycache__", ".pytest_cache", "build", "dist"}
-        return [f.relative_to(ROOT).as_posix() for base in paths for f in sorted((ROOT / base).rglob("*"))
-                if f.is_file() and not skip & set(f.relative_to(ROOT).parts)]
+        return [
+            f.relative_to(ROOT).as_posix()
+            for base in paths
+            for f in sorted((ROOT / base).rglob("*"))
+            if f.is_file() and not skip & set(f.relative_to(ROOT).parts)
+        ]
 
 
 def test_docs_hold_documents_and_images_only_no_file_of_text_over_64_kb():
-    big = [(p, (ROOT / p).stat().st_size) for p in _tracked("docs")
-           if not p.endswith(".png") and (ROOT / p).stat().st_size > DOC_TEXT_LIMIT]
+    big = [
+        (p, (ROOT / p).stat().st_size)
+        for p in _tracked("docs")
+        if not p.endswith(".png") and (ROOT / p).stat().st_size > DOC_TEXT_LIMIT
+    ]
     assert big == []
 
 
@@ -63,7 +70,7 @@ def test_no_tracked_file_tells_the_work_history_by_session_number_or_trial_lette
         try:
             text = (ROOT / p).read_text(encoding="utf-8")
         except (UnicodeDecodeError, IsADirectoryError, FileNotFoundError):
-            continue                                    # images, fonts, archives
+            continue  # images, fonts, archives
         for n, line in enumerate(text.splitlines(), 1):
             m = SESSION_NUMBER.search(line) or TRIAL_LETTER.search(line)
             if m:

@@ -77,7 +77,7 @@ def test_round_trip_at_random_points(games, tmp_path):
                 _same(rec, back)
                 assert state_digest(back.state) == state_digest(rec.state)
         assert rec.state["result"] is not None
-    back = load_game(path, replay=True)                         # the full check on one of them
+    back = load_game(path, replay=True)  # the full check on one of them
     assert back.state == rec.state
     assert not [p for p in os.listdir(tmp_path) if p != "game.yaml"]
 
@@ -89,11 +89,12 @@ def test_save_file_layout(finished, tmp_path):
     assert list(doc)[:5] == ["format", "schema", "rules_version", "variant", "players"]
     assert doc["format"] == "maria-save" and doc["schema"] == saves.SAVE_SCHEMA
     assert doc["digest"] == state_digest(finished.state) and doc["end"] == "maria-save"
-    assert "&id" not in path.read_text() and "*id" not in path.read_text()   # no YAML references
+    assert "&id" not in path.read_text() and "*id" not in path.read_text()  # no YAML references
     assert oct(os.stat(path).st_mode & 0o777) == oct(0o644)
 
 
 # --- atomic writing -------------------------------------------------------------------------
+
 
 def test_failed_save_keeps_the_old_file(finished, tmp_path, monkeypatch):
     path = tmp_path / "g.yaml"
@@ -102,6 +103,7 @@ def test_failed_save_keeps_the_old_file(finished, tmp_path, monkeypatch):
 
     def broken_dump(*a, **k):
         raise RuntimeError("disk on fire")
+
     monkeypatch.setattr(saves.yaml, "dump", broken_dump)
     with pytest.raises(RuntimeError):
         save_game(path, finished)
@@ -110,19 +112,21 @@ def test_failed_save_keeps_the_old_file(finished, tmp_path, monkeypatch):
 
     real_replace = os.replace
 
-    def broken_replace(src, dst):                               # fails after the temp file is full
+    def broken_replace(src, dst):  # fails after the temp file is full
         assert os.path.getsize(src) > len(old)
         raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(yamlio.os, "replace", broken_replace)
     with pytest.raises(SaveError, match="cannot be saved"):
         save_game(path, finished)
     monkeypatch.setattr(yamlio.os, "replace", real_replace)
     assert path.read_bytes() == old and os.listdir(tmp_path) == ["g.yaml"]
-    save_game(path, finished)                                   # and a good save replaces it
+    save_game(path, finished)  # and a good save replaces it
     _same(load_game(path), finished)
 
 
 # --- damaged files --------------------------------------------------------------------------
+
 
 def _doc(finished):
     return yaml.load(saves.dump_save(finished), Loader=yaml.CSafeLoader)
@@ -133,7 +137,7 @@ def _write(path, doc, fix=True):
         try:
             doc["digest"] = state_digest(doc["state"])
             doc["log_digest"] = saves._log_digest(doc["actions"])
-        except TypeError:                                  # not plain data: no code can be made
+        except TypeError:  # not plain data: no code can be made
             pass
     path.write_text(yaml.dump(doc, Dumper=saves._NoAliasDumper, sort_keys=False), encoding="utf-8")
 
@@ -173,7 +177,7 @@ def test_truncated_file(finished, tmp_path, cut):
     p = tmp_path / "t.yaml"
     save_game(p, finished)
     data = p.read_bytes()
-    p.write_bytes(data[:int(len(data) * cut)])
+    p.write_bytes(data[: int(len(data) * cut)])
     msg = _refused(p, finished, "damaged|incomplete")
     assert "t.yaml" in msg
 
@@ -205,16 +209,19 @@ def test_newer_versions_refused(finished, tmp_path):
     _refused(p, finished, "does not say which version")
 
 
-@pytest.mark.parametrize("edit,match", [
-    (lambda d: d.update(players="three"), "'players' should be 2 or 3, not str"),
-    (lambda d: d.update(seed=1.5), "'seed' should be a whole number"),
-    (lambda d: d.update(actions={"a": 1}), "'actions' should be a list of actions"),
-    (lambda d: d.pop("state"), "'state' is missing"),
-    (lambda d: d["actions"].__setitem__(3, {"role": "austria"}), "action 3 of the log is not a role"),
-    (lambda d: d.update(players=2), "the header says players 2 but the saved position has 3"),
-    (lambda d: d["actions"][0].update(role="napoleon"), "action 0 of the log is taken by 'napoleon'"),
-    (lambda d: d["state"].update(created=__import__("datetime").date(2024, 1, 1)), "holds a date"),
-])
+@pytest.mark.parametrize(
+    "edit,match",
+    [
+        (lambda d: d.update(players="three"), "'players' should be 2 or 3, not str"),
+        (lambda d: d.update(seed=1.5), "'seed' should be a whole number"),
+        (lambda d: d.update(actions={"a": 1}), "'actions' should be a list of actions"),
+        (lambda d: d.pop("state"), "'state' is missing"),
+        (lambda d: d["actions"].__setitem__(3, {"role": "austria"}), "action 3 of the log is not a role"),
+        (lambda d: d.update(players=2), "the header says players 2 but the saved position has 3"),
+        (lambda d: d["actions"][0].update(role="napoleon"), "action 0 of the log is taken by 'napoleon'"),
+        (lambda d: d["state"].update(created=__import__("datetime").date(2024, 1, 1)), "holds a date"),
+    ],
+)
 def test_wrong_types_and_fields(finished, tmp_path, edit, match):
     p = tmp_path / "w.yaml"
     doc = _doc(finished)
@@ -234,7 +241,7 @@ def test_impossible_positions(finished, tmp_path):
 
     doc = _doc(finished)
     doc["state"]["generals"][gid]["troops"] = 9
-    _write(p, doc, fix=False)                       # even with a stale check code: the named problem
+    _write(p, doc, fix=False)  # even with a stale check code: the named problem
     _refused(p, finished, f"generals.{gid}.troops: 9 troops")
 
     doc = _doc(finished)
@@ -248,7 +255,7 @@ def test_impossible_positions(finished, tmp_path):
 def test_edited_files_fail_their_check_codes(finished, tmp_path):
     p = tmp_path / "e.yaml"
     doc = _doc(finished)
-    doc["state"]["log"][0]["text"] = "Louis XV wins at once."     # still a consistent position
+    doc["state"]["log"][0]["text"] = "Louis XV wins at once."  # still a consistent position
     _write(p, doc, fix=False)
     _refused(p, finished, "changed since it was saved: the position does not match")
     doc = _doc(finished)
@@ -260,7 +267,7 @@ def test_edited_files_fail_their_check_codes(finished, tmp_path):
 def test_log_that_does_not_replay(finished, tmp_path):
     p = tmp_path / "r.yaml"
     doc = _doc(finished)
-    doc["actions"] = doc["actions"][:5] + doc["actions"][6:]    # one action dropped, codes recomputed
+    doc["actions"] = doc["actions"][:5] + doc["actions"][6:]  # one action dropped, codes recomputed
     _write(p, doc)
     # every load replays the log now (a save is its log): the plain load refuses it too
     _refused(p, finished, "does not replay to the saved position: .*first difference")
@@ -273,9 +280,11 @@ def test_log_that_does_not_replay(finished, tmp_path):
 
 def test_yaml_references_refused(finished, tmp_path):
     p = tmp_path / "bomb.yaml"
-    p.write_text("format: maria-save\nschema: 1\nrules_version: 0.1.0\nend: maria-save\n"
-                 "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n"
-                 "c: [*b, *b, *b, *b, *b, *b, *b, *b]\n")
+    p.write_text(
+        "format: maria-save\nschema: 1\nrules_version: 0.1.0\nend: maria-save\n"
+        "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a]\n"
+        "c: [*b, *b, *b, *b, *b, *b, *b, *b]\n"
+    )
     _refused(p, finished, "YAML references")
 
 
@@ -284,6 +293,7 @@ def test_a_save_of_an_older_version_told_in_older_words_opens_in_this_versions_w
     ends): its moves lead to the same position, told in older words, so nothing is lost: it opens,
     with today's log."""
     from pathlib import Path
+
     old = Path(__file__).resolve().parent / "data" / "saved-by-0.1.0.yaml"
     doc = yaml.load(old.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
     rec = load_game(old)
@@ -298,7 +308,7 @@ def test_a_save_of_an_older_version_whose_moves_lead_elsewhere_names_that_versio
     doc = _doc(finished)
     doc["rules_version"] = "0.1.0"
     g = next(iter(doc["state"]["generals"].values()))
-    g["troops"] = g.get("troops", 1) % 8 + 1                 # what an older rule would have left
+    g["troops"] = g.get("troops", 1) % 8 + 1  # what an older rule would have left
     p = tmp_path / "old.yaml"
     _write(p, doc)
     msg = _refused(p, finished, "saved by MARIA 0.1.0")

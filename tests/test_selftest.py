@@ -21,12 +21,14 @@ def test_selftest_passes_in_process(capsys, tmp_path, monkeypatch):
 
 def test_version_prints_the_version():
     from maria import __version__
+
     proc = subprocess.run([sys.executable, str(ROOT / "main.py"), "--version"], capture_output=True, text=True)
     assert proc.returncode == 0 and proc.stdout.strip() == f"MARIA {__version__}"
 
 
 def test_selftest_reports_a_broken_installation(capsys, monkeypatch, tmp_path):
     import maria.paths
+
     fake = tmp_path / "install"
     fake.mkdir()
     monkeypatch.setattr(maria.paths, "resource_root", lambda: fake)

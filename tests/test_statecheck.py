@@ -16,9 +16,8 @@ def game():
     """A 3-player random game on the real board: its states after set-up, mid-game and at the end."""
     pairs = []
     summary = selfplay.play_random_game(2, 3, trace=pairs)
-    mid = record_from(2, 3, pairs[:len(pairs) // 2]).state
-    return {"start": door.new_game("intro", 3, 2), "mid": mid, "end": summary["state"],
-            "pairs": pairs}
+    mid = record_from(2, 3, pairs[: len(pairs) // 2]).state
+    return {"start": door.new_game("intro", 3, 2), "mid": mid, "end": summary["state"], "pairs": pairs}
 
 
 @pytest.fixture
@@ -90,7 +89,7 @@ def test_zero_troops_allowed_during_allocation_and_for_removed_generals(game):
     assert check_state(start) == []
     s = copy.deepcopy(game["mid"])
     gid = _on_map(s)[0]
-    s["generals"][gid].update(city=None, troops=0)      # removed from the board (R6.7)
+    s["generals"][gid].update(city=None, troops=0)  # removed from the board (R6.7)
     rebuild_index(s)
     assert check_state(s) == []
     s["generals"][gid]["troops"] = 3
@@ -148,31 +147,37 @@ def test_discard_in_the_wrong_pile(mid):
     assert f"cards.discards.{other}: holds a card of another deck" in _problems(mid)
 
 
-@pytest.mark.parametrize("field,value,expected", [
-    ("troops", "5", "troops: should be a whole number"),
-    ("troops", True, "troops: should be a whole number"),
-    ("in_play", "yes", "in_play: should be true or false"),
-    ("power", "spain", "is a general of"),
-    ("known", 12, "known: should be empty or 0 to 8 troops"),
-])
+@pytest.mark.parametrize(
+    "field,value,expected",
+    [
+        ("troops", "5", "troops: should be a whole number"),
+        ("troops", True, "troops: should be a whole number"),
+        ("in_play", "yes", "in_play: should be true or false"),
+        ("power", "spain", "is a general of"),
+        ("known", 12, "known: should be empty or 0 to 8 troops"),
+    ],
+)
 def test_general_field_types(mid, field, value, expected):
     gid = _on_map(mid)[0]
     mid["generals"][gid][field] = value
     assert expected in _problems(mid)
 
 
-@pytest.mark.parametrize("key,value,expected", [
-    ("turn", 13, "turn: 13 is outside the game"),
-    ("turn", 0, "turn: 0 is outside the game"),
-    ("turn", "3", "turn: should be a whole number"),
-    ("players", 4, "players: MARIA is for 2 or 3 players"),
-    ("variant", "grand", "variant: unknown variant"),
-    ("board", "elsewhere", "board: the board 'elsewhere' is not known"),
-    ("rng", 0, "rng: the random-number state"),
-    ("generals", [], "generals: should be a mapping"),
-    ("undo_role", "napoleon", "undo_role: unknown role"),
-    ("result", {"winner": "napoleon", "reason": "x"}, "result: should name the winning role"),
-])
+@pytest.mark.parametrize(
+    "key,value,expected",
+    [
+        ("turn", 13, "turn: 13 is outside the game"),
+        ("turn", 0, "turn: 0 is outside the game"),
+        ("turn", "3", "turn: should be a whole number"),
+        ("players", 4, "players: MARIA is for 2 or 3 players"),
+        ("variant", "grand", "variant: unknown variant"),
+        ("board", "elsewhere", "board: the board 'elsewhere' is not known"),
+        ("rng", 0, "rng: the random-number state"),
+        ("generals", [], "generals: should be a mapping"),
+        ("undo_role", "napoleon", "undo_role: unknown role"),
+        ("result", {"winner": "napoleon", "reason": "x"}, "result: should name the winning role"),
+    ],
+)
 def test_top_level_fields(mid, key, value, expected):
     mid[key] = value
     assert expected in _problems(mid)
@@ -180,7 +185,7 @@ def test_top_level_fields(mid, key, value, expected):
 
 def test_missing_field_and_unknown_fields_tolerated(mid):
     extra = copy.deepcopy(mid)
-    extra["elections"] = {"emperor": None}          # a field the rules may add later
+    extra["elections"] = {"emperor": None}  # a field the rules may add later
     extra["generals"][_on_map(extra)[0]]["wounded"] = False
     assert check_state(extra) == []
     del mid["cards"]
@@ -193,8 +198,12 @@ def test_unknown_general_train_hussar_power(mid):
     mid["hussars"]["hussar9"] = None
     mid["roles"]["louis_xv"] = mid["roles"]["louis_xv"] + ["spain"]
     text = _problems(mid)
-    for expected in ("unknown general 'napoleon'", "unknown supply train 'spain_t1'",
-                     "unknown hussar 'hussar9'", "roles.louis_xv: unknown power 'spain'"):
+    for expected in (
+        "unknown general 'napoleon'",
+        "unknown supply train 'spain_t1'",
+        "unknown hussar 'hussar9'",
+        "roles.louis_xv: unknown power 'spain'",
+    ):
         assert expected in text
 
 
@@ -213,7 +222,7 @@ def test_flow(mid):
 
 def test_city_index_must_match_the_pieces(mid):
     gid = _on_map(mid)[0]
-    mid["generals"][gid]["city"] = _free_city(mid)     # moved without updating the index
+    mid["generals"][gid]["city"] = _free_city(mid)  # moved without updating the index
     assert "the city index does not match the pieces" in _problems(mid)
 
 

@@ -31,7 +31,7 @@ def test_wheel_zooms_drag_pans_hover_names_a_city_and_escape_quits(board, displa
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False, precise_x=0.0, precise_y=3.0))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     v = viewer.run(board, size, max_frames=50)
-    assert v.view.zoom == pytest.approx(fit * viewer.WHEEL_STEP ** 3)
+    assert v.view.zoom == pytest.approx(fit * viewer.WHEEL_STEP**3)
 
     # drag: press, move with the button held, release
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False, precise_x=0.0, precise_y=5.0))

@@ -39,8 +39,9 @@ def run_selftest(exe: Path) -> None:
     env["SDL_AUDIODRIVER"] = "dummy"
     env["MARIA_HOME"] = str(ROOT / "build" / "selftest-home")
     t0 = time.perf_counter()
-    proc = subprocess.run([str(exe), "--selftest"], env=env, cwd=str(exe.parent),
-                          capture_output=True, text=True, timeout=600)
+    proc = subprocess.run(
+        [str(exe), "--selftest"], env=env, cwd=str(exe.parent), capture_output=True, text=True, timeout=600
+    )
     print(proc.stdout, end="")
     if proc.returncode != 0:
         print(proc.stderr, file=sys.stderr)
@@ -58,9 +59,22 @@ def main(argv: list[str] | None = None) -> int:
 
     dist, work = ROOT / "dist", ROOT / "build" / "pyinstaller"
     t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "PyInstaller", "--noconfirm", "--clean",
-                    "--distpath", str(dist), "--workpath", str(work),
-                    str(ROOT / "packaging" / "maria.spec")], check=True, cwd=str(ROOT))
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            "--noconfirm",
+            "--clean",
+            "--distpath",
+            str(dist),
+            "--workpath",
+            str(work),
+            str(ROOT / "packaging" / "maria.spec"),
+        ],
+        check=True,
+        cwd=str(ROOT),
+    )
     exe = executable(dist)
     bundle = dist / ("MARIA.app" if sys.platform == "darwin" and (dist / "MARIA.app").exists() else "MARIA")
     print(f"built {bundle} in {time.perf_counter() - t0:.0f} s: {folder_size(bundle) / 2**20:.1f} MiB")

@@ -22,7 +22,6 @@ from tests.ui.headless import headless_app, scratch_dirs  # first: the dummy vid
 def count(variant: str, players: int, seed: int, turns: int = 1) -> dict:
     import pygame
 
-
     scratch_dirs("maria-handoffs-")
     app = headless_app((1280, 720))
     from maria.players import decide, make_player
@@ -70,8 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--turns", type=int, default=1)
     args = ap.parse_args(argv)
     r = count(args.variant, args.players, args.seed, args.turns)
-    print(f"{args.variant} {args.players}p seed {args.seed}, turns 1-{args.turns}: {r['handoffs']} hand-offs, "
-          f"{r['actions']} actions by the players")
+    print(
+        f"{args.variant} {args.players}p seed {args.seed}, turns 1-{args.turns}: {r['handoffs']} hand-offs, "
+        f"{r['actions']} actions by the players"
+    )
     for h in r["sequence"]:
         print("  " + h)
     return 0

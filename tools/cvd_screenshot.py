@@ -19,6 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from maria.render.cvd import simulate_surface
+
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("png")
     ap.add_argument("--width", type=int, default=960, help="scale to this width first (speed)")

@@ -40,17 +40,20 @@ CASES = {
 
 def play(variant: str, players: int, seed: int, level: str, actions: int | None) -> list:
     from maria.record.game import GameRecord
+
     rec = GameRecord.new(variant=variant, players=players, seed=seed)
     budget = math.inf if level == "normal" else None
-    ps = {r: make_player(level, seed * 1009 + i, budget=budget, clock=False)
-          for i, r in enumerate(sorted(door.ROLES[players]))}
+    ps = {
+        r: make_player(level, seed * 1009 + i, budget=budget, clock=False)
+        for i, r in enumerate(sorted(door.ROLES[players]))
+    }
     out = []
     while (actions is None or len(out) < actions) and not door.is_over(rec.state):
         r = door.active_roles(rec.state)[0]
         a = ps[r].choose(observe(rec.state, r), door.legal_actions(rec.state, r), r)
         rec.apply(r, a)
         out.append([r, a])
-    return json.loads(json.dumps(out))          # the recorded form (tuples become lists)
+    return json.loads(json.dumps(out))  # the recorded form (tuples become lists)
 
 
 def main() -> int:

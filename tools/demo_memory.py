@@ -31,21 +31,24 @@ def rss_mb() -> float:
     except OSError:
         pass
     import resource
+
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def play(games: int, level: str, seed: int, max_actions: int = 6000, out=print) -> list[float]:
     import pygame
+
     scratch_dirs("maria-demo-mem-")
     app = headless_app((1920, 1080))
     from maria.games.maria.rules import door
     from maria.ui.demo import SPEEDS, start_demo
+
     sizes = []
     for i in range(games):
         variant, players = KINDS[i % len(KINDS)]
         t0 = time.perf_counter()
         board = start_demo(app, variant, players, level, seed + i)
-        board.demo.speed = len(SPEEDS) - 1                 # the fastest speed
+        board.demo.speed = len(SPEEDS) - 1  # the fastest speed
         n = 0
         while not door.is_over(board.session.state) and n < max_actions * 40:
             app.step(0.05)
@@ -55,8 +58,11 @@ def play(games: int, level: str, seed: int, max_actions: int = 6000, out=print) 
         app.step(0.05)
         gc.collect()
         sizes.append(rss_mb())
-        out(f"game {i + 1:4d} {variant:8s} {players}p seed {seed + i}: {len(board.session.record.actions):5d} actions, "
-            f"{time.perf_counter() - t0:6.1f} s, RSS {sizes[-1]:7.1f} MB", flush=True)
+        out(
+            f"game {i + 1:4d} {variant:8s} {players}p seed {seed + i}: {len(board.session.record.actions):5d} actions, "
+            f"{time.perf_counter() - t0:6.1f} s, RSS {sizes[-1]:7.1f} MB",
+            flush=True,
+        )
     pygame.quit()
     return sizes
 

@@ -47,46 +47,94 @@ KM_LON = 111.32 * math.cos(math.radians(LAT0))
 KM_LAT = 110.57
 MAP_WIDTH = 1000.0
 MARGIN_KM = 25.0
-MAX_MATCH_KM = 45.0           # a gazetteer town further than this from its predicted place is refused
+MAX_MATCH_KM = 45.0  # a gazetteer town further than this from its predicted place is refused
 MIN_SPACING_KM = 12.0
 SEED = 1756
 
 # Same-named cities: the id and the gazetteer town (name in its first column) of each, by index.
 SAME_NAMES = {
-    35: ("friedland_boehmen", None), 251: ("friedland_mecklenburg", None), 551: ("friedland_ostpreussen", None),
-    39: ("koenigsberg", None), 582: ("koenigsberg_neumark", None),
-    161: ("oldenburg", "Oldenburg"), 312: ("oldenburg_holstein", None),
-    163: ("osterode_ostpreussen", None), 612: ("osterode_harz", None),
-    288: ("lauenburg_elbe", None), 585: ("lauenburg_pommern", None),
-    318: ("ostrow_mazowiecka", None), 613: ("ostrow_wielkopolski", "Ostrów Wielkopolski"),
-    339: ("schoenberg_maehren", None), 340: ("schoenberg_mecklenburg", None),
-    407: ("frankfurt_main", "Frankfurt am Main"), 408: ("frankfurt_oder", "Frankfurt (Oder)"),
-    411: ("fuerstenberg_oder", None), 552: ("fuerstenberg_havel", None),
+    35: ("friedland_boehmen", None),
+    251: ("friedland_mecklenburg", None),
+    551: ("friedland_ostpreussen", None),
+    39: ("koenigsberg", None),
+    582: ("koenigsberg_neumark", None),
+    161: ("oldenburg", "Oldenburg"),
+    312: ("oldenburg_holstein", None),
+    163: ("osterode_ostpreussen", None),
+    612: ("osterode_harz", None),
+    288: ("lauenburg_elbe", None),
+    585: ("lauenburg_pommern", None),
+    318: ("ostrow_mazowiecka", None),
+    613: ("ostrow_wielkopolski", "Ostrów Wielkopolski"),
+    339: ("schoenberg_maehren", None),
+    340: ("schoenberg_mecklenburg", None),
+    407: ("frankfurt_main", "Frankfurt am Main"),
+    408: ("frankfurt_oder", "Frankfurt (Oder)"),
+    411: ("fuerstenberg_oder", None),
+    552: ("fuerstenberg_havel", None),
 }
 
 # Towns east of the gazetteer's edge (20.5°E): commonly published coordinates, to 0.01 degree.
 KNOWN_EAST = {
-    "Königsberg": (54.71, 20.51), "Tilsit": (55.08, 21.88), "Ragnit": (55.04, 22.03),
-    "Insterburg": (54.63, 21.81), "Gumbinnen": (54.60, 22.20), "Pillkallen": (54.78, 22.46),
-    "Goldap": (54.31, 22.31), "Lyck": (53.83, 22.36), "Johannisburg": (53.62, 21.80),
-    "Lötzen": (54.04, 21.76), "Angerburg": (54.21, 21.74), "Rastenburg": (54.08, 21.38),
-    "Sensburg": (53.87, 21.30), "Ortelsburg": (53.56, 20.99), "Bartenstein": (54.26, 20.81),
-    "Gerdauen": (54.36, 21.31), "Friedland_551": (54.44, 21.02), "Wehlau": (54.61, 21.22),
-    "Tapiau": (54.65, 21.07), "Labiau": (54.86, 21.10), "Preußisch Eylau": (54.40, 20.64),
-    "Warszawa": (52.23, 21.01), "Łomża": (53.18, 22.06), "Kolno": (53.41, 21.93),
-    "Ostrów_318": (52.80, 21.89), "Wyszków": (52.59, 21.46), "Pułtusk": (52.70, 21.08),
-    "Maków": (52.87, 21.10), "Ciechanów": (52.88, 20.62), "Chorzele": (53.26, 20.90),
-    "Nasielsk": (52.59, 20.81), "Nowy Dwór": (52.43, 20.72), "Wołomin": (52.34, 21.24),
-    "Otwock": (52.11, 21.26), "Garwolin": (51.90, 21.61), "Kozienice": (51.58, 21.55),
-    "Radom": (51.40, 21.15), "Grójec": (51.87, 20.87), "Pruszków": (52.17, 20.81),
-    "Szydłowiec": (51.23, 20.86), "Skarżysko": (51.12, 20.87), "Starachowice": (51.05, 21.07),
-    "Ostrowiec": (50.93, 21.39), "Kielce": (50.87, 20.63), "Pińczów": (50.52, 20.53),
-    "Busko-Zdrój": (50.47, 20.72), "Tarnów": (50.01, 20.99), "Mielec": (50.29, 21.42),
+    "Königsberg": (54.71, 20.51),
+    "Tilsit": (55.08, 21.88),
+    "Ragnit": (55.04, 22.03),
+    "Insterburg": (54.63, 21.81),
+    "Gumbinnen": (54.60, 22.20),
+    "Pillkallen": (54.78, 22.46),
+    "Goldap": (54.31, 22.31),
+    "Lyck": (53.83, 22.36),
+    "Johannisburg": (53.62, 21.80),
+    "Lötzen": (54.04, 21.76),
+    "Angerburg": (54.21, 21.74),
+    "Rastenburg": (54.08, 21.38),
+    "Sensburg": (53.87, 21.30),
+    "Ortelsburg": (53.56, 20.99),
+    "Bartenstein": (54.26, 20.81),
+    "Gerdauen": (54.36, 21.31),
+    "Friedland_551": (54.44, 21.02),
+    "Wehlau": (54.61, 21.22),
+    "Tapiau": (54.65, 21.07),
+    "Labiau": (54.86, 21.10),
+    "Preußisch Eylau": (54.40, 20.64),
+    "Warszawa": (52.23, 21.01),
+    "Łomża": (53.18, 22.06),
+    "Kolno": (53.41, 21.93),
+    "Ostrów_318": (52.80, 21.89),
+    "Wyszków": (52.59, 21.46),
+    "Pułtusk": (52.70, 21.08),
+    "Maków": (52.87, 21.10),
+    "Ciechanów": (52.88, 20.62),
+    "Chorzele": (53.26, 20.90),
+    "Nasielsk": (52.59, 20.81),
+    "Nowy Dwór": (52.43, 20.72),
+    "Wołomin": (52.34, 21.24),
+    "Otwock": (52.11, 21.26),
+    "Garwolin": (51.90, 21.61),
+    "Kozienice": (51.58, 21.55),
+    "Radom": (51.40, 21.15),
+    "Grójec": (51.87, 20.87),
+    "Pruszków": (52.17, 20.81),
+    "Szydłowiec": (51.23, 20.86),
+    "Skarżysko": (51.12, 20.87),
+    "Starachowice": (51.05, 21.07),
+    "Ostrowiec": (50.93, 21.39),
+    "Kielce": (50.87, 20.63),
+    "Pińczów": (50.52, 20.53),
+    "Busko-Zdrój": (50.47, 20.72),
+    "Tarnów": (50.01, 20.99),
+    "Mielec": (50.29, 21.42),
 }
 
-COUNTRY_CODES = {"prussia": {"DE", "PL", "RU", "LT"}, "saxony": {"DE", "PL"}, "hanover": {"DE"},
-                 "austria": {"CZ", "PL"}, "empire": {"DE", "PL", "CZ"}, "poland": {"PL"},
-                 "sweden": {"DE"}}
+COUNTRY_CODES = {
+    "prussia": {"DE", "PL", "RU", "LT"},
+    "saxony": {"DE", "PL"},
+    "hanover": {"DE"},
+    "austria": {"CZ", "PL"},
+    "empire": {"DE", "PL", "CZ"},
+    "poland": {"PL"},
+    "sweden": {"DE"},
+}
 
 _TRANSLIT = {"ß": "ss", "ł": "l", "Ł": "L", "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
 
@@ -109,6 +157,7 @@ def _index(text: str) -> int:
 
 
 # --- geography ------------------------------------------------------------------------------------
+
 
 def read_gazetteer(path: Path) -> dict[str, list[tuple[str, str, float, float]]]:
     by_name: dict[str, list[tuple[str, str, float, float]]] = defaultdict(list)
@@ -174,11 +223,10 @@ def match_cities(cities: list[dict], gaz) -> tuple[dict[int, tuple[float, float]
         if rows:
             cands[c["index"]] = rows
     by_i = {c["index"]: c for c in cities}
-    sure = [(i, rows[0]) for i, rows in cands.items()
-            if len({(round(r[2], 1), round(r[3], 1)) for r in rows}) == 1]
+    sure = [(i, rows[0]) for i, rows in cands.items() if len({(round(r[2], 1), round(r[3], 1)) for r in rows}) == 1]
     pairs = [((by_i[i]["x"], by_i[i]["y"]), km(r[2], r[3])) for i, r in sure]
     predict = _fit_affine(pairs)
-    for _ in range(3):               # robust refit: drop the worst matches, fit again
+    for _ in range(3):  # robust refit: drop the worst matches, fit again
         errs = sorted(math.dist(predict(p), q) for p, q in pairs)
         cut = max(3 * errs[len(errs) // 2], 30.0)
         pairs = [(p, q) for p, q in pairs if math.dist(predict(p), q) <= cut]
@@ -191,8 +239,10 @@ def match_cities(cities: list[dict], gaz) -> tuple[dict[int, tuple[float, float]
         near = sorted(resid, key=lambda r: math.dist(r[0], p))[:6]
         w = [1.0 / (1.0 + math.dist(r[0], p)) for r in near]
         g = predict(p)
-        return (g[0] + sum(wi * r[1][0] for wi, r in zip(w, near)) / sum(w),
-                g[1] + sum(wi * r[1][1] for wi, r in zip(w, near)) / sum(w))
+        return (
+            g[0] + sum(wi * r[1][0] for wi, r in zip(w, near)) / sum(w),
+            g[1] + sum(wi * r[1][1] for wi, r in zip(w, near)) / sum(w),
+        )
 
     pos: dict[int, tuple[float, float]] = {}
     source: dict[int, str] = {}
@@ -219,9 +269,11 @@ def match_cities(cities: list[dict], gaz) -> tuple[dict[int, tuple[float, float]
 
 # --- layout ---------------------------------------------------------------------------------------
 
+
 def _cross(p1, p2, p3, p4) -> bool:
     def orient(a, b, c):
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
     d1, d2 = orient(p3, p4, p1), orient(p3, p4, p2)
     d3, d4 = orient(p1, p2, p3), orient(p1, p2, p4)
     return (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0) and d1 * d2 != 0 and d3 * d4 != 0
@@ -237,7 +289,7 @@ def crossings(pos: dict[int, tuple[float, float]], edges: list[tuple[int, int]])
     out = []
     for n, i in enumerate(order):
         bi = boxes[i]
-        for j in order[n + 1:]:
+        for j in order[n + 1 :]:
             bj = boxes[j]
             if bj[0] > bi[1]:
                 break
@@ -265,8 +317,13 @@ def _close_pairs(pos: dict[int, tuple[float, float]], dmin: float) -> list[tuple
     return out
 
 
-def layout(cities: list[dict], adj: dict[int, set[int]], anchors: dict[int, tuple[float, float]],
-           edges: list[tuple[int, int]], log=print) -> dict[int, tuple[float, float]]:
+def layout(
+    cities: list[dict],
+    adj: dict[int, set[int]],
+    anchors: dict[int, tuple[float, float]],
+    edges: list[tuple[int, int]],
+    log=print,
+) -> dict[int, tuple[float, float]]:
     rng = random.Random(SEED)
     ref = {c["index"]: (c["x"], c["y"]) for c in cities}
     free = [c["index"] for c in cities if c["index"] not in anchors]
@@ -316,7 +373,7 @@ def layout(cities: list[dict], adj: dict[int, set[int]], anchors: dict[int, tupl
             force[j][1] += push * (yj - yi)
         for i in pos:
             fx, fy = force[i]
-            if i in anchors:       # an anchor keeps its real place, moving only to make room
+            if i in anchors:  # an anchor keeps its real place, moving only to make room
                 fx = fx * 0.15 + 0.3 * (anchors[i][0] - pos[i][0])
                 fy = fy * 0.15 + 0.3 * (anchors[i][1] - pos[i][1])
             step = math.hypot(fx, fy)
@@ -341,7 +398,8 @@ def _spread(pos, anchors, rounds: int = 200) -> None:
             gap = (MIN_SPACING_KM * 1.02 - d) / d
             # a free city gives way three times as much as an anchor (a real town) next to it
             wi, wj = {(True, False): (0.25, 0.75), (False, True): (0.75, 0.25)}.get(
-                (i in anchors, j in anchors), (0.5, 0.5))
+                (i in anchors, j in anchors), (0.5, 0.5)
+            )
             pos[i] = (xi - gap * wi * (xj - xi), yi - gap * wi * (yj - yi))
             pos[j] = (xj + gap * wj * (xj - xi), yj + gap * wj * (yj - yi))
 
@@ -373,8 +431,11 @@ def _untangle(pos, adj, edges, anchors, log) -> None:
         return n
 
     def spaced(i: int, p) -> bool:
-        return all(math.dist(p, q) >= MIN_SPACING_KM for j, q in pos.items() if j != i
-                   and abs(q[0] - p[0]) < MIN_SPACING_KM and abs(q[1] - p[1]) < MIN_SPACING_KM)
+        return all(
+            math.dist(p, q) >= MIN_SPACING_KM
+            for j, q in pos.items()
+            if j != i and abs(q[0] - p[0]) < MIN_SPACING_KM and abs(q[1] - p[1]) < MIN_SPACING_KM
+        )
 
     before = len(crossings(pos, edges))
     for rnd in range(6):
@@ -421,6 +482,7 @@ def _untangle(pos, adj, edges, anchors, log) -> None:
 
 # --- documents ------------------------------------------------------------------------------------
 
+
 def build(shared: Path, log=print) -> tuple[dict, dict]:
     ref = yaml.safe_load((shared / "reference" / "friedrich-board.yaml").read_text(encoding="utf-8"))
     facts = yaml.safe_load((shared / "friedrich" / "facts.yaml").read_text(encoding="utf-8"))
@@ -434,14 +496,18 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
     gaz = read_gazetteer(shared / "reference" / "gazetteer.tsv")
     anchors, source, refused = match_cities(cities, gaz)
     n_gaz = sum(1 for s in source.values() if s.startswith("GeoNames"))
-    log(f"gazetteer: {n_gaz} cities matched, {len(anchors) - n_gaz} from published coordinates, "
-        f"{len(refused)} matches refused as implausible")
+    log(
+        f"gazetteer: {n_gaz} cities matched, {len(anchors) - n_gaz} from published coordinates, "
+        f"{len(refused)} matches refused as implausible"
+    )
     for r in refused:
         log(f"  refused: {r}")
     pos = layout(cities, adj, anchors, edges, log)
     moved = sorted(math.dist(pos[i], anchors[i]) for i in anchors)
-    log(f"anchors moved from their real place to make room: median {moved[len(moved) // 2]:.1f} km, "
-        f"max {moved[-1]:.1f} km")
+    log(
+        f"anchors moved from their real place to make room: median {moved[len(moved) // 2]:.1f} km, "
+        f"max {moved[-1]:.1f} km"
+    )
 
     xs = [p[0] for p in pos.values()]
     ys = [p[1] for p in pos.values()]
@@ -451,32 +517,50 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
     height = round((max(ys) - min(ys) + 2 * MARGIN_KM) * scale)
     spacing = min(d for *_, d in _close_pairs(pos, 3 * MIN_SPACING_KM)) * scale
     n_cross = len(crossings(final, edges))
-    log(f"map: 1000 x {height} units ({1 / scale:.2f} km per unit); min spacing {spacing:.1f} units; "
-        f"road crossings {n_cross}")
+    log(
+        f"map: 1000 x {height} units ({1 / scale:.2f} km per unit); min spacing {spacing:.1f} units; "
+        f"road crossings {n_cross}"
+    )
 
     by_name = defaultdict(list)
     for c in cities:
         by_name[c["name"]].append(c["index"])
-    board: dict = {"meta": {
-        "game": "FRIEDRICH (Richard Sivél, Histogame 2004); rules of the revised first edition, January 2005",
-        "sources": [
-            "cities, suits, countries, roads, main roads, objectives, depots, named sectors: facts of the "
-            "game as converted in ../shared/reference/friedrich-board.yaml from the public Rally-the-Troops "
-            "module mrozigor/friedrich data.js (commit d9b52227), restated here (public-impl)",
-            "generals, ranks, set-up cities, trains, armies, depots, objectives' defenders, substitute "
-            "re-entry areas: ../shared/friedrich/facts.yaml (public-impl / seed, with its sources)",
-            "positions: real geography, not the module's picture (see tools/friedrich_board.py)",
-        ],
-        "credit": "GeoNames, CC BY 4.0 (town positions, geonames.org cities15000)",
-        "positions": {"width": MAP_WIDTH, "height": height, "km_per_unit": round(1 / scale, 3),
-                      "projection": f"equirectangular around {LAT0}°N, north up, y grows southwards",
-                      "from_geonames": n_gaz, "from_published_coordinates": len(anchors) - n_gaz,
-                      "placed_by_layout": len(cities) - len(anchors),
-                      "min_spacing": round(spacing, 1), "road_crossings": n_cross},
-        "supply_range": 6,
-    }}
-    board["cities"] = {ids[c["index"]]: {"name": c["name"], "suit": c["suit"], "country": c["country"].lower(),
-                                         "x": final[c["index"]][0], "y": final[c["index"]][1]} for c in cities}
+    board: dict = {
+        "meta": {
+            "game": "FRIEDRICH (Richard Sivél, Histogame 2004); rules of the revised first edition, January 2005",
+            "sources": [
+                "cities, suits, countries, roads, main roads, objectives, depots, named sectors: facts of the "
+                "game as converted in ../shared/reference/friedrich-board.yaml from the public Rally-the-Troops "
+                "module mrozigor/friedrich data.js (commit d9b52227), restated here (public-impl)",
+                "generals, ranks, set-up cities, trains, armies, depots, objectives' defenders, substitute "
+                "re-entry areas: ../shared/friedrich/facts.yaml (public-impl / seed, with its sources)",
+                "positions: real geography, not the module's picture (see tools/friedrich_board.py)",
+            ],
+            "credit": "GeoNames, CC BY 4.0 (town positions, geonames.org cities15000)",
+            "positions": {
+                "width": MAP_WIDTH,
+                "height": height,
+                "km_per_unit": round(1 / scale, 3),
+                "projection": f"equirectangular around {LAT0}°N, north up, y grows southwards",
+                "from_geonames": n_gaz,
+                "from_published_coordinates": len(anchors) - n_gaz,
+                "placed_by_layout": len(cities) - len(anchors),
+                "min_spacing": round(spacing, 1),
+                "road_crossings": n_cross,
+            },
+            "supply_range": 6,
+        }
+    }
+    board["cities"] = {
+        ids[c["index"]]: {
+            "name": c["name"],
+            "suit": c["suit"],
+            "country": c["country"].lower(),
+            "x": final[c["index"]][0],
+            "y": final[c["index"]][1],
+        }
+        for c in cities
+    }
     board["main_roads"] = [[ids[a], ids[b]] for a, b in edges if (a, b) in main]
     board["roads"] = [[ids[a], ids[b]] for a, b in edges if (a, b) not in main]
 
@@ -484,11 +568,14 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
     defender_of_country = {"prussia": "prussia", "saxony": "prussia", "hanover": "hanover", "austria": "austria"}
     country = {c["index"]: c["country"].lower() for c in cities}
     objectives: dict = {}
-    for nation, keys in (("prussia", ("objective_prussia", None)), ("russia", ("objective_russia", None)),
-                         ("sweden", ("objective1_sweden", "objective2_sweden")),
-                         ("austria", ("objective1_austria", "objective2_austria")),
-                         ("imperial_army", ("objective1_imperial", "objective2_imperial")),
-                         ("france", ("objective_france", None))):
+    for nation, keys in (
+        ("prussia", ("objective_prussia", None)),
+        ("russia", ("objective_russia", None)),
+        ("sweden", ("objective1_sweden", "objective2_sweden")),
+        ("austria", ("objective1_austria", "objective2_austria")),
+        ("imperial_army", ("objective1_imperial", "objective2_imperial")),
+        ("france", ("objective_france", None)),
+    ):
         first = [t["index"] for t in types[keys[0]]]
         second = [t["index"] for t in types[keys[1]]] if keys[1] else []
         fo = facts["objectives"][nation]
@@ -499,12 +586,14 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
         if len(defenders) == 1:
             entry["defender"] = defenders.pop()
         else:
-            entry["defender"] = {d: [ids[i] for i in first + second if defender_of_country[country[i]] == d]
-                                 for d in sorted(defenders)}
+            entry["defender"] = {
+                d: [ids[i] for i in first + second if defender_of_country[country[i]] == d] for d in sorted(defenders)
+            }
         want = fo["defender"]
         if isinstance(want, dict):
-            assert {d: sorted(v) for d, v in want.items()} == \
-                {d: sorted(ref_names(cities, entry["defender"][d], ids)) for d in want}, nation
+            assert {d: sorted(v) for d, v in want.items()} == {
+                d: sorted(ref_names(cities, entry["defender"][d], ids)) for d in want
+            }, nation
         else:
             assert entry["defender"] == want, nation
         objectives[nation] = entry
@@ -512,10 +601,18 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
 
     nat = facts["nations"]
     board["depots"] = {n: [ids[_index(s)] for s in nat[n]["depots"]["value"]] for n in NATIONS}
-    assert sorted(i for n in NATIONS for i in (_index(s) for s in nat[n]["depots"]["value"])) == \
-        sorted(t["index"] for t in types["depot"])
-    board["provinces"] = {"prussia": ["prussia"], "hanover": ["hanover"], "russia": [], "sweden": ["sweden"],
-                          "austria": ["austria"], "imperial_army": ["empire", "saxony"], "france": []}
+    assert sorted(i for n in NATIONS for i in (_index(s) for s in nat[n]["depots"]["value"])) == sorted(
+        t["index"] for t in types["depot"]
+    )
+    board["provinces"] = {
+        "prussia": ["prussia"],
+        "hanover": ["hanover"],
+        "russia": [],
+        "sweden": ["sweden"],
+        "austria": ["austria"],
+        "imperial_army": ["empire", "saxony"],
+        "france": [],
+    }
     sectors = {name: [ids[e["index"]] for e in members] for name, members in ref["sectors"].items()}
     board["sectors"] = sectors
     munster_y = next(c["y"] for c in cities if c["name"] == "Munster")
@@ -523,23 +620,39 @@ def build(shared: Path, log=print) -> tuple[dict, dict]:
     stade = [ids[e["index"]] for e in ref["sectors"]["diamonds_stade"] if ref_y[e["index"]] < munster_y]
     brunn = [ids[e["index"]] for e in ref["sectors"]["diamonds_brunn"] if country[e["index"]] == "austria"]
     board["reentry_areas"] = {
-        "prussia": sectors["spades_berlin"], "hanover": stade, "russia": sectors["spades_warszawa"],
+        "prussia": sectors["spades_berlin"],
+        "hanover": stade,
+        "russia": sectors["spades_warszawa"],
         "sweden": [ids[c["index"]] for c in cities if country[c["index"]] == "sweden"],
-        "austria": brunn, "imperial_army": sectors["spades_south_of_hildburghausen"],
-        "france": sectors["hearts_south_of_koblenz"]}
+        "austria": brunn,
+        "imperial_army": sectors["spades_south_of_hildburghausen"],
+        "france": sectors["hearts_south_of_koblenz"],
+    }
     log("re-entry areas: " + ", ".join(f"{n} {len(v)}" for n, v in board["reentry_areas"].items()))
     board["regions"] = regions(cities, ids, country)
     log("regions (advanced rules, §13): " + ", ".join(f"{n} {len(v)}" for n, v in board["regions"].items()))
 
-    setup: dict = {"meta": {"sources": ["../shared/friedrich/facts.yaml: nations.*.generals (rank, set-up city), "
-                                        "trains, starting_armies (public-impl from rules.js SETUP_POSITION; seed "
-                                        "for the armies)"]},
-                   "generals": {}, "trains": {}, "armies": {}}
+    setup: dict = {
+        "meta": {
+            "sources": [
+                "../shared/friedrich/facts.yaml: nations.*.generals (rank, set-up city), "
+                "trains, starting_armies (public-impl from rules.js SETUP_POSITION; seed "
+                "for the armies)"
+            ]
+        },
+        "generals": {},
+        "trains": {},
+        "armies": {},
+    }
     for n in NATIONS:
         for g in nat[n]["generals"]:
             name = g["name"].split(" (")[0]
-            setup["generals"][slug(name)] = {"name": name, "nation": n, "rank": g["rank"],
-                                             "city": ids[_index(g["setup"])]}
+            setup["generals"][slug(name)] = {
+                "name": name,
+                "nation": n,
+                "rank": g["rank"],
+                "city": ids[_index(g["setup"])],
+            }
         for k, t in enumerate(nat[n]["trains"]["setup"], 1):
             setup["trains"][f"{n}_train_{k}"] = {"nation": n, "city": ids[_index(t)]}
         setup["armies"][n] = nat[n]["starting_armies"]["value"]
@@ -559,15 +672,17 @@ ROW_5_SOUTH_EDGE_Y = 1000
 def regions(cities: list[dict], ids: dict, country: dict) -> dict[str, list[str]]:
     east = {c["index"] for c in cities if country[c["index"]] == "prussia" and c["x"] >= EAST_PRUSSIA_MIN_X}
     konigsberg = next(c["index"] for c in cities if c["name"] == "Königsberg" and c["index"] in east)
-    part, todo = {konigsberg}, [konigsberg]          # its road component (not Upper Silesia, also x >= 1910)
+    part, todo = {konigsberg}, [konigsberg]  # its road component (not Upper Silesia, also x >= 1910)
     while todo:
         i = todo.pop()
         for j in cities[i]["roads"] + cities[i]["main_roads"]:
             if j in east and j not in part:
                 part.add(j)
                 todo.append(j)
-    return {"east_prussia": [ids[c["index"]] for c in cities if c["index"] in part],
-            "south_of_line_5": [ids[c["index"]] for c in cities if c["y"] > ROW_5_SOUTH_EDGE_Y]}
+    return {
+        "east_prussia": [ids[c["index"]] for c in cities if c["index"] in part],
+        "south_of_line_5": [ids[c["index"]] for c in cities if c["y"] > ROW_5_SOUTH_EDGE_Y],
+    }
 
 
 def _index_or_name(by_name):
@@ -576,6 +691,7 @@ def _index_or_name(by_name):
         if m:
             return int(m.group(1))
         return by_name[text.strip()][0]
+
     return f
 
 
@@ -585,6 +701,7 @@ def ref_names(cities, city_ids, ids) -> list[str]:
 
 
 # --- writing --------------------------------------------------------------------------------------
+
 
 def _q(s: str) -> str:
     return json.dumps(s, ensure_ascii=False)

@@ -92,8 +92,12 @@ def shared_screens(out: Path) -> None:
 
     # the hand-off: what the others did since Frederick last looked
     app = _app()
-    s = FSession.new(4, 11, {r: {"kind": "human", "level": "random"} for r in ("frederick", "maria_theresa")}
-                     | {r: {"kind": "computer", "level": "random"} for r in ("elisabeth", "pompadour")})
+    s = FSession.new(
+        4,
+        11,
+        {r: {"kind": "human", "level": "random"} for r in ("frederick", "maria_theresa")}
+        | {r: {"kind": "computer", "level": "random"} for r in ("elisabeth", "pompadour")},
+    )
     _advance(s, lambda s: s.state["turn"] >= 2 and "frederick" in s.active())
     board = _show(app, s, "frederick")
     _advance(s, lambda s: "maria_theresa" in s.active() and "frederick" not in s.active())
@@ -107,8 +111,9 @@ def shared_screens(out: Path) -> None:
 
     # a computer player that raised: the crash report, the emergency save, how to go on
     app = _app()
-    s = FSession.new(4, 11, {r: {"kind": "human" if r == "maria_theresa" else "computer", "level": "easy"}
-                             for r in ROLES[4]})
+    s = FSession.new(
+        4, 11, {r: {"kind": "human" if r == "maria_theresa" else "computer", "level": "easy"} for r in ROLES[4]}
+    )
     board = _show(app, s, "maria_theresa")
     s.computer_failure = ("frederick", RuntimeError("the planner divided by zero"))
     report_computer_failure(app, board, levels=("easy", "normal", "hard", "random"), name=role_label)
@@ -140,17 +145,19 @@ def board_screens(out: Path) -> None:
     combat with the hand drawn as cards (the playable ones framed) and the cards played in the
     combat panel."""
     from tests.ui.friedrich_helpers import general_disc
+
     humans = {"kind": "human", "level": "random"}
     for size in ((1280, 720), (1920, 1080)):
         tag = f"{size[0]}x{size[1]}"
         app = headless_app(size, frames=1)
-        s = FSession.new(4, 11, {r: dict(humans) if r == "frederick" else {"kind": "computer", "level": "random"}
-                                 for r in ROLES[4]})
+        s = FSession.new(
+            4, 11, {r: dict(humans) if r == "frederick" else {"kind": "computer", "level": "random"} for r in ROLES[4]}
+        )
         _advance(s, lambda s: s.state["phase"] == "movement" and "frederick" in s.active())
         board = _show(app, s, "frederick")
         moves = s.whole_moves("frederick", ["heinrich"])
         far = max(moves, key=lambda m: (len(m["path"]), m["path"]))
-        board.map.zoom(1, board.map.to_screen(s.state["generals"]["heinrich"]["city"]))   # as a player looks closer
+        board.map.zoom(1, board.map.to_screen(s.state["generals"]["heinrich"]["city"]))  # as a player looks closer
         _hold(app, general_disc(board, "heinrich"), board.map.to_screen(far["path"][-1]))
         app.render(force=True)
         pygame.image.save(app.window, str(out / f"friedrich-drag-{tag}.png"))
@@ -159,7 +166,9 @@ def board_screens(out: Path) -> None:
         # the easy computer player for every nation until Frederick plays in a combat (seed 1: turn 2)
         s = FSession.new(4, 1, {r: dict(humans) for r in ROLES[4]})
         player = make_computer("easy", 1)
-        while not (s.state["flow"][-1]["name"] == "duel" and "frederick" in s.active() and s.state["flow"][-1]["played"]):
+        while not (
+            s.state["flow"][-1]["name"] == "duel" and "frederick" in s.active() and s.state["flow"][-1]["played"]
+        ):
             role = s.active()[0]
             s.apply(role, player.decide(s.state, role))
         board = _show(app, s, "frederick")
@@ -173,8 +182,12 @@ def board_screens(out: Path) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default="docs/screenshots")
-    ap.add_argument("--only", choices=("shared", "board"), default=None,
-                    help="only the screens shared with MARIA, or only the board played by drag and cards")
+    ap.add_argument(
+        "--only",
+        choices=("shared", "board"),
+        default=None,
+        help="only the screens shared with MARIA, or only the board played by drag and cards",
+    )
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -211,7 +224,7 @@ def main() -> None:
 
     # a battle: the side to play seated, its cards as buttons
     app = _app()
-    for seed in range(1, 40):          # the first seed whose random game reaches a card duel
+    for seed in range(1, 40):  # the first seed whose random game reaches a card duel
         s = FSession.new(3, seed, {r: dict(humans) for r in ROLES[3]})
         if _advance(s, lambda s: s.state["flow"][-1]["name"] == "duel" and len(s.state["flow"][-1]["played"]) >= 2):
             break
@@ -220,13 +233,14 @@ def main() -> None:
 
     # a Fate card just drawn
     app = _app()
-    for seed in range(2, 60):          # the first seed whose first Card of Fate does something
+    for seed in range(2, 60):  # the first seed whose first Card of Fate does something
         s = FSession.new(4, seed, {r: dict(humans) for r in ROLES[4]})
         if not _advance(s, lambda s: s.state["turn"] == 6 and s.state["nation"] == "france"):
             continue
         probe = FSession(s.record.__class__(**{**s.record.__dict__, "actions": list(s.record.actions)}))
-        if _advance(probe, lambda p: p.state["fate"]["drawn"] >= 1) and \
-                not any(e["text"].endswith("No effect.") for e in probe.state["log"][-30:]):
+        if _advance(probe, lambda p: p.state["fate"]["drawn"] >= 1) and not any(
+            e["text"].endswith("No effect.") for e in probe.state["log"][-30:]
+        ):
             break
     board = _show(app, s, "frederick")
     _advance(s, lambda s: s.state["fate"]["drawn"] >= 1)

@@ -27,9 +27,11 @@ from maria.games.maria.rules import roles as R
 
 ACTION_STAGES = {"+".join(x) for x in R.ACTION_STAGES}
 # the leader measure with its shipped paces ("leader") and with others, to compare them
-PACES = {"leader": dict(leader.PACE),
-         "pace-b": {"france": 2.0, "prussia": 1.6, "austria": 0.8, "pragmatic_army": 0.6},
-         "pace-c": {"france": 2.0, "prussia": 1.8, "austria": 1.2, "pragmatic_army": 0.9}}
+PACES = {
+    "leader": dict(leader.PACE),
+    "pace-b": {"france": 2.0, "prussia": 1.6, "austria": 0.8, "pragmatic_army": 0.6},
+    "pace-c": {"france": 2.0, "prussia": 1.8, "austria": 1.2, "pragmatic_army": 0.9},
+}
 
 
 class StageStarts:
@@ -49,7 +51,7 @@ class StageStarts:
 def score_game(starts: list[dict], final: dict, tally: dict) -> None:
     winner = (final.get("result") or {}).get("winner")
     for k, st in enumerate(starts):
-        last = k >= len(starts) - 2                  # the winning stage or the one before it
+        last = k >= len(starts) - 2  # the winning stage or the one before it
         pools = EA.effective_pools(st)
         sc = EA.role_scores(st, pools)
         old = max(sc, key=lambda r: (sc[r], r))
@@ -80,10 +82,13 @@ def score_game(starts: list[dict], final: dict, tally: dict) -> None:
 def report(tally: dict, games: int) -> None:
     print(f"{games} games")
     for name, t in tally.items():
-        print(f"  {name:7s}: Maria Theresa read as the leader in {t['mt']}/{t['n']} role-stage views; "
-              f"the winner read as the leader at the start of his last two stages in "
-              f"{t['late_hit']}/{t['late']} (" + ", ".join(
-                  f"{w}: {a}/{b}" for w, (a, b) in sorted(t.get("by_winner", {}).items())) + ")")
+        print(
+            f"  {name:7s}: Maria Theresa read as the leader in {t['mt']}/{t['n']} role-stage views; "
+            f"the winner read as the leader at the start of his last two stages in "
+            f"{t['late_hit']}/{t['late']} ("
+            + ", ".join(f"{w}: {a}/{b}" for w, (a, b) in sorted(t.get("by_winner", {}).items()))
+            + ")"
+        )
 
 
 def main() -> int:
@@ -92,6 +97,7 @@ def main() -> int:
     games = 0
     if mode == "replays":
         from maria.record.saves import load_game
+
         for d in sys.argv[2:]:
             for f in sorted(glob.glob(os.path.join(d, "*.yaml"))):
                 starts = StageStarts()
@@ -100,6 +106,7 @@ def main() -> int:
                 games += 1
     else:
         from maria.players import decide, make_player
+
         first, count = int(sys.argv[2]), int(sys.argv[3])
         for seed in range(first, first + count):
             s = door.new_game("advanced", 3, seed)

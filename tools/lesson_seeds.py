@@ -29,6 +29,7 @@ def walk(seed: int) -> dict:
     from maria.ui.lesson_scene import LessonBoard, start_lessons
     from tests.ui.conftest import Driver
     from tests.ui.learner import Learner
+
     app = headless_app((1280, 720), frames=2)
     t0 = time.perf_counter()
     board = start_lessons(app, seed=seed)
@@ -41,8 +42,10 @@ def walk(seed: int) -> dict:
         acts = board.session.record.actions
         out["ok"] = len(board.goals_reached) == sum(len(les.steps) for les in board.course.lessons)
         out["learner_retreat"] = lr.chose_retreat
-        out["mt_reserve"] = any(e["role"] == "maria_theresa" and e["action"]["type"] == "play_card"
-                                and ":R" in e["action"]["card"] for e in acts)
+        out["mt_reserve"] = any(
+            e["role"] == "maria_theresa" and e["action"]["type"] == "play_card" and ":R" in e["action"]["card"]
+            for e in acts
+        )
         out["turn"] = board.session.state["turn"]
         out["actions"] = len(acts)
     except AssertionError as exc:

@@ -30,6 +30,7 @@ def shots(outdir: Path) -> list[Path]:
     from maria.ui.shots import save_frame
     from tests.ui.conftest import Driver
     from tests.ui.learner import Learner
+
     pygame.display.init()
     pygame.display.set_mode(SIZE)
     app = headless_app(SIZE, frames=2)
@@ -50,7 +51,7 @@ def shots(outdir: Path) -> list[Path]:
     lr.show("pressburg")
     shot("02-lesson-move-khevenhueller.png")
     r = reach(board.session.state, "traun")
-    lr.drag_general("traun", sorted(r.normal)[0])        # the wrong general: refused with the reason
+    lr.drag_general("traun", sorted(r.normal)[0])  # the wrong general: refused with the reason
     lr.show("pressburg")
     shot("03-lesson-refused-click.png")
     lr.play(until="conquest")

@@ -32,6 +32,7 @@ def draw(size: int) -> pygame.Surface:
     c = big / 2
     r = big * 0.47
     import math
+
     pts = []
     for i in range(16):  # eight-pointed star fort
         a = math.pi * 2 * i / 16 - math.pi / 2

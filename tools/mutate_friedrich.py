@@ -37,8 +37,18 @@ ENGINE = Path("maria/games/friedrich/rules")
 # the fast files first, so that -x stops a killed mutant early; whole-game self-play last
 FAST_LAST = ("test_self_play.py", "test_selfplay_cli.py", "test_replay_command.py", "test_friedrich_board_data.py")
 
-FLIP = {ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt, ast.Eq: ast.NotEq,
-        ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+FLIP = {
+    ast.Lt: ast.GtE,
+    ast.GtE: ast.Lt,
+    ast.Gt: ast.LtE,
+    ast.LtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -119,7 +129,7 @@ def mutate(tree: ast.AST, node: ast.AST, op: str, detail) -> ast.AST:
     else:
         raise ValueError(op)
     ast.copy_location(new, node)
-    return ast.fix_missing_locations(_Replace(node, new).visit(tree)), new     # `tree` is a fresh parse
+    return ast.fix_missing_locations(_Replace(node, new).visit(tree)), new  # `tree` is a fresh parse
 
 
 def all_mutants(root: Path = ROOT) -> list[dict]:
@@ -133,8 +143,15 @@ def all_mutants(root: Path = ROOT) -> list[dict]:
             line = node.lineno
             k = per_line.get(line, 0)
             per_line[line] = k + 1
-            out.append({"id": f"{path.name}:{line}:{k}", "file": path.name, "line": line, "op": op,
-                        "source": lines[line - 1].strip()})
+            out.append(
+                {
+                    "id": f"{path.name}:{line}:{k}",
+                    "file": path.name,
+                    "line": line,
+                    "op": op,
+                    "source": lines[line - 1].strip(),
+                }
+            )
     return out
 
 
@@ -176,8 +193,13 @@ def prepare_copy() -> Path:
 
 
 def run_tests(copy_root: Path, timeout: float) -> tuple[str, str]:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               PYTHONDONTWRITEBYTECODE="1")
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
     cmd = [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider", *test_files(copy_root)]
     try:
         r = subprocess.run(cmd, cwd=copy_root, env=env, capture_output=True, text=True, timeout=timeout)
@@ -198,7 +220,7 @@ def main(argv=None) -> int:
     ap.add_argument("--timeout", type=float, default=180.0, help="seconds per mutant")
     ap.add_argument("--out", default="mutants.json")
     a = ap.parse_args(argv)
-    dest = prepare_copy()                     # the tree as it is now: later edits do not matter
+    dest = prepare_copy()  # the tree as it is now: later edits do not matter
     muts = all_mutants(dest)
     if a.list:
         shutil.rmtree(dest.parent, ignore_errors=True)
@@ -212,8 +234,9 @@ def main(argv=None) -> int:
     if a.only:
         chosen = [m for m in muts if m["id"] in set(a.only)]
     elif a.sample:
-        chosen = sorted(random.Random(a.seed).sample(muts, min(a.sample, len(muts))),
-                        key=lambda m: (m["file"], m["line"], m["id"]))
+        chosen = sorted(
+            random.Random(a.seed).sample(muts, min(a.sample, len(muts))), key=lambda m: (m["file"], m["line"], m["id"])
+        )
     else:
         chosen = muts
     print(f"{len(chosen)} of the {len(muts)} mutants of {ENGINE}", flush=True)
@@ -232,17 +255,20 @@ def main(argv=None) -> int:
                 outcome, why = run_tests(dest, a.timeout)
             finally:
                 target.write_text(original, encoding="utf-8")
-            results.append({**m, "change": change, "outcome": outcome, "test": why,
-                            "seconds": round(time.monotonic() - t0, 1)})
+            results.append(
+                {**m, "change": change, "outcome": outcome, "test": why, "seconds": round(time.monotonic() - t0, 1)}
+            )
             print(f"[{i}/{len(chosen)}] {m['id']:28} {m['op']:9} {outcome:8} {change[:90]}", flush=True)
             Path(a.out).write_text(json.dumps(results, indent=1, ensure_ascii=False), encoding="utf-8")
     finally:
         shutil.rmtree(dest.parent, ignore_errors=True)
     n = len(results)
     killed = sum(r["outcome"] == "killed" for r in results)
-    errors = sum(r["outcome"] == "error" for r in results)          # the tests cannot even start: killed too
-    print(f"{n} mutants run: {killed + errors} killed ({errors} of them stop the tests from starting), "
-          f"{n - killed - errors} survived")
+    errors = sum(r["outcome"] == "error" for r in results)  # the tests cannot even start: killed too
+    print(
+        f"{n} mutants run: {killed + errors} killed ({errors} of them stop the tests from starting), "
+        f"{n - killed - errors} survived"
+    )
     for r in results:
         if r["outcome"] == "survived":
             print(f"  survived {r['id']:28} {r['op']:9} {r['change']}")

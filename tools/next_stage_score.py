@@ -47,6 +47,7 @@ SWEEP = (0.2, 0.25, 0.3, 0.4, 0.5, 0.6)
 
 def record(first: int, count: int, out: Path) -> None:
     from maria.players.tournament import play_game
+
     out.mkdir(parents=True, exist_ok=True)
     for seed in range(first, first + count):
         path = out / f"game-{seed}.json.gz"
@@ -54,19 +55,29 @@ def record(first: int, count: int, out: Path) -> None:
             continue
         t0 = time.perf_counter()
         rec = play_game("advanced", 3, seed, {r: "hard" for r in ROLES3})
-        data = {"variant": rec.variant, "players": rec.players, "seed": rec.seed,
-                "options": rec.options, "actions": rec.actions,
-                "winner": rec.state["result"]["winner"], "turn": rec.state["turn"]}
+        data = {
+            "variant": rec.variant,
+            "players": rec.players,
+            "seed": rec.seed,
+            "options": rec.options,
+            "actions": rec.actions,
+            "winner": rec.state["result"]["winner"],
+            "turn": rec.state["turn"],
+        }
         tmp = path.with_suffix(".tmp")
         with gzip.open(tmp, "wt") as f:
             json.dump(data, f)
         os.replace(tmp, path)
-        print(f"seed {seed}: {len(rec.actions)} actions, turn {rec.state['turn']}, "
-              f"winner {data['winner']}, {time.perf_counter() - t0:.0f} s", flush=True)
+        print(
+            f"seed {seed}: {len(rec.actions)} actions, turn {rec.state['turn']}, "
+            f"winner {data['winner']}, {time.perf_counter() - t0:.0f} s",
+            flush=True,
+        )
 
 
 def _controllers(state) -> dict[str, str | None]:
     from maria.games.maria.rules.state import board_info, controller
+
     info = board_info(state)
     return {c: controller(state, info, c) for c in info.fortresses()}
 
@@ -81,6 +92,7 @@ def extract(path: Path) -> list[dict]:
     end."""
     from maria.players.resample import observe
     from maria.games.maria.rules import roles as R
+
     with gzip.open(path, "rt") as f:
         g = json.load(f)
     state = door.new_game(g["variant"], g["players"], g["seed"], g["options"])
@@ -93,15 +105,27 @@ def extract(path: Path) -> list[dict]:
             return
         after = _controllers(st)
         side = open_["powers"]
-        taken = sorted(c for c, was in open_["before"].items()
-                       if after[c] is not None and any(R.cooperating(st, after[c], p) for p in side)
-                       and not (was is not None and any(R.cooperating(st, was, p) for p in side)))
+        taken = sorted(
+            c
+            for c, was in open_["before"].items()
+            if after[c] is not None
+            and any(R.cooperating(st, after[c], p) for p in side)
+            and not (was is not None and any(R.cooperating(st, was, p) for p in side))
+        )
         pools = _pools(st)
         for o in open_["obs"]:
-            out.append({"seed": g["seed"], "turn": open_["turn"], "stage": open_["stage"],
-                        "role": o[0], "obs": o[1], "taken": taken,
-                        "vm": {m: open_["pools"].get(m, 0) - pools.get(m, 0) for m in pools},
-                        "winner": g["winner"]})
+            out.append(
+                {
+                    "seed": g["seed"],
+                    "turn": open_["turn"],
+                    "stage": open_["stage"],
+                    "role": o[0],
+                    "obs": o[1],
+                    "taken": taken,
+                    "vm": {m: open_["pools"].get(m, 0) - pools.get(m, 0) for m in pools},
+                    "winner": g["winner"],
+                }
+            )
 
     for entry in g["actions"]:
         st = state
@@ -111,9 +135,15 @@ def extract(path: Path) -> list[dict]:
             close(st)
             powers = st["stage"].split("+")
             observers = [r for r in st["roles"] if not any(p in powers for p in R.powers_of(st, r))]
-            open_ = {"key": key, "turn": st["turn"], "stage": st["stage"], "powers": powers,
-                     "before": _controllers(st), "pools": _pools(st),
-                     "obs": [(r, observe(st, r)) for r in observers]}
+            open_ = {
+                "key": key,
+                "turn": st["turn"],
+                "stage": st["stage"],
+                "powers": powers,
+                "before": _controllers(st),
+                "pools": _pools(st),
+                "obs": [(r, observe(st, r)) for r in observers],
+            }
         elif not acting and open_ is not None:
             close(st)
             open_ = None
@@ -127,6 +157,7 @@ def load_stages(data: Path, seeds: range | None = None) -> list[dict]:
     """The extracted stages of the recorded games in `data` (those of `seeds`, or all; cached beside
     each game)."""
     import pickle
+
     stages = []
     for path in sorted(data.glob("game-*.json.gz")):
         if seeds is not None and int(path.name.split("-")[1].split(".")[0]) not in seeds:
@@ -145,6 +176,7 @@ def load_stages(data: Path, seeds: range | None = None) -> list[dict]:
 
 def score(data: Path, threshold: float, seeds: range | None = None, echo=print) -> dict:
     from maria.players.next_stage import assess
+
     stages = load_stages(data, seeds)
     tot = {"tp": 0, "lost": 0, "flag": 0}
     per: dict[tuple, dict] = {}
@@ -171,8 +203,12 @@ def score(data: Path, threshold: float, seeds: range | None = None, echo=print) 
         tot["lost"] += len(lost)
         tot["flag"] += len(flagged)
         if s["obs"].get("advanced") is not None:
-            for m in {p if p in ("france", "prussia", "austria", "pragmatic_army") else
-                      {"bavaria": "france", "saxony": "prussia"}[p] for p in risk.enemies}:
+            for m in {
+                p
+                if p in ("france", "prussia", "austria", "pragmatic_army")
+                else {"bavaria": "france", "saxony": "prussia"}[p]
+                for p in risk.enemies
+            }:
                 vm_err.append((risk.expected_vm.get(m, 0.0), s["vm"].get(m, 0)))
     dt = time.perf_counter() - t0
     games = len({s["seed"] for s in stages})
@@ -181,21 +217,32 @@ def score(data: Path, threshold: float, seeds: range | None = None, echo=print) 
     def line(name, d):
         rec = d["tp"] / d["lost"] if d["lost"] else float("nan")
         pre = d["tp"] / d["flag"] if d["flag"] else float("nan")
-        return (f"  {name:<44} stages {d.get('n', len(stages)):>4}  lost {d['lost']:>4}  flagged "
-                f"{d['flag']:>4}  recall {rec:6.1%}  precision {pre:6.1%}")
-    echo(f"{games} games, {distinct} enemy action stages, {len(stages)} (stage, observing role) pairs, "
-         f"threshold {threshold}; model {dt / max(1, len(stages)) * 1000:.0f} ms a view")
+        return (
+            f"  {name:<44} stages {d.get('n', len(stages)):>4}  lost {d['lost']:>4}  flagged "
+            f"{d['flag']:>4}  recall {rec:6.1%}  precision {pre:6.1%}"
+        )
+
+    echo(
+        f"{games} games, {distinct} enemy action stages, {len(stages)} (stage, observing role) pairs, "
+        f"threshold {threshold}; model {dt / max(1, len(stages)) * 1000:.0f} ms a view"
+    )
     echo(line("all", tot))
     for k in sorted(per):
         echo(line(f"{k[0]} {k[1]}", per[k]))
-    echo("  other thresholds: " + "; ".join(
-        f"{t}: recall {v[0] / max(1, v[1]):.1%} precision {v[0] / max(1, v[2]):.1%}" for t, v in sweep.items()))
+    echo(
+        "  other thresholds: "
+        + "; ".join(
+            f"{t}: recall {v[0] / max(1, v[1]):.1%} precision {v[0] / max(1, v[2]):.1%}" for t, v in sweep.items()
+        )
+    )
     if vm_err:
         mae = sum(abs(a - b) for a, b in vm_err) / len(vm_err)
-        echo(f"  expected VMs per enemy major and stage: mean predicted "
-             f"{sum(a for a, _ in vm_err) / len(vm_err):.2f}, "
-             f"mean placed {sum(b for _, b in vm_err) / len(vm_err):.2f}, "
-             f"mean absolute error {mae:.2f} ({len(vm_err)} pairs)")
+        echo(
+            f"  expected VMs per enemy major and stage: mean predicted "
+            f"{sum(a for a, _ in vm_err) / len(vm_err):.2f}, "
+            f"mean placed {sum(b for _, b in vm_err) / len(vm_err):.2f}, "
+            f"mean absolute error {mae:.2f} ({len(vm_err)} pairs)"
+        )
     return {"total": tot, "per": per}
 
 
@@ -217,7 +264,7 @@ def main(argv=None) -> None:
     else:
         seeds = None
         if a.first is not None:
-            seeds = range(a.first, a.first + (a.count if a.count is not None else 10 ** 6))
+            seeds = range(a.first, a.first + (a.count if a.count is not None else 10**6))
         score(Path(a.data), a.threshold, seeds)
 
 

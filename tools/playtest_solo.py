@@ -44,6 +44,7 @@ def new_app():
     from maria.ui.app import App
     from maria.ui.scenes import TitleScene
     from maria.ui.settings import Settings
+
     st = Settings()
     st.animation = "off"
     app = App(st, (1280, 720))
@@ -64,6 +65,7 @@ def press(app, key, frames=3):
 
 def settle(app) -> None:
     from maria.ui.loading import LoadingScene
+
     for _ in range(50):
         loading = next((s for s in app.scenes if isinstance(s, LoadingScene)), None)
         if loading is None:
@@ -77,13 +79,13 @@ def human_turns(app, board, me: str, until_turn: int, player, frames_cap: int = 
     from maria.players import decide
     from maria.games.maria.rules import door
     from maria.ui.overlays import HandoffScene
+
     s = board.session
     for _ in range(frames_cap):
         if door.is_over(s.state) or s.state["turn"] > until_turn:
             return
         assert not isinstance(app.top, HandoffScene), "a hand-off screen in a solo game"
-        if app.top is board and me in s.active() and board.seat == me and board.acts \
-                and s.next_role(prefer=me) == me:
+        if app.top is board and me in s.active() and board.seat == me and board.acts and s.next_role(prefer=me) == me:
             board.apply(decide(s.state, me, player))
         app.run(max_frames=1)
         if s.thinker is not None:
@@ -97,6 +99,7 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
     from maria.ui.overlays import HandoffScene
     from maria.ui.scenes import SetupScene
     from maria.ui.session import autosaves
+
     me = "maria_theresa"
     print(f"MARIA: a solo introductory game as Maria Theresa, seed {seed}, Frederick and Louis XV Hard")
     app = new_app()
@@ -105,22 +108,29 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
     press(app, ("players", 3))
     for role in ("frederick", "louis_xv"):
         press(app, ("hard", role))
-        check(app.top.seats[role].kind == "computer" and app.top.seats[role].level == "hard",
-              f"{role} set to the Hard computer")
+        check(
+            app.top.seats[role].kind == "computer" and app.top.seats[role].level == "hard",
+            f"{role} set to the Hard computer",
+        )
     app.top.seed = seed
     press(app, "start")
     board = app.find(BoardScene)
-    check(board is not None and not any(isinstance(x, HandoffScene) for x in app.scenes),
-          "the game starts on her board, no hand-off")
+    check(
+        board is not None and not any(isinstance(x, HandoffScene) for x in app.scenes),
+        "the game starts on her board, no hand-off",
+    )
     s = board.session
     player = make_player("easy", seed)
     human_turns(app, board, me, turns, player)
     s.wait_autosave()
     check(len(autosaves()) == 1, f"one autosave while playing: {[p.name for p in autosaves()]}")
-    check(bool(s.autosave_text() and s.autosave_text().startswith("Autosaved at")),
-          f"the board says: {s.autosave_text()!r}")
+    check(
+        bool(s.autosave_text() and s.autosave_text().startswith("Autosaved at")),
+        f"the board says: {s.autosave_text()!r}",
+    )
     if shots:
         from maria.ui.shots import save_frame
+
         save_frame(app, shots / "64-solo-turn-end.png")
     n, seats = len(s.record.actions), {r: (x.kind, x.level) for r, x in s.seats.items()}
     print(f"  played {n} actions to turn {s.state['turn']}; quitting with the window's close button")
@@ -158,14 +168,20 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
     settle(app)
     board = app.find(BoardScene)
     from maria.games.maria.rules import door
+
     if board is not None and door.is_over(board.session.state):
         print(f"  (the game ended before the signal: {door.result(board.session.state)['reason']})")
-        board.seat = me                              # a finished game shows the public board
-    check(board is not None and board.seat == me and board.session.is_computer("louis_xv")
-          and board.session.level_of("louis_xv") == "hard",
-          f"continued again: her board, Louis XV Hard ({[getattr(x, 'text', type(x).__name__) for x in app.scenes]})")
+        board.seat = me  # a finished game shows the public board
+    check(
+        board is not None
+        and board.seat == me
+        and board.session.is_computer("louis_xv")
+        and board.session.level_of("louis_xv") == "hard",
+        f"continued again: her board, Louis XV Hard ({[getattr(x, 'text', type(x).__name__) for x in app.scenes]})",
+    )
     if shots:
         from maria.ui.shots import save_frame
+
         save_frame(app, shots / "65-solo-continued.png")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run(max_frames=2)
@@ -176,19 +192,24 @@ def friedrich_part(turns: int, seed: int) -> None:
     from maria.ui.friedrich_setup import start
     from maria.ui.friedrich_session import ROLES, FSession
     from maria.ui.session import autosaves
+
     me = "frederick"
     print(f"FRIEDRICH: a solo game as Frederick, seed {seed}, the others Easy")
     app = new_app()
     s = FSession.new(3, seed, {r: {"kind": "human" if r == me else "computer", "level": "easy"} for r in ROLES[3]})
     board = start(app, s)
     from maria.players.friedrich import make_player
+
     me_player = make_player("easy", seed)
     for _ in range(100000):
         if s.state.get("result") is not None or s.state["turn"] > turns:
             break
         if me in s.active() and board.seat == me and app.top is board:
-            board.send(me_player.decide(s.state, me) if hasattr(me_player, "decide") else
-                       __import__("maria.players.friedrich", fromlist=["decide"]).decide(s.state, me, me_player))
+            board.send(
+                me_player.decide(s.state, me)
+                if hasattr(me_player, "decide")
+                else __import__("maria.players.friedrich", fromlist=["decide"]).decide(s.state, me, me_player)
+            )
         app.run(max_frames=1)
         if s.thinker is not None:
             s.thinker.thread.join(10)
@@ -203,8 +224,10 @@ def friedrich_part(turns: int, seed: int) -> None:
     settle(app)
     board = app.find(FBoardScene)
     check(board is not None and len(board.session.record.actions) == n, f"continued at {n} actions")
-    check(board is not None and board.seat == me and board.session.is_computer("maria_theresa"),
-          "Frederick's board, the others still computers")
+    check(
+        board is not None and board.seat == me and board.session.is_computer("maria_theresa"),
+        "Frederick's board, the others still computers",
+    )
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run(max_frames=2)
 
@@ -217,7 +240,7 @@ def main() -> int:
     ap.add_argument("--shots", type=Path, default=None, help="save screenshots of the board into DIR")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as home:
-        os.environ["MARIA_HOME"] = home                    # the player's files, kept apart
+        os.environ["MARIA_HOME"] = home  # the player's files, kept apart
         pygame.display.init()
         pygame.font.init()
         if args.game in ("maria", "both"):

@@ -17,15 +17,15 @@ import sys
 from maria.record.replay import state_digest
 from maria.games.maria.rules import door
 
-RANDOM_PER_KIND = 30      # per (variant, players): 120 random games
-EASY_PER_KIND = 20        # per (variant, players): 80 easy games
+RANDOM_PER_KIND = 30  # per (variant, players): 120 random games
+EASY_PER_KIND = 20  # per (variant, players): 80 easy games
 KINDS = [(v, p) for v in ("intro", "advanced") for p in (2, 3)]
 
 
 def _random_play():
     try:
         from maria.lab.selfplay import play_random_game
-    except ImportError:                      # the layout before maria.lab existed
+    except ImportError:  # the layout before maria.lab existed
         from maria.games.maria.rules.selfplay import play_random_game
     return play_random_game
 
@@ -36,21 +36,37 @@ def record_random() -> list[dict]:
     for variant, players in KINDS:
         for seed in range(RANDOM_PER_KIND):
             s = play(seed, players, variant=variant)
-            out.append({"kind": "random", "variant": variant, "players": players, "seed": seed,
-                        "actions": s["actions_list"], "digest": state_digest(s["state"])})
+            out.append(
+                {
+                    "kind": "random",
+                    "variant": variant,
+                    "players": players,
+                    "seed": seed,
+                    "actions": s["actions_list"],
+                    "digest": state_digest(s["state"]),
+                }
+            )
             print("random", variant, players, seed, s["actions"], flush=True)
     return out
 
 
 def record_easy() -> list[dict]:
     from maria.players.tournament import play_game
+
     out = []
     for variant, players in KINDS:
         for seed in range(EASY_PER_KIND):
             rec = play_game(variant, players, seed, {r: "easy" for r in door.ROLES[players]})
-            out.append({"kind": "easy", "variant": variant, "players": players, "seed": seed,
-                        "actions": [[e["role"], e["action"]] for e in rec.actions],
-                        "digest": state_digest(rec.state)})
+            out.append(
+                {
+                    "kind": "easy",
+                    "variant": variant,
+                    "players": players,
+                    "seed": seed,
+                    "actions": [[e["role"], e["action"]] for e in rec.actions],
+                    "digest": state_digest(rec.state),
+                }
+            )
             print("easy", variant, players, seed, len(rec.actions), flush=True)
     return out
 

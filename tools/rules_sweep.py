@@ -34,18 +34,45 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-SETS = {      # (the order and the one-level entries fix the random draws: a seed plays the same game)
-    "defender": {"cover": [0.5, 1, 2], "retake": [0.5, 1, 2], "hunt": [0, 1, 4], "apull": [0, 0.6, 1.2],
-                 "keep": [3, 6, 9], "expose": [0, 1],
-                 "tpull": [0.6, 1.2, 1.8]},     # the attackers' pull: no effect on Austria (a placebo)
-    "attacker": {"cover": [1], "retake": [1], "hunt": [1], "apull": [0.6], "keep": [3, 6, 9],
-                 "expose": [0, 1], "tpull": [0.6, 1.2, 1.8], "guard": [0, 1.5, 3], "spread": [0, 2, 4],
-                 "detour": [0.5, 1, 2], "farpull": [0, 0.3, 0.6]},
+SETS = {  # (the order and the one-level entries fix the random draws: a seed plays the same game)
+    "defender": {
+        "cover": [0.5, 1, 2],
+        "retake": [0.5, 1, 2],
+        "hunt": [0, 1, 4],
+        "apull": [0, 0.6, 1.2],
+        "keep": [3, 6, 9],
+        "expose": [0, 1],
+        "tpull": [0.6, 1.2, 1.8],
+    },  # the attackers' pull: no effect on Austria (a placebo)
+    "attacker": {
+        "cover": [1],
+        "retake": [1],
+        "hunt": [1],
+        "apull": [0.6],
+        "keep": [3, 6, 9],
+        "expose": [0, 1],
+        "tpull": [0.6, 1.2, 1.8],
+        "guard": [0, 1.5, 3],
+        "spread": [0, 2, 4],
+        "detour": [0.5, 1, 2],
+        "farpull": [0, 0.3, 0.6],
+    },
 }
-SHIPPED = {"cover": 1, "retake": 1, "hunt": 1, "apull": 0.6, "keep": 6, "expose": 0, "tpull": 1.2,
-           "guard": 1.5, "spread": 2.0, "detour": 1.0, "farpull": 0.3}
+SHIPPED = {
+    "cover": 1,
+    "retake": 1,
+    "hunt": 1,
+    "apull": 0.6,
+    "keep": 6,
+    "expose": 0,
+    "tpull": 1.2,
+    "guard": 1.5,
+    "spread": 2.0,
+    "detour": 1.0,
+    "farpull": 0.3,
+}
 
-P: dict = {}          # the levels of the game being played
+P: dict = {}  # the levels of the game being played
 ROLE = [""]
 
 
@@ -54,8 +81,13 @@ def installed():
     """Wrap the planner so that the chosen role plans with the levels in P (undone on exit)."""
     from maria.players import easy, plan, plan_threats
     from maria.games.maria.rules import cards
-    saved = [(plan_threats.Threats, "defence_value"), (plan.Planner, "position_value"),
-             (plan.Planner, "combat_value"), (easy.Rules, "fill_recruit")]
+
+    saved = [
+        (plan_threats.Threats, "defence_value"),
+        (plan.Planner, "position_value"),
+        (plan.Planner, "combat_value"),
+        (easy.Rules, "fill_recruit"),
+    ]
     saved = [(cls, name, cls.__dict__[name]) for cls, name in saved]
 
     def lv(name):
@@ -77,6 +109,7 @@ def installed():
         if enemies:
             v -= sh * 0.05 * min(min(d.get(e, 99) for e in enemies), 12)
         return v
+
     plan_threats.Threats.defence_value = defence_value
 
     pv = plan.Planner.position_value
@@ -84,17 +117,28 @@ def installed():
     def position_value(self, gid, city, taken=frozenset(), stack_extra=0):
         if self.role != ROLE[0]:
             return pv(self, gid, city, taken, stack_extra)
-        old = (plan.AUSTRIAN_PULL, dict(plan.TARGET_PULL), plan.GUARD, plan.SPREAD,
-               plan.PROTECTED_DETOUR, plan.FAR_PULL)
+        old = (
+            plan.AUSTRIAN_PULL,
+            dict(plan.TARGET_PULL),
+            plan.GUARD,
+            plan.SPREAD,
+            plan.PROTECTED_DETOUR,
+            plan.FAR_PULL,
+        )
         plan.AUSTRIAN_PULL = lv("apull")
         plan.TARGET_PULL[2] = plan.TARGET_PULL[3] = lv("tpull")
-        plan.GUARD, plan.SPREAD, plan.PROTECTED_DETOUR, plan.FAR_PULL = \
-            lv("guard"), lv("spread"), lv("detour"), lv("farpull")
+        plan.GUARD, plan.SPREAD, plan.PROTECTED_DETOUR, plan.FAR_PULL = (
+            lv("guard"),
+            lv("spread"),
+            lv("detour"),
+            lv("farpull"),
+        )
         try:
             return pv(self, gid, city, taken, stack_extra)
         finally:
             plan.AUSTRIAN_PULL, tp, plan.GUARD, plan.SPREAD, plan.PROTECTED_DETOUR, plan.FAR_PULL = old
             plan.TARGET_PULL.update(tp)
+
     plan.Planner.position_value = position_value
 
     cv = plan.Planner.combat_value
@@ -107,6 +151,7 @@ def installed():
             finally:
                 plan.EXPOSED.reset(tok)
         return cv(self, gid, city, stack_extra)
+
     plan.Planner.combat_value = combat_value
 
     def fill_recruit(self, a):
@@ -122,6 +167,7 @@ def installed():
         out["assign"], out["reenter"] = assign, reenter
         out["cards"] = easy.cheap_payment(st["cards"]["hands"][p], easy.TROOP_COST * sum(assign.values()))
         return out
+
     easy.Rules.fill_recruit = fill_recruit
     try:
         yield
@@ -144,6 +190,7 @@ def fit(rows: list[dict], role: str) -> list[str]:
                 labels.append(f"{n}={x} (against {base})")
     y = [1.0 if r["winner"] == role else 0.0 for r in rows]
     from maria.lab.train_setup import _solve
+
     k = len(cols)
     xtx = [[sum(a * b for a, b in zip(cols[i], cols[j])) for j in range(k)] for i in range(k)]
     xty = [sum(a * b for a, b in zip(cols[i], y)) for i in range(k)]
@@ -199,15 +246,15 @@ def _levels(text: str | None) -> dict | None:
         if name not in SHIPPED:
             raise SystemExit(f"--levels: unknown constant {name!r} (one of {', '.join(SHIPPED)})")
         x = float(value)
-        out[name] = int(x) if x.is_integer() else x     # as the random levels: troop counts whole
+        out[name] = int(x) if x.is_integer() else x  # as the random levels: troop counts whole
     return out
 
 
-def play_one(variant: str, role: str, which: str, seed: int, default: bool = False,
-             levels: dict | None = None) -> dict:
+def play_one(variant: str, role: str, which: str, seed: int, default: bool = False, levels: dict | None = None) -> dict:
     """One all-easy game with random levels of `role`'s constants (inside `installed()`); with
     `levels` those fixed levels, with `default` the shipped ones."""
     from maria.players.tournament import play_game
+
     ROLE[0] = role
     rng = random.Random(seed * 31 + 7)
     P.clear()

@@ -34,6 +34,7 @@ def maria_games(n: int, seed: int, max_actions: int = 4000):
     from maria.engine import rng
     from maria.record.game import GameRecord
     from maria.record.saves import dump_save
+
     for variant in ("intro", "advanced"):
         for players in (2, 3):
             for g in range(n):
@@ -47,7 +48,7 @@ def maria_games(n: int, seed: int, max_actions: int = 4000):
                         break
                     rec.apply(roles[0], selfplay.random_action(rec.state, roles[0], chooser))
                     size = len(json.dumps(rec.state["undo"])) + 60 * len(rec.actions)
-                    if size > best_size * 1.03:          # the cheap estimate picks when to write
+                    if size > best_size * 1.03:  # the cheap estimate picks when to write
                         best_size, best = size, (dump_save(rec), len(rec.actions))
                 yield f"MARIA {variant} {players}p seed {s}", (dump_save(rec), len(rec.actions)), best
 
@@ -56,6 +57,7 @@ def friedrich_games(n: int, seed: int, max_actions: int = 20000):
     from maria.record import friedrich_saves as fsaves
     from maria.players.friedrich.random_moves import RandomPlayer
     from maria.games.friedrich.rules import door
+
     for advanced in (False, True):
         for players in (3, 4):
             for g in range(n):
@@ -78,8 +80,8 @@ def friedrich_games(n: int, seed: int, max_actions: int = 20000):
 def _fdump(rec) -> str:
     import yaml
     from maria.record import friedrich_saves as fsaves
-    return yaml.dump(fsaves.save_document(rec), Dumper=fsaves._Dumper, sort_keys=False, allow_unicode=True,
-                     width=100)
+
+    return yaml.dump(fsaves.save_document(rec), Dumper=fsaves._Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def largest(games) -> dict:
@@ -105,14 +107,20 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     from maria.record import saves
     from maria.record import friedrich_saves as fsaves
-    for name, games, bounds in (("MARIA", maria_games(args.games, args.seed), saves),
-                                ("FRIEDRICH", friedrich_games(args.games, args.seed), fsaves)):
+
+    for name, games, bounds in (
+        ("MARIA", maria_games(args.games, args.seed), saves),
+        ("FRIEDRICH", friedrich_games(args.games, args.seed), fsaves),
+    ):
         t0 = time.perf_counter()
         top = largest(games)
-        print(f"{name}: largest save {top['bytes'][0]:,} bytes ({top['bytes'][1]}), "
-              f"{top['values'][0]:,} values ({top['values'][1]}), longest log {top['actions'][0]:,} actions "
-              f"({top['actions'][1]}); bounds {bounds.MAX_BYTES:,} bytes, {bounds.MAX_VALUES:,} values, "
-              f"{bounds.MAX_ACTIONS:,} actions; {time.perf_counter() - t0:.0f} s", flush=True)
+        print(
+            f"{name}: largest save {top['bytes'][0]:,} bytes ({top['bytes'][1]}), "
+            f"{top['values'][0]:,} values ({top['values'][1]}), longest log {top['actions'][0]:,} actions "
+            f"({top['actions'][1]}); bounds {bounds.MAX_BYTES:,} bytes, {bounds.MAX_VALUES:,} values, "
+            f"{bounds.MAX_ACTIONS:,} actions; {time.perf_counter() - t0:.0f} s",
+            flush=True,
+        )
         if args.out:
             Path(args.out).mkdir(parents=True, exist_ok=True)
             (Path(args.out) / f"{name.lower()}-largest.yaml").write_text(top["text"], encoding="utf-8")

@@ -28,9 +28,10 @@ def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
     from maria.ui.moves import reach
     from maria.ui.overlays import RulesScene, SettingsScene
     from maria.ui.session import Session
+
     s = Session.new("intro", 3, seed)
     ch = {"rng": rng.seed_state(seed)}
-    while True:                      # to Frederick's movement phase of turn 2
+    while True:  # to Frederick's movement phase of turn 2
         state = s.state
         role = door.active_roles(state)[0]
         if state["turn"] >= 2 and state["flow"][-1]["name"] == "movement_phase" and role == "frederick":
@@ -60,6 +61,7 @@ def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
     def screen(city):
         x, y = b.to_screen(city)
         return round(x), round(y)
+
     moves = [a for a in b.acts if a["type"] == "move"]
     gid = moves[0]["piece"]
     b.selected = gid
@@ -78,8 +80,9 @@ def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
     shot("3-legend")
     b.panel = None
     shot("3b-tooltip", b.button("supply").rect.center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=app.map.to_window((4, 1076)), rel=(1, 0),
-                                         buttons=(0, 0, 0)))       # the mouse off every tooltip
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=app.map.to_window((4, 1076)), rel=(1, 0), buttons=(0, 0, 0))
+    )  # the mouse off every tooltip
     for _ in range(3):
         app.step(1 / 60)
     # 4: a route through a waypoint (Shift held while dragging): the drawn path follows it
@@ -93,8 +96,14 @@ def shots(size: tuple[int, int], out: Path, seed: int = 3) -> list[Path]:
     app.render(force=True)
     b.selected = gid
     b.refresh()
-    b.drag = {"piece": gid, "pan": False, "moved": True, "start": screen(start), "pos": screen(far),
-              "waypoints": [via] if via else []}
+    b.drag = {
+        "piece": gid,
+        "pan": False,
+        "moved": True,
+        "start": screen(start),
+        "pos": screen(far),
+        "waypoints": [via] if via else [],
+    }
     b.hover_city = far
     shot("4-route-through-a-waypoint")
     b.drag, b.selected, b.hover_city = None, None, None

@@ -29,6 +29,7 @@ def shots(out: Path) -> list[Path]:
     from tests.ui.conftest import Driver
     from tests.ui.test_battle_animation import _combat
     from tests.ui.test_nothing_lost import _give_reserve
+
     ui = Driver(app)
     app.settings.handoff_screens = False
     done: list[Path] = []
@@ -94,9 +95,16 @@ def shots(out: Path) -> list[Path]:
     save("49-new-game-remembers.png")
     # FRIEDRICH: each Reserve value once with two Reserves in hand
     from tests.ui import friedrich_helpers as F
-    fs = F.advance(F.session(), lambda s: s.state["flow"][-1]["name"] == "duel" and "frederick" in s.active()
-                   and s.state["flow"][-1]["att_nation"] == "prussia"
-                   and sum(1 for c in s.state["cards"]["hands"]["prussia"] if ":R" in c) == 2)
+
+    fs = F.advance(
+        F.session(),
+        lambda s: (
+            s.state["flow"][-1]["name"] == "duel"
+            and "frederick" in s.active()
+            and s.state["flow"][-1]["att_nation"] == "prussia"
+            and sum(1 for c in s.state["cards"]["hands"]["prussia"] if ":R" in c) == 2
+        ),
+    )
     fb = F.open_board(ui, fs)
     ui.press(("act", "reserve"), scene=fb)
     save("50-friedrich-reserve-values-once.png")
@@ -110,6 +118,7 @@ def _advanced_movement(seed: int = 1):
     from maria.engine import rng
     from maria.games.maria.rules import door
     from maria.ui.session import Session
+
     s = Session.new("advanced", 3, seed)
     ch = {"rng": rng.seed_state(seed)}
     for _ in range(5000):
@@ -129,14 +138,17 @@ def window_shots(out: Path) -> list[Path]:
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Session
     from tests.ui.conftest import Driver
+
     done = []
     saves = Path(__file__).resolve().parents[1] / "saves"
     for size in ((1280, 720), (1920, 1080)):
         app = headless_app(size, frames=2)
         ui = Driver(app)
         app.settings.handoff_screens = False
-        for name, session, seat in (("introductory", Session.load(saves / "intro-2p-midgame.yaml"), "coalition"),
-                                    ("advanced", _advanced_movement(), "maria_theresa")):
+        for name, session, seat in (
+            ("introductory", Session.load(saves / "intro-2p-midgame.yaml"), "coalition"),
+            ("advanced", _advanced_movement(), "maria_theresa"),
+        ):
             b = BoardScene(app, session)
             b.seat = seat
             b.refresh()

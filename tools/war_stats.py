@@ -75,7 +75,7 @@ def game_stats(path: str) -> dict:
     # markers out of each pool per own action stage: the pools at the start of each stage
     keys = sorted(stage_pools, key=lambda k: (k[0], str(k[1])))
     placed: dict[str, list[int]] = {}
-    order = [k for k in stage_pools]            # in the order the stages began
+    order = [k for k in stage_pools]  # in the order the stages began
     for a, b in zip(order, order[1:] + [None]):
         if not a[1] or "+" not in str(a[1]) and a[1] not in ("austria", "pragmatic_army", "prussia", "france"):
             continue
@@ -84,9 +84,17 @@ def game_stats(path: str) -> dict:
             if p in stage_pools[a]:
                 placed.setdefault(p, []).append(stage_pools[a][p] - after[p])
     del keys
-    return {"seed": st["seed"], "winner": res.get("winner"), "turn": st["turn"], "conquests": conquests,
-            "retro": retro, "fr_conquests": fr_conquests, "fr_retro": fr_retro, "aus_removed": aus_removed,
-            "placed": placed}
+    return {
+        "seed": st["seed"],
+        "winner": res.get("winner"),
+        "turn": st["turn"],
+        "conquests": conquests,
+        "retro": retro,
+        "fr_conquests": fr_conquests,
+        "fr_retro": fr_retro,
+        "aus_removed": aus_removed,
+        "placed": placed,
+    }
 
 
 def read_series(dirs: list[str], seeds: tuple[int, int] | None) -> dict[int, dict]:
@@ -113,25 +121,33 @@ def report(games: dict[int, dict], name: str) -> None:
             lo, hi = wilson(won[r], n)
             print(f"  {r}: {won[r]}/{n} = {won[r] / n:.1%} [{lo:.1%}, {hi:.1%}]")
     turns = [g["turn"] for g in games.values()]
-    print(f"  last turn: median {statistics.median(turns)}, mean {statistics.mean(turns):.2f}, "
-          f"range {min(turns)}-{max(turns)}")
+    print(
+        f"  last turn: median {statistics.median(turns)}, mean {statistics.mean(turns):.2f}, "
+        f"range {min(turns)}-{max(turns)}"
+    )
     c = sum(g["conquests"] for g in games.values())
     r = sum(g["retro"] for g in games.values())
     fc = sum(g["fr_conquests"] for g in games.values())
     fr = sum(g["fr_retro"] for g in games.values())
     lo, hi = wilson(r, c)
-    print(f"  conquests {c} ({c / n:.1f} a game), retroactive {r} = {r / c if c else 0:.1%} [{lo:.1%}, {hi:.1%}]; "
-          f"French and Bavarian {fc}, retroactive {fr} = {fr / fc if fc else 0:.1%}")
+    print(
+        f"  conquests {c} ({c / n:.1f} a game), retroactive {r} = {r / c if c else 0:.1%} [{lo:.1%}, {hi:.1%}]; "
+        f"French and Bavarian {fc}, retroactive {fr} = {fr / fc if fc else 0:.1%}"
+    )
     a = [g["aus_removed"] for g in games.values()]
     sd = statistics.stdev(a) if n > 1 else 0.0
-    print(f"  Austrian generals removed per game: {statistics.mean(a):.2f} "
-          f"(95% interval of the mean +- {1.96 * sd / math.sqrt(n):.2f})")
+    print(
+        f"  Austrian generals removed per game: {statistics.mean(a):.2f} "
+        f"(95% interval of the mean +- {1.96 * sd / math.sqrt(n):.2f})"
+    )
     per: dict[str, list[int]] = {}
     for g in games.values():
         for p, xs in g["placed"].items():
             per.setdefault(p, []).extend(xs)
-    print("  markers out of the pool per own action stage: " + ", ".join(
-        f"{p} {statistics.mean(xs):.2f} (n={len(xs)})" for p, xs in sorted(per.items())))
+    print(
+        "  markers out of the pool per own action stage: "
+        + ", ".join(f"{p} {statistics.mean(xs):.2f} (n={len(xs)})" for p, xs in sorted(per.items()))
+    )
 
 
 def main() -> int:
@@ -149,8 +165,10 @@ def main() -> int:
     report({s: games[s] for s in common}, "first")
     report({s: other[s] for s in common}, "second")
     changed = [(s, games[s]["winner"], other[s]["winner"]) for s in common if games[s]["winner"] != other[s]["winner"]]
-    print(f"paired on {len(common)} seeds: winner changed on {len(changed)}: " +
-          ", ".join(f"{s} {a}->{b}" for s, a, b in changed))
+    print(
+        f"paired on {len(common)} seeds: winner changed on {len(changed)}: "
+        + ", ".join(f"{s} {a}->{b}" for s, a, b in changed)
+    )
     return 0
 
 

@@ -62,8 +62,12 @@ class FolderReader:
         absurd = _absurd_number(data)
         if absurd is not None:
             where, value = absurd
-            self.add(name, where, f"the number {_short_number(value)} is out of range: no number on a "
-                                  f"board is larger than {MAX_NUMBER:,} (or not finite)")
+            self.add(
+                name,
+                where,
+                f"the number {_short_number(value)} is out of range: no number on a "
+                f"board is larger than {MAX_NUMBER:,} (or not finite)",
+            )
             return None
         return data
 
@@ -78,6 +82,7 @@ MAX_NUMBER = 100_000
 def _absurd_number(data: Any) -> tuple[str, float] | None:
     """(where, number) of the first number out of range (or NaN/infinite) in a file's data."""
     import math
+
     stack: list[tuple[Any, str]] = [(data, "")]
     while stack:
         node, where = stack.pop()
@@ -107,8 +112,9 @@ class CheckResult:
         return not self.problems
 
 
-def run_named_checks(board: Any, checks: Sequence[tuple[str, str, Callable[[Any], list[Problem]]]],
-                     file: str) -> list[CheckResult]:
+def run_named_checks(
+    board: Any, checks: Sequence[tuple[str, str, Callable[[Any], list[Problem]]]], file: str
+) -> list[CheckResult]:
     """Every check's result over `board`; a check that crashes gives one problem against `file`
     instead of stopping the others."""
     results = []
@@ -121,8 +127,9 @@ def run_named_checks(board: Any, checks: Sequence[tuple[str, str, Callable[[Any]
     return results
 
 
-def refuse_unless_sound(board: Any | None, problems: list[Problem],
-                        run_checks: Callable[[Any], list[CheckResult]]) -> Any:
+def refuse_unless_sound(
+    board: Any | None, problems: list[Problem], run_checks: Callable[[Any], list[CheckResult]]
+) -> Any:
     """The loaded `board` once it passes every check; raises BoardDataError listing the loader's
     problems and every check's if anything at all is wrong (or the board could not be built)."""
     if board is not None:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Problem:
-    file: str      # e.g. "boards/bohemia.yaml"
-    entry: str     # e.g. "cities[12] 'prag'" or "" for the whole file
+    file: str  # e.g. "boards/bohemia.yaml"
+    entry: str  # e.g. "cities[12] 'prag'" or "" for the whole file
     message: str
 
     def __str__(self) -> str:

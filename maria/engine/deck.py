@@ -94,6 +94,7 @@ def discard(state: dict, power: str, card_ids: list[str]) -> None:
 # (cards returning to a hand from a game's display) and still there.  Public:
 # a player with a perfect memory knows it, so the view shows it and computer players use it.
 
+
 def remember(state: dict, power: str, card_ids: list[str]) -> None:
     if not card_ids:
         return
@@ -122,11 +123,12 @@ def minimal_payment_ok(cards: list[str], amount: int, reserve_value: int = RESER
     return all(total - value_of(c, reserve_value) < amount for c in cards)
 
 
-def suggest_payment(hand: list[str], amount: int,
-                    reserve_value: int = RESERVE_PAY_VALUE) -> list[str] | None:
+def suggest_payment(hand: list[str], amount: int, reserve_value: int = RESERVE_PAY_VALUE) -> list[str] | None:
     """A minimal payment (largest cards first, then drop what is not needed); None if impossible."""
+
     def v(c: str) -> int:
         return value_of(c, reserve_value)
+
     if pay_value(hand, reserve_value) < amount:
         return None
     chosen: list[str] = []

@@ -22,34 +22,37 @@ from maria.engine.state import IllegalAction, copy_state
 class Anytime:
     """An action a player may take at any moment he is waiting to act (not only the one asked):
     a game's troop transfers or proposals to cancel a contract."""
+
     type: str
-    offer: Callable[[dict, str], list]                      # (state, role) -> the legal ones
-    perform: Callable[[dict, Any, str, dict], None]         # (state, info, role, action)
-    refusal: str                                             # said when the action is not legal
-    never_in: frozenset = frozenset()                        # flow states where it is neither offered nor taken
-    act_never_in: frozenset = frozenset()                    # flow states where it is not taken this way
-    settle: bool = False                                     # run the flow loop after it
+    offer: Callable[[dict, str], list]  # (state, role) -> the legal ones
+    perform: Callable[[dict, Any, str, dict], None]  # (state, info, role, action)
+    refusal: str  # said when the action is not legal
+    never_in: frozenset = frozenset()  # flow states where it is neither offered nor taken
+    act_never_in: frozenset = frozenset()  # flow states where it is not taken this way
+    settle: bool = False  # run the flow loop after it
 
 
 @dataclass
 class Door:
-    handlers: dict                                           # flow-state name -> handler (stack.HANDLERS)
-    settle: Callable[[dict, Any], None]                      # the game's flow loop (stack.run + its sequence)
-    info_of: Callable[[dict], Any]                           # the board facts of a state
-    reversible: frozenset                                    # action types a player may take back
-    anytime: tuple = ()                                      # Anytime offers, in their listing order
+    handlers: dict  # flow-state name -> handler (stack.HANDLERS)
+    settle: Callable[[dict, Any], None]  # the game's flow loop (stack.run + its sequence)
+    info_of: Callable[[dict], Any]  # the board facts of a state
+    reversible: frozenset  # action types a player may take back
+    anytime: tuple = ()  # Anytime offers, in their listing order
     # (door, state, info, frame, handler, role, action) -> handled
     special: Callable[..., bool] | None = None
-    why_not: Callable[..., str] = field(default=lambda state, action, frame=None, info=None:
-                                        f"{action.get('type')!r} is not a legal action now.")
-    reversible_in: frozenset | None = None                   # flow states where they may (None: any)
+    why_not: Callable[..., str] = field(
+        default=lambda state, action, frame=None, info=None: f"{action.get('type')!r} is not a legal action now."
+    )
+    reversible_in: frozenset | None = None  # flow states where they may (None: any)
 
     def undoable(self, state: dict, action: dict) -> bool:
         """Whether `action`, taken now, may be taken back: its type is reversible and, when the
         game limits where, the flow state it is taken in is one of those (FRIEDRICH: a "stop" ends
         a move in the movement phase, but a battle decision stands)."""
         return action["type"] in self.reversible and (
-            self.reversible_in is None or state["flow"][-1]["name"] in self.reversible_in)
+            self.reversible_in is None or state["flow"][-1]["name"] in self.reversible_in
+        )
 
     def frame_handler(self, state: dict) -> tuple[dict, Any]:
         frame = state["flow"][-1]
@@ -152,8 +155,8 @@ class Door:
         if not state["undo"] or state.get("undo_role") != role:
             raise IllegalAction("There is nothing to undo.")
         rest = list(state["undo"])
-        snap = copy_state(rest.pop())            # snapshots are shared between states: copy first
-        snap["log"] = list(state["log"][:snap.pop("log_len")])
+        snap = copy_state(rest.pop())  # snapshots are shared between states: copy first
+        snap["log"] = list(state["log"][: snap.pop("log_len")])
         snap["undo"] = rest
         return snap
 
@@ -165,7 +168,7 @@ class Door:
         before = self.active_roles(new)
         if self.undoable(new, action):
             if lazy:
-                snap = None                      # Replayer: rebuilt from its checkpoint if needed
+                snap = None  # Replayer: rebuilt from its checkpoint if needed
             else:
                 snap = copy_state({k: v for k, v in new.items() if k not in ("undo", "log")})
                 snap["log_len"] = len(new["log"])
@@ -196,8 +199,8 @@ class Replayer:
         self.door = door
         self.state = state
         self.lazy = lazy
-        self._checkpoint: dict | None = None          # the state where the current run began
-        self._run: list[tuple[str, dict]] = []        # the actions since that checkpoint
+        self._checkpoint: dict | None = None  # the state where the current run began
+        self._run: list[tuple[str, dict]] = []  # the actions since that checkpoint
 
     def step(self, role: str, action: dict) -> dict:
         door, state = self.door, self.state
@@ -226,7 +229,7 @@ class Replayer:
     def _rebuild(self) -> None:
         if None not in (self.state.get("undo") or []):
             return
-        assert self._checkpoint is not None            # a placeholder is written only after step() took one
+        assert self._checkpoint is not None  # a placeholder is written only after step() took one
         again = copy_state(self._checkpoint)
         for role, action in self._run:
             self.door.apply_in_place(again, role, action)

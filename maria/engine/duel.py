@@ -58,5 +58,8 @@ def suited_cards(hand: list[str], suit: str) -> list[str]:
 
 def reserve_choices(hand: list[str], values: Iterable[int]) -> list[dict]:
     """Every Reserve of `hand` at every value the game allows, as play_card actions."""
-    return [{"type": "play_card", "card": c, "value": v}
-            for c in sorted(c for c in hand if deck.is_reserve(c)) for v in values]
+    return [
+        {"type": "play_card", "card": c, "value": v}
+        for c in sorted(c for c in hand if deck.is_reserve(c))
+        for v in values
+    ]

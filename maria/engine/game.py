@@ -21,29 +21,29 @@ from typing import Any, Callable, Mapping
 
 @dataclass(frozen=True)
 class Game:
-    name: str                                                 # the key a save records ("game:")
-    title: str                                                # what a player reads
-    player_counts: tuple[int, ...]                            # the numbers of players the game is for
+    name: str  # the key a save records ("game:")
+    title: str  # what a player reads
+    player_counts: tuple[int, ...]  # the numbers of players the game is for
     default_players: int
-    variants: tuple[str, ...]                                 # the first is the default
-    new_game: Callable[..., dict]                             # (seed, players, variant, options, board) -> state
+    variants: tuple[str, ...]  # the first is the default
+    new_game: Callable[..., dict]  # (seed, players, variant, options, board) -> state
     active_roles: Callable[[dict], list[str]]
     legal_actions: Callable[[dict, str], list[dict]]
     apply: Callable[[dict, str, dict], dict]
-    view: Callable[[dict, str], dict]                         # the one place hidden information is filtered
+    view: Callable[[dict, str], dict]  # the one place hidden information is filtered
     is_over: Callable[[dict], bool]
     result: Callable[[dict], dict | None]
-    levels: tuple[str, ...]                                   # the computer levels its players offer
-    roles: Callable[[int], tuple[str, ...]]                   # the roles of a game of n players
-    role_name: Callable[[str], str]                           # "Maria Theresa"
-    load_board: Callable[[Path | None], Any]                  # the board under a boards/ folder (None: shipped)
-    board_folder: Callable[[Path], Path]                      # where its board files are under a boards/ folder
-    read_board: Callable[[Path], tuple[Any, list]]            # (board or None, every problem), never raising
-    run_checks: Callable[[Any], list]                         # the board checks' results (name, ok, problems)
-    board_summary: Callable[[Any], str]                       # one line: cities, roads, pieces
-    problems: Callable[[dict], list[str]]                     # the invariants broken by a state (empty: none)
-    rooms: Mapping[str, str] = field(default_factory=dict)    # room -> the module holding this game's part
-    calibration: Callable[[Any], list[str]] | None = None     # board distances to compare with the printed map
+    levels: tuple[str, ...]  # the computer levels its players offer
+    roles: Callable[[int], tuple[str, ...]]  # the roles of a game of n players
+    role_name: Callable[[str], str]  # "Maria Theresa"
+    load_board: Callable[[Path | None], Any]  # the board under a boards/ folder (None: shipped)
+    board_folder: Callable[[Path], Path]  # where its board files are under a boards/ folder
+    read_board: Callable[[Path], tuple[Any, list]]  # (board or None, every problem), never raising
+    run_checks: Callable[[Any], list]  # the board checks' results (name, ok, problems)
+    board_summary: Callable[[Any], str]  # one line: cities, roads, pieces
+    problems: Callable[[dict], list[str]]  # the invariants broken by a state (empty: none)
+    rooms: Mapping[str, str] = field(default_factory=dict)  # room -> the module holding this game's part
+    calibration: Callable[[Any], list[str]] | None = None  # board distances to compare with the printed map
 
     def room(self, name: str) -> ModuleType:
         """This game's module in the room `name` (imported by that room, never by the game)."""

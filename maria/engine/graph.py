@@ -1,7 +1,8 @@
 """Road-graph searches of the rules core (no game's powers; MARIA's rules give the numbers): the
 length of a move with the main-road bonus , the shortest path to a set of cities
 avoiding blocked ones (supply paths), the cities reachable within n roads (the supply
-view), the nearest cities meeting a test (relocations), and the exact retreat search (never a city twice, never into or through a blocked city).
+view), the nearest cities meeting a test (relocations), and the exact retreat search (never a city
+twice, never into or through a blocked city).
 
 `graph` is a maria.engine.state.BoardGraph: `nbrs[c]` = {neighbour: main road?} for the cities in
 play, `dist_from(c)` = road distances (pieces ignored), `playable` = the cities in play.
@@ -20,8 +21,9 @@ def move_length_ok(steps: int, limit: int, main_roads: bool) -> bool:
     return steps <= limit or (steps == limit + 1 and main_roads)
 
 
-def path_length(graph: BoardGraph, start: str, targets: set[str], blocked: set[str], avoid: set[str],
-                max_len: int) -> int | None:
+def path_length(
+    graph: BoardGraph, start: str, targets: set[str], blocked: set[str], avoid: set[str], max_len: int
+) -> int | None:
     """Shortest road distance from start to a target, at most `max_len`, never entering a blocked
     city and passing no `avoid` city (which may not be crossed but is no target); None if none."""
     if start in targets:
@@ -72,8 +74,9 @@ def nearest(graph: BoardGraph, start: str, ok: Callable[[str], bool]) -> list[st
     return out
 
 
-def _retreat_graph(graph: BoardGraph,
-                   max_distance: int) -> tuple[list[str], dict[str, int], list[list[int]], list[list[int]]]:
+def _retreat_graph(
+    graph: BoardGraph, max_distance: int
+) -> tuple[list[str], dict[str, int], list[list[int]], list[list[int]]]:
     """Integer-indexed road graph and the balls ball[x][r] (bitmask of the cities within r road
     steps of x), cached on the graph."""
     cache = graph.__dict__.setdefault("_retreat_graphs", {})
@@ -97,8 +100,15 @@ def _retreat_graph(graph: BoardGraph,
     return g
 
 
-def retreat_ends(graph: BoardGraph, start: str, distance: int, blocked: Iterable[str], far_from: str | None,
-                 max_distance: int, start_open: bool = False) -> dict[str, list[str]]:
+def retreat_ends(
+    graph: BoardGraph,
+    start: str,
+    distance: int,
+    blocked: Iterable[str],
+    far_from: str | None,
+    max_distance: int,
+    start_open: bool = False,
+) -> dict[str, list[str]]:
     """Every city where a path of exactly `distance` cities from `start` can end, with one witness
     path for each: never a city twice, never into or through a blocked city.  With `start_open`
     the start city was not entered by the path, so the path may enter it once (a game whose rule
@@ -144,7 +154,7 @@ def retreat_ends(graph: BoardGraph, start: str, distance: int, blocked: Iterable
         wanted = [e for e in wanted if far.get(ids[e], 0) == best]
     out = {}
     for e in wanted:
-        path, x, visited = [s], s, base          # witness: follow the memo towards e
+        path, x, visited = [s], s, base  # witness: follow the memo towards e
         for r in range(distance, 0, -1):
             for y in nbrs[x]:
                 bit = 1 << y

@@ -27,6 +27,7 @@ class HookPoints:
                 raise RuntimeError(f"hook point {point!r} is provided twice")
             self._provided[point] = fn
             return fn
+
         return deco
 
     def call(self, point: str, *args: Any) -> Any:
@@ -34,8 +35,9 @@ class HookPoints:
         try:
             fn = self._provided[point]
         except KeyError:
-            raise RuntimeError(f"no function for hook point {point!r} (is the game's turn sequence "
-                               "imported?)") from None
+            raise RuntimeError(
+                f"no function for hook point {point!r} (is the game's turn sequence imported?)"
+            ) from None
         return fn(*args)
 
     def provided(self) -> dict[str, Callable[..., Any]]:

@@ -6,9 +6,16 @@ from typing import Any
 
 
 def log(state: dict, text: str, power: str | None = None, places: list[str] | None = None) -> None:
-    state["log"].append({"turn": state["turn"], "stage": state.get("stage"),
-                         "phase": state.get("phase"), "power": power, "text": text,
-                         "places": list(places or [])})
+    state["log"].append(
+        {
+            "turn": state["turn"],
+            "stage": state.get("stage"),
+            "phase": state.get("phase"),
+            "power": power,
+            "text": text,
+            "places": list(places or []),
+        }
+    )
 
 
 def name(state: dict, piece_id: str) -> str:

@@ -21,9 +21,9 @@ def seed_state(seed: int) -> int:
 def next_u64(state: dict) -> int:
     """Advance state['rng'] and return the next 64-bit output."""
     x = state["rng"]
-    x ^= (x >> 12)
+    x ^= x >> 12
     x ^= (x << 25) & MASK
-    x ^= (x >> 27)
+    x ^= x >> 27
     state["rng"] = x
     return (x * 0x2545F4914F6CDD1D) & MASK
 

@@ -90,16 +90,20 @@ class Machine:
 
     def register(self, name: str) -> Callable[[_H], _H]:
         """Class decorator: the handler of the flow state `name`."""
+
         def deco(cls: _H) -> _H:
             self.handlers[name] = cls
             return cls
+
         return deco
 
     def effect(self, name: str) -> Callable[[_F], _F]:
         """Function decorator: the payment effect `name`."""
+
         def deco(fn: _F) -> _F:
             self.effects[name] = fn
             return fn
+
         return deco
 
     def run(self, state: dict, info: Any) -> None:

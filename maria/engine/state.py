@@ -22,8 +22,8 @@ class BoardGraph:
         self.board = board
         self.playable = set(playable)
         self.nbrs: dict[str, dict[str, bool]] = {
-            c: {n: m for n, m in board.neighbours(c).items() if n in self.playable}
-            for c in self.playable}
+            c: {n: m for n, m in board.neighbours(c).items() if n in self.playable} for c in self.playable
+        }
         self._dist: dict[str, dict[str, int]] = {}
 
     def major_fortresses(self) -> list[str]:
@@ -97,6 +97,7 @@ def _plain_copy(x: Any) -> Any:
 
 
 # --- pieces ------------------------------------------------------------------------------------
+
 
 def on_map(piece: dict) -> bool:
     return piece["in_play"] and piece["city"] is not None

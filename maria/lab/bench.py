@@ -39,8 +39,7 @@ def _check(state: dict) -> None:
         raise InvariantBroken(problems)
 
 
-def record_from(seed: int, players: int, pairs, variant: str = "intro",
-                options: dict | None = None) -> GameRecord:
+def record_from(seed: int, players: int, pairs, variant: str = "intro", options: dict | None = None) -> GameRecord:
     """The GameRecord of a game replayed from its [role, action] pairs (each is applied)."""
     record = GameRecord.new(variant, players, seed, options)
     for role, action in pairs:
@@ -63,21 +62,34 @@ def _failed_call(exc: BaseException) -> tuple[str | None, dict | None, str | Non
     return None, None, None
 
 
-def random_record(seed: int, players: int = 3, *, variant: str = "intro", options: dict | None = None,
-                  check: bool = True, max_actions: int = MAX_ACTIONS) -> tuple[GameRecord, dict | None]:
+def random_record(
+    seed: int,
+    players: int = 3,
+    *,
+    variant: str = "intro",
+    options: dict | None = None,
+    check: bool = True,
+    max_actions: int = MAX_ACTIONS,
+) -> tuple[GameRecord, dict | None]:
     """Play the random game of `seed` (maria.lab.selfplay.play_random_game, the fuzzer's own
     player) and return (record, failure).  failure is None when the game ended normally; otherwise
     a dict naming the failing action (index, role, action) and the error, and the record holds the
     game up to the state *before* that action, so it can be saved as a replay file."""
     pairs: list = []
     try:
-        summary = selfplay.play_random_game(seed, players, max_actions=max_actions,
-                                            check=_check if check else None, trace=pairs,
-                                            variant=variant, options=options)
+        summary = selfplay.play_random_game(
+            seed,
+            players,
+            max_actions=max_actions,
+            check=_check if check else None,
+            trace=pairs,
+            variant=variant,
+            options=options,
+        )
     except Exception as exc:
         n = len(pairs)
         if isinstance(exc, InvariantBroken):
-            n -= 1                                   # the action was played, then the check failed
+            n -= 1  # the action was played, then the check failed
             role, action = pairs[-1]
             error, extra = f"invariant broken: {exc.problems[0]}", {"problems": exc.problems}
         else:
@@ -96,9 +108,15 @@ def random_record(seed: int, players: int = 3, *, variant: str = "intro", option
             error += f" (and the log does not replay: {exc2})"
         failure = {**_failure(seed, players, n, role, action), "error": error, **extra}
         return record, failure
-    record = GameRecord(variant=variant, players=players, seed=seed, options=dict(options or {}),
-                        actions=[{"role": r, "action": a} for r, a in summary["actions_list"]],
-                        state=summary["state"], created=now_iso())
+    record = GameRecord(
+        variant=variant,
+        players=players,
+        seed=seed,
+        options=dict(options or {}),
+        actions=[{"role": r, "action": a} for r, a in summary["actions_list"]],
+        state=summary["state"],
+        created=now_iso(),
+    )
     return record, None
 
 
@@ -130,6 +148,7 @@ def make_samples(folder: str | Path | None = None) -> list[Path]:
     Each uses the first seed from its base seed whose random game plays without a failure."""
     from maria import paths
     from maria.record.saves import save_game
+
     folder = Path(folder) if folder else paths.resource_root() / "saves"
     out = []
     for name, (players, seed, fraction) in SAMPLES.items():
@@ -150,9 +169,11 @@ def make_samples(folder: str | Path | None = None) -> list[Path]:
 
 # --- benchmark ---------------------------------------------------------------------------------
 
+
 def run_bench(games: int = 15, players: int = 3, print_fn=print) -> dict:
     """Medians on this machine; returns the figures and prints one line per figure."""
     from maria.record.saves import load_game, save_game
+
     game_s, legal_ms, apply_ms = [], [], []
     records = []
     for seed in range(games):
@@ -193,25 +214,39 @@ def run_bench(games: int = 15, players: int = 3, print_fn=print) -> dict:
         "game": (statistics.median(game_s), "s", len(game_s), "complete random games"),
         "legal_actions": (statistics.median(legal_ms), "ms", len(legal_ms), "calls"),
         "apply": (statistics.median(apply_ms), "ms", len(apply_ms), "calls"),
-        "save_load": (statistics.median(save_ms), "ms", len(save_ms),
-                      f"round trips of a finished game ({len(finished.actions)} actions)"),
+        "save_load": (
+            statistics.median(save_ms),
+            "ms",
+            len(save_ms),
+            f"round trips of a finished game ({len(finished.actions)} actions)",
+        ),
         "advanced_game": (statistics.median(advanced_s), "s", len(advanced_s), "complete random advanced games"),
     }
-    labels = {"game": "one complete random introductory game", "legal_actions": "legal_actions",
-              "apply": "apply", "save_load": "save + load of a finished game",
-              "advanced_game": "one complete random advanced game"}
+    labels = {
+        "game": "one complete random introductory game",
+        "legal_actions": "legal_actions",
+        "apply": "apply",
+        "save_load": "save + load of a finished game",
+        "advanced_game": "one complete random advanced game",
+    }
     print_fn(f"MARIA benchmark: {players}-player games (introductory unless named), medians on this machine")
     for key, (value, unit, n, what) in figures.items():
         target = TARGETS[key]
         mark = "ok " if value <= target else "SLOW"
-        print_fn(f"  {mark} {labels[key]:<40} {value:8.3f} {unit:<2} (target <= {target:g} {unit}; "
-                 f"median of {n} {what})")
+        print_fn(
+            f"  {mark} {labels[key]:<40} {value:8.3f} {unit:<2} (target <= {target:g} {unit}; median of {n} {what})"
+        )
+
     def p95(xs: list[float]) -> float:
         return sorted(xs)[int(0.95 * (len(xs) - 1))]
-    print_fn(f"  95th percentiles: legal_actions {p95(legal_ms):.3f} ms, apply {p95(apply_ms):.3f} ms; "
-             f"slowest apply {max(apply_ms):.3f} ms; save {statistics.median(only_save):.1f} ms + "
-             f"load {statistics.median(only_load):.1f} ms")
+
+    print_fn(
+        f"  95th percentiles: legal_actions {p95(legal_ms):.3f} ms, apply {p95(apply_ms):.3f} ms; "
+        f"slowest apply {max(apply_ms):.3f} ms; save {statistics.median(only_save):.1f} ms + "
+        f"load {statistics.median(only_load):.1f} ms"
+    )
     from maria.lab.playout_bench import report
+
     out = {k: v[0] for k, v in figures.items()}
     out.update({f"playouts_{k}": v for k, v in report(print_fn).items()})
     return out
@@ -219,6 +254,7 @@ def run_bench(games: int = 15, players: int = 3, print_fn=print) -> dict:
 
 if __name__ == "__main__":
     import sys
+
     if "--samples" in sys.argv:
         for p in make_samples():
             print(f"wrote {p}")

@@ -23,20 +23,30 @@ def summary(games: int, players: int, options: dict | None, errors: int) -> str:
 def play_one(job: tuple) -> dict:
     """One random game with every check (maria.lab.friedrich_selfplay.random_game)."""
     from maria.lab import friedrich_selfplay
+
     seed, players, _variant, options, _out_dir = job
     t0 = time.perf_counter()
     try:
         out = friedrich_selfplay.random_game(players, seed, **({"options": options} if options else {}))
     except Exception as exc:
-        return {"seed": seed, "error": f"seed {seed}: ERROR {type(exc).__name__}: {exc}\n    "
-                                       + traceback.format_exc().strip().splitlines()[-3].strip()}
+        return {
+            "seed": seed,
+            "error": f"seed {seed}: ERROR {type(exc).__name__}: {exc}\n    "
+            + traceback.format_exc().strip().splitlines()[-3].strip(),
+        }
     s = out["state"]
     res = s["result"]
     win = "+".join(res["winners"])
-    return {"seed": seed, "winner": win, "kind": win, "turns": s["turn"], "actions": out["steps"],
-            "secs": time.perf_counter() - t0,
-            "line": f"winners {win} ({res.get('reason', '')}), turn {s['turn']}, actions {out['steps']}, "
-                    f"combats {out['duels']}"}
+    return {
+        "seed": seed,
+        "winner": win,
+        "kind": win,
+        "turns": s["turn"],
+        "actions": out["steps"],
+        "secs": time.perf_counter() - t0,
+        "line": f"winners {win} ({res.get('reason', '')}), turn {s['turn']}, actions {out['steps']}, "
+        f"combats {out['duels']}",
+    }
 
 
 def replay_file(path) -> int:
@@ -52,8 +62,7 @@ def replay_file(path) -> int:
         print("digest: - (the file could not be loaded)")
         print(f"problem: {exc}")
         return 1
-    print(f"{Path(path).name}: FRIEDRICH, {record.players} players, seed {record.seed}, "
-          f"{len(record.actions)} actions")
+    print(f"{Path(path).name}: FRIEDRICH, {record.players} players, seed {record.seed}, {len(record.actions)} actions")
     print(f"digest: sha256 {fsaves.digest(record.state)}")
     state = fdoor.new_game(record.players, record.seed, dict(record.options))
     for i, a in enumerate(record.actions, 1):
@@ -69,4 +78,5 @@ def replay_file(path) -> int:
 
 def bench(games: int | None, players: int) -> None:
     from maria.lab.friedrich_selfplay import run_bench
+
     run_bench(games=games or 3, players=players)

@@ -36,8 +36,16 @@ def random_game(players: int, seed: int, board=None, max_steps: int = 20000, opt
         if steps % 499 == 0:
             assert round_trip(s) == s, "the state does not round-trip through YAML"
 
-    out = fuzz.random_game(games.get("friedrich"), seed, players, options=options, board=board, check=check,
-                           max_actions=max_steps, on_runaway=AssertionError)
+    out = fuzz.random_game(
+        games.get("friedrich"),
+        seed,
+        players,
+        options=options,
+        board=board,
+        check=check,
+        max_actions=max_steps,
+        on_runaway=AssertionError,
+    )
     s = out["state"]
     assert round_trip(s) == s, "the final state does not round-trip through YAML"
     assert s["turn"] <= 24, "§11: the game ends at the latest when all 18 cards are out"
@@ -59,7 +67,7 @@ def run_bench(games: int = 3, players: int = 4, print_fn=print) -> dict:
         log, steps = [], 0
         while s["result"] is None:
             if steps % 7 == 0:
-                log.append(s)                               # a spread of positions of the game
+                log.append(s)  # a spread of positions of the game
             s = random_step(s, rnd)
             steps += 1
         game_s.append(time.perf_counter() - t0)
@@ -75,14 +83,25 @@ def run_bench(games: int = 3, players: int = 4, print_fn=print) -> dict:
                 t0 = time.perf_counter()
                 door.apply(st, role, a)
                 apply_ms.append(1000 * (time.perf_counter() - t0))
+
     def p95(xs: list[float]) -> float:
         return sorted(xs)[int(0.95 * (len(xs) - 1))]
+
     print_fn(f"FRIEDRICH benchmark: {players}-player random games, medians on this machine")
-    print_fn(f"  one complete random game   {statistics.median(game_s):8.3f} s  (median of {games}; "
-             f"{statistics.mean(n_actions):.0f} actions per game)")
-    print_fn(f"  legal_actions              {statistics.median(legal_ms):8.3f} ms (median of {len(legal_ms)} calls; "
-             f"95th percentile {p95(legal_ms):.3f} ms)")
-    print_fn(f"  apply                      {statistics.median(apply_ms):8.3f} ms (median of {len(apply_ms)} calls; "
-             f"95th percentile {p95(apply_ms):.3f} ms)")
-    return {"game": statistics.median(game_s), "legal_actions": statistics.median(legal_ms),
-            "apply": statistics.median(apply_ms)}
+    print_fn(
+        f"  one complete random game   {statistics.median(game_s):8.3f} s  (median of {games}; "
+        f"{statistics.mean(n_actions):.0f} actions per game)"
+    )
+    print_fn(
+        f"  legal_actions              {statistics.median(legal_ms):8.3f} ms (median of {len(legal_ms)} calls; "
+        f"95th percentile {p95(legal_ms):.3f} ms)"
+    )
+    print_fn(
+        f"  apply                      {statistics.median(apply_ms):8.3f} ms (median of {len(apply_ms)} calls; "
+        f"95th percentile {p95(apply_ms):.3f} ms)"
+    )
+    return {
+        "game": statistics.median(game_s),
+        "legal_actions": statistics.median(legal_ms),
+        "apply": statistics.median(apply_ms),
+    }

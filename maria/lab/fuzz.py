@@ -10,9 +10,19 @@ import time
 from maria.engine.game import Game
 
 
-def random_game(game: Game, seed: int, players: int, *, variant: str | None = None, options: dict | None = None,
-                board=None, check=None, max_actions: int = 20000, trace: list | None = None,
-                on_runaway: type[Exception] = RuntimeError) -> dict:
+def random_game(
+    game: Game,
+    seed: int,
+    players: int,
+    *,
+    variant: str | None = None,
+    options: dict | None = None,
+    board=None,
+    check=None,
+    max_actions: int = 20000,
+    trace: list | None = None,
+    on_runaway: type[Exception] = RuntimeError,
+) -> dict:
     """Play one game; returns {"state", "actions", "actions_list", "seconds"}.  `check(state, n)`
     sees every state after the n-th action (it raises to stop the game); `trace`, if given,
     receives the [role, action] pairs as they are played (so a failing check can report them).

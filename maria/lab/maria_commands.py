@@ -25,6 +25,7 @@ def play_one(job: tuple) -> dict:
     from maria.lab import selfplay
     from maria.lab.bench import failure_text, random_record, turns_played
     from maria.record.saves import save_game
+
     seed, players, variant, options, out_dir = job
     t0 = time.perf_counter()
     try:
@@ -40,8 +41,15 @@ def play_one(job: tuple) -> dict:
     winner = (state["result"] or {}).get("winner") or "none"
     kind = selfplay.victory_kind(state) or winner
     turns = turns_played(state)
-    return {"seed": seed, "winner": winner, "kind": kind, "turns": turns, "actions": len(record.actions),
-            "secs": dt, "line": f"winner {winner}, turns {turns}, actions {len(record.actions)}"}
+    return {
+        "seed": seed,
+        "winner": winner,
+        "kind": kind,
+        "turns": turns,
+        "actions": len(record.actions),
+        "secs": dt,
+        "line": f"winner {winner}, turns {turns}, actions {len(record.actions)}",
+    }
 
 
 def replay_file(path) -> int:
@@ -59,8 +67,10 @@ def replay_file(path) -> int:
         print("digest: - (the file could not be loaded)")
         print(f"problem: {exc}")
         return 1
-    print(f"{Path(path).name}: {record.variant}, {record.players} players, seed {record.seed}, "
-          f"{len(record.actions)} actions")
+    print(
+        f"{Path(path).name}: {record.variant}, {record.players} players, seed {record.seed}, "
+        f"{len(record.actions)} actions"
+    )
     print(f"digest: sha256 {state_digest(record.state)}")
     try:
         state = replay(record)
@@ -91,4 +101,5 @@ def replay_file(path) -> int:
 
 def bench(games: int | None, players: int) -> None:
     from maria.lab.bench import run_bench
+
     run_bench(games=games or 15, players=players)

@@ -71,7 +71,8 @@ def report(print_fn=print, seed: int = 1) -> dict[str, float]:
     labels = {"stage": "hard play-outs to the stage's end", "reply": "hard play-outs through the enemy stages"}
     whose = {"stage": "Frederick's and Louis XV's", "reply": "Maria Theresa's, R5.1"}
     for k, (rate, n) in rates.items():
-        print_fn(f"  --  {labels[k]:<40} {rate:8.2f} /s ({whose[k]}; {n} play-outs from the movement "
-                 f"phases of the all-easy game of seed {seed})")
+        print_fn(
+            f"  --  {labels[k]:<40} {rate:8.2f} /s ({whose[k]}; {n} play-outs from the movement "
+            f"phases of the all-easy game of seed {seed})"
+        )
     return {k: v[0] for k, v in rates.items()}
-

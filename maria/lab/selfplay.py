@@ -32,12 +32,12 @@ STAT_PATTERNS = {
     "disputes": "disputes the order of moves",
     "stack_consents": "agrees that",
     "neutrality_ends": "neutrality ends",
-    "relocations": "leaves neutral",                       # R19.3.3 (RUL-A18)
+    "relocations": "leaves neutral",  # R19.3.3 (RUL-A18)
     "saxon_homecomings": "returns home (his set-up city is occupied)",
     "offmap_blockers": "makes way for a general returning",  # R17.6.7 (RUL-A15)
-    "expedition_payments": "(expeditionary corps)",         # R17.6.4 (RUL-A14)
-    "commanders_chosen": "is the supreme commander of the stack",   # R6.2 equal ranks (RUL-06)
-    "offmap_returns": "returns from the off-map box",        # R17.6.7
+    "expedition_payments": "(expeditionary corps)",  # R17.6.4 (RUL-A14)
+    "commanders_chosen": "is the supreme commander of the stack",  # R6.2 equal ranks (RUL-06)
+    "offmap_returns": "returns from the off-map box",  # R17.6.7
 }
 
 
@@ -63,18 +63,42 @@ def victory_kind(state: dict) -> str | None:
     return f"{r['winner']}:{'turn9' if 'Turn 9' in r['reason'] else 'instant'}"
 
 
-def play_random_game(seed: int, players: int = 3, board=None, max_actions: int = 20000,
-                     check=None, trace: list | None = None, variant: str = "intro",
-                     options: dict | None = None) -> dict:
+def play_random_game(
+    seed: int,
+    players: int = 3,
+    board=None,
+    max_actions: int = 20000,
+    check=None,
+    trace: list | None = None,
+    variant: str = "intro",
+    options: dict | None = None,
+) -> dict:
     """Play one MARIA game with random legal actions (the fuzzer, maria.lab.fuzz); returns a summary
     dict (with "actions_list": the [role, action] pairs played, enough to replay the game through
     the door).  `check(state)` sees every state; `trace`, if given, receives those pairs as they are
     played (so a failing check can report them)."""
-    out = fuzz.random_game(games.get("maria"), seed, players, variant=variant, options=options, board=board,
-                           check=(lambda state, n: check(state)) if check else None, max_actions=max_actions,
-                           trace=trace)
+    out = fuzz.random_game(
+        games.get("maria"),
+        seed,
+        players,
+        variant=variant,
+        options=options,
+        board=board,
+        check=(lambda state, n: check(state)) if check else None,
+        max_actions=max_actions,
+        trace=trace,
+    )
     state, n, dt = out["state"], out["actions"], out["seconds"]
-    return {"seed": seed, "players": players, "actions": n, "turn": state["turn"],
-            "result": state["result"], "seconds": round(dt, 3),
-            "ms_per_action": round(1000 * dt / max(n, 1), 3), "state": state,
-            "actions_list": out["actions_list"], "stats": rule_stats(state), "victory": victory_kind(state)}
+    return {
+        "seed": seed,
+        "players": players,
+        "actions": n,
+        "turn": state["turn"],
+        "result": state["result"],
+        "seconds": round(dt, 3),
+        "ms_per_action": round(1000 * dt / max(n, 1), 3),
+        "state": state,
+        "actions_list": out["actions_list"],
+        "stats": rule_stats(state),
+        "victory": victory_kind(state),
+    }

@@ -57,11 +57,27 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str], mode:
         res, err, turn = rec.state["result"], None, rec.state["turn"]
     except Exception as exc:  # counted and reported as an error
         res, err, turn = None, f"{type(exc).__name__}: {exc}", None
-    return {"seed": seed, "variant": variant, "players": players, "seats": seats, "mode": mode,
-            "winner": (res or {}).get("winner"), "reason": (res or {}).get("reason"), "turn": turn,
-            "error": err, "secs": round(time.time() - t0, 1),
-            "times": {r: {"n": len(v), "median": round(statistics.median(v), 3), "max": round(max(v), 3),
-                          "all": [round(x, 3) for x in v]} for r, v in per.items()}}
+    return {
+        "seed": seed,
+        "variant": variant,
+        "players": players,
+        "seats": seats,
+        "mode": mode,
+        "winner": (res or {}).get("winner"),
+        "reason": (res or {}).get("reason"),
+        "turn": turn,
+        "error": err,
+        "secs": round(time.time() - t0, 1),
+        "times": {
+            r: {
+                "n": len(v),
+                "median": round(statistics.median(v), 3),
+                "max": round(max(v), 3),
+                "all": [round(x, 3) for x in v],
+            }
+            for r, v in per.items()
+        },
+    }
 
 
 def read(path: Path) -> list[dict]:
@@ -71,6 +87,7 @@ def read(path: Path) -> list[dict]:
         return []
     if path.suffix == ".gz":
         import gzip
+
         text = gzip.decompress(path.read_bytes()).decode("utf-8")
     else:
         text = path.read_text()
@@ -86,7 +103,7 @@ def run(out: Path, variant: str, players: int, first: int, games: int, mode: str
         if seed in done:
             continue
         line = play_one(variant, players, seed, seats_for(mode, roles, seed), mode)
-        with out.open("a") as f:           # one whole line per game: a stopped series keeps them
+        with out.open("a") as f:  # one whole line per game: a stopped series keeps them
             f.write(json.dumps(line) + "\n")
         lines.append(line)
         echo(f"seed {seed}: {line['winner'] or line['error'] or 'tie'} (turn {line['turn']}, {line['secs']} s)")
@@ -132,8 +149,10 @@ def _mixed_line(mode: str, xs: list[dict]) -> str:
     for k in sorted({sum(v == level for v in x["seats"].values()) for x in xs}):
         ys = [x for x in xs if sum(v == level for v in x["seats"].values()) == k]
         parts.append(f"in {k} seat{'s' if k > 1 else ''} {sum(score(y) for y in ys):g}/{len(ys)}")
-    return (f"{level} vs {mode.split(':')[2]}, mixed seating: {w:g}/{n} = {w / n:.1%} "
-            f"[{lo:.1%}, {hi:.1%}] ({', '.join(parts)})")
+    return (
+        f"{level} vs {mode.split(':')[2]}, mixed seating: {w:g}/{n} = {w / n:.1%} "
+        f"[{lo:.1%}, {hi:.1%}] ({', '.join(parts)})"
+    )
 
 
 def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
@@ -168,25 +187,38 @@ def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
         text = f"{key} (one seat): {w}/{n} = {w / n:.1%} [{lo:.1%}, {hi:.1%}]"
         if by_seed:
             r = sum(1 for x in by_seed.values() if x["winner"] == key) / len(by_seed)
-            better = sum(1 for x in xs if x["seed"] in by_seed and x["winner"] == key
-                         and by_seed[x["seed"]]["winner"] != key)
-            worse = sum(1 for x in xs if x["seed"] in by_seed and x["winner"] != key
-                        and by_seed[x["seed"]]["winner"] == key)
-            text += (f"; base rate r {r:.1%} of {len(by_seed)}, hard should win >= {goal1_threshold(r):.1%}; "
-                     f"against the base game of the same seed: better {better}, worse {worse}")
+            better = sum(
+                1 for x in xs if x["seed"] in by_seed and x["winner"] == key and by_seed[x["seed"]]["winner"] != key
+            )
+            worse = sum(
+                1 for x in xs if x["seed"] in by_seed and x["winner"] != key and by_seed[x["seed"]]["winner"] == key
+            )
+            text += (
+                f"; base rate r {r:.1%} of {len(by_seed)}, hard should win >= {goal1_threshold(r):.1%}; "
+                f"against the base game of the same seed: better {better}, worse {worse}"
+            )
         out.append(text)
     for lvl in sorted({v for x in lines for v in x["seats"].values()}):
         for role in [None] + sorted({r for x in lines for r in x["times"]}):
-            ts = sorted(t for x in lines for r, d in x["times"].items()
-                        if x["seats"][r] == lvl and role in (None, r) for t in d.get("all", ()))
+            ts = sorted(
+                t
+                for x in lines
+                for r, d in x["times"].items()
+                if x["seats"][r] == lvl and role in (None, r)
+                for t in d.get("all", ())
+            )
             if ts:
-                out.append(f"decision times {lvl}{' as ' + role if role else ''}: n={len(ts)} median "
-                           f"{statistics.median(ts):.3f} s, 95th percentile "
-                           f"{ts[math.floor(0.95 * (len(ts) - 1))]:.3f} s, worst {ts[-1]:.3f} s")
+                out.append(
+                    f"decision times {lvl}{' as ' + role if role else ''}: n={len(ts)} median "
+                    f"{statistics.median(ts):.3f} s, 95th percentile "
+                    f"{ts[math.floor(0.95 * (len(ts) - 1))]:.3f} s, worst {ts[-1]:.3f} s"
+                )
     secs = [x["secs"] for x in lines]
     if secs:
-        out.append(f"games {len(lines)}, errors {sum(1 for x in lines if x['error'])}, "
-                   f"seconds a game median {statistics.median(secs):.1f}")
+        out.append(
+            f"games {len(lines)}, errors {sum(1 for x in lines if x['error'])}, "
+            f"seconds a game median {statistics.median(secs):.1f}"
+        )
     return out
 
 

@@ -25,9 +25,9 @@ import sys
 from maria.players import learned
 from maria.games.maria.rules import roles as R
 
-L2 = 1e-2          # weight decay (the features are standardised before the fit)
+L2 = 1e-2  # weight decay (the features are standardised before the fit)
 EPOCHS = 400
-RATE = 0.05        # Adam's step
+RATE = 0.05  # Adam's step
 
 
 def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> dict:
@@ -41,7 +41,7 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> di
     # of a seed are the same on any machine under any load and a training set can be remade
     ps = {r: make_player(lvl, seed * 1009 + i, clock=False) for i, (r, lvl) in enumerate(sorted(seats.items()))}
     rows, last, n = [], None, 0
-    first = 2 if variant == "intro" else 0           # the advanced game: diplomacy and politics too
+    first = 2 if variant == "intro" else 0  # the advanced game: diplomacy and politics too
     while not door.is_over(st):
         key = (st["turn"], fm.stage_of(st))
         in_turn = len(st["flow"]) > 1 and st["flow"][1].get("name") == "turn"
@@ -54,8 +54,15 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str]) -> di
         if n > 20000:
             raise RuntimeError(f"runaway game (seed {seed})")
     w = st["result"].get("winner")
-    return {"seed": seed, "variant": variant, "players": players, "seats": seats,
-            "winner": w if w is not None else "tie", "turn": st["turn"], "rows": rows}
+    return {
+        "seed": seed,
+        "variant": variant,
+        "players": players,
+        "seats": seats,
+        "winner": w if w is not None else "tie",
+        "turn": st["turn"],
+        "rows": rows,
+    }
 
 
 def _read(paths: list[str], players: int, variant: str = "intro") -> list[dict]:
@@ -87,7 +94,7 @@ def fit(games: list[dict], players: int, epochs: int = EPOCHS, variant: str = "i
         raise ValueError("no games to fit")
     mean = [sum(r[j] for r, _ in train) / len(train) for j in range(d)]
     sd = [math.sqrt(sum((r[j] - mean[j]) ** 2 for r, _ in train) / len(train)) or 1.0 for j in range(d)]
-    mean[0], sd[0] = 0.0, 1.0                            # the bias stays a bias
+    mean[0], sd[0] = 0.0, 1.0  # the bias stays a bias
     xs = [([(r[j] - mean[j]) / sd[j] for j in range(d)], y) for r, y in train]
     w = [[0.0] * d for _ in range(k)]
     m1 = [[0.0] * d for _ in range(k)]
@@ -107,18 +114,26 @@ def fit(games: list[dict], players: int, epochs: int = EPOCHS, variant: str = "i
                 g = grad[c][j] / len(xs) + (L2 * w[c][j] if j else 0.0)
                 m1[c][j] = 0.9 * m1[c][j] + 0.1 * g
                 m2[c][j] = 0.999 * m2[c][j] + 0.001 * g * g
-                w[c][j] -= RATE * (m1[c][j] / (1 - 0.9 ** t)) / (math.sqrt(m2[c][j] / (1 - 0.999 ** t)) + 1e-8)
+                w[c][j] -= RATE * (m1[c][j] / (1 - 0.9**t)) / (math.sqrt(m2[c][j] / (1 - 0.999**t)) + 1e-8)
     # back to raw features: w·(x - mean)/sd = (w/sd)·x - w·mean/sd
     raw = []
     for wc in w:
         r = [wc[j] / sd[j] for j in range(d)]
         r[0] = wc[0] - sum(wc[j] * mean[j] / sd[j] for j in range(1, d))
         raw.append(r)
-    model = {"classes": cls, "features": list(NAMES),
-             "weights": {c: [round(v, 6) for v in raw[i]] for i, c in enumerate(cls)}}
+    model = {
+        "classes": cls,
+        "features": list(NAMES),
+        "weights": {c: [round(v, 6) for v in raw[i]] for i, c in enumerate(cls)},
+    }
     prior = [sum(1 for _, y in train if y == c) / len(train) for c in range(k)]
-    model["fit"] = {"games": len(games), "rows_train": len(train), "rows_test": len(test),
-                    "test": _score(model, test, prior), "train": _score(model, train, prior)}
+    model["fit"] = {
+        "games": len(games),
+        "rows_train": len(train),
+        "rows_test": len(test),
+        "test": _score(model, test, prior),
+        "train": _score(model, train, prior),
+    }
     return model
 
 
@@ -132,8 +147,11 @@ def _score(model: dict, rows: list, prior: list[float]) -> dict:
         ll -= math.log(max(p[y], 1e-12))
         ll0 -= math.log(max(prior[y], 1e-12))
         right += max(range(len(p)), key=p.__getitem__) == y
-    return {"log_loss": round(ll / len(rows), 4), "prior_log_loss": round(ll0 / len(rows), 4),
-            "named": round(right / len(rows), 4)}
+    return {
+        "log_loss": round(ll / len(rows), 4),
+        "prior_log_loss": round(ll0 / len(rows), 4),
+        "named": round(right / len(rows), 4),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -53,6 +53,7 @@ def setup_frames(variant: str, players: int, seed: int) -> dict[str, dict]:
     """Each power's allocate template of a new game (the limits do not depend on the seed)."""
     from maria.players import decide, make_player
     from maria.games.maria.rules import door
+
     st = door.new_game(variant, players, seed)
     roles = R.ROLES_3P if players == 3 else R.ROLES_2P
     ps = {r: make_player("easy", seed * 1009 + i) for i, r in enumerate(sorted(roles))}
@@ -69,14 +70,21 @@ def setup_frames(variant: str, players: int, seed: int) -> dict[str, dict]:
 def play_one(variant: str, players: int, seed: int, alloc: dict[str, dict[str, int]]) -> dict:
     """One all-easy game with the allocations `alloc` (power -> troops; others: the rules)."""
     from maria.players.tournament import play_game
+
     roles = R.ROLES_3P if players == 3 else R.ROLES_2P
     token = learned_setup.TRIAL.set(alloc)
     try:
         rec = play_game(variant, players, seed, {r: "easy" for r in roles})
     finally:
         learned_setup.TRIAL.reset(token)
-    return {"seed": seed, "variant": variant, "players": players, "winner": rec.state["result"]["winner"],
-            "turn": rec.state["turn"], "alloc": alloc}
+    return {
+        "seed": seed,
+        "variant": variant,
+        "players": players,
+        "winner": rec.state["result"]["winner"],
+        "turn": rec.state["turn"],
+        "alloc": alloc,
+    }
 
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -118,13 +126,17 @@ def fit(rows: list[dict], power: str, role: str) -> dict:
             c = by_count[g][r["alloc"][power][g]]
             c[0] += 1
             c[1] += int(y)
-    return {"games": len(rows), "rate": sum(ys) / len(ys), "reference": gens[-1],
-            "per_troop": {g: (beta[i], se[i]) for i, g in enumerate(gens[:-1])},
-            "by_count": {g: dict(sorted(v.items())) for g, v in by_count.items()}}
+    return {
+        "games": len(rows),
+        "rate": sum(ys) / len(ys),
+        "reference": gens[-1],
+        "per_troop": {g: (beta[i], se[i]) for i, g in enumerate(gens[:-1])},
+        "by_count": {g: dict(sorted(v.items())) for g, v in by_count.items()},
+    }
 
 
 def parse_alloc(text: str) -> dict[str, dict[str, int]]:
-    """"austria:karl=3,traun=3;prussia:..." -> {power: {general: troops}}."""
+    """ "austria:karl=3,traun=3;prussia:..." -> {power: {general: troops}}."""
     out = {}
     for part in filter(None, text.split(";")):
         power, _, rest = part.partition(":")
@@ -135,8 +147,10 @@ def parse_alloc(text: str) -> dict[str, dict[str, int]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m maria.lab.train_setup", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
-    for name, what in (("play", "all-easy games with random allocations of --powers"),
-                       ("try", "all-easy games with one candidate allocation (--alloc)")):
+    for name, what in (
+        ("play", "all-easy games with random allocations of --powers"),
+        ("try", "all-easy games with one candidate allocation (--alloc)"),
+    ):
         p = sub.add_parser(name, help=what)
         p.add_argument("out")
         p.add_argument("--variant", choices=("intro", "advanced"), default="advanced")
@@ -155,8 +169,10 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "fit":
         rows = [json.loads(line) for path in a.data for line in open(path, encoding="utf-8")]
         got = fit(rows, a.power, a.role)
-        print(f"{got['games']} games, {a.role} won {got['rate']:.1%}; a troop moved from "
-              f"{got['reference']} to ... (points of the win rate, s.e.):")
+        print(
+            f"{got['games']} games, {a.role} won {got['rate']:.1%}; a troop moved from "
+            f"{got['reference']} to ... (points of the win rate, s.e.):"
+        )
         for g, (b, s) in got["per_troop"].items():
             print(f"  {g:<16} {100 * b:+5.1f} ({100 * s:.1f})")
         for g, counts in got["by_count"].items():

@@ -28,13 +28,16 @@ def make_player(level: str, seed: int = 0, budget: float | None = None, clock: b
     keeps the window answering.  `normal` searches by the wall clock either way."""
     if level == "random":
         from maria.players.random_player import RandomPlayer
+
         return RandomPlayer(seed)
     if level == "easy":
         from maria.players.easy import EasyPlayer
+
         return EasyPlayer(seed)
     if level in ("normal", "hard"):
         from maria.players.levels import SEARCHED_LEVELS
         from maria.players.search import SearchPlayer
+
         cfg = SEARCHED_LEVELS[level]
         if budget is None and cfg.counted() and not clock:
             budget = math.inf

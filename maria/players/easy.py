@@ -60,8 +60,10 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
     singles = [c for c in hand if cards.value_of(c) >= amount]
     if singles:
         options.append([min(singles, key=lambda c: (cards.value_of(c), cards.is_reserve(c), c))])
-    for order in (sorted(hand, key=lambda c: (cards.is_reserve(c), cards.value_of(c), c)),
-                  sorted(hand, key=lambda c: (-cards.value_of(c), c))):
+    for order in (
+        sorted(hand, key=lambda c: (cards.is_reserve(c), cards.value_of(c), c)),
+        sorted(hand, key=lambda c: (-cards.value_of(c), c)),
+    ):
         chosen = []
         for c in order:
             if cards.pay_value(chosen) >= amount:
@@ -77,8 +79,8 @@ def cheap_payment(hand: list[str], amount: int) -> list[str] | None:
     return min(ok, key=lambda o: (cards.pay_value(o), sum(cards.is_reserve(c) for c in o), len(o)))
 
 
-RICH_HAND = 10      # cards in hand from which a combat card is chosen to win big, not cheaply
-BIG_DEFEAT = 6      # the margin (troops lost, cities retreated) a rich hand aims for
+RICH_HAND = 10  # cards in hand from which a combat card is chosen to win big, not cheaply
+BIG_DEFEAT = 6  # the margin (troops lost, cities retreated) a rich hand aims for
 
 
 class EasyPlayer:
@@ -146,8 +148,11 @@ class Rules(PoliticsRules):
 
     def enemy_cities(self) -> list[str]:
         st = self.state
-        return [c for c, gs in st["city_generals"].items()
-                if c in self.info.playable and self.enemy(st["generals"][gs[0]]["power"])]
+        return [
+            c
+            for c, gs in st["city_generals"].items()
+            if c in self.info.playable and self.enemy(st["generals"][gs[0]]["power"])
+        ]
 
     def _near(self, city: str, targets) -> int:
         d = self.info.dist_from(city)
@@ -164,7 +169,8 @@ class Rules(PoliticsRules):
             return a
         if t == "recruit":
             return self.fill_recruit(a)
-        from maria.players.random_moves import fill                    # unknown template: a legal fill
+        from maria.players.random_moves import fill  # unknown template: a legal fill
+
         return fill(a, self.state, {"rng": self.rng.getrandbits(63) | 1})
 
     def fill_allocate(self, a: dict) -> dict:
@@ -181,8 +187,12 @@ class Rules(PoliticsRules):
             # nearest Prussia's and Saxony's, enemies by the rules (R2.3) but his own powers
             def other(p):
                 return R.enemies(st, p, power) and p not in self.mine
-            foes = [c for c, gs in st["city_generals"].items()
-                    if c in info.playable and other(st["generals"][gs[0]]["power"])]
+
+            foes = [
+                c
+                for c, gs in st["city_generals"].items()
+                if c in info.playable and other(st["generals"][gs[0]]["power"])
+            ]
             goals = [c for c in goals if other(controller(st, info, c))]
 
         def prio(g):
@@ -216,8 +226,11 @@ class Rules(PoliticsRules):
         if ctrl is None or not R.enemies(self.state, ctrl, power):
             return False
         major = R.major_of(self.state, power)
-        return city in goal_fortresses(self.state, self.info, major) or power == "austria" \
+        return (
+            city in goal_fortresses(self.state, self.info, major)
+            or power == "austria"
             or major not in ("france", "prussia")
+        )
 
     def fill_recruit(self, a: dict) -> dict:
         st = self.state
@@ -256,15 +269,25 @@ class Rules(PoliticsRules):
                 return 0
             city = reenter.get(g, gen["city"])
             stack = [x for x in st["city_generals"].get(city, []) if x != g]
-            return 16 - sum(st["generals"][x]["troops"] + assign.get(x, 0) for x in stack) \
-                - gen["troops"] - assign.get(g, 0)
+            return (
+                16
+                - sum(st["generals"][x]["troops"] + assign.get(x, 0) for x in stack)
+                - gen["troops"]
+                - assign.get(g, 0)
+            )
 
         while left > 0:
             cands = [g for g in pool if room(g) > 0]
             if not cands:
                 break
-            g = min(cands, key=lambda g: (self._near(reenter.get(g, st["generals"][g]["city"]), foes)
-                                          + 0.4 * (st["generals"][g]["troops"] + assign.get(g, 0)), g))
+            g = min(
+                cands,
+                key=lambda g: (
+                    self._near(reenter.get(g, st["generals"][g]["city"]), foes)
+                    + 0.4 * (st["generals"][g]["troops"] + assign.get(g, 0)),
+                    g,
+                ),
+            )
             assign[g] = assign.get(g, 0) + 1
             left -= 1
         return assign, reenter
@@ -278,8 +301,10 @@ class Rules(PoliticsRules):
         # Toerring, who commands any stack he joins (rank 1, R11.9), is short of cards
         hands = self.state["cards"]["hands"]
         bav, fr = len(hands.get("bavaria", [])), len(hands.get("france", []))
-        toerring = any(g["power"] == "bavaria" and g["in_play"] and g["city"] in self.info.playable
-                       for g in self.state["generals"].values())
+        toerring = any(
+            g["power"] == "bavaria" and g["in_play"] and g["city"] in self.info.playable
+            for g in self.state["generals"].values()
+        )
         give = toerring and bav < max(4, fr // 2)
         return next((a for a in acts if a.get("give") is give), acts[0])
 
@@ -293,9 +318,10 @@ class Rules(PoliticsRules):
             return pay
         opts = [a for a in acts if a["type"] == "pay_all"]
         if opts:
+
             def supplied(a):
-                return sum(self.state["generals"][g]["troops"] for g in a["supplied"]
-                           if g in self.state["generals"])
+                return sum(self.state["generals"][g]["troops"] for g in a["supplied"] if g in self.state["generals"])
+
             return max(opts, key=lambda a: (supplied(a), len(a["supplied"])))
         return None
 
@@ -318,18 +344,25 @@ class Rules(PoliticsRules):
         return pay
 
     def on_winter(self, acts, frame):
-        return next((a for a in acts if a["type"] == "recruit"), None) or \
-            next((a for a in acts if a["type"] == "done"), acts[0])
+        return next((a for a in acts if a["type"] == "recruit"), None) or next(
+            (a for a in acts if a["type"] == "done"), acts[0]
+        )
 
     def on_hussars(self, acts, frame):
         places = [a for a in acts if a["type"] == "place_hussar"]
         if not places:
             return None
         from maria.games.maria.rules.supply import supply_status
+
         st, info = self.state, self.info
-        abroad = [gid for gid, g in st["generals"].items()
-                  if g["in_play"] and g["city"] in info.playable and self.enemy(g["power"])
-                  and info.home_of(g["city"]) != g["power"]]
+        abroad = [
+            gid
+            for gid, g in st["generals"].items()
+            if g["in_play"]
+            and g["city"] in info.playable
+            and self.enemy(g["power"])
+            and info.home_of(g["city"]) != g["power"]
+        ]
         if not abroad:
             return places[0]
         near = set()
@@ -362,6 +395,7 @@ class Rules(PoliticsRules):
             mine = sum(st["generals"][g]["troops"] for g in st["city_generals"].get(a["from"], []))
             theirs = sum(st["generals"][g]["troops"] for g in st["city_generals"].get(a["target"], []))
             return mine - theirs
+
         return max(atts, key=est)
 
     def on_combat(self, acts, frame):
@@ -369,11 +403,12 @@ class Rules(PoliticsRules):
         side = frame["right"]
         power = frame[side + "_power"]
         s = frame["score"] if side == "att" else -frame["score"]
-        suited = sorted((a for a in acts if a["type"] == "play_card" and "value" not in a),
-                        key=lambda a: cards.value_of(a["card"]))
+        suited = sorted(
+            (a for a in acts if a["type"] == "play_card" and "value" not in a), key=lambda a: cards.value_of(a["card"])
+        )
         reserves = [a for a in acts if a["type"] == "play_card" and a.get("value") == 8]
         accept = next((a for a in acts if a["type"] in ("accept_defeat", "accept_tie")), None)
-        if s >= 0:                                       # at 0 with a suited card: must play one
+        if s >= 0:  # at 0 with a suited card: must play one
             if accept is not None and accept["type"] == "accept_tie":
                 return accept
             return suited[0] if suited else (reserves[0] if reserves else acts[0])
@@ -395,8 +430,7 @@ class Rules(PoliticsRules):
                 # a rich hand buys a big defeat: the loser loses the final score in troops and
                 # retreats as far (R11.4), which eliminates generals and drives protectors off
                 other = "def" if side == "att" else "att"
-                theirs = sum(st["generals"][g]["troops"] for g in frame[other]
-                             if st["generals"][g]["city"] is not None)
+                theirs = sum(st["generals"][g]["troops"] for g in frame[other] if st["generals"][g]["city"] is not None)
                 want = d + min(theirs, BIG_DEFEAT)
                 big = [a for a in cover if cards.value_of(a["card"]) >= want]
                 return big[0] if big else cover[-1]
@@ -412,16 +446,20 @@ class Rules(PoliticsRules):
 
     def on_movement_phase(self, acts, frame):
         from maria.players.plan import Planner
+
         moves = [a for a in acts if a["type"] in ("move", "force_march")]
         done = next((a for a in acts if a["type"] == "done"), None)
         re = [a for a in acts if a["type"] == "reenter_train"]
         st, info = self.state, self.info
         for a in re:
             power = st["trains"][a["train"]]["power"]
-            have = any(t["power"] == power and t["in_play"] and t["city"] in info.playable
-                       for t in st["trains"].values())
-            abroad = any(g["power"] == power and g["in_play"] and g["city"] in info.playable
-                         and info.home_of(g["city"]) != power for g in st["generals"].values())
+            have = any(
+                t["power"] == power and t["in_play"] and t["city"] in info.playable for t in st["trains"].values()
+            )
+            abroad = any(
+                g["power"] == power and g["in_play"] and g["city"] in info.playable and info.home_of(g["city"]) != power
+                for g in st["generals"].values()
+            )
             if not have and abroad and cards.hand_value(st, power) >= 4:
                 return min(re, key=lambda x: self._reentry_key(x))
         if not moves:
@@ -446,8 +484,11 @@ class Rules(PoliticsRules):
     def _reentry_key(self, a):
         st = self.state
         power = st["trains"][a["train"]]["power"]
-        gens = [g["city"] for g in st["generals"].values() if g["power"] == power and g["in_play"]
-                and g["city"] in self.info.playable]
+        gens = [
+            g["city"]
+            for g in st["generals"].values()
+            if g["power"] == power and g["in_play"] and g["city"] in self.info.playable
+        ]
         return sum(min(self._near(a["city"], [c]), 12) for c in gens)
 
     def _move_desire(self, a) -> float:
@@ -455,13 +496,26 @@ class Rules(PoliticsRules):
         pid = a["piece"]
         if pid in st["trains"]:
             power = st["trains"][pid]["power"]
-            gens = {g["city"] for g in st["generals"].values() if g["power"] == power and g["in_play"]
-                    and g["city"] in info.playable and info.home_of(g["city"]) != power}
+            gens = {
+                g["city"]
+                for g in st["generals"].values()
+                if g["power"] == power
+                and g["in_play"]
+                and g["city"] in info.playable
+                and info.home_of(g["city"]) != power
+            }
             if not gens:
                 return -5
             from maria.players.evaluate import supply_status_of
-            cut = sum(1 for g in st["generals"].values() if g["power"] == power and g["in_play"]
-                      and g["city"] in gens and supply_status_of(st, info, g) == "none")
+
+            cut = sum(
+                1
+                for g in st["generals"].values()
+                if g["power"] == power
+                and g["in_play"]
+                and g["city"] in gens
+                and supply_status_of(st, info, g) == "none"
+            )
             return 4 * cut + (self._near(st["trains"][pid]["city"], gens) - 2) * 0.5
         g = st["generals"][pid]
         goals = [c for c in info.fortresses() if self._goal_for(g["power"], c)]
@@ -489,7 +543,7 @@ class Rules(PoliticsRules):
             if not opts:
                 break
             nxt = sub.step_choice(opts, st["flow"][-1])
-            st = door.look_ahead(st, self.role, nxt, in_place=True)   # `st` is this walk's own copy
+            st = door.look_ahead(st, self.role, nxt, in_place=True)  # `st` is this walk's own copy
             sub = Rules(st, self.role, self.rng, fast=True)
         pid = a["piece"]
         p = st["generals"].get(pid) or st["trains"].get(pid)
@@ -506,8 +560,7 @@ class Rules(PoliticsRules):
         if pid not in st["generals"]:
             return 0.0
         g = st["generals"][pid]
-        goals = [c for c in info.fortresses() if self._goal_for(g["power"], c)
-                 and c not in st["city_generals"]]
+        goals = [c for c in info.fortresses() if self._goal_for(g["power"], c) and c not in st["city_generals"]]
         if R.major_of(st, g["power"]) not in ("france", "prussia"):
             goals = self.enemy_cities() or goals
         return -0.02 * min(self._near(city, goals), 8)

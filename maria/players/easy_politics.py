@@ -65,22 +65,29 @@ from maria.games.maria.rules.state import controller, home_of
 
 from maria.players import evaluate_advanced as EA
 
-MIN_WANT = 0.02           # a political card worth less is not worth a TC on the display
-PLACE_COST = 0.004        # value of one TC point spent on politics (kept for battles otherwise)
-BLOCK_P = 0.7             # chance that a rival who may take a card does take it
-KEEP_POINTS = 6           # TC points a power keeps in hand before paying for politics
+MIN_WANT = 0.02  # a political card worth less is not worth a TC on the display
+PLACE_COST = 0.004  # value of one TC point spent on politics (kept for battles otherwise)
+BLOCK_P = 0.7  # chance that a rival who may take a card does take it
+KEEP_POINTS = 6  # TC points a power keeps in hand before paying for politics
 
 
 def card_options(state: dict, cid: str) -> list[tuple]:
     """The (instruction choice, shifts) executions of a political card (as PolExec.prompt)."""
     from maria.games.maria.rules.advanced import polcards as P
+
     card = poldata.cards()[cid]
-    ins = [None] + [x for x in P.INSTRUCTION_CHOICES.get(card.get("instruction"), [])
-                    if P._instruction_possible(state, card["instruction"], x)]
+    ins = [None] + [
+        x
+        for x in P.INSTRUCTION_CHOICES.get(card.get("instruction"), [])
+        if P._instruction_possible(state, card["instruction"], x)
+    ]
     combos = [{}]
     for ar in card.get("arrows") or []:
-        combos = [dict(c, **{ar["track"]: c.get(ar["track"], 0) + d})
-                  for c in combos for d in P._arrow_options(state, card, ar)]
+        combos = [
+            dict(c, **{ar["track"]: c.get(ar["track"], 0) + d})
+            for c in combos
+            for d in P._arrow_options(state, card, ar)
+        ]
     out = []
     for i in ins:
         for c in combos:
@@ -107,6 +114,7 @@ def troops_value(state: dict, info, power: str, n: int) -> float:
 
 def instruction_value(state: dict, info, role: str, ins, choice, executor: str) -> float:
     """The printed instruction's worth to `role` (Appendix A of the rules)."""
+
     def w(p: str) -> float:
         return EA.role_weight(state, role, p)
 
@@ -119,8 +127,7 @@ def instruction_value(state: dict, info, role: str, ins, choice, executor: str) 
     if ins == "hessian":
         return troops_value(state, info, executor, 3) * w(executor)
     if ins == "palatinate":
-        return ((EA.CARD_V + troops_value(state, info, "france", 3)) * w("france")
-                + _mannheim_value(state, role))
+        return (EA.CARD_V + troops_value(state, info, "france", 3)) * w("france") + _mannheim_value(state, role)
     if ins == "frankfurt":
         return troops_value(state, info, choice, 2) * w(choice)
     if ins == "carnatic":
@@ -163,13 +170,16 @@ def _quadruple_value(state, info, role) -> float:
     v = EA.saxony_value(state, role, n - 1) - EA.saxony_value(state, role, pos)
     if EA.saxony_label(state, a["tracks"]["saxony"]) == "austrian_ally":
         return v
-    troops = sum(g["troops"] for g in state["generals"].values()
-                 if g["power"] == "saxony" and g["in_play"] and g["city"] in info.playable)
+    troops = sum(
+        g["troops"]
+        for g in state["generals"].values()
+        if g["power"] == "saxony" and g["in_play"] and g["city"] in info.playable
+    )
     old = R.role_of(state, "saxony")
     sign_new = 1.0 if role == "maria_theresa" else (-1.0 if state["players"] == 2 else -EA.RIVAL_3P)
     sign_old = 0.0 if old is None else EA.role_weight(state, role, "saxony")
     if old == "maria_theresa":
-        sign_old = 0.0                               # neutral Saxony was Maria Theresa's but idle
+        sign_old = 0.0  # neutral Saxony was Maria Theresa's but idle
     v += 0.012 * troops * (sign_new - sign_old) + 2 * EA.TROOP_V * sign_new
     return v
 
@@ -193,8 +203,7 @@ class PoliticsRules:
         if shifts:
             v += EA.political_value(st, role, shifts) - self._pol_base(role)
         card = poldata.cards()[cid]
-        v += instruction_value(st, self.info, role, card.get("instruction") if ins is not None else None,
-                               ins, executor)
+        v += instruction_value(st, self.info, role, card.get("instruction") if ins is not None else None, ins, executor)
         return v
 
     def best_option(self, cid: str, executor: str, chooser_role: str | None = None):
@@ -245,16 +254,20 @@ class PoliticsRules:
         if not opts:
             return None
         from maria.games.maria.rules.advanced.display import placement_order
+
         powers = [p for p in placement_order(st) if p in self.mine]
 
         def score(suit):
             s = 0.0
             for p in powers:
-                vals = sorted((cards.value_of(c) for c in st["cards"]["hands"].get(p, [])
-                               if cards.suit_of(c) == suit), reverse=True)
+                vals = sorted(
+                    (cards.value_of(c) for c in st["cards"]["hands"].get(p, []) if cards.suit_of(c) == suit),
+                    reverse=True,
+                )
                 if vals:
                     s += min(vals[0], 8) + 0.3 * len(vals)
             return s
+
         return max(opts, key=lambda a: (score(a["suit"]), self.rng.random()))
 
     def _choose_place(self, acts, frame):
@@ -275,17 +288,20 @@ class PoliticsRules:
                 continue
             v = self.card_worth(c, p, rivals)
             if any(q in arms and any(e.get("new") for e in pol["display"].get(q, [])) for q in mine_other):
-                v *= 0.3                                  # my other power already bids for it
+                v *= 0.3  # my other power already bids for it
             if v > best_v:
                 best_v, target = v, c
         if target is None or best_v < MIN_WANT:
             return none
         trump = pol["trump"]
         hand = st["cards"]["hands"].get(p, [])
-        trumps = sorted((c for c in set(hand) if not cards.is_reserve(c) and cards.suit_of(c) == trump),
-                        key=lambda c: (cards.value_of(c), c))
+        trumps = sorted(
+            (c for c in set(hand) if not cards.is_reserve(c) and cards.suit_of(c) == trump),
+            key=lambda c: (cards.value_of(c), c),
+        )
         reserves = sorted(c for c in set(hand) if cards.is_reserve(c))
         from maria.games.maria.rules.advanced.display import influence, placement_order
+
         order = placement_order(st)
         mine_up = influence(st, p)
         need = 1 if mine_up == 0 else 0
@@ -295,9 +311,9 @@ class PoliticsRules:
             est = influence(st, q)
             new = [e for e in pol["display"].get(q, []) if e.get("new")]
             if new:
-                est += 7                                  # placed face-down this turn: assume a trump
+                est += 7  # placed face-down this turn: assume a trump
             elif q in frame["placing"]:
-                est += 5                                  # still to place
+                est += 5  # still to place
             wins_tie = order.index(p) > order.index(q) if p in order and q in order else False
             need = max(need, est - mine_up + (0 if wins_tie else 1))
         hv = cards.hand_value(st, p)
@@ -313,7 +329,7 @@ class PoliticsRules:
         if choice is None:
             return none
         cost = cards.value_of(choice) * PLACE_COST
-        keep = KEEP_POINTS + (4 if self._in_contact(p) else 0)       # battles ahead: keep more
+        keep = KEEP_POINTS + (4 if self._in_contact(p) else 0)  # battles ahead: keep more
         if best_v < cost + 0.01 or (hv - cards.value_of(choice) < keep and best_v < 0.08):
             return none
         return next((a for a in places if a["card"] == choice), none)
@@ -321,8 +337,11 @@ class PoliticsRules:
     def _in_contact(self, power) -> bool:
         """A general of `power` within 2 cities of an enemy general: a battle is likely soon."""
         st, info = self.state, self.info
-        foes = [g["city"] for g in st["generals"].values() if g["in_play"] and g["city"] in info.playable
-                and R.enemies(st, g["power"], power)]
+        foes = [
+            g["city"]
+            for g in st["generals"].values()
+            if g["in_play"] and g["city"] in info.playable and R.enemies(st, g["power"], power)
+        ]
         for g in st["generals"].values():
             if g["power"] == power and g["in_play"] and g["city"] in info.playable:
                 d = info.dist_from(g["city"])
@@ -340,8 +359,13 @@ class PoliticsRules:
         p = sels[0]["power"]
         order = frame.get("order", [])
         idx = frame.get("idx", 0)
-        later = [q for q in order[idx + 1:] if R.role_of(st, q) and R.role_of(st, q) != self.role
-                 and any(e["up"] for e in st["adv"]["pol"]["display"].get(q, []))]
+        later = [
+            q
+            for q in order[idx + 1 :]
+            if R.role_of(st, q)
+            and R.role_of(st, q) != self.role
+            and any(e["up"] for e in st["adv"]["pol"]["display"].get(q, []))
+        ]
         only_discard = st["players"] == 2 and self.role in frame.get("executed", [])
         best, best_v = None, 0.0
         for a in sels:
@@ -350,6 +374,7 @@ class PoliticsRules:
             if v > best_v:
                 best, best_v = a, v
         from maria.games.maria.rules.advanced.display import influence
+
         cost = 0.5 * PLACE_COST * influence(st, p)
         if best is not None and best_v > cost + 0.005:
             return best
@@ -370,8 +395,9 @@ class PoliticsRules:
     def on_saxony_reenter(self, acts, frame):
         """R19.3: bring the Saxon general back at once (the template is filled by fill_recruit,
         which answers "done" when no troop can be placed)."""
-        return next((a for a in acts if a["type"] == "recruit"), None) or \
-            next((a for a in acts if a["type"] == "done"), None)
+        return next((a for a in acts if a["type"] == "recruit"), None) or next(
+            (a for a in acts if a["type"] == "done"), None
+        )
 
     def on_pol_troops(self, acts, frame):
         """R17.6.6: take every troop offered (filled here, so no dispatch in Rules.fill is needed)."""
@@ -406,6 +432,7 @@ class PoliticsRules:
             pp = dict(pools)
             pp[power] -= 1
             return EA.pools_value(st, self.role, pp) - base
+
         side = "francis" if self.role == "maria_theresa" else "charles"
         return max(votes, key=lambda a: (worth(a["for"]), a["for"] == side))
 
@@ -416,8 +443,11 @@ class PoliticsRules:
         st, info = self.state, self.info
         pools = EA.effective_pools(st, pending=False)
         pr = [c for c, p in st["markers"].items() if p == "prussia" and home_of(st, info, c) == "austria"]
-        au = [c for c, p in st["markers"].items() if p == "austria"
-              and (home_of(st, info, c) == "prussia" or info.in_silesia(c))]
+        au = [
+            c
+            for c, p in st["markers"].items()
+            if p == "austria" and (home_of(st, info, c) == "prussia" or info.in_silesia(c))
+        ]
         after = dict(pools)
         if "prussia" in after:
             aside = (len(pr) + 1) // 2
@@ -431,8 +461,9 @@ class PoliticsRules:
         near = set()
         for c in cities:
             near.update(x for x, d in info.dist_from(c).items() if d <= 3)
-        return sum(g["troops"] for g in st["generals"].values()
-                   if g["in_play"] and g["city"] in near and side_of(g["power"]))
+        return sum(
+            g["troops"] for g in st["generals"].values() if g["in_play"] and g["city"] in near and side_of(g["power"])
+        )
 
     def on_peace_offer(self, acts, frame):
         st, info = self.state, self.info
@@ -441,8 +472,11 @@ class PoliticsRules:
             sites = [a for a in acts if a["type"] == "place_train"]
             if not sites:
                 return None
-            gens = [g["city"] for g in st["generals"].values() if g["power"] == "prussia" and g["in_play"]
-                    and g["city"] in info.playable]
+            gens = [
+                g["city"]
+                for g in st["generals"].values()
+                if g["power"] == "prussia" and g["in_play"] and g["city"] in info.playable
+            ]
             return min(sites, key=lambda a: (sum(min(self._near(a["city"], [c]), 12) for c in gens), a["city"]))
         if step not in ("offer", "answer"):
             return None
@@ -457,6 +491,7 @@ class PoliticsRules:
         sax_after = s_box if EA.saxony_label(st, sax_now) == "prussian_ally" else sax_now
         silesia = [c for c in info.fortresses() if info.in_silesia(c)]
         austrian = [c for c in info.fortresses() if home_of(st, info, c) == "austria"]
+
         def prussian_side(p: str) -> bool:
             return p in ("prussia", "saxony") and R.allied(st, p, "prussia")
 
@@ -464,31 +499,54 @@ class PoliticsRules:
             return R.allied(st, p, "austria")
 
         def worth(role):
-            return (EA.pools_value(st, role, after) - EA.pools_value(st, role, pools)
-                    + EA.saxony_value(st, role, sax_after) - EA.saxony_value(st, role, sax_now))
+            return (
+                EA.pools_value(st, role, after)
+                - EA.pools_value(st, role, pools)
+                + EA.saxony_value(st, role, sax_after)
+                - EA.saxony_value(st, role, sax_now)
+            )
+
         if step == "offer":
             if pr_pool_after <= 0:
-                return yes                                # the Silesia box empties the pool: a win
+                return yes  # the Silesia box empties the pool: a win
             pressure = self._strength_near(silesia, austrian_side)
             own = self._strength_near(silesia, prussian_side)
             hv = cards.hand_value(st, "prussia")
             under = pressure >= max(4, 0.8 * own) or (pressure > 0 and hv < 8)
-            at_risk = sum(1 for c in silesia if any(
-                g["in_play"] and g["city"] in info.playable and austrian_side(g["power"])
-                and info.dist_from(c).get(g["city"], 99) <= 2 for g in st["generals"].values()))
+            at_risk = sum(
+                1
+                for c in silesia
+                if any(
+                    g["in_play"]
+                    and g["city"] in info.playable
+                    and austrian_side(g["power"])
+                    and info.dist_from(c).get(g["city"], 99) <= 2
+                    for g in st["generals"].values()
+                )
+            )
             v = worth(self.role) + (0.06 + 0.03 * min(at_risk, 4) if under else -0.04)
             return yes if v > 0 else no
         # Austria's answer
         if pr_pool_after <= 0:
-            return no                                     # Prussia would win at once
+            return no  # Prussia would win at once
         pr_str = self._strength_near(austrian, prussian_side)
-        au_str = sum(g["troops"] for g in st["generals"].values() if g["power"] == "austria" and g["in_play"]
-                     and g["city"] in info.playable and info.board.cities[g["city"]].map == "bohemia")
+        au_str = sum(
+            g["troops"]
+            for g in st["generals"].values()
+            if g["power"] == "austria"
+            and g["in_play"]
+            and g["city"] in info.playable
+            and info.board.cities[g["city"]].map == "bohemia"
+        )
         fr_threat = 0
         if "france" in pools:
-            fr_threat = pools["france"] <= 5 or self._strength_near(
-                [c for c in austrian if controller(st, info, c) == "austria"],
-                lambda p: p in ("france", "bavaria")) >= 10
+            fr_threat = (
+                pools["france"] <= 5
+                or self._strength_near(
+                    [c for c in austrian if controller(st, info, c) == "austria"], lambda p: p in ("france", "bavaria")
+                )
+                >= 10
+            )
         strong = pr_str >= max(6, 0.7 * au_str)
         v = worth(self.role) + (0.06 if strong else 0.0) + (0.06 if fr_threat else 0.0) - 0.03
         return yes if (strong or fr_threat) and v > 0 else no
@@ -498,11 +556,11 @@ class PoliticsRules:
         st, info = self.state, self.info
         if cards.hand_value(st, power) >= 10:
             return False
-        return any(g["power"] == power and g["in_play"] and g["city"] in info.playable
-                   for g in st["generals"].values())
+        return any(g["power"] == power and g["in_play"] and g["city"] in info.playable for g in st["generals"].values())
 
     def _rich(self, power) -> bool:
         from maria.games.maria.rules.advanced.subsidy import gross_income
+
         return cards.hand_value(self.state, power) >= 18 and gross_income(self.state, power) >= 3
 
     def _about_to_win(self) -> str | None:
@@ -518,7 +576,8 @@ class PoliticsRules:
         st = self.state
         done = next((a for a in acts if a["type"] == "done"), None)
         from maria.games.maria.rules.advanced.subsidy import contracts
-        for a in acts:                                     # cancel what starves own givers / feeds rivals
+
+        for a in acts:  # cancel what starves own givers / feeds rivals
             if a["type"] != "cancel_subsidy":
                 continue
             c = contracts(st).get(a["contract"])
@@ -539,7 +598,7 @@ class PoliticsRules:
                 if threat is None or R.role_of(st, r) == threat or st["players"] == 2:
                     continue
                 if not R.enemies(st, r, next(iter(R.powers_of(st, threat)))):
-                    continue                                 # helps only someone fighting the leader
+                    continue  # helps only someone fighting the leader
                 if a["turns"] != 1:
                     continue
             if not (self._short(r) and self._rich(g)):
@@ -557,7 +616,7 @@ class PoliticsRules:
         if yes is None or no is None:
             return None
         if frame.get("kind") == "offer":
-            return yes                                     # free cards
+            return yes  # free cards
         return yes if frame.get("giver") in self.mine else no
 
     # --- Austria / PA stacking consent (R10.7) -----------------------------------------------------
@@ -573,13 +632,17 @@ class PoliticsRules:
         if not here:
             return yes
         from maria.games.maria.rules.state import _rank_key
+
         ids = list(st["city_generals"].get(to, [])) + [frame["piece"]]
-        cmd = frame.get("commander") or min(ids, key=lambda x: _rank_key(st, x))   # R6.2 proposal
+        cmd = frame.get("commander") or min(ids, key=lambda x: _rank_key(st, x))  # R6.2 proposal
         if st["generals"][cmd]["power"] in self.mine:
             return yes
         d = info.dist_from(to)
-        threat = sum(g["troops"] for g in st["generals"].values()
-                     if g["in_play"] and g["city"] in d and d[g["city"]] <= 2 and self.enemy(g["power"]))
+        threat = sum(
+            g["troops"]
+            for g in st["generals"].values()
+            if g["in_play"] and g["city"] in d and d[g["city"]] <= 2 and self.enemy(g["power"])
+        )
         mine = sum(g["troops"] for g in here)
         if threat > mine and threat <= mine + mover["troops"] + 4:
             return yes
@@ -597,8 +660,8 @@ class PoliticsRules:
 
         def key(a):
             g = st["generals"][a["general"]]
-            return (g["power"] in self.mine, cards.hand_value(st, g["power"]), g["troops"],
-                    g["power"] in R.MAJOR)
+            return (g["power"] in self.mine, cards.hand_value(st, g["power"]), g["troops"], g["power"] in R.MAJOR)
+
         return max(opts, key=key)
 
     # --- Saxony's defection (R19.3.1) ----------------------------------------------------------------
@@ -622,18 +685,27 @@ class PoliticsRules:
         core = [c for c, p in st["markers"].items() if p == "france" and A._core_austria(info, c)]
         if not core:
             return no
-        on_bohemia = any(g["power"] in ("france", "bavaria") and g["in_play"] and g["city"] in info.playable
-                         and info.board.cities[g["city"]].map == "bohemia" for g in st["generals"].values())
+        on_bohemia = any(
+            g["power"] in ("france", "bavaria")
+            and g["in_play"]
+            and g["city"] in info.playable
+            and info.board.cities[g["city"]].map == "bohemia"
+            for g in st["generals"].values()
+        )
         threatened = 0
         for c in core:
             d = info.dist_from(c)
-            foe = any(g["in_play"] and g["city"] in d and d[g["city"]] <= 2
-                      and R.enemies(st, g["power"], "france") for g in st["generals"].values())
-            guard = any(g["in_play"] and g["city"] in d and 1 <= d[g["city"]] <= 3
-                        and R.cooperating(st, g["power"], "france") for g in st["generals"].values())
+            foe = any(
+                g["in_play"] and g["city"] in d and d[g["city"]] <= 2 and R.enemies(st, g["power"], "france")
+                for g in st["generals"].values()
+            )
+            guard = any(
+                g["in_play"] and g["city"] in d and 1 <= d[g["city"]] <= 3 and R.cooperating(st, g["power"], "france")
+                for g in st["generals"].values()
+            )
             if foe and not guard:
                 threatened += 1
-        n = len(core)                                     # once per game: not for a single marker
+        n = len(core)  # once per game: not for a single marker
         if n >= 2 and not on_bohemia and 0.8 * threatened > n // 2 + 0.3:
             return yes
         return no

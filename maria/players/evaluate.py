@@ -13,11 +13,11 @@ from maria.players.units import CARD_POINT, TROOP
 from maria.games.maria.rules import cards
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.state import board_info, controller
-from maria.games.maria.rules.victory import TARGETS     # the introductory game's conditions (R14.3)
+from maria.games.maria.rules.victory import TARGETS  # the introductory game's conditions (R14.3)
 
 WIN = 100.0
 UNSUPPLIED = 0.02
-SPOILED = 0.15       # 2 players: per fortress an ally holds in the other's needed share
+SPOILED = 0.15  # 2 players: per fortress an ally holds in the other's needed share
 
 
 def goal_fortresses(state: dict, info, power: str) -> list[str]:
@@ -114,6 +114,7 @@ def evaluate(state: dict, role: str) -> float:
             v -= CARD_POINT * cards.pay_value(h) * 0.7
     if state.get("variant") == "advanced":
         from maria.players.evaluate_advanced import advanced_value
+
         v += advanced_value(state, info, role, mine)
     return v
 
@@ -125,6 +126,7 @@ def spoiled(state: dict, info) -> int:
         return 0
     from maria.players.plan import prussian_share
     from maria.games.maria.rules.victory import counts
+
     n = counts(state, info)
     out = 0
     for c in goal_fortresses(state, info, "prussia"):
@@ -140,6 +142,7 @@ def spoiled(state: dict, info) -> int:
 
 def supply_status_of(state, info, g) -> str:
     from maria.games.maria.rules.supply import supply_status
+
     gid = next(k for k, x in state["generals"].items() if x is g)
     return supply_status(state, info, gid)[0]
 

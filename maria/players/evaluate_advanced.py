@@ -7,7 +7,8 @@ Units as in `maria.players.evaluate`: roughly "fraction of a victory condition".
                          power's closeness to victory is K / (pool + K) (2 at an empty pool: a win
                          at the next check); every marker out of the pool - on a conquered
                          fortress, in a battle box, in the 3-Electors / Emperor / Italy / Silesia
-                         box - counts, and the last ones count most.  A role's score is its best power's closeness (Frederick: Prussia or
+                         box - counts, and the last ones count most.  A role's score is its best power's closeness
+                         (Frederick: Prussia or
                          the PA, + a little for the other); the role's value is its score minus the
                          rivals' (3 players: the rival closest to victory weighs most, by the
                          leader measure of maria.players.leader when a hard player set it,
@@ -34,28 +35,32 @@ from maria.players.leader import LEADERS
 from maria.games.maria.rules.advanced import poldata
 from maria.games.maria.rules import roles as R
 
-K = 3.0                   # closeness = K / (pool + K)
-SECOND_POWER = 0.2        # a role's second major power (Frederick: Prussia and the PA)
+K = 3.0  # closeness = K / (pool + K)
+SECOND_POWER = 0.2  # a role's second major power (Frederick: Prussia and the PA)
 RIVAL_MAX, RIVAL_MIN = 0.6, 0.3
-CARD_V = 0.014            # one Tactical Card (about 5.5 points at evaluate.CARD_POINT ~ 0.0025)
-TROOP_V = 0.015           # one new troop
-EXP_V = 0.06              # a general sent to an off-map box (R17.6.4)
-ELECTION_P = 0.8          # how sure a pending election is, by the College as it stands
-RIVAL_3P = 0.45           # 3 players: another role's gain, for the role-weighted terms
+CARD_V = 0.014  # one Tactical Card (about 5.5 points at evaluate.CARD_POINT ~ 0.0025)
+TROOP_V = 0.015  # one new troop
+EXP_V = 0.06  # a general sent to an off-map box (R17.6.4)
+ELECTION_P = 0.8  # how sure a pending election is, by the College as it stands
+RIVAL_3P = 0.45  # 3 players: another role's gain, for the role-weighted terms
 
 # Saxony's side (R19.3), per role: value of the state label, and of each box towards one's own side.
 SAXONY_SIDE = {
-    3: {"frederick": {"prussian_ally": 0.10, "neutral": 0.0, "austrian_ally": -0.10},
+    3: {
+        "frederick": {"prussian_ally": 0.10, "neutral": 0.0, "austrian_ally": -0.10},
         "maria_theresa": {"prussian_ally": -0.08, "neutral": 0.0, "austrian_ally": 0.08},
-        "louis_xv": {"prussian_ally": 0.02, "neutral": 0.0, "austrian_ally": -0.05}},
-    2: {"coalition": {"prussian_ally": 0.10, "neutral": 0.0, "austrian_ally": -0.10},
-        "maria_theresa": {"prussian_ally": -0.10, "neutral": 0.0, "austrian_ally": 0.10}},
+        "louis_xv": {"prussian_ally": 0.02, "neutral": 0.0, "austrian_ally": -0.05},
+    },
+    2: {
+        "coalition": {"prussian_ally": 0.10, "neutral": 0.0, "austrian_ally": -0.10},
+        "maria_theresa": {"prussian_ally": -0.10, "neutral": 0.0, "austrian_ally": 0.10},
+    },
 }
-SAXONY_SLOPE = 0.015      # per box of the Saxony track (right = towards Austria)
-POTENTIAL = 0.15          # weight of the icons one box away from a track marker
+SAXONY_SLOPE = 0.015  # per box of the Saxony track (right = towards Austria)
+POTENTIAL = 0.15  # weight of the icons one box away from a track marker
 
 
-EMPTY = 2.0               # an empty pool: the power wins at the next check (R23.1)
+EMPTY = 2.0  # an empty pool: the power wins at the next check (R23.1)
 
 
 _TRACKS: list = []
@@ -91,6 +96,7 @@ def majors_in_game(state: dict) -> list[str]:
 
 
 # --- pools --------------------------------------------------------------------------------------
+
 
 def effective_pools(state: dict, pending: bool = True) -> dict[str, float]:
     """Each major power's pool, with set-aside markers counted as likely to come back and the
@@ -160,8 +166,11 @@ def role_scores(state: dict, pools: dict[str, float], paced: bool = False) -> di
     would take in as many of its own action stages, so that a small pool that fills slowly (Austria's
     3) is not read as a lead."""
     out = {}
-    scale = {p: leader.PACE["france"] / leader.PACE.get(p, leader.PACE["france"]) for p in pools} if paced \
+    scale = (
+        {p: leader.PACE["france"] / leader.PACE.get(p, leader.PACE["france"]) for p in pools}
+        if paced
         else dict.fromkeys(pools, 1.0)
+    )
     for role, powers in state["roles"].items():
         cs = sorted((closeness(pools[p] * scale[p]) for p in powers if p in pools), reverse=True)
         if not cs:
@@ -190,6 +199,7 @@ def pools_value(state: dict, role: str, pools: dict[str, float]) -> float:
 
 
 # --- the political tracks -----------------------------------------------------------------------
+
 
 def pending_shifts(state: dict) -> dict:
     """The shifts announced in this political stage and not made yet (R17.6.3)."""
@@ -244,8 +254,11 @@ def _general_value(g) -> float:
 
 def _sent_value(state: dict, power: str) -> float:
     """What an expeditionary corps costs `power`: its weakest general on the map (R17.6.4)."""
-    gs = [g for g in state["generals"].values() if g["power"] == power and g["in_play"]
-          and g["city"] is not None and not g["city"].startswith("box:")]
+    gs = [
+        g
+        for g in state["generals"].values()
+        if g["power"] == power and g["in_play"] and g["city"] is not None and not g["city"].startswith("box:")
+    ]
     if not gs:
         return EXP_V
     return _general_value(min(gs, key=lambda g: g["troops"]))
@@ -326,6 +339,7 @@ def political_value(state: dict, role: str, shifts: dict | None = None) -> float
 
 # --- winter scores (R23.3) -------------------------------------------------------------------------
 
+
 def winter_term(state: dict, role: str, pools: dict[str, float]) -> float:
     turn = state["turn"]
     if turn < 7:
@@ -335,9 +349,10 @@ def winter_term(state: dict, role: str, pools: dict[str, float]) -> float:
     a = state["adv"]
     tot = {}
 
-    def past(p):                          # the pools at past winters (public when they were scored)
+    def past(p):  # the pools at past winters (public when they were scored)
         w = a.get("winter", {}).get(p)
         return sum(w) if isinstance(w, list) else 0
+
     for r, powers in state["roles"].items():
         ts = [past(p) + pools[p] * left for p in powers if p in pools]
         if ts:
@@ -351,6 +366,7 @@ def winter_term(state: dict, role: str, pools: dict[str, float]) -> float:
 
 # --- neutral Saxony (R19.4) ------------------------------------------------------------------------
 
+
 def neutral_saxony_correction(state: dict, role: str, mine: set) -> float:
     """A neutral Saxony's troops and cards can do nothing outside Saxony (R19.4.1-2): cancel what
     the general evaluation counts for them (as an enemy's, or as Maria Theresa's own)."""
@@ -358,19 +374,24 @@ def neutral_saxony_correction(state: dict, role: str, mine: set) -> float:
         return 0.0
     from maria.players.units import CARD_POINT, TROOP
     from maria.games.maria.rules import cards
+
     if "saxony" in mine:
         sign, hand_w = 1.0, 1.0
     elif mine and all(R.enemies(state, "saxony", m) for m in mine):
         sign, hand_w = -1.0, 0.7
     else:
         return 0.0
-    troops = sum(g["troops"] for g in state["generals"].values()
-                 if g["power"] == "saxony" and g["in_play"] and g["city"] is not None)
+    troops = sum(
+        g["troops"]
+        for g in state["generals"].values()
+        if g["power"] == "saxony" and g["in_play"] and g["city"] is not None
+    )
     hand = cards.pay_value(state["cards"]["hands"].get("saxony", []))
     return -sign * (TROOP * troops + hand_w * CARD_POINT * hand)
 
 
 # --- the evaluation term ----------------------------------------------------------------------------
+
 
 def advanced_value(state: dict, info, role: str, mine: set) -> float:
     """Extra value of an advanced-game state for `role` (same units as `evaluate`)."""
@@ -381,6 +402,6 @@ def advanced_value(state: dict, info, role: str, mine: set) -> float:
         v = political_value(state, role)
         v += winter_term(state, role, effective_pools(state, pending=False))
         v += neutral_saxony_correction(state, role, mine)
-    except (KeyError, IndexError, TypeError):      # a hand-made or partial state: no advanced terms
+    except (KeyError, IndexError, TypeError):  # a hand-made or partial state: no advanced terms
         return 0.0
     return v

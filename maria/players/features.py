@@ -15,20 +15,32 @@ from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.state import board_info
 from maria.games.maria.rules.victory import TARGETS, counts
 
-LAST_TURN = 9                                            # R14.3: Maria Theresa wins after turn 9
-SIDES = ("france", "prussia", "austria")                 # a minor power counts with its major
+LAST_TURN = 9  # R14.3: Maria Theresa wins after turn 9
+SIDES = ("france", "prussia", "austria")  # a minor power counts with its major
 
 NAMES: tuple[str, ...] = (
     "bias",
-    "turns_left",                                        # 9 - turn + the stage's share of a turn
-    "france_held", "prussia_held",                       # fortresses counting for the victory / target
-    "france_held_sq", "prussia_held_sq",
-    "france_pace", "prussia_pace",                       # fortresses still lacking per turn left
-    "france_threat", "prussia_threat",                   # attackers near open fortresses (evaluate.progress)
-    "france_troops", "prussia_troops", "austria_troops",  # troops on the map / 10
-    "france_cards", "prussia_cards", "austria_cards",    # hand value / 10
-    "france_unsupplied", "prussia_unsupplied", "austria_unsupplied",  # troops out of supply / 10
-    "stage_france", "stage_prussia", "stage_austria",    # whose action stage comes next (R5.1)
+    "turns_left",  # 9 - turn + the stage's share of a turn
+    "france_held",
+    "prussia_held",  # fortresses counting for the victory / target
+    "france_held_sq",
+    "prussia_held_sq",
+    "france_pace",
+    "prussia_pace",  # fortresses still lacking per turn left
+    "france_threat",
+    "prussia_threat",  # attackers near open fortresses (evaluate.progress)
+    "france_troops",
+    "prussia_troops",
+    "austria_troops",  # troops on the map / 10
+    "france_cards",
+    "prussia_cards",
+    "austria_cards",  # hand value / 10
+    "france_unsupplied",
+    "prussia_unsupplied",
+    "austria_unsupplied",  # troops out of supply / 10
+    "stage_france",
+    "stage_prussia",
+    "stage_austria",  # whose action stage comes next (R5.1)
 )
 
 
@@ -56,8 +68,11 @@ def side_totals(state: dict, info, sides: tuple[str, ...]) -> tuple[dict, dict, 
         if side not in troops:
             continue
         troops[side] += g["troops"]
-        if g["city"] in info.playable and info.home_of(g["city"]) != g["power"] \
-                and supply_status_of(state, info, g) == "none":
+        if (
+            g["city"] in info.playable
+            and info.home_of(g["city"]) != g["power"]
+            and supply_status_of(state, info, g) == "none"
+        ):
             unsup[side] += g["troops"]
     hand = dict.fromkeys(sides, 0.0)
     for p, h in state["cards"]["hands"].items():

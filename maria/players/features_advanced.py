@@ -14,23 +14,43 @@ from __future__ import annotations
 from maria.players.features import side_totals, stage_of  # stage_of: the training script reads it here
 from maria.games.maria.rules.state import board_info
 
-LAST_TURN = 12                                           # R23.3: the game ends after turn 12
+LAST_TURN = 12  # R23.3: the game ends after turn 12
 SIDES = ("france", "prussia", "austria", "pragmatic_army")
-K = 3.0                                                  # closeness K / (pool + K), as evaluate_advanced
+K = 3.0  # closeness K / (pool + K), as evaluate_advanced
 
 NAMES: tuple[str, ...] = (
     "bias",
-    "turns_left",                                        # 12 - turn + the stage's share of a turn
-    "france_close", "prussia_close", "austria_close", "pa_close",      # K / (pool + K), R23.1
-    "france_pool", "prussia_pool", "austria_pool", "pa_pool",          # markers left / 10
-    "france_threat", "prussia_threat",                   # attackers near open fortresses (evaluate.progress)
-    "france_troops", "prussia_troops", "austria_troops", "pa_troops",  # troops on the map / 10
-    "france_cards", "prussia_cards", "austria_cards", "pa_cards",      # hand value / 10
-    "france_unsupplied", "prussia_unsupplied", "austria_unsupplied", "pa_unsupplied",
-    "france_income", "prussia_income", "austria_income",  # TC icons under the track markers (R17.6.4)
-    "emperor",                                           # a pending election: +1 Francis, -1 Charles (R18)
-    "saxony",                                            # the Saxony marker, 0 Prussian ally .. 1 Austrian (R19.3)
-    "stage_france", "stage_prussia", "stage_austria",    # whose action stage comes next (R5.1)
+    "turns_left",  # 12 - turn + the stage's share of a turn
+    "france_close",
+    "prussia_close",
+    "austria_close",
+    "pa_close",  # K / (pool + K), R23.1
+    "france_pool",
+    "prussia_pool",
+    "austria_pool",
+    "pa_pool",  # markers left / 10
+    "france_threat",
+    "prussia_threat",  # attackers near open fortresses (evaluate.progress)
+    "france_troops",
+    "prussia_troops",
+    "austria_troops",
+    "pa_troops",  # troops on the map / 10
+    "france_cards",
+    "prussia_cards",
+    "austria_cards",
+    "pa_cards",  # hand value / 10
+    "france_unsupplied",
+    "prussia_unsupplied",
+    "austria_unsupplied",
+    "pa_unsupplied",
+    "france_income",
+    "prussia_income",
+    "austria_income",  # TC icons under the track markers (R17.6.4)
+    "emperor",  # a pending election: +1 Francis, -1 Charles (R18)
+    "saxony",  # the Saxony marker, 0 Prussian ally .. 1 Austrian (R19.3)
+    "stage_france",
+    "stage_prussia",
+    "stage_austria",  # whose action stage comes next (R5.1)
 )
 
 # the turn frame's steps in the advanced game: 1 politics, 2 hussars, 3 France, 4 Prussia, 5 Austria
@@ -50,7 +70,7 @@ def features(state: dict) -> list[float]:
     pools = EA.effective_pools(state)
     for p in SIDES:
         pools.setdefault(p, float(state["adv"]["pools"].get(p, 0)))
-    troops, unsup, hand = side_totals(state, info, SIDES)   # a neutral minor counts for nobody (R19.4)
+    troops, unsup, hand = side_totals(state, info, SIDES)  # a neutral minor counts for nobody (R19.4)
     income = {"france": 0.0, "prussia": 0.0, "austria": 0.0}
     pos = EA.track_positions(state)
     tracks = EA._tracks()

@@ -64,8 +64,16 @@ def departures(variant: str, players: int, seed: int, role: str, searcher, every
         state = door.apply(state, r, a)
 
 
-def judge(variant: str, players: int, role: str, seeds: range, level: str = "hard", every: int = 3,
-          rollouts: int = 12, echo=print) -> dict[str, list[float]]:
+def judge(
+    variant: str,
+    players: int,
+    role: str,
+    seeds: range,
+    level: str = "hard",
+    every: int = 3,
+    rollouts: int = 12,
+    echo=print,
+) -> dict[str, list[float]]:
     searcher = make_player(level, 1)
     by_kind: dict[str, list[float]] = defaultdict(list)
     for seed in seeds:
@@ -73,14 +81,18 @@ def judge(variant: str, players: int, role: str, seeds: range, level: str = "har
             diffs = []
             for j in range(rollouts):
                 base = resample(observe(state, role), role, random.Random(seed * 1000 + j).getrandbits(32))
-                diffs.append(score(play_out(door.apply(base, role, b), j), role)
-                             - score(play_out(door.apply(base, role, a), j), role))
+                diffs.append(
+                    score(play_out(door.apply(base, role, b), j), role)
+                    - score(play_out(door.apply(base, role, a), j), role)
+                )
             m = sum(diffs) / len(diffs)
             by_kind[frame].append(m)
             echo(f"seed {seed} turn {state['turn']} {frame:<15} easy {a} | {level} {b} -> {m:+.3f}")
     total = [m for ms in by_kind.values() for m in ms]
     for frame, ms in sorted(by_kind.items()):
         echo(f"{frame:<15} departures {len(ms):>4}  mean {level} - easy {sum(ms) / len(ms):+.3f}")
-    echo(f"{'all':<15} departures {len(total):>4}  mean {level} - easy "
-         f"{(sum(total) / len(total) if total else 0.0):+.3f}")
+    echo(
+        f"{'all':<15} departures {len(total):>4}  mean {level} - easy "
+        f"{(sum(total) / len(total) if total else 0.0):+.3f}"
+    )
     return dict(by_kind)

@@ -72,8 +72,7 @@ def validate(data, name: str = DATA.name) -> list[str]:
             out.append(f"{where}: must be a mapping")
             continue
         if m.get("features") != list(want_names):
-            out.append(f"{where}: features must be exactly {list(want_names)} "
-                       f"({feature_module(variant).__name__})")
+            out.append(f"{where}: features must be exactly {list(want_names)} ({feature_module(variant).__name__})")
         want = classes(int(players), variant)
         if m.get("classes") != want:
             out.append(f"{where}: classes must be {want}, not {m.get('classes')!r}")
@@ -82,9 +81,11 @@ def validate(data, name: str = DATA.name) -> list[str]:
             out.append(f"{where}: weights must give one list per class {want}")
             continue
         for c, row in ws.items():
-            if not isinstance(row, list) or len(row) != len(want_names) \
-                    or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                               for v in row):
+            if (
+                not isinstance(row, list)
+                or len(row) != len(want_names)
+                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in row)
+            ):
                 out.append(f"{where}: weights of {c!r} must be {len(want_names)} finite numbers")
     return out
 
@@ -119,7 +120,7 @@ def value(state: dict, role: str) -> float | None:
     without a model for the state's variant and player count (the caller then uses the heuristic
     evaluation, maria.players.evaluate)."""
     if state.get("result") is not None:
-        return None                           # a finished game: the caller's WIN / -WIN / 0
+        return None  # a finished game: the caller's WIN / -WIN / 0
     model = model_for(state)
     if model is None:
         return None
@@ -142,7 +143,9 @@ def store(key: str, model: dict, path: Path | None = None) -> None:
     problems = validate(data, path.name)
     if problems:
         raise LearnedDataError("\n".join(problems))
-    head = ("# The trained evaluation's weights (maria.players.learned), written by\n"
-            "# `python -m maria.lab.train_eval fit ... --write`; see docs/balance.md.\n")
+    head = (
+        "# The trained evaluation's weights (maria.players.learned), written by\n"
+        "# `python -m maria.lab.train_eval fit ... --write`; see docs/balance.md.\n"
+    )
     yamlio.write_atomic(path, head + yaml.safe_dump(data, sort_keys=False, width=120))
     _MODELS.pop(path, None)

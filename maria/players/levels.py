@@ -25,17 +25,17 @@ def _roles(d: dict[str, tuple[str, ...]] | None = None) -> Roles:
 @dataclasses.dataclass(frozen=True)
 class Level:
     name: str
-    candidates: int          # actions the search compares, the rules-of-thumb choice among them
-    samples: int             # sampled states per live candidate per halving round
+    candidates: int  # actions the search compares, the rules-of-thumb choice among them
+    samples: int  # sampled states per live candidate per halving round
     # seconds a searched decision may take: a wall-clock budget (`normal`), or only a ceiling
     # above `playouts` (`hard`: its counts end the search, so a seed plays the same game on any
     # machine; make_player(clock=False) drops the ceiling altogether)
     budget: float
-    horizon: int = 80        # play-out decisions at most
-    stage_horizon: bool = True   # a play-out ends with the current action stage
-    reply_horizon: int = 250     # ... or, for a role in reply_roles, at its own next action stage
-    playouts: int | None = None          # play-outs per decision at most (whole samples)
-    reply_playouts: int | None = None    # ... for a role whose play-outs run through the enemy stages
+    horizon: int = 80  # play-out decisions at most
+    stage_horizon: bool = True  # a play-out ends with the current action stage
+    reply_horizon: int = 250  # ... or, for a role in reply_roles, at its own next action stage
+    playouts: int | None = None  # play-outs per decision at most (whole samples)
+    reply_playouts: int | None = None  # ... for a role whose play-outs run through the enemy stages
     reply_candidates: int | None = None  # ... and the candidates it compares
     # the roles whose play-outs run on through the enemy stages to their own next action stage
     # (R5.1: Maria Theresa acts last, so what her move risks shows only in the stages after hers)
@@ -72,8 +72,13 @@ NORMAL = Level(name="normal", candidates=3, samples=4, budget=0.2)
 HARD_CAP = 4.5
 
 HARD = Level(
-    name="hard", candidates=6, samples=10, budget=HARD_CAP,
-    playouts=24, reply_playouts=8, reply_candidates=4,
+    name="hard",
+    candidates=6,
+    samples=10,
+    budget=HARD_CAP,
+    playouts=24,
+    reply_playouts=8,
+    reply_candidates=4,
     reply_roles=_roles({"intro": ("maria_theresa",)}),
     learned_roles=_roles({"advanced-2": ("coalition",), "intro-3": ("maria_theresa",)}),
     exposed_roles=_roles({"advanced-3": ("frederick",)}),

@@ -69,8 +69,8 @@ class StageRisk:
     enemies: list[str]
     at_risk: list[tuple[str, str, float]] = field(default_factory=list)
     expected_vm: dict[str, float] = field(default_factory=dict)
-    reach: dict[str, set] = field(default_factory=dict)        # enemy general -> end cities
-    beaten: dict[str, float] = field(default_factory=dict)     # defender general -> P(beaten)
+    reach: dict[str, set] = field(default_factory=dict)  # enemy general -> end cities
+    beaten: dict[str, float] = field(default_factory=dict)  # defender general -> P(beaten)
 
     def risk_of(self, fortress: str) -> float:
         return max((p for f, _, p in self.at_risk if f == fortress), default=0.0)
@@ -120,8 +120,7 @@ def _estimated_troops(obs: dict) -> dict[str, float]:
         else:
             by_power.setdefault(g["power"], []).append(gid)
     for power, gids in by_power.items():
-        known = sum(out[g] for g, x in obs["generals"].items()
-                    if x["in_play"] and x["power"] == power and g in out)
+        known = sum(out[g] for g, x in obs["generals"].items() if x["in_play"] and x["power"] == power and g in out)
         left = max(len(gids), obs["troop_totals"].get(power, 0) - known)
         for g in gids:
             out[g] = left / len(gids)
@@ -164,8 +163,9 @@ class _Hands:
         k = self.known.get(power, [])
         m = self._mean.get(suit)
         if m is None:
-            m = self._mean[suit] = (sum(self._points(c, suit) for c in self.unseen) / len(self.unseen)
-                                    if self.unseen else CARD_SUIT_POINTS)
+            m = self._mean[suit] = (
+                sum(self._points(c, suit) for c in self.unseen) / len(self.unseen) if self.unseen else CARD_SUIT_POINTS
+            )
         return sum(self._points(c, suit) for c in k) + m * max(0, (h or 0) - len(k))
 
 
@@ -177,6 +177,7 @@ def _paths(world, info, gid, mode):
     """Every legal move of a general from where he stands, as the planner enumerates them
     (maria.players.plan.move_paths: the engine's step check, doubling back through a fortress)."""
     from maria.players.plan import move_paths
+
     return move_paths(world, info, gid, mode)
 
 
@@ -184,13 +185,14 @@ def _likely_moves(world, info, gid) -> dict[str, int]:
     """Fortress -> the rank (0 best) of the first of the general's likeliest moves that leaves it:
     the moves his own side's rules of thumb rank highest (maria.players.plan)."""
     from maria.players.plan import Planner
+
     power = world["generals"][gid]["power"]
     owner = R.role_of(world, power)
     planner = Planner(world, info, owner)
     out: dict[str, int] = {}
     for rank, (_, action) in enumerate(planner.ranked_general_moves(gid, True, len(CHOICE))):
         if action.get("force_march"):
-            continue                                   # R10.14: a force march conquers nothing
+            continue  # R10.14: a force march conquers nothing
         for c in action["path"][:-1]:
             out.setdefault(c, rank)
     return out
@@ -240,28 +242,30 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
         only his power plays cards (R11.9)."""
         return min(gids, key=lambda g: gens[g]["rank"])
 
-    beaten: dict[str, float] = {}          # defending general -> P(beaten in this stage)
-    loss: dict[str, float] = {}            # ... and his expected loss when beaten
+    beaten: dict[str, float] = {}  # defending general -> P(beaten in this stage)
+    loss: dict[str, float] = {}  # ... and his expected loss when beaten
     battle_vm: dict[str, float] = {p: 0.0 for p in enemies}
     for gid in movers:
         g = live[gid]
         start = g["city"]
-        mates = [o for o in world["city_generals"].get(start, ()) if o != gid and o in live
-                 and gens[o]["power"] in enemies and face_up[o]]
+        mates = [
+            o
+            for o in world["city_generals"].get(start, ())
+            if o != gid and o in live and gens[o]["power"] in enemies and face_up[o]
+        ]
         ends = {p[-1] for p in paths[gid]} | {start}
         for end in ends:
             if end != start and world["city_generals"].get(end):
                 side = [gid] + [o for o in world["city_generals"][end] if o in live]
             else:
-                side = [gid] + mates                   # his stack-mates may follow him (R10.4)
+                side = [gid] + mates  # his stack-mates may follow him (R10.4)
             strength = min(16.0, sum(troops[o] for o in side))
             attack_cards = hands.points(gens[commander(side)]["power"], info.suit(end))
             for n in info.nbrs[end]:
                 defenders = [d for d in world["city_generals"].get(n, ()) if d in live]
                 if not defenders or not R.enemies(world, gens[defenders[0]]["power"], g["power"]):
                     continue
-                their = side_strength(n) + hands.points(gens[commander(defenders)]["power"],
-                                                        info.suit(n))
+                their = side_strength(n) + hands.points(gens[commander(defenders)]["power"], info.suit(n))
                 margin = strength + attack_cards - their
                 p = _win_probability(margin)
                 for d in defenders:
@@ -269,7 +273,7 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
                         beaten[d] = p
                         loss[d] = max(1.0, margin)
                 lost = max(1.0, margin)
-                vp = 1.0 if lost < 3 else min(2.0, lost // 3)         # R16.1
+                vp = 1.0 if lost < 3 else min(2.0, lost // 3)  # R16.1
                 battle_vm[g["power"]] = max(battle_vm[g["power"]], p * vp)
     risk.beaten = beaten
 
@@ -279,8 +283,7 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
         if ctrl is None:
             return []
         d = info.dist_from(city)
-        return [g for g, x in live.items() if 1 <= d.get(x["city"], 99) <= 3
-                and R.cooperating(world, x["power"], ctrl)]
+        return [g for g, x in live.items() if 1 <= d.get(x["city"], 99) <= 3 and R.cooperating(world, x["power"], ctrl)]
 
     def falls_if_left(city) -> float:
         """P(the fortress is unprotected at the stage's end | an enemy leaves it, protected)."""
@@ -297,7 +300,7 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
     for gid in movers:
         g = live[gid]
         if not face_up[gid]:
-            continue                                   # R9.5
+            continue  # R9.5
         power = g["power"]
         chosen = _likely_moves(world, info, gid)
         for p in paths[gid]:
@@ -325,7 +328,7 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
     if adv is not None:
         boxes = adv.get("battle_boxes", {})
         ev: dict[str, float] = {}
-        marked: dict[tuple[str, str], float] = {}      # (fortress, major): a minor marks for its major
+        marked: dict[tuple[str, str], float] = {}  # (fortress, major): a minor marks for its major
         for c, power, q in out:
             if c not in RHINE and marks_conquest(world, info, power, c):
                 key = (c, R.major_of(world, power))
@@ -333,12 +336,16 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
         for (c, major), q in marked.items():
             ev[major] = ev.get(major, 0.0) + q
         for major in ("france", "pragmatic_army"):
-            side = [p for p in enemies if R.major_of(world, p) == major or
-                    (major == "pragmatic_army" and p == "austria")]
+            side = [
+                p for p in enemies if R.major_of(world, p) == major or (major == "pragmatic_army" and p == "austria")
+            ]
             if not side:
                 continue
-            held = sum(1 for c in RHINE if c in info.playable and
-                       any(R.cooperating(world, controller(world, info, c), p) for p in side))
+            held = sum(
+                1
+                for c in RHINE
+                if c in info.playable and any(R.cooperating(world, controller(world, info, c), p) for p in side)
+            )
             gain = [q for c, p, q in out if c in RHINE and p in side]
             if held < 3 <= held + sum(gain) and adv.get("three_electors") is None:
                 ev[major] = ev.get(major, 0.0) + min(1.0, sum(gain) - (2 - held))

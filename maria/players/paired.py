@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-CONFIDENCE = 1.0     # standard errors by which a challenger must beat the rules-of-thumb choice
+CONFIDENCE = 1.0  # standard errors by which a challenger must beat the rules-of-thumb choice
 
 
 def mean(xs: list[float]) -> float:
@@ -28,14 +28,23 @@ def confident_gain(chal: list[float], base: list[float]) -> bool:
     return m > 0 and m > CONFIDENCE * (var / n) ** 0.5
 
 
-def common_sample(player, obs: dict, role: str, rng: random.Random, deadline: float, keys: Sequence,
-                  start: Callable[[dict, object], tuple[dict, bool]], reply) -> list[tuple[object, float]] | None:
+def common_sample(
+    player,
+    obs: dict,
+    role: str,
+    rng: random.Random,
+    deadline: float,
+    keys: Sequence,
+    start: Callable[[dict, object], tuple[dict, bool]],
+    reply,
+) -> list[tuple[object, float]] | None:
     """One sample of the whole-stage searches (maria.players.plan_search): one state
     drawn from the role's view (maria.players.resample) and one play-out seed for every candidate
     in `keys`; `start(state, key)` plays the candidate's own actions and returns (state after,
     whether the play-out may change it in place); a candidate that raises scores -1e6.  None when
     a play-out was cut short by the deadline: such a sample is never compared."""
     from maria.players.resample import resample
+
     st = resample(obs, role, rng.getrandbits(32))
     seed = rng.getrandbits(32)
     got = []

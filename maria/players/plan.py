@@ -35,9 +35,9 @@ from maria.games.maria.rules.state import controller
 from maria.players.plan_threats import Threats, _goal
 
 CONQUER = 10.0
-SPOIL = -15.0        # two players: taking a fortress the ally still needs (it can never get it back)
-GUARD = 1.5          # attackers: protecting a conquest an enemy general could retake next move
-GUARD_THREAT = 4     # ... when that enemy stands this many cities away or nearer
+SPOIL = -15.0  # two players: taking a fortress the ally still needs (it can never get it back)
+GUARD = 1.5  # attackers: protecting a conquest an enemy general could retake next move
+GUARD_THREAT = 4  # ... when that enemy stands this many cities away or nearer
 # attackers: value of each city nearer to the next target, up to NEAR cities away; faster in the
 # 3-player game, where a rival ally races for the same fortresses
 TARGET_PULL = {2: 0.9, 3: 1.2}
@@ -46,10 +46,10 @@ TARGET_PULL = {2: 0.9, 3: 1.2}
 # a win, and her generals feel a pull towards the nearest such fortress besides defending
 AUSTRIAN_PULL = 0.6
 NEAR = 8
-FAR_PULL = 0.3       # ... and a faint pull from NEAR to FAR cities (no idle generals in the rear)
+FAR_PULL = 0.3  # ... and a faint pull from NEAR to FAR cities (no idle generals in the rear)
 FAR = 16
-PROTECTED_DETOUR = 1.0   # ... a protected target counts as this many cities farther
-SPREAD = 2.0         # ... and one an own general is nearer to as this many farther
+PROTECTED_DETOUR = 1.0  # ... a protected target counts as this many cities farther
+SPREAD = 2.0  # ... and one an own general is nearer to as this many farther
 # The exposure rule (Planner.exposure), a setting of the hard level for some roles
 # (maria.players.levels): a general weighs the strongest enemy stack that can reach him before his
 # role moves again.  In the advanced game a general removed in combat costs his power a VP (R16.1).
@@ -74,9 +74,8 @@ class Planner(Threats, Trains):
         self.st, self.info, self.role = state, info, role
         self.mine = set(R.powers_of(state, role))
         self.prot_cache: dict[str, bool] = {}
-        self._enemy: dict[tuple[str, str], bool] = {}   # the alliances do not change while it plans
-        self.gens = {gid: g for gid, g in state["generals"].items()
-                     if g["in_play"] and g["city"] in info.playable}
+        self._enemy: dict[tuple[str, str], bool] = {}  # the alliances do not change while it plans
+        self.gens = {gid: g for gid, g in state["generals"].items() if g["in_play"] and g["city"] in info.playable}
 
     # --- small helpers -----------------------------------------------------------------------------
     def d(self, a, b):
@@ -89,8 +88,7 @@ class Planner(Threats, Trains):
         return p
 
     def stack_troops(self, city, exclude=()):
-        return sum(self.st["generals"][g]["troops"] for g in self.st["city_generals"].get(city, [])
-                   if g not in exclude)
+        return sum(self.st["generals"][g]["troops"] for g in self.st["city_generals"].get(city, []) if g not in exclude)
 
     def hand_strength(self, power, city) -> float:
         """Cards of the sector's suit in `power`'s hand, a Reserve counted as 5 (cached: the hands
@@ -125,8 +123,11 @@ class Planner(Threats, Trains):
             troops += self.stack_troops(start, exclude=(gid,))
         elif not stack_extra:
             moved = self.moved()
-            troops += sum(st["generals"][o]["troops"] for o in st["city_generals"].get(start, ())
-                          if o != gid and o not in moved and st["generals"][o]["face_up"])
+            troops += sum(
+                st["generals"][o]["troops"]
+                for o in st["city_generals"].get(start, ())
+                if o != gid and o not in moved and st["generals"][o]["face_up"]
+            )
         return min(troops, 16) + 0.6 * self.hand_strength(self.card_power(gid, city), city)
 
     def card_power(self, gid, city) -> str:
@@ -135,6 +136,7 @@ class Planner(Threats, Trains):
         here = self.st["city_generals"].get(city, ())
         if gid in here and len(here) == 2:
             from maria.games.maria.rules.state import commander
+
             return self.st["generals"][commander(self.st, city)]["power"]
         best = self.st["generals"][gid]
         for o in self.st["city_generals"].get(city, ()):
@@ -150,13 +152,17 @@ class Planner(Threats, Trains):
         return e
 
     def trains_of(self, power):
-        return [t["city"] for t in self.st["trains"].values()
-                if t["power"] == power and t["in_play"] and t["city"] in self.info.playable]
+        return [
+            t["city"]
+            for t in self.st["trains"].values()
+            if t["power"] == power and t["in_play"] and t["city"] in self.info.playable
+        ]
 
     def counts(self):
         c = getattr(self, "_counts", None)
         if c is None:
             from maria.games.maria.rules.victory import counts
+
             c = self._counts = counts(self.st, self.info)
         return c
 
@@ -164,15 +170,19 @@ class Planner(Threats, Trains):
         """What conquering the enemy-controlled fortress `city` is worth to `power`'s side."""
         st, info = self.st, self.info
         major = R.major_of(st, power)
-        if major == "austria" and st["variant"] == "advanced" and city not in RHINE \
-                and info.home_of(city) != "austria" and marks_conquest(st, info, power, city):
-            return CONQUER                              # a VM out of her small pool (R15.2)
+        if (
+            major == "austria"
+            and st["variant"] == "advanced"
+            and city not in RHINE
+            and info.home_of(city) != "austria"
+            and marks_conquest(st, info, power, city)
+        ):
+            return CONQUER  # a VM out of her small pool (R15.2)
         if self.pa_retake(major, city):
-            return CONQUER                              # the PA's front (maria.players.plan_threats)
+            return CONQUER  # the PA's front (maria.players.plan_threats)
         if not _goal(st, info, major, city):
-            if st["players"] == 2 and major == "france" and info.in_silesia(city) \
-                    and self.counts()["prussia"] < 12:
-                return -6.0                             # Prussia's share (see below)
+            if st["players"] == 2 and major == "france" and info.in_silesia(city) and self.counts()["prussia"] < 12:
+                return -6.0  # Prussia's share (see below)
             return 2.5 if major in ("france", "prussia") else 1.0
         if major == "austria":
             ctrl = controller(st, info, city)
@@ -204,9 +214,13 @@ class Planner(Threats, Trains):
 
     def _left_in_share(self, prussian: bool) -> int:
         st, info = self.st, self.info
-        return sum(1 for c in info.fortresses()
-                   if (info.home_of(c) == "austria" or info.in_silesia(c))
-                   and self._prussian_share(c) == prussian and controller(st, info, c) == "austria")
+        return sum(
+            1
+            for c in info.fortresses()
+            if (info.home_of(c) == "austria" or info.in_silesia(c))
+            and self._prussian_share(c) == prussian
+            and controller(st, info, c) == "austria"
+        )
 
     def french_short(self) -> bool:
         """Two players: France cannot reach 9 in its own share any more."""
@@ -239,7 +253,7 @@ class Planner(Threats, Trains):
         if not g["face_up"]:
             return 0.0, set()
         v, taken = 0.0, set()
-        for c in dict.fromkeys(path[:-1]):                # a city passed twice counts once
+        for c in dict.fromkeys(path[:-1]):  # a city passed twice counts once
             if not self.info.is_fortress(c):
                 continue
             ctrl = controller(self.st, self.info, c)
@@ -248,13 +262,13 @@ class Planner(Threats, Trains):
             w = self.weight(g["power"], c)
             if self.is_prot(c):
                 if w > 0 and self.beats_protectors(gid, c, path[-1]):
-                    v += 0.45 * w                       # "?" now, taken when they are beaten (R10.15)
+                    v += 0.45 * w  # "?" now, taken when they are beaten (R10.15)
                 else:
                     v += 0.08 * w if w > 0 else w
             else:
                 v += w
                 taken.add(c)
-        for c in path[1:]:                              # enemy trains eliminated on the way (R10.4)
+        for c in path[1:]:  # enemy trains eliminated on the way (R10.4)
             tid = self.st["city_train"].get(c)
             if tid and self.enemy_of(self.st["trains"][tid]["power"], g["power"]):
                 v += RAID_VALUE if self.raided(g["power"], self.st["trains"][tid]["power"]) else TRAIN_VALUE
@@ -267,7 +281,7 @@ class Planner(Threats, Trains):
         power = g["power"]
         mine = g["troops"] + stack_extra
         if city == g["city"]:
-            mine += self.stack_troops(city, exclude=(gid,))      # staying: the stack fights together
+            mine += self.stack_troops(city, exclude=(gid,))  # staying: the stack fights together
         my_cards = self.hand_strength(self.card_power(gid, city), city)
         v = 0.0
         seen = set()
@@ -296,8 +310,7 @@ class Planner(Threats, Trains):
             k = d.get(eg["city"], 99)
             if 2 <= k <= 4:
                 theirs = self.stack_troops(eg["city"])
-                gap = theirs + 0.5 * self.hand_strength(eg["power"], eg["city"]) \
-                    - (mine + 0.5 * my_cards)
+                gap = theirs + 0.5 * self.hand_strength(eg["power"], eg["city"]) - (mine + 0.5 * my_cards)
                 if gap > 2:
                     v -= min(gap, 10) * (0.25 if k == 2 else 0.12 if k == 3 else 0.05)
         return v
@@ -307,7 +320,8 @@ class Planner(Threats, Trains):
         next move (R5.1): the strongest enemy stack that can end next to the general (a general
         moves 3 cities, 4 on main roads, R10.2) beats him by `gap` and takes min(troops, gap + 1)
         of his troops (R11.4: the final score, the enemy's cards against his), all of them
-        removing the general until the winter (R13.3).  The plain rule (a gentle pull away from stronger enemies 2-4 cities off) lets a lone
+        removing the general until the winter (R13.3).  The plain rule (a gentle pull away from stronger
+        enemies 2-4 cities off) lets a lone
         general end within reach of a much stronger stack."""
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
@@ -352,8 +366,12 @@ class Planner(Threats, Trains):
         g = st["generals"][gid]
         power = g["power"]
         major = R.major_of(st, power)
-        v = self.supply_value(gid, city) + self.combat_value(gid, city, stack_extra) \
-            + self.question_value(gid, city, stack_extra) + self.spoil_value(gid, city)
+        v = (
+            self.supply_value(gid, city)
+            + self.combat_value(gid, city, stack_extra)
+            + self.question_value(gid, city, stack_extra)
+            + self.spoil_value(gid, city)
+        )
         if major in ("france", "prussia") and self.last_turn() and st["variant"] == "intro":
             # the introductory game ends with this turn (R14.3): only this turn's conquests count,
             # so the end city matters only for the combats it forces (retroactive "?" conquests)
@@ -367,8 +385,8 @@ class Planner(Threats, Trains):
             elif st["players"] == 2:
                 v += self.help_partner(major, city)
             if city in tg and not self.is_prot(city) and g["face_up"] and not self.last_turn():
-                v += 1.2                                # leaving it next turn takes it
-        else:                                           # Austria: defend, retake
+                v += 1.2  # leaving it next turn takes it
+        else:  # Austria: defend, retake
             v += self.defence_value(gid, city)
             if g["face_up"] and self.raids(power):
                 v -= self.raid_distance(power, city)
@@ -378,7 +396,7 @@ class Planner(Threats, Trains):
                 if tg:
                     v -= AUSTRIAN_PULL * min(self.target_distance(gid, city, tg, stack_extra), NEAR)
                     if city in tg and not self.is_prot(city) and g["face_up"]:
-                        v += 1.2                        # leaving it next turn takes it
+                        v += 1.2  # leaving it next turn takes it
         return v
 
     def target_distance(self, gid, city, tg, stack_extra=0) -> float:
@@ -387,7 +405,7 @@ class Planner(Threats, Trains):
         them), a target another general of the side is nearer to."""
         d = self.info.dist_from(city)
         best = 99.0
-        strength = None                                 # computed only when a target has hunters
+        strength = None  # computed only when a target has hunters
         for c, extra, prot, hunters, near_friend in self._target_facts(gid, tuple(tg)):
             dc = d.get(c, 99)
             k = dc + extra
@@ -425,16 +443,19 @@ class Planner(Threats, Trains):
         st = self.st
         power = st["generals"][gid]["power"]
         major = R.major_of(st, power)
-        friends = [og["city"] for ogid, og in self.gens.items() if ogid != gid and og["face_up"]
-                   and R.major_of(st, og["power"]) == major]
+        friends = [
+            og["city"]
+            for ogid, og in self.gens.items()
+            if ogid != gid and og["face_up"] and R.major_of(st, og["power"]) == major
+        ]
         out = []
         for c in tg:
             extra = 0.0
             occ = st["city_generals"].get(c)
             if occ and not self.enemy_of(st["generals"][occ[0]]["power"], power):
-                extra = 4.0                             # a non-enemy sits on it: it must leave first
+                extra = 4.0  # a non-enemy sits on it: it must leave first
             elif c in st["city_train"]:
-                extra = 4.0                             # a train blocks it until it moves (R10.4)
+                extra = 4.0  # a train blocks it until it moves (R10.4)
             prot = self.is_prot(c)
             hunters = None
             if prot:
@@ -445,8 +466,11 @@ class Planner(Threats, Trains):
                         if self.friend_beats(pc, gid):
                             continue
                         gs = st["city_generals"].get(pc, [])
-                        theirs = (self.stack_troops(pc) + 0.6 * self.hand_strength(
-                            st["generals"][gs[0]]["power"], pc)) if gs else 1e9
+                        theirs = (
+                            (self.stack_troops(pc) + 0.6 * self.hand_strength(st["generals"][gs[0]]["power"], pc))
+                            if gs
+                            else 1e9
+                        )
                         hunters.append((pc, theirs))
             dc = self.info.dist_from(c)
             near_friend = min((dc.get(f, 99) for f in friends), default=99)
@@ -465,8 +489,7 @@ class Planner(Threats, Trains):
         need = gc.get((major, gid))
         if need is None:
             need = []
-            enemies = [eg["city"] for eg in self.gens.values()
-                       if eg["face_up"] and self.enemy_of(eg["power"], power)]
+            enemies = [eg["city"] for eg in self.gens.values() if eg["face_up"] and self.enemy_of(eg["power"], power)]
             for c in info.fortresses():
                 ctrl = controller(st, info, c)
                 if ctrl is None or R.major_of(st, ctrl) != major or not _goal(st, info, major, c):
@@ -474,8 +497,11 @@ class Planner(Threats, Trains):
                 dc = info.dist_from(c)
                 if min((dc.get(e, 99) for e in enemies), default=99) > GUARD_THREAT:
                     continue
-                if any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
-                       if ogid != gid and R.cooperating(st, og["power"], power)):
+                if any(
+                    1 <= dc.get(og["city"], 99) <= 3
+                    for ogid, og in self.gens.items()
+                    if ogid != gid and R.cooperating(st, og["power"], power)
+                ):
                     continue
                 need.append(c)
             gc[(major, gid)] = need
@@ -498,7 +524,7 @@ class Planner(Threats, Trains):
         return self.st["turn"] >= self.st["options"]["last_turn"]
 
     def question_value(self, gid, city, stack_extra=0) -> float:
-        """"?" fortresses marked this stage by this general's side (R10.15) whose last protectors
+        """ "?" fortresses marked this stage by this general's side (R10.15) whose last protectors
         not yet fought by a stronger general of the side this general would fight from `city`:
         beating them conquers the fortress after the combats (R12.1)."""
         st = self.st
@@ -561,6 +587,7 @@ class Planner(Threats, Trains):
             end = path[-1]
             if end not in best or v > best[end][0]:
                 best[end] = (v, {"type": "move", "piece": gid, "path": path, "force_march": force})
+
         for path in self.paths(gid, "normal"):
             cv, taken = self.conquest_value(gid, path)
             end = path[-1]
@@ -593,17 +620,23 @@ def move_paths(st, info, pid, mode="normal", limit=None, back=True) -> list[list
         frame = {"piece": pid, "mode": mode, "path": path, "main": main}
         cur = path[-1]
         for n, is_main in info.nbrs[cur].items():
-            if n in path and not (back and len(path) >= 2 and n == path[-2]
-                                  and info.is_fortress(cur) and path.count(n) == 1
-                                  and (n != start or vacate)):
+            if n in path and not (
+                back
+                and len(path) >= 2
+                and n == path[-2]
+                and info.is_fortress(cur)
+                and path.count(n) == 1
+                and (n != start or vacate)
+            ):
                 continue
             if step_refusal(st, info, frame, n) is not None:
                 continue
             p2 = path + [n]
             out.append(p2)
-            if st["city_generals"].get(n):         # stacking ends the move
+            if st["city_generals"].get(n):  # stacking ends the move
                 continue
             rec(p2, main and is_main)
+
     if vacate:
         cg = st["city_generals"]
         del cg[start]

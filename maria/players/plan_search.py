@@ -27,15 +27,15 @@ import time
 from maria.players.paired import common_sample, confident_gain, mean
 from maria.players.stage_plans import candidate_plans as _stage_candidates, plan_key, play_plan
 
-ROUND = 2            # sampled states per live plan per halving round
-FINAL = 4            # sampled states for the last challenger against the rules-of-thumb plan
-PLAYOUTS = 96        # play-outs per plan choice at most (whole samples)
+ROUND = 2  # sampled states per live plan per halving round
+FINAL = 4  # sampled states for the last challenger against the rules-of-thumb plan
+PLAYOUTS = 96  # play-outs per plan choice at most (whole samples)
 # per variant: plans with one general's move changed, with two generals in one stack, with one
 # general staying where he is (besides the rules-of-thumb plan).  The advanced game's play-outs
 # through the enemy stages cost 3-4 times the introductory game's, so it compares fewer plans
 # with as many samples each.
 SIZES = {"intro": (6, 8, 5), "advanced": (2, 2, 1)}
-MIN_PAIRED = 4       # sampled states a challenger needs beside the rules-of-thumb plan to replace it
+MIN_PAIRED = 4  # sampled states a challenger needs beside the rules-of-thumb plan to replace it
 
 
 def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float) -> list[list[dict]]:
@@ -60,17 +60,18 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float)
     return plans
 
 
-def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: random.Random,
-                 deadline: float, limit: int = PLAYOUTS) -> int:
+def search_plans(
+    player, obs: dict, role: str, plans: list[list[dict]], rng: random.Random, deadline: float, limit: int = PLAYOUTS
+) -> int:
     """The index of the plan to play (0, the rules-of-thumb plan, unless another is clearly
     better on the same sampled states)."""
     if len(plans) < 2:
         return 0
     vals: list[list[float]] = [[] for _ in plans]
-    player._step = player._tail = 0.0       # the clock's estimates, timed afresh in this search
+    player._step = player._tail = 0.0  # the clock's estimates, timed afresh in this search
     live = list(range(1, len(plans)))
     done = 0
-    last = 0.0                      # wall clock of the last whole sample
+    last = 0.0  # wall clock of the last whole sample
     final = 0
     while live and not player.cancelled:
         per = ROUND if len(live) > 1 else FINAL
@@ -84,16 +85,17 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
             def start(st, k):
                 _, after = play_plan(st, role, plans[k])
                 return after, after is not st
+
             # the play-outs run through the enemy stages to the role's next action stage: where
             # its generals stand at the end of the phase is judged by the enemy's answer
             got = common_sample(player, obs, role, rng, deadline, [0] + live, start, True)
             if got is None:
-                break                   # a sample cut short by the deadline is never compared
+                break  # a sample cut short by the deadline is never compared
             for k, v in got:
                 vals[k].append(v)
             done += len(got)
             last = time.perf_counter() - t
-            player.progress = min(1.0, done / limit)        # the window's thinking indicator
+            player.progress = min(1.0, done / limit)  # the window's thinking indicator
             if player.cancelled:
                 break
         else:
@@ -117,4 +119,3 @@ def search_plans(player, obs: dict, role: str, plans: list[list[dict]], rng: ran
     player.last_plan_values = [mean(v) for v in vals]
     player.last_plan_choice = (chosen, len(vals[0]), len(plans))
     return chosen
-

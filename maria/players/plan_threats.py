@@ -47,9 +47,13 @@ class Threats:
         if out is None:
             ctrl = controller(self.st, self.info, city)
             dc = self.info.dist_from(city)
-            out = pc[city] = sorted({g["city"] for g in self.gens.values()
-                                     if 1 <= dc.get(g["city"], 99) <= 3
-                                     and R.cooperating(self.st, g["power"], ctrl)})
+            out = pc[city] = sorted(
+                {
+                    g["city"]
+                    for g in self.gens.values()
+                    if 1 <= dc.get(g["city"], 99) <= 3 and R.cooperating(self.st, g["power"], ctrl)
+                }
+            )
         return out
 
     def beats_protectors(self, gid, fortress, end) -> bool:
@@ -85,8 +89,13 @@ class Threats:
             nb = self.info.nbrs[pc]
             v = False
             for fid, f in self.gens.items():
-                if fid == exclude or fid in moved or not f["face_up"] \
-                        or R.major_of(st, f["power"]) != major or self.d(f["city"], pc) > 6:
+                if (
+                    fid == exclude
+                    or fid in moved
+                    or not f["face_up"]
+                    or R.major_of(st, f["power"]) != major
+                    or self.d(f["city"], pc) > 6
+                ):
                     continue
                 for e, through in self.reach(fid).items():
                     if e in nb and e != end and any(end not in p for p in through):
@@ -188,10 +197,13 @@ class Threats:
         the Austrian Netherlands or of its home (retaking sends the conqueror's VM back to his pool,
         R10.16a, R15.3) or a Rhine electorate (the 3-Electors boxes, R16.4), held by another player."""
         st, info = self.st, self.info
-        return major == "pragmatic_army" and st["variant"] == "advanced" \
-            and st["players"] == 3 \
-            and (info.home_of(city) in ("austria", "pragmatic_army") or city in RHINE) \
+        return (
+            major == "pragmatic_army"
+            and st["variant"] == "advanced"
+            and st["players"] == 3
+            and (info.home_of(city) in ("austria", "pragmatic_army") or city in RHINE)
             and R.role_of(st, controller(st, info, city)) != self.role
+        )
 
     def defence_value(self, gid, city) -> float:
         d = self.info.dist_from(city)
@@ -220,20 +232,21 @@ class Threats:
             return out
         st, info = self.st, self.info
         power = st["generals"][gid]["power"]
-        pa = power == "pragmatic_army" and st["variant"] == "advanced" \
-            and st["players"] == 3
+        pa = power == "pragmatic_army" and st["variant"] == "advanced" and st["players"] == 3
         # the PA in Frederick's hands (3 players) plans against the other players only: Prussia's
         # and Saxony's conquests are his own (R2.1), though the rules make them enemies (R2.3)
-        foe = (lambda p: self.enemy_of(p, power) and p not in self.mine) if pa \
-            else (lambda p: self.enemy_of(p, power))
+        foe = (lambda p: self.enemy_of(p, power) and p not in self.mine) if pa else (lambda p: self.enemy_of(p, power))
         enemies = [eg for eg in self.gens.values() if foe(eg["power"])]
         own_forts = []
         retake = []
         for c in info.fortresses():
             home = info.home_of(c)
             if pa:
-                if home not in ("austria", "pragmatic_army") and c not in RHINE \
-                        and not (info.in_silesia(c) and "prussia" not in self.mine):
+                if (
+                    home not in ("austria", "pragmatic_army")
+                    and c not in RHINE
+                    and not (info.in_silesia(c) and "prussia" not in self.mine)
+                ):
                     continue
             elif home != "austria" and not info.in_silesia(c):
                 continue
@@ -251,8 +264,11 @@ class Threats:
             if threat > 6:
                 continue
             w = 1.6 if threat <= 3 else 0.8
-            others = any(1 <= dc.get(og["city"], 99) <= 3 for ogid, og in self.gens.items()
-                         if ogid != gid and R.cooperating(st, og["power"], power))
+            others = any(
+                1 <= dc.get(og["city"], 99) <= 3
+                for ogid, og in self.gens.items()
+                if ogid != gid and R.cooperating(st, og["power"], power)
+            )
             cover.append((c, w * (0.35 if others else 1.0)))
         front = FRONT_FAR if pa and cover else 0
         out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies], front)

@@ -12,7 +12,7 @@ The defender's generals raid the enemy's trains (RAID).
 from __future__ import annotations
 
 
-SUPPLY_RANGE = 6     # the supply range of a train (R9.2), for the planner's generals too
+SUPPLY_RANGE = 6  # the supply range of a train (R9.2), for the planner's generals too
 # The defender raids the attackers' supply trains.  Every attacking general abroad needs a supply
 # path to a train of his power within 6 cities (R9.3); a general who enters a city holding an enemy
 # train eliminates it and may move on (R10.4); without it he turns face-down, loses troops (R9.4)
@@ -25,7 +25,7 @@ RAID: dict[str, tuple[str, ...]] = {"intro": ("austria",)}
 RAID_PULL = 1.5
 RAID_NEAR = 8
 RAID_VALUE = 12.0
-TRAIN_VALUE = 4.0    # an enemy train eliminated on the way, for everyone else
+TRAIN_VALUE = 4.0  # an enemy train eliminated on the way, for everyone else
 
 
 class Trains:
@@ -47,8 +47,11 @@ class Trains:
         tc = self.__dict__.setdefault("_raid_trains", {})
         trains = tc.get(power)
         if trains is None:
-            raided = [t for t in self.st["trains"].values() if t["in_play"] and t["city"] in self.info.playable
-                      and self.raided(power, t["power"])]
+            raided = [
+                t
+                for t in self.st["trains"].values()
+                if t["in_play"] and t["city"] in self.info.playable and self.raided(power, t["power"])
+            ]
             trains = tc[power] = [t["city"] for t in raided]
         if not trains:
             return 0.0
@@ -58,12 +61,15 @@ class Trains:
     def train_value(self, tid, city) -> float:
         st, info = self.st, self.info
         power = st["trains"][tid]["power"]
-        others = [t["city"] for k, t in st["trains"].items()
-                  if k != tid and t["power"] == power and t["in_play"] and t["city"] in info.playable]
+        others = [
+            t["city"]
+            for k, t in st["trains"].items()
+            if k != tid and t["power"] == power and t["in_play"] and t["city"] in info.playable
+        ]
         d = info.dist_from(city)
         v = 0.0
         if info.is_fortress(city) and (city in self.targets(power) or city in self.partner_targets(power)):
-            v -= 6.0        # a train on a target blocks the side's own generals from it (R10.4)
+            v -= 6.0  # a train on a target blocks the side's own generals from it (R10.4)
         for g in self.gens.values():
             if g["power"] != power or info.home_of(g["city"]) == power:
                 continue

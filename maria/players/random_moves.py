@@ -17,6 +17,7 @@ from maria.games.maria.rules import cards, door
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.state import board_info, controller
 
+
 def _pick(st: dict, n: int) -> int:
     return rng.randbelow(st, n)
 
@@ -40,8 +41,9 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
     elif t == "pay":
         hand, amount = state["cards"]["hands"][a["power"]], a.pop("amount")
         eff = (state["flow"][-1].get("effect") or {}).get("name")
-        a["cards"] = (random_payment(hand, amount, chooser) if eff == "expedition"
-                      else cards.suggest_payment(hand, amount))
+        a["cards"] = (
+            random_payment(hand, amount, chooser) if eff == "expedition" else cards.suggest_payment(hand, amount)
+        )
     elif t == "troops":
         n = 1 + _pick(chooser, a.pop("max_troops"))
         on_map, sites = a.pop("on_map"), a.pop("sites")
@@ -60,8 +62,10 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
             gen = state["generals"][g]
             city = reenter.get(g, gen["city"])
             stack = [x for x in state["city_generals"].get(city, []) if x != g]
-            if gen["troops"] + assign.get(g, 0) >= 8 or sum(
-                    state["generals"][x]["troops"] for x in stack) + gen["troops"] + assign.get(g, 0) >= 16:
+            if (
+                gen["troops"] + assign.get(g, 0) >= 8
+                or sum(state["generals"][x]["troops"] for x in stack) + gen["troops"] + assign.get(g, 0) >= 16
+            ):
                 continue
             assign[g] = assign.get(g, 0) + 1
             left -= 1
@@ -93,8 +97,10 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
                 continue
             city = gen["city"] if g not in reenter else reenter[g]
             stack = [x for x in state["city_generals"].get(city, []) if x != g]
-            if sum(state["generals"][x]["troops"] + assign.get(x, 0) for x in stack) \
-                    + gen["troops"] + assign.get(g, 0) >= 16:
+            if (
+                sum(state["generals"][x]["troops"] + assign.get(x, 0) for x in stack) + gen["troops"] + assign.get(g, 0)
+                >= 16
+            ):
                 continue
             assign[g] = assign.get(g, 0) + 1
             left -= 1
@@ -124,8 +130,9 @@ def _targets(state: dict, info, power: str) -> set[str]:
     """Cities a general of `power` would like to reach: enemy fortresses that count for its
     player's victory (Austria, and Silesia for Prussia/Saxony), else any enemy fortress, and enemy
     generals."""
-    out = {c for c, gens in state["city_generals"].items()
-           if R.enemies(state, state["generals"][gens[0]]["power"], power)}
+    out = {
+        c for c, gens in state["city_generals"].items() if R.enemies(state, state["generals"][gens[0]]["power"], power)
+    }
     goal = set()
     other = set()
     for c in info.fortresses():
@@ -141,9 +148,11 @@ def _targets(state: dict, info, power: str) -> set[str]:
 def _train_step(state: dict, info, frame: dict, steps: list[dict], chooser: dict) -> dict | None:
     """A train follows its power's generals abroad (keeps them in supply)."""
     power = state["trains"][frame["piece"]]["power"]
-    abroad = {g["city"] for g in state["generals"].values()
-              if g["power"] == power and g["in_play"] and g["city"] in info.playable
-              and info.home_of(g["city"]) != power}
+    abroad = {
+        g["city"]
+        for g in state["generals"].values()
+        if g["power"] == power and g["in_play"] and g["city"] in info.playable and info.home_of(g["city"]) != power
+    }
     if not abroad:
         return None
     here = _near(info, frame["path"][-1], abroad)
@@ -174,8 +183,11 @@ def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict
             return None
         targets = _targets(state, info, power)
         here = _near(info, cur, targets)
-        enemy_gens = {c for c, gens in state["city_generals"].items()
-                      if R.enemies(state, state["generals"][gens[0]]["power"], power)}
+        enemy_gens = {
+            c
+            for c, gens in state["city_generals"].items()
+            if R.enemies(state, state["generals"][gens[0]]["power"], power)
+        }
         good = []
         for a in steps:
             to = a["to"]
@@ -183,15 +195,19 @@ def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict
             if to in targets or adj_enemy or _near(info, to, targets) < here:
                 good.append(a)
         if cur in targets and info.is_fortress(cur) and len(frame["path"]) > 1:
-            good = steps                                  # keep going: leaving conquers it
-        elif any(n in enemy_gens for n in info.nbrs[cur]) and len(frame["path"]) > 1 \
-                and {"type": "stop"} in acts and _pick(chooser, 2):
-            return {"type": "stop"}                        # stay next to the enemy: combat
+            good = steps  # keep going: leaving conquers it
+        elif (
+            any(n in enemy_gens for n in info.nbrs[cur])
+            and len(frame["path"]) > 1
+            and {"type": "stop"} in acts
+            and _pick(chooser, 2)
+        ):
+            return {"type": "stop"}  # stay next to the enemy: combat
         keen = 9 if power != "austria" else 2
         if good and _pick(chooser, 10) < keen:
             return good[_pick(chooser, len(good))]
         return None
-    if name == "diplomacy":                           # R20: now and then a contract or a cancellation
+    if name == "diplomacy":  # R20: now and then a contract or a cancellation
         deals = [a for a in acts if a["type"] in ("offer_subsidy", "cancel_subsidy")]
         if deals and _pick(chooser, 12) == 0:
             return deals[_pick(chooser, len(deals))]
@@ -200,7 +216,7 @@ def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict
         return {"type": "peace_offer", "offer": _pick(chooser, 10) < 7}
     if name == "movement_phase":
         rare = [a for a in acts if a["type"] in ("dispute", "flanders_pass")]
-        if rare and _pick(chooser, 25) == 0:           # R10.8 now and then
+        if rare and _pick(chooser, 25) == 0:  # R10.8 now and then
             return rare[_pick(chooser, len(rare))]
         acts = [a for a in acts if a["type"] not in ("dispute", "flanders_pass")]
         moves = [a for a in acts if a["type"] in ("move", "force_march")]
@@ -209,7 +225,7 @@ def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict
             normal = [a for a in moves if a["type"] == "move"] or moves
             return normal[_pick(chooser, len(normal))]
         return acts[_pick(chooser, len(acts))] if acts else None
-    if name in ("winter", "saxony_reenter"):                # R13, R19.3: usually recruit
+    if name in ("winter", "saxony_reenter"):  # R13, R19.3: usually recruit
         rec = [a for a in acts if a["type"] == "recruit"]
         if rec and _pick(chooser, 10) < 8:
             return rec[0]

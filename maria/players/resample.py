@@ -51,16 +51,42 @@ PUBLIC_STATE_KEYS = ("schema", "options", "board", "alliances")
 
 # state["adv"] (advanced game, maria/games/maria/rules/advanced/markers.py): where each key of a full state comes from.
 # Shown by the view (maria/games/maria/rules/view.py `_adv_view`): state key -> key of view["advanced"].
-ADV_VIEW_KEYS = {"pools": "pools", "battle": "battle_boxes", "electors3": "three_electors",
-                 "emperor": "emperor", "italy": "italy", "silesia_box": "silesia_box",
-                 "electors": "electors", "college": "college", "tracks": "tracks",
-                 "saxony_state": "saxony_state", "set_aside": "set_aside", "election": "election",
-                 "emperor_elected": "emperor_elected", "contracts": "contracts",
-                 "silesia_annexed": "silesia_annexed", "prussia_neutral_until": "prussia_neutral_until"}
+ADV_VIEW_KEYS = {
+    "pools": "pools",
+    "battle": "battle_boxes",
+    "electors3": "three_electors",
+    "emperor": "emperor",
+    "italy": "italy",
+    "silesia_box": "silesia_box",
+    "electors": "electors",
+    "college": "college",
+    "tracks": "tracks",
+    "saxony_state": "saxony_state",
+    "set_aside": "set_aside",
+    "election": "election",
+    "emperor_elected": "emperor_elected",
+    "contracts": "contracts",
+    "silesia_annexed": "silesia_annexed",
+    "prussia_neutral_until": "prussia_neutral_until",
+}
 # Public bookkeeping the view does not show (everyone at the table saw it happen): passed as is.
-ADV_BOOKKEEPING_KEYS = frozenset({"overflow", "owed", "france_reduced", "q_pool", "last_winner", "expedition",
-                                  "turn_income", "jacobite", "stages", "drew", "saxony_pending",
-                                  "in_peace_shift", "cancel_asked"})
+ADV_BOOKKEEPING_KEYS = frozenset(
+    {
+        "overflow",
+        "owed",
+        "france_reduced",
+        "q_pool",
+        "last_winner",
+        "expedition",
+        "turn_income",
+        "jacobite",
+        "stages",
+        "drew",
+        "saxony_pending",
+        "in_peace_shift",
+        "cancel_asked",
+    }
+)
 # Partly secret: rebuilt from the view's filtered copy by resample (political display and deck,
 # winter scores).  A key in none of the three sets is left out of the observation (safe default;
 # tests/players/test_resample.py fails on any key it meets that is not classified here).
@@ -70,33 +96,60 @@ ADV_SAMPLED_KEYS = frozenset({"pol", "winter"})
 def observe(state: dict, role: str) -> dict:
     """What `role` knows: the door's view plus non-secret bookkeeping (see module docstring)."""
     from maria.games.maria.rules import door
+
     obs = door.view(state, role)
     mine = set(R.powers_of(state, role))
     pub = {k: _plain_copy(state[k]) for k in PUBLIC_STATE_KEYS if k in state}
-    pub["flow"] = [{k: _plain_copy(v) for k, v in f.items() if k not in SECRET_FRAME_KEYS}
-                   for f in state["flow"]]
+    pub["flow"] = [{k: _plain_copy(v) for k, v in f.items() if k not in SECRET_FRAME_KEYS} for f in state["flow"]]
     pub["setup_min"] = {gid: g.get("setup_min", 1) for gid, g in state["generals"].items()}
     pub["known"] = {gid: g["known"] for gid, g in state["generals"].items()}
-    pub["other_keys"] = {k: _plain_copy(v) for k, v in state.items() if k not in _HANDLED
-                         and k not in PUBLIC_STATE_KEYS}
+    pub["other_keys"] = {
+        k: _plain_copy(v) for k, v in state.items() if k not in _HANDLED and k not in PUBLIC_STATE_KEYS
+    }
     if state.get("adv") is not None:
         a = state["adv"]
-        pub["adv"] = {"keys": [k for k in a if k in ADV_VIEW_KEYS or k in ADV_BOOKKEEPING_KEYS
-                               or k in ADV_SAMPLED_KEYS],
-                      "bookkeeping": {k: _plain_copy(v) for k, v in a.items() if k in ADV_BOOKKEEPING_KEYS}}
+        pub["adv"] = {
+            "keys": [k for k in a if k in ADV_VIEW_KEYS or k in ADV_BOOKKEEPING_KEYS or k in ADV_SAMPLED_KEYS],
+            "bookkeeping": {k: _plain_copy(v) for k, v in a.items() if k in ADV_BOOKKEEPING_KEYS},
+        }
     # own generals' "known" is what the others know (public); others' known == view troops
-    pub["known"] = {gid: (k if state["generals"][gid]["power"] in mine else None)
-                    for gid, k in pub["known"].items()}
+    pub["known"] = {gid: (k if state["generals"][gid]["power"] in mine else None) for gid, k in pub["known"].items()}
     obs["public"] = pub
     return obs
 
 
 # Keys rebuilt by resample (hidden or derived); anything else found in a state (a future variant's
 # extra public data) is carried through `other_keys`.
-_HANDLED = frozenset({"schema", "variant", "players", "seed", "rng", "options", "board", "turn",
-                      "stage", "phase", "roles", "alliances", "generals", "trains", "hussars",
-                      "markers", "qmarks", "log", "undo", "undo_role", "result", "flow",
-                      "city_generals", "city_train", "cards", "adv"})
+_HANDLED = frozenset(
+    {
+        "schema",
+        "variant",
+        "players",
+        "seed",
+        "rng",
+        "options",
+        "board",
+        "turn",
+        "stage",
+        "phase",
+        "roles",
+        "alliances",
+        "generals",
+        "trains",
+        "hussars",
+        "markers",
+        "qmarks",
+        "log",
+        "undo",
+        "undo_role",
+        "result",
+        "flow",
+        "city_generals",
+        "city_train",
+        "cards",
+        "adv",
+    }
+)
 
 
 def _all_cards(n_decks: int) -> list[str]:
@@ -114,24 +167,45 @@ def resample(obs: dict, role: str, seed: int) -> dict:
     chooser = {"rng": rng.seed_state(int(seed) ^ 0xDE7E)}
     mine = set(obs["roles"].get(role, []))
     state: dict = {
-        "schema": pub.get("schema", 1), "variant": obs["variant"], "players": obs["players"],
-        "seed": 0, "rng": rng.seed_state(int(seed) * 7919 + 17),
-        "options": _plain_copy(pub["options"]), "board": pub["board"],
-        "turn": obs["turn"], "stage": obs["stage"], "phase": obs["phase"],
-        "roles": _plain_copy(obs["roles"]), "alliances": _plain_copy(pub["alliances"]),
-        "generals": {}, "trains": _plain_copy(obs["trains"]), "hussars": dict(obs["hussars"]),
-        "markers": dict(obs["markers"]), "qmarks": _plain_copy(obs["qmarks"]),
-        "log": list(obs["log"]), "undo": [], "undo_role": None,
-        "result": _plain_copy(obs["result"]), "flow": _plain_copy(pub["flow"]),
+        "schema": pub.get("schema", 1),
+        "variant": obs["variant"],
+        "players": obs["players"],
+        "seed": 0,
+        "rng": rng.seed_state(int(seed) * 7919 + 17),
+        "options": _plain_copy(pub["options"]),
+        "board": pub["board"],
+        "turn": obs["turn"],
+        "stage": obs["stage"],
+        "phase": obs["phase"],
+        "roles": _plain_copy(obs["roles"]),
+        "alliances": _plain_copy(pub["alliances"]),
+        "generals": {},
+        "trains": _plain_copy(obs["trains"]),
+        "hussars": dict(obs["hussars"]),
+        "markers": dict(obs["markers"]),
+        "qmarks": _plain_copy(obs["qmarks"]),
+        "log": list(obs["log"]),
+        "undo": [],
+        "undo_role": None,
+        "result": _plain_copy(obs["result"]),
+        "flow": _plain_copy(pub["flow"]),
     }
     for k, v in pub.get("other_keys", {}).items():
         state[k] = _plain_copy(v)
     # --- generals -------------------------------------------------------------------------------
     hidden: dict[str, list[str]] = {}
     for gid, g in obs["generals"].items():
-        ng = {"power": g["power"], "name": g["name"], "rank": g["rank"],
-              "setup_min": pub["setup_min"].get(gid, 1), "city": g["city"], "troops": 0,
-              "face_up": g["face_up"], "in_play": g["in_play"], "known": None}
+        ng = {
+            "power": g["power"],
+            "name": g["name"],
+            "rank": g["rank"],
+            "setup_min": pub["setup_min"].get(gid, 1),
+            "city": g["city"],
+            "troops": 0,
+            "face_up": g["face_up"],
+            "in_play": g["in_play"],
+            "known": None,
+        }
         if g["power"] in mine:
             ng["troops"] = g["troops"]
             ng["known"] = pub["known"].get(gid)
@@ -153,9 +227,34 @@ def resample(obs: dict, role: str, seed: int) -> dict:
     return {k: state[k] for k in _ORDER if k in state} | {k: v for k, v in state.items() if k not in _ORDER}
 
 
-_ORDER = ("schema", "variant", "players", "seed", "rng", "options", "board", "turn", "stage", "phase",
-          "roles", "alliances", "generals", "trains", "hussars", "markers", "qmarks", "log", "undo",
-          "undo_role", "result", "flow", "city_generals", "city_train", "cards", "adv")
+_ORDER = (
+    "schema",
+    "variant",
+    "players",
+    "seed",
+    "rng",
+    "options",
+    "board",
+    "turn",
+    "stage",
+    "phase",
+    "roles",
+    "alliances",
+    "generals",
+    "trains",
+    "hussars",
+    "markers",
+    "qmarks",
+    "log",
+    "undo",
+    "undo_role",
+    "result",
+    "flow",
+    "city_generals",
+    "city_train",
+    "cards",
+    "adv",
+)
 
 
 def _sample_troops(state: dict, obs: dict, power: str, gids: list[str], chooser: dict) -> None:
@@ -163,8 +262,11 @@ def _sample_troops(state: dict, obs: dict, power: str, gids: list[str], chooser:
     at most 16); all zero while the power has not allocated yet (total 0)."""
     gens = state["generals"]
     total = obs["troop_totals"].get(power, 0)
-    known = sum(g["troops"] for gid, g in gens.items()
-                if g["power"] == power and g["in_play"] and g["city"] is not None and gid not in gids)
+    known = sum(
+        g["troops"]
+        for gid, g in gens.items()
+        if g["power"] == power and g["in_play"] and g["city"] is not None and gid not in gids
+    )
     need = total - known
     if need <= 0:
         for g in gids:
@@ -198,7 +300,7 @@ def _sample_troops(state: dict, obs: dict, power: str, gids: list[str], chooser:
         g = open_[rng.randbelow(chooser, len(open_))]
         gens[g]["troops"] += 1
         need -= 1
-    if need > 0:           # inconsistent observation (cannot happen in a legal game): keep totals
+    if need > 0:  # inconsistent observation (cannot happen in a legal game): keep totals
         gens[order[0]]["troops"] += need
 
 
@@ -223,14 +325,20 @@ def _sample_cards(obs: dict, mine: set, chooser: dict) -> tuple[dict, dict]:
             seen.update(h)
         else:
             hands[p] = None
-            seen.update(known.get(p, ()))             # cards everybody saw go into that hand
+            seen.update(known.get(p, ()))  # cards everybody saw go into that hand
     for v in discards.values():
         seen.update(v)
     for d in aside:
         seen.update(d)
     adv = obs.get("advanced")
-    display = {p: [{k: v for k, v in e.items() if k != "seen" or v} for e in ents]
-               for p, ents in adv["political"]["display"].items()} if adv else {}
+    display = (
+        {
+            p: [{k: v for k, v in e.items() if k != "seen" or v} for e in ents]
+            for p, ents in adv["political"]["display"].items()
+        }
+        if adv
+        else {}
+    )
     for ents in display.values():
         seen.update(e["card"] for e in ents if e["card"] is not None)
     pool = [c for c in _all_cards(n_decks) if c not in seen]
@@ -240,13 +348,13 @@ def _sample_cards(obs: dict, mine: set, chooser: dict) -> tuple[dict, dict]:
             k = known.get(p, [])
             n = obs["hands"][p] - len(k)
             hands[p], pool = k + pool[:n], pool[n:]
-    for p in sorted(display):                          # other powers' face-down TCs (R17.3, R25.3)
+    for p in sorted(display):  # other powers' face-down TCs (R17.3, R25.3)
         for e in display[p]:
             if e["card"] is None:
                 if not pool:
                     raise ValueError("observation inconsistent: not enough unseen cards for the display")
                 e["card"], pool = pool[0], pool[1:]
-    draw = pool[:obs["draw_deck"]]
+    draw = pool[: obs["draw_deck"]]
     if len(draw) < obs["draw_deck"]:
         raise ValueError("observation inconsistent: not enough unseen cards for the draw deck")
     out = {"draw": draw, "aside": aside, "discards": discards, "hands": hands}
@@ -287,6 +395,11 @@ def _sample_adv(obs: dict, display: dict, chooser: dict) -> dict:
         elif k == "winter":
             adv[k] = winter
         elif k == "pol":
-            adv[k] = {"deck": deck, "faceup": list(pol["faceup"]), "discard": list(pol["discard"]),
-                      "trump": pol["trump"], "display": display}
+            adv[k] = {
+                "deck": deck,
+                "faceup": list(pol["faceup"]),
+                "discard": list(pol["discard"]),
+                "trump": pol["trump"],
+                "display": display,
+            }
     return adv

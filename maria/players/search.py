@@ -31,7 +31,7 @@ from maria.players.plan import EXPOSED
 from maria.players.stage_plans import playable_plan
 from maria.players.paired import confident_gain as _confident_gain, mean as _mean
 
-FINAL_ROUNDS = 1     # extra rounds for the last challenger against the rules-of-thumb choice
+FINAL_ROUNDS = 1  # extra rounds for the last challenger against the rules-of-thumb choice
 SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "retreat", "hussars"})
 # The wall clock is a ceiling, held closely: the search keeps the longest play-out step and closing
 # evaluation it has timed in this decision and starts none that would end after the deadline,
@@ -41,7 +41,7 @@ SEARCHED = frozenset({"movement_phase", "moving", "combat", "combat_phase", "ret
 # choice and the candidates took PRE_SHARE of the budget (a badly overloaded machine) the search
 # is skipped.  Where the counts end the search first, none of this changes a decision.
 CANDIDATE_SHARE = 0.25
-PRE_SHARE = 0.5      # no search when its preparation alone took this share of the budget
+PRE_SHARE = 0.5  # no search when its preparation alone took this share of the budget
 # plan_search_roles: the share of the decision's ceiling the whole-plan search may take; the rest
 # is left to the move-by-move search of the same decision when no plan beats the rules-of-thumb
 # plan.  0.9 of the window's ceiling lets the plan search finish its count on an ordinary machine.
@@ -64,12 +64,12 @@ class SearchPlayer:
         self.rng = random.Random(seed)
         self.budget = level.budget if budget is None else budget
         self._plan: tuple | None = None  # (stage key, the chosen plan's actions still to play)
-        self._leader_at: tuple | None = None   # (turn, stage, role), the leader order read there
-        self.progress = 0.0              # 0..1 while thinking (read by the UI's indicator)
+        self._leader_at: tuple | None = None  # (turn, stage, role), the leader order read there
+        self.progress = 0.0  # 0..1 while thinking (read by the UI's indicator)
         self.cancelled = False
-        self._step = 0.0                 # the longest play-out step timed in this decision (seconds)
-        self._tail = 0.0                 # the longest closing evaluation timed
-        self._cut = False                # the last play-out stopped for the deadline
+        self._step = 0.0  # the longest play-out step timed in this decision (seconds)
+        self._tail = 0.0  # the longest closing evaluation timed
+        self._cut = False  # the last play-out stopped for the deadline
 
     def _roles(self, setting, state) -> tuple[str, ...]:
         return self.config.roles(setting, state)
@@ -78,9 +78,12 @@ class SearchPlayer:
         # the deciding role's own exposure setting only: its model of the other roles stays the
         # plain rules of thumb
         roles = frozenset(self._roles(self.config.exposed_roles, obs)) & {role}
-        leaders = self._leaders(obs, role) \
-            if role in self._roles(self.config.leader_roles, obs) and obs.get("variant") == "advanced" else ()
-        token = EXPOSED.set(roles)          # only while this player decides (see plan.EXPOSED)
+        leaders = (
+            self._leaders(obs, role)
+            if role in self._roles(self.config.leader_roles, obs) and obs.get("variant") == "advanced"
+            else ()
+        )
+        token = EXPOSED.set(roles)  # only while this player decides (see plan.EXPOSED)
         t_lead = LEADERS.set(leaders)
         try:
             return self._choose(obs, legal, role, rng)
@@ -111,7 +114,7 @@ class SearchPlayer:
         if len(plain) <= 1 or frame_name not in SEARCHED or is_template(easy):
             self.progress = 1.0
             return easy
-        t_pre = t0                      # the preparation of the search below starts
+        t_pre = t0  # the preparation of the search below starts
         if frame_name == "movement_phase" and role in self._roles(cfg.plan_search_roles, state):
             a = self._plan_move(obs, role, state, rng, t0)
             if a is not None:
@@ -128,7 +131,7 @@ class SearchPlayer:
         self._cut = False
         if time.perf_counter() - t_pre > PRE_SHARE * self.budget:
             self.progress = 1.0
-            return easy                 # so slow a machine that the search would buy nothing
+            return easy  # so slow a machine that the search would buy nothing
         cands = self._candidates(state, role, plain, easy, rng, t_pre + CANDIDATE_SHARE * self.budget)
         if time.perf_counter() - t_pre > PRE_SHARE * self.budget:
             self.progress = 1.0
@@ -149,18 +152,19 @@ class SearchPlayer:
         deadline = t0 + self.budget
         limit = cfg.reply_playouts if reply and cfg.reply_playouts else cfg.playouts
         done = 0
-        last = 0.0                          # wall clock of the last whole sample
+        last = 0.0  # wall clock of the last whole sample
         rounds_final = 0
-        stop = False                        # a sample was cut short: the search ends
-        while live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled \
-                and not stop:
+        stop = False  # a sample was cut short: the search ends
+        while (
+            live and rounds_final < FINAL_ROUNDS and time.perf_counter() < deadline and not self.cancelled and not stop
+        ):
             if limit is not None and done + 1 + len(live) > limit:
                 break
             for _ in range(cfg.samples):
                 if limit is not None and done + 1 + len(live) > limit:
-                    break                               # the count is spent (whole samples only)
+                    break  # the count is spent (whole samples only)
                 if limit is not None and done and time.perf_counter() + last > deadline:
-                    break                   # the ceiling: no sample that would not end before it
+                    break  # the ceiling: no sample that would not end before it
                 done += 1 + len(live)
                 t_sample = time.perf_counter()
                 st = resample(obs, role, rng.getrandbits(32))
@@ -169,11 +173,11 @@ class SearchPlayer:
                 cut = False
                 for k in [0] + live:
                     if time.perf_counter() + self._step + self._tail > deadline:
-                        cut = True                  # this candidate's play-out would overrun
+                        cut = True  # this candidate's play-out would overrun
                         break
                     self._cut = False
                     try:
-                        after = door.look_ahead(st, role, cands[k])   # a copy: `st` serves every candidate
+                        after = door.look_ahead(st, role, cands[k])  # a copy: `st` serves every candidate
                         v = self._playout(after, role, random.Random(seed), deadline, own=True)
                     except Exception:
                         v = -1e6
@@ -183,14 +187,13 @@ class SearchPlayer:
                         break
                 if cut:
                     stop = True
-                    break                           # a sample cut short is never compared
+                    break  # a sample cut short is never compared
                 for k, v in got:
                     vals[k].append(v)
                 last = time.perf_counter() - t_sample
                 if time.perf_counter() >= deadline:
                     break
-            self.progress = min(1.0, max((time.perf_counter() - t0) / self.budget,
-                                         done / limit if limit else 0.0))
+            self.progress = min(1.0, max((time.perf_counter() - t0) / self.budget, done / limit if limit else 0.0))
             if len(live) > 1:
                 live.sort(key=lambda k: -_mean(vals[k]))
                 live = live[: max(1, len(live) // 2)]
@@ -226,7 +229,7 @@ class SearchPlayer:
         by move."""
         key = (state["turn"], _stage_key(state)[1], role)
         if self._plan is not None and self._plan[0] == key and self._plan[1] is None:
-            return None                 # the rules-of-thumb plan was kept: move by move
+            return None  # the rules-of-thumb plan was kept: move by move
         if self._plan is not None and self._plan[0] == key and self._plan[1]:
             nxt = self._plan[1][0]
             try:
@@ -239,6 +242,7 @@ class SearchPlayer:
         self._plan = None
         # the plans compared by play-outs, within the decision's ceiling
         from maria.players import plan_search
+
         plans = plan_search.candidate_plans(state, role, rng, t0 + CANDIDATE_SHARE * self.budget)
         if not plans or not plans[0]:
             return None
@@ -266,7 +270,7 @@ class SearchPlayer:
             if a == easy:
                 continue
             if scored and time.perf_counter() > deadline:
-                break                           # the clock: the actions scored so far compete
+                break  # the clock: the actions scored so far compete
             st = r.after(a)
             scored.append((self._evaluate(st, role) if st is not None else -1e9, rng.random(), a))
         scored.sort(key=lambda x: (-x[0], x[1]))
@@ -278,6 +282,7 @@ class SearchPlayer:
         staying put; for generals the best few end cities), instead of the one-step move openers."""
         from maria.players.plan import Planner
         from maria.games.maria.rules.state import board_info
+
         pl = Planner(state, board_info(state), role)
         moves = [a for a in plain if a["type"] in ("move", "force_march")]
         force = {a["piece"] for a in moves if a["type"] == "force_march"}
@@ -297,8 +302,15 @@ class SearchPlayer:
         # rollouts from 2-player positions: ending early cost 0.09 points a time on average).
         return [easy] + [a for _, _, a in scored[: self.config.candidates - 1]]
 
-    def _playout(self, st: dict, role: str, rng: random.Random, deadline: float = 1e18,
-                 own: bool = False, reply: bool | None = None) -> float:
+    def _playout(
+        self,
+        st: dict,
+        role: str,
+        rng: random.Random,
+        deadline: float = 1e18,
+        own: bool = False,
+        reply: bool | None = None,
+    ) -> float:
         """Play on with the rules of thumb for every role, then evaluate for `role`.  With the
         "stage" horizon the playout ends with the current action stage (the candidate's own moves,
         combats, retreats and retroactive conquests: what it decides), else after `horizon`
@@ -317,7 +329,7 @@ class SearchPlayer:
                 break
             t_step = time.perf_counter()
             if t_step > deadline or (fine and t_step + self._step + self._tail > deadline):
-                self._cut = True                # no step that would end after the deadline
+                self._cut = True  # no step that would end after the deadline
                 break
             roles = door.active_roles(st)
             if not roles:
@@ -325,7 +337,7 @@ class SearchPlayer:
             r = roles[0]
             acts = playable(door.legal_actions(st, r), st["flow"][-1]["name"] == "diplomacy")
             a = self._rules(st, r, rng, fast=True).decide(acts)
-            st = door.look_ahead(st, r, a, in_place=own)    # copied once, then changed in place
+            st = door.look_ahead(st, r, a, in_place=own)  # copied once, then changed in place
             own = True
             if fine:
                 self._step = max(self._step, time.perf_counter() - t_step)
@@ -342,7 +354,7 @@ class SearchPlayer:
         if not fine:
             return self._evaluate(st, role)
         if self._cut:
-            return 0.0                          # its sample is dropped, never compared
+            return 0.0  # its sample is dropped, never compared
         t_eval = time.perf_counter()
         v = self._evaluate(st, role)
         self._tail = max(self._tail, time.perf_counter() - t_eval)
@@ -360,5 +372,6 @@ def leader_order(obs: dict, role: str) -> tuple[str, ...]:
     the next enemy stage's expected markers (maria.players.next_stage, which reads only the view)."""
     from maria.players.evaluate_advanced import effective_pools
     from maria.players.next_stage import assess
+
     st = resample(obs, role, 0)
     return leader.role_order(st, effective_pools(st), dict(assess(obs, role).expected_vm))

@@ -11,8 +11,9 @@ import time
 from maria.players.easy import Rules, is_template, playable
 from maria.games.maria.rules import door
 
-PLAN_PAIRS = 8       # concentration plans (two generals end their moves in one stack) tried
-PLAN_SWAPS = 6       # plans that change one general's move of the rules-of-thumb plan
+PLAN_PAIRS = 8  # concentration plans (two generals end their moves in one stack) tried
+PLAN_SWAPS = 6  # plans that change one general's move of the rules-of-thumb plan
+
 
 def rules_plan(state: dict, role: str, rng: random.Random, limit: int = 30) -> tuple[list[dict], dict]:
     """The rules of thumb's plan for the rest of `role`'s movement phase: their decisions, one
@@ -64,8 +65,9 @@ def apply_plan(state: dict, role: str, plan: list[dict]) -> dict | None:
 
 def plan_key(plan: list[dict]) -> tuple:
     """Plans that end with every piece in the same city are the same plan."""
-    return tuple(sorted((a.get("piece", a.get("train", "")), a["path"][-1] if "path" in a else a["type"])
-                        for a in plan))
+    return tuple(
+        sorted((a.get("piece", a.get("train", "")), a["path"][-1] if "path" in a else a["type"]) for a in plan)
+    )
 
 
 def shortest_paths(pl, gid) -> dict[str, dict]:
@@ -78,9 +80,14 @@ def shortest_paths(pl, gid) -> dict[str, dict]:
     return {end: {"type": "move", "piece": gid, "path": p, "force_march": False} for end, p in out.items()}
 
 
-
-def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
-                    swaps_kept: int = PLAN_SWAPS, pairs_kept: int = PLAN_PAIRS) -> list[list[dict]]:
+def candidate_plans(
+    state: dict,
+    role: str,
+    rng: random.Random,
+    deadline: float,
+    swaps_kept: int = PLAN_SWAPS,
+    pairs_kept: int = PLAN_PAIRS,
+) -> list[list[dict]]:
     """Candidate plans for the rest of the movement phase, as lists of actions ending with
     "done": first the rules-of-thumb plan (move after move, re-planned each time); then that
     plan with one general's move changed to his next best end city; then concentration plans:
@@ -88,6 +95,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
     by the planner's value of the stack's end city for both, the others as in the first plan."""
     from maria.players.plan import Planner
     from maria.games.maria.rules.state import board_info
+
     base, _ = rules_plan(state, role, rng)
     if not base:
         return []
@@ -95,8 +103,11 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
     moves = [a for a in base if a["type"] in ("move", "force_march") and a["piece"] in state["generals"]]
     info = board_info(state)
     pl = Planner(state, info, role)
-    mine = [gid for gid, g in state["generals"].items() if gid in pl.gens and g["power"] in pl.mine
-            and gid not in pl.moved()]
+    mine = [
+        gid
+        for gid, g in state["generals"].items()
+        if gid in pl.gens and g["power"] in pl.mine and gid not in pl.moved()
+    ]
     seen = {plan_key(base)}
 
     def offer(plan):
@@ -108,6 +119,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
     def with_moves(first: list[dict], skip: set) -> list[dict]:
         rest = [a for a in base if a.get("piece") not in skip]
         return first + rest
+
     # one general's move changed (his next best end cities)
     swaps = []
     for gid in mine:
@@ -129,7 +141,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
     reach = {gid: shortest_paths(pl, gid) for gid in mine}
     for i, a_id in enumerate(mine):
         ga = state["generals"][a_id]
-        for b_id in mine[i + 1:]:
+        for b_id in mine[i + 1 :]:
             gb = state["generals"][b_id]
             if ga["city"] == gb["city"] or ga["troops"] + gb["troops"] > 16:
                 continue
@@ -139,8 +151,12 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
             for x in ends:
                 if state["city_generals"].get(x) and x not in (ga["city"], gb["city"]):
                     continue
-                v = pl.position_value(a_id, x, stack_extra=gb["troops"]) - value[a_id] \
-                    + pl.position_value(b_id, x, stack_extra=ga["troops"]) - value[b_id]
+                v = (
+                    pl.position_value(a_id, x, stack_extra=gb["troops"])
+                    - value[a_id]
+                    + pl.position_value(b_id, x, stack_extra=ga["troops"])
+                    - value[b_id]
+                )
                 pairs.append((v, a_id, b_id, x))
         if time.perf_counter() > deadline:
             break
@@ -154,8 +170,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
             if state["generals"][gid]["city"] != x:
                 first.append(reach[gid][x])
         # the one who marches into the other's city moves last (stacking ends a move, R10.4)
-        first.sort(key=lambda m: m["path"][-1] in (state["generals"][a_id]["city"],
-                                                   state["generals"][b_id]["city"]))
+        first.sort(key=lambda m: m["path"][-1] in (state["generals"][a_id]["city"], state["generals"][b_id]["city"]))
         plan = with_moves(first, {a_id, b_id})
         k = plan_key(plan)
         if k not in seen:
@@ -163,6 +178,7 @@ def candidate_plans(state: dict, role: str, rng: random.Random, deadline: float,
             out.append(plan)
             used += 1
     return out
+
 
 def replace_move(plan: list[dict], gid: str, move: dict) -> list[dict] | None:
     """The plan with general `gid`'s move replaced by `move` (added before the end of the phase

@@ -25,9 +25,9 @@ import yaml
 
 from maria import games, yamlio
 
-KEPT = 5                        # the last games kept
-PREFIX = "Autosave"             # every autosave's file name starts so (a quick filter before the mark)
-HEADER_BYTES = 16 * 1024        # a header is a few hundred bytes; seats and options stay far below
+KEPT = 5  # the last games kept
+PREFIX = "Autosave"  # every autosave's file name starts so (a quick filter before the mark)
+HEADER_BYTES = 16 * 1024  # a header is a few hundred bytes; seats and options stay far below
 _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 
 
@@ -35,8 +35,8 @@ _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
 class Autosave:
     path: Path
     count: int
-    game: str                   # the registry's name of the game (maria.games), "?" if unknown
-    identity: tuple             # (game, created, seed): the game this autosave keeps
+    game: str  # the registry's name of the game (maria.games), "?" if unknown
+    identity: tuple  # (game, created, seed): the game this autosave keeps
     header: dict
 
 
@@ -46,15 +46,16 @@ def read_header(path) -> dict | None:
     try:
         with open(path, "rb") as fh:
             head = fh.read(HEADER_BYTES)
-        text = head.decode("utf-8", errors="strict") if len(head) < HEADER_BYTES else \
-            head.decode("utf-8", errors="ignore")
+        text = (
+            head.decode("utf-8", errors="strict") if len(head) < HEADER_BYTES else head.decode("utf-8", errors="ignore")
+        )
     except (OSError, UnicodeDecodeError):
         return None
     cut = text.find("\nactions:")
     if cut < 0:
         return None
     try:
-        doc = yamlio.load_text(text[:cut + 1])
+        doc = yamlio.load_text(text[: cut + 1])
     except yaml.YAMLError:
         return None
     return doc if isinstance(doc, dict) and doc.get("format") == "maria-save" else None

@@ -26,6 +26,7 @@ def _writable(folder: Path | None) -> Path:
     """The crash folder, or a temporary one when it cannot be written (a read-only data folder
     must not cost the report and the emergency save)."""
     import tempfile
+
     for cand in ([folder] if folder else [crash_dir()]) + [Path(tempfile.gettempdir()) / "maria-crash"]:
         try:
             cand.mkdir(parents=True, exist_ok=True)
@@ -38,15 +39,13 @@ def _writable(folder: Path | None) -> Path:
     return Path(tempfile.gettempdir())
 
 
-def write_crash_report(exc: BaseException, folder: Path | None = None,
-                       record: Any = None) -> tuple[Path, Path | None]:
+def write_crash_report(exc: BaseException, folder: Path | None = None, record: Any = None) -> tuple[Path, Path | None]:
     """Write the report (and an emergency save of `record`, else of the game in progress); return
     their paths.  Never raises: if no folder can be written the report goes to stderr."""
     folder = _writable(folder)
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")[:-3]
     report = folder / f"crash-{stamp}.txt"
-    lines = [f"MARIA {__version__} crashed at {stamp}",
-             f"Python {sys.version.split()[0]} on {platform.platform()}", ""]
+    lines = [f"MARIA {__version__} crashed at {stamp}", f"Python {sys.version.split()[0]} on {platform.platform()}", ""]
     lines += traceback.format_exception(type(exc), exc, exc.__traceback__)
     save_path: Path | None = None
     try:
@@ -57,7 +56,8 @@ def write_crash_report(exc: BaseException, folder: Path | None = None,
     if record is not None:
         try:
             save_path = folder / f"emergency-{stamp}.yaml"
-            from maria.record.files import save       # each game writes its own saves
+            from maria.record.files import save  # each game writes its own saves
+
             save(save_path, record)
             lines.append(f"\nEmergency save: {save_path}")
         except Exception as inner:
@@ -67,13 +67,14 @@ def write_crash_report(exc: BaseException, folder: Path | None = None,
     try:
         report.write_text(text, encoding="utf-8")
     except OSError:
-        print(text, file=sys.stderr)             # nowhere to write: the report goes to stderr
+        print(text, file=sys.stderr)  # nowhere to write: the report goes to stderr
     return report, save_path
 
 
 def emergency_saves() -> list[Path]:
     """The emergency saves a crash left (the Load screen lists them), newest first."""
     import tempfile
+
     out = []
     for folder in (crash_dir(), Path(tempfile.gettempdir()) / "maria-crash"):
         try:
@@ -90,6 +91,7 @@ def _tell_player(report: Path, save: Path | None) -> None:
     print(message, file=sys.stderr)
     try:
         import pygame
+
         if pygame.display.get_init() and hasattr(pygame.display, "message_box"):
             pygame.display.message_box("MARIA — unexpected error", message, message_type="error")
     except Exception:

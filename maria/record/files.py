@@ -21,8 +21,8 @@ import yaml
 
 from maria import games, yamlio
 
-SAVE_FORMAT = "maria-save"               # the `format:` of every save, whichever game
-HEADER_BYTES = 64 * 1024                 # a save's header (before `actions:`) is well under 1 KB
+SAVE_FORMAT = "maria-save"  # the `format:` of every save, whichever game
+HEADER_BYTES = 64 * 1024  # a save's header (before `actions:`) is well under 1 KB
 
 
 class SaveFileError(Exception):
@@ -56,6 +56,7 @@ def save(path, record, autosave: int | None = None) -> None:
 
 # --- listing ---------------------------------------------------------------------------------
 
+
 def list_saves(folder) -> list[tuple[Path, str | None]]:
     """The *.yaml entries of `folder`, newest first, each with None or why it cannot be opened
     (a FIFO, a folder, a dangling link, no permission...), without opening any of them: a FIFO
@@ -67,6 +68,7 @@ def scan_saves(folder) -> list[tuple[Path, str | None, tuple[float, int]]]:
     """list_saves with each entry's (modification time, size), the version of the file that a
     cached preview belongs to ((0, 0) for what cannot be opened)."""
     import stat as _stat
+
     out: list[tuple[float, str, Path, str | None, int]] = []
     largest = largest_save_bytes()
     try:
@@ -78,7 +80,7 @@ def scan_saves(folder) -> list[tuple[Path, str | None, tuple[float, int]]]:
             continue
         path = Path(e.path)
         try:
-            st = os.stat(path)                      # follows links: what a load would open
+            st = os.stat(path)  # follows links: what a load would open
         except FileNotFoundError:
             out.append((0.0, e.name, path, "a link to a file that does not exist", 0))
             continue
@@ -89,7 +91,7 @@ def scan_saves(folder) -> list[tuple[Path, str | None, tuple[float, int]]]:
             out.append((0.0, e.name, path, f"not a regular file ({yamlio._kind(st.st_mode)})", 0))
         elif not os.access(path, os.R_OK):
             out.append((st.st_mtime, e.name, path, "cannot be read (no permission)", st.st_size))
-        elif st.st_size > largest:                  # each game's own bound applies when it opens
+        elif st.st_size > largest:  # each game's own bound applies when it opens
             out.append((st.st_mtime, e.name, path, "too large to be a save", st.st_size))
         else:
             out.append((st.st_mtime, e.name, path, None, st.st_size))
@@ -110,7 +112,7 @@ def read_header(path) -> dict | None:
     if end is None:
         return None
     try:
-        doc = yamlio.load_text(text[:end.start()])
+        doc = yamlio.load_text(text[: end.start()])
     except (yaml.YAMLError, ValueError):
         return None
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:

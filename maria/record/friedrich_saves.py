@@ -58,21 +58,22 @@ def digest(data) -> str:
 @dataclass
 class FRecord:
     """A FRIEDRICH game: its set-up, every action taken, the current state."""
-    game = GAME                    # (not a field) what the crash handler's emergency save asks
+
+    game = GAME  # (not a field) what the crash handler's emergency save asks
     players: int
     seed: int
     options: dict
-    actions: list = field(default_factory=list)          # [{"role", "action"}]
+    actions: list = field(default_factory=list)  # [{"role", "action"}]
     state: dict | None = None
-    seats: dict = field(default_factory=dict)            # role -> {"kind", "level"}
+    seats: dict = field(default_factory=dict)  # role -> {"kind", "level"}
     created: str = ""
 
     @classmethod
     def new(cls, players: int, seed: int, options: dict | None = None, seats: dict | None = None) -> "FRecord":
         from maria.record.game import now_iso
+
         opts = dict(options or {})
-        return cls(players, int(seed), opts, [], door.new_game(players, int(seed), opts), dict(seats or {}),
-                   now_iso())
+        return cls(players, int(seed), opts, [], door.new_game(players, int(seed), opts), dict(seats or {}), now_iso())
 
     def apply(self, role: str, action: dict) -> None:
         """Take `action` (IllegalAction leaves the record unchanged)."""
@@ -90,22 +91,40 @@ def save_document(rec: FRecord, autosave: int | None = None) -> dict:
     """The data written to a save file; `autosave` marks an autosave (the program's count of
     autosaves written: how it knows its own autosaves, whatever their file names)."""
     from maria.record.game import now_iso
-    doc = {"format": SAVE_FORMAT, "schema": SCHEMA, "game": GAME, "rules_version": __version__,
-           "players": rec.players, "seed": rec.seed, "options": rec.options, "seats": rec.seats}
+
+    doc = {
+        "format": SAVE_FORMAT,
+        "schema": SCHEMA,
+        "game": GAME,
+        "rules_version": __version__,
+        "players": rec.players,
+        "seed": rec.seed,
+        "options": rec.options,
+        "seats": rec.seats,
+    }
     if autosave is not None:
         doc["autosave"] = int(autosave)
-    doc.update({"created": rec.created or now_iso(), "saved": now_iso(),
-                "preview": preview_of(rec.state),     # what the Load screen lists (maria.record.files.read_header)
-                "digest": digest(rec.state), "log_digest": digest(rec.actions),
-                "actions": rec.actions, "state": rec.state, "end": SAVE_FORMAT})
+    doc.update(
+        {
+            "created": rec.created or now_iso(),
+            "saved": now_iso(),
+            "preview": preview_of(rec.state),  # what the Load screen lists (maria.record.files.read_header)
+            "digest": digest(rec.state),
+            "log_digest": digest(rec.actions),
+            "actions": rec.actions,
+            "state": rec.state,
+            "end": SAVE_FORMAT,
+        }
+    )
     return doc
 
 
 def save(path, rec: FRecord, autosave: int | None = None) -> Path:
     """Write `rec` atomically (the old file stays whole until the new one is complete)."""
-    text = ("# FRIEDRICH saved game (MARIA digital edition). Checked when loaded: the log must\n"
-            "# replay to the saved position.\n") + yaml.dump(save_document(rec, autosave), Dumper=_Dumper,
-                                                             sort_keys=False, allow_unicode=True, width=100)
+    text = (
+        "# FRIEDRICH saved game (MARIA digital edition). Checked when loaded: the log must\n"
+        "# replay to the saved position.\n"
+    ) + yaml.dump(save_document(rec, autosave), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     try:
         yamlio.write_atomic(path, text)
         os.chmod(path, 0o644)
@@ -131,14 +150,25 @@ def read_document(path) -> dict:
     check_header(name, doc)
     fl = yamlio.first_float(doc.get("actions"))
     if fl is not None:
-        raise FSaveError(f"{name} is damaged: action {fl[0]} of the log holds the number {fl[1]!r}, "
-                         "with a decimal point, which a FRIEDRICH log never does.")
+        raise FSaveError(
+            f"{name} is damaged: action {fl[0]} of the log holds the number {fl[1]!r}, "
+            "with a decimal point, which a FRIEDRICH log never does."
+        )
     acts = doc.get("actions")
-    if not isinstance(acts, list) or len(acts) > MAX_ACTIONS or not all(
-            isinstance(a, dict) and isinstance(a.get("role"), str) and isinstance(a.get("action"), dict) for a in acts):
+    if (
+        not isinstance(acts, list)
+        or len(acts) > MAX_ACTIONS
+        or not all(
+            isinstance(a, dict) and isinstance(a.get("role"), str) and isinstance(a.get("action"), dict) for a in acts
+        )
+    ):
         raise FSaveError(f"{name} is damaged: its action log is not a list of role and action.")
-    if doc.get("players") not in (3, 4) or not isinstance(doc.get("seed"), int) or \
-            not isinstance(doc.get("options") or {}, dict) or not isinstance(doc.get("state"), dict):
+    if (
+        doc.get("players") not in (3, 4)
+        or not isinstance(doc.get("seed"), int)
+        or not isinstance(doc.get("options") or {}, dict)
+        or not isinstance(doc.get("state"), dict)
+    ):
         raise FSaveError(f"{name} is damaged: its set-up (players 3 or 4, seed, options) is not readable.")
     return doc
 
@@ -148,6 +178,7 @@ def check_seats(name: str, doc: dict) -> dict:
     with the reason, not when that seat is to act."""
     from maria.games.friedrich.rules.setup import roles_for
     from maria.record.seats import SeatError, levels_of, check_seats as check
+
     try:
         return check(doc.get("seats"), list(roles_for(doc["players"])), levels_of("friedrich"), "easy")
     except SeatError as exc:
@@ -163,15 +194,19 @@ def check_header(name: str, doc: dict) -> None:
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise FSaveError(f"{name} is damaged: its save format number is missing or wrong.")
     if schema > SCHEMA:
-        raise FSaveError(f"{name} was written by a newer version of MARIA (save format {schema}); this "
-                         f"version reads format {SCHEMA}. Update the program to open it.")
+        raise FSaveError(
+            f"{name} was written by a newer version of MARIA (save format {schema}); this "
+            f"version reads format {SCHEMA}. Update the program to open it."
+        )
     ver = doc.get("rules_version")
     theirs = version_tuple(ver) if isinstance(ver, str) else None
     if theirs is None:
         raise FSaveError(f"{name} is damaged: it does not say which version of MARIA wrote it.")
     if theirs > version_tuple(__version__):
-        raise FSaveError(f"{name} was written by a newer version of MARIA ({yamlio.shown(ver)}); this is "
-                         f"{__version__}. Update the program to open it.")
+        raise FSaveError(
+            f"{name} was written by a newer version of MARIA ({yamlio.shown(ver)}); this is "
+            f"{__version__}. Update the program to open it."
+        )
     for key, what in (("players", "3 or 4"), ("seed", "a whole number")):
         v = doc.get(key)
         if not isinstance(v, int) or isinstance(v, bool) or (key == "players" and v not in (3, 4)):
@@ -185,6 +220,7 @@ def check_header(name: str, doc: dict) -> None:
     if not isinstance(options, dict):
         raise FSaveError(f"{name} is damaged: 'options' should be a mapping, not {yamlio.shown(options)}.")
     from maria.games.friedrich.rules.state import OPTIONS
+
     for key, value in options.items():
         if key not in ("advanced", *OPTIONS):
             raise FSaveError(f"{name} is damaged: 'options' names an unknown option {yamlio.shown(key)}.")
@@ -201,8 +237,9 @@ def load(path) -> FRecord:
     if digest(doc["actions"]) != doc.get("log_digest"):
         raise FSaveError(f"{name} has been changed since it was saved: the action log does not match its check code.")
     seats = check_seats(name, doc)
-    rec = FRecord(doc["players"], doc["seed"], dict(doc.get("options") or {}), [], None, seats,
-                  str(doc.get("created", "")))
+    rec = FRecord(
+        doc["players"], doc["seed"], dict(doc.get("options") or {}), [], None, seats, str(doc.get("created", ""))
+    )
     try:
         try:
             _replay(rec, doc["actions"], door.DOOR)
@@ -213,8 +250,9 @@ def load(path) -> FRecord:
             # which this version's rules refuse; the rest of the game is the same
             _replay(rec, doc["actions"], dataclasses.replace(door.DOOR, reversible_in=None))
     except door.IllegalAction as exc:
-        raise FSaveError(f"{name}: action {exc.args[0] + 1} of its log is refused by the rules "
-                         f"({exc.args[2]}).") from None
+        raise FSaveError(
+            f"{name}: action {exc.args[0] + 1} of its log is refused by the rules ({exc.args[2]})."
+        ) from None
     except Exception as exc:
         raise FSaveError(f"{name} is damaged: it cannot be replayed ({type(exc).__name__}: {exc}).") from None
     if digest(rec.state) != doc["digest"] and digest(_position(rec.state)) != digest(_position(doc["state"])):
@@ -255,12 +293,27 @@ def peek_header(header: dict) -> dict | None:
         return None
     turn, over = pv.get("turn"), pv.get("over")
     players, saved = header.get("players"), header.get("saved", "")
-    if not (isinstance(turn, int) and not isinstance(turn, bool) and 0 <= turn <= 100 and isinstance(over, bool)
-            and isinstance(players, int) and not isinstance(players, bool) and 1 <= players <= 4
-            and isinstance(saved, str)):
+    if not (
+        isinstance(turn, int)
+        and not isinstance(turn, bool)
+        and 0 <= turn <= 100
+        and isinstance(over, bool)
+        and isinstance(players, int)
+        and not isinstance(players, bool)
+        and 1 <= players <= 4
+        and isinstance(saved, str)
+    ):
         return None
-    return {"game": "friedrich", "variant": "friedrich", "players": players, "turn": turn,
-            "saved": saved[:40], "over": over, "to_act": [], "last_turn": 0}
+    return {
+        "game": "friedrich",
+        "variant": "friedrich",
+        "players": players,
+        "turn": turn,
+        "saved": saved[:40],
+        "over": over,
+        "to_act": [],
+        "last_turn": 0,
+    }
 
 
 def write(path, rec: FRecord, autosave: int | None = None) -> None:
@@ -276,9 +329,16 @@ def read(path) -> FRecord:
 def peek_document(doc: dict) -> dict:
     """What the save list shows of a FRIEDRICH save's document."""
     st = doc.get("state") or {}
-    return {"game": GAME, "variant": "friedrich", "players": int(doc.get("players") or 0),
-            "turn": int(st.get("turn") or 0), "saved": str(doc.get("saved", "")),
-            "over": bool(st.get("result")), "to_act": [], "last_turn": 0}
+    return {
+        "game": GAME,
+        "variant": "friedrich",
+        "players": int(doc.get("players") or 0),
+        "turn": int(st.get("turn") or 0),
+        "saved": str(doc.get("saved", "")),
+        "over": bool(st.get("result")),
+        "to_act": [],
+        "last_turn": 0,
+    }
 
 
 def save_name(state: dict) -> str:

@@ -20,26 +20,26 @@ def now_iso() -> str:
 
 @dataclass
 class GameRecord:
-    game = "maria"       # (not a field) the registry's name of the game (maria.games)
+    game = "maria"  # (not a field) the registry's name of the game (maria.games)
     variant: str
     players: int
     seed: int
     options: dict
     actions: list[dict]  # [{"role": str, "action": dict}] in order
-    state: dict          # current state
+    state: dict  # current state
     created: str = ""
     # who plays each role, {role: {"kind": "human"|"computer", "level"}} (maria.record.seats): not rules
     # state, but saved with the game so that a solo game comes back with its computer seats
     seats: dict = field(default_factory=dict)
 
     @classmethod
-    def new(cls, variant: str = "intro", players: int = 3, seed: int = 0,
-            options: dict | None = None) -> "GameRecord":
+    def new(cls, variant: str = "intro", players: int = 3, seed: int = 0, options: dict | None = None) -> "GameRecord":
         """Set up a new game (door.new_game) with an empty action log."""
         opts = dict(options or {})
         state = door.new_game(variant, players, seed, opts)
-        return cls(variant=variant, players=players, seed=int(seed), options=opts, actions=[],
-                   state=state, created=now_iso())
+        return cls(
+            variant=variant, players=players, seed=int(seed), options=opts, actions=[], state=state, created=now_iso()
+        )
 
     def apply(self, role: str, action: dict) -> None:
         """Take `action` for `role`.  On success the action is appended to the log and the state

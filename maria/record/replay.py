@@ -43,8 +43,7 @@ def describe(action) -> str:
     return text if len(text) <= 160 else text[:157] + "..."
 
 
-def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool = True,
-           on_state=None) -> dict:
+def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool = True, on_state=None) -> dict:
     """Re-apply the record's action log from a new game; return the final state.
 
     Raises ReplayError naming the action index and the refusal when an action is not legal at its
@@ -69,21 +68,24 @@ def replay(record, *, check: bool = True, compare: bool = True, play_rules: bool
         except IllegalAction as exc:
             raise ReplayError(f"action {i} ({role}: {describe(action)}) is refused: {exc}", i) from exc
         except Exception as exc:  # an engine crash is reported, not hidden
-            raise ReplayError(f"action {i} ({role}: {describe(action)}) crashes the rules: "
-                              f"{type(exc).__name__}: {exc}", i) from exc
+            raise ReplayError(
+                f"action {i} ({role}: {describe(action)}) crashes the rules: {type(exc).__name__}: {exc}", i
+            ) from exc
         if check:
             problems = check_state(state, undo_snapshots=False, play_rules=play_rules)
             if problems:
-                raise ReplayError(f"after action {i} ({role}: {describe(action)}) the state is "
-                                  f"inconsistent: {problems[0]}", i)
+                raise ReplayError(
+                    f"after action {i} ({role}: {describe(action)}) the state is inconsistent: {problems[0]}", i
+                )
     try:
         state = run.finish()
     except Exception as exc:
         raise ReplayError(f"the last actions cannot be replayed again: {type(exc).__name__}: {exc}") from exc
     if compare and not strict_equal(state, record.state):
         where = first_difference(state, record.state)
-        raise ReplayError(f"the {len(record.actions)} actions do not lead to the saved position "
-                          f"(first difference at {where})")
+        raise ReplayError(
+            f"the {len(record.actions)} actions do not lead to the saved position (first difference at {where})"
+        )
     return state
 
 

@@ -49,7 +49,7 @@ from maria.record.replay import replay as replay_record
 from maria.games.maria.invariants import check_state
 
 SAVE_FORMAT = "maria-save"
-GAME = "maria"                  # the registry's name of the game this format saves (maria.games)
+GAME = "maria"  # the registry's name of the game this format saves (maria.games)
 SAVE_SCHEMA = 1
 RULES_VERSION = __version__
 # What a save may cost to read, derived from what MARIA writes: the largest save of long random
@@ -61,7 +61,7 @@ RULES_VERSION = __version__
 # MB here) and the replay of the log (about 70 us an action): the bounds keep a hostile file to a
 # few seconds and a few tens of MB, off the window's thread (maria.ui.loading).
 MAX_BYTES = 2 * 1024 * 1024
-MAX_VALUES = 120_000           # lines + commas (yamlio's cheap count, before the parser runs)
+MAX_VALUES = 120_000  # lines + commas (yamlio's cheap count, before the parser runs)
 MAX_ACTIONS = 10_000
 END_MARK = "maria-save"
 _HEX64 = re.compile(r"^[0-9a-f]{64}$")
@@ -85,6 +85,7 @@ class _NoAliasDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ig
 
 def _log_digest(actions) -> str:
     import hashlib
+
     return hashlib.sha256(canonical_dump(actions).encode("utf-8")).hexdigest()
 
 
@@ -92,19 +93,27 @@ def save_document(record: GameRecord, failure: dict | None = None, autosave: int
     """The data written to a save file (the record is not modified).  `autosave`: the autosave
     count of an autosave (how the program knows its own autosaves, whatever their file names)."""
     doc = {
-        "format": SAVE_FORMAT, "schema": SAVE_SCHEMA, "rules_version": RULES_VERSION,
-        "variant": record.variant, "players": record.players, "seed": record.seed,
+        "format": SAVE_FORMAT,
+        "schema": SAVE_SCHEMA,
+        "rules_version": RULES_VERSION,
+        "variant": record.variant,
+        "players": record.players,
+        "seed": record.seed,
         "options": record.options,
     }
     if record.seats:
         doc["seats"] = {r: dict(s) for r, s in record.seats.items()}
     if autosave is not None:
         doc["autosave"] = int(autosave)
-    doc.update({
-        "created": record.created or now_iso(), "saved": now_iso(),
-        "digest": state_digest(record.state), "log_digest": _log_digest(record.actions),
-    })
-    doc["preview"] = preview_of(record.state)        # before the log: read_header reads it alone
+    doc.update(
+        {
+            "created": record.created or now_iso(),
+            "saved": now_iso(),
+            "digest": state_digest(record.state),
+            "log_digest": _log_digest(record.actions),
+        }
+    )
+    doc["preview"] = preview_of(record.state)  # before the log: read_header reads it alone
     if failure is not None:
         doc["failure"] = failure
     doc["actions"] = record.actions
@@ -114,10 +123,13 @@ def save_document(record: GameRecord, failure: dict | None = None, autosave: int
 
 
 def dump_save(record: GameRecord, failure: dict | None = None, autosave: int | None = None) -> str:
-    header = ("# MARIA saved game. Edit at your own risk: the file is checked when it is loaded\n"
-              "# and refused if the position or the log no longer match their check codes.\n")
-    return header + yaml.dump(save_document(record, failure, autosave), Dumper=_NoAliasDumper,
-                              sort_keys=False, allow_unicode=True, width=100)
+    header = (
+        "# MARIA saved game. Edit at your own risk: the file is checked when it is loaded\n"
+        "# and refused if the position or the log no longer match their check codes.\n"
+    )
+    return header + yaml.dump(
+        save_document(record, failure, autosave), Dumper=_NoAliasDumper, sort_keys=False, allow_unicode=True, width=100
+    )
 
 
 def save_game(path, record: GameRecord, *, failure: dict | None = None, autosave: int | None = None) -> None:
@@ -144,6 +156,7 @@ def save_game(path, record: GameRecord, *, failure: dict | None = None, autosave
 
 # --- loading ---------------------------------------------------------------------------------
 
+
 def load_game(path, *, replay: bool = False, on_state=None) -> GameRecord:
     """Read and check a save; return its GameRecord.  Raises SaveError (and changes nothing) for a
     missing, oversized, damaged, cut-off, foreign, newer, inconsistent or edited file.  The action
@@ -165,10 +178,10 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
         raise SaveError(f"{name} cannot be read: {exc.strerror or exc}.") from None
     except yamlio.YAMLRefused as exc:
         if "UTF-8" in exc.problem:
-            raise SaveError(f"{name} is not a MARIA save: it is not a text file (or it is damaged)."
-                            ) from None
-        raise SaveError(f"{name} is not a MARIA save: {exc.problem}; saves are never larger than "
-                        f"{MAX_BYTES // 1024:,} KB.") from None
+            raise SaveError(f"{name} is not a MARIA save: it is not a text file (or it is damaged).") from None
+        raise SaveError(
+            f"{name} is not a MARIA save: {exc.problem}; saves are never larger than {MAX_BYTES // 1024:,} KB."
+        ) from None
     if not text.strip():
         raise SaveError(f"{name} is empty: it is not a saved game (was the save interrupted?).")
     try:
@@ -182,33 +195,47 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
     if not isinstance(doc, dict) or doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a MARIA save (it does not start with 'format: {SAVE_FORMAT}').")
     if doc.get("game", GAME) not in games.names():
-        raise SaveError(f"{name} is damaged: its 'game' should be {' or '.join(games.names())}, not "
-                        f"{yamlio.shown(doc.get('game'))}.")
+        raise SaveError(
+            f"{name} is damaged: its 'game' should be {' or '.join(games.names())}, not "
+            f"{yamlio.shown(doc.get('game'))}."
+        )
     if doc.get("game", GAME) != GAME:
         # a save names its game (`game: friedrich`); one without the field is MARIA's (older saves)
-        raise SaveError(f"{name} is a {str(doc.get('game')).upper()} save, not a MARIA game: open it from the "
-                        "Load screen, which opens each save with its own game.")
+        raise SaveError(
+            f"{name} is a {str(doc.get('game')).upper()} save, not a MARIA game: open it from the "
+            "Load screen, which opens each save with its own game."
+        )
     _check_header(name, doc)
     if doc.get("end") != END_MARK:
-        raise SaveError(f"{name} is incomplete: it was cut off before its end (an interrupted copy or "
-                        "a full disk?).")
+        raise SaveError(f"{name} is incomplete: it was cut off before its end (an interrupted copy or a full disk?).")
     if isinstance(doc.get("actions"), list) and len(doc["actions"]) > MAX_ACTIONS:
-        raise SaveError(f"{name} is not a MARIA save: its log holds {len(doc['actions']):,} actions "
-                        f"(a game never needs more than {MAX_ACTIONS:,}).")
+        raise SaveError(
+            f"{name} is not a MARIA save: its log holds {len(doc['actions']):,} actions "
+            f"(a game never needs more than {MAX_ACTIONS:,})."
+        )
     problems = _plain_data_problems(doc)
     if problems:
         raise SaveError(f"{name} is damaged: {problems[0]}.", problems)
     fl = yamlio.first_float(doc.get("actions"))
     if fl is not None:
-        raise SaveError(f"{name} is damaged: action {fl[0]} of the log holds the number {fl[1]!r}, "
-                        "with a decimal point, which a MARIA log never does.")
+        raise SaveError(
+            f"{name} is damaged: action {fl[0]} of the log holds the number {fl[1]!r}, "
+            "with a decimal point, which a MARIA log never does."
+        )
     try:
         _check_fields(name, doc)
         _check_options(name, doc)
         seats = _check_seats(name, doc)
-        record = GameRecord(variant=doc["variant"], players=doc["players"], seed=doc["seed"],
-                            options=doc["options"], actions=doc["actions"], state=doc["state"],
-                            created=doc["created"], seats=seats)
+        record = GameRecord(
+            variant=doc["variant"],
+            players=doc["players"],
+            seed=doc["seed"],
+            options=doc["options"],
+            actions=doc["actions"],
+            state=doc["state"],
+            created=doc["created"],
+            seats=seats,
+        )
         _check_position(name, record, doc)
         # A save is its set-up plus its action log: the position must be the one the log produces
         # from the seed and options, so no accepted save can hold a position the rules never made
@@ -228,23 +255,33 @@ def load_save(path, *, replay: bool = False, on_state=None) -> tuple[GameRecord,
             if ver != RULES_VERSION:
                 # not tampering: an older program's rules or log wording, which this one replays
                 # differently (each rules correction changes some games)
-                raise SaveError(f"{name} was saved by MARIA {ver}, whose rules differ from this version's "
-                                f"({RULES_VERSION}): its moves no longer lead to the saved position ({exc}). "
-                                f"Open it with MARIA {ver}.", [str(exc)]) from None
-            raise SaveError(f"{name}: the action log does not replay to the saved position: {exc}.",
-                            [str(exc)]) from None
+                raise SaveError(
+                    f"{name} was saved by MARIA {ver}, whose rules differ from this version's "
+                    f"({RULES_VERSION}): its moves no longer lead to the saved position ({exc}). "
+                    f"Open it with MARIA {ver}.",
+                    [str(exc)],
+                ) from None
+            raise SaveError(
+                f"{name}: the action log does not replay to the saved position: {exc}.", [str(exc)]
+            ) from None
     except SaveError:
         raise
     except Exception as exc:  # any surprise in an edited file is a damaged file
         try:
-            _check_digests(name, GameRecord(variant=None, players=None, seed=None, options=None,
-                                            actions=doc["actions"], state=doc["state"]), doc)
+            _check_digests(
+                name,
+                GameRecord(
+                    variant=None, players=None, seed=None, options=None, actions=doc["actions"], state=doc["state"]
+                ),
+                doc,
+            )
         except SaveError:
             raise
         except Exception:
             pass
-        raise SaveError(f"{name} is damaged: it cannot be checked ({type(exc).__name__}: "
-                        f"{' '.join(str(exc).split())[:200]}).") from None
+        raise SaveError(
+            f"{name} is damaged: it cannot be checked ({type(exc).__name__}: {' '.join(str(exc).split())[:200]})."
+        ) from None
     return record, doc
 
 
@@ -260,10 +297,14 @@ def _same_but_wording(record: GameRecord) -> dict | None:
         # the log is the game told in words: an older version may word it differently or tell
         # more or fewer things (a revealed card named); everything it tells is in the state
         out = {k: v for k, v in state.items() if k not in ("log", "undo", "result")}
-        out["result"] = ({k: v for k, v in state["result"].items() if k != "reason"}
-                         if isinstance(state.get("result"), dict) else state.get("result"))
+        out["result"] = (
+            {k: v for k, v in state["result"].items() if k != "reason"}
+            if isinstance(state.get("result"), dict)
+            else state.get("result")
+        )
         out["undo"] = [{k: v for k, v in u.items() if k not in ("result", "log")} for u in state["undo"]]
         return out
+
     try:
         same = strict_equal(words_out(mine), words_out(record.state))
     except (AttributeError, TypeError, KeyError):
@@ -279,15 +320,19 @@ def _check_header(name: str, doc: dict) -> None:
     if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise SaveError(f"{name} is damaged: its save format number is missing or wrong.")
     if schema > SAVE_SCHEMA:
-        raise SaveError(f"{name} was written by a newer version of MARIA (save format {schema}); "
-                        f"this version reads format {SAVE_SCHEMA}. Update the program to open it.")
+        raise SaveError(
+            f"{name} was written by a newer version of MARIA (save format {schema}); "
+            f"this version reads format {SAVE_SCHEMA}. Update the program to open it."
+        )
     ver = doc.get("rules_version")
     theirs = _version_tuple(ver) if isinstance(ver, str) else None
     if theirs is None:
         raise SaveError(f"{name} is damaged: it does not say which version of MARIA wrote it.")
     if theirs > _version_tuple(RULES_VERSION):
-        raise SaveError(f"{name} was written by a newer version of MARIA ({ver}); this is "
-                        f"{RULES_VERSION}. Update the program to open it.")
+        raise SaveError(
+            f"{name} was written by a newer version of MARIA ({ver}); this is "
+            f"{RULES_VERSION}. Update the program to open it."
+        )
 
 
 def _plain_data_problems(doc) -> list[str]:
@@ -300,8 +345,7 @@ def _plain_data_problems(doc) -> list[str]:
         x, where = stack.pop()
         if isinstance(x, (dict, list)):
             if id(x) in seen:
-                out.append(f"{where} repeats another part of the file (YAML references are not used "
-                           "in saves)")
+                out.append(f"{where} repeats another part of the file (YAML references are not used in saves)")
                 continue
             seen.add(id(x))
             if isinstance(x, dict):
@@ -325,10 +369,18 @@ def _is_int(v) -> bool:
 
 
 def _check_fields(name: str, doc: dict) -> None:
-    wanted = {"variant": (str, "a text"), "players": (int, "2 or 3"), "seed": (int, "a whole number"),
-              "options": (dict, "a mapping"), "created": (str, "a date"), "saved": (str, "a date"),
-              "digest": (str, "a check code"), "log_digest": (str, "a check code"),
-              "actions": (list, "a list of actions"), "state": (dict, "a game state")}
+    wanted = {
+        "variant": (str, "a text"),
+        "players": (int, "2 or 3"),
+        "seed": (int, "a whole number"),
+        "options": (dict, "a mapping"),
+        "created": (str, "a date"),
+        "saved": (str, "a date"),
+        "digest": (str, "a check code"),
+        "log_digest": (str, "a check code"),
+        "actions": (list, "a list of actions"),
+        "state": (dict, "a game state"),
+    }
     problems = []
     for key, (t, what) in wanted.items():
         if key not in doc:
@@ -344,8 +396,13 @@ def _check_fields(name: str, doc: dict) -> None:
             if not _HEX64.match(doc[key]):
                 problems.append(f"'{key}' is not a check code (64 hexadecimal digits)")
         for i, e in enumerate(doc["actions"]):
-            if not isinstance(e, dict) or set(e) != {"role", "action"} or not isinstance(e["role"], str) \
-                    or not isinstance(e["action"], dict) or not isinstance(e["action"].get("type"), str):
+            if (
+                not isinstance(e, dict)
+                or set(e) != {"role", "action"}
+                or not isinstance(e["role"], str)
+                or not isinstance(e["action"], dict)
+                or not isinstance(e["action"].get("type"), str)
+            ):
                 problems.append(f"action {i} of the log is not a role with an action")
                 break
     if problems:
@@ -356,6 +413,7 @@ def _option_rules() -> dict:
     """option -> (type, allowed values or None): the options a game can be set up with."""
     from maria.games.maria.rules.setup import ADVANCED_OPTIONS, DEFAULT_OPTIONS
     from maria.games.maria.invariants import MAX_TURN
+
     out = {k: (type(v), None) for k, v in {**DEFAULT_OPTIONS, **ADVANCED_OPTIONS}.items()}
     out["last_turn"] = (int, range(1, MAX_TURN + 1))
     out["charles_emmanuel_rule"] = (str, ("es", "fr"))
@@ -373,8 +431,7 @@ def _check_options(name: str, doc: dict) -> None:
         kind, allowed = rules[key]
         ok = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
         if not ok or (allowed is not None and value not in allowed):
-            raise SaveError(f"{name} is damaged: option '{key}' has a wrong value "
-                            f"({str(value)[:40]!r}).")
+            raise SaveError(f"{name} is damaged: option '{key}' has a wrong value ({str(value)[:40]!r}).")
 
 
 def _check_seats(name: str, doc: dict) -> dict:
@@ -382,6 +439,7 @@ def _check_seats(name: str, doc: dict) -> dict:
     when that seat is to act."""
     from maria.games.maria.rules import door
     from maria.record.seats import SeatError, levels_of, check_seats
+
     if "autosave" in doc and not _is_int(doc["autosave"]):
         raise SaveError(f"{name} is damaged: its autosave mark should be a whole number.")
     if "seats" not in doc:
@@ -396,35 +454,32 @@ def _check_digests(name: str, record: GameRecord, doc: dict) -> None:
     """Before anything reads the position: an edit without new check codes stops here, whatever
     it broke (a wrong type must not reach the consistency checks)."""
     if state_digest(record.state) != doc["digest"]:
-        raise SaveError(f"{name} has been changed since it was saved: the position does not match "
-                        "its check code.")
+        raise SaveError(f"{name} has been changed since it was saved: the position does not match its check code.")
     if _log_digest(record.actions) != doc["log_digest"]:
-        raise SaveError(f"{name} has been changed since it was saved: the action log does not match "
-                        "its check code.")
+        raise SaveError(f"{name} has been changed since it was saved: the action log does not match its check code.")
 
 
 def _check_position(name: str, record: GameRecord, doc: dict) -> None:
     st = record.state
     for key in ("variant", "players", "seed"):
         if key in st and st[key] != doc[key]:
-            raise SaveError(f"{name} is inconsistent: the header says {key} {doc[key]!r} but the saved "
-                            f"position has {st[key]!r}.")
+            raise SaveError(
+                f"{name} is inconsistent: the header says {key} {doc[key]!r} but the saved position has {st[key]!r}."
+            )
     problems = check_state(st, play_rules=False)
     if problems:
-        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" \
-            if len(problems) > 1 else ""
+        more = f" (and {len(problems) - 1} more problem{'s' if len(problems) > 2 else ''})" if len(problems) > 1 else ""
         raise SaveError(f"{name} holds an impossible position: {problems[0]}{more}.", problems)
     roles = set(st["roles"])
     for i, e in enumerate(record.actions):
         if e["role"] not in roles:
-            raise SaveError(f"{name} is damaged: action {i} of the log is taken by {e['role']!r}, "
-                            f"who is not a player of this game.")
+            raise SaveError(
+                f"{name} is damaged: action {i} of the log is taken by {e['role']!r}, who is not a player of this game."
+            )
     if state_digest(st) != doc["digest"]:
-        raise SaveError(f"{name} has been changed since it was saved: the position does not match "
-                        "its check code.")
+        raise SaveError(f"{name} has been changed since it was saved: the position does not match its check code.")
     if _log_digest(record.actions) != doc["log_digest"]:
-        raise SaveError(f"{name} has been changed since it was saved: the action log does not match "
-                        "its check code.")
+        raise SaveError(f"{name} has been changed since it was saved: the action log does not match its check code.")
 
 
 def preview_of(state: dict) -> dict:
@@ -434,6 +489,7 @@ def preview_of(state: dict) -> dict:
     to_act: list[str] = []
     if not over:
         from maria.games.maria.rules import door
+
         try:
             to_act = [str(r) for r in door.active_roles(state)]
         except Exception:  # a display nicety: an odd state just shows no one
@@ -450,9 +506,17 @@ def peek_header(header: dict) -> dict | None:
         return None
     turn, over, to_act = pv.get("turn"), pv.get("over"), pv.get("to_act", [])
     players, saved = header.get("players"), header.get("saved", "")
-    if not (_is_int(turn) and 0 <= turn <= 100 and isinstance(over, bool) and _is_int(players)
-            and 1 <= players <= 4 and isinstance(saved, str) and isinstance(to_act, list) and len(to_act) <= 4
-            and all(isinstance(r, str) and len(r) <= 40 for r in to_act)):
+    if not (
+        _is_int(turn)
+        and 0 <= turn <= 100
+        and isinstance(over, bool)
+        and _is_int(players)
+        and 1 <= players <= 4
+        and isinstance(saved, str)
+        and isinstance(to_act, list)
+        and len(to_act) <= 4
+        and all(isinstance(r, str) and len(r) <= 40 for r in to_act)
+    ):
         return None
     variant = header.get("variant")
     opts = header.get("options") if isinstance(header.get("options"), dict) else {}
@@ -460,20 +524,36 @@ def peek_header(header: dict) -> dict | None:
     last = last if _is_int(last) and 1 <= last <= 100 else (12 if variant == "advanced" else 9)
     if variant not in ("intro", "advanced"):
         return None
-    return {"game": "maria", "variant": variant, "players": players, "turn": min(turn, last),
-            "saved": saved[:40], "over": over, "to_act": [] if over else list(to_act), "last_turn": last}
+    return {
+        "game": "maria",
+        "variant": variant,
+        "players": players,
+        "turn": min(turn, last),
+        "saved": saved[:40],
+        "over": over,
+        "to_act": [] if over else list(to_act),
+        "last_turn": last,
+    }
 
 
 def peek_document(doc: dict) -> dict:
     """The save list's entry from a whole MARIA save document (a header without a preview)."""
     st = doc["state"]
-    out = {"game": "maria", "variant": str(doc["variant"]), "players": int(doc["players"]), "turn": int(st["turn"]),
-           "saved": str(doc.get("saved", "")), "over": bool(st.get("result")), "to_act": []}
+    out = {
+        "game": "maria",
+        "variant": str(doc["variant"]),
+        "players": int(doc["players"]),
+        "turn": int(st["turn"]),
+        "saved": str(doc.get("saved", "")),
+        "over": bool(st.get("result")),
+        "to_act": [],
+    }
     opts = doc.get("options") if isinstance(doc.get("options"), dict) else {}
     out["last_turn"] = int(opts.get("last_turn") or (12 if out["variant"] == "advanced" else 9))
-    out["turn"] = min(out["turn"], out["last_turn"])        # a finished game stops at its last turn
+    out["turn"] = min(out["turn"], out["last_turn"])  # a finished game stops at its last turn
     if not out["over"]:
         from maria.games.maria.rules import door
+
         try:
             out["to_act"] = [str(r) for r in door.active_roles(st)]
         except Exception:
@@ -506,4 +586,5 @@ def kind_text(head: dict) -> str:
 def progress_text(info: dict) -> str:
     """Where a MARIA save's game stands in the save list: finished, or who is to act."""
     from maria.games.maria.rules.roles import role_name
+
     return "finished" if info["over"] else "to act: " + (", ".join(role_name(r) for r in info["to_act"]) or "—")

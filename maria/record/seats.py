@@ -16,7 +16,9 @@ def levels_of(game: str) -> tuple[str, ...]:
     """The computer levels a save of `game` may name: its Game's (maria.games), which a test keeps
     equal to its players package's LEVELS.  Loading a save need not import the players."""
     from maria import games
+
     return games.get(game).levels
+
 
 MAX_TEXT = 40
 
@@ -53,17 +55,17 @@ def check_seats(raw, roles: list[str], levels: tuple[str, ...], default_level: s
             raise SeatError(f"the seat of {role} has an unknown entry {_shown(extra[0])!r}")
         kind = seat.get("kind", "human")
         if kind not in KINDS:
-            raise SeatError(f"the seat of {role} is played by {_shown(kind)!r}: a seat is "
-                            "'human' or 'computer'")
+            raise SeatError(f"the seat of {role} is played by {_shown(kind)!r}: a seat is 'human' or 'computer'")
         level = seat.get("level", default_level)
         if not isinstance(level, str) or level not in levels:
-            raise SeatError(f"the seat of {role} has the level {_shown(level)!r}, which this program "
-                            f"does not have (levels: {', '.join(levels)})")
+            raise SeatError(
+                f"the seat of {role} has the level {_shown(level)!r}, which this program "
+                f"does not have (levels: {', '.join(levels)})"
+            )
         out[role] = {"kind": kind, "level": level}
     return out
 
 
 def has_human(seats: dict) -> bool:
     """True if a human plays at least one role (a game with none is a demo)."""
-    return any((s.get("kind") if isinstance(s, dict) else getattr(s, "kind", None)) == "human"
-               for s in seats.values())
+    return any((s.get("kind") if isinstance(s, dict) else getattr(s, "kind", None)) == "human" for s in seats.values())

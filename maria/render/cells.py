@@ -12,8 +12,8 @@ import math
 from dataclasses import dataclass
 
 Point = tuple[float, float]
-OUTSIDE = "~outside"   # edge on the limiting disc
-FRAME = "~frame"       # edge on the map frame
+OUTSIDE = "~outside"  # edge on the limiting disc
+FRAME = "~frame"  # edge on the map frame
 
 
 @dataclass
@@ -21,7 +21,7 @@ class Cell:
     city: str
     centre: Point
     points: list[Point]
-    tags: list[str]    # tags[k] = what lies beyond the edge points[k] -> points[k+1]
+    tags: list[str]  # tags[k] = what lies beyond the edge points[k] -> points[k+1]
 
     def edges(self):
         n = len(self.points)
@@ -58,8 +58,9 @@ def polygon_centroid(pts: list[Point]) -> Point:
     return cx / (6 * a), cy / (6 * a)
 
 
-def clip_halfplane(pts: list[Point], tags: list[str], a: float, b: float, c: float,
-                   tag: str) -> tuple[list[Point], list[str]]:
+def clip_halfplane(
+    pts: list[Point], tags: list[str], a: float, b: float, c: float, tag: str
+) -> tuple[list[Point], list[str]]:
     """Keep the part of the polygon where a*x + b*y <= c; the new edge gets `tag`."""
     out: list[Point] = []
     otags: list[str] = []
@@ -98,8 +99,9 @@ def clip_convex(subject: list[Point], clip: list[Point]) -> list[Point]:
     return pts
 
 
-def build_cells(sites: dict[str, Point], frame: tuple[float, float, float, float],
-                radius: float, sides: int = 40) -> dict[str, Cell]:
+def build_cells(
+    sites: dict[str, Point], frame: tuple[float, float, float, float], radius: float, sides: int = 40
+) -> dict[str, Cell]:
     """Radius-limited Voronoi cells of `sites` inside `frame` (left, top, width, height)."""
     fx, fy, fw, fh = frame
     bucket = radius * 2
@@ -108,8 +110,10 @@ def build_cells(sites: dict[str, Point], frame: tuple[float, float, float, float
         grid.setdefault((int(x // bucket), int(y // bucket)), []).append(cid)
     cells: dict[str, Cell] = {}
     for cid, (x, y) in sites.items():
-        pts = [(x + radius * math.cos(2 * math.pi * i / sides), y + radius * math.sin(2 * math.pi * i / sides))
-               for i in range(sides)]
+        pts = [
+            (x + radius * math.cos(2 * math.pi * i / sides), y + radius * math.sin(2 * math.pi * i / sides))
+            for i in range(sides)
+        ]
         tags = [OUTSIDE] * sides
         for a, b, c in ((-1, 0, -fx), (1, 0, fx + fw), (0, -1, -fy), (0, 1, fy + fh)):
             pts, tags = clip_halfplane(pts, tags, a, b, c, FRAME)

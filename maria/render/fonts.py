@@ -31,7 +31,7 @@ FONT_FILES = {
 }
 
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
-MAX_TEXTS = 4000                 # a board frame uses a few hundred; far more than one screen needs
+MAX_TEXTS = 4000  # a board frame uses a few hundred; far more than one screen needs
 # ... and at most this many bytes of pixels: 4,000 log lines of a long demo day are 4,000 surfaces
 # of ~30 KB each, which would hold ~120 MB; a screenful of text is a few MB
 MAX_TEXT_BYTES = 24 * 1024 * 1024
@@ -97,7 +97,7 @@ def get_font(style: str, size: int) -> pygame.font.Font:
     if f is not None:
         try:
             f.get_height()
-        except pygame.error:            # pygame.font was quit and re-initialised since
+        except pygame.error:  # pygame.font was quit and re-initialised since
             _fonts.clear()
             f = None
     if f is None:
@@ -118,7 +118,7 @@ def text(s: str, size: int, colour: Colour, style: str = "serif") -> pygame.Surf
         s = clean(s)
         try:
             surf = get_font(style, size).render(s, True, colour)
-        except pygame.error:            # the font module was quit and re-initialised: reopen
+        except pygame.error:  # the font module was quit and re-initialised: reopen
             _fonts.clear()
             _ensure_init()
             surf = get_font(style, size).render(s, True, colour)
@@ -129,16 +129,21 @@ def text(s: str, size: int, colour: Colour, style: str = "serif") -> pygame.Surf
 def _with_halo(inner: pygame.Surface, halo_src: pygame.Surface, radius: int) -> pygame.Surface:
     w, h = inner.get_size()
     out = pygame.Surface((w + 2 * radius, h + 2 * radius), pygame.SRCALPHA)
-    offsets = [(dx, dy) for dx in range(-radius, radius + 1) for dy in range(-radius, radius + 1)
-               if dx * dx + dy * dy <= radius * radius + radius]
+    offsets = [
+        (dx, dy)
+        for dx in range(-radius, radius + 1)
+        for dy in range(-radius, radius + 1)
+        if dx * dx + dy * dy <= radius * radius + radius
+    ]
     for dx, dy in offsets:
         out.blit(halo_src, (radius + dx, radius + dy))
     out.blit(inner, (radius, radius))
     return out
 
 
-def halo_text(s: str, size: int, colour: Colour, style: str = "serif", halo: Colour = HALO,
-              radius: int = 2) -> pygame.Surface:
+def halo_text(
+    s: str, size: int, colour: Colour, style: str = "serif", halo: Colour = HALO, radius: int = 2
+) -> pygame.Surface:
     """Text with a light halo around the letters, so it stays legible over lines (cached)."""
     key = ("h", s, size, tuple(colour), style, tuple(halo), radius)
     surf = _cached(key)
@@ -148,8 +153,9 @@ def halo_text(s: str, size: int, colour: Colour, style: str = "serif", halo: Col
     return surf
 
 
-def spaced_text(s: str, size: int, colour: Colour, style: str = "serif", spacing: float = 0.35,
-                halo: Colour | None = None) -> pygame.Surface:
+def spaced_text(
+    s: str, size: int, colour: Colour, style: str = "serif", spacing: float = 0.35, halo: Colour | None = None
+) -> pygame.Surface:
     """Letter-spaced text (spacing as a fraction of the size), e.g. territory names in capitals."""
     key = ("s", s, size, tuple(colour), style, spacing, halo)
     surf = _cached(key)

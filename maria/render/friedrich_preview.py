@@ -15,31 +15,69 @@ from pathlib import Path
 
 from maria.games.friedrich.board import NATIONS, FBoard
 
-SCALE = 2.4                 # px per map unit (the map is 1000 units wide)
-PAD = 40                    # px around the map
+SCALE = 2.4  # px per map unit (the map is 1000 units wide)
+PAD = 40  # px around the map
 LEGEND_H = 120
-CELL_RADIUS = 25.0          # map units: how far a city's land reaches where no other city is nearer
+CELL_RADIUS = 25.0  # map units: how far a city's land reaches where no other city is nearer
 
-NATION_COLOURS = {          # 2005 rules section 1 and the player aid; Russia dark, Sweden light green
-    "prussia": (34, 62, 140), "hanover": (96, 160, 222), "russia": (24, 112, 58), "sweden": (156, 196, 60),
-    "austria": (246, 244, 236), "imperial_army": (230, 190, 30), "france": (196, 38, 36)}
-OBJECTIVE_COLOURS = dict(NATION_COLOURS, austria=(128, 128, 128))   # Austria's objectives are grey
-NATION_INK = {"prussia": (250, 248, 240), "hanover": (20, 20, 30), "russia": (250, 248, 240),
-              "sweden": (20, 20, 30), "austria": (30, 26, 22), "imperial_army": (30, 26, 22),
-              "france": (250, 248, 240)}
-NATION_LABELS = {"prussia": "Prussia", "hanover": "Hanover", "russia": "Russia", "sweden": "Sweden",
-                 "austria": "Austria", "imperial_army": "Imperial Army", "france": "France"}
-COUNTRY_TINTS = {"prussia": (176, 192, 226), "hanover": (200, 224, 244), "saxony": (240, 222, 150),
-                 "empire": (244, 234, 190), "austria": (252, 250, 243), "poland": (232, 220, 194),
-                 "sweden": (206, 228, 176)}
-COUNTRY_BANDS = {"prussia": (100, 126, 190), "hanover": (120, 170, 220), "saxony": (214, 182, 70),
-                 "empire": (214, 196, 130), "austria": (200, 194, 176), "poland": (200, 184, 150),
-                 "sweden": (140, 190, 100)}
-COUNTRY_NAMES = {"prussia": "PREUSSEN", "hanover": "HANNOVER", "saxony": "SACHSEN", "empire": "REICH",
-                 "austria": "ÖSTERREICH", "poland": "POLEN", "sweden": "SCHWEDEN"}
+NATION_COLOURS = {  # 2005 rules section 1 and the player aid; Russia dark, Sweden light green
+    "prussia": (34, 62, 140),
+    "hanover": (96, 160, 222),
+    "russia": (24, 112, 58),
+    "sweden": (156, 196, 60),
+    "austria": (246, 244, 236),
+    "imperial_army": (230, 190, 30),
+    "france": (196, 38, 36),
+}
+OBJECTIVE_COLOURS = dict(NATION_COLOURS, austria=(128, 128, 128))  # Austria's objectives are grey
+NATION_INK = {
+    "prussia": (250, 248, 240),
+    "hanover": (20, 20, 30),
+    "russia": (250, 248, 240),
+    "sweden": (20, 20, 30),
+    "austria": (30, 26, 22),
+    "imperial_army": (30, 26, 22),
+    "france": (250, 248, 240),
+}
+NATION_LABELS = {
+    "prussia": "Prussia",
+    "hanover": "Hanover",
+    "russia": "Russia",
+    "sweden": "Sweden",
+    "austria": "Austria",
+    "imperial_army": "Imperial Army",
+    "france": "France",
+}
+COUNTRY_TINTS = {
+    "prussia": (176, 192, 226),
+    "hanover": (200, 224, 244),
+    "saxony": (240, 222, 150),
+    "empire": (244, 234, 190),
+    "austria": (252, 250, 243),
+    "poland": (232, 220, 194),
+    "sweden": (206, 228, 176),
+}
+COUNTRY_BANDS = {
+    "prussia": (100, 126, 190),
+    "hanover": (120, 170, 220),
+    "saxony": (214, 182, 70),
+    "empire": (214, 196, 130),
+    "austria": (200, 194, 176),
+    "poland": (200, 184, 150),
+    "sweden": (140, 190, 100),
+}
+COUNTRY_NAMES = {
+    "prussia": "PREUSSEN",
+    "hanover": "HANNOVER",
+    "saxony": "SACHSEN",
+    "empire": "REICH",
+    "austria": "ÖSTERREICH",
+    "poland": "POLEN",
+    "sweden": "SCHWEDEN",
+}
 
 
-last_skipped = 0            # city names left out by the last drawing (no free place)
+last_skipped = 0  # city names left out by the last drawing (no free place)
 
 
 def render_surface(board: FBoard, scale: float = SCALE, pieces: bool = True, legend: bool = True):
@@ -167,20 +205,48 @@ def render_surface(board: FBoard, scale: float = SCALE, pieces: bool = True, leg
     # names: important cities first, each at the first free spot around it
     def weight(cid: str) -> tuple:
         o = board.objectives.get(cid)
-        return (0 if any(cid in cs for cs in board.depots.values()) else 1 if o and o.order == 1 else
-                2 if o else 3 if cid in stacks else 4, cid)
+        return (
+            0
+            if any(cid in cs for cs in board.depots.values())
+            else 1
+            if o and o.order == 1
+            else 2
+            if o
+            else 3
+            if cid in stacks
+            else 4,
+            cid,
+        )
 
     skipped = 0
     for cid in sorted(board.cities, key=weight):
         x, y = sites[cid]
         important = weight(cid)[0] < 3
         small = 12 if scale >= 2.2 else 11
-        img = fonts.halo_text(board.cities[cid].name, 15 if important else small, pal.INK,
-                              "serif_bold" if important else "serif", radius=2 if important else 1)
+        img = fonts.halo_text(
+            board.cities[cid].name,
+            15 if important else small,
+            pal.INK,
+            "serif_bold" if important else "serif",
+            radius=2 if important else 1,
+        )
         w, h = img.get_size()
-        offsets = [(10, -h / 2), (-w - 10, -h / 2), (-w / 2, 8), (-w / 2, -h - 8), (10, 1), (-w - 10, 1),
-                   (10, -h + 1), (-w - 10, -h + 1), (-w / 2 + 12, 8), (-w / 2 - 12, 8), (-w / 2 + 12, -h - 8),
-                   (-w / 2 - 12, -h - 8), (16, -h / 2), (-w - 16, -h / 2)]
+        offsets = [
+            (10, -h / 2),
+            (-w - 10, -h / 2),
+            (-w / 2, 8),
+            (-w / 2, -h - 8),
+            (10, 1),
+            (-w - 10, 1),
+            (10, -h + 1),
+            (-w - 10, -h + 1),
+            (-w / 2 + 12, 8),
+            (-w / 2 - 12, 8),
+            (-w / 2 + 12, -h - 8),
+            (-w / 2 - 12, -h - 8),
+            (16, -h / 2),
+            (-w - 16, -h / 2),
+        ]
         cands = [pygame.Rect(round(x + dx), round(y + dy), w, h) for dx, dy in offsets]
         r, status = placer.place(cands, road_weight=30)
         if status == "overlap" and not important:
@@ -197,16 +263,19 @@ def render_surface(board: FBoard, scale: float = SCALE, pieces: bool = True, leg
 
 def _suit(suit: str):
     from maria.render import symbols
+
     return symbols.suit_symbol(suit, 10)
 
 
 def _thick(surf, colour, p, q, width: float) -> None:
     import pygame
+
     dx, dy = q[0] - p[0], q[1] - p[1]
     n = math.hypot(dx, dy) or 1.0
     ox, oy = -dy / n * width / 2, dx / n * width / 2
-    pygame.draw.polygon(surf, colour, [(p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy),
-                                       (q[0] - ox, q[1] - oy), (p[0] - ox, p[1] - oy)])
+    pygame.draw.polygon(
+        surf, colour, [(p[0] + ox, p[1] + oy), (q[0] + ox, q[1] + oy), (q[0] - ox, q[1] - oy), (p[0] - ox, p[1] - oy)]
+    )
     pygame.draw.circle(surf, colour, p, width / 2)
     pygame.draw.circle(surf, colour, q, width / 2)
 
@@ -218,8 +287,9 @@ def _legend(surf, r, board: FBoard) -> None:
 
     pygame.draw.rect(surf, pal.BOX_FILL, r, border_radius=6)
     pygame.draw.rect(surf, pal.FRAME, r, 2, border_radius=6)
-    title = fonts.text("FRIEDRICH — the board data (cities from real geography; not the printed map)",
-                       20, pal.INK, "serif_bold")
+    title = fonts.text(
+        "FRIEDRICH — the board data (cities from real geography; not the printed map)", 20, pal.INK, "serif_bold"
+    )
     surf.blit(title, (r.x + 14, r.y + 8))
     x, y = r.x + 14, r.y + 42
     for n in NATIONS:
@@ -229,9 +299,14 @@ def _legend(surf, r, board: FBoard) -> None:
         surf.blit(t, (x + 26, y + 1))
         x += 44 + t.get_width()
     x, y = r.x + 14, r.y + 78
-    items = [("objective, 1st order (ring: conquering nation; Austria grey)", "obj1"),
-             ("2nd order", "obj2"), ("depot", "depot"), ("general (rank)", "gen"), ("supply train", "train"),
-             ("main road", "main")]
+    items = [
+        ("objective, 1st order (ring: conquering nation; Austria grey)", "obj1"),
+        ("2nd order", "obj2"),
+        ("depot", "depot"),
+        ("general (rank)", "gen"),
+        ("supply train", "train"),
+        ("main road", "main"),
+    ]
     for label, kind in items:
         cx, cy = x + 14, y + 10
         if kind == "obj1":
@@ -241,8 +316,9 @@ def _legend(surf, r, board: FBoard) -> None:
         elif kind == "obj2":
             for k in range(12):
                 a0 = 2 * math.pi * k / 12
-                pygame.draw.arc(surf, NATION_COLOURS["sweden"], pygame.Rect(cx - 11, cy - 11, 22, 22), a0,
-                                a0 + math.pi / 9, 4)
+                pygame.draw.arc(
+                    surf, NATION_COLOURS["sweden"], pygame.Rect(cx - 11, cy - 11, 22, 22), a0, a0 + math.pi / 9, 4
+                )
             pygame.draw.circle(surf, pal.CITY_FILL, (cx, cy), 6)
         elif kind == "depot":
             pygame.draw.rect(surf, NATION_COLOURS["prussia"], pygame.Rect(cx - 11, cy - 11, 22, 22), border_radius=3)
@@ -264,8 +340,9 @@ def _legend(surf, r, board: FBoard) -> None:
         t = fonts.text(label, 15, pal.INK)
         surf.blit(t, (x + 32, y + 2))
         x += 52 + t.get_width()
-    credit = fonts.text("Suit of each city's sector inside its disc.  Town positions: GeoNames, CC BY 4.0.",
-                        14, pal.INK_SOFT)
+    credit = fonts.text(
+        "Suit of each city's sector inside its disc.  Town positions: GeoNames, CC BY 4.0.", 14, pal.INK_SOFT
+    )
     surf.blit(credit, (r.right - credit.get_width() - 14, r.y + 14))
 
 
@@ -281,4 +358,4 @@ def render_friedrich(board: FBoard, out: Path, width: int = 0) -> Path:
     return out
 
 
-render_preview = render_friedrich   # the render room's common entry (maria.games: the Game's "render" room)
+render_preview = render_friedrich  # the render room's common entry (maria.games: the Game's "render" room)

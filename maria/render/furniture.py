@@ -20,8 +20,14 @@ from maria.render.geometry import rect_to_px
 ELECTOR_ORDER = ("mainz", "trier", "koeln", "prag", "mannheim", "dresden", "berlin", "muenchen", "hannover")
 WINTER_AFTER = (3, 6, 9, 12)
 TURNS = 12
-POWER_LABEL = {"austria": "Austria", "prussia": "Prussia", "france": "France",
-               "pragmatic_army": "Pragmatic Army", "saxony": "Saxony", "bavaria": "Bavaria"}
+POWER_LABEL = {
+    "austria": "Austria",
+    "prussia": "Prussia",
+    "france": "France",
+    "pragmatic_army": "Pragmatic Army",
+    "saxony": "Saxony",
+    "bavaria": "Bavaria",
+}
 
 
 def _px(board: Board, rect) -> pygame.Rect:
@@ -46,6 +52,7 @@ def furniture_rects_px(board: Board) -> list[pygame.Rect]:
 
 # --- layouts ---------------------------------------------------------------------------------------
 
+
 def _grid_slots(area: pygame.Rect, n: int, avoid: pygame.Rect | None, gap: int = 6) -> list[pygame.Rect]:
     """`n` equal boxes filling `area` row by row, skipping slots that would overlap `avoid`."""
     best = None
@@ -56,8 +63,9 @@ def _grid_slots(area: pygame.Rect, n: int, avoid: pygame.Rect | None, gap: int =
             slots = []
             for j in range(rows):
                 for i in range(cols):
-                    r = pygame.Rect(round(area.left + i * (w + gap)), round(area.top + j * (h + gap)),
-                                    round(w), round(h))
+                    r = pygame.Rect(
+                        round(area.left + i * (w + gap)), round(area.top + j * (h + gap)), round(w), round(h)
+                    )
                     if avoid is None or not r.colliderect(avoid.inflate(gap, gap)):
                         slots.append(r)
             if len(slots) >= n:
@@ -137,6 +145,7 @@ def elector_box_rects(board: Board) -> dict[str, pygame.Rect]:
 
 
 # --- drawing -----------------------------------------------------------------------------------------
+
 
 def _panel(surf: pygame.Surface, r: pygame.Rect, title: str | None = None, size: int = 17) -> None:
     shadow = pygame.Surface((r.w, r.h), pygame.SRCALPHA)
@@ -247,7 +256,7 @@ def draw_furniture(surf: pygame.Surface, board: Board) -> None:
         _panel(surf, r, "Victory boxes")
         for key, br in victory_box_rects(board).items():
             if key.startswith("battle_"):
-                power = key[len("battle_"):-2]
+                power = key[len("battle_") : -2]
                 _power_box(surf, br, power, POWER_LABEL[power] if power != "pragmatic_army" else "Pragmatic", "Battle")
             else:
                 label = {"electors": "3 Electors", "emperor": "Emperor", "italy": "Italy", "silesia": "Silesia"}[key]
@@ -262,8 +271,9 @@ def draw_furniture(surf: pygame.Surface, board: Board) -> None:
 
     for power, r in pool_rects(board).items():
         _panel(surf, r)
-        _power_box(surf, r.inflate(-8, -8), power, POWER_LABEL[power] if power != "pragmatic_army" else "Pragmatic",
-                   "VM pool")
+        _power_box(
+            surf, r.inflate(-8, -8), power, POWER_LABEL[power] if power != "pragmatic_army" else "Pragmatic", "VM pool"
+        )
 
     tt = board.furniture.get("turn_track")
     if tt:

@@ -32,8 +32,9 @@ def rect_to_px(grid: Grid, rect: Rect) -> tuple[int, int, int, int]:
     return left, top, round((x + w) * cw) - left, round((grid.rows - y) * ch) - top
 
 
-def cell_rect_px(grid: Grid, col: int, row: int, col1: int | None = None,
-                 row1: int | None = None) -> tuple[int, int, int, int]:
+def cell_rect_px(
+    grid: Grid, col: int, row: int, col1: int | None = None, row1: int | None = None
+) -> tuple[int, int, int, int]:
     """Board px rect of grid cells col..col1 × row..row1 (indices, row 0 = south)."""
     col1 = col if col1 is None else col1
     row1 = row if row1 is None else row1
@@ -43,12 +44,13 @@ def cell_rect_px(grid: Grid, col: int, row: int, col1: int | None = None,
 @dataclass
 class View:
     """Zoom and pan of the board on a screen area of `screen_size` px."""
+
     board_size: tuple[int, int]
     screen_size: tuple[int, int]
     zoom: float = 1.0
     pan_x: float = 0.0
     pan_y: float = 0.0
-    min_zoom: float = 0.0      # 0: the zoom that fits the whole board
+    min_zoom: float = 0.0  # 0: the zoom that fits the whole board
     max_zoom: float = 3.0
     # the part of the board in use (left, top, width, height) when not all of it is: the view
     # fits, clamps and centres on it (the introductory game's Bohemia, R14.1); None: the board

@@ -19,9 +19,9 @@ from maria.render.cells import FRAME, OUTSIDE, Cell, build_cells, clip_convex
 from maria.render.geometry import View, board_size, rect_to_px
 from maria.render.labels import Placer
 
-VORONOI_RADIUS = 125     # px: how far a city's land reaches where no other city is nearer
-MAP_GAP = 10             # px of parchment between the two maps
-EDGE_STRIP = 18          # px along the board edges for the column letters / row numbers
+VORONOI_RADIUS = 125  # px: how far a city's land reaches where no other city is nearer
+MAP_GAP = 10  # px of parchment between the two maps
+EDGE_STRIP = 18  # px along the board edges for the column letters / row numbers
 
 CITY_FONT = ("serif", 17)
 MINOR_FONT = ("serif_bold", 14)
@@ -34,10 +34,10 @@ class MapLayer:
     board: Board
     surface: pygame.Surface
     cells: dict[str, Cell]
-    label_rects: dict[str, pygame.Rect]        # city id -> its name's rect (board px)
-    symbol_rects: dict[str, pygame.Rect]       # city id -> its symbol's rect
+    label_rects: dict[str, pygame.Rect]  # city id -> its name's rect (board px)
+    symbol_rects: dict[str, pygame.Rect]  # city id -> its symbol's rect
     territory_label_rects: dict[str, pygame.Rect]
-    unplaced: list[str] = field(default_factory=list)   # names that overlap another name or symbol
+    unplaced: list[str] = field(default_factory=list)  # names that overlap another name or symbol
     build_seconds: float = 0.0
 
     def city_px(self, city_id: str) -> tuple[float, float]:
@@ -78,7 +78,7 @@ def build_map_layer(board: Board) -> MapLayer:
     for r in furn_rects:
         placer.block(r.inflate(6, 6))
     _map_frames_draw(surf, board, frames)
-    for map_id, (x, y, w, h) in frames.items():   # keep names off the gap between the maps
+    for map_id, (x, y, w, h) in frames.items():  # keep names off the gap between the maps
         placer.block(pygame.Rect(round(x) - MAP_GAP - 2, 0, MAP_GAP + 6, H))
         placer.block(pygame.Rect(round(x + w) - 4, 0, MAP_GAP + 6, H))
     _edge_labels(surf, board, placer, furn_rects)
@@ -117,13 +117,16 @@ def build_map_layer(board: Board) -> MapLayer:
 
 # --- background -----------------------------------------------------------------------------------
 
+
 def _noise(size: tuple[int, int], rng: random.Random, base, amp: int) -> pygame.Surface:
     s = pygame.Surface(size)
     for x in range(size[0]):
         for y in range(size[1]):
             d = rng.randint(-amp, amp)
-            s.set_at((x, y), (max(0, min(255, base[0] + d)), max(0, min(255, base[1] + d)),
-                              max(0, min(255, base[2] + d - 2))))
+            s.set_at(
+                (x, y),
+                (max(0, min(255, base[0] + d)), max(0, min(255, base[1] + d)), max(0, min(255, base[2] + d - 2))),
+            )
     return s
 
 
@@ -161,6 +164,7 @@ def _map_frames(board: Board) -> dict[str, tuple[float, float, float, float]]:
 
 
 # --- territories --------------------------------------------------------------------------------
+
 
 def _territory_of(board: Board, city_id: str):
     t = board.territories.get(board.cities[city_id].territory)
@@ -213,8 +217,9 @@ def _territories(surf: pygame.Surface, board: Board, cells: dict[str, Cell]) -> 
                 pygame.draw.aaline(surf, pal.BORDER_INK, p, q, 3)
 
 
-def _territory_names(surf: pygame.Surface, board: Board, cells: dict[str, Cell], placer: Placer,
-                     frames: dict) -> dict[str, pygame.Rect]:
+def _territory_names(
+    surf: pygame.Surface, board: Board, cells: dict[str, Cell], placer: Placer, frames: dict
+) -> dict[str, pygame.Rect]:
     """Thin, letter-spaced capitals in the emptiest spot near the middle of each territory, clear
     of city symbols, names and sector tags, and inside the territory as far as possible."""
     by_terr: dict[str, list[str]] = {}
@@ -226,7 +231,7 @@ def _territory_names(surf: pygame.Surface, board: Board, cells: dict[str, Cell],
         sites.setdefault((int(cell.centre[0] // bucket), int(cell.centre[1] // bucket)), []).append(cell)
 
     def owner_at(x: float, y: float) -> str | None:
-        best, bd = None, VORONOI_RADIUS ** 2
+        best, bd = None, VORONOI_RADIUS**2
         gx, gy = int(x // bucket), int(y // bucket)
         for i in (-1, 0, 1):
             for j in (-1, 0, 1):
@@ -253,13 +258,16 @@ def _territory_names(surf: pygame.Surface, board: Board, cells: dict[str, Cell],
         tx = sum(cells[m].centroid()[0] * cells[m].area() for m in members) / area
         ty = sum(cells[m].centroid()[1] * cells[m].area() for m in members) / area
         cands = [(tx, ty)] + [cells[m].centroid() for m in members]
-        cands += [((cells[a].centre[0] + cells[b].centre[0]) / 2, (cells[a].centre[1] + cells[b].centre[1]) / 2)
-                  for a in members for b in members if a < b and
-                  (cells[a].centre[0] - cells[b].centre[0]) ** 2
-                  + (cells[a].centre[1] - cells[b].centre[1]) ** 2 < 220 ** 2]
+        cands += [
+            ((cells[a].centre[0] + cells[b].centre[0]) / 2, (cells[a].centre[1] + cells[b].centre[1]) / 2)
+            for a in members
+            for b in members
+            if a < b
+            and (cells[a].centre[0] - cells[b].centre[0]) ** 2 + (cells[a].centre[1] - cells[b].centre[1]) ** 2 < 220**2
+        ]
         w, h = img.get_size()
         best, best_score = None, None
-        for (x, y) in cands:
+        for x, y in cands:
             for dy in (0, -h * 0.7, h * 0.7):
                 r = pygame.Rect(round(x - w / 2), round(y + dy - h / 2), w, h)
                 if not frame.contains(r):
@@ -268,8 +276,9 @@ def _territory_names(surf: pygame.Surface, board: Board, cells: dict[str, Cell],
                 covered = placer.overlap(core) / max(1, core.w * core.h)
                 samples = [(r.left + r.w * i / 6, r.top + r.h * j / 2) for i in range(7) for j in range(3)]
                 outside = sum(1 for sx, sy in samples if owner_at(sx, sy) != tid) / len(samples)
-                score = (covered * 25 + placer.crossings(core) * 0.35 + outside * 10
-                         + math.hypot(x - tx, y + dy - ty) / 150)
+                score = (
+                    covered * 25 + placer.crossings(core) * 0.35 + outside * 10 + math.hypot(x - tx, y + dy - ty) / 150
+                )
                 if best_score is None or score < best_score:
                     best, best_score = r, score
         if best is None:
@@ -281,6 +290,7 @@ def _territory_names(surf: pygame.Surface, board: Board, cells: dict[str, Cell],
 
 
 # --- grid, sectors, frames -----------------------------------------------------------------------
+
 
 def _cell_ticks(surf: pygame.Surface, board: Board) -> None:
     cw, ch = board.grid.cell_px
@@ -303,8 +313,12 @@ def _sectors(surf: pygame.Surface, board: Board) -> None:
 
 
 def _dashed_rect(surf: pygame.Surface, colour, r: pygame.Rect, dash: int = 14, gap: int = 6) -> None:
-    for (x0, y0), (x1, y1) in (((r.left, r.top), (r.right, r.top)), ((r.left, r.bottom), (r.right, r.bottom)),
-                               ((r.left, r.top), (r.left, r.bottom)), ((r.right, r.top), (r.right, r.bottom))):
+    for (x0, y0), (x1, y1) in (
+        ((r.left, r.top), (r.right, r.top)),
+        ((r.left, r.bottom), (r.right, r.bottom)),
+        ((r.left, r.top), (r.left, r.bottom)),
+        ((r.right, r.top), (r.right, r.bottom)),
+    ):
         length = math.hypot(x1 - x0, y1 - y0)
         t = 0.0
         while t < length:
@@ -339,10 +353,12 @@ def _place_sector_tags(board: Board, placer: Placer, furn_rects: list[pygame.Rec
         ib = 28 if s.row0 == 0 else 8
         corners = []
         for dy in (0, 24, 48):
-            corners += [pygame.Rect(x + il, y + it + dy, tw, th),
-                        pygame.Rect(x + w - ir - tw, y + it + dy, tw, th),
-                        pygame.Rect(x + il, y + h - ib - th - dy, tw, th),
-                        pygame.Rect(x + w - ir - tw, y + h - ib - th - dy, tw, th)]
+            corners += [
+                pygame.Rect(x + il, y + it + dy, tw, th),
+                pygame.Rect(x + w - ir - tw, y + it + dy, tw, th),
+                pygame.Rect(x + il, y + h - ib - th - dy, tw, th),
+                pygame.Rect(x + w - ir - tw, y + h - ib - th - dy, tw, th),
+            ]
         corners = [r for r in corners if not any(r.colliderect(f.inflate(8, 8)) for f in furn_rects)]
         if not corners:
             continue
@@ -409,6 +425,7 @@ def _edge_labels(surf: pygame.Surface, board: Board, placer: Placer, furn_rects:
 
 # --- roads and cities ------------------------------------------------------------------------------
 
+
 def _roads(surf: pygame.Surface, board: Board) -> None:
     grid = board.grid
     links = {tuple(sorted((a, b))) for a, b, _m in board.map_links}
@@ -458,22 +475,30 @@ def city_label_image(c: City) -> pygame.Surface:
 
 
 def _label_candidates(x: float, y: float, r: int, w: int, h: int) -> list[pygame.Rect]:
-    g = 1          # gap between symbol and text (the halo adds 2 more)
+    g = 1  # gap between symbol and text (the halo adds 2 more)
     d = r * 0.72
     out = [
-        (x + r + g, y - h / 2),              # right
-        (x - r - g - w, y - h / 2),          # left
-        (x - w / 2, y - r - g - h + 3),      # above
-        (x - w / 2, y + r + g - 2),          # below
-        (x + d, y - d - h + 4),              # upper right
-        (x + d, y + d - 4),                  # lower right
-        (x - d - w, y - d - h + 4),          # upper left
-        (x - d - w, y + d - 4),              # lower left
+        (x + r + g, y - h / 2),  # right
+        (x - r - g - w, y - h / 2),  # left
+        (x - w / 2, y - r - g - h + 3),  # above
+        (x - w / 2, y + r + g - 2),  # below
+        (x + d, y - d - h + 4),  # upper right
+        (x + d, y + d - 4),  # lower right
+        (x - d - w, y - d - h + 4),  # upper left
+        (x - d - w, y + d - 4),  # lower left
     ]
     for far in (r + 10, r + 22):
         fd = far * 0.72
-        out += [(x + far, y - h / 2), (x - far - w, y - h / 2), (x - w / 2, y - far - h), (x - w / 2, y + far),
-                (x + fd, y - fd - h), (x + fd, y + fd), (x - fd - w, y - fd - h), (x - fd - w, y + fd)]
+        out += [
+            (x + far, y - h / 2),
+            (x - far - w, y - h / 2),
+            (x - w / 2, y - far - h),
+            (x - w / 2, y + far),
+            (x + fd, y - fd - h),
+            (x + fd, y + fd),
+            (x - fd - w, y - fd - h),
+            (x - fd - w, y + fd),
+        ]
     return [pygame.Rect(round(a), round(b), w, h) for a, b in out]
 
 
@@ -481,8 +506,10 @@ def _place_city_labels(board: Board, placer: Placer):
     """Each city's name: the first free spot among right, left, above, below, the diagonals and
     a little farther out; fortresses and electors choose first."""
     grid = board.grid
-    order = sorted(board.cities.values(),
-                   key=lambda c: (not c.elector, {"major": 0, "minor": 1}.get(c.fortress, 2), c.pos[1], c.pos[0]))
+    order = sorted(
+        board.cities.values(),
+        key=lambda c: (not c.elector, {"major": 0, "minor": 1}.get(c.fortress, 2), c.pos[1], c.pos[0]),
+    )
     out, unplaced = {}, []
     for c in order:
         img = city_label_image(c)
@@ -499,6 +526,7 @@ def _place_city_labels(board: Board, placer: Placer):
 
 
 # --- zoomed blitting for the game UI ----------------------------------------------------------------
+
 
 class ScaledLayer:
     """Blits a layer through a View, rescaling the layer only when the zoom changes."""
@@ -517,7 +545,7 @@ class ScaledLayer:
                 size = (max(1, round(w * zoom)), max(1, round(h * zoom)))
                 self._scaled = pygame.transform.smoothscale(self.layer, size)
             if pygame.display.get_init() and pygame.display.get_surface() is not None:
-                self._scaled = self._scaled.convert()   # same pixel format as the screen: fastest blit
+                self._scaled = self._scaled.convert()  # same pixel format as the screen: fastest blit
             self._zoom = zoom
         return self._scaled
 

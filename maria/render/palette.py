@@ -6,29 +6,43 @@ Colour = tuple[int, int, int]
 
 # Pieces and strong marks, after the rulebook's colours.
 POWER_COLOURS: dict[str, Colour] = {
-    "austria": (246, 244, 236),         # white
-    "prussia": (38, 84, 160),           # blue
-    "saxony": (44, 132, 64),            # green
-    "bavaria": (226, 128, 36),          # orange
-    "france": (196, 38, 36),            # red
+    "austria": (246, 244, 236),  # white
+    "prussia": (38, 84, 160),  # blue
+    "saxony": (44, 132, 64),  # green
+    "bavaria": (226, 128, 36),  # orange
+    "france": (196, 38, 36),  # red
     "pragmatic_army": (128, 128, 126),  # grey
 }
 # Ink used for text and outlines on a piece of that power's colour.
 POWER_INK: dict[str, Colour] = {
-    "austria": (30, 26, 22), "prussia": (250, 248, 240), "saxony": (250, 248, 240),
-    "bavaria": (30, 26, 22), "france": (250, 248, 240), "pragmatic_army": (250, 248, 240),
+    "austria": (30, 26, 22),
+    "prussia": (250, 248, 240),
+    "saxony": (250, 248, 240),
+    "bavaria": (30, 26, 22),
+    "france": (250, 248, 240),
+    "pragmatic_army": (250, 248, 240),
 }
 # The rulebook's colours, and a palette that stays apart under red-green colour blindness
 # (deuteranopia, protanopia): the Okabe-Ito colours for France, Bavaria, Saxony and Prussia.
 STANDARD_COLOURS: dict[str, Colour] = dict(POWER_COLOURS)
 COLOUR_BLIND_COLOURS: dict[str, Colour] = {
-    "austria": (246, 244, 236), "prussia": (0, 90, 181), "saxony": (0, 158, 115),
-    "bavaria": (240, 228, 66), "france": (213, 94, 0), "pragmatic_army": (60, 60, 60),
+    "austria": (246, 244, 236),
+    "prussia": (0, 90, 181),
+    "saxony": (0, 158, 115),
+    "bavaria": (240, 228, 66),
+    "france": (213, 94, 0),
+    "pragmatic_army": (60, 60, 60),
 }
 PALETTES = {"standard": STANDARD_COLOURS, "colour-blind": COLOUR_BLIND_COLOURS}
 # A second cue on every piece that does not depend on colour (Saxony and Bavaria both have a No. 1).
-POWER_LETTERS: dict[str, str] = {"austria": "A", "prussia": "P", "saxony": "S", "bavaria": "B",
-                                 "france": "F", "pragmatic_army": "PA"}
+POWER_LETTERS: dict[str, str] = {
+    "austria": "A",
+    "prussia": "P",
+    "saxony": "S",
+    "bavaria": "B",
+    "france": "F",
+    "pragmatic_army": "PA",
+}
 
 
 def use_palette(name: str) -> bool:
@@ -43,12 +57,20 @@ def use_palette(name: str) -> bool:
 
 
 POWER_NAMES: dict[str, str] = {
-    "austria": "Österreich", "prussia": "Preußen", "saxony": "Sachsen", "bavaria": "Bayern",
-    "france": "Frankreich", "pragmatic_army": "Pragmatische Armee",
+    "austria": "Österreich",
+    "prussia": "Preußen",
+    "saxony": "Sachsen",
+    "bavaria": "Bayern",
+    "france": "Frankreich",
+    "pragmatic_army": "Pragmatische Armee",
 }
 POWER_SHORT: dict[str, str] = {
-    "austria": "Österreich", "prussia": "Preußen", "saxony": "Sachsen", "bavaria": "Bayern",
-    "france": "Frankreich", "pragmatic_army": "Pragmatiker",
+    "austria": "Österreich",
+    "prussia": "Preußen",
+    "saxony": "Sachsen",
+    "bavaria": "Bayern",
+    "france": "Frankreich",
+    "pragmatic_army": "Pragmatiker",
 }
 
 # Pale territory tints (home countries) and the stronger band drawn along their borders.
@@ -59,7 +81,7 @@ TERRITORY_TINTS: dict[str | None, Colour] = {
     "bavaria": (246, 214, 170),
     "france": (242, 200, 192),
     "pragmatic_army": (214, 214, 210),
-    None: (238, 231, 210),              # lands of no power
+    None: (238, 231, 210),  # lands of no power
 }
 TERRITORY_BANDS: dict[str | None, Colour] = {
     "austria": (226, 220, 204),
@@ -87,7 +109,7 @@ MAIN_ROAD_FILL: Colour = (216, 168, 96)
 LINK_ROAD: Colour = (150, 40, 40)
 CITY_FILL: Colour = (252, 250, 242)
 CITY_OUTLINE: Colour = (40, 30, 24)
-FORTRESS_FILL: Colour = (176, 64, 46)   # minor and major fortress symbols
+FORTRESS_FILL: Colour = (176, 64, 46)  # minor and major fortress symbols
 FORTRESS_OUTLINE: Colour = (44, 26, 20)
 ELECTOR_GOLD: Colour = (206, 160, 36)
 HALO: Colour = (250, 246, 232)
@@ -95,8 +117,10 @@ FRAME: Colour = (70, 50, 36)
 BOX_FILL: Colour = (240, 230, 204)
 
 SUIT_COLOURS: dict[str, Colour] = {
-    "hearts": (196, 30, 36), "diamonds": (196, 30, 36),
-    "clubs": (24, 22, 20), "spades": (24, 22, 20),
+    "hearts": (196, 30, 36),
+    "diamonds": (196, 30, 36),
+    "clubs": (24, 22, 20),
+    "spades": (24, 22, 20),
 }
 
 

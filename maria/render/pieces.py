@@ -46,6 +46,7 @@ def general_image(power: str, rank: int, r: int = GENERAL_RADIUS) -> pygame.Surf
         # Austria's white needs a dark inner ring to stand out on the pale Bohemia map
         inner = pal.INK if power == "austria" else pal.mix(colour, ink, 0.45)
         pygame.draw.circle(big, inner, (c, c), (r - 3.5) * k, max(1, int((1.3 if power == "austria" else 0.8) * k)))
+
     surf = _shadowed(("general", power, r, colour), (size, size), draw).copy()
     num = fonts.text(str(rank), round(r * 1.0), ink, "sans_bold")
     surf.blit(num, num.get_rect(center=(r + 1, round(r * 0.86))))
@@ -60,8 +61,9 @@ def clear_cache() -> None:
     _cache.clear()
 
 
-def draw_general(surf: pygame.Surface, centre: tuple[float, float], power: str, rank: int,
-                 r: int = GENERAL_RADIUS) -> pygame.Rect:
+def draw_general(
+    surf: pygame.Surface, centre: tuple[float, float], power: str, rank: int, r: int = GENERAL_RADIUS
+) -> pygame.Rect:
     img = _cached_general(power, rank, r)
     rect = img.get_rect(topleft=(round(centre[0]) - r - 1, round(centre[1]) - r - 1))
     surf.blit(img, rect)
@@ -77,14 +79,15 @@ def _cached_general(power: str, rank: int, r: int) -> pygame.Surface:
     return img
 
 
-def draw_stack(surf: pygame.Surface, centre: tuple[float, float], generals: list[tuple[str, int]],
-               r: int = GENERAL_RADIUS) -> pygame.Rect:
+def draw_stack(
+    surf: pygame.Surface, centre: tuple[float, float], generals: list[tuple[str, int]], r: int = GENERAL_RADIUS
+) -> pygame.Rect:
     """Two (or more) generals on one city: overlapping discs, the senior in front."""
     ordered = sorted(generals, key=lambda g: g[1])
     n = len(ordered)
     rect = pygame.Rect(round(centre[0]), round(centre[1]), 0, 0)
     for i, (power, rank) in enumerate(reversed(ordered)):
-        k = n - 1 - i       # 0 = front
+        k = n - 1 - i  # 0 = front
         off = (k * 0.75 * r, -k * 0.6 * r)
         rect.union_ip(draw_general(surf, (centre[0] - 0.2 * r + off[0], centre[1] + 0.2 * r + off[1]), power, rank, r))
     return rect
@@ -102,6 +105,7 @@ def train_image(power: str, size: int = 20) -> pygame.Surface:
         for x in (body.left + size * 0.27 * k, body.right - size * 0.27 * k):
             pygame.draw.circle(big, pal.INK, (x, body.bottom + 1 * k), 3.2 * k)
             pygame.draw.circle(big, pal.mix(colour, (255, 255, 255), 0.3), (x, body.bottom + 1 * k), 1.6 * k)
+
     img = _shadowed(("train", power, size), (w, h), draw).copy()
     t = fonts.text("T", round(size * 0.62), ink, "sans_bold")
     img.blit(t, t.get_rect(center=(1 + size // 2, 1 + (size - 5) // 2)))
@@ -123,12 +127,14 @@ def draw_hussar(surf: pygame.Surface, centre: tuple[float, float], size: int = 1
     key = ("h", size)
     img = _cache.get(key)
     if img is None:
+
         def draw(big: pygame.Surface, k: int) -> None:
             c = (size / 2 + 1) * k
             pts = [(c, 1 * k), (c + size / 2 * k, c), (c, (size + 1) * k), (c - size / 2 * k, c)]
             pygame.draw.polygon(big, pal.INK, pts)
             inner = [(c, 3.2 * k), (c + (size / 2 - 2.2) * k, c), (c, (size - 1.2) * k), (c - (size / 2 - 2.2) * k, c)]
             pygame.draw.polygon(big, pal.POWER_COLOURS["austria"], inner)
+
         img = _shadowed(("hussar", size), (size + 6, size + 6), draw).copy()
         t = fonts.text("H", round(size * 0.5), pal.INK, "sans_bold")
         img.blit(t, t.get_rect(center=(size // 2 + 1, size // 2 + 1)))
@@ -138,8 +144,9 @@ def draw_hussar(surf: pygame.Surface, centre: tuple[float, float], size: int = 1
     return rect
 
 
-def draw_marker(surf: pygame.Surface, centre: tuple[float, float], power: str, kind: str = "victory",
-                size: int = 14) -> pygame.Rect:
+def draw_marker(
+    surf: pygame.Surface, centre: tuple[float, float], power: str, kind: str = "victory", size: int = 14
+) -> pygame.Rect:
     """A victory marker (octagon with a dot) or an elector marker (square with a crown)."""
     key = ("m", power, kind, size)
     img = _cache.get(key)
@@ -161,9 +168,17 @@ def draw_marker(surf: pygame.Surface, centre: tuple[float, float], power: str, k
                 pygame.draw.rect(big, colour, r.inflate(-3 * k, -3 * k), border_radius=2 * k)
                 w = size * 0.3 * k
                 y0, y1 = c + size * 0.2 * k, c - size * 0.22 * k
-                crown = [(c - w, y0), (c - w, y1), (c - w / 2, c), (c, y1 - 1 * k), (c + w / 2, c),
-                         (c + w, y1), (c + w, y0)]
+                crown = [
+                    (c - w, y0),
+                    (c - w, y1),
+                    (c - w / 2, c),
+                    (c, y1 - 1 * k),
+                    (c + w / 2, c),
+                    (c + w, y1),
+                    (c + w, y0),
+                ]
                 pygame.draw.polygon(big, pal.ELECTOR_GOLD if power != "bavaria" else pal.INK, crown)
+
         img = _cache[key] = _shadowed(("mk", power, kind, size), (size + 6, size + 6), draw)
     rect = img.get_rect(topleft=(round(centre[0] - size / 2 - 1), round(centre[1] - size / 2 - 1)))
     surf.blit(img, rect)
@@ -171,6 +186,7 @@ def draw_marker(surf: pygame.Surface, centre: tuple[float, float], power: str, k
 
 
 # --- the set-up position ------------------------------------------------------------------------------
+
 
 def _box_slots(rect: pygame.Rect, n: int, step: int) -> list[tuple[float, float]]:
     """Centres for `n` pieces in a row (wrapping) in the lower part of a box."""

@@ -29,39 +29,45 @@ def _star(cx: float, cy: float, r_out: float, r_in: float, n: int, rot: float = 
 
 # --- suits --------------------------------------------------------------------------------------
 
+
 def _draw_suit(s: pygame.Surface, suit: str, c: Colour, size: float) -> None:
     cx = cy = size / 2
     if suit == "diamonds":
-        pygame.draw.polygon(s, c, [(cx, cy - .5 * size), (cx + .38 * size, cy),
-                                   (cx, cy + .5 * size), (cx - .38 * size, cy)])
+        pygame.draw.polygon(
+            s, c, [(cx, cy - 0.5 * size), (cx + 0.38 * size, cy), (cx, cy + 0.5 * size), (cx - 0.38 * size, cy)]
+        )
     elif suit == "hearts":
-        r = .255 * size
+        r = 0.255 * size
         for sx in (-1, 1):
-            pygame.draw.circle(s, c, (cx + sx * .235 * size, cy - .16 * size), r)
-        pygame.draw.polygon(s, c, [(cx - .485 * size, cy - .1 * size), (cx + .485 * size, cy - .1 * size),
-                                   (cx, cy + .46 * size)])
-        pygame.draw.polygon(s, c, [(cx - .2 * size, cy - .2 * size), (cx + .2 * size, cy - .2 * size),
-                                   (cx, cy + .1 * size)])
+            pygame.draw.circle(s, c, (cx + sx * 0.235 * size, cy - 0.16 * size), r)
+        pygame.draw.polygon(
+            s, c, [(cx - 0.485 * size, cy - 0.1 * size), (cx + 0.485 * size, cy - 0.1 * size), (cx, cy + 0.46 * size)]
+        )
+        pygame.draw.polygon(
+            s, c, [(cx - 0.2 * size, cy - 0.2 * size), (cx + 0.2 * size, cy - 0.2 * size), (cx, cy + 0.1 * size)]
+        )
     elif suit == "spades":
-        r = .24 * size
+        r = 0.24 * size
         for sx in (-1, 1):
-            pygame.draw.circle(s, c, (cx + sx * .22 * size, cy + .1 * size), r)
-        pygame.draw.polygon(s, c, [(cx - .46 * size, cy + .05 * size), (cx + .46 * size, cy + .05 * size),
-                                   (cx, cy - .48 * size)])
-        pygame.draw.polygon(s, c, [(cx, cy + .1 * size), (cx - .16 * size, cy + .49 * size),
-                                   (cx + .16 * size, cy + .49 * size)])
+            pygame.draw.circle(s, c, (cx + sx * 0.22 * size, cy + 0.1 * size), r)
+        pygame.draw.polygon(
+            s, c, [(cx - 0.46 * size, cy + 0.05 * size), (cx + 0.46 * size, cy + 0.05 * size), (cx, cy - 0.48 * size)]
+        )
+        pygame.draw.polygon(
+            s, c, [(cx, cy + 0.1 * size), (cx - 0.16 * size, cy + 0.49 * size), (cx + 0.16 * size, cy + 0.49 * size)]
+        )
     elif suit == "clubs":
-        r = .2 * size
-        pygame.draw.circle(s, c, (cx, cy - .25 * size), r)
-        pygame.draw.circle(s, c, (cx - .24 * size, cy + .07 * size), r)
-        pygame.draw.circle(s, c, (cx + .24 * size, cy + .07 * size), r)
-        pygame.draw.circle(s, c, (cx, cy - .02 * size), .12 * size)
-        pygame.draw.polygon(s, c, [(cx, cy), (cx - .15 * size, cy + .49 * size),
-                                   (cx + .15 * size, cy + .49 * size)])
+        r = 0.2 * size
+        pygame.draw.circle(s, c, (cx, cy - 0.25 * size), r)
+        pygame.draw.circle(s, c, (cx - 0.24 * size, cy + 0.07 * size), r)
+        pygame.draw.circle(s, c, (cx + 0.24 * size, cy + 0.07 * size), r)
+        pygame.draw.circle(s, c, (cx, cy - 0.02 * size), 0.12 * size)
+        pygame.draw.polygon(
+            s, c, [(cx, cy), (cx - 0.15 * size, cy + 0.49 * size), (cx + 0.15 * size, cy + 0.49 * size)]
+        )
 
 
-def suit_symbol(suit: str, size: int, colour: Colour | None = None,
-                outline: Colour | None = None) -> pygame.Surface:
+def suit_symbol(suit: str, size: int, colour: Colour | None = None, outline: Colour | None = None) -> pygame.Surface:
     """A suit symbol `size` px high on a transparent surface; optional light outline."""
     colour = colour or pal.SUIT_COLOURS.get(suit, pal.INK)
     key = ("suit", suit, size, colour, outline)
@@ -116,21 +122,28 @@ def city_symbol(fortress: str, elector: bool = False) -> pygame.Surface:
         # crown on top of the ring
         top = c - rr - 1.8 * k
         w = 5.5 * k
-        crown = [(c - w, top), (c - w, top - 3 * k), (c - w / 2, top - 1.6 * k), (c, top - 4.2 * k),
-                 (c + w / 2, top - 1.6 * k), (c + w, top - 3 * k), (c + w, top)]
+        crown = [
+            (c - w, top),
+            (c - w, top - 3 * k),
+            (c - w / 2, top - 1.6 * k),
+            (c, top - 4.2 * k),
+            (c + w / 2, top - 1.6 * k),
+            (c + w, top - 3 * k),
+            (c + w, top),
+        ]
         pygame.draw.polygon(big, pal.ELECTOR_GOLD, crown)
         pygame.draw.polygon(big, pal.FORTRESS_OUTLINE, crown, max(1, int(1.1 * k)))
     if fortress == "major":
         r = MAJOR_RADIUS * k
-        pygame.draw.polygon(big, pal.FORTRESS_OUTLINE, _star(c, c, r, .62 * r, 5))
-        pygame.draw.polygon(big, pal.FORTRESS_FILL, _star(c, c, r - 2.4 * k, .62 * r - 1.6 * k, 5))
+        pygame.draw.polygon(big, pal.FORTRESS_OUTLINE, _star(c, c, r, 0.62 * r, 5))
+        pygame.draw.polygon(big, pal.FORTRESS_FILL, _star(c, c, r - 2.4 * k, 0.62 * r - 1.6 * k, 5))
         pygame.draw.circle(big, pal.CITY_FILL, (c, c), 3.0 * k)
         pygame.draw.circle(big, pal.FORTRESS_FILL, (c, c), 1.6 * k)
     elif fortress == "minor":
         # a square fort with four pointed bastions
         r = MINOR_RADIUS * k
-        pygame.draw.polygon(big, pal.FORTRESS_OUTLINE, _star(c, c, r, .56 * r, 4, rot=-math.pi / 4))
-        pygame.draw.polygon(big, pal.FORTRESS_FILL, _star(c, c, r - 2.4 * k, .56 * r - 1.5 * k, 4, rot=-math.pi / 4))
+        pygame.draw.polygon(big, pal.FORTRESS_OUTLINE, _star(c, c, r, 0.56 * r, 4, rot=-math.pi / 4))
+        pygame.draw.polygon(big, pal.FORTRESS_FILL, _star(c, c, r - 2.4 * k, 0.56 * r - 1.5 * k, 4, rot=-math.pi / 4))
     else:
         r = CITY_RADIUS * k
         pygame.draw.circle(big, pal.CITY_OUTLINE, (c, c), r)
@@ -140,8 +153,7 @@ def city_symbol(fortress: str, elector: bool = False) -> pygame.Surface:
     return surf
 
 
-def draw_city(target: pygame.Surface, centre: tuple[float, float], fortress: str,
-              elector: bool = False) -> pygame.Rect:
+def draw_city(target: pygame.Surface, centre: tuple[float, float], fortress: str, elector: bool = False) -> pygame.Rect:
     s = city_symbol(fortress, elector)
     rect = s.get_rect(center=(round(centre[0]), round(centre[1])))
     target.blit(s, rect)

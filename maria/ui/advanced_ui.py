@@ -19,8 +19,11 @@ from maria.ui import widgets as W
 MAJOR = ("austria", "prussia", "france", "pragmatic_army")
 TRACKS = ("italy", "russia", "saxony")
 TRACK_TITLES = {"italy": "Italy", "russia": "Russia", "saxony": "Saxony"}
-TRACK_ENDS = {"italy": ("Bourbon", "Habsburg"), "russia": ("hostile to Prussia", "friendly to Prussia"),
-              "saxony": ("Prussia", "Austria")}
+TRACK_ENDS = {
+    "italy": ("Bourbon", "Habsburg"),
+    "russia": ("hostile to Prussia", "friendly to Prussia"),
+    "saxony": ("Prussia", "Austria"),
+}
 ICON_TEXT = {"tc_minus": "−1 TC", "tc_plus": "+1 TC", "expedition": "Corps", "vp": "VP"}
 SAXONY_STATE = {"prussian_ally": "Prussia's ally", "neutral": "Neutral", "austrian_ally": "Austria's ally"}
 SUITS = ("hearts", "diamonds", "clubs", "spades")
@@ -37,11 +40,18 @@ INSTRUCTION_TEXT = {
     "carnatic": "The Pragmatic Army or France (executor's choice) receives 1 TC and 2 troops.",
     "jacobite": "The Pragmatic Army sends a general to England for good; its TC income drops by 1.",
 }
-FRAME_TITLES = {"politics": "Political stage", "pol_exec": "Execute a political card",
-                "pol_troops": "New troops from a political card", "expedition": "Expeditionary corps",
-                "election": "Imperial election", "saxony_shift": "Saxony's track",
-                "reduce_objectives": "Reduce the objectives", "peace_offer": "Silesian peace (R19.1)",
-                "diplomacy": "Subsidy contracts (R20)", "subsidy_answer": "A subsidy contract: your answer (R20)"}
+FRAME_TITLES = {
+    "politics": "Political stage",
+    "pol_exec": "Execute a political card",
+    "pol_troops": "New troops from a political card",
+    "expedition": "Expeditionary corps",
+    "election": "Imperial election",
+    "saxony_shift": "Saxony's track",
+    "reduce_objectives": "Reduce the objectives",
+    "peace_offer": "Silesian peace (R19.1)",
+    "diplomacy": "Subsidy contracts (R20)",
+    "subsidy_answer": "A subsidy contract: your answer (R20)",
+}
 ADV_FRAMES = frozenset(FRAME_TITLES)
 
 
@@ -78,6 +88,7 @@ def card_lines(cid) -> list[str]:
 
 
 # --- action labels ---------------------------------------------------------------------------------
+
 
 def _value_text(v, board, generals) -> str:
     if isinstance(v, bool):
@@ -128,8 +139,11 @@ def action_label(a: dict, v: dict, board) -> str:
         ins = a.get("instruction")
         if ins is not None:
             card = poldata.cards().get(frame.get("card"), {})
-            parts.append("instruction" + (f" ({pname(ins)})" if isinstance(ins, str) else "")
-                         if card.get("instruction") else "instruction")
+            parts.append(
+                "instruction" + (f" ({pname(ins)})" if isinstance(ins, str) else "")
+                if card.get("instruction")
+                else "instruction"
+            )
         if a.get("shifts"):
             parts.append(shifts_text(a["shifts"]))
         return "Execute: " + (" + ".join(parts) if parts else "nothing")
@@ -152,8 +166,10 @@ def action_label(a: dict, v: dict, board) -> str:
         what = a.get("piece") or a.get("train")
         return f"{_value_text(what, board, gens)} to {_value_text(a['city'], board, gens)}"
     if t == "offer_subsidy" and {"giver", "recipient", "turns"} <= set(a):
-        return (f"Offer: {pname(a['giver'])} pays {pname(a['recipient'])} 1 TC/turn for {a['turns']} "
-                f"turn{'s' if a['turns'] != 1 else ''}")
+        return (
+            f"Offer: {pname(a['giver'])} pays {pname(a['recipient'])} 1 TC/turn for {a['turns']} "
+            f"turn{'s' if a['turns'] != 1 else ''}"
+        )
     if t == "cancel_subsidy" and "contract" in a:
         return f"Ask to cancel the contract {str(a['contract']).replace('>', ' → ').replace('_', ' ').title()}"
     if t == "commander" and "general" in a:
@@ -182,6 +198,7 @@ def action_label(a: dict, v: dict, board) -> str:
 
 
 # --- drawing helpers ---------------------------------------------------------------------------
+
 
 def disc(surf, centre, power, r=9) -> None:
     pieces.draw_marker(surf, centre, power, "victory", r * 2)
@@ -212,8 +229,9 @@ def small_card(surf, rect, card, face_up=True, known=False) -> None:
         W.blit_text(surf, "R", (rect.x + 5, rect.y + 3), 18, (120, 60, 140), "sans_bold")
     else:
         suit = C.suit_of(card)
-        W.blit_text(surf, str(C.value_of(card)), (rect.x + 5, rect.y + 3), 18, pal.SUIT_COLOURS.get(suit, W.INK),
-                    "sans_bold")
+        W.blit_text(
+            surf, str(C.value_of(card)), (rect.x + 5, rect.y + 3), 18, pal.SUIT_COLOURS.get(suit, W.INK), "sans_bold"
+        )
         img = symbols.suit_symbol(suit, 22)
         surf.blit(img, img.get_rect(center=(rect.centerx, rect.centery + 10)))
     if not face_up:
@@ -268,8 +286,14 @@ def draw_tracks(surf, rect, adv) -> pygame.Rect:
                 W.blit_text(surf, t[0].upper(), c, 15, W.INK, "sans_bold", "center")
         y += 96
     if adv.get("saxony_state"):
-        W.blit_text(surf, f"Saxony is {SAXONY_STATE.get(adv['saxony_state'], adv['saxony_state'])}.",
-                    (rect.x, y), 16, W.ACCENT, "sans_bold")
+        W.blit_text(
+            surf,
+            f"Saxony is {SAXONY_STATE.get(adv['saxony_state'], adv['saxony_state'])}.",
+            (rect.x, y),
+            16,
+            W.ACCENT,
+            "sans_bold",
+        )
     return pygame.Rect(rect.x, rect.y, rect.w, y - rect.y + 20)
 
 
@@ -309,8 +333,15 @@ def draw_political_cards(surf, rect, adv, frame=None) -> None:
                 W.blit_text(surf, line, (r.x + 10, y), 14, W.INK)
                 y += 18
         if cid in selected:
-            W.blit_text(surf, f"selected by {pname(selected[cid])}", (r.centerx, r.bottom - 6), 14, W.GOOD,
-                        "sans_bold", "midbottom")
+            W.blit_text(
+                surf,
+                f"selected by {pname(selected[cid])}",
+                (r.centerx, r.bottom - 6),
+                14,
+                W.GOOD,
+                "sans_bold",
+                "midbottom",
+            )
 
 
 def draw_tc_spaces(surf, rect, adv, mine: set) -> None:
@@ -333,8 +364,9 @@ def draw_tc_spaces(surf, rect, adv, mine: set) -> None:
         if not ents:
             W.blit_text(surf, "no TC", (r.centerx, r.y + 56), 14, (120, 105, 80), "sans", "midtop")
         up = sum(1 for e in ents if e["up"])
-        W.blit_text(surf, f"{len(ents)} TC, {up} face-up", (r.centerx, r.bottom - 4), 12, (100, 85, 60), "sans",
-                    "midbottom")
+        W.blit_text(
+            surf, f"{len(ents)} TC, {up} face-up", (r.centerx, r.bottom - 4), 12, (100, 85, 60), "sans", "midbottom"
+        )
 
 
 def draw_political_display(surf, rect, v, mine: set, frame=None) -> None:
@@ -354,8 +386,15 @@ def draw_political_display(surf, rect, v, mine: set, frame=None) -> None:
         W.blit_text(surf, "not chosen yet", (tr.right + 8, rect.y + 20), 17, (120, 105, 80))
     el = adv.get("election")
     if el == "pending":
-        W.blit_text(surf, "Imperial election at the end of this turn", (rect.right - 20, rect.y + 20), 16,
-                    W.ACCENT, "sans_bold", "topright")
+        W.blit_text(
+            surf,
+            "Imperial election at the end of this turn",
+            (rect.right - 20, rect.y + 20),
+            16,
+            W.ACCENT,
+            "sans_bold",
+            "topright",
+        )
     elif adv.get("emperor_elected"):
         who = {"charles": "Charles Albert", "francis": "Francis Stephen"}.get(adv["emperor_elected"])
         W.blit_text(surf, f"Emperor: {who}", (rect.right - 20, rect.y + 20), 16, W.INK, "sans_bold", "topright")
@@ -367,6 +406,7 @@ def draw_political_display(surf, rect, v, mine: set, frame=None) -> None:
 
 
 # --- the victory display ------------------------------------------------------------------------
+
 
 def draw_victory_display(surf, rect, v, board) -> None:
     """Pools (count + stacked discs), battle boxes, 3 Electors, Emperor, Italy, Silesia, set aside,
@@ -407,10 +447,12 @@ def draw_victory_display(surf, rect, v, board) -> None:
             if k < n:
                 disc(surf, c, p, 14)
         x += 170
-    boxes = [("3 Electors", [adv.get("three_electors")] if adv.get("three_electors") else []),
-             ("Emperor", [adv.get("emperor")] if adv.get("emperor") else []),
-             ("Italy", list(adv.get("italy") or [])),
-             ("Silesia", ["prussia"] * int(adv.get("silesia_box") or 0))]
+    boxes = [
+        ("3 Electors", [adv.get("three_electors")] if adv.get("three_electors") else []),
+        ("Emperor", [adv.get("emperor")] if adv.get("emperor") else []),
+        ("Italy", list(adv.get("italy") or [])),
+        ("Silesia", ["prussia"] * int(adv.get("silesia_box") or 0)),
+    ]
     for name, ms in boxes:
         r = pygame.Rect(x, y, 110, 84)
         W.panel(surf, r, (250, 246, 232), W.FRAME, 6, 1)
@@ -435,9 +477,16 @@ def draw_victory_display(surf, rect, v, board) -> None:
     y += 72
     rh = adv.get("electors", {})
     if rh:
-        W.blit_text(surf, "Rhine elector markers: " + ", ".join(
-            f"{board.cities[c].name if c in board.cities else c} {pname(p)}" for c, p in sorted(rh.items())),
-            (rect.x + 20, y), 15, W.INK)
+        W.blit_text(
+            surf,
+            "Rhine elector markers: "
+            + ", ".join(
+                f"{board.cities[c].name if c in board.cities else c} {pname(p)}" for c, p in sorted(rh.items())
+            ),
+            (rect.x + 20, y),
+            15,
+            W.INK,
+        )
         y += 26
     # off-map boxes
     W.blit_text(surf, "Off-map boxes", (rect.x + 20, y), 18, W.INK, "serif_bold")
@@ -463,17 +512,22 @@ def draw_victory_display(surf, rect, v, board) -> None:
     if any(isinstance(s, list) for s in ws.values()):
         txt = "Winter scores: " + "; ".join(f"{pname(p)} {', '.join(map(str, s))}" for p, s in ws.items())
     else:
-        txt = "Winter scores are secret until the end (" + ", ".join(
-            f"{pname(p)} {n}" for p, n in ws.items()) + " recorded)."
+        txt = (
+            "Winter scores are secret until the end ("
+            + ", ".join(f"{pname(p)} {n}" for p, n in ws.items())
+            + " recorded)."
+        )
     W.blit_text(surf, txt, (rect.x + 20, y), 15, (100, 85, 60))
 
 
 def _elector_key(cid):
     from maria.render.furniture import ELECTOR_ORDER
+
     return ELECTOR_ORDER.index(cid) if cid in ELECTOR_ORDER else 99
 
 
 # --- markers on the board's own furniture ---------------------------------------------------------
+
 
 def draw_on_map(m, view, v, board, zoom: float) -> None:
     """Pools, victory boxes, the college, Rhine elector markers and off-map generals, on the map."""
@@ -500,8 +554,12 @@ def draw_on_map(m, view, v, board, zoom: float) -> None:
             r = vb.get(f"battle_{p}_{k + 1}")
             if r:
                 pieces.draw_marker(m, sc(r.center), p, "victory", size)
-    for key, ms in (("electors", [adv.get("three_electors")]), ("emperor", [adv.get("emperor")]),
-                    ("italy", adv.get("italy") or []), ("silesia", ["prussia"] * int(adv.get("silesia_box") or 0))):
+    for key, ms in (
+        ("electors", [adv.get("three_electors")]),
+        ("emperor", [adv.get("emperor")]),
+        ("italy", adv.get("italy") or []),
+        ("silesia", ["prussia"] * int(adv.get("silesia_box") or 0)),
+    ):
         r = vb.get(key)
         if not r:
             continue
@@ -516,14 +574,16 @@ def draw_on_map(m, view, v, board, zoom: float) -> None:
         c = board.cities.get(cid)
         if c:
             x, y = sc(board.grid.to_px(c.pos))
-            pieces.draw_marker(m, (x - 16 * max(zoom, 0.6), y - 16 * max(zoom, 0.6)), p, "elector",
-                               max(9, round(16 * zoom)))
+            pieces.draw_marker(
+                m, (x - 16 * max(zoom, 0.6), y - 16 * max(zoom, 0.6)), p, "elector", max(9, round(16 * zoom))
+            )
     gr = max(8, round(18 * zoom))
     for bid, b in board.boxes.items():
         inbox = [g for g in v["generals"].values() if g["city"] == "box:" + bid]
         if not inbox:
             continue
         from maria.render.geometry import rect_to_px
+
         r = pygame.Rect(rect_to_px(board.grid, b.rect))
         for k, g in enumerate(inbox):
             x, y = sc((r.x + 22 + k * 40, r.bottom - 22))
@@ -531,6 +591,7 @@ def draw_on_map(m, view, v, board, zoom: float) -> None:
 
 
 # --- the game-over winter table -----------------------------------------------------------------
+
 
 def draw_winter_scores(surf, rect, adv) -> None:
     ws = adv.get("winter_scores") or {}
@@ -561,11 +622,18 @@ def draw_winter_scores(surf, rect, adv) -> None:
 
 # --- the shared notes ------------------------------------------------------------------------------
 
+
 def draw_notes(surf, rect, notes: list, draft: str, focused: bool) -> None:
     W.panel(surf, rect, W.PAPER, W.FRAME, 10, 3)
     W.blit_text(surf, "Shared notes", (rect.x + 20, rect.y + 12), 28, W.INK, "serif_bold")
-    W.blit_text(surf, "Negotiations are free and not binding (R21): everything written here is visible to every "
-                "player and saved with the game.", (rect.x + 20, rect.y + 52), 15, (100, 85, 60))
+    W.blit_text(
+        surf,
+        "Negotiations are free and not binding (R21): everything written here is visible to every "
+        "player and saved with the game.",
+        (rect.x + 20, rect.y + 52),
+        15,
+        (100, 85, 60),
+    )
     y = rect.y + 84
     lines = []
     for n in notes:
@@ -581,8 +649,9 @@ def draw_notes(surf, rect, notes: list, draft: str, focused: bool) -> None:
     box = pygame.Rect(rect.x + 20, rect.bottom - 64, rect.w - 200, 44)
     W.panel(surf, box, (255, 252, 240), W.HILITE if focused else W.FRAME, 6, 2)
     shown = draft + ("|" if focused else "")
-    img = W.text(shown or "Click here and type a note; Enter adds it", 17,
-                 W.INK if draft or focused else (130, 115, 90))
+    img = W.text(
+        shown or "Click here and type a note; Enter adds it", 17, W.INK if draft or focused else (130, 115, 90)
+    )
     if img.get_width() > box.w - 16:
         surf.blit(img, (box.right - 8 - img.get_width(), box.y + 12), area=None)
         pygame.draw.rect(surf, (255, 252, 240), (box.x + 2, box.y + 2, 8, box.h - 4))
@@ -595,11 +664,22 @@ def draw_election(surf, rect, v, board, voting: str | None) -> None:
     adv = v["advanced"]
     W.panel(surf, rect, W.PAPER, W.FRAME, 10, 3)
     W.blit_text(surf, "Imperial election", (rect.x + 20, rect.y + 12), 28, W.INK, "serif_bold")
-    W.blit_text(surf, "Charles Albert (Bavaria, France's candidate) against Francis Stephen (Maria Theresa's "
-                "husband). Five votes elect.", (rect.x + 20, rect.y + 52), 15, (100, 85, 60))
-    W.blit_text(surf, "Austria's and the Pragmatic Army's votes go to Francis, cast automatically (R18.5); "
-                "every other vote is free (Saxony's: whoever plays Saxony).", (rect.x + 20, rect.y + 72), 15,
-                (100, 85, 60))
+    W.blit_text(
+        surf,
+        "Charles Albert (Bavaria, France's candidate) against Francis Stephen (Maria Theresa's "
+        "husband). Five votes elect.",
+        (rect.x + 20, rect.y + 52),
+        15,
+        (100, 85, 60),
+    )
+    W.blit_text(
+        surf,
+        "Austria's and the Pragmatic Army's votes go to Francis, cast automatically (R18.5); "
+        "every other vote is free (Saxony's: whoever plays Saxony).",
+        (rect.x + 20, rect.y + 72),
+        15,
+        (100, 85, 60),
+    )
     col = adv.get("college", {})
     items = sorted(col.items(), key=lambda kv: _elector_key(kv[0]))
     for i, (cid, p) in enumerate(items):

@@ -69,14 +69,15 @@ class Scene:
 
 
 class App:
-    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
-                 headless_surface: bool = False):
+    def __init__(
+        self, settings: Settings | None = None, size: tuple[int, int] | None = None, headless_surface: bool = False
+    ):
         self.settings = settings or Settings.load()
         self.size = size or self.settings.window_size
         self.board = None
         self.scenes: list[Scene] = []
         self.running = True
-        self.stop_signal: int | None = None      # a signal asked the program to stop (see stop_on_signals)
+        self.stop_signal: int | None = None  # a signal asked the program to stop (see stop_on_signals)
         self.canvas = pygame.Surface(LOGICAL)
         self.frames = 0
         self.last_frame_ms = 0.0
@@ -107,6 +108,7 @@ class App:
     def get_board(self):
         if self.board is None:
             from maria.games.maria.rules.state import board_info
+
             self.board = board_info({"board": "default", "variant": "intro"}).board
         return self.board
 
@@ -121,7 +123,7 @@ class App:
         scene.dirty = True
         if below is not None and below is not scene:
             below.on_covered()
-        self.tip = [None, 0.0, False]        # the tooltip of the layer below goes with it
+        self.tip = [None, 0.0, False]  # the tooltip of the layer below goes with it
         self._tip_key = None
         return scene
 
@@ -159,6 +161,7 @@ class App:
     def apply_palette(self) -> None:
         """Use the settings' piece colours; every screen redraws its pieces."""
         from maria.render import palette, pieces
+
         if palette.use_palette(self.settings.palette):
             pieces.clear_cache()
             for s in self.scenes:
@@ -223,7 +226,7 @@ class App:
         if event.type in MOUSE_EVENTS:
             self._mouse = event.pos
             if event.type == pygame.MOUSEBUTTONDOWN:
-                self._held = True              # no tooltip while a button is held (a drag)
+                self._held = True  # no tooltip while a button is held (a drag)
             elif event.type == pygame.MOUSEBUTTONUP:
                 self._held = False
         if event.type == pygame.QUIT:
@@ -258,12 +261,13 @@ class App:
 
         def note(signum, _frame) -> None:
             self.stop_signal = signum
+
         for name in ("SIGINT", "SIGTERM", "SIGHUP"):
             sig = getattr(signal, name, None)
             if sig is not None:
                 try:
                     signal.signal(sig, note)
-                except (ValueError, OSError):       # not the main thread, or not allowed here
+                except (ValueError, OSError):  # not the main thread, or not allowed here
                     pass
 
     # --- frames ---------------------------------------------------------------------------------
@@ -296,12 +300,12 @@ class App:
         top = self.top
         raw = self._mouse if self._mouse is not None else pygame.mouse.get_pos()
         dirty = top is not None and top.dirty
-        if raw != self._last_pos:              # moving: no tooltip, asked once the mouse stops
+        if raw != self._last_pos:  # moving: no tooltip, asked once the mouse stops
             self._last_pos, self._tip_key = raw, None
             text = None
         elif (id(top), self._held) == self._tip_key and not dirty:
             if self.tip[2] or not self.tip[0]:
-                return                         # settled: nothing to do this frame
+                return  # settled: nothing to do this frame
             text = self.tip[0]
         else:
             self._tip_key = (id(top), self._held)
@@ -309,7 +313,7 @@ class App:
             if top is not None and not self._held:
                 try:
                     text = top.hover_tip(self.map.to_logical(raw))
-                except Exception:        # a tooltip must never stop the game
+                except Exception:  # a tooltip must never stop the game
                     text = None
         if text != self.tip[0]:
             if self.tip[2] and top is not None:
@@ -329,8 +333,9 @@ class App:
             if self._scaled is None or self._scaled.get_size() != self.map.dest_size:
                 self._scaled = pygame.Surface(self.map.dest_size)
                 self.window.fill((0, 0, 0))
-            pygame.transform.smoothscale(self.canvas, self.map.dest_size, self._scaled) \
-                if self.map.scale < 1 else pygame.transform.scale(self.canvas, self.map.dest_size, self._scaled)
+            pygame.transform.smoothscale(
+                self.canvas, self.map.dest_size, self._scaled
+            ) if self.map.scale < 1 else pygame.transform.scale(self.canvas, self.map.dest_size, self._scaled)
             self.window.blit(self._scaled, self.map.offset)
         if pygame.display.get_surface() is not None and self.window is pygame.display.get_surface():
             pygame.display.flip()
@@ -368,4 +373,5 @@ def clean_stale_temporaries() -> list[str]:
     the saves and settings folders; returns the names removed."""
     from maria import yamlio
     from maria.ui.settings import config_dir, saves_dir
+
     return yamlio.clean_stale_temporaries(saves_dir()) + yamlio.clean_stale_temporaries(config_dir())

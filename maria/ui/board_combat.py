@@ -10,8 +10,7 @@ from maria.games.maria.rules import cards as C
 from maria.games.maria.rules import door
 from maria.ui import card_anim as CA
 from maria.ui import widgets as W
-from maria.ui.board_layout import (COMBAT_SCORE_Y, COMBAT_RESERVE_Y, FLASH_DUR,
-                                   LIT_ATTACK, SLOT_W, SLOT_H)
+from maria.ui.board_layout import COMBAT_SCORE_Y, COMBAT_RESERVE_Y, FLASH_DUR, LIT_ATTACK, SLOT_W, SLOT_H
 from maria.ui.board_panels import card_face
 from maria.ui.session import LEVEL_NAMES, power_name, role_name
 
@@ -24,12 +23,16 @@ class CombatPart:
         """The log entries since `role` last saw the board (the log is public: every line names
         powers and places only)."""
         log = self.session.state["log"]
-        return log[self.seen_log.get(role, len(log)):]
+        return log[self.seen_log.get(role, len(log)) :]
 
     def show_me(self, entries: list[dict]) -> None:
         """Play back moves, retreats and battles of `entries` on the map before play goes on."""
-        self.replay = [e for e in entries if len([c for c in e.get("places", []) if c in self._city_px]) >= 1
-                       and (len(e.get("places", [])) > 1 or "attacks" in e.get("text", ""))]
+        self.replay = [
+            e
+            for e in entries
+            if len([c for c in e.get("places", []) if c in self._city_px]) >= 1
+            and (len(e.get("places", [])) > 1 or "attacks" in e.get("text", ""))
+        ]
         self.anim = None
         self._next_replay()
 
@@ -98,10 +101,25 @@ class CombatPart:
         end = self._combat_slot(side, k)
         start = pygame.Rect(origin) if own else self._hand_origin(side, end)
         img = card_face(p["card"], (SLOT_W, SLOT_H), False)
-        line, self.computer_line = self.computer_line, ""      # the log line shows when the card lands
-        self.anim = CA.CardFlight(img, start, end, dur, not own,
-                                  {"side": side, "card": p["card"], "value": v, "power": power, "role": role,
-                                   "display": display, "n_log": n_log, "line": line, "own": own})
+        line, self.computer_line = self.computer_line, ""  # the log line shows when the card lands
+        self.anim = CA.CardFlight(
+            img,
+            start,
+            end,
+            dur,
+            not own,
+            {
+                "side": side,
+                "card": p["card"],
+                "value": v,
+                "power": power,
+                "role": role,
+                "display": display,
+                "n_log": n_log,
+                "line": line,
+                "own": own,
+            },
+        )
         self.static_dirty = self.dirty = True
 
     def _hand_origin(self, side: str, slot: pygame.Rect) -> pygame.Rect:
@@ -143,7 +161,7 @@ class CombatPart:
         """The log line that tells what `role` just did: the last new line of one of its own powers
         (the automatic steps after an action, such as the next power drawing its cards, log lines
         of other powers that are not this role's doing), else the first new line."""
-        new = self.session.state["log"][len(before["log"]):]
+        new = self.session.state["log"][len(before["log"]) :]
         if not new:
             return ""
         mine = set(self.session.state["roles"].get(role, []))
@@ -175,7 +193,7 @@ class CombatPart:
             pygame.draw.rect(glow, (*W.HILITE, round(230 * k)), glow.get_rect(), 5, border_radius=10)
             surf.blit(glow, self.flash["rect"].inflate(20, 20))
         if self.covered:
-            return                          # pop-ups and the demo bar belong to the top layer only
+            return  # pop-ups and the demo bar belong to the top layer only
         s = self.session
         t = s.thinker
         r = self.popup_rect()
@@ -248,13 +266,21 @@ class CombatPart:
         final score, the losses, the retreat and the points; None while one is being fought or
         when none has been."""
         log = self.v["log"]
-        start = next((i for i in range(len(log) - 1, -1, -1)
-                      if " attacks " in log[i]["text"] and "initial score" in log[i]["text"]), None)
+        start = next(
+            (
+                i
+                for i in range(len(log) - 1, -1, -1)
+                if " attacks " in log[i]["text"] and "initial score" in log[i]["text"]
+            ),
+            None,
+        )
         if start is None or self.frame.get("name") == "combat":
             return None
         entries = log[start:]
-        end = next((k for k, e in enumerate(entries) if " defeated and lose" in e["text"]
-                    or "ends in a tie" in e["text"]), None)
+        end = next(
+            (k for k, e in enumerate(entries) if " defeated and lose" in e["text"] or "ends in a tie" in e["text"]),
+            None,
+        )
         if end is None:
             return None
         head, _, opening = entries[0]["text"].partition(": ")
@@ -292,6 +318,7 @@ class CombatPart:
 
         def under(r):
             return sum(1 for p in lit if r.inflate(24, 24).collidepoint(p))
+
         return min(spots, key=under)
 
     def close_battle(self) -> None:
@@ -304,8 +331,17 @@ class CombatPart:
         if b is None:
             return []
         r = self.battle_rect(b)
-        return [W.Button(pygame.Rect(r.right - 106, r.y + 8, 96, 32), "Close", self.close_battle, True,
-                         "close_battle", 15, "Put the battle's result away (the log keeps it).")]
+        return [
+            W.Button(
+                pygame.Rect(r.right - 106, r.y + 8, 96, 32),
+                "Close",
+                self.close_battle,
+                True,
+                "close_battle",
+                15,
+                "Put the battle's result away (the log keeps it).",
+            )
+        ]
 
     def _draw_battle(self, s) -> None:
         b = self.battle_shown()
@@ -328,8 +364,14 @@ class CombatPart:
             power = f[side + "_power"]
             city = f[side + "_city"]
             suit = f[side + "_suit"]
-            W.blit_text(s, ("Attacker: " if side == "att" else "Defender: ") + power_name(power),
-                        (x, r.y + 60), 22, W.INK, "sans_bold")
+            W.blit_text(
+                s,
+                ("Attacker: " if side == "att" else "Defender: ") + power_name(power),
+                (x, r.y + 60),
+                22,
+                W.INK,
+                "sans_bold",
+            )
             W.blit_text(s, f"at {self.board.cities[city].name}, sector suit {suit}", (x, r.y + 90), 17)
             img = symbols.suit_symbol(suit, 34)
             s.blit(img, (x + 330, r.y + 62))
@@ -340,8 +382,9 @@ class CombatPart:
                 t = g["troops"]
                 tot += t or 0
                 pieces.draw_general(s, (x + 18, y + 16), g["power"], g["rank"], 16)
-                W.blit_text(s, f"{g['name']}: " + ("? troops" if t is None else W.count(t, "troop")),
-                            (x + 44, y + 6), 18)
+                W.blit_text(
+                    s, f"{g['name']}: " + ("? troops" if t is None else W.count(t, "troop")), (x + 44, y + 6), 18
+                )
                 y += 40
             played = [p for p in f.get("played", []) if p["side"] == side]
             for k, p in enumerate(played):
@@ -356,11 +399,25 @@ class CombatPart:
         txt = f"Score +{abs(sc)} for {power_name(lead)}" if lead else "Score 0, level"
         W.blit_text(s, txt, (r.centerx, r.y + COMBAT_SCORE_Y), 22, W.ACCENT, "sans_bold", "midtop")
         right = f[f["right"] + "_power"]
-        W.blit_text(s, f"{power_name(right)} has the right to play", (r.centerx, r.y + COMBAT_SCORE_Y + 32), 18,
-                    W.INK, "sans", "midtop")
+        W.blit_text(
+            s,
+            f"{power_name(right)} has the right to play",
+            (r.centerx, r.y + COMBAT_SCORE_Y + 32),
+            18,
+            W.INK,
+            "sans",
+            "midtop",
+        )
         if self.reserve_pick:
-            W.blit_text(s, "Reserve: choose its value (it takes your sector's suit)",
-                        (r.centerx, r.y + COMBAT_RESERVE_Y), 16, W.INK, "sans_bold", "midtop")
+            W.blit_text(
+                s,
+                "Reserve: choose its value (it takes your sector's suit)",
+                (r.centerx, r.y + COMBAT_RESERVE_Y),
+                16,
+                W.INK,
+                "sans_bold",
+                "midtop",
+            )
 
     def combat_score_rect(self) -> pygame.Rect:
         """Where the score and the right to play are written (nothing else may cover them)."""

@@ -8,8 +8,7 @@ import pygame
 from maria.games.maria.rules import cards as C
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
-from maria.ui.board_layout import (WHEEL_STEP, RESERVE_ROW_H, COMBAT_RESERVE_Y,
-                                   INTRO_FRAMES, TYPE_LABELS)
+from maria.ui.board_layout import WHEEL_STEP, RESERVE_ROW_H, COMBAT_RESERVE_Y, INTRO_FRAMES, TYPE_LABELS
 from maria.ui.overlays import GameMenuScene, HandoffScene, RulesScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import power_name, role_name
@@ -20,14 +19,20 @@ class DialogsPart:
 
     def _action_label(self, a: dict) -> str:
         t = a["type"]
-        if self.frame.get("name") not in INTRO_FRAMES or t not in TYPE_LABELS and t not in (
-                "done", "subsidy", "pay_all", "reenter_train", "transfer", "attack"):
+        if (
+            self.frame.get("name") not in INTRO_FRAMES
+            or t not in TYPE_LABELS
+            and t not in ("done", "subsidy", "pay_all", "reenter_train", "transfer", "attack")
+        ):
             if t != "done":
                 return ADV.action_label(a, self.v, self.board)
         if t == "done":
-            return {"movement_phase": "End movement", "hussars": "Done with hussars",
-                    "winter": "No (more) recruits",
-                    "saxony_reenter": "Leave him off the board"}.get(self.frame.get("name"), "Done")
+            return {
+                "movement_phase": "End movement",
+                "hussars": "Done with hussars",
+                "winter": "No (more) recruits",
+                "saxony_reenter": "Leave him off the board",
+            }.get(self.frame.get("name"), "Done")
         if t == "subsidy":
             return "Pay the subsidy" if a["give"] else "Refuse the subsidy"
         if t == "pay_all":
@@ -36,8 +41,10 @@ class DialogsPart:
         if t == "reenter_train":
             return f"Train re-enters at {self.board.cities[a['city']].name} (4)"
         if t == "transfer":
-            return (f"{a['troops']} troop{'s' if a['troops'] > 1 else ''} {self.v['generals'][a['from']]['name']} → "
-                    f"{self.v['generals'][a['to']]['name']}")
+            return (
+                f"{a['troops']} troop{'s' if a['troops'] > 1 else ''} {self.v['generals'][a['from']]['name']} → "
+                f"{self.v['generals'][a['to']]['name']}"
+            )
         if t == "attack":
             return f"Attack {self.board.cities[a['target']].name} from {self.board.cities[a['from']].name}"
         return TYPE_LABELS.get(t, t.replace("_", " ").capitalize())
@@ -45,8 +52,21 @@ class DialogsPart:
     def build_buttons(self) -> None:
         bs: list[W.Button] = []
         right = []
-        spatial = {"move", "force_march", "step", "place_hussar", "retreat", "allocate", "recruit",
-                   "pay", "play_card", "undo", "attack", "reenter_train", "transfer"}
+        spatial = {
+            "move",
+            "force_march",
+            "step",
+            "place_hussar",
+            "retreat",
+            "allocate",
+            "recruit",
+            "pay",
+            "play_card",
+            "undo",
+            "attack",
+            "reenter_train",
+            "transfer",
+        }
         in_dialog = self._dialog_actions()
         dialog_types = {a["type"] for a in in_dialog}
         for a in self.acts:
@@ -71,8 +91,10 @@ class DialogsPart:
             right.append(("Show my hand", self._show_my_hand, "show_hand"))
         if self.confirm:
             # the question replaces the bar: answer it first (Esc or "Keep playing" takes it back)
-            right = [(self.confirm["yes"], self._confirmed, "confirm_yes"),
-                     ("Keep playing", self.cancel_choice, "confirm_no")]
+            right = [
+                (self.confirm["yes"], self._confirmed, "confirm_yes"),
+                ("Keep playing", self.cancel_choice, "confirm_no"),
+            ]
         elif self.pending_choice():
             # a half-made decision (the route of a move, a Reserve's value) is open: nothing in the
             # prompt bar may end the phase under it; the dialog is finished or cancelled first
@@ -80,22 +102,32 @@ class DialogsPart:
             right.insert(0, ("Cancel (Esc)", self.cancel_choice, "cancel_choice"))
         # the prompt's buttons: on the right of its text under the map, below it in the side column
         pr = self.lay.prompt
-        bs += W.button_row(right, pr.right - 10, pr.bottom - 52 if self.lay.tall else pr.y + 8, h=44,
-                           right_to_left=True, size=18)
+        bs += W.button_row(
+            right, pr.right - 10, pr.bottom - 52 if self.lay.tall else pr.y + 8, h=44, right_to_left=True, size=18
+        )
         # top bar
-        top = [("Menu", self._menu, "menu"), ("Rules (F1)", self._rules, "rules"),
-               ("Load", self._load, "load"), ("Save", self._save, "save"),
-               ("Notes (N)" + (f" {len(self.session.notes)}" if self.session.notes else ""),
-                self._toggle_panel("notes"), "notes"),
-               ("Legend (L)", self._toggle_panel("legend"), "legend"),
-               ("Supply (S)", self.toggle_supply, "supply")]
+        top = [
+            ("Menu", self._menu, "menu"),
+            ("Rules (F1)", self._rules, "rules"),
+            ("Load", self._load, "load"),
+            ("Save", self._save, "save"),
+            (
+                "Notes (N)" + (f" {len(self.session.notes)}" if self.session.notes else ""),
+                self._toggle_panel("notes"),
+                "notes",
+            ),
+            ("Legend (L)", self._toggle_panel("legend"), "legend"),
+            ("Supply (S)", self.toggle_supply, "supply"),
+        ]
         if self.v.get("advanced"):
-            top += [("Victory (V)", self._toggle_panel("victory"), "victory"),
-                    ("Politics (P)", self._toggle_panel("politics"), "politics")]
+            top += [
+                ("Victory (V)", self._toggle_panel("victory"), "victory"),
+                ("Politics (P)", self._toggle_panel("politics"), "politics"),
+            ]
         bs += W.button_row(top, 1910, 6, h=40, right_to_left=True, size=16, min_w=80)
-        if not self.panel:                    # a panel over the map is the layer on top: no map controls
+        if not self.panel:  # a panel over the map is the layer on top: no map controls
             bs += self.map_controls()
-        bs += self.battle_buttons()          # the last battle's result, until closed
+        bs += self.battle_buttons()  # the last battle's result, until closed
         # modal panels
         bs += self._modal_buttons()
         self.buttons = bs
@@ -103,11 +135,16 @@ class DialogsPart:
     def _map_control_items(self) -> list[tuple]:
         """Zoom and fit, beside the wheel, drag and the + / − / 0 keys; R14.1: the introductory
         game's unused Flanders map shown or hidden."""
-        items = [("+", self._zoom(WHEEL_STEP), "zoom_in"), ("−", self._zoom(1 / WHEEL_STEP), "zoom_out"),
-                 ("Fit", self._zoom(None), "zoom_fit")]
+        items = [
+            ("+", self._zoom(WHEEL_STEP), "zoom_in"),
+            ("−", self._zoom(1 / WHEEL_STEP), "zoom_out"),
+            ("Fit", self._zoom(None), "zoom_fit"),
+        ]
         if self.flanders_unused:
-            items.insert(0, ("Hide Flanders (F)" if self.show_flanders else "Show Flanders (F)",
-                             self.toggle_flanders, "flanders"))
+            items.insert(
+                0,
+                ("Hide Flanders (F)" if self.show_flanders else "Show Flanders (F)", self.toggle_flanders, "flanders"),
+            )
         return items
 
     @staticmethod
@@ -144,12 +181,12 @@ class DialogsPart:
         name, t = self.frame.get("name"), a["type"]
         gens = self.v["generals"]
         if t == "done" and name == "movement_phase":
-            idle = sorted({x["piece"] for x in self.acts if x["type"] in ("move", "force_march")
-                           and x["piece"] in gens})
+            idle = sorted(
+                {x["piece"] for x in self.acts if x["type"] in ("move", "force_march") and x["piece"] in gens}
+            )
             if idle:
                 names = ", ".join(gens[g]["name"] for g in idle[:4]) + (" …" if len(idle) > 4 else "")
-                return (f"End movement? {len(idle)} general{'s' if len(idle) > 1 else ''} could still move "
-                        f"({names}).")
+                return f"End movement? {len(idle)} general{'s' if len(idle) > 1 else ''} could still move ({names})."
         if t == "accept_defeat" and self._acts("play_card"):
             return "Accept defeat although you can still play a card? Your side loses the battle (R11.3)."
         if t == "done" and name == "hussars" and self._acts("place_hussar"):
@@ -181,6 +218,7 @@ class DialogsPart:
             else:
                 self.view.zoom_by(factor)
             self.map_dirty = self.static_dirty = self.dirty = True
+
         return f
 
     def _toggle_panel(self, name):
@@ -188,6 +226,7 @@ class DialogsPart:
             self.panel = None if self.panel == name else name
             self.note_focus = self.panel == "notes"
             self.map_dirty = True
+
         return f
 
     def _notes_input_rect(self) -> pygame.Rect:
@@ -204,12 +243,27 @@ class DialogsPart:
     def _dialog_actions(self) -> list[dict]:
         """The actions shown in the advanced/generic dialog instead of the prompt bar."""
         name = self.frame.get("name")
-        spatial_t = {"transfer", "undo", "troops", "pay", "move", "force_march", "step", "play_card",
-                     "recruit", "allocate", "place_hussar", "retreat", "attack", "reenter_train",
-                     "relocate", "place_train"}
+        spatial_t = {
+            "transfer",
+            "undo",
+            "troops",
+            "pay",
+            "move",
+            "force_march",
+            "step",
+            "play_card",
+            "recruit",
+            "allocate",
+            "place_hussar",
+            "retreat",
+            "attack",
+            "reenter_train",
+            "relocate",
+            "place_train",
+        }
         acts = [a for a in self.acts if a["type"] not in spatial_t]
         offers = [a for a in acts if a["type"] == "offer_subsidy"]
-        if offers:                                # one button per pair; the turns come from a stepper
+        if offers:  # one button per pair; the turns come from a stepper
             pairs, out = set(), []
             top = max(a["turns"] for a in offers)
             self.sub_turns = max(1, min(getattr(self, "sub_turns", 1), top))
@@ -218,15 +272,23 @@ class DialogsPart:
                     out.append(a)
                 elif (a["giver"], a["recipient"]) not in pairs:
                     pairs.add((a["giver"], a["recipient"]))
-                    pick = next((x for x in offers if x["giver"] == a["giver"] and x["recipient"] == a["recipient"]
-                                 and x["turns"] == self.sub_turns), None)
+                    pick = next(
+                        (
+                            x
+                            for x in offers
+                            if x["giver"] == a["giver"]
+                            and x["recipient"] == a["recipient"]
+                            and x["turns"] == self.sub_turns
+                        ),
+                        None,
+                    )
                     if pick is not None:
                         out.append(pick)
             acts = out
         if name in ADV.ADV_FRAMES and name != "pol_troops":
             return acts
         if name not in INTRO_FRAMES and len(acts) > 4:
-            return acts                      # an unknown frame with many choices: the generic dialog
+            return acts  # an unknown frame with many choices: the generic dialog
         return []
 
     def _menu(self):
@@ -267,10 +329,15 @@ class DialogsPart:
             n = len(self.recruit["assign"])
             return pygame.Rect(self.lay.map.centerx - 380, self.lay.map.y + 40, 760, 170 + 56 * n)
         if self.frame.get("name") == "combat":
-            return self.lay.combat.inflate(0, RESERVE_ROW_H).move(0, RESERVE_ROW_H // 2) if self.reserve_pick \
+            return (
+                self.lay.combat.inflate(0, RESERVE_ROW_H).move(0, RESERVE_ROW_H // 2)
+                if self.reserve_pick
                 else self.lay.combat
+            )
         if self.path_choice:
-            return pygame.Rect(self.lay.map.centerx - 360, self.lay.map.y + 40, 720, 90 + 50 * len(self.path_choice["options"]))
+            return pygame.Rect(
+                self.lay.map.centerx - 360, self.lay.map.y + 40, 720, 90 + 50 * len(self.path_choice["options"])
+            )
         if self._dialog_actions():
             return self.lay.map.inflate(-24, -20)
         return None
@@ -280,12 +347,28 @@ class DialogsPart:
         out = []
         if self.panel:
             pr = self._panel_rect()
-            out.append(W.Button(pygame.Rect(pr.right - 150, pr.y + 12, 130, 40), "Close (Esc)",
-                                self._toggle_panel(self.panel), True, "close_panel", 16))
+            out.append(
+                W.Button(
+                    pygame.Rect(pr.right - 150, pr.y + 12, 130, 40),
+                    "Close (Esc)",
+                    self._toggle_panel(self.panel),
+                    True,
+                    "close_panel",
+                    16,
+                )
+            )
             if self.panel == "notes":
                 ir = self._notes_input_rect()
-                out.append(W.Button(pygame.Rect(ir.right + 12, ir.y, 150, ir.h), "Add note", self._add_note,
-                                    bool(self.note_draft.strip()), "add_note", 18))
+                out.append(
+                    W.Button(
+                        pygame.Rect(ir.right + 12, ir.y, 150, ir.h),
+                        "Add note",
+                        self._add_note,
+                        bool(self.note_draft.strip()),
+                        "add_note",
+                        18,
+                    )
+                )
             return out
         if r is None:
             return out
@@ -294,17 +377,34 @@ class DialogsPart:
             y = r.y + 80
             for gid, lim in tpl["generals"].items():
                 n = self.alloc["troops"][gid]
-                out.append(W.Button(pygame.Rect(r.right - 190, y, 44, 40), "−", self._stepper("alloc", gid, -1),
-                                    n > lim["min"], ("minus", gid)))
-                out.append(W.Button(pygame.Rect(r.right - 80, y, 44, 40), "+", self._stepper("alloc", gid, 1),
-                                    n < lim["max"] and sum(self.alloc["troops"].values()) < tpl["total"],
-                                    ("plus", gid)))
+                out.append(
+                    W.Button(
+                        pygame.Rect(r.right - 190, y, 44, 40),
+                        "−",
+                        self._stepper("alloc", gid, -1),
+                        n > lim["min"],
+                        ("minus", gid),
+                    )
+                )
+                out.append(
+                    W.Button(
+                        pygame.Rect(r.right - 80, y, 44, 40),
+                        "+",
+                        self._stepper("alloc", gid, 1),
+                        n < lim["max"] and sum(self.alloc["troops"].values()) < tpl["total"],
+                        ("plus", gid),
+                    )
+                )
                 y += 56
             ok = sum(self.alloc["troops"].values()) == tpl["total"]
-            out.append(W.Button(pygame.Rect(r.right - 200, r.bottom - 58, 180, 44), "Confirm", self._confirm_alloc,
-                                ok, "confirm"))
-            out.append(W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 160, 44), "Spread", self._spread_alloc,
-                                True, "spread"))
+            out.append(
+                W.Button(
+                    pygame.Rect(r.right - 200, r.bottom - 58, 180, 44), "Confirm", self._confirm_alloc, ok, "confirm"
+                )
+            )
+            out.append(
+                W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 160, 44), "Spread", self._spread_alloc, True, "spread")
+            )
         elif self.recruit:
             t = self.recruit["template"]
             y = r.y + 80
@@ -312,49 +412,123 @@ class DialogsPart:
             for gid in self.recruit["assign"]:
                 n = self.recruit["assign"][gid]
                 room = 8 - (gens[gid]["troops"] or 0)
-                out.append(W.Button(pygame.Rect(r.right - 190, y, 44, 40), "−", self._stepper("recruit", gid, -1),
-                                    n > 0, ("minus", gid)))
-                out.append(W.Button(pygame.Rect(r.right - 80, y, 44, 40), "+", self._stepper("recruit", gid, 1),
-                                    n < room and sum(self.recruit["assign"].values()) < t["max_troops"], ("plus", gid)))
+                out.append(
+                    W.Button(
+                        pygame.Rect(r.right - 190, y, 44, 40),
+                        "−",
+                        self._stepper("recruit", gid, -1),
+                        n > 0,
+                        ("minus", gid),
+                    )
+                )
+                out.append(
+                    W.Button(
+                        pygame.Rect(r.right - 80, y, 44, 40),
+                        "+",
+                        self._stepper("recruit", gid, 1),
+                        n < room and sum(self.recruit["assign"].values()) < t["max_troops"],
+                        ("plus", gid),
+                    )
+                )
                 sites = t["sites"].get(gid)
                 if sites:
                     cur = self.recruit["site"][gid]
-                    out.append(W.Button(pygame.Rect(r.x + 330, y, 200, 40), f"at {self.board.cities[cur].name}",
-                                        self._cycle_site(gid), True, ("site", gid), 16))
+                    out.append(
+                        W.Button(
+                            pygame.Rect(r.x + 330, y, 200, 40),
+                            f"at {self.board.cities[cur].name}",
+                            self._cycle_site(gid),
+                            True,
+                            ("site", gid),
+                            16,
+                        )
+                    )
                 y += 56
             total = sum(self.recruit["assign"].values())
             paid = C.pay_value(self.pay_sel)
             if t["type"] == "troops":
-                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
-                                    f"Take {W.count(total, 'troop')}", self._confirm_recruit, total > 0, "recruit"))
+                out.append(
+                    W.Button(
+                        pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
+                        f"Take {W.count(total, 'troop')}",
+                        self._confirm_recruit,
+                        total > 0,
+                        "recruit",
+                    )
+                )
             else:
-                out.append(W.Button(pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
-                                    f"Recruit {total} ({paid}/{4 * total})",
-                                    self._confirm_recruit, total > 0 and paid >= 4 * total, "recruit"))
-                out.append(W.Button(pygame.Rect(r.x + 20, r.bottom - 58, 200, 44), "Suggest cards",
-                                    self._suggest_recruit, total > 0, "suggest"))
+                out.append(
+                    W.Button(
+                        pygame.Rect(r.right - 240, r.bottom - 58, 220, 44),
+                        f"Recruit {total} ({paid}/{4 * total})",
+                        self._confirm_recruit,
+                        total > 0 and paid >= 4 * total,
+                        "recruit",
+                    )
+                )
+                out.append(
+                    W.Button(
+                        pygame.Rect(r.x + 20, r.bottom - 58, 200, 44),
+                        "Suggest cards",
+                        self._suggest_recruit,
+                        total > 0,
+                        "suggest",
+                    )
+                )
         elif self.frame.get("name") == "combat":
             if self.reserve_pick:
                 for v in range(1, 9):
-                    out.append(W.Button(pygame.Rect(r.x + 40 + (v - 1) * 95, r.y + COMBAT_RESERVE_Y + 30, 80, 50),
-                                        str(v), self._play_reserve(v), True, ("reserve", v)))
+                    out.append(
+                        W.Button(
+                            pygame.Rect(r.x + 40 + (v - 1) * 95, r.y + COMBAT_RESERVE_Y + 30, 80, 50),
+                            str(v),
+                            self._play_reserve(v),
+                            True,
+                            ("reserve", v),
+                        )
+                    )
         elif self._dialog_actions():
             acts = self._dialog_actions()
             col = pygame.Rect(r.right - 400, r.y + 70, 380, r.h - 90)
             if self._acts("offer_subsidy"):
                 top = max(a["turns"] for a in self._acts("offer_subsidy"))
-                out.append(W.Button(pygame.Rect(col.x, col.y, 50, 40), "−", self._sub_step(-1), self.sub_turns > 1,
-                                    "sub-", 20))
-                out.append(W.Button(pygame.Rect(col.x + 60, col.y, 260, 40), f"for {self.sub_turns} turn(s)",
-                                    (lambda: None), True, "sub_turns", 16))
-                out.append(W.Button(pygame.Rect(col.x + 330, col.y, 50, 40), "+", self._sub_step(1),
-                                    self.sub_turns < top, "sub+", 20))
+                out.append(
+                    W.Button(pygame.Rect(col.x, col.y, 50, 40), "−", self._sub_step(-1), self.sub_turns > 1, "sub-", 20)
+                )
+                out.append(
+                    W.Button(
+                        pygame.Rect(col.x + 60, col.y, 260, 40),
+                        f"for {self.sub_turns} turn(s)",
+                        (lambda: None),
+                        True,
+                        "sub_turns",
+                        16,
+                    )
+                )
+                out.append(
+                    W.Button(
+                        pygame.Rect(col.x + 330, col.y, 50, 40),
+                        "+",
+                        self._sub_step(1),
+                        self.sub_turns < top,
+                        "sub+",
+                        20,
+                    )
+                )
                 col = pygame.Rect(col.x, col.y + 50, col.w, col.h - 50)
             step = max(30, min(50, (col.h - 10) // max(1, len(acts))))
             y = col.y
             for i, a in enumerate(acts):
-                out.append(W.Button(pygame.Rect(col.x, y, col.w, step - 6), self._action_label(a),
-                                    (lambda a=a: self.apply(a)), True, ("choice", i), 16 if step > 40 else 14))
+                out.append(
+                    W.Button(
+                        pygame.Rect(col.x, y, col.w, step - 6),
+                        self._action_label(a),
+                        (lambda a=a: self.apply(a)),
+                        True,
+                        ("choice", i),
+                        16 if step > 40 else 14,
+                    )
+                )
                 y += step
         elif self.path_choice:
             y = r.y + 70
@@ -365,9 +539,16 @@ class DialogsPart:
                 label = f"{'Force march' if mode == 'force' else 'Normal move'} via {via}"
                 if mode == "force" and both:
                     label += " (conquers nothing, R10.5)"
-                out.append(W.Button(pygame.Rect(r.x + 20, y, r.w - 40, 42), label,
-                                    (lambda m=mode, p=path: self._do_move(self.path_choice["piece"], m, p)),
-                                    True, ("path", i), 16))
+                out.append(
+                    W.Button(
+                        pygame.Rect(r.x + 20, y, r.w - 40, 42),
+                        label,
+                        (lambda m=mode, p=path: self._do_move(self.path_choice["piece"], m, p)),
+                        True,
+                        ("path", i),
+                        16,
+                    )
+                )
                 y += 50
         return out
 
@@ -376,6 +557,7 @@ class DialogsPart:
             tgt = self.alloc["troops"] if which == "alloc" else self.recruit["assign"]
             tgt[gid] += d
             self.static_dirty = self.dirty = True
+
         return f
 
     def _cycle_site(self, gid):
@@ -383,6 +565,7 @@ class DialogsPart:
             sites = self.recruit["template"]["sites"][gid]
             i = sites.index(self.recruit["site"][gid])
             self.recruit["site"][gid] = sites[(i + 1) % len(sites)]
+
         return f
 
     def _spread_alloc(self):
@@ -415,6 +598,7 @@ class DialogsPart:
         def f():
             self.sub_turns = max(1, self.sub_turns + d)
             self.static_dirty = self.dirty = True
+
         return f
 
     def _add_note(self):
@@ -429,15 +613,26 @@ class DialogsPart:
         assign = {g: n for g, n in self.recruit["assign"].items() if n > 0}
         reenter = {g: self.recruit["site"][g] for g in assign if g in t["sites"]}
         if t["type"] == "troops":
-            self.apply({"type": "troops", "power": t["power"], "max_troops": t["max_troops"],
-                        "assign": assign, "reenter": reenter, "on_map": t["on_map"], "sites": t["sites"]})
+            self.apply(
+                {
+                    "type": "troops",
+                    "power": t["power"],
+                    "max_troops": t["max_troops"],
+                    "assign": assign,
+                    "reenter": reenter,
+                    "on_map": t["on_map"],
+                    "sites": t["sites"],
+                }
+            )
             return
-        self.apply({"type": "recruit", "power": t["power"], "cards": list(self.pay_sel),
-                    "assign": assign, "reenter": reenter})
+        self.apply(
+            {"type": "recruit", "power": t["power"], "cards": list(self.pay_sel), "assign": assign, "reenter": reenter}
+        )
 
     def _play_reserve(self, v):
         def f():
             self.apply({"type": "play_card", "card": self.reserve_pick, "value": v})
+
         return f
 
     def _draw_modal(self, s) -> None:
@@ -450,36 +645,67 @@ class DialogsPart:
         W.panel(s, r, W.PAPER, W.FRAME, 10, 3)
         if self.alloc:
             tpl = self.alloc["template"]
-            W.blit_text(s, f"Army sheet — {power_name(tpl['power'])} (secret)", (r.x + 20, r.y + 14), 26, W.INK,
-                        "serif_bold")
+            W.blit_text(
+                s, f"Army sheet — {power_name(tpl['power'])} (secret)", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold"
+            )
             tot = sum(self.alloc["troops"].values())
             # under the title, not beside it: "Pragmatic Army (secret)" fills the line
-            W.blit_text(s, f"{tot} / {tpl['total']} troops", (r.right - 20, r.y + 50), 20,
-                        W.GOOD if tot == tpl["total"] else W.ACCENT, "sans_bold", "topright")
+            W.blit_text(
+                s,
+                f"{tot} / {tpl['total']} troops",
+                (r.right - 20, r.y + 50),
+                20,
+                W.GOOD if tot == tpl["total"] else W.ACCENT,
+                "sans_bold",
+                "topright",
+            )
             y = r.y + 80
             for gid, lim in tpl["generals"].items():
                 g = self.v["generals"][gid]
                 W.blit_text(s, f"#{g['rank']} {g['name']}", (r.x + 24, y + 8), 20)
                 W.blit_text(s, f"min {lim['min']}, max {lim['max']}", (r.x + 330, y + 10), 16, (100, 90, 70))
-                W.blit_text(s, str(self.alloc["troops"][gid]), (r.right - 113, y + 20), 24, W.INK, "sans_bold",
-                            "center")
+                W.blit_text(
+                    s, str(self.alloc["troops"][gid]), (r.right - 113, y + 20), 24, W.INK, "sans_bold", "center"
+                )
                 y += 56
         elif self.recruit:
             t = self.recruit["template"]
             if t["type"] == "troops":
                 W.blit_text(s, f"New troops — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold")
-                W.blit_text(s, f"Free troops from a political card: at most {t['max_troops']} (fewer is allowed)",
-                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
+                W.blit_text(
+                    s,
+                    f"Free troops from a political card: at most {t['max_troops']} (fewer is allowed)",
+                    (r.x + 20, r.y + 50),
+                    16,
+                    (100, 90, 70),
+                )
             elif self.frame.get("name") == "saxony_reenter":
-                W.blit_text(s, "Saxony joins Austria — re-entry with new troops (R19.3)", (r.x + 20, r.y + 14),
-                            26, W.INK, "serif_bold")
-                W.blit_text(s, f"4 points per troop, at most {t['max_troops']}; select Saxon cards in the hand to pay",
-                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
+                W.blit_text(
+                    s,
+                    "Saxony joins Austria — re-entry with new troops (R19.3)",
+                    (r.x + 20, r.y + 14),
+                    26,
+                    W.INK,
+                    "serif_bold",
+                )
+                W.blit_text(
+                    s,
+                    f"4 points per troop, at most {t['max_troops']}; select Saxon cards in the hand to pay",
+                    (r.x + 20, r.y + 50),
+                    16,
+                    (100, 90, 70),
+                )
             else:
-                W.blit_text(s, f"Winter recruitment — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK,
-                            "serif_bold")
-                W.blit_text(s, f"4 points per troop, at most {t['max_troops']}; select cards in the hand to pay",
-                            (r.x + 20, r.y + 50), 16, (100, 90, 70))
+                W.blit_text(
+                    s, f"Winter recruitment — {power_name(t['power'])}", (r.x + 20, r.y + 14), 26, W.INK, "serif_bold"
+                )
+                W.blit_text(
+                    s,
+                    f"4 points per troop, at most {t['max_troops']}; select cards in the hand to pay",
+                    (r.x + 20, r.y + 50),
+                    16,
+                    (100, 90, 70),
+                )
             y = r.y + 80
             for gid, n in self.recruit["assign"].items():
                 g = self.v["generals"][gid]
@@ -492,8 +718,14 @@ class DialogsPart:
         elif self._dialog_actions():
             self._draw_dialog(s, r)
         elif self.path_choice:
-            W.blit_text(s, f"Which way to {self.board.cities[self.path_choice['city']].name}?",
-                        (r.x + 20, r.y + 16), 24, W.INK, "serif_bold")
+            W.blit_text(
+                s,
+                f"Which way to {self.board.cities[self.path_choice['city']].name}?",
+                (r.x + 20, r.y + 16),
+                24,
+                W.INK,
+                "serif_bold",
+            )
 
     def _draw_dialog(self, s, r) -> None:
         """An advanced-game decision: its context on the left, the choices in a column on the right."""
@@ -505,14 +737,20 @@ class DialogsPart:
         elif name in ADV.ADV_FRAMES and self.v.get("advanced"):
             ADV.draw_political_display(s, r, self.v, mine, self.frame)
         else:
-            ADV.draw_generic(s, r, ADV.FRAME_TITLES.get(name, str(name).replace("_", " ").capitalize()),
-                             self.prompt_text())
+            ADV.draw_generic(
+                s, r, ADV.FRAME_TITLES.get(name, str(name).replace("_", " ").capitalize()), self.prompt_text()
+            )
         col = pygame.Rect(r.right - 410, r.y + 10, 400, r.h - 20)
         W.panel(s, col, (250, 242, 222), W.FRAME, 8, 2)
         W.blit_text(s, ADV.FRAME_TITLES.get(name, "Your choice"), (col.x + 10, col.y + 8), 20, W.ACCENT, "serif_bold")
         who = self.frame.get("power") or next((a.get("power") for a in self.acts if a.get("power")), None)
-        W.blit_text(s, f"{role_name(self.seat)}" + (f" for {power_name(who)}" if who else ""),
-                    (col.x + 10, col.y + 34), 15, W.INK)
+        W.blit_text(
+            s,
+            f"{role_name(self.seat)}" + (f" for {power_name(who)}" if who else ""),
+            (col.x + 10, col.y + 34),
+            15,
+            W.INK,
+        )
         if name == "politics" and self.frame.get("step") == "place":
             W.blit_text(s, "…or click a card in your hand below", (col.x + 10, col.bottom - 24), 14, (100, 85, 60))
 

@@ -9,7 +9,7 @@ from maria.games.maria.rules import cards as C
 from maria.games.maria.rules import door
 from maria.games.maria.rules.state import IllegalAction
 from maria.ui import hand as HAND
-from maria.ui.board_layout import (INFO_H, WHEEL_STEP, KEY_PAN, DRAG_THRESHOLD)
+from maria.ui.board_layout import INFO_H, WHEEL_STEP, KEY_PAN, DRAG_THRESHOLD
 from maria.ui.moves import reach, road_route
 from maria.ui.overlays import GameMenuScene
 from maria.ui.save_load import SaveLoadScene
@@ -41,7 +41,7 @@ class InputPart:
                 self.static_dirty = self.dirty = True
             else:
                 anchor = (pos[0] - m.x, pos[1] - m.y) if m.collidepoint(pos) else None
-                self.view.zoom_by(WHEEL_STEP ** e.y, anchor)
+                self.view.zoom_by(WHEEL_STEP**e.y, anchor)
                 self.map_dirty = self.static_dirty = self.dirty = True
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             self._down(e.pos)
@@ -60,7 +60,7 @@ class InputPart:
                 if self.session.add_note(role_name(self.seat), self.note_draft):
                     self.note_draft = ""
                 else:
-                    self._add_note()              # says that the notes are full
+                    self._add_note()  # says that the notes are full
             elif e.key == pygame.K_BACKSPACE:
                 self.note_draft = self.note_draft[:-1]
             elif e.key == pygame.K_ESCAPE:
@@ -89,8 +89,12 @@ class InputPart:
             self._toggle_panel("notes")()
             self.static_dirty = self.dirty = True
             return
-        pans = {pygame.K_LEFT: (KEY_PAN, 0), pygame.K_RIGHT: (-KEY_PAN, 0),
-                pygame.K_UP: (0, KEY_PAN), pygame.K_DOWN: (0, -KEY_PAN)}
+        pans = {
+            pygame.K_LEFT: (KEY_PAN, 0),
+            pygame.K_RIGHT: (-KEY_PAN, 0),
+            pygame.K_UP: (0, KEY_PAN),
+            pygame.K_DOWN: (0, -KEY_PAN),
+        }
         if e.key in pans:
             self.view.pan_by(*pans[e.key])
         elif e.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
@@ -125,7 +129,7 @@ class InputPart:
                 self.dirty = self.static_dirty = True
                 return
         if any(b.rect.collidepoint(pos) for b in self.buttons):
-            return                      # a disabled button swallows the click
+            return  # a disabled button swallows the click
         if self.panel == "notes":
             self.note_focus = self._notes_input_rect().collidepoint(pos)
             self.static_dirty = self.dirty = True
@@ -138,7 +142,7 @@ class InputPart:
         if self._modal_rect() and self._modal_rect().collidepoint(pos):
             return
         if self.battle_shown() is not None and self.battle_rect(self.battle_shown()).collidepoint(pos):
-            return                      # the battle's result panel: not a click on the map under it
+            return  # the battle's result panel: not a click on the map under it
         if self.lay.side.collidepoint(pos):
             return
         if not self.lay.map.collidepoint(pos):
@@ -151,8 +155,7 @@ class InputPart:
                 self.reach = reach(self.session.state, pid)
                 self.map_dirty = True
         else:
-            self.drag = {"piece": None, "start": pos, "pos": pos, "moved": False, "pan": True,
-                         "click_piece": pid}
+            self.drag = {"piece": None, "start": pos, "pos": pos, "moved": False, "pan": True, "click_piece": pid}
         self.static_dirty = self.dirty = True
 
     def _motion(self, e) -> None:
@@ -200,7 +203,7 @@ class InputPart:
                 self._click_map(pos, d.get("click_piece"))
             return
         if not d["moved"]:
-            return                  # a click on a movable piece: it stays selected
+            return  # a click on a movable piece: it stays selected
         city = self.city_at(pos, 24)
         ways = [c for c in d.get("waypoints", []) if c != city]
         if ways and city:
@@ -218,7 +221,7 @@ class InputPart:
         if ways and ways[-1] == city:
             return
         if len(ways) > 1 and ways[-2] == city:
-            ways.pop()                                  # back over the previous point: undo the last pin
+            ways.pop()  # back over the previous point: undo the last pin
             return
         ways.append(city)
 
@@ -236,7 +239,7 @@ class InputPart:
             return
         mode, reason = self._path_verdict(pid, path)
         if mode is not None:
-            self._do_move(pid, mode, path)                 # legal after all: made
+            self._do_move(pid, mode, path)  # legal after all: made
             return
         names = " → ".join(self.board.cities[c].name for c in [self._piece_city(pid)] + ways + [city])
         self.refuse(f"Not a legal move along {names}: {reason}")
@@ -267,8 +270,12 @@ class InputPart:
                 return
             self._try_move_to(self.selected, city)
             return
-        if name == "movement_phase" and piece and piece in self.v["trains"] and \
-                any(a["train"] == piece for a in self._acts("reenter_train")):
+        if (
+            name == "movement_phase"
+            and piece
+            and piece in self.v["trains"]
+            and any(a["train"] == piece for a in self._acts("reenter_train"))
+        ):
             self.selected, self.reach = piece, None
             self.map_dirty = True
             return
@@ -287,18 +294,22 @@ class InputPart:
                 self.apply(a)
                 return
         if self._acts("place_hussar"):
-            self.refuse(f"A hussar cannot go to {self.board.cities[city].name}: it must be an empty city "
-                        "of the Bohemia map within 4 cities of an Austrian general (R7.1).")
+            self.refuse(
+                f"A hussar cannot go to {self.board.cities[city].name}: it must be an empty city "
+                "of the Bohemia map within 4 cities of an Austrian general (R7.1)."
+            )
         elif self._acts("retreat"):
-            self.refuse("The retreat must end on one of the lit cities: the full distance, as far as "
-                        "possible from the winner, through empty cities only.")
+            self.refuse(
+                "The retreat must end on one of the lit cities: the full distance, as far as "
+                "possible from the winner, through empty cities only."
+            )
 
     def _piece_city(self, pid) -> str | None:
         p = self.v["generals"].get(pid) or self.v["trains"].get(pid)
         return p["city"] if p else None
 
     def _refuse_step(self, city) -> None:
-        try:                        # the engine gives the reason
+        try:  # the engine gives the reason
             door.apply(self.session.state, self.seat, {"type": "step", "to": city})
         except IllegalAction as exc:
             self.refuse(str(exc))
@@ -338,8 +349,9 @@ class InputPart:
         reason = ""
         for fm in (False, True):
             try:
-                door.apply(self.session.state, self.seat, {"type": "move", "piece": pid, "path": path,
-                                                           "force_march": fm})
+                door.apply(
+                    self.session.state, self.seat, {"type": "move", "piece": pid, "path": path, "force_march": fm}
+                )
             except IllegalAction as exc:
                 if not fm:
                     reason = str(exc)
@@ -358,16 +370,21 @@ class InputPart:
             return
         if name == "combat" and not self._acts("play_card"):
             right = self.frame.get(self.frame.get("right", "att") + "_power")
-            self.refuse(f"It is {power_name(right)}'s turn to play in this battle (R11.2)." if right
-                        else "No card can be played in this battle now.")
+            self.refuse(
+                f"It is {power_name(right)}'s turn to play in this battle (R11.2)."
+                if right
+                else "No card can be played in this battle now."
+            )
             return
         if name == "combat" and self._acts("play_card"):
             owner = self._card_owner(card)
             side = self.frame.get("right", "att")
             fighting = self.frame.get(side + "_power")
             if owner and fighting and owner != fighting:
-                self.refuse(f"That card is {power_name(owner)}'s: only {power_name(fighting)}'s cards fight "
-                            "in this battle (R11.2).")
+                self.refuse(
+                    f"That card is {power_name(owner)}'s: only {power_name(fighting)}'s cards fight "
+                    "in this battle (R11.2)."
+                )
                 return
             if C.is_reserve(card):
                 if any(a.get("card") == card for a in self._acts("play_card")):
@@ -391,8 +408,10 @@ class InputPart:
                 self.pay_sel.append(card)
             self.static_dirty = self.dirty = True
             return
-        self.refuse("No card is played now: Tactical Cards fight in battles (R11) and pay for supply "
-                    "trains, recruits and the hussar tax when the program asks for a payment (R8.7).")
+        self.refuse(
+            "No card is played now: Tactical Cards fight in battles (R11) and pay for supply "
+            "trains, recruits and the hussar tax when the program asks for a payment (R8.7)."
+        )
 
     def _card_owner(self, card: str) -> str | None:
         for p, h in self.v["hands"].items():

@@ -11,14 +11,14 @@ import pygame
 from maria.ui.hand import ROW_H as HAND_ROW_H
 
 TOP_H = 52
-PROMPT_H = 60                    # the prompt bar under the map: its text, its buttons on the right
-TALL_PROMPT_H = 108              # the prompt in the side column: its text, its buttons below it
+PROMPT_H = 60  # the prompt bar under the map: its text, its buttons on the right
+TALL_PROMPT_H = 108  # the prompt in the side column: its text, its buttons below it
 HAND_H = 132
-SIDE_MIN = 420                   # the side panel's least width (the hands and troops table, the log)
-TALL_SIDE_MIN = 640              # the side column's least width when it also holds the prompt and the hand
-CONTROLS_H = 54                  # the map's controls: a row at the side panel's foot, off the map
-STRIP_W = 34                     # the collapsed Flanders map's strip along Bohemia's edge (R14.1)
-INFO_H = 316                     # hands and troops, then the victory tracker
+SIDE_MIN = 420  # the side panel's least width (the hands and troops table, the log)
+TALL_SIDE_MIN = 640  # the side column's least width when it also holds the prompt and the hand
+CONTROLS_H = 54  # the map's controls: a row at the side panel's foot, off the map
+STRIP_W = 34  # the collapsed Flanders map's strip along Bohemia's edge (R14.1)
+INFO_H = 316  # hands and troops, then the victory tracker
 CANVAS_W, CANVAS_H = 1920, 1080
 
 
@@ -26,12 +26,13 @@ CANVAS_W, CANVAS_H = 1920, 1080
 class Layout:
     """The board screen's parts for one board: the map area, the side panel (hands and troops, the
     log), the row of the map's controls under it, the prompt bar and the hand bar."""
+
     map: pygame.Rect
     side: pygame.Rect
     controls: pygame.Rect
     prompt: pygame.Rect
     hand: pygame.Rect
-    tall: bool                   # the prompt and the hand stand in the side column, not under the map
+    tall: bool  # the prompt and the hand stand in the side column, not under the map
 
     @property
     def combat(self) -> pygame.Rect:
@@ -43,9 +44,14 @@ class Layout:
         if not self.tall or n <= 1:
             return self
         grow = HAND_ROW_H * (n - 1)
-        return Layout(self.map, pygame.Rect(self.side.x, self.side.y, self.side.w, self.side.h - grow),
-                      self.controls.move(0, -grow), self.prompt.move(0, -grow),
-                      pygame.Rect(self.hand.x, self.hand.y - grow, self.hand.w, self.hand.h + grow), True)
+        return Layout(
+            self.map,
+            pygame.Rect(self.side.x, self.side.y, self.side.w, self.side.h - grow),
+            self.controls.move(0, -grow),
+            self.prompt.move(0, -grow),
+            pygame.Rect(self.hand.x, self.hand.y - grow, self.hand.w, self.hand.h + grow),
+            True,
+        )
 
 
 def layout_for(board_w: float, board_h: float, lead: int = 0) -> Layout:
@@ -55,8 +61,10 @@ def layout_for(board_w: float, board_h: float, lead: int = 0) -> Layout:
     both maps); "tall", the map the full height under the top bar and the prompt and the hand in the
     side column (a square board, Bohemia alone).  The map area is exactly the board at its fitted
     scale (plus the lead), and the side panel takes every pixel left beside it."""
+
     def scale(avail_w: int, avail_h: int) -> float:
         return min((avail_w - lead) / board_w, avail_h / board_h)
+
     wide_h = CANVAS_H - TOP_H - PROMPT_H - HAND_H
     tall_h = CANVAS_H - TOP_H
     wide = scale(CANVAS_W - SIDE_MIN, wide_h)
@@ -77,15 +85,15 @@ def layout_for(board_w: float, board_h: float, lead: int = 0) -> Layout:
     return Layout(m, side, controls, prompt, hand, tall > wide)
 
 
-RESERVE_ROW_H = 96              # the panel grows by this while a Reserve awaits its value
-COMBAT_SCORE_Y = 330             # the score line, then who has the right to play (y from the panel's top)
-COMBAT_RESERVE_Y = 420           # the Reserve's value row, below both (never over the score line)
+RESERVE_ROW_H = 96  # the panel grows by this while a Reserve awaits its value
+COMBAT_SCORE_Y = 330  # the score line, then who has the right to play (y from the panel's top)
+COMBAT_RESERVE_Y = 420  # the Reserve's value row, below both (never over the score line)
 CARD_W, CARD_H = 62, 88
-SLOT_W, SLOT_H = 52, 74          # a card in the combat panel
-HAND_CARD_TOP = 38               # the cards' top in the hand bar (the powers' headers above them)
-HOVER_LIFT = 12                  # the card under the mouse rises (whole, on top of its neighbours)
-SELECT_LIFT = 10                 # a card selected to pay (or a Reserve awaiting its value)
-FLASH_DUR = 0.45                 # the glow around a card that just landed in the combat panel
+SLOT_W, SLOT_H = 52, 74  # a card in the combat panel
+HAND_CARD_TOP = 38  # the cards' top in the hand bar (the powers' headers above them)
+HOVER_LIFT = 12  # the card under the mouse rises (whole, on top of its neighbours)
+SELECT_LIFT = 10  # a card selected to pay (or a Reserve awaiting its value)
+FLASH_DUR = 0.45  # the glow around a card that just landed in the combat panel
 WHEEL_STEP = 1.15
 KEY_PAN = 80
 DRAG_THRESHOLD = 6
@@ -94,18 +102,65 @@ LIT_FORCE = (225, 120, 20)
 LIT_HUSSAR = (40, 110, 200)
 LIT_ATTACK = (200, 30, 30)
 LIT_RETREAT = (130, 50, 170)
-INTRO_FRAMES = frozenset({"allocation", "hussars", "tc_phase", "movement_phase", "moving", "pay", "hussar_tax",
-                          "combat_phase", "combat", "retreat", "winter", "game", "supply_phase", "retro_phase"})
+INTRO_FRAMES = frozenset(
+    {
+        "allocation",
+        "hussars",
+        "tc_phase",
+        "movement_phase",
+        "moving",
+        "pay",
+        "hussar_tax",
+        "combat_phase",
+        "combat",
+        "retreat",
+        "winter",
+        "game",
+        "supply_phase",
+        "retro_phase",
+    }
+)
 SUIT_CHAR = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠"}
 # Decisions that need nothing private on the screen (no hand, no army sheet, no face-down troops):
 # in hot-seat the player makes them on the public board, without a "Pass to …" screen.
-PUBLIC_TYPES = frozenset({"done", "stop", "stack_consent", "commander", "saxony_shift", "reduce_objectives",
-                          "peace_offer", "peace_answer", "answer_subsidy", "offer_subsidy", "cancel_subsidy",
-                          "vote", "relocate", "place_train", "expedition", "execute", "dispute", "flanders_pass",
-                          "retreat", "attack", "accept_defeat", "accept_tie", "cancel", "select", "save",
-                          "place_hussar"})
+PUBLIC_TYPES = frozenset(
+    {
+        "done",
+        "stop",
+        "stack_consent",
+        "commander",
+        "saxony_shift",
+        "reduce_objectives",
+        "peace_offer",
+        "peace_answer",
+        "answer_subsidy",
+        "offer_subsidy",
+        "cancel_subsidy",
+        "vote",
+        "relocate",
+        "place_train",
+        "expedition",
+        "execute",
+        "dispute",
+        "flanders_pass",
+        "retreat",
+        "attack",
+        "accept_defeat",
+        "accept_tie",
+        "cancel",
+        "select",
+        "save",
+        "place_hussar",
+    }
+)
 # A decision with one answer and nothing to take back is made by the program (R11.3/R11.5: a side
 # with no card to play accepts the defeat or the tie; an empty step is done).
 FORCED_TYPES = frozenset({"done", "accept_defeat", "accept_tie"})
-TYPE_LABELS = {"done": "Done", "stop": "Stop here", "cancel": "Cancel", "accept_defeat": "Accept defeat",
-               "accept_tie": "Accept the tie", "undo": "Undo"}
+TYPE_LABELS = {
+    "done": "Done",
+    "stop": "Stop here",
+    "cancel": "Cancel",
+    "accept_defeat": "Accept defeat",
+    "accept_tie": "Accept the tie",
+    "undo": "Undo",
+}

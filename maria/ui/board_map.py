@@ -9,29 +9,28 @@ import pygame
 
 from maria.games.maria.rules import door
 from maria.render import palette as pal, pieces
-from maria.render.furniture import (elector_box_rects, furniture_rect_px, pool_rects, turn_box_rects,
-                                    victory_box_rects)
+from maria.render.furniture import elector_box_rects, furniture_rect_px, pool_rects, turn_box_rects, victory_box_rects
 from maria.games.maria.rules.state import home_of as state_home_of
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.neutral_map import draw_neutral
-from maria.ui.board_layout import (STRIP_W, LIT_NORMAL, LIT_FORCE, LIT_RETREAT)
+from maria.ui.board_layout import STRIP_W, LIT_NORMAL, LIT_FORCE, LIT_RETREAT
 from maria.ui.session import power_name
 
 _BOX_TIPS = {
     "ostpreussen": "Ostpreussen: off-map box of Prussia. The general who starts here leaves when the "
-                   "expeditionary-corps penalty stops (R17.6.8); in the introductory game he never moves (R14.1).",
+    "expeditionary-corps penalty stops (R17.6.8); in the introductory game he never moves (R14.1).",
     "england": "England: off-map box of the Pragmatic Army, for generals sent away by a political card (R17.6.7).",
     "italien": "Italien: off-map box of Austria, for generals sent away by a political card (R17.6.7).",
     "savoyen": "Savoyen: off-map box of France, for generals sent away by a political card (R17.6.7).",
 }
 _VICTORY_BOX_TIPS = {
-    "electors": "\"3 Electors\" box: France, or the PA for its side, puts a victory marker here while it "
-                "controls 3 of Mainz, Trier, Köln and Mannheim (R16.4).",
-    "emperor": "\"Emperor\" box: the side whose candidate wins the imperial election puts a marker here (R16.5).",
-    "italy": "\"Italy\" box: Austria or France puts a marker here when the Italy track calls for it (R16.6).",
-    "silesia": "\"Silesia\" box: Prussia puts a marker here when it annexes Silesia; it holds Prussia's "
-               "second supply train until then (R16.7).",
+    "electors": '"3 Electors" box: France, or the PA for its side, puts a victory marker here while it '
+    "controls 3 of Mainz, Trier, Köln and Mannheim (R16.4).",
+    "emperor": '"Emperor" box: the side whose candidate wins the imperial election puts a marker here (R16.5).',
+    "italy": '"Italy" box: Austria or France puts a marker here when the Italy track calls for it (R16.6).',
+    "silesia": '"Silesia" box: Prussia puts a marker here when it annexes Silesia; it holds Prussia\'s '
+    "second supply train until then (R16.7).",
 }
 
 
@@ -51,6 +50,7 @@ class MapPart:
         def sc(city):
             x, y = self.view.to_screen(self._city_px[city])
             return x, y
+
         # turn marker on the turn track
         boxes = turn_box_rects(self.board)
         if v["turn"] in boxes:
@@ -63,8 +63,11 @@ class MapPart:
         regions = self.neutral_regions()
         if regions:
             obstacles = [sc(c) for c in self._city_px]
-            obstacles += [sc(p["city"]) for p in list(v["generals"].values()) + list(v["trains"].values())
-                          if p.get("city") in self._city_px] * 3           # pieces count more
+            obstacles += [
+                sc(p["city"])
+                for p in list(v["generals"].values()) + list(v["trains"].values())
+                if p.get("city") in self._city_px
+            ] * 3  # pieces count more
             draw_neutral(m, self.view, self.layer.cells, regions, zoom, obstacles)
         # lit cities
         lit = self.lit()
@@ -104,7 +107,7 @@ class MapPart:
         dragging = self.drag["piece"] if self.drag and not self.drag["pan"] else None
         for city, gids in at.items():
             x, y = sc(city)
-            cmd = (v.get("commanders") or {}).get(city)         # R6.2: the commander is on top
+            cmd = (v.get("commanders") or {}).get(city)  # R6.2: the commander is on top
             gids = sorted(gids, key=lambda g: (g != cmd, v["generals"][g]["rank"]))
             if len(gids) > 1:
                 for i, gid in enumerate(reversed(gids)):
@@ -162,8 +165,7 @@ class MapPart:
         adv = self.v.get("advanced") or {}
         out = {}
         for p in adv.get("neutral") or []:
-            out[p] = sorted(c for c in self.info.playable
-                            if state_home_of({"adv": adv}, self.info, c) == p)
+            out[p] = sorted(c for c in self.info.playable if state_home_of({"adv": adv}, self.info, c) == p)
         return out
 
     def unsupplied_cities(self) -> set[str]:
@@ -192,16 +194,22 @@ class MapPart:
             m.blit(veil, rect)
             pygame.draw.circle(m, (240, 240, 240), (round(centre[0]), round(centre[1])), r, 2)
             for k in range(-r, r, max(4, r // 3)):
-                pygame.draw.line(m, (230, 230, 230), (centre[0] + k, centre[1] + r * 0.6),
-                                 (centre[0] + k + r * 0.5, centre[1] - r * 0.6), 1)
+                pygame.draw.line(
+                    m,
+                    (230, 230, 230),
+                    (centre[0] + k, centre[1] + r * 0.6),
+                    (centre[0] + k + r * 0.5, centre[1] - r * 0.6),
+                    1,
+                )
         if gid in self.moved_this_stage():
             # moved in this movement phase: a small gold chevron at the top left
             cx, cy = rect.x + 2, rect.y + 2
             k = max(4, r // 3)
             pygame.draw.circle(m, (30, 26, 22), (cx, cy), k + 2)
             pygame.draw.circle(m, (240, 190, 40), (cx, cy), k)
-            pygame.draw.lines(m, (30, 26, 22), False, [(cx - k // 2, cy - k // 2), (cx + k // 3, cy),
-                                                        (cx - k // 2, cy + k // 2)], 2)
+            pygame.draw.lines(
+                m, (30, 26, 22), False, [(cx - k // 2, cy - k // 2), (cx + k // 3, cy), (cx - k // 2, cy + k // 2)], 2
+            )
         t = g["troops"]
         label = "?" if t is None else str(t)
         img = W.text(label, max(12, round(r * 0.75)), (255, 255, 255), "sans_bold")
@@ -231,14 +239,14 @@ class MapPart:
             city = self.city_at(self.drag["pos"], 24)
             ways = [c for c in self.drag.get("waypoints", []) if c != city]
             if city and self.reach and ways:
-                got = self.reach.via(city, ways)       # the player's own route, if it is a legal one
+                got = self.reach.via(city, ways)  # the player's own route, if it is a legal one
                 if got:
                     path = (got[1], LIT_FORCE if got[0] == "force" else LIT_NORMAL)
             elif city and self.reach:
                 opts = self.reach.options(city)
                 if opts:
                     path = (opts[0][1], LIT_FORCE if opts[0][0] == "force" else LIT_NORMAL)
-            for c in ways:                              # the pinned waypoints
+            for c in ways:  # the pinned waypoints
                 if c in self._city_px:
                     x, y = self.to_screen(c)
                     pygame.draw.circle(surf, (250, 240, 200), (round(x), round(y)), 9)
@@ -266,7 +274,7 @@ class MapPart:
                     mode, p = self.path_choice["options"][b.key[1]]
                     self._draw_path(surf, p, LIT_FORCE if mode == "force" else LIT_NORMAL)
         surf.set_clip(None)
-        if self.covered:                    # a layer above: its own tips only
+        if self.covered:  # a layer above: its own tips only
             return
         if self.hover_city and not self.drag and not self._map_covered(self.app.mouse_pos()):
             self._draw_tip(surf, self.hover_city)
@@ -295,16 +303,20 @@ class MapPart:
                 return f"Turn {t} of the turn track.{now}{snow}{extra}"
         r = furniture_rect_px(b, "turn_track")
         if r is not None and r.collidepoint(bp):
-            return (f"Turn track: turn {v['turn']} of {last}. A snowflake after turns 3, 6, 9 and 12 marks "
-                    "a winter (R13.1).")
+            return (
+                f"Turn track: turn {v['turn']} of {last}. A snowflake after turns 3, 6, 9 and 12 marks "
+                "a winter (R13.1)."
+            )
         for key, r in victory_box_rects(b).items():
             if r.collidepoint(bp):
                 if key.startswith("battle_"):
-                    power = key[len("battle_"):-2]
+                    power = key[len("battle_") : -2]
                     n = (adv.get("battle_boxes") or {}).get(power)
                     held = f" Markers in {power_name(power)}'s battle boxes: {n}." if n is not None else ""
-                    return (f"{power_name(power)}'s battle box: a victory marker from its pool for each victory "
-                            f"point won in battle (R16.1, R16.3).{held}{unused}")
+                    return (
+                        f"{power_name(power)}'s battle box: a victory marker from its pool for each victory "
+                        f"point won in battle (R16.1, R16.3).{held}{unused}"
+                    )
                 return _VICTORY_BOX_TIPS.get(key, key) + unused
         r = furniture_rect_px(b, "victory_display")
         if r is not None and r.collidepoint(bp):
@@ -313,12 +325,16 @@ class MapPart:
             if r.collidepoint(bp):
                 n = (adv.get("pools") or {}).get(power)
                 left = f" {n} marker{'s' if n != 1 else ''} left." if n is not None else ""
-                return (f"{power_name(power)}'s pool of victory markers: a major power whose pool is empty "
-                        f"wins at once (R23.1).{left}{unused}")
+                return (
+                    f"{power_name(power)}'s pool of victory markers: a major power whose pool is empty "
+                    f"wins at once (R23.1).{left}{unused}"
+                )
         for cid, r in elector_box_rects(b).items():
             if r.collidepoint(bp):
-                return (f"{b.cities[cid].name}: elector fortress; its controller casts its vote in the imperial "
-                        f"election (R18.4).{unused}")
+                return (
+                    f"{b.cities[cid].name}: elector fortress; its controller casts its vote in the imperial "
+                    f"election (R18.4).{unused}"
+                )
         r = furniture_rect_px(b, "electoral_college")
         if r is not None and r.collidepoint(bp):
             return "Electoral College: the elector fortresses and their votes (R18.4)." + unused
@@ -374,8 +390,14 @@ class MapPart:
                 x, y = sc(g["city"])
                 for k in range(12):
                     a0 = 2 * math.pi * k / 12
-                    pygame.draw.arc(m, (200, 20, 20), (round(x) - r - 9, round(y) - r - 9, 2 * r + 18, 2 * r + 18),
-                                    a0, a0 + math.pi / 12, 4)
+                    pygame.draw.arc(
+                        m,
+                        (200, 20, 20),
+                        (round(x) - r - 9, round(y) - r - 9, 2 * r + 18, 2 * r + 18),
+                        a0,
+                        a0 + math.pi / 12,
+                        4,
+                    )
 
     def supply_preview(self) -> dict[str, dict]:
         """The engine's supply outlook (maria.games.maria.rules.door.supply_outlook) for the selected general at
@@ -384,8 +406,10 @@ class MapPart:
             return {}
         key = (id(self.session.state), self.selected)
         if self._outlook[0] != key:
-            self._outlook = (key, door.supply_outlook(self.session.state, self.seat, self.selected,
-                                                      sorted(self.reach.cities())))
+            self._outlook = (
+                key,
+                door.supply_outlook(self.session.state, self.seat, self.selected, sorted(self.reach.cities())),
+            )
         return self._outlook[1]
 
     @staticmethod

@@ -17,14 +17,28 @@ from maria.ui.hand import card_face, card_label  # noqa: F401  (the board's part
 from maria.ui import widgets as W
 from maria.ui.citations import printed
 from maria.ui.legend import draw_legend
-from maria.ui.board_layout import (FORCED_TYPES, TOP_H, INFO_H,
-                                   HAND_CARD_TOP, HOVER_LIFT, SELECT_LIFT, SUIT_CHAR, CARD_W, CARD_H)
+from maria.ui.board_layout import (
+    FORCED_TYPES,
+    TOP_H,
+    INFO_H,
+    HAND_CARD_TOP,
+    HOVER_LIFT,
+    SELECT_LIFT,
+    SUIT_CHAR,
+    CARD_W,
+    CARD_H,
+)
 from maria.ui.session import power_name, role_name
 
 
 # the phases of an action stage as the header names them (R5)
-PHASE_NAMES = {"tc": "Tactical Cards", "supply": "Supply", "movement": "Movement", "combat": "Combat",
-               "retro": "Retroactive conquest"}
+PHASE_NAMES = {
+    "tc": "Tactical Cards",
+    "supply": "Supply",
+    "movement": "Movement",
+    "combat": "Combat",
+    "retro": "Retroactive conquest",
+}
 
 
 def _cites(text: str, rule: str) -> bool:
@@ -59,23 +73,30 @@ class PanelsPart:
         if name == "tc_phase":
             return "France: pay the Bavarian subsidy this turn?"
         if name == "movement_phase":
-            return ("Drag a piece (or click it, then a lit city) — green: normal move, orange: force "
-                    "march only. Done when finished.")
+            return (
+                "Drag a piece (or click it, then a lit city) — green: normal move, orange: force "
+                "march only. Done when finished."
+            )
         if name == "moving":
             return "Continue the move: click a lit city, or stop here."
         if name == "pay":
-            return (f"{power_name(self.frame['power'])} pays {self.frame['amount']} for "
-                    f"{self.frame.get('purpose', '')}: select cards in the hand.")
+            return (
+                f"{power_name(self.frame['power'])} pays {self.frame['amount']} for "
+                f"{self.frame.get('purpose', '')}: select cards in the hand."
+            )
         if name == "hussar_tax":
-            return (f"Hussar tax for {power_name(self.frame['power'])}: select cards to pay, or choose who goes "
-                    "unsupplied.")
+            return (
+                f"Hussar tax for {power_name(self.frame['power'])}: select cards to pay, or choose who goes unsupplied."
+            )
         if name == "combat_phase":
             return "Choose the next attack: click a lit enemy general (red)."
         if name == "combat":
             return "Combat: play a card of your sector's suit (click it in the hand), or give up."
         if name == "retreat":
-            return (f"Choose the end of the defeated side's {self.frame['distance']}-city retreat "
-                    "(purple cities; hover to see the path).")
+            return (
+                f"Choose the end of the defeated side's {self.frame['distance']}-city retreat "
+                "(purple cities; hover to see the path)."
+            )
         if name == "winter":
             return "Winter: recruit troops on the army sheet (4 points each), or Done."
         if name == "politics":
@@ -83,64 +104,88 @@ class PanelsPart:
             if step == "trump":
                 return "Political stage: as the last winner of a combat, choose the political trump suit (R17.2)."
             if step == "place":
-                return (f"Political stage: {power_name(self.frame.get('power') or self._acts('place')[0]['power'])} "
-                        "places one TC face-down (click a card in the hand) or none (R17.3).")
+                return (
+                    f"Political stage: {power_name(self.frame.get('power') or self._acts('place')[0]['power'])} "
+                    "places one TC face-down (click a card in the hand) or none (R17.3)."
+                )
             return "Political stage: select one of the revealed political cards, or save your TCs (R17.5)."
         if name == "pol_exec":
-            return (f"Execute {ADV.card_name(self.frame.get('card'))}: all of it, a part (instruction and/or each "
-                    "arrow), or discard it without effect (R17.6).")
+            return (
+                f"Execute {ADV.card_name(self.frame.get('card'))}: all of it, a part (instruction and/or each "
+                "arrow), or discard it without effect (R17.6)."
+            )
         if name == "pol_troops":
             return f"{power_name(self.frame.get('power'))} receives up to {self.frame.get('n')} new troops (R17.6.6)."
         if name == "expedition":
-            return (f"{power_name(self.frame.get('power'))} sends a general to its off-map box "
-                    f"(the {str(self.frame.get('track', '')).title()} track, R17.6.4).")
+            return (
+                f"{power_name(self.frame.get('power'))} sends a general to its off-map box "
+                f"(the {str(self.frame.get('track', '')).title()} track, R17.6.4)."
+            )
         if name == "election":
             return "Imperial election: cast this elector's vote (R18)."
         if name == "saxony_reenter":
-            return ("Saxony has joined Austria: its general off the board may re-enter at once on a Saxon "
-                    "major fortress with newly recruited troops (4 points each, Saxony's cards), or "
-                    "leave him off the board (R19.3).")
+            return (
+                "Saxony has joined Austria: its general off the board may re-enter at once on a Saxon "
+                "major fortress with newly recruited troops (4 points each, Saxony's cards), or "
+                "leave him off the board (R19.3)."
+            )
         if name == "saxony_shift":
             return f"Austria: accept the Saxony marker's shift of {self.frame.get('n')} box(es) to the right? (R19.3.1)"
         if name == "peace_offer" and (self._acts("relocate") or self._acts("place_train")):
             return "Silesian peace: click a lit city to place the piece (R19.1)."
         if name == "relocate" and self._acts("relocate"):
             pid = self._acts("relocate")[0]["piece"]
-            who = (v["generals"].get(pid) or {}).get("name") or \
-                f"the {power_name((v['trains'].get(pid) or {}).get('power', ''))} supply train"
+            who = (v["generals"].get(pid) or {}).get(
+                "name"
+            ) or f"the {power_name((v['trains'].get(pid) or {}).get('power', ''))} supply train"
             cause = self.frame.get("cause")
             if cause == "saxony_ally":
-                return (f"Saxony has joined Austria: {who} must leave the stack. Click one of the lit "
-                        "cities, the closest empty ones, to move him there (R19.3).")
+                return (
+                    f"Saxony has joined Austria: {who} must leave the stack. Click one of the lit "
+                    "cities, the closest empty ones, to move him there (R19.3)."
+                )
             if cause == "offmap":
-                return (f"A general returns from his off-map box: click a lit city (next to it if there is one) "
-                        f"to move {who} out of his way (R17.6.7).")
+                return (
+                    f"A general returns from his off-map box: click a lit city (next to it if there is one) "
+                    f"to move {who} out of his way (R17.6.7)."
+                )
             if cause == "neutral":
                 if pid in (self.frame.get("home") or {}):
                     return f"{who}'s set-up city is occupied: click a lit city to place him (R19.3.3)."
-                return (f"{power_name(self.frame.get('power', 'saxony'))} is neutral: click a lit city of "
-                        f"your home country for {who} (R19.3.3).")
+                return (
+                    f"{power_name(self.frame.get('power', 'saxony'))} is neutral: click a lit city of "
+                    f"your home country for {who} (R19.3.3)."
+                )
             return f"Silesian peace: click a lit city to place {who} (R19.1)."
         if name == "choose_commander":
             city = self.board.cities[self.frame["cities"][0]].name if self.frame.get("cities") else ""
             what = "Propose" if self.frame.get("then") == "consent" else "Choose"
-            return (f"Equal ranks at {city}: {what.lower()} the supreme commander (R6.2). "
-                    "His cards fight; the other power loses first.")
+            return (
+                f"Equal ranks at {city}: {what.lower()} the supreme commander (R6.2). "
+                "His cards fight; the other power loses first."
+            )
         if name == "stack_consent":
             mover = (v["generals"].get(self.frame.get("piece")) or {}).get("name", "")
             other = (v["generals"].get(self.frame.get("general")) or {}).get("name", "")
             cmd = (v["generals"].get(self.frame.get("commander")) or {}).get("name")
-            return (f"{mover} asks to stack with {other}" + (f", {cmd} in supreme command" if cmd else "")
-                    + ". Do you agree? (R10.7)")
+            return (
+                f"{mover} asks to stack with {other}"
+                + (f", {cmd} in supreme command" if cmd else "")
+                + ". Do you agree? (R10.7)"
+            )
         if name == "subsidy_answer":
             f = self.frame
             deal = f"{power_name(f.get('giver', ''))} pays {power_name(f.get('recipient', ''))}"
             if f.get("kind") == "cancel":
                 asker = f.get("giver") if f.get("power") == f.get("recipient") else f.get("recipient")
-                return (f"{power_name(f.get('power', ''))}: {power_name(asker or '')} proposes to cancel the subsidy "
-                        f"contract ({deal} 1 TC per turn). Agree? Both powers must agree (R20).")
-            return (f"{power_name(f.get('power', ''))}: {deal} 1 TC per turn for {f.get('turns')} turn(s) is "
-                    "offered. Accept? (R20)")
+                return (
+                    f"{power_name(f.get('power', ''))}: {power_name(asker or '')} proposes to cancel the subsidy "
+                    f"contract ({deal} 1 TC per turn). Agree? Both powers must agree (R20)."
+                )
+            return (
+                f"{power_name(f.get('power', ''))}: {deal} 1 TC per turn for {f.get('turns')} turn(s) is "
+                "offered. Accept? (R20)"
+            )
         if name == "diplomacy":
             return "Subsidy contracts: offer one (choose the number of turns), ask to cancel one, or Done (R20)."
         if name == "reduce_objectives":
@@ -158,7 +203,7 @@ class PanelsPart:
             self._draw_static()
             self.static_dirty = False
         elif self.hand_dirty:
-            self._draw_hand(self.static)        # a hover in the hand: only the hand bar changes
+            self._draw_hand(self.static)  # a hover in the hand: only the hand bar changes
         self.hand_dirty = False
         surf.blit(self.static, (0, 0))
         self._draw_overlay(surf)
@@ -175,7 +220,7 @@ class PanelsPart:
         self._draw_modal(s)
         self._draw_panel(s)
         self._draw_battle(s)
-        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: no hover lit
+        mouse = None if self.covered else self.app.mouse_pos()  # a layer above: no hover lit
         for b in self.buttons:
             b.draw(s, mouse is not None and b.rect.collidepoint(mouse))
 
@@ -200,13 +245,18 @@ class PanelsPart:
         is seated."""
         v = self.v
         last = self.session.state.get("options", {}).get("last_turn", 12) if v.get("advanced") else 9
-        stage = " + ".join(power_name(p) if p in v["hands"] else p.replace("_", " ").title()
-                           for p in (v["stage"] or "").split("+") if p)
+        stage = " + ".join(
+            power_name(p) if p in v["hands"] else p.replace("_", " ").title()
+            for p in (v["stage"] or "").split("+")
+            if p
+        )
         phase = PHASE_NAMES.get(v["phase"] or "", (v["phase"] or "").replace("_", " ").capitalize())
-        return [(f"Turn {v['turn']} of {last}", 24, (250, 236, 200), "serif_bold"),
-                (f"{stage}{' — ' + phase if phase else ''}", 20, (240, 228, 200), "sans_bold"),
-                (f"To act: {self.acting_text()}", 18, (230, 220, 190), "sans"),
-                (f"Seated: {role_name(self.seat)}", 18, (255, 214, 120), "sans_bold")]
+        return [
+            (f"Turn {v['turn']} of {last}", 24, (250, 236, 200), "serif_bold"),
+            (f"{stage}{' — ' + phase if phase else ''}", 20, (240, 228, 200), "sans_bold"),
+            (f"To act: {self.acting_text()}", 18, (230, 220, 190), "sans"),
+            (f"Seated: {role_name(self.seat)}", 18, (255, 214, 120), "sans_bold"),
+        ]
 
     def header_room(self) -> int:
         """Where the top bar's buttons begin: the header ends before them."""
@@ -267,7 +317,7 @@ class PanelsPart:
         pygame.draw.rect(s, (236, 226, 204), c)
         pygame.draw.line(s, W.FRAME, c.topleft, c.topright, 1)
         pygame.draw.line(s, W.FRAME, c.topleft, c.bottomleft, 2)
-        if any(b.key == "zoom_fit" for b in self.buttons):     # none while a panel covers the map
+        if any(b.key == "zoom_fit" for b in self.buttons):  # none while a panel covers the map
             W.blit_text(s, "Map", (c.x + 12, c.centery), 16, W.INK, "sans_bold", "midleft")
 
     def _draw_info(self, s, r) -> None:
@@ -290,7 +340,7 @@ class PanelsPart:
         W.blit_text(s, f"Draw deck {W.count(v['draw_deck'], 'card')}", (r.x, y), 15, (90, 80, 60))
         self._draw_victory(s, pygame.Rect(r.x, y + 24, r.w, r.bottom - y - 24))
         saved = self.session.autosave_text()
-        if saved:                           # when the game was last kept on disk (Continue last game)
+        if saved:  # when the game was last kept on disk (Continue last game)
             bad = bool(self.session.autosave_problem)
             W.blit_text(s, saved, (r.right, y), 15, (150, 40, 30) if bad else (90, 80, 60), anchor="topright")
         self._shown_autosave = (self.session.autosaved_at, self.session.autosave_problem)
@@ -307,23 +357,45 @@ class PanelsPart:
             fr_tip = ["French-controlled fortresses in Austria (§14):"] + (fr or ["none yet"])
             pr_tip = ["Prussian-controlled fortresses in Austria and Silesia (§14):"] + (pr or ["none yet"])
             if vic.get("players") == 2:
-                return [(f"Coalition: France {vic['france']}/{vic['france_target']} and Prussia "
-                         f"{vic['prussia']}/{vic['prussia_target']} — both needed", fr_tip + [""] + pr_tip),
-                        (f"{turn} · neither met at the end: Maria Theresa wins",
-                         ["§24: the coalition needs both conditions at once; one alone at the end is a tie."])]
-            return [(f"Louis XV: {vic['france']} of {vic['france_target']} fortresses in Austria", fr_tip),
-                    (f"Frederick: {vic['prussia']} of {vic['prussia_target']} in Austria and Silesia", pr_tip),
-                    (f"{turn} · otherwise Maria Theresa wins at the end",
-                     ["§14: Louis XV or Frederick wins at once on reaching his count."])]
+                return [
+                    (
+                        f"Coalition: France {vic['france']}/{vic['france_target']} and Prussia "
+                        f"{vic['prussia']}/{vic['prussia_target']} — both needed",
+                        fr_tip + [""] + pr_tip,
+                    ),
+                    (
+                        f"{turn} · neither met at the end: Maria Theresa wins",
+                        ["§24: the coalition needs both conditions at once; one alone at the end is a tie."],
+                    ),
+                ]
+            return [
+                (f"Louis XV: {vic['france']} of {vic['france_target']} fortresses in Austria", fr_tip),
+                (f"Frederick: {vic['prussia']} of {vic['prussia_target']} in Austria and Silesia", pr_tip),
+                (
+                    f"{turn} · otherwise Maria Theresa wins at the end",
+                    ["§14: Louis XV or Frederick wins at once on reaching his count."],
+                ),
+            ]
         pools = vic.get("pools") or {}
         short = {"prussia": "Prussia", "france": "France", "pragmatic_army": "PA", "austria": "Austria"}
         line = "Markers left: " + " · ".join(f"{short.get(p, p)} {n}" for p, n in pools.items())
         nxt = vic.get("next_winter")
-        return [(line, ["§23: a major power whose victory-marker pool is empty wins at once",
-                        "(at the end of an action or political stage, or after the election)."]),
-                (f"{turn}" + (f" · next winter after turn {nxt}" if nxt else ""),
-                 ["§13: winters follow turns 3, 6, 9 and 12; after the fourth, the lowest",
-                  "total of the winter scores wins (§23)."])]
+        return [
+            (
+                line,
+                [
+                    "§23: a major power whose victory-marker pool is empty wins at once",
+                    "(at the end of an action or political stage, or after the election).",
+                ],
+            ),
+            (
+                f"{turn}" + (f" · next winter after turn {nxt}" if nxt else ""),
+                [
+                    "§13: winters follow turns 3, 6, 9 and 12; after the fourth, the lowest",
+                    "total of the winter scores wins (§23).",
+                ],
+            ),
+        ]
 
     def _draw_victory(self, s, r) -> None:
         W.blit_text(s, "Victory", (r.x, r.y), 16, W.INK, "serif_bold")
@@ -339,16 +411,23 @@ class PanelsPart:
         if self.selected in self.v["trains"] and self.reach is not None and city in self.reach.cities():
             lost = door.train_outlook(self.session.state, self.seat, self.selected, city)
             names = ", ".join(self.v["generals"][g]["name"] for g in lost)
-            lines.append(f"The train here would stop supplying: {names} (§9)" if lost
-                         else "The train here keeps every general it supplies in supply (§9)")
+            lines.append(
+                f"The train here would stop supplying: {names} (§9)"
+                if lost
+                else "The train here keeps every general it supplies in supply (§9)"
+            )
         o = self.supply_preview().get(city) if self.selected else None
         if o:
             name = self.v["generals"][self.selected]["name"]
-            lines.append({"home": f"{name} here: in supply (home country, §9)",
-                          "free": f"{name} here: in supply (§9)",
-                          "tax": f"{name} here: in supply only through hussars — tax {o['tax']} TC (§9)",
-                          "none": f"{name} here: OUT of supply — face-down, −{o['loss']} troop"
-                                  f"{'s' if o['loss'] > 1 else ''} (§9)"}[o["status"]])
+            lines.append(
+                {
+                    "home": f"{name} here: in supply (home country, §9)",
+                    "free": f"{name} here: in supply (§9)",
+                    "tax": f"{name} here: in supply only through hussars — tax {o['tax']} TC (§9)",
+                    "none": f"{name} here: OUT of supply — face-down, −{o['loss']} troop"
+                    f"{'s' if o['loss'] > 1 else ''} (§9)",
+                }[o["status"]]
+            )
         return lines
 
     def _city_lines(self, city: str) -> list[str]:
@@ -356,8 +435,12 @@ class PanelsPart:
         c = b.cities[city]
         terr = b.territories.get(c.territory)
         kind = {"none": "town", "minor": "minor fortress", "major": "major fortress"}[c.fortress]
-        lines = [c.name, f"{terr.name if terr else c.territory}"
-                 + (f" (home of {power_name(terr.home_of)})" if terr and terr.home_of else ""), kind]
+        lines = [
+            c.name,
+            f"{terr.name if terr else c.territory}"
+            + (f" (home of {power_name(terr.home_of)})" if terr and terr.home_of else ""),
+            kind,
+        ]
         if c.fortress != "none":
             ctl = controller(self.v, self.info, city)
             lines.append(f"controlled by {power_name(ctl) if ctl else 'nobody'}")
@@ -369,9 +452,11 @@ class PanelsPart:
         for gid, g in self.v["generals"].items():
             if g["city"] == city:
                 t = "?" if g["troops"] is None else g["troops"]
-                lines.append(f"{g['name']} ({power_name(g['power'])} #{g['rank']}), {t} troop{'' if t == 1 else 's'}"
-                             + ("" if g["face_up"] else ", face-down")
-                             + (", moved this stage" if gid in self.moved_this_stage() else ""))
+                lines.append(
+                    f"{g['name']} ({power_name(g['power'])} #{g['rank']}), {t} troop{'' if t == 1 else 's'}"
+                    + ("" if g["face_up"] else ", face-down")
+                    + (", moved this stage" if gid in self.moved_this_stage() else "")
+                )
         for tid, t in self.v["trains"].items():
             if t["city"] == city:
                 lines.append(f"{power_name(t['power'])} supply train")
@@ -387,8 +472,8 @@ class PanelsPart:
         rows = []
         last = None
         log = self.v["log"]
-        if self.card_flight() is not None:       # the card's log line appears when it lands
-            log = log[:self.anim.info["n_log"]]
+        if self.card_flight() is not None:  # the card's log line appears when it lands
+            log = log[: self.anim.info["n_log"]]
         for e in log:
             key = (e["turn"], e["stage"])
             if key != last:
@@ -403,7 +488,7 @@ class PanelsPart:
         start = max(0, len(rows) - n - self.log_scroll)
         y = r.y + 26
         self._log_rows = []
-        for kind, t, places in rows[start:start + n]:
+        for kind, t, places in rows[start : start + n]:
             if kind == "h":
                 W.blit_text(s, t, (r.x, y), 15, W.ACCENT, "sans_bold")
             else:
@@ -471,9 +556,16 @@ class PanelsPart:
         playable = {a["card"] for a in self._acts("play_card")} | {a["card"] for a in self._acts("place") if a["card"]}
         groups = self._hand_groups()
         if not groups:
-            text, y, col = ((f"{role_name(self.seat)} decides in public: this needs nothing secret, so no hand is "
-                             "shown and nobody has to look away.", 40, (240, 228, 200)) if not self.private else
-                            ("No hand is shown: the seated player's cards appear here.", 50, (220, 210, 190)))
+            text, y, col = (
+                (
+                    f"{role_name(self.seat)} decides in public: this needs nothing secret, so no hand is "
+                    "shown and nobody has to look away.",
+                    40,
+                    (240, 228, 200),
+                )
+                if not self.private
+                else ("No hand is shown: the seated player's cards appear here.", 50, (220, 210, 190))
+            )
             lines = W.wrap(text, hr.w - 28, 18)
             for i, line in enumerate(lines[:3]):
                 W.blit_text(s, line, (hr.x + 14, hr.y + y - 11 * (len(lines[:3]) - 1) + 24 * i), 18, col)
@@ -483,20 +575,19 @@ class PanelsPart:
         self._card_zones = HAND.zones(groups, CARD_W, HOVER_LIFT + 2)
         hovered = None
         for g in groups:
-            W.blit_text(s, self._hand_header(g.power, g.cards), (g.x, g.y + 6), 16,
-                        (250, 236, 200), "sans_bold")
+            W.blit_text(s, self._hand_header(g.power, g.cards), (g.x, g.y + 6), 16, (250, 236, 200), "sans_bold")
             for rect, card in zip(g.rects, g.cards):
                 sel = card in self.pay_sel or card == self.reserve_pick
                 lift = SELECT_LIFT if sel else 0
                 if card == self.hover_card and hovered is None:
                     hovered = (rect.move(0, -max(lift, HOVER_LIFT) - (2 if sel else 0)), card)
-                    if g.step < CARD_W:     # overlapped: its place stays filled (no hole in the row)
+                    if g.step < CARD_W:  # overlapped: its place stays filled (no hole in the row)
                         s.blit(card_face(card, rect.size, False), rect.move(0, -lift))
                     continue
                 rect = rect.move(0, -lift)
                 self._draw_card(s, rect, card, card in self.pay_sel or card in playable)
                 self._card_rects.append((rect, card))
-        if hovered is not None:                 # drawn last: whole, above its neighbours
+        if hovered is not None:  # drawn last: whole, above its neighbours
             rect, card = hovered
             shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(shadow, (0, 0, 0, 80), shadow.get_rect(), border_radius=6)

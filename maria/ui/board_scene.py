@@ -23,8 +23,20 @@ from maria.ui.app import Scene
 from maria.ui.board_combat import CombatPart
 from maria.ui.board_dialogs import DialogsPart
 from maria.ui.board_input import InputPart
-from maria.ui.board_layout import (STRIP_W, FLASH_DUR, LIT_NORMAL, LIT_FORCE, LIT_HUSSAR, LIT_ATTACK,
-                                   LIT_RETREAT, PUBLIC_TYPES, FORCED_TYPES, SUIT_CHAR, CARD_W, layout_for)
+from maria.ui.board_layout import (
+    STRIP_W,
+    FLASH_DUR,
+    LIT_NORMAL,
+    LIT_FORCE,
+    LIT_HUSSAR,
+    LIT_ATTACK,
+    LIT_RETREAT,
+    PUBLIC_TYPES,
+    FORCED_TYPES,
+    SUIT_CHAR,
+    CARD_W,
+    layout_for,
+)
 from maria.ui.board_map import MapPart
 from maria.ui.board_panels import PanelsPart, card_label
 from maria.ui.moves import reach
@@ -32,7 +44,7 @@ from maria.ui.overlays import ComputerFailedScene, GameOverScene, HandoffScene
 from maria.ui.rules_text import phase_rule, rule_for_reason
 from maria.ui.session import Session, role_name
 
-NOTICE_SECONDS = 4.0              # how long a quiet confirmation stays
+NOTICE_SECONDS = 4.0  # how long a quiet confirmation stays
 
 
 def pronouns(role: str) -> tuple[str, str]:
@@ -52,7 +64,8 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
     its parts are mixins in their own modules: input (board_input), dialogs and buttons
     (board_dialogs), the map (board_map), the frame around it (board_panels), the combat panel and
     animations (board_combat); the layout constants are in board_layout."""
-    game = "maria"                  # the registry's name of the game on this board (maria.games)
+
+    game = "maria"  # the registry's name of the game on this board (maria.games)
 
     def __init__(self, app, session: Session):
         super().__init__(app)
@@ -78,10 +91,10 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self._shown_cities()
         self.view.fit()
         self.seat: str = session.next_role(forced=FORCED_TYPES) or "observer"
-        self.private = True          # the seated role's hand and secrets are shown (False: a public decision)
-        self.auto_lines: list[str] = []   # decisions the program made for human seats since the last look
-        self.seen_log: dict[str, int] = {}   # role -> log length when that player last saw the board
-        self.replay: list[dict] = []      # "show me": log entries to play back on the map, in order
+        self.private = True  # the seated role's hand and secrets are shown (False: a public decision)
+        self.auto_lines: list[str] = []  # decisions the program made for human seats since the last look
+        self.seen_log: dict[str, int] = {}  # role -> log length when that player last saw the board
+        self.replay: list[dict] = []  # "show me": log entries to play back on the map, in order
         if session.is_computer(self.seat):
             humans = session.humans()
             self.seat = humans[0] if humans else "observer"
@@ -91,25 +104,25 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.hover_log: list[str] = []
         self.selected: str | None = None
         self.reach = None
-        self.drag = None             # {"piece", "start", "pos", "moved", "pan"}
-        self.path_choice = None      # {"city", "options"}
-        self.reserve_pick = None     # card id awaiting a value
-        self.confirm = None          # {"action", "question", "yes"}: a phase-ending action asked about first
+        self.drag = None  # {"piece", "start", "pos", "moved", "pan"}
+        self.path_choice = None  # {"city", "options"}
+        self.reserve_pick = None  # card id awaiting a value
+        self.confirm = None  # {"action", "question", "yes"}: a phase-ending action asked about first
         self.pay_sel: list[str] = []
         self.alloc: dict | None = None
         self.recruit: dict | None = None
         self.log_scroll = 0
         self.computer_timer = 0.0
-        self.demo = None             # maria.ui.demo.DemoControl when the demo mode runs this board
-        self.anim = None             # {"path": [cities], "t", "dur"}: a gliding piece, or a card_anim.CardFlight
-        self.flash = None            # {"rect", "t"}: the glow of a card that just landed (never blocks play)
-        self.computer_line = ""      # the log line of the last computer action
-        self.frames = 0              # frames updated (the demo test checks events every frame)
-        self.events = 0              # events handled (the animation tests check they keep coming)
+        self.demo = None  # maria.ui.demo.DemoControl when the demo mode runs this board
+        self.anim = None  # {"path": [cities], "t", "dur"}: a gliding piece, or a card_anim.CardFlight
+        self.flash = None  # {"rect", "t"}: the glow of a card that just landed (never blocks play)
+        self.computer_line = ""  # the log line of the last computer action
+        self.frames = 0  # frames updated (the demo test checks events every frame)
+        self.events = 0  # events handled (the animation tests check they keep coming)
         self.hover_card: str | None = None
-        self.hand_dirty = False      # only the hand bar needs redrawing (a hover over the cards)
+        self.hand_dirty = False  # only the hand bar needs redrawing (a hover over the cards)
         self.buttons: list[W.Button] = []
-        self.panel: str | None = None     # an overlay over the map: "politics" | "victory" | "notes"
+        self.panel: str | None = None  # an overlay over the map: "politics" | "victory" | "notes"
         self.note_draft = ""
         self.note_focus = False
         self.map_cache = pygame.Surface(self.lay.map.size)
@@ -117,18 +130,18 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         self.map_dirty = True
         self.static_dirty = True
         self._piece_rects: dict[str, pygame.Rect] = {}
-        self._card_rects: list[tuple[pygame.Rect, str]] = []     # as drawn, in draw order
-        self._card_zones: list[tuple[pygame.Rect, str]] = []     # what the mouse hits (hand.zones)
-        self._hand_groups_drawn: list[HAND.Group] = []           # the hands as last laid out (rows, steps)
+        self._card_rects: list[tuple[pygame.Rect, str]] = []  # as drawn, in draw order
+        self._card_zones: list[tuple[pygame.Rect, str]] = []  # what the mouse hits (hand.zones)
+        self._hand_groups_drawn: list[HAND.Group] = []  # the hands as last laid out (rows, steps)
         self._log_rows: list[tuple[pygame.Rect, list[str]]] = []
-        self._victory_rows: list[tuple[pygame.Rect, list[str]]] = []   # the tracker's lines, for hover
-        self._outlook: tuple = (None, {})   # (key, the engine's supply outlook for the selected general)
+        self._victory_rows: list[tuple[pygame.Rect, list[str]]] = []  # the tracker's lines, for hover
+        self._outlook: tuple = (None, {})  # (key, the engine's supply outlook for the selected general)
         self.hover_victory: int | None = None
-        self.shift_held = False      # Shift: dragging pins waypoints of the route
-        self._sound_mark: int | None = None   # log length already sounded (None: nothing yet)
-        self.battle_closed: int | None = None   # the log index of the battle whose result was put away
-        self.notice = None           # a quiet confirmation on the map ("Saved as …"): {"text", "t"}
-        self.show_supply = False     # key S: every train's supply range and the unsupplied generals
+        self.shift_held = False  # Shift: dragging pins waypoints of the route
+        self._sound_mark: int | None = None  # log length already sounded (None: nothing yet)
+        self.battle_closed: int | None = None  # the log index of the battle whose result was put away
+        self.notice = None  # a quiet confirmation on the map ("Saved as …"): {"text", "t"}
+        self.show_supply = False  # key S: every train's supply range and the unsupplied generals
         self._supply_map: tuple = (None, {})
         self.refresh()
 
@@ -180,8 +193,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         t = tpl[0]
         if self.alloc and self.alloc["power"] == t["power"]:
             return
-        self.alloc = {"power": t["power"], "template": t,
-                      "troops": {g: lim["min"] for g, lim in t["generals"].items()}}
+        self.alloc = {"power": t["power"], "template": t, "troops": {g: lim["min"] for g, lim in t["generals"].items()}}
 
     def _setup_recruit(self) -> None:
         tpl = self._acts("recruit") or self._acts("troops")
@@ -192,8 +204,12 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         if self.recruit and self.recruit["power"] == t["power"]:
             return
         gens = list(t["on_map"]) + list(t["sites"])
-        self.recruit = {"power": t["power"], "template": t, "assign": {g: 0 for g in gens},
-                        "site": {g: (s[0] if s else None) for g, s in t["sites"].items()}}
+        self.recruit = {
+            "power": t["power"],
+            "template": t,
+            "assign": {g: 0 for g in gens},
+            "site": {g: (s[0] if s else None) for g, s in t["sites"].items()},
+        }
 
     def _auto_select_moving(self) -> None:
         if self.frame.get("name") == "moving" and self.acts:
@@ -209,8 +225,8 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         except IllegalAction as exc:
             self.refuse(str(exc))
             return False
-        self.seen_log[role] = len(self.session.state["log"])   # the player saw his own action
-        self._land_now()                # a player's action lands whatever is still in flight
+        self.seen_log[role] = len(self.session.state["log"])  # the player saw his own action
+        self._land_now()  # a player's action lands whatever is still in flight
         self.message = ""
         self.message_rule = None
         self.selected = None
@@ -253,7 +269,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             self.autosave()
             self.seat = nxt
             if hot and self.public_decision(nxt):
-                self.private = False          # nothing private is needed: no "Pass to …" screen
+                self.private = False  # nothing private is needed: no "Pass to …" screen
             elif hot:
                 self.private = True
                 self.app.push(HandoffScene(self.app, nxt, self))
@@ -266,12 +282,13 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             if hot:
                 self.app.push(HandoffScene(self.app, nxt, self))
         self.refresh()
-        s.autosave_at_stage_end()             # a solo game has no hand-offs: every stage's end
+        s.autosave_at_stage_end()  # a solo game has no hand-offs: every stage's end
 
     def _computer_failed(self) -> None:
         """A computer player raised: a crash report and an emergency save as for any crash, then
         the player chooses how to go on (another level, or taking the seat)."""
         from maria.record import crash
+
         role, exc = self.session.computer_failure
         self.session.computer_failure = None
         report, save = crash.write_crash_report(exc, record=self.session.record)
@@ -312,11 +329,13 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         step = str(s.state["phase"] or s.state["stage"] or "step").replace("_", " ")
         s.apply(nxt, a)
         him, his = pronouns(nxt)
-        what = {"accept_defeat": "has no card to play and accepts the defeat (R11.3)",
-                "accept_tie": "has no card of the suit and accepts the tie (R11.5)",
-                "done": f"has nothing to do in this {step}",
-                "play_card": f"must play {his} only card of the suit, "
-                             f"{_card_text(a['card']) if a['type'] == 'play_card' else ''} (R11.5)"}
+        what = {
+            "accept_defeat": "has no card to play and accepts the defeat (R11.3)",
+            "accept_tie": "has no card of the suit and accepts the tie (R11.5)",
+            "done": f"has nothing to do in this {step}",
+            "play_card": f"must play {his} only card of the suit, "
+            f"{_card_text(a['card']) if a['type'] == 'play_card' else ''} (R11.5)",
+        }
         self.auto_lines.append(f"{role_name(nxt)} {what[a['type']]}: done for {him}.")
         self.computer_line = self.auto_lines[-1]
         return True
@@ -338,7 +357,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
         n = len(st["log"])
         if self._sound_mark is not None and n > self._sound_mark:
             cfg = self.app.settings
-            for name in sound.effects_for(st["log"][self._sound_mark:], door.is_over(st)):
+            for name in sound.effects_for(st["log"][self._sound_mark :], door.is_over(st)):
                 sound.play(name, cfg.volume, cfg.muted)
         self._sound_mark = n
 
@@ -391,7 +410,7 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
             # the decision runs in a worker thread: this frame returns at once (no freeze)
             t = s.think(nxt)
             self.dirty = True
-            self.computer_timer += dt       # (a card's landing restarts it: the new score is seen)
+            self.computer_timer += dt  # (a card's landing restarts it: the new score is seen)
             delay = self.pace()
             if t.done and self.computer_timer >= delay and self.anim is None:
                 self.computer_timer = 0.0
@@ -415,8 +434,9 @@ class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene)
     def _shown_cities(self) -> None:
         """The cities drawn, hovered and clicked: all, or Bohemia's while Flanders is collapsed."""
         hide = not self.show_flanders
-        self._city_px = {c: p for c, p in self._all_city_px.items()
-                         if not (hide and self.board.cities[c].map == "flanders")}
+        self._city_px = {
+            c: p for c, p in self._all_city_px.items() if not (hide and self.board.cities[c].map == "flanders")
+        }
         cols = self.board.map_columns.get("flanders")
         if hide and cols:
             # the view keeps to Bohemia, centred; the collapsed Flanders strip lies along its edge

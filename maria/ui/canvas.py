@@ -10,6 +10,7 @@ LOGICAL = (1920, 1080)
 @dataclass
 class CanvasMap:
     """Maps between window pixels and logical canvas pixels (uniform scale, centred)."""
+
     window: tuple[int, int]
     logical: tuple[int, int] = LOGICAL
 
@@ -20,8 +21,7 @@ class CanvasMap:
     @property
     def offset(self) -> tuple[int, int]:
         s = self.scale
-        return (round((self.window[0] - self.logical[0] * s) / 2),
-                round((self.window[1] - self.logical[1] * s) / 2))
+        return (round((self.window[0] - self.logical[0] * s) / 2), round((self.window[1] - self.logical[1] * s) / 2))
 
     @property
     def dest_size(self) -> tuple[int, int]:

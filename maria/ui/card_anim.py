@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pygame
 
-BASE_DURATION = 0.4          # seconds at the normal computer pace (0.3 s between two actions)
+BASE_DURATION = 0.4  # seconds at the normal computer pace (0.3 s between two actions)
 MIN_DURATION, MAX_DURATION = 0.06, 0.5
-OWN_DURATION = 0.2           # the seated player's own play: a short slide from the hand
+OWN_DURATION = 0.2  # the seated player's own play: a short slide from the hand
 
 
 def duration(delay: float, own: bool = False) -> float:
@@ -34,13 +34,14 @@ class CardFlight:
 
     kind = "card"
 
-    def __init__(self, card_img: pygame.Surface, start: pygame.Rect, end: pygame.Rect, dur: float,
-                 fade: bool, info: dict):
-        self.img = card_img                  # the card face at its final size (SRCALPHA)
+    def __init__(
+        self, card_img: pygame.Surface, start: pygame.Rect, end: pygame.Rect, dur: float, fade: bool, info: dict
+    ):
+        self.img = card_img  # the card face at its final size (SRCALPHA)
         self.start, self.end = pygame.Rect(start), pygame.Rect(end)
         self.t, self.dur = 0.0, max(0.01, dur)
-        self.fade = fade                     # fade in (from a hidden hand) or not (from the hand bar)
-        self.info = info                     # side, card, value, power, display frame, log length…
+        self.fade = fade  # fade in (from a hidden hand) or not (from the hand bar)
+        self.info = info  # side, card, value, power, display frame, log length…
         self.last_rect: pygame.Rect | None = None
 
     @property

@@ -25,7 +25,7 @@ def _load(part: str) -> dict[str, str]:
         data = yamlio.load_file(DATA)
         table = data.get(part, {}) if isinstance(data, dict) else {}
         return {str(k): str(v) for k, v in table.items()}
-    except Exception:               # a missing or damaged table: the chapter number still helps
+    except Exception:  # a missing or damaged table: the chapter number still helps
         return {}
 
 
@@ -45,12 +45,12 @@ def cite(rnum: str) -> str:
     return f"§{sec} {title(sec)}".strip()
 
 
-@lru_cache(maxsize=2048)             # a static table: the same R-number always gives the same section
+@lru_cache(maxsize=2048)  # a static table: the same R-number always gives the same section
 def section(rnum: str) -> str:
     """The printed section holding digest rule `rnum` ("11.2" -> "11.1"); its chapter if unknown."""
     t = _table()
     below = sorted(v for k, v in t.items() if k.startswith(rnum + "."))
-    if rnum not in t and below:             # "R19.1" for the rules R19.1.1, R19.1.2, …
+    if rnum not in t and below:  # "R19.1" for the rules R19.1.1, R19.1.2, …
         return below[0]
     parts = rnum.split(".")
     while parts:
@@ -61,7 +61,7 @@ def section(rnum: str) -> str:
     return rnum.split(".")[0]
 
 
-@lru_cache(maxsize=8192)             # every text on screen passes here, every time it is drawn
+@lru_cache(maxsize=8192)  # every text on screen passes here, every time it is drawn
 def printed(text: str) -> str:
     """`text` with every R-number replaced by its printed section ("see R11.2" -> "see §11.1")."""
     if "R" not in text:

@@ -18,7 +18,7 @@ from maria.ui import widgets as W
 from maria.ui.board_scene import BoardScene
 from maria.ui.session import Seat, Session, role_name
 
-SPEEDS = (1.2, 0.6, 0.3, 0.12, 0.03)      # seconds between two computer actions
+SPEEDS = (1.2, 0.6, 0.3, 0.12, 0.03)  # seconds between two computer actions
 
 
 class DemoControl:
@@ -31,7 +31,7 @@ class DemoControl:
         self.name = name
         self.paused = False
         self.speed = 2
-        self.events = 0                     # events seen (the demo test checks they are processed)
+        self.events = 0  # events seen (the demo test checks they are processed)
 
     def delay(self) -> float:
         return SPEEDS[self.speed]
@@ -65,22 +65,27 @@ class DemoControl:
     def draw(self, surf, rect: pygame.Rect) -> None:
         W.panel(surf, rect, (250, 244, 225))
         s = self.session
-        seats = "  ".join(f"{i + 1}:{self.name(r)}={s.level_of(r) if s.is_computer(r) else 'you'}"
-                          for i, r in enumerate(self.roles()))
+        seats = "  ".join(
+            f"{i + 1}:{self.name(r)}={s.level_of(r) if s.is_computer(r) else 'you'}" for i, r in enumerate(self.roles())
+        )
         state = "PAUSED" if self.paused else f"speed {self.speed + 1}/{len(SPEEDS)}"
-        W.blit_text(surf, f"DEMO · {state} · Space pause · [ ] speed · 1-{max(3, len(self.roles()))} take over  |  "
-                    f"{seats}", (rect.x + 10, rect.y + 10), 16, W.INK, "sans")
+        W.blit_text(
+            surf,
+            f"DEMO · {state} · Space pause · [ ] speed · 1-{max(3, len(self.roles()))} take over  |  {seats}",
+            (rect.x + 10, rect.y + 10),
+            16,
+            W.INK,
+            "sans",
+        )
 
 
-def demo_session(variant: str = "intro", players: int = 3, level: str = "easy",
-                 seed: int | None = None) -> Session:
+def demo_session(variant: str = "intro", players: int = 3, level: str = "easy", seed: int | None = None) -> Session:
     seed = random.randrange(1, 100000) if seed is None else seed
     seats = [Seat(r, "computer", level) for r in door.ROLES[players]]
     return Session.new(variant, players, seed, seats)
 
 
-def start_demo(app, variant: str = "intro", players: int = 3, level: str = "easy",
-               seed: int | None = None):
+def start_demo(app, variant: str = "intro", players: int = 3, level: str = "easy", seed: int | None = None):
     """Push a board scene that plays itself; returns it."""
     session = demo_session(variant, players, level, seed)
     app.scenes = app.scenes[:1]
@@ -96,6 +101,7 @@ def start_friedrich_demo(app, players: int = 4, level: str | None = None, seed: 
     offers), the public board, the same controls as MARIA's demo; returns the board."""
     from maria.ui.friedrich_scene import FBoardScene, shipped_board
     from maria.ui.friedrich_session import ROLES, FSession, computer_levels, role_label
+
     level = level or computer_levels()[0]
     seed = random.randrange(1, 100000) if seed is None else seed
     session = FSession.new(players, seed, {r: {"kind": "computer", "level": level} for r in ROLES[players]})

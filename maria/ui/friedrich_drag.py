@@ -74,8 +74,16 @@ class FDragPart:
         if not moves:
             return False
         pieces = moves[0]["pieces"]
-        self.drag = {"pieces": pieces, "from": city, "at": tuple(pos), "pos": tuple(pos), "moved": False,
-                     "moves": self.session.whole_moves(self.seat, pieces), "over": None, "supply": {}}
+        self.drag = {
+            "pieces": pieces,
+            "from": city,
+            "at": tuple(pos),
+            "pos": tuple(pos),
+            "moved": False,
+            "moves": self.session.whole_moves(self.seat, pieces),
+            "over": None,
+            "supply": {},
+        }
         self.dirty = True
         return True
 
@@ -102,11 +110,11 @@ class FDragPart:
         d, self.drag = self.drag, None
         self.dirty = True
         if not d["moved"]:
-            self.click_map(d["at"])                # a click: the move begins, step by step
+            self.click_map(d["at"])  # a click: the move begins, step by step
             return
         city = self.map.city_at(pos)
         if city is None or city == d["from"]:
-            return                                 # put back where it was
+            return  # put back where it was
         ways = self.drag_ends(d).get(city)
         if ways and len(ways) == 1:
             self.send(ways[0])
@@ -114,7 +122,7 @@ class FDragPart:
             self.app.push(ChoiceDialog(self.app, self, f"Which way to {self.board.cities[city].name}?", ways))
         else:
             path = road_route(self.board, d["from"], city) or [d["from"], city]
-            self.send({"type": "move", "pieces": d["pieces"], "path": path})     # the door says why not
+            self.send({"type": "move", "pieces": d["pieces"], "path": path})  # the door says why not
 
     def draw_drag(self, surf) -> None:
         d = self.drag
@@ -140,8 +148,9 @@ class FDragPart:
                 img = W.text(label, 15, W.INK, "sans_bold")
                 box = img.get_rect(midbottom=(x, y - 32)).inflate(12, 6)
                 pygame.draw.rect(surf, (250, 244, 228), box, border_radius=6)
-                pygame.draw.rect(surf, (60, 120, 60) if all(d["supply"].values()) else (150, 40, 30), box, 2,
-                                 border_radius=6)
+                pygame.draw.rect(
+                    surf, (60, 120, 60) if all(d["supply"].values()) else (150, 40, 30), box, 2, border_radius=6
+                )
                 surf.blit(img, img.get_rect(center=box.center))
         # the held piece follows the mouse
         x, y = d["pos"]
@@ -162,8 +171,13 @@ class FDragPart:
         return [a for a in self.legal if a["type"] in CARD_TYPES and (a.get("card") == card or a.get("choice") == card)]
 
     def playable_cards(self) -> frozenset:
-        return frozenset(c for a in self.legal if a["type"] in CARD_TYPES for c in (a.get("card"), a.get("choice"))
-                         if isinstance(c, str) and ":" in c)
+        return frozenset(
+            c
+            for a in self.legal
+            if a["type"] in CARD_TYPES
+            for c in (a.get("card"), a.get("choice"))
+            if isinstance(c, str) and ":" in c
+        )
 
     def click_card(self, pos) -> bool:
         card = HAND.hit(self.card_zones, pos)
@@ -171,8 +185,11 @@ class FDragPart:
             return False
         acts = self.card_actions(card)
         seen: set[str] = set()
-        acts = [a for a in acts if not (action_label(a, self.view, self.board) in seen
-                                        or seen.add(action_label(a, self.view, self.board)))]
+        acts = [
+            a
+            for a in acts
+            if not (action_label(a, self.view, self.board) in seen or seen.add(action_label(a, self.view, self.board)))
+        ]
         if len(acts) == 1:
             self.send(acts[0])
         elif acts:
@@ -189,5 +206,6 @@ class FDragPart:
         acts = self.card_actions(card)
         if acts:
             return f"{card_label(card)}: click to " + " or ".join(
-                sorted({action_label(a, self.view, self.board).lower() for a in acts}))
+                sorted({action_label(a, self.view, self.board).lower() for a in acts})
+            )
         return f"{card_label(card)}: not playable now."

@@ -14,30 +14,36 @@ HAS_LESSONS = False
 
 def new_game(app) -> None:
     from maria.ui.friedrich_setup import FSetupScene
+
     app.push(FSetupScene(app))
 
 
 def demo(app) -> None:
     from maria.ui.demo import start_friedrich_demo
+
     start_friedrich_demo(app)
 
 
 def last_autosave() -> Path | None:
     from maria.ui.session import autosaves
+
     found = autosaves("friedrich")
     return found[0] if found else None
 
 
 def open_save(app, path: Path, seats: dict | None = None, on_fail=None) -> bool:
     from maria.ui.friedrich_setup import open_friedrich_save
+
     return open_friedrich_save(app, path, on_fail)
 
 
 def replay_board(app, record):
     from maria.ui.replay_viewer import FReplayBoard
+
     return FReplayBoard(app, record)
 
 
 def rules_scene(app, *args):
     from maria.ui.friedrich_panels import FRulesScene
+
     return FRulesScene(app, *args)

@@ -11,8 +11,10 @@ import pygame
 from maria.render import fonts, palette as pal, symbols
 from maria.render.friedrich_preview import NATION_COLOURS, NATION_INK, OBJECTIVE_COLOURS
 
-NOTE = ("Rest the mouse on a city or a piece for its details, on a card for what it does now. "
-        "Drag one of your pieces to a city to move it; a click moves it step by step. L or a click closes.")
+NOTE = (
+    "Rest the mouse on a city or a piece for its details, on a card for what it does now. "
+    "Drag one of your pieces to a city to move it; a click moves it step by step. L or a click closes."
+)
 
 
 def _city(s, c, suit="spades"):
@@ -33,6 +35,7 @@ def _objective(first: bool):
                 a0 = 2 * math.pi * k / 12
                 pygame.draw.arc(s, col, pygame.Rect(c[0] - 13, c[1] - 13, 26, 26), a0, a0 + math.pi / 9, 5)
         _city(s, c, "hearts")
+
     return f
 
 
@@ -55,6 +58,7 @@ def _general(face_down=False, armies=None):
         if armies is not None:
             img = fonts.halo_text(str(armies), 13, (120, 20, 16), "sans_bold")
             s.blit(img, img.get_rect(midleft=(c[0] + 12, c[1])))
+
     return f
 
 
@@ -74,6 +78,7 @@ def _star(s, c):
 
 def _card(s, c):
     from maria.ui.hand import card_face
+
     img = card_face("1:D7", (22, 30), True)
     s.blit(img, img.get_rect(center=c))
 
@@ -82,6 +87,7 @@ def _ring(col):
     def f(s, c):
         pygame.draw.circle(s, (20, 16, 12), c, 15, 4)
         pygame.draw.circle(s, col, c, 14, 3)
+
     return f
 
 
@@ -94,25 +100,40 @@ def _route(s, c):
 def entries(marks: dict) -> list:
     """The legend's rows; `marks` the board's ring colours by kind (maria.ui.friedrich_scene.MARKS)."""
     return [
-        ("Places", [
-            (_city, "City; the suit of its sector: the cards a general there plays in combat (§7)"),
-            (_objective(True), "Objective of the ring's nation, 1st order (§5, §12)"),
-            (_objective(False), "Objective, 2nd order (§5, §12)"),
-            (_depot, "Depot: where the nation's pieces re-enter (§10)"),
-        ]),
-        ("Pieces", [
-            (_general(armies=8), "General and his rank (a stack's lowest rank commands it); your armies in red (§6)"),
-            (_general(face_down=True), "Face-down general: out of supply once (§9)"),
-            (_train, "Supply train: supplies its nation's generals within 6 cities (§9)"),
-            (_star, "A Card of Fate acts on this general this turn (§11)"),
-        ]),
-        ("While you play", [
-            (_ring(marks["move"]), "Green ring: a piece you may move; while you hold one, where its move can end (§4)"),
-            (_route, "The route of the held piece to the city under the mouse, with its supply there (§4, §9)"),
-            (_ring(marks["step"]), "Yellow ring: the next step of a move begun step by step (§4)"),
-            (_ring(marks["attack"]), "Red ring: an enemy general you may attack (§7)"),
-            (_ring(marks["retreat"]), "Orange ring: where the beaten side may retreat (§8)"),
-            (_ring(marks["fate"]), "Blue ring: a choice a Card of Fate leaves you (§11)"),
-            (_card, "A framed card in your hand: you may play it now; click it (§7, §11)"),
-        ]),
+        (
+            "Places",
+            [
+                (_city, "City; the suit of its sector: the cards a general there plays in combat (§7)"),
+                (_objective(True), "Objective of the ring's nation, 1st order (§5, §12)"),
+                (_objective(False), "Objective, 2nd order (§5, §12)"),
+                (_depot, "Depot: where the nation's pieces re-enter (§10)"),
+            ],
+        ),
+        (
+            "Pieces",
+            [
+                (
+                    _general(armies=8),
+                    "General and his rank (a stack's lowest rank commands it); your armies in red (§6)",
+                ),
+                (_general(face_down=True), "Face-down general: out of supply once (§9)"),
+                (_train, "Supply train: supplies its nation's generals within 6 cities (§9)"),
+                (_star, "A Card of Fate acts on this general this turn (§11)"),
+            ],
+        ),
+        (
+            "While you play",
+            [
+                (
+                    _ring(marks["move"]),
+                    "Green ring: a piece you may move; while you hold one, where its move can end (§4)",
+                ),
+                (_route, "The route of the held piece to the city under the mouse, with its supply there (§4, §9)"),
+                (_ring(marks["step"]), "Yellow ring: the next step of a move begun step by step (§4)"),
+                (_ring(marks["attack"]), "Red ring: an enemy general you may attack (§7)"),
+                (_ring(marks["retreat"]), "Orange ring: where the beaten side may retreat (§8)"),
+                (_ring(marks["fate"]), "Blue ring: a choice a Card of Fate leaves you (§11)"),
+                (_card, "A framed card in your hand: you may play it now; click it (§7, §11)"),
+            ],
+        ),
     ]

@@ -13,15 +13,18 @@ import pygame
 from maria.render import fonts, palette as pal
 from maria.render.friedrich_preview import NATION_COLOURS, NATION_INK, PAD, render_surface
 
-_BASE: dict = {}            # (board id, scale) -> Surface: drawn once per process (about a second)
+_BASE: dict = {}  # (board id, scale) -> Surface: drawn once per process (about a second)
 ZOOMS = (1.0, 1.5, 2.0)
 
 
 def base_surface(board, scale: float) -> pygame.Surface:
     key = (id(board), round(scale, 3))
     if key not in _BASE:
-        _BASE[key] = render_surface(board, scale, pieces=False, legend=False).convert() \
-            if pygame.display.get_surface() is not None else render_surface(board, scale, pieces=False, legend=False)
+        _BASE[key] = (
+            render_surface(board, scale, pieces=False, legend=False).convert()
+            if pygame.display.get_surface() is not None
+            else render_surface(board, scale, pieces=False, legend=False)
+        )
     return _BASE[key]
 
 
@@ -33,7 +36,7 @@ class FMap:
         map_h = max(c.y for c in board.cities.values())
         self.fit = min((self.rect.w - 4) / (1000 + 2 * PAD / 1.3), (self.rect.h - 4) / (map_h + 2 * PAD / 1.3))
         self.zoom_i = 0
-        self.offset = [0.0, 0.0]          # top-left of the view inside the zoomed map (px)
+        self.offset = [0.0, 0.0]  # top-left of the view inside the zoomed map (px)
         self._centre()
 
     @property
@@ -76,8 +79,10 @@ class FMap:
     # --- geometry -----------------------------------------------------------------------------
     def to_screen(self, city: str) -> tuple[int, int]:
         c = self.board.cities[city]
-        return (round(self.rect.x + PAD + c.x * self.scale - self.offset[0]),
-                round(self.rect.y + PAD + c.y * self.scale - self.offset[1]))
+        return (
+            round(self.rect.x + PAD + c.x * self.scale - self.offset[0]),
+            round(self.rect.y + PAD + c.y * self.scale - self.offset[1]),
+        )
 
     def visible(self, city: str) -> bool:
         return self.rect.collidepoint(self.to_screen(city))
@@ -120,14 +125,23 @@ class FMap:
         return self.city_at(pos)
 
     # --- drawing ------------------------------------------------------------------------------
-    def draw(self, surf: pygame.Surface, view: dict, marks: dict[str, tuple], selected: str | None = None,
-             path: list[str] | None = None) -> None:
+    def draw(
+        self,
+        surf: pygame.Surface,
+        view: dict,
+        marks: dict[str, tuple],
+        selected: str | None = None,
+        path: list[str] | None = None,
+    ) -> None:
         """The map, then `marks` {city: colour} (legal destinations…), the pieces, the selection."""
         old = surf.get_clip()
         surf.set_clip(self.rect)
         surf.fill(pal.PARCHMENT, self.rect)
-        surf.blit(self.surface(), self.rect.topleft, pygame.Rect(round(self.offset[0]), round(self.offset[1]),
-                                                               self.rect.w, self.rect.h))
+        surf.blit(
+            self.surface(),
+            self.rect.topleft,
+            pygame.Rect(round(self.offset[0]), round(self.offset[1]), self.rect.w, self.rect.h),
+        )
         if path and len(path) > 1:
             pts = [self.to_screen(c) for c in path]
             pygame.draw.lines(surf, (200, 40, 30), False, pts, 4)
@@ -137,7 +151,7 @@ class FMap:
             pygame.draw.circle(surf, colour, (x, y), 14, 3)
         for city, gids in view["city_generals"].items():
             self._stack(surf, city, [view["generals"][g] for g in gids], city == selected)
-        for m in view.get("mods", []):               # §11: a Fate effect in force on a general
+        for m in view.get("mods", []):  # §11: a Fate effect in force on a general
             g = view["generals"].get(m.get("general", ""))
             if m.get("turn") == view["turn"] and g and g.get("city"):
                 x, y = self.to_screen(g["city"])
@@ -157,11 +171,16 @@ class FMap:
             col = NATION_COLOURS[g["nation"]]
             pygame.draw.circle(surf, (20, 16, 12), (cx + 1, cy + 2), 11)
             pygame.draw.circle(surf, col, (cx, cy), 10)
-            pygame.draw.circle(surf, (90, 90, 90) if g.get("face_down") else pal.CITY_OUTLINE, (cx, cy), 10,
-                               3 if g.get("face_down") else 1)
+            pygame.draw.circle(
+                surf,
+                (90, 90, 90) if g.get("face_down") else pal.CITY_OUTLINE,
+                (cx, cy),
+                10,
+                3 if g.get("face_down") else 1,
+            )
             t = fonts.text(str(g["rank"]), 15, NATION_INK[g["nation"]], "serif_bold")
             surf.blit(t, t.get_rect(center=(cx, cy)))
-        if all(a is not None for a in total) and sum(total):      # 0 before the §6 allocation
+        if all(a is not None for a in total) and sum(total):  # 0 before the §6 allocation
             n = sum(total)
             img = fonts.halo_text(str(n), 13, (120, 20, 16), "sans_bold")
             surf.blit(img, img.get_rect(midleft=(x + 13 + 15 * len(gens) - 3, y - 14)))

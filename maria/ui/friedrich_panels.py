@@ -17,16 +17,24 @@ from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.board_layout import CARD_H, CARD_W
 from maria.ui.hand import card_face
-from maria.ui.overlays import (ButtonScene, GameOverScene, HandoffScene, LeaveGameScene, MessageScene, RulesScene,
-                               _title_bg, modal)
+from maria.ui.overlays import (
+    ButtonScene,
+    GameOverScene,
+    HandoffScene,
+    LeaveGameScene,
+    MessageScene,
+    RulesScene,
+    _title_bg,
+    modal,
+)
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
-DUEL_CARD = (44, 62)             # a card played in the combat panel
-HANDS_H = 200                   # the hands panel with one row of cards
+DUEL_CARD = (44, 62)  # a card played in the combat panel
+HANDS_H = 200  # the hands panel with one row of cards
 ROW_GAP = 6
-READABLE_STEP = 18              # px of each overlapped card that show its value and suit
-HAND_LIFT = 12                  # the card under the mouse rises whole above its neighbours
+READABLE_STEP = 18  # px of each overlapped card that show its value and suit
+HAND_LIFT = 12  # the card under the mouse rises whole above its neighbours
 RULES_YAML = Path(__file__).resolve().parents[1] / "games" / "friedrich" / "data" / "rules.yaml"
 
 
@@ -49,7 +57,7 @@ def action_label(a: dict, view: dict, board) -> str:
     t = a["type"]
     if t == "move":
         who = "Move " + " + ".join(gname(view, p) if p in view["generals"] else "supply train" for p in a["pieces"])
-        if "path" in a:                                   # a whole move: its route
+        if "path" in a:  # a whole move: its route
             return who + ": " + " → ".join(cname(board, c) for c in a["path"])
         return who
     if t == "step":
@@ -72,11 +80,11 @@ def action_label(a: dict, view: dict, board) -> str:
         return f"Discard {card_label(a['card'])}"
     if t == "fate":
         c = a["choice"]
-        words = {"stay": "Stay", "none": "None", "keep": "Keep my cards", "fight": "Fight"}   # §11, §13
+        words = {"stay": "Stay", "none": "None", "keep": "Keep my cards", "fight": "Fight"}  # §11, §13
         if c in words:
             return words[c]
         if ":" in c:
-            return card_label(c)                          # §13 Fate cards giving or swapping a TC
+            return card_label(c)  # §13 Fate cards giving or swapping a TC
         return gname(view, c) if c in view["generals"] else cname(board, c)
     if t == "offensive_option":
         return "No Offensive Option" if a["card"] == "none" else f"Offensive Option: lay out {card_label(a['card'])}"
@@ -92,6 +100,7 @@ def action_label(a: dict, view: dict, board) -> str:
 
 
 # --- panels -----------------------------------------------------------------------------------
+
 
 def header(surf, r, title: str) -> int:
     W.panel(surf, r, W.PAPER, W.FRAME, 6, 2)
@@ -111,7 +120,7 @@ def _hand_groups(view: dict, nations: list[str]) -> list[tuple[str, list[str], p
 
 def _chunks(cards: list[str], rows: int) -> list[list[str]]:
     k = -(-len(cards) // rows) if cards else 0
-    return [cards[i * k:(i + 1) * k] for i in range(rows)]
+    return [cards[i * k : (i + 1) * k] for i in range(rows)]
 
 
 def hand_rows(view: dict, nations: list[str], width: int) -> int:
@@ -141,13 +150,21 @@ def draw_hands(surf, r, view: dict, nations: list[str], hover=None, playable=fro
     first = [HAND.Group(n, _chunks(cards, rows)[0], head.get_width() + 22) for n, cards, head in named]
     HAND.layout(first, pygame.Rect(r.x, y, r.w, CARD_H), CARD_W, CARD_H, 22)
     groups = list(first)
-    for k in range(1, rows):            # the next rows under the first, with its steps
+    for k in range(1, rows):  # the next rows under the first, with its steps
         for g0, (n, cards, _) in zip(first, named):
             chunk = _chunks(cards, rows)[k]
             top = y + 22 + k * (CARD_H + ROW_GAP)
-            groups.append(HAND.Group(n, chunk, 0, x=g0.x, y=top, step=g0.step,
-                                     rects=[pygame.Rect(g0.x + i * g0.step, top, CARD_W, CARD_H)
-                                            for i in range(len(chunk))]))
+            groups.append(
+                HAND.Group(
+                    n,
+                    chunk,
+                    0,
+                    x=g0.x,
+                    y=top,
+                    step=g0.step,
+                    rects=[pygame.Rect(g0.x + i * g0.step, top, CARD_W, CARD_H) for i in range(len(chunk))],
+                )
+            )
     zones = HAND.zones(groups, CARD_W, HAND_LIFT)
     over = HAND.hit(zones, hover) if hover is not None else None
     for g0, (n, cards, head) in zip(first, named):
@@ -191,8 +208,9 @@ def draw_armies(surf, r, view: dict, nations: list[str]) -> None:
             y += 19
     others = [n for n in view["army_totals"] if n not in nations and n not in view.get("left", [])]
     if others and y < r.bottom - 18:
-        txt = "Armies of the others (totals): " + ", ".join(f"{nation_label(n)} {view['army_totals'][n]}"
-                                                            for n in others)
+        txt = "Armies of the others (totals): " + ", ".join(
+            f"{nation_label(n)} {view['army_totals'][n]}" for n in others
+        )
         for line in W.wrap(txt, r.w - 20, 14)[:3]:
             W.blit_text(surf, line, (r.x + 10, y + 2), 14, (100, 85, 60))
             y += 18
@@ -201,7 +219,7 @@ def draw_armies(surf, r, view: dict, nations: list[str]) -> None:
 def last_fate(view: dict) -> str | None:
     for e in reversed(view["log"]):
         if e["text"].startswith("The Clock of Fate: "):
-            return e["text"][len("The Clock of Fate: "):]
+            return e["text"][len("The Clock of Fate: ") :]
     return None
 
 
@@ -219,9 +237,14 @@ def draw_fate(surf, r, view: dict) -> None:
             y += 18
 
 
-MOD_TEXTS = {"no_attack": "{g} may not attack", "no_train_kill": "{g} destroys no supply train",
-             "range": "{g} moves at most {v} cities", "seydlitz": "Prussia may play the spades 11 at double value",
-             "first_card_plus": "{n}'s first card in combat +1", "recruits_no_attack": "{n}'s recruits may not attack"}
+MOD_TEXTS = {
+    "no_attack": "{g} may not attack",
+    "no_train_kill": "{g} destroys no supply train",
+    "range": "{g} moves at most {v} cities",
+    "seydlitz": "Prussia may play the spades 11 at double value",
+    "first_card_plus": "{n}'s first card in combat +1",
+    "recruits_no_attack": "{n}'s recruits may not attack",
+}
 
 
 def mod_label(view: dict, m: dict) -> str:
@@ -235,8 +258,10 @@ def general_info(view: dict, gid: str) -> str:
     """A general under the mouse: nation and rank, his armies where the view shows them (§6),
     face-down (§9), moved this turn (§4), a Fate effect on him (§11)."""
     g = view["generals"][gid]
-    parts = [f"{g['name']} ({nation_label(g['nation'])}), rank {g['rank']}",
-             f"{g['armies']} armies" if g.get("armies") is not None else "armies hidden (§6)"]
+    parts = [
+        f"{g['name']} ({nation_label(g['nation'])}), rank {g['rank']}",
+        f"{g['armies']} armies" if g.get("armies") is not None else "armies hidden (§6)",
+    ]
     if g.get("face_down"):
         parts.append("face-down: out of supply once (§9)")
     if gid in view.get("moved", []):
@@ -251,8 +276,11 @@ def city_info(view: dict, board, city: str) -> str:
     o = board.objectives.get(city)
     if o is not None:
         held = view.get("conquered", {}).get(city)
-        parts.append(f"objective of {nation_label(o.nation)}, {'1st' if o.order == 1 else '2nd'} order"
-                     + (f", held by {nation_label(held)}" if held else "") + " (§5)")
+        parts.append(
+            f"objective of {nation_label(o.nation)}, {'1st' if o.order == 1 else '2nd'} order"
+            + (f", held by {nation_label(held)}" if held else "")
+            + " (§5)"
+        )
     depot = next((n for n, cs in board.depots.items() if city in cs), None)
     if depot:
         parts.append(f"depot of {nation_label(depot)} (§10)")
@@ -272,14 +300,25 @@ def mods_in_force(view: dict) -> list[dict]:
 
 class FateScene(MessageScene):
     """A Card of Fate just drawn (§11), its text as the log gives it (maria/games/friedrich/data/fate.yaml)."""
+
     OK_Y = 700
 
     def __init__(self, app, text: str):
         super().__init__(app, "The Clock of Fate", text)
 
     def draw(self, surf) -> None:
-        r = modal(surf, pygame.Rect(960 - 330, 250, 660, 540), self.title, size=38, top=34, fill=(250, 244, 228),
-                  frame=(60, 50, 40), radius=16, width=4, ink=(110, 30, 24))
+        r = modal(
+            surf,
+            pygame.Rect(960 - 330, 250, 660, 540),
+            self.title,
+            size=38,
+            top=34,
+            fill=(250, 244, 228),
+            frame=(60, 50, 40),
+            radius=16,
+            width=4,
+            ink=(110, 30, 24),
+        )
         pygame.draw.rect(surf, (150, 40, 30), r.inflate(-24, -24), 2, border_radius=12)
         W.blit_text(surf, "§11", (960, r.y + 84), 18, (100, 85, 60), "sans", "midtop")
         title, _, body = self.text.partition(": ")
@@ -315,34 +354,60 @@ def draw_duel(surf, r, view: dict, board) -> None:
         n = f[side + "_nation"]
         pygame.draw.circle(surf, (30, 26, 22), (x + 10, r.y + 58), 11)
         pygame.draw.circle(surf, NATION_COLOURS[n], (x + 10, r.y + 58), 10)
-        W.blit_text(surf, ("Attacker: " if side == "att" else "Defender: ") + nation_label(n), (x + 26, r.y + 48),
-                    18, W.INK, "sans_bold")
-        W.blit_text(surf, ", ".join(gname(view, g) for g in f[side]) + f" at {cname(board, f[side + '_city'])}",
-                    (x, r.y + 74), 15, W.INK)
-        W.blit_text(surf, f"suit of the sector: {f[side + '_suit']} {SUIT_MARK.get(f[side + '_suit'], '')}",
-                    (x, r.y + 94), 15, (100, 85, 60))
+        W.blit_text(
+            surf,
+            ("Attacker: " if side == "att" else "Defender: ") + nation_label(n),
+            (x + 26, r.y + 48),
+            18,
+            W.INK,
+            "sans_bold",
+        )
+        W.blit_text(
+            surf,
+            ", ".join(gname(view, g) for g in f[side]) + f" at {cname(board, f[side + '_city'])}",
+            (x, r.y + 74),
+            15,
+            W.INK,
+        )
+        W.blit_text(
+            surf,
+            f"suit of the sector: {f[side + '_suit']} {SUIT_MARK.get(f[side + '_suit'], '')}",
+            (x, r.y + 94),
+            15,
+            (100, 85, 60),
+        )
     score = f["score"]
     lead = f["att_nation"] if score > 0 else f["def_nation"] if score < 0 else None
     # the log's convention: a signed score from the named side's point of view, here the side ahead
-    W.blit_text(surf, (f"Score +{abs(score)} for {nation_label(lead)}" if lead else "Score 0, level")
-                + f" · to play: {nation_label(f[f['right'] + '_nation'])}", (r.centerx, r.y + 120), 20,
-                W.INK, "sans_bold", "midtop")
-    for i, side in enumerate(("att", "def")):       # the cards each side played, as cards
+    W.blit_text(
+        surf,
+        (f"Score +{abs(score)} for {nation_label(lead)}" if lead else "Score 0, level")
+        + f" · to play: {nation_label(f[f['right'] + '_nation'])}",
+        (r.centerx, r.y + 120),
+        20,
+        W.INK,
+        "sans_bold",
+        "midtop",
+    )
+    for i, side in enumerate(("att", "def")):  # the cards each side played, as cards
         cards = [p for p in f.get("played", []) if p["side"] == side]
         x0, room = r.x + 20 + i * (r.w // 2), r.w // 2 - 40
         step = min(DUEL_CARD[0] + 6, max(12, (room - DUEL_CARD[0]) // max(1, len(cards) - 1)))
         for k, p in enumerate(cards):
             cr = pygame.Rect(x0 + k * step, r.y + 150, *DUEL_CARD)
             surf.blit(card_face(p["card"], DUEL_CARD, False), cr)
-            if deck.is_reserve(p["card"]) or p["value"] != deck.value_of(p["card"]):   # what it counted for
-                W.blit_text(surf, f"={p['value']}", (cr.right - 2, cr.bottom - 2), 14, W.ACCENT, "sans_bold",
-                            "bottomright")
+            if deck.is_reserve(p["card"]) or p["value"] != deck.value_of(p["card"]):  # what it counted for
+                W.blit_text(
+                    surf, f"={p['value']}", (cr.right - 2, cr.bottom - 2), 14, W.ACCENT, "sans_bold", "bottomright"
+                )
 
 
 # --- dialogs ----------------------------------------------------------------------------------
 
+
 class AllocateDialog(ButtonScene):
     """§6: share a nation's armies among its generals (min..max each, the total exactly)."""
+
     opaque = False
 
     def __init__(self, app, board_scene, role: str, action: dict):
@@ -356,18 +421,37 @@ class AllocateDialog(ButtonScene):
         b = []
         for i, g in enumerate(self.action["generals"]):
             y = 300 + 52 * i
-            b.append(W.Button(pygame.Rect(1060, y, 48, 42), "−", self._add(g, -1), self.counts[g] > self.action["min"],
-                              ("minus", g)))
-            b.append(W.Button(pygame.Rect(1180, y, 48, 42), "+", self._add(g, 1), self.counts[g] < self.action["max"],
-                              ("plus", g)))
+            b.append(
+                W.Button(
+                    pygame.Rect(1060, y, 48, 42),
+                    "−",
+                    self._add(g, -1),
+                    self.counts[g] > self.action["min"],
+                    ("minus", g),
+                )
+            )
+            b.append(
+                W.Button(
+                    pygame.Rect(1180, y, 48, 42), "+", self._add(g, 1), self.counts[g] < self.action["max"], ("plus", g)
+                )
+            )
         b.append(W.Button(pygame.Rect(760, 860, 180, 54), "Cancel", self.back, True, "cancel", 20))
-        b.append(W.Button(pygame.Rect(980, 860, 180, 54), "Confirm", self.confirm,
-                          sum(self.counts.values()) == self.action["total"], "confirm", 20))
+        b.append(
+            W.Button(
+                pygame.Rect(980, 860, 180, 54),
+                "Confirm",
+                self.confirm,
+                sum(self.counts.values()) == self.action["total"],
+                "confirm",
+                20,
+            )
+        )
         self.buttons = b
 
     def _add(self, g, d):
         def f():
             self.counts[g] += d
+
         return f
 
     def confirm(self):
@@ -376,11 +460,18 @@ class AllocateDialog(ButtonScene):
 
     def draw(self, surf) -> None:
         a = self.action
-        modal(surf, pygame.Rect(560, 160, 800, 780), f"{nation_label(a['nation'])}: share {a['total']} armies (§6)",
-              shade=0, size=28, top=20)
+        modal(
+            surf,
+            pygame.Rect(560, 160, 800, 780),
+            f"{nation_label(a['nation'])}: share {a['total']} armies (§6)",
+            shade=0,
+            size=28,
+            top=20,
+        )
         left = a["total"] - sum(self.counts.values())
-        W.blit_text(surf, f"{a['min']}-{a['max']} per general · still to place: {left}", (960, 230), 18, W.INK,
-                    "sans", "midtop")
+        W.blit_text(
+            surf, f"{a['min']}-{a['max']} per general · still to place: {left}", (960, 230), 18, W.INK, "sans", "midtop"
+        )
         for i, g in enumerate(a["generals"]):
             y = 300 + 52 * i
             W.blit_text(surf, gname(self.bs.view, g), (620, y + 8), 20, W.INK, "sans_bold")
@@ -391,6 +482,7 @@ class AllocateDialog(ButtonScene):
 class RecruitDialog(ButtonScene):
     """§10: buy armies for generals on the map, bring removed pieces back at an entry city, pay
     with tactical cards.  The door checks it all and says why a choice is refused."""
+
     opaque = False
     TOP, ROW = 220, 36
 
@@ -406,19 +498,39 @@ class RecruitDialog(ButtonScene):
         b, y = [], self.TOP
         for g in sorted(self.armies):
             b.append(W.Button(pygame.Rect(900, y, 44, 32), "−", self._arm(g, -1), self.armies[g] > 0, ("minus", g), 18))
-            b.append(W.Button(pygame.Rect(1000, y, 44, 32), "+", self._arm(g, 1),
-                              self.armies[g] < self.action["generals"][g], ("plus", g), 18))
+            b.append(
+                W.Button(
+                    pygame.Rect(1000, y, 44, 32),
+                    "+",
+                    self._arm(g, 1),
+                    self.armies[g] < self.action["generals"][g],
+                    ("plus", g),
+                    18,
+                )
+            )
             y += self.ROW
         for p in sorted(self.enter):
             where = self.enter[p]
             label = cname(self.bs.board, where) if where else "stays out"
             b.append(W.Button(pygame.Rect(900, y, 300, 32), label, self._cycle(p), True, ("enter", p), 16))
             y += self.ROW
-        hand = sorted(self.bs.view["cards"]["hands"].get(self.action["nation"], []),
-                      key=lambda c: (deck.is_reserve(c), deck.value_of(c)), reverse=True)
-        for i, c in enumerate(hand[:48]):           # 4 rows of 12 (a hand is rarely half that)
-            b.append(W.Button(pygame.Rect(470 + 82 * (i % 12), 640 + 42 * (i // 12), 76, 36), card_label(c),
-                              self._pay(c), True, ("card", c), 16, selected=c in self.paid))
+        hand = sorted(
+            self.bs.view["cards"]["hands"].get(self.action["nation"], []),
+            key=lambda c: (deck.is_reserve(c), deck.value_of(c)),
+            reverse=True,
+        )
+        for i, c in enumerate(hand[:48]):  # 4 rows of 12 (a hand is rarely half that)
+            b.append(
+                W.Button(
+                    pygame.Rect(470 + 82 * (i % 12), 640 + 42 * (i // 12), 76, 36),
+                    card_label(c),
+                    self._pay(c),
+                    True,
+                    ("card", c),
+                    16,
+                    selected=c in self.paid,
+                )
+            )
         b.append(W.Button(pygame.Rect(760, 870, 180, 54), "Cancel", self.back, True, "cancel", 20))
         b.append(W.Button(pygame.Rect(980, 870, 180, 54), "Recruit", self.confirm, True, "confirm", 20))
         self.buttons = b
@@ -426,17 +538,20 @@ class RecruitDialog(ButtonScene):
     def _arm(self, g, d):
         def f():
             self.armies[g] += d
+
         return f
 
     def _cycle(self, p):
         def f():
             opts = [None] + list(self.action["entry"][p])
             self.enter[p] = opts[(opts.index(self.enter[p]) + 1) % len(opts)]
+
         return f
 
     def _pay(self, c):
         def f():
             self.paid.remove(c) if c in self.paid else self.paid.append(c)
+
         return f
 
     def confirm(self):
@@ -445,8 +560,13 @@ class RecruitDialog(ButtonScene):
         for p in enter:
             if p in self.bs.view["generals"]:
                 armies[p] = max(1, armies.get(p, 0))
-        act = {"type": "recruit", "nation": self.action["nation"], "armies": armies, "enter": enter,
-               "cards": list(self.paid)}
+        act = {
+            "type": "recruit",
+            "nation": self.action["nation"],
+            "armies": armies,
+            "enter": enter,
+            "cards": list(self.paid),
+        }
         why = self.bs.send(act, quiet=True)
         if why:
             self.error = why
@@ -455,8 +575,14 @@ class RecruitDialog(ButtonScene):
 
     def draw(self, surf) -> None:
         a = self.action
-        modal(surf, pygame.Rect(440, 140, 1040, 800), f"{nation_label(a['nation'])}: recruit (§10) · "
-              f"{a['price']} per army or train, at most {a['room']} armies", shade=0, size=24, top=30)
+        modal(
+            surf,
+            pygame.Rect(440, 140, 1040, 800),
+            f"{nation_label(a['nation'])}: recruit (§10) · {a['price']} per army or train, at most {a['room']} armies",
+            shade=0,
+            size=24,
+            top=30,
+        )
         y = self.TOP
         for g in sorted(self.armies):
             W.blit_text(surf, f"{gname(self.bs.view, g)}: armies to add", (480, y + 5), 18, W.INK)
@@ -466,8 +592,14 @@ class RecruitDialog(ButtonScene):
             nm = gname(self.bs.view, p) if p in self.bs.view["generals"] else "supply train"
             W.blit_text(surf, f"{nm} re-enters at", (480, y + 5), 18, W.INK)
             y += self.ROW
-        W.blit_text(surf, f"Pay with (click cards) · chosen: {' '.join(card_label(c) for c in self.paid) or 'none'}",
-                    (470, 610), 18, W.INK, "sans_bold")
+        W.blit_text(
+            surf,
+            f"Pay with (click cards) · chosen: {' '.join(card_label(c) for c in self.paid) or 'none'}",
+            (470, 610),
+            18,
+            W.INK,
+            "sans_bold",
+        )
         if self.error:
             for i, line in enumerate(W.wrap(self.error, 980, 16)[:2]):
                 W.blit_text(surf, line, (960, 815 + 20 * i), 16, W.ACCENT, "sans_bold", "midtop")
@@ -476,20 +608,35 @@ class RecruitDialog(ButtonScene):
 
 class ChoiceDialog(ButtonScene):
     """A long list of the door's legal actions (e.g. a Reserve's values) as buttons."""
+
     opaque = False
 
     def __init__(self, app, board_scene, title: str, actions: list[dict]):
         self.bs, self.title = board_scene, title
-        labels: set[str] = set()           # two actions that read the same (two Reserves as 5) are one
-        self.actions = [a for a in actions if not (action_label(a, board_scene.view, board_scene.board) in labels
-                                                   or labels.add(action_label(a, board_scene.view, board_scene.board)))]
+        labels: set[str] = set()  # two actions that read the same (two Reserves as 5) are one
+        self.actions = [
+            a
+            for a in actions
+            if not (
+                action_label(a, board_scene.view, board_scene.board) in labels
+                or labels.add(action_label(a, board_scene.view, board_scene.board))
+            )
+        ]
         super().__init__(app)
 
     def layout(self) -> None:
         b = []
         for i, a in enumerate(self.actions[:40]):
-            b.append(W.Button(pygame.Rect(430 + 268 * (i % 4), 260 + 56 * (i // 4), 256, 48),
-                              action_label(a, self.bs.view, self.bs.board), self._pick(a), True, ("choice", i), 18))
+            b.append(
+                W.Button(
+                    pygame.Rect(430 + 268 * (i % 4), 260 + 56 * (i // 4), 256, 48),
+                    action_label(a, self.bs.view, self.bs.board),
+                    self._pick(a),
+                    True,
+                    ("choice", i),
+                    18,
+                )
+            )
         b.append(W.Button(pygame.Rect(860, 860, 200, 54), "Cancel", self.back, True, "cancel", 20))
         self.buttons = b
 
@@ -497,6 +644,7 @@ class ChoiceDialog(ButtonScene):
         def f():
             self.app.pop(self)
             self.bs.send(a)
+
         return f
 
     def draw(self, surf) -> None:
@@ -534,6 +682,7 @@ def rules_sections() -> list[dict]:
 class FRulesScene(RulesScene):
     """FRIEDRICH's rules, one short text per section of the 2005 rules (data, not code), in MARIA's
     rules panel: type to search, wheel or arrows to scroll, Esc or F1 to close."""
+
     TITLE = "FRIEDRICH — the rules (2005 edition)"
     NOTE = "§ = the section of the printed rules (revised edition, January 2005)."
 
@@ -551,7 +700,7 @@ class FRulesScene(RulesScene):
         return f"§{num}  ·  {title}"
 
 
-LeaveScene = LeaveGameScene          # leaving for the title asks as MARIA's board does (overlays)
+LeaveScene = LeaveGameScene  # leaving for the title asks as MARIA's board does (overlays)
 
 
 class FGameOverScene(GameOverScene):
@@ -562,19 +711,26 @@ class FGameOverScene(GameOverScene):
         super().__init__(app, board_scene)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 470, 880, 280, 64), "Look at the board", self.back, True,
-                                 "board", 22),
-                        W.Button(pygame.Rect(960 - 170, 880, 340, 64), "Watch the game again", self._watch, True,
-                                 "watch", 22),
-                        W.Button(pygame.Rect(960 + 190, 880, 280, 64), "Title screen", self.title, True, "title", 22)]
+        self.buttons = [
+            W.Button(pygame.Rect(960 - 470, 880, 280, 64), "Look at the board", self.back, True, "board", 22),
+            W.Button(pygame.Rect(960 - 170, 880, 340, 64), "Watch the game again", self._watch, True, "watch", 22),
+            W.Button(pygame.Rect(960 + 190, 880, 280, 64), "Title screen", self.title, True, "title", 22),
+        ]
 
     def draw(self, surf) -> None:
         _title_bg(surf)
         res = self.bs.session.state.get("result") or {}
         W.blit_text(surf, "The game is over", (960, 120), 72, (110, 30, 24), "serif_bold", "midtop")
         winners = ", ".join(role_label(r) for r in res.get("winners", [])) or "nobody"
-        W.blit_text(surf, f"{winners} win{'s' if len(res.get('winners', [])) == 1 else ''}", (960, 260), 56, W.INK,
-                    "serif_bold", "midtop")
+        W.blit_text(
+            surf,
+            f"{winners} win{'s' if len(res.get('winners', [])) == 1 else ''}",
+            (960, 260),
+            56,
+            W.INK,
+            "serif_bold",
+            "midtop",
+        )
         nations = res.get("nations", [])
         for i, n in enumerate(nations):
             x = 960 + (i - (len(nations) - 1) / 2) * 220

@@ -19,24 +19,55 @@ from maria.ui import friedrich_legend
 from maria.ui.friedrich_drag import FDragPart
 from maria.ui.legend import draw_legend
 from maria.ui.friedrich_map import FMap
-from maria.ui.friedrich_panels import (AllocateDialog, ChoiceDialog, FateScene, FGameOverScene, FHandoffScene,
-                                       RecruitDialog, action_label, city_info, draw_armies, draw_duel, draw_fate,
-                                       draw_hands, draw_log, general_info, hands_height,
-                                       last_fate)
+from maria.ui.friedrich_panels import (
+    AllocateDialog,
+    ChoiceDialog,
+    FateScene,
+    FGameOverScene,
+    FHandoffScene,
+    RecruitDialog,
+    action_label,
+    city_info,
+    draw_armies,
+    draw_duel,
+    draw_fate,
+    draw_hands,
+    draw_log,
+    general_info,
+    hands_height,
+    last_fate,
+)
 from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
 from maria.ui.overlays import leave_for_title, report_computer_failure
 from maria.ui.seats_scene import SeatsScene
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)
-NOTICE_SECONDS = 4.0              # how long a quiet confirmation ("Saved as …") stays
+NOTICE_SECONDS = 4.0  # how long a quiet confirmation ("Saved as …") stays
 PROMPT = pygame.Rect(8, 938, 1364, 136)
 SIDE_X = 1388
-MARKS = {"step": (255, 214, 90), "retreat": (255, 140, 40), "attack": (220, 40, 30), "fate": (120, 200, 255),
-         "move": (120, 220, 120)}
-MAP_TYPES = ("step", "retreat")             # only on the map (and as buttons when few)
-ORDER = ("allocate", "recruit", "play_card", "stop", "retreat", "fate", "discard", "attack", "end_movement",
-         "step", "transfer", "move")
-COMPUTER_BUDGET = 0.025                     # seconds of computer play per frame: the window stays live
+MARKS = {
+    "step": (255, 214, 90),
+    "retreat": (255, 140, 40),
+    "attack": (220, 40, 30),
+    "fate": (120, 200, 255),
+    "move": (120, 220, 120),
+}
+MAP_TYPES = ("step", "retreat")  # only on the map (and as buttons when few)
+ORDER = (
+    "allocate",
+    "recruit",
+    "play_card",
+    "stop",
+    "retreat",
+    "fate",
+    "discard",
+    "attack",
+    "end_movement",
+    "step",
+    "transfer",
+    "move",
+)
+COMPUTER_BUDGET = 0.025  # seconds of computer play per frame: the window stays live
 
 _BOARD: list = []
 
@@ -44,13 +75,14 @@ _BOARD: list = []
 def shipped_board():
     if not _BOARD:
         from maria.games.friedrich.board_loader import load_board
+
         _BOARD.append(load_board())
     return _BOARD[0]
 
 
 class FBoardScene(FDragPart, Scene):
     game = "friedrich"
-    budget = COMPUTER_BUDGET          # tests watching an all-computer game raise it
+    budget = COMPUTER_BUDGET  # tests watching an all-computer game raise it
 
     def __init__(self, app, session: FSession):
         super().__init__(app)
@@ -66,9 +98,9 @@ class FBoardScene(FDragPart, Scene):
         self.panning = False
         self.over_shown = False
         self.legend_shown = False
-        self.demo = None              # maria.ui.demo.DemoControl when the demo mode runs this board
-        self.demo_timer = 0.0         # seconds since the demo's last computer action
-        self.seen_log: dict[str, int] = {}     # role -> log length when that player last saw the board
+        self.demo = None  # maria.ui.demo.DemoControl when the demo mode runs this board
+        self.demo_timer = 0.0  # seconds since the demo's last computer action
+        self.seen_log: dict[str, int] = {}  # role -> log length when that player last saw the board
         self.refresh()
         self.fate_seen = self.view["fate"]["drawn"]
 
@@ -80,7 +112,7 @@ class FBoardScene(FDragPart, Scene):
             self.seen_log[self.seat] = len(s.state["log"])
         self.legal = [] if self.seat is None or s.is_computer(self.seat) else s.legal(self.seat)
         self.marks: dict[str, tuple] = {}
-        self.drag = None                  # a new position: nothing held
+        self.drag = None  # a new position: nothing held
         for a in self.legal:
             if a["type"] in ("step", "retreat"):
                 self.marks[a["to"]] = MARKS[a["type"]]
@@ -98,34 +130,98 @@ class FBoardScene(FDragPart, Scene):
         return (v["generals"].get(p) or v["trains"].get(p) or {}).get("city")
 
     def layout(self) -> None:
-        b = [W.Button(pygame.Rect(1300, 8, 110, 40), "Seats", self.seats, True, "seats", 18,
-                      "Who plays each role: hand a seat to the computer or take one over, at any time."),
-             W.Button(pygame.Rect(1420, 8, 110, 40), "Save", self.save, True, "save", 18,
-                      "Save this FRIEDRICH game under a name (the Load screen opens it)."),
-             W.Button(pygame.Rect(1540, 8, 110, 40), "Rules", self.rules, True, "rules", 18,
-                      "FRIEDRICH's rules, section by section (F1)."),
-             W.Button(pygame.Rect(1660, 8, 110, 40), "Undo", self.undo,
-                      any(a["type"] == "undo" for a in self.legal), "undo", 18,
-                      "Take back your last move (Ctrl+Z) while the rules allow it."),
-             W.Button(pygame.Rect(1780, 8, 130, 40), "Title", self.title, True, "title", 18,
-                      "Leave this game for the title screen."),
-             W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20,
-                      "Zoom in (mouse wheel, +). Drag with the right button to pan."),
-             W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20,
-                      "Zoom out (mouse wheel, -)."),
-             W.Button(pygame.Rect(1190, 64, 104, 34), "Legend", self.toggle_legend, True, "legend", 17,
-                      "What every mark of the map means (L).", selected=self.legend_shown)]
+        b = [
+            W.Button(
+                pygame.Rect(1300, 8, 110, 40),
+                "Seats",
+                self.seats,
+                True,
+                "seats",
+                18,
+                "Who plays each role: hand a seat to the computer or take one over, at any time.",
+            ),
+            W.Button(
+                pygame.Rect(1420, 8, 110, 40),
+                "Save",
+                self.save,
+                True,
+                "save",
+                18,
+                "Save this FRIEDRICH game under a name (the Load screen opens it).",
+            ),
+            W.Button(
+                pygame.Rect(1540, 8, 110, 40),
+                "Rules",
+                self.rules,
+                True,
+                "rules",
+                18,
+                "FRIEDRICH's rules, section by section (F1).",
+            ),
+            W.Button(
+                pygame.Rect(1660, 8, 110, 40),
+                "Undo",
+                self.undo,
+                any(a["type"] == "undo" for a in self.legal),
+                "undo",
+                18,
+                "Take back your last move (Ctrl+Z) while the rules allow it.",
+            ),
+            W.Button(
+                pygame.Rect(1780, 8, 130, 40),
+                "Title",
+                self.title,
+                True,
+                "title",
+                18,
+                "Leave this game for the title screen.",
+            ),
+            W.Button(
+                pygame.Rect(1300, 64, 34, 34),
+                "+",
+                lambda: self._zoom(1),
+                True,
+                "zoom+",
+                20,
+                "Zoom in (mouse wheel, +). Drag with the right button to pan.",
+            ),
+            W.Button(
+                pygame.Rect(1340, 64, 34, 34),
+                "−",
+                lambda: self._zoom(-1),
+                True,
+                "zoom-",
+                20,
+                "Zoom out (mouse wheel, -).",
+            ),
+            W.Button(
+                pygame.Rect(1190, 64, 104, 34),
+                "Legend",
+                self.toggle_legend,
+                True,
+                "legend",
+                17,
+                "What every mark of the map means (L).",
+                selected=self.legend_shown,
+            ),
+        ]
         acts = [a for a in self.legal if a["type"] != "undo"]
         every_reserve = [a for a in acts if a["type"] == "play_card" and "value" in a]
         # two Reserves in hand play alike: each value is offered once (the first Reserve's)
         seen: set[str] = set()
-        reserves = [a for a in every_reserve if not (action_label(a, self.view, self.board) in seen
-                                                      or seen.add(action_label(a, self.view, self.board)))]
+        reserves = [
+            a
+            for a in every_reserve
+            if not (action_label(a, self.view, self.board) in seen or seen.add(action_label(a, self.view, self.board)))
+        ]
         plain = [a for a in acts if a not in every_reserve and not (a["type"] in MAP_TYPES and len(acts) > 12)]
         # the same card from two decks ("Play 4♦" twice) plays alike: one button
-        plain = [a for a in plain
-                 if a["type"] != "play_card" or not (action_label(a, self.view, self.board) in seen
-                                                     or seen.add(action_label(a, self.view, self.board)))]
+        plain = [
+            a
+            for a in plain
+            if a["type"] != "play_card"
+            or not (action_label(a, self.view, self.board) in seen or seen.add(action_label(a, self.view, self.board)))
+        ]
         # the decisions only the prompt offers first; moves (also on the map) last, "More…" if need be
         plain.sort(key=lambda a: ORDER.index(a["type"]) if a["type"] in ORDER else len(ORDER))
         items = [(action_label(a, self.view, self.board), self._send(a), ("act", i)) for i, a in enumerate(plain)]
@@ -148,9 +244,14 @@ class FBoardScene(FDragPart, Scene):
                 first = placed[-1][0] + 1 if placed else 0
                 rest = [items_acts[i] for i in range(first, len(items)) if items_acts[i] is not None]
                 x0 = placed[-1][1].rect.right + 8 if placed else PROMPT.x + 10
-                more = W.Button(pygame.Rect(x0, placed[-1][1].rect.y if placed else y, 110, 40), "More…",
-                                self._choices("Choose", rest + (reserves if first <= len(plain) else [])),
-                                True, ("act", "more"), 17)
+                more = W.Button(
+                    pygame.Rect(x0, placed[-1][1].rect.y if placed else y, 110, 40),
+                    "More…",
+                    self._choices("Choose", rest + (reserves if first <= len(plain) else [])),
+                    True,
+                    ("act", "more"),
+                    17,
+                )
                 placed.append((len(items), more))
                 break
             placed.append((k, W.Button(pygame.Rect(x, y, w, 40), label, fn, True, key, 17)))
@@ -165,7 +266,7 @@ class FBoardScene(FDragPart, Scene):
         """The log entries since `role` last saw the board (the hand-off screen's summary; the log
         is public: the door's view passes it whole to every role)."""
         log = self.session.state["log"]
-        return log[self.seen_log.get(role, len(log)):]
+        return log[self.seen_log.get(role, len(log)) :]
 
     def game_record(self):
         """What a crash report saves (an emergency FRIEDRICH save)."""
@@ -179,8 +280,11 @@ class FBoardScene(FDragPart, Scene):
 
     def button_for(self, action: dict) -> W.Button | None:
         for b in self.buttons:
-            if (isinstance(b.key, tuple) and b.key[0] == "act"
-                    and b.label == action_label(action, self.view, self.board)):
+            if (
+                isinstance(b.key, tuple)
+                and b.key[0] == "act"
+                and b.label == action_label(action, self.view, self.board)
+            ):
                 return b
         return None
 
@@ -208,11 +312,13 @@ class FBoardScene(FDragPart, Scene):
                 self.app.push(RecruitDialog(self.app, self, self.seat, a))
             else:
                 self.send(a)
+
         return f
 
     def _choices(self, title: str, acts: list[dict]):
         def f():
             self.app.push(ChoiceDialog(self.app, self, title, acts))
+
         return f
 
     def undo(self) -> None:
@@ -235,21 +341,21 @@ class FBoardScene(FDragPart, Scene):
         humans = s.humans()
         act = [r for r in s.active() if not s.is_computer(r)]
         if not humans:
-            self.seat = None                      # a demo: the public board
+            self.seat = None  # a demo: the public board
         elif len(humans) == 1:
             self.seat = humans[0]
         elif act and self.seat not in act:
             nxt = act[0]
-            self.autosave()                       # as MARIA's board: at each hand-off
+            self.autosave()  # as MARIA's board: at each hand-off
             if self.app.settings.handoff_screens:
-                self.seat = None                  # nothing private while the screen changes hands
+                self.seat = None  # nothing private while the screen changes hands
                 self.refresh()
                 if not any(isinstance(x, FHandoffScene) for x in self.app.scenes):
                     self.app.push(FHandoffScene(self.app, nxt, self))
                 return
             self.seat = nxt
         self.refresh()
-        s.autosave_at_stage_end()             # a solo game has no hand-offs: every stage's end
+        s.autosave_at_stage_end()  # a solo game has no hand-offs: every stage's end
 
     def seat_role(self, role: str) -> None:
         self.seat = role
@@ -328,7 +434,7 @@ class FBoardScene(FDragPart, Scene):
 
     def handle(self, e) -> None:
         if self.demo is not None and self.demo.handle(e):
-            self.after_change()                   # a seat taken over or given back: seat its player
+            self.after_change()  # a seat taken over or given back: seat its player
             self.dirty = True
             return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
@@ -337,7 +443,7 @@ class FBoardScene(FDragPart, Scene):
                     b.action()
                     self.dirty = True
                     return
-            if self.legend_shown:                 # a click anywhere closes the legend
+            if self.legend_shown:  # a click anywhere closes the legend
                 self.toggle_legend()
                 return
             if self.click_card(e.pos):
@@ -349,8 +455,12 @@ class FBoardScene(FDragPart, Scene):
         elif e.type == pygame.MOUSEBUTTONUP and e.button == 1 and self.drag_from is not None:
             city = self.map.city_at(e.pos)
             start, self.drag_from = self.drag_from, None
-            if city and city != start and city in self.marks and any(
-                    a["type"] == "step" and a["to"] == city for a in self.legal):
+            if (
+                city
+                and city != start
+                and city in self.marks
+                and any(a["type"] == "step" and a["to"] == city for a in self.legal)
+            ):
                 self.send({"type": "step", "to": city})
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button in (2, 3):
             self.panning = True
@@ -405,7 +515,7 @@ class FBoardScene(FDragPart, Scene):
         alone = [a for a in moves if a["pieces"] == [disc]]
         stack = self.view["city_generals"].get(city) or []
         if alone and len(stack) > 1 and disc != min(stack, key=lambda g: self.view["generals"][g]["rank"]):
-            moves = alone                  # a stack's lower disc: that general alone (the commander: the stack)
+            moves = alone  # a stack's lower disc: that general alone (the commander: the stack)
         if moves:
             self.drag_from = city
             self.send(moves[0])
@@ -415,8 +525,11 @@ class FBoardScene(FDragPart, Scene):
         if self.seat is None or self.session.is_computer(self.seat):
             self.message = "Wait: it is not your turn to act."
         elif not self.legal:
-            self.message = f"{role_label(self.seat)} has nothing to do now: waiting for " + \
-                ", ".join(role_label(r) for r in self.session.active()) + "."
+            self.message = (
+                f"{role_label(self.seat)} has nothing to do now: waiting for "
+                + ", ".join(role_label(r) for r in self.session.active())
+                + "."
+            )
         elif gens or train:
             self.send({"type": "move", "pieces": list(gens) or [train]})
         elif self.view["flow"][-1]["name"] == "moving":
@@ -428,7 +541,7 @@ class FBoardScene(FDragPart, Scene):
     def on_quit(self) -> None:
         """The program closes: a game in progress is kept in its autosave (Continue last game)."""
         if self.session.record.actions and self.session.state.get("result") is None:
-            self.session.autosave()               # never raises
+            self.session.autosave()  # never raises
 
     # --- screens ------------------------------------------------------------------------------
     def toggle_legend(self) -> None:
@@ -444,6 +557,7 @@ class FBoardScene(FDragPart, Scene):
 
     def rules(self) -> None:
         from maria.ui.friedrich_panels import FRulesScene
+
         self.app.push(FRulesScene(self.app))
 
     def title(self) -> None:
@@ -476,16 +590,23 @@ class FBoardScene(FDragPart, Scene):
         acting = ", ".join(role_label(r) for r in self.session.active()) or "—"
         W.blit_text(surf, f"Seated: {seat} · to act: " + acting, (620, 16), 18, (90, 75, 55))
         saved = self.session.autosave_text()
-        if saved:                                  # when the game was last kept (Continue last game)
-            W.blit_text(surf, saved, (1290, 46), 15, (150, 40, 30) if self.session.autosave_problem
-                        else (90, 75, 55), anchor="topright")
+        if saved:  # when the game was last kept (Continue last game)
+            W.blit_text(
+                surf,
+                saved,
+                (1290, 46),
+                15,
+                (150, 40, 30) if self.session.autosave_problem else (90, 75, 55),
+                anchor="topright",
+            )
         mine = self.session.state["roles"].get(self.seat, []) if self.seat else []
         fate_r = pygame.Rect(SIDE_X, 56, 524, 150)
         draw_fate(surf, fate_r, v)
-        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
-        hands_h = hands_height(v, mine, 524)      # a large hand takes more rows from the log
-        self.card_zones = draw_hands(surf, pygame.Rect(SIDE_X, 212, 524, hands_h), v, mine, mouse,
-                                     self.playable_cards())
+        mouse = None if self.covered else self.app.mouse_pos()  # a layer above: nothing lit here
+        hands_h = hands_height(v, mine, 524)  # a large hand takes more rows from the log
+        self.card_zones = draw_hands(
+            surf, pygame.Rect(SIDE_X, 212, 524, hands_h), v, mine, mouse, self.playable_cards()
+        )
         draw_armies(surf, pygame.Rect(SIDE_X, 218 + hands_h, 524, 240), v, mine)
         draw_log(surf, pygame.Rect(SIDE_X, 464 + hands_h, 524, 610 - hands_h), v)
         if frame.get("name") == "duel":
@@ -499,8 +620,14 @@ class FBoardScene(FDragPart, Scene):
         if self.legend_shown:
             draw_legend(surf, MAP_RECT.inflate(-60, -60), friedrich_legend.entries(MARKS), friedrich_legend.NOTE)
         W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
-        W.blit_text(surf, self.prompt_text(), (PROMPT.x + 12, PROMPT.y + 8), 19,
-                    W.ACCENT if self.message else W.INK, "sans_bold")
+        W.blit_text(
+            surf,
+            self.prompt_text(),
+            (PROMPT.x + 12, PROMPT.y + 8),
+            19,
+            W.ACCENT if self.message else W.INK,
+            "sans_bold",
+        )
         for b in self.buttons:
             b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
         if self.demo is not None and not self.covered:
@@ -510,7 +637,7 @@ class FBoardScene(FDragPart, Scene):
             W.draw_notice(surf, self.notice, r)
 
     def header_text(self) -> str:
-        """"FRIEDRICH · turn 3 · Prussia · movement": the parts there are (no nation during the
+        """ "FRIEDRICH · turn 3 · Prussia · movement": the parts there are (no nation during the
         set-up, whose phase reads "set-up")."""
         v = self.view
         phase = {"setup": "set-up"}.get(v.get("phase") or "", (v.get("phase") or "").replace("_", " "))
@@ -528,13 +655,16 @@ class FBoardScene(FDragPart, Scene):
             comp = any(s.is_computer(r) for r in s.active())
             return f"Waiting for {who}" + (" (the computer is thinking)…" if comp else ".")
         frame = self.view["flow"][-1]["name"]
-        hints = {"moving": "Click a highlighted city to step there, or Stop.",
-                 "movement": "Drag one of your pieces (green rings) to a city; click it to go step by step.",
-                 "allocation": "Share your armies among your generals (§6).",
-                 "duel": "Combat: play a card of your sector's suit, or stop (§7).",
-                 "retreat": "Choose where the beaten enemy retreats (orange rings, §8).",
-                 "combat": "Choose the next attack (§7).", "tc": "France discards one of the cards drawn (§3).",
-                 "fate_choice": "The Card of Fate leaves you a choice (§11)."}
+        hints = {
+            "moving": "Click a highlighted city to step there, or Stop.",
+            "movement": "Drag one of your pieces (green rings) to a city; click it to go step by step.",
+            "allocation": "Share your armies among your generals (§6).",
+            "duel": "Combat: play a card of your sector's suit, or stop (§7).",
+            "retreat": "Choose where the beaten enemy retreats (orange rings, §8).",
+            "combat": "Choose the next attack (§7).",
+            "tc": "France discards one of the cards drawn (§3).",
+            "fate_choice": "The Card of Fate leaves you a choice (§11).",
+        }
         return f"{role_label(self.seat)}: " + hints.get(frame, "your decision.")
 
     def fate_text(self) -> str | None:

@@ -12,13 +12,27 @@ from maria.record import friedrich_saves as fsaves
 from maria.games.friedrich.rules import door as fdoor
 from maria.ui.session import Autosaving, ComputerTurns, Thinker  # Thinker: one for both games
 
-ROLES = {3: ["frederick", "elisabeth_pompadour", "maria_theresa"],
-         4: ["frederick", "elisabeth", "maria_theresa", "pompadour"]}
-ROLE_NAMES = {"frederick": "Frederick", "elisabeth": "Elisabeth", "maria_theresa": "Maria Theresa",
-              "pompadour": "Pompadour", "elisabeth_pompadour": "Elisabeth & Pompadour"}
-NATION_NAMES = {"prussia": "Prussia", "hanover": "Hanover", "russia": "Russia", "sweden": "Sweden",
-                "austria": "Austria", "imperial_army": "Imperial Army", "france": "France"}
-LEVELS = ("random",)            # more once maria.players.friedrich exists (make_computer)
+ROLES = {
+    3: ["frederick", "elisabeth_pompadour", "maria_theresa"],
+    4: ["frederick", "elisabeth", "maria_theresa", "pompadour"],
+}
+ROLE_NAMES = {
+    "frederick": "Frederick",
+    "elisabeth": "Elisabeth",
+    "maria_theresa": "Maria Theresa",
+    "pompadour": "Pompadour",
+    "elisabeth_pompadour": "Elisabeth & Pompadour",
+}
+NATION_NAMES = {
+    "prussia": "Prussia",
+    "hanover": "Hanover",
+    "russia": "Russia",
+    "sweden": "Sweden",
+    "austria": "Austria",
+    "imperial_army": "Imperial Army",
+    "france": "France",
+}
+LEVELS = ("random",)  # more once maria.players.friedrich exists (make_computer)
 
 
 def role_label(role: str | None) -> str:
@@ -32,7 +46,7 @@ def nation_label(n: str) -> str:
 def computer_levels() -> tuple[str, ...]:
     """The levels a computer seat may have: the FRIEDRICH players' if installed, else random."""
     try:
-        from maria.players import friedrich as fp          # type: ignore[attr-defined]
+        from maria.players import friedrich as fp  # type: ignore[attr-defined]
     except ImportError:
         return LEVELS
     levels = tuple(getattr(fp, "LEVELS", ("easy",)))
@@ -45,9 +59,10 @@ def make_computer(level: str, seed: int):
     computer players (maria.players.friedrich: make_player(level, seed), decide(state, role,
     player)) drop in here; until they exist, or for level "random", the random legal player."""
     from maria.players.friedrich.random_moves import RandomPlayer
+
     if level != "random":
         try:
-            from maria.players import friedrich as fp      # type: ignore[attr-defined]
+            from maria.players import friedrich as fp  # type: ignore[attr-defined]
         except ImportError:
             fp = None
         if fp is not None:
@@ -58,6 +73,7 @@ def make_computer(level: str, seed: int):
             class _Adapter:
                 def decide(self, state: dict, role: str) -> dict:
                     return fp.decide(state, role, player)
+
             return _Adapter()
     return RandomPlayer(seed)
 
@@ -75,13 +91,14 @@ class FSession(ComputerTurns, Autosaving):
 
     def __init__(self, record: fsaves.FRecord):
         self.record = record
-        self.seats = {r: dict(record.seats.get(r) or {"kind": "human", "level": "random"})
-                      for r in record.state["roles"]}
+        self.seats = {
+            r: dict(record.seats.get(r) or {"kind": "human", "level": "random"}) for r in record.state["roles"]
+        }
         record.seats = self.seats
         self.players: dict[str, object] = {}
         self.thinker: Thinker | None = None
-        self.computer_failure: tuple[str, BaseException] | None = None   # a computer player raised
-        self.autosave_problem: str | None = None     # why the last autosave failed (None: it worked)
+        self.computer_failure: tuple[str, BaseException] | None = None  # a computer player raised
+        self.autosave_problem: str | None = None  # why the last autosave failed (None: it worked)
         self.path = None
 
     @classmethod

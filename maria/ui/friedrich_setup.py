@@ -15,15 +15,19 @@ from maria.ui.friedrich_session import ROLES, FSession, computer_levels, nation_
 from maria.ui.loading import LoadingScene, swap_in_game
 from maria.ui.overlays import MessageScene, SetupBase, _title_bg
 
-ROLE_NATIONS = {"frederick": ["prussia", "hanover"], "elisabeth": ["russia", "sweden"],
-                "maria_theresa": ["austria", "imperial_army"], "pompadour": ["france"],
-                "elisabeth_pompadour": ["russia", "sweden", "france"]}
+ROLE_NATIONS = {
+    "frederick": ["prussia", "hanover"],
+    "elisabeth": ["russia", "sweden"],
+    "maria_theresa": ["austria", "imperial_army"],
+    "pompadour": ["france"],
+    "elisabeth_pompadour": ["russia", "sweden", "france"],
+}
 
 
 def start(app, session: FSession) -> FBoardScene:
     """Put the FRIEDRICH board on screen over the title (hand-off first when 2+ humans share it)."""
     shipped_board()
-    board = FBoardScene(app, session)        # built before the running game is replaced
+    board = FBoardScene(app, session)  # built before the running game is replaced
     swap_in_game(app, board)
     board.after_change()
     return board
@@ -37,17 +41,23 @@ def open_friedrich_save(app, path: Path, on_fail=None) -> bool:
         app.push(MessageScene(app, "This game cannot be loaded", str(exc)))
         if on_fail is not None:
             on_fail()
+
     app.push(LoadingScene(app, f"Opening {path.name}", lambda: FSession.load(path), lambda s: start(app, s), failed))
     return True
 
 
 # the advanced rules of the 2005 rulebook (§13), each an option of the game (off: the standard game)
 ADVANCED = {"fate_by_sector": "Fate by sector", "east_prussia": "East Prussia", "offensive_option": "Offensive Option"}
-CONDUCT = "code_of_conduct"          # §5 « Code de bonne conduite », enforced: on when a computer plays
+CONDUCT = "code_of_conduct"  # §5 « Code de bonne conduite », enforced: on when a computer plays
 # §2 « Les nations sont tirées au sort par les joueurs en utilisant les Cartes Tactiques suivantes :
 # ♠13, ♦13, ♥13 et ♣13 »: the cards in the text's order stand for the roles in §1's order
-THIRTEENS = {"frederick": "♠13", "elisabeth": "♦13", "elisabeth_pompadour": "♦13", "maria_theresa": "♥13",
-             "pompadour": "♣13"}
+THIRTEENS = {
+    "frederick": "♠13",
+    "elisabeth": "♦13",
+    "elisabeth_pompadour": "♦13",
+    "maria_theresa": "♥13",
+    "pompadour": "♣13",
+}
 
 
 def deal_roles(roles: list[str], rnd: random.Random) -> dict[int, str]:
@@ -64,9 +74,9 @@ class FSetupScene(SetupBase):
         self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[4]}
         self.seed = new_seed()
         self.seed_text: str | None = None
-        self.options: dict[str, bool] = {k: False for k in ADVANCED}   # §13, all off: the standard game
-        self.conduct: bool | None = None           # §5 code of conduct; None: on when a computer plays
-        self.dealing = True                        # hot-seat: the roles are dealt (§2), or chosen
+        self.options: dict[str, bool] = {k: False for k in ADVANCED}  # §13, all off: the standard game
+        self.conduct: bool | None = None  # §5 code of conduct; None: on when a computer plays
+        self.dealing = True  # hot-seat: the roles are dealt (§2), or chosen
         self.deal: dict[int, str] = {}
         self._remembered(app.settings.new_game.get("friedrich"))
         self.deal_again()
@@ -99,8 +109,11 @@ class FSetupScene(SetupBase):
         seats = last.get("seats")
         for role in list(self.seats):
             seat = seats.get(role) if isinstance(seats, dict) else None
-            if (isinstance(seat, dict) and seat.get("kind") in ("human", "computer")
-                    and seat.get("level") in self.levels):
+            if (
+                isinstance(seat, dict)
+                and seat.get("kind") in ("human", "computer")
+                and seat.get("level") in self.levels
+            ):
                 self.seats[role] = {"kind": seat["kind"], "level": seat["level"]}
         opts = last.get("options")
         for key in ADVANCED:
@@ -109,32 +122,80 @@ class FSetupScene(SetupBase):
 
     def _remember(self) -> None:
         self.app.settings.new_game["friedrich"] = {
-            "players": self.players, "seats": {r: dict(s) for r, s in self.seats.items()},
-            "options": dict(self.options)}
+            "players": self.players,
+            "seats": {r: dict(s) for r, s in self.seats.items()},
+            "options": dict(self.options),
+        }
         self.app.settings.save()
 
     def layout(self) -> None:
         b = []
         for i, n in enumerate((3, 4)):
-            b.append(W.Button(pygame.Rect(700 + i * 280, 200, 260, 52), f"{n} players", self._players(n), True,
-                              ("players", n), 20, selected=self.players == n))
-        if len(self.humans()) > 1:                 # hot-seat: deal the roles (§2) or let the table choose
-            b.append(W.Button(pygame.Rect(1300, 200, 240, 52), "Deal the roles", self._deal_again, True,
-                              "deal", 18, selected=bool(self.deal)))
-            b.append(W.Button(pygame.Rect(1560, 200, 240, 52), "Choose seats", self._choose_seats, True,
-                              "choose_seats", 18, selected=not self.deal))
+            b.append(
+                W.Button(
+                    pygame.Rect(700 + i * 280, 200, 260, 52),
+                    f"{n} players",
+                    self._players(n),
+                    True,
+                    ("players", n),
+                    20,
+                    selected=self.players == n,
+                )
+            )
+        if len(self.humans()) > 1:  # hot-seat: deal the roles (§2) or let the table choose
+            b.append(
+                W.Button(
+                    pygame.Rect(1300, 200, 240, 52),
+                    "Deal the roles",
+                    self._deal_again,
+                    True,
+                    "deal",
+                    18,
+                    selected=bool(self.deal),
+                )
+            )
+            b.append(
+                W.Button(
+                    pygame.Rect(1560, 200, 240, 52),
+                    "Choose seats",
+                    self._choose_seats,
+                    True,
+                    "choose_seats",
+                    18,
+                    selected=not self.deal,
+                )
+            )
         y = 300
         for role, seat in self.seats.items():
-            b += self.seat_row(role, y, seat["kind"] == "human", seat["level"], self.levels, 190,
-                               lambda lvl: f"Computer ({lvl})")
+            b += self.seat_row(
+                role, y, seat["kind"] == "human", seat["level"], self.levels, 190, lambda lvl: f"Computer ({lvl})"
+            )
             y += 72
         b += self.seed_row(640)
         b.append(W.Button(pygame.Rect(1240, 640, 160, 48), "Rules", self.rules, True, "rules", 18))
         for i, (key, label) in enumerate(ADVANCED.items()):
-            b.append(W.Button(pygame.Rect(700 + i * 280, 770, 260, 48), label, self._option(key), True,
-                              ("option", key), 18, selected=self.options[key]))
-        b.append(W.Button(pygame.Rect(1540, 770, 280, 48), "Code of conduct (§5)", self._conduct, True,
-                          ("option", CONDUCT), 18, selected=self.conduct_on()))
+            b.append(
+                W.Button(
+                    pygame.Rect(700 + i * 280, 770, 260, 48),
+                    label,
+                    self._option(key),
+                    True,
+                    ("option", key),
+                    18,
+                    selected=self.options[key],
+                )
+            )
+        b.append(
+            W.Button(
+                pygame.Rect(1540, 770, 280, 48),
+                "Code of conduct (§5)",
+                self._conduct,
+                True,
+                ("option", CONDUCT),
+                18,
+                selected=self.conduct_on(),
+            )
+        )
         self.buttons = b + self.back_start()
 
     def conduct_on(self) -> bool:
@@ -150,6 +211,7 @@ class FSetupScene(SetupBase):
             self.players = n
             self.seats = {r: {"kind": "human", "level": self.levels[0]} for r in ROLES[n]}
             self.deal_again()
+
         return f
 
     def _kind(self, role, kind, level=None):
@@ -158,11 +220,13 @@ class FSetupScene(SetupBase):
             self.seats[role] = {"kind": kind, "level": level or self.levels[0]}
             if kind != was:
                 self.deal_again()
+
         return f
 
     def _option(self, key):
         def f():
             self.options[key] = not self.options[key]
+
         return f
 
     def rules(self):
@@ -179,22 +243,47 @@ class FSetupScene(SetupBase):
         _title_bg(surf)
         W.blit_text(surf, "New game of FRIEDRICH", (960, 80), 60, (110, 30, 24), "serif_bold", "midtop")
         W.blit_text(surf, "Players", (660, 212), 24, W.INK, "sans_bold", "topright")
-        W.blit_text(surf, "The 2005 standard rules. With 3 players one player takes Elisabeth and Pompadour (§1).",
-                    (700, 262), 16, (100, 85, 60))
+        W.blit_text(
+            surf,
+            "The 2005 standard rules. With 3 players one player takes Elisabeth and Pompadour (§1).",
+            (700, 262),
+            16,
+            (100, 85, 60),
+        )
         y = 300
         player = {r: i for i, r in self.deal.items()}
         for role in self.seats:
             if role in player:
-                W.blit_text(surf, f"Player {player[role]}  {THIRTEENS[role]}", (420, y + 10), 22, (110, 30, 24),
-                            "sans_bold", "topright")
+                W.blit_text(
+                    surf,
+                    f"Player {player[role]}  {THIRTEENS[role]}",
+                    (420, y + 10),
+                    22,
+                    (110, 30, 24),
+                    "sans_bold",
+                    "topright",
+                )
             W.blit_text(surf, role_label(role), (660, y + 2), 24, W.INK, "serif_bold", "topright")
-            W.blit_text(surf, ", ".join(nation_label(n) for n in ROLE_NATIONS[role]), (660, y + 30), 15,
-                        (100, 85, 60), "sans", "topright")
+            W.blit_text(
+                surf,
+                ", ".join(nation_label(n) for n in ROLE_NATIONS[role]),
+                (660, y + 30),
+                15,
+                (100, 85, 60),
+                "sans",
+                "topright",
+            )
             y += 72
         self.draw_seed(surf, 640)
-        W.blit_text(surf, "Computer seats see only what a human in their seat would see.",
-                    (700, 712), 16, (100, 85, 60))
+        W.blit_text(
+            surf, "Computer seats see only what a human in their seat would see.", (700, 712), 16, (100, 85, 60)
+        )
         W.blit_text(surf, "Advanced (§13)", (660, 782), 24, W.INK, "sans_bold", "topright")
-        W.blit_text(surf, "Code of conduct: no piece ends its move on an ally's objective (on when a computer plays).",
-                    (700, 828), 16, (100, 85, 60))
+        W.blit_text(
+            surf,
+            "Code of conduct: no piece ends its move on an ally's objective (on when a computer plays).",
+            (700, 828),
+            16,
+            (100, 85, 60),
+        )
         self.draw_buttons(surf)

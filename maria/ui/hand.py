@@ -23,11 +23,11 @@ from maria.engine import deck
 from maria.render import palette as pal, symbols
 from maria.ui import widgets as W
 
-CARD_GAP = 6          # between two cards side by side
-GROUP_GAP = 30        # between the hands of two powers
-PAD = 14              # left and right margin of the bar
-ROW_H = 120           # a second row of hands lies this far below the first (its headers, its cards)
-READABLE_STEP = 30    # a narrower strip shows the value and the suit only just: a second row, if there is room
+CARD_GAP = 6  # between two cards side by side
+GROUP_GAP = 30  # between the hands of two powers
+PAD = 14  # left and right margin of the bar
+ROW_H = 120  # a second row of hands lies this far below the first (its headers, its cards)
+READABLE_STEP = 30  # a narrower strip shows the value and the suit only just: a second row, if there is room
 
 
 @dataclass
@@ -35,9 +35,9 @@ class Group:
     power: str
     cards: list[str]
     header_w: int
-    x: int = 0                                  # left edge of the group (header and first card)
-    y: int = 0                                  # top of its row (the header's line)
-    step: int = 0                               # x distance between two cards
+    x: int = 0  # left edge of the group (header and first card)
+    y: int = 0  # top of its row (the header's line)
+    step: int = 0  # x distance between two cards
     rects: list[pygame.Rect] = field(default_factory=list)
 
     def width(self, card_w: int, step: int) -> int:
@@ -55,7 +55,7 @@ def fit_step(groups: list[Group], avail: int, card_w: int) -> int:
 
     if total(full) <= avail:
         return full
-    lo, hi = 1, full                           # total() grows with the step: binary search
+    lo, hi = 1, full  # total() grows with the step: binary search
     while lo < hi:
         mid = (lo + hi + 1) // 2
         if total(mid) <= avail:
@@ -68,6 +68,7 @@ def fit_step(groups: list[Group], avail: int, card_w: int) -> int:
 def rows(groups: list[Group], avail: int, card_w: int, most: int = 3) -> list[list[Group]]:
     """The groups in rows, in order: the fewest rows (at most `most`) whose strips are all at least
     READABLE_STEP wide, or else the split whose narrowest strip is widest."""
+
     def splits(gs: list[Group], n: int):
         if n == 1:
             yield [gs]
@@ -78,6 +79,7 @@ def rows(groups: list[Group], avail: int, card_w: int, most: int = 3) -> list[li
 
     def narrowest(split: list[list[Group]]) -> int:
         return min(fit_step(row, avail, card_w) for row in split)
+
     best = [groups]
     for n in range(2, min(most, len(groups)) + 1):
         if narrowest(best) >= READABLE_STEP:
@@ -145,7 +147,7 @@ _faces: dict[tuple, pygame.Surface] = {}
 def card_face(card: str, size: tuple[int, int], hi: bool) -> pygame.Surface:
     """A tactical card's face (transparent corners), cached: value and corner pip top left (they
     stay readable when the card is overlapped), the suit in the middle; a Reserve says so."""
-    face = card.split(":", 1)[-1]                 # the same face whichever deck it comes from
+    face = card.split(":", 1)[-1]  # the same face whichever deck it comes from
     key = (face, tuple(size), hi)
     img = _faces.get(key)
     if img is not None:

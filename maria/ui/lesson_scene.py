@@ -39,8 +39,7 @@ def start_lessons(app, path=None, seed: int | None = None) -> "LessonBoard | Non
     g = course.game
     if seed is not None:
         g["seed"] = seed
-    seats = [Seat(r, "human") if r == g["seat"] else Seat(r, "computer", g["level"])
-             for r in _roles(g["players"])]
+    seats = [Seat(r, "human") if r == g["seat"] else Seat(r, "computer", g["level"]) for r in _roles(g["players"])]
     session = Session.new(g["variant"], g["players"], g["seed"], seats)
     app.scenes = [app.scenes[0]] if app.scenes else []
     board = app.push(LessonBoard(app, session, course))
@@ -57,16 +56,16 @@ class LessonBoard(BoardScene):
 
     def __init__(self, app, session: Session, course: L.Course):
         self.course = course
-        self.lesson_on = True            # False once the learner leaves: a plain board from then on
-        self.li = self.si = 0            # lesson and step
+        self.lesson_on = True  # False once the learner leaves: a plain board from then on
+        self.li = self.si = 0  # lesson and step
         self.prog = L.Progress()
-        self.explaining = False          # the goal is reached and its explanation awaits "Next"
-        self.finished = False            # every lesson done: the closing words await "Play on"
-        self.autoplay = False            # "Play on for me": the computer holds the learner's seat
-        self.lesson_msg = ""             # the last refusal, shown in the panel too
+        self.explaining = False  # the goal is reached and its explanation awaits "Next"
+        self.finished = False  # every lesson done: the closing words await "Play on"
+        self.autoplay = False  # "Play on for me": the computer holds the learner's seat
+        self.lesson_msg = ""  # the last refusal, shown in the panel too
         self.lesson_buttons: list[W.Button] = []
         self._checked = None
-        self.goals_reached: list[tuple[str, int]] = []     # (lesson id, step) reached, not skipped
+        self.goals_reached: list[tuple[str, int]] = []  # (lesson id, step) reached, not skipped
         self.learner = course.game["seat"]
         super().__init__(app, session)
         # the introductory game is on the Bohemia map only: closer than the whole board
@@ -147,7 +146,7 @@ class LessonBoard(BoardScene):
         if key == self._checked:
             return
         self._checked = key
-        self.prog.actions_from = min(self.prog.actions_from, len(rec))     # an undo shortened the record
+        self.prog.actions_from = min(self.prog.actions_from, len(rec))  # an undo shortened the record
         if not L.reached(self.step.goal, self.prog, rec, log, self.acts, self.learner):
             return
         self.goals_reached.append((self.lesson.id, self.si))
@@ -207,8 +206,9 @@ class LessonBoard(BoardScene):
         if allow is None or any(L.matches(p, action) for p in allow):
             return None
         gens, cities = self.v["generals"], self.board.cities
-        did = L.describe(action, lambda g: gens[g]["name"] if g in gens else g,
-                         lambda c: cities[c].name if c in cities else c)
+        did = L.describe(
+            action, lambda g: gens[g]["name"] if g in gens else g, lambda c: cities[c].name if c in cities else c
+        )
         return f"{self.step.refuse}; that click would {did}."
 
     def apply(self, action: dict) -> bool:
@@ -231,7 +231,7 @@ class LessonBoard(BoardScene):
 
     def update(self, dt: float) -> None:
         if self.lesson_on and not self.finished and door.is_over(self.session.state):
-            self.finished = True          # the game ended before the lessons did: the closing words
+            self.finished = True  # the game ended before the lessons did: the closing words
             self._stop_autoplay()
         self.check()
         if not self.holds():
@@ -258,15 +258,18 @@ class LessonBoard(BoardScene):
                     return
             if panel.collidepoint(e.pos):
                 return
-        if self.lesson_on and e.type == pygame.MOUSEMOTION and not self.drag \
-                and self._layout()[0].collidepoint(e.pos):
+        if self.lesson_on and e.type == pygame.MOUSEMOTION and not self.drag and self._layout()[0].collidepoint(e.pos):
             # the panel covers the side panel's top: none of its hover tips under the lesson
             if self.hover_victory is not None or self.hover_log:
                 self.hover_victory, self.hover_log = None, []
                 self.dirty = True
             return
-        if self.lesson_on and e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and (self.holds()):
+        if (
+            self.lesson_on
+            and e.type == pygame.KEYDOWN
+            and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            and (self.holds())
+        ):
             self.press_next()
             return
         super().handle(e)
@@ -278,7 +281,7 @@ class LessonBoard(BoardScene):
                 if b.rect.collidepoint(pos):
                     return tips.button_tip(b) or None
             if panel.collidepoint(pos):
-                return None                   # nothing of the board under the lesson's panel
+                return None  # nothing of the board under the lesson's panel
         return super().hover_tip(pos)
 
     def button(self, key):
@@ -295,8 +298,10 @@ class LessonBoard(BoardScene):
         if self.finished:
             return [("Lessons done", W.ACCENT, "serif_bold"), (self.course.closing, W.INK, "sans")]
         n = len(self.course.lessons)
-        out = [(f"Lesson {self.li + 1} of {n} · {self.lesson.title}", W.ACCENT, "serif_bold"),
-               (self.step.text, W.INK, "sans")]
+        out = [
+            (f"Lesson {self.li + 1} of {n} · {self.lesson.title}", W.ACCENT, "serif_bold"),
+            (self.step.text, W.INK, "sans"),
+        ]
         if self.waiting() and self.autoplay:
             out.append(("The computer plays your seat until then…", (90, 75, 55), "sans"))
         if self.explaining and self.prog.hit and self.step.highlight.get("log"):
@@ -333,8 +338,16 @@ class LessonBoard(BoardScene):
             else:
                 first.append(("Skip this step", self.skip, "lesson_skip"))
             bs += W.button_row(first, x, y, h=42, size=18, min_w=w)
-            bs.append(W.Button(pygame.Rect(x, y + 50, w, 40), "Leave the lessons (play freely)", self.leave,
-                               True, "lesson_leave", 16))
+            bs.append(
+                W.Button(
+                    pygame.Rect(x, y + 50, w, 40),
+                    "Leave the lessons (play freely)",
+                    self.leave,
+                    True,
+                    "lesson_leave",
+                    16,
+                )
+            )
         self.lesson_buttons = bs
         return panel, lines
 
@@ -350,7 +363,7 @@ class LessonBoard(BoardScene):
             if ln:
                 W.blit_text(surf, ln, (panel.x + 14, y), size, col, style)
             y += 24 if size == TEXT_SIZE else size + 6
-        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
+        mouse = None if self.covered else self.app.mouse_pos()  # a layer above: nothing lit here
         for b in self.lesson_buttons:
             b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
             if b.key in ("lesson_next", "lesson_play_on"):
@@ -379,7 +392,7 @@ class LessonBoard(BoardScene):
         for c in dict.fromkeys(cities):
             x, y = self.to_screen(c)
             if modal is not None and modal.inflate(2 * r, 2 * r).collidepoint((x, y)):
-                continue                  # never over a dialog (the army sheet, a battle)
+                continue  # never over a dialog (the army sheet, a battle)
             pygame.draw.circle(surf, RING_DARK, (round(x), round(y)), r + 2, 7)
             pygame.draw.circle(surf, RING, (round(x), round(y)), r, 4)
         surf.set_clip(None)

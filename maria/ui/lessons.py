@@ -74,7 +74,7 @@ def load(path: str | Path | None = None) -> Course:
     p = Path(path) if path is not None else DATA
     try:
         data = yamlio.load_file(p)
-    except Exception as exc:         # unreadable, not YAML, refused by the safe loader
+    except Exception as exc:  # unreadable, not YAML, refused by the safe loader
         raise LessonError(f"{p.name}: cannot be read: {exc}") from exc
     return parse(data, p.name)
 
@@ -111,8 +111,7 @@ def parse(data: Any, name: str = "lessons.yaml") -> Course:
         steps = les.get("steps")
         if not isinstance(steps, list) or not steps:
             raise bad(where, "'steps' missing or empty")
-        out.append(Lesson(lid, les["title"], [_step(s, f"{where} step {j}", bad)
-                                              for j, s in enumerate(steps, 1)]))
+        out.append(Lesson(lid, les["title"], [_step(s, f"{where} step {j}", bad) for j, s in enumerate(steps, 1)]))
     closing = data.get("closing", "")
     if not isinstance(closing, str):
         raise bad("closing", "must be a text")
@@ -149,7 +148,7 @@ def _step(s: Any, where: str, bad: Callable[[str, str], LessonError]) -> Step:
 def _goal(g: Any, where: str, bad) -> None:
     if not isinstance(g, dict) or len(g) != 1:
         raise bad(where, f"'goal' must be a mapping with exactly one of: {', '.join(GOALS)}")
-    (k, v), = g.items()
+    ((k, v),) = g.items()
     if k not in GOALS:
         raise bad(where, f"unknown goal {k!r} (known: {', '.join(GOALS)})")
     if k == "action" and (not isinstance(v, dict) or set(v) - ACTION_KEYS or "type" not in v):
@@ -190,6 +189,7 @@ def matches(pattern: dict, action: dict) -> bool:
 class Progress:
     """Where the goal's evidence starts (the game's record and log when the step began) and what
     the screen did (its switches); `hit` is the log entry that reached a log goal."""
+
     actions_from: int = 0
     log_from: int = 0
     lesson_log_from: int = 0
@@ -198,19 +198,19 @@ class Progress:
     hit: dict | None = None
 
 
-def reached(goal: dict, prog: Progress, record_actions: list[dict], log: list[dict],
-            legal: list[dict], seat: str) -> bool:
+def reached(
+    goal: dict, prog: Progress, record_actions: list[dict], log: list[dict], legal: list[dict], seat: str
+) -> bool:
     """Is `goal` reached? It reads the actions made since the step began, the log, the seat's legal
     actions and the screen's switches: what the program shows, nothing the rules would compute."""
-    (k, v), = goal.items()
+    ((k, v),) = goal.items()
     if k == "next":
         return prog.pressed_next
     if k == "any":
         return any(reached(g, prog, record_actions, log, legal, seat) for g in v)
     if k == "action":
         by = v.get("by", seat)
-        return any(e["role"] == by and matches(v, e["action"])
-                   for e in record_actions[prog.actions_from:])
+        return any(e["role"] == by and matches(v, e["action"]) for e in record_actions[prog.actions_from :])
     if k == "log":
         pat = re.compile(v["text"])
         start = {"game": 0, "lesson": prog.lesson_log_from}.get(v.get("since", "step"), prog.log_from)

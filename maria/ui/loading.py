@@ -38,8 +38,14 @@ class LoadingScene(ButtonScene):
 
     opaque = False
 
-    def __init__(self, app, title: str, job: Callable[[], Any], done: Callable[[Any], None],
-                 failed: Callable[[BaseException], None]):
+    def __init__(
+        self,
+        app,
+        title: str,
+        job: Callable[[], Any],
+        done: Callable[[Any], None],
+        failed: Callable[[BaseException], None],
+    ):
         self.title, self.done, self.failed = title, done, failed
         self.started = time.perf_counter()
         self.cancelled = False
@@ -48,8 +54,7 @@ class LoadingScene(ButtonScene):
         self.work.start()
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 90, 600, 180, 52), "Cancel", self.cancel, True,
-                                 "cancel_load", 20)]
+        self.buttons = [W.Button(pygame.Rect(960 - 90, 600, 180, 52), "Cancel", self.cancel, True, "cancel_load", 20)]
 
     def cancel(self) -> None:
         self.cancelled = True
@@ -65,7 +70,7 @@ class LoadingScene(ButtonScene):
         if self.cancelled:
             return
         if self.work.is_alive():
-            self.dirty = True                  # the elapsed time
+            self.dirty = True  # the elapsed time
             return
         self.app.pop(self)
         if self.work.error is not None:
@@ -82,8 +87,15 @@ class LoadingScene(ButtonScene):
         r = modal(surf, pygame.Rect(960 - 420, 420, 840, 260), self.title, shade=110, size=28, top=30)
         secs = time.perf_counter() - self.started
         dots = "." * (1 + int(secs * 3) % 3)
-        W.blit_text(surf, f"Reading the file and replaying its moves{dots}  {secs:0.1f} s", (960, r.y + 92),
-                    20, W.INK, "sans", "midtop")
+        W.blit_text(
+            surf,
+            f"Reading the file and replaying its moves{dots}  {secs:0.1f} s",
+            (960, r.y + 92),
+            20,
+            W.INK,
+            "sans",
+            "midtop",
+        )
         self.draw_buttons(surf)
 
 
@@ -94,6 +106,6 @@ def swap_in_game(app, board) -> None:
     for scene in app.scenes:
         session = getattr(scene, "session", None)
         if session is not None and session is not board.session and hasattr(session, "autosave"):
-            session.autosave()                         # never raises; demos and viewers save nothing
+            session.autosave()  # never raises; demos and viewers save nothing
     app.scenes = app.scenes[:1]
     app.push(board)

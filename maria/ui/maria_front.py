@@ -15,29 +15,35 @@ HAS_LESSONS = True
 
 def new_game(app) -> None:
     from maria.ui.scenes import SetupScene
+
     app.push(SetupScene(app))
 
 
 def demo(app) -> None:
     from maria.ui.demo import start_demo
+
     start_demo(app)
 
 
 def last_autosave() -> Path | None:
     from maria.ui.overlays import latest_autosave
+
     return latest_autosave()
 
 
 def open_save(app, path: Path, seats: dict | None = None, on_fail=None) -> bool:
     from maria.ui.scenes import open_maria_save
+
     return open_maria_save(app, path, seats, on_fail)
 
 
 def replay_board(app, record):
     from maria.ui.replay_viewer import ReplayBoard
+
     return ReplayBoard(app, record)
 
 
 def rules_scene(app, *args):
     from maria.ui.overlays import RulesScene
+
     return RulesScene(app, *args)

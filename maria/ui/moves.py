@@ -17,7 +17,7 @@ from maria.games.maria.rules.state import IllegalAction
 @dataclass
 class Reach:
     piece: str
-    normal: dict[str, list[list[str]]] = field(default_factory=dict)   # end city -> paths
+    normal: dict[str, list[list[str]]] = field(default_factory=dict)  # end city -> paths
     force: dict[str, list[list[str]]] = field(default_factory=dict)
 
     def cities(self) -> set[str]:
@@ -54,10 +54,8 @@ class Reach:
                 after = door.look_ahead(self._st, role, act)
             except IllegalAction:
                 continue
-            return json.dumps({k: v for k, v in after.items() if k not in ("log", "undo")}, sort_keys=True,
-                              default=str)
+            return json.dumps({k: v for k, v in after.items() if k not in ("log", "undo")}, sort_keys=True, default=str)
         return None
-
 
     def via(self, city: str, waypoints: list[str]) -> tuple[str, list[str]] | None:
         """The route to `city` through `waypoints` in that order (the player's own route), a normal

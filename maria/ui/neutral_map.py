@@ -7,18 +7,18 @@ import pygame
 
 from maria.ui import widgets as W
 
-NEUTRAL_TINT = (235, 232, 220, 95)       # a pale veil over the neutral country
-NEUTRAL_HATCH = (70, 70, 90, 120)        # diagonal hatching
+NEUTRAL_TINT = (235, 232, 220, 95)  # a pale veil over the neutral country
+NEUTRAL_HATCH = (70, 70, 90, 120)  # diagonal hatching
 NEUTRAL_EDGE = (60, 60, 80)
 HATCH_GAP = 11
 
 
-def draw_neutral(m, view, cells: dict, regions: dict[str, list[str]], zoom: float,
-                 obstacles=()) -> None:
+def draw_neutral(m, view, cells: dict, regions: dict[str, list[str]], zoom: float, obstacles=()) -> None:
     """A translucent hatched overlay over every neutral power's home-country cities (their
     territory cells), outlined, with a "NEUTRAL" label placed where it hides the fewest of the
     `obstacles` (screen points: cities, pieces).  `regions`: power -> its cities."""
     from maria.engine.log import power_name
+
     W_, H_ = m.get_size()
     for power, cities in sorted(regions.items()):
         polys = []
@@ -52,17 +52,18 @@ def draw_neutral(m, view, cells: dict, regions: dict[str, list[str]], zoom: floa
             local = [(x - ox, y - oy) for x, y in pts]
             pygame.draw.polygon(shade, NEUTRAL_TINT, local)
             pygame.draw.polygon(mask, (255, 255, 255, 255), local)
-        for k in range(-box.h, box.w, HATCH_GAP):        # "/" lines, a fixed screen spacing
+        for k in range(-box.h, box.w, HATCH_GAP):  # "/" lines, a fixed screen spacing
             pygame.draw.line(shade, NEUTRAL_HATCH, (k, box.h), (k + box.h, 0), 2)
         shade.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         m.blit(shade, box.topleft)
-        for p, q in edges:                                 # the neutral border
+        for p, q in edges:  # the neutral border
             pygame.draw.line(m, NEUTRAL_EDGE, p, q, 3)
         if weight > 0:
             size = max(13, min(24, round(26 * zoom)))
             img = W.text(f"NEUTRAL {power_name(power).upper()}", size, (255, 255, 255), "sans_bold")
-            centre = _label_spot(img.get_rect().inflate(16, 6), (cx / weight, cy / weight), cities, cells,
-                                 view, mask, box, obstacles)
+            centre = _label_spot(
+                img.get_rect().inflate(16, 6), (cx / weight, cy / weight), cities, cells, view, mask, box, obstacles
+            )
             r = img.get_rect(center=centre).inflate(16, 6)
             pill = pygame.Surface(r.size, pygame.SRCALPHA)
             pygame.draw.rect(pill, (50, 50, 70, 190), pill.get_rect(), border_radius=r.h // 2)
@@ -92,8 +93,16 @@ def _label_spot(rect, centroid, cities, cells, view, mask, box, obstacles):
         r.center = (round(x), round(y))
         hits = sum(1 for p in near if r.inflate(8, 8).collidepoint(p))
         out = 0
-        for px, py in (r.topleft, r.topright, r.bottomleft, r.bottomright, r.midtop, r.midbottom,
-                       r.midleft, r.midright):
+        for px, py in (
+            r.topleft,
+            r.topright,
+            r.bottomleft,
+            r.bottomright,
+            r.midtop,
+            r.midbottom,
+            r.midleft,
+            r.midright,
+        ):
             lx, ly = px - box.x, py - box.y
             if not (0 <= lx < box.w and 0 <= ly < box.h) or mask.get_at((lx, ly)).a == 0:
                 out += 1

@@ -29,11 +29,22 @@ def _title_bg(surf) -> None:
     pygame.draw.rect(surf, (120, 90, 60), CANVAS.inflate(-40, -40), 4, border_radius=12)
 
 
-def modal(surf, r: pygame.Rect, title: str | None = None, shade: int = 140, size: int = 32, top: int = 24,
-          fill=W.PAPER, frame=W.FRAME, radius: int = 10, width: int = 3, ink=W.ACCENT) -> pygame.Rect:
+def modal(
+    surf,
+    r: pygame.Rect,
+    title: str | None = None,
+    shade: int = 140,
+    size: int = 32,
+    top: int = 24,
+    fill=W.PAPER,
+    frame=W.FRAME,
+    radius: int = 10,
+    width: int = 3,
+    ink=W.ACCENT,
+) -> pygame.Rect:
     """A panel over the dimmed screen below (messages, dialogs, the loading panel), its title
     centred at its top; returns the panel's rect."""
-    if shade:                        # 0: a dialog over a screen that stays as bright
+    if shade:  # 0: a dialog over a screen that stays as bright
         dim = pygame.Surface((1920, 1080), pygame.SRCALPHA)
         dim.fill((0, 0, 0, shade))
         surf.blit(dim, (0, 0))
@@ -77,7 +88,7 @@ class ButtonScene(Scene):
             self.app.pop(self)
 
     def draw_buttons(self, surf) -> None:
-        mouse = None if self.covered else self.app.mouse_pos()    # a layer above: nothing lit here
+        mouse = None if self.covered else self.app.mouse_pos()  # a layer above: nothing lit here
         for b in self.buttons:
             b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
 
@@ -89,29 +100,51 @@ class SetupBase(ButtonScene):
 
     def seat_row(self, role: str, y: int, human: bool, level: str | None, levels, step: int, label) -> list:
         """The Human button, then a button per level (`label(level)`), `step` px apart."""
-        b = [W.Button(pygame.Rect(700, y, 200, 48), "Human", self._kind(role, "human"), True,
-                      ("human", role), 18, selected=human)]
+        b = [
+            W.Button(
+                pygame.Rect(700, y, 200, 48),
+                "Human",
+                self._kind(role, "human"),
+                True,
+                ("human", role),
+                18,
+                selected=human,
+            )
+        ]
         for j, lvl in enumerate(levels):
-            b.append(W.Button(pygame.Rect(920 + j * step, y, step - 10, 48), label(lvl),
-                              self._kind(role, "computer", lvl), True,
-                              ("computer", role) if j == 0 else (lvl, role), 18,
-                              selected=not human and level == lvl))
+            b.append(
+                W.Button(
+                    pygame.Rect(920 + j * step, y, step - 10, 48),
+                    label(lvl),
+                    self._kind(role, "computer", lvl),
+                    True,
+                    ("computer", role) if j == 0 else (lvl, role),
+                    18,
+                    selected=not human and level == lvl,
+                )
+            )
         return b
 
     def seed_row(self, y: int) -> list:
-        return [W.Button(pygame.Rect(700, y, 60, 48), "−", self._seed(-1), True, "seed-", 22),
-                W.Button(pygame.Rect(980, y, 60, 48), "+", self._seed(1), True, "seed+", 22),
-                W.Button(pygame.Rect(1060, y, 160, 48), "Random", self._seed(0), True, "seedrand", 18)]
+        return [
+            W.Button(pygame.Rect(700, y, 60, 48), "−", self._seed(-1), True, "seed-", 22),
+            W.Button(pygame.Rect(980, y, 60, 48), "+", self._seed(1), True, "seed+", 22),
+            W.Button(pygame.Rect(1060, y, 160, 48), "Random", self._seed(0), True, "seedrand", 18),
+        ]
 
     def back_start(self) -> list:
-        return [W.Button(pygame.Rect(960 - 310, 860, 280, 64), "Back", self.back, True, "back", 24),
-                W.Button(pygame.Rect(960 + 30, 860, 280, 64), "Start", self.start, True, "start", 24)]
+        return [
+            W.Button(pygame.Rect(960 - 310, 860, 280, 64), "Back", self.back, True, "back", 24),
+            W.Button(pygame.Rect(960 + 30, 860, 280, 64), "Start", self.start, True, "start", 24),
+        ]
 
     def _seed(self, d):
         def f():
             import random
+
             self.seed_text = None
             self.seed = random.randrange(1, 100000) if d == 0 else max(0, self.seed + d)
+
         return f
 
     def draw_seed(self, surf, y: int) -> None:
@@ -124,7 +157,7 @@ class SetupBase(ButtonScene):
 
     def handle(self, e) -> None:
         if e.type == pygame.KEYDOWN:
-            if e.unicode and e.unicode.isdigit():         # the first digit typed starts a new seed
+            if e.unicode and e.unicode.isdigit():  # the first digit typed starts a new seed
                 self.seed_text = (self.seed_text or "") + e.unicode
                 self.seed = int(self.seed_text[:9])
                 self.dirty = True
@@ -151,19 +184,51 @@ class SettingsScene(ButtonScene):
         s = self.app.settings
         b = []
         y = 260
-        b.append(W.Button(pygame.Rect(960, y, 320, 52), f"{s.window_w} × {s.window_h}", self._cycle_size, True,
-                          "size", 20))
-        b.append(W.Button(pygame.Rect(960, y + 80, 320, 52), "On" if s.fullscreen else "Off", self._fullscreen, True,
-                          "fullscreen", 20))
+        b.append(
+            W.Button(pygame.Rect(960, y, 320, 52), f"{s.window_w} × {s.window_h}", self._cycle_size, True, "size", 20)
+        )
+        b.append(
+            W.Button(
+                pygame.Rect(960, y + 80, 320, 52),
+                "On" if s.fullscreen else "Off",
+                self._fullscreen,
+                True,
+                "fullscreen",
+                20,
+            )
+        )
         b.append(W.Button(pygame.Rect(960, y + 160, 320, 52), s.animation.title(), self._anim, True, "animation", 20))
-        b.append(W.Button(pygame.Rect(960, y + 240, 320, 52), "On" if s.handoff_screens else "Off", self._handoff, True,
-                          "handoff", 20))
-        b.append(W.Button(pygame.Rect(960, y + 320, 320, 52),
-                          "Colour-blind safe" if s.palette == "colour-blind" else "Standard", self._palette, True,
-                          "palette", 20))
+        b.append(
+            W.Button(
+                pygame.Rect(960, y + 240, 320, 52),
+                "On" if s.handoff_screens else "Off",
+                self._handoff,
+                True,
+                "handoff",
+                20,
+            )
+        )
+        b.append(
+            W.Button(
+                pygame.Rect(960, y + 320, 320, 52),
+                "Colour-blind safe" if s.palette == "colour-blind" else "Standard",
+                self._palette,
+                True,
+                "palette",
+                20,
+            )
+        )
         b.append(W.Button(pygame.Rect(960, y + 400, 60, 52), "−", self._volume(-10), s.volume > 0, "vol-", 22))
-        b.append(W.Button(pygame.Rect(1030, y + 400, 110, 52), "Muted" if s.muted else f"{s.volume}%", self._mute,
-                          True, "mute", 20))
+        b.append(
+            W.Button(
+                pygame.Rect(1030, y + 400, 110, 52),
+                "Muted" if s.muted else f"{s.volume}%",
+                self._mute,
+                True,
+                "mute",
+                20,
+            )
+        )
         b.append(W.Button(pygame.Rect(1150, y + 400, 60, 52), "+", self._volume(10), s.volume < 100, "vol+", 22))
         b.append(W.Button(pygame.Rect(960 - 140, 940, 280, 64), "Back", self.back, True, "back", 24))
         self.buttons = b
@@ -174,6 +239,7 @@ class SettingsScene(ButtonScene):
             s.volume = max(0, min(100, s.volume + d))
             s.muted = False
             s.save()
+
         return f
 
     def _mute(self):
@@ -216,13 +282,36 @@ class SettingsScene(ButtonScene):
     def draw(self, surf) -> None:
         _title_bg(surf)
         W.blit_text(surf, "Settings", (960, 100), 60, (110, 30, 24), "serif_bold", "midtop")
-        for i, label in enumerate(("Window size", "Fullscreen (F11)", "Computer speed", "Hand-off screens",
-                                   "Piece colours", "Sound (click to mute)")):
+        for i, label in enumerate(
+            (
+                "Window size",
+                "Fullscreen (F11)",
+                "Computer speed",
+                "Hand-off screens",
+                "Piece colours",
+                "Sound (click to mute)",
+            )
+        ):
             W.blit_text(surf, label, (920, 272 + 80 * i), 24, W.INK, "sans_bold", "topright")
-        W.blit_text(surf, "Hand-off screens hide the board whenever the next decision belongs to another human. "
-                    "Every piece also carries its power's letter.", (960, 760), 18, (100, 85, 60), "sans", "midtop")
-        W.blit_text(surf, "Settings are kept in " + str(self.app.settings.path()), (960, 800), 16,
-                    (100, 85, 60), "sans", "midtop")
+        W.blit_text(
+            surf,
+            "Hand-off screens hide the board whenever the next decision belongs to another human. "
+            "Every piece also carries its power's letter.",
+            (960, 760),
+            18,
+            (100, 85, 60),
+            "sans",
+            "midtop",
+        )
+        W.blit_text(
+            surf,
+            "Settings are kept in " + str(self.app.settings.path()),
+            (960, 800),
+            16,
+            (100, 85, 60),
+            "sans",
+            "midtop",
+        )
         self.draw_buttons(surf)
 
 
@@ -230,7 +319,7 @@ class RulesScene(ButtonScene):
     """The introductory rules, searchable (type to search), opened at a rule number.  FRIEDRICH's
     rules panel is one too, with its own sections (FRulesScene: `entries`, `label`, the titles)."""
 
-    is_rules_panel = True            # F1 over the panel closes it instead of opening another
+    is_rules_panel = True  # F1 over the panel closes it instead of opening another
     TITLE = "Rules of the introductory game"
     NOTE = "§ = the section of the printed rules (English v2.1) to read."
 
@@ -281,13 +370,18 @@ class RulesScene(ButtonScene):
         W.blit_text(surf, self.TITLE, (100, 60), 44, (110, 30, 24), "serif_bold")
         box = pygame.Rect(100, 130, 900, 48)
         W.panel(surf, box, (255, 252, 240))
-        W.blit_text(surf, ("Search: " + self.query + "|") if self.query else "Type to search…",
-                    (box.x + 12, box.y + 12), 20, W.INK if self.query else (120, 105, 80))
+        W.blit_text(
+            surf,
+            ("Search: " + self.query + "|") if self.query else "Type to search…",
+            (box.x + 12, box.y + 12),
+            20,
+            W.INK if self.query else (120, 105, 80),
+        )
         W.blit_text(surf, self.NOTE, (1020, 144), 16, (100, 85, 60))
         entries = self.entries()
         self.scroll = min(self.scroll, max(0, len(entries) - 1))
         y = 200
-        for num, title, body in entries[self.scroll:]:
+        for num, title, body in entries[self.scroll :]:
             lines = W.wrap(body, 1560, 19)
             h = 34 + 24 * len(lines)
             if y + h > 1040:
@@ -307,8 +401,9 @@ class RulesScene(ButtonScene):
 
 class MessageScene(ButtonScene):
     """A message with an OK button (Enter or Esc closes it too); FRIEDRICH's Card of Fate is one."""
+
     opaque = False
-    OK_Y = 620                       # where the OK button stands
+    OK_Y = 620  # where the OK button stands
 
     def __init__(self, app, title: str, text: str):
         self.title, self.text = title, text
@@ -341,10 +436,9 @@ class ComputerFailedScene(ButtonScene):
 
     LEVELS = ("random", "easy", "normal", "hard")
 
-    def __init__(self, app, board, role: str, report: Path, save: Path | None, levels: tuple = LEVELS,
-                 name=role_name):
+    def __init__(self, app, board, role: str, report: Path, save: Path | None, levels: tuple = LEVELS, name=role_name):
         self.board, self.role, self.report, self.save = board, role, report, save
-        self.levels, self.name = levels, name          # FRIEDRICH's board gives its own
+        self.levels, self.name = levels, name  # FRIEDRICH's board gives its own
         super().__init__(app)
 
     def layout(self) -> None:
@@ -354,17 +448,29 @@ class ComputerFailedScene(ButtonScene):
         for lvl in self.levels:
             if lvl == current:
                 continue
-            self.buttons.append(W.Button(pygame.Rect(x, 700, 220, 60), f"Go on: {lvl.title()}", self._level(lvl),
-                                         True, ("level", lvl), 20))
+            self.buttons.append(
+                W.Button(
+                    pygame.Rect(x, 700, 220, 60), f"Go on: {lvl.title()}", self._level(lvl), True, ("level", lvl), 20
+                )
+            )
             x += 230
-        self.buttons.append(W.Button(pygame.Rect(960 - 200, 790, 400, 60), f"I play {self.name(self.role)}",
-                                     self._take_over, True, "take_over", 20))
+        self.buttons.append(
+            W.Button(
+                pygame.Rect(960 - 200, 790, 400, 60),
+                f"I play {self.name(self.role)}",
+                self._take_over,
+                True,
+                "take_over",
+                20,
+            )
+        )
 
     def _level(self, lvl):
         def f():
             self.board.session.set_seat(self.role, "computer", lvl)
             self.board.session.players.pop(self.role, None)
             self.app.pop(self)
+
         return f
 
     def _take_over(self):
@@ -373,12 +479,19 @@ class ComputerFailedScene(ButtonScene):
         self.board.after_change()
 
     def back(self):
-        pass                                   # a choice is needed: the failed level would fail again
+        pass  # a choice is needed: the failed level would fail again
 
     def draw(self, surf) -> None:
         r = modal(surf, pygame.Rect(960 - 560, 260, 1120, 640), shade=150)
-        W.blit_text(surf, f"The computer playing {self.name(self.role)} failed", (960, 290), 36, (110, 30, 24),
-                    "serif_bold", "midtop")
+        W.blit_text(
+            surf,
+            f"The computer playing {self.name(self.role)} failed",
+            (960, 290),
+            36,
+            (110, 30, 24),
+            "serif_bold",
+            "midtop",
+        )
         lines = [f"A crash report was written to {self.report}."]
         if self.save:
             lines.append(f"The game was saved to {self.save} (it is on the Load screen).")
@@ -395,6 +508,7 @@ def report_computer_failure(app, board, **names) -> None:
     """A computer player raised (the session's `computer_failure`): a crash report and an emergency
     save as for any crash, then the player chooses how to go on (ComputerFailedScene)."""
     from maria.record import crash
+
     role, exc = board.session.computer_failure
     board.session.computer_failure = None
     report, save = crash.write_crash_report(exc, record=board.session.record)
@@ -404,11 +518,11 @@ def report_computer_failure(app, board, **names) -> None:
 class HandoffScene(ButtonScene):
     """'Pass to <role>': covers everything; nothing of the game is drawn behind it."""
 
-    SHOWN = 9                       # summary lines on the screen (the rest: "… earlier")
+    SHOWN = 9  # summary lines on the screen (the rest: "… earlier")
 
     def __init__(self, app, role: str, board):
         self.role, self.board = role, board
-        self.since = board.since_last_look(role)     # what happened since this player last looked
+        self.since = board.since_last_look(role)  # what happened since this player last looked
         super().__init__(app)
 
     # how the roles, their powers and the powers' colours are named (FRIEDRICH's hand-off: nations)
@@ -422,12 +536,29 @@ class HandoffScene(ButtonScene):
         return pal.POWER_COLOURS.get(power, (200, 200, 200))
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 260, 640, 520, 72), f"I am {self.name(self.role)} — show my board",
-                                 self.ready, True, "ready", 24)]
-        if hasattr(self.board, "show_me") and any(len(e.get("places", [])) > 1 or "attacks" in e.get("text", "")
-                                                  for e in self.since):
-            self.buttons.append(W.Button(pygame.Rect(960 - 260, 724, 520, 56), "Show me what happened on the map",
-                                         self.show_me, True, "show_me", 20))
+        self.buttons = [
+            W.Button(
+                pygame.Rect(960 - 260, 640, 520, 72),
+                f"I am {self.name(self.role)} — show my board",
+                self.ready,
+                True,
+                "ready",
+                24,
+            )
+        ]
+        if hasattr(self.board, "show_me") and any(
+            len(e.get("places", [])) > 1 or "attacks" in e.get("text", "") for e in self.since
+        ):
+            self.buttons.append(
+                W.Button(
+                    pygame.Rect(960 - 260, 724, 520, 56),
+                    "Show me what happened on the map",
+                    self.show_me,
+                    True,
+                    "show_me",
+                    20,
+                )
+            )
 
     def ready(self):
         self.board.seat = self.role
@@ -460,8 +591,15 @@ class HandoffScene(ButtonScene):
             pygame.draw.circle(surf, c, (round(x), y), 30)
         W.blit_text(surf, f"Pass to {self.name(self.role)}", (960, 380), 72, (250, 236, 200), "serif_bold", "midtop")
         W.blit_text(surf, ", ".join(self.part(p) for p in powers), (960, 480), 28, (220, 205, 175), "sans", "midtop")
-        W.blit_text(surf, "Other players, please look away. Click or press Enter when ready.", (960, 560), 22,
-                    (200, 185, 155), "sans", "midtop")
+        W.blit_text(
+            surf,
+            "Other players, please look away. Click or press Enter when ready.",
+            (960, 560),
+            22,
+            (200, 185, 155),
+            "sans",
+            "midtop",
+        )
         self._draw_since(surf)
         self.draw_buttons(surf)
 
@@ -473,13 +611,19 @@ class HandoffScene(ButtonScene):
         extra = len(lines) > self.SHOWN
         r = pygame.Rect(960 - 620, 800, 1240, 52 + 23 * min(len(lines), self.SHOWN) + (22 if extra else 0))
         W.panel(surf, r, (44, 38, 32), (120, 100, 70), 8, 2)
-        W.blit_text(surf, f"Since {self.name(self.role)} last looked:", (r.x + 18, r.y + 10), 19, (250, 236, 200),
-                    "sans_bold")
-        shown = lines[-self.SHOWN:]
+        W.blit_text(
+            surf, f"Since {self.name(self.role)} last looked:", (r.x + 18, r.y + 10), 19, (250, 236, 200), "sans_bold"
+        )
+        shown = lines[-self.SHOWN :]
         y = r.y + 40
         if len(lines) > len(shown):
-            W.blit_text(surf, f"… {W.count(len(lines) - len(shown), 'earlier line')} in the log", (r.x + 18, y), 15,
-                        (190, 175, 145))
+            W.blit_text(
+                surf,
+                f"… {W.count(len(lines) - len(shown), 'earlier line')} in the log",
+                (r.x + 18, y),
+                15,
+                (190, 175, 145),
+            )
             y += 22
         for t in shown:
             W.blit_text(surf, "• " + (t if len(t) <= 150 else t[:147] + "…"), (r.x + 18, y), 16, (235, 222, 195))
@@ -508,6 +652,7 @@ def _leave(app, board) -> None:
 
 class LeaveGameScene(ButtonScene):
     """Leaving a game for the title screen: save it first, leave (it is autosaved), or stay."""
+
     opaque = False
 
     def __init__(self, app, board):
@@ -515,9 +660,11 @@ class LeaveGameScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 330, 600, 200, 56), "Save first", self.save, True, "save", 20),
-                        W.Button(pygame.Rect(960 - 100, 600, 200, 56), "Leave", self.leave, True, "leave", 20),
-                        W.Button(pygame.Rect(960 + 130, 600, 200, 56), "Stay", self.back, True, "stay", 20)]
+        self.buttons = [
+            W.Button(pygame.Rect(960 - 330, 600, 200, 56), "Save first", self.save, True, "save", 20),
+            W.Button(pygame.Rect(960 - 100, 600, 200, 56), "Leave", self.leave, True, "leave", 20),
+            W.Button(pygame.Rect(960 + 130, 600, 200, 56), "Stay", self.back, True, "stay", 20),
+        ]
 
     def save(self):
         self.app.pop(self)
@@ -544,12 +691,20 @@ class GameMenuScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        items = [("Resume", self.back, "resume"), ("Save game", self.save, "save"), ("Load game", self.load, "load"),
-                 ("Seats", self.seats, "seats"), ("Settings", self.settings, "settings"),
-                 ("Rules", self.rules, "rules"),
-                 ("Leave to the title screen", self.title, "title"), ("Quit", self.app.quit, "quit")]
-        self.buttons = [W.Button(pygame.Rect(960 - 200, 300 + 72 * i, 400, 58), t, a, True, k, 22)
-                        for i, (t, a, k) in enumerate(items)]
+        items = [
+            ("Resume", self.back, "resume"),
+            ("Save game", self.save, "save"),
+            ("Load game", self.load, "load"),
+            ("Seats", self.seats, "seats"),
+            ("Settings", self.settings, "settings"),
+            ("Rules", self.rules, "rules"),
+            ("Leave to the title screen", self.title, "title"),
+            ("Quit", self.app.quit, "quit"),
+        ]
+        self.buttons = [
+            W.Button(pygame.Rect(960 - 200, 300 + 72 * i, 400, 58), t, a, True, k, 22)
+            for i, (t, a, k) in enumerate(items)
+        ]
 
     def back(self):
         self.app.pop(self)
@@ -590,13 +745,12 @@ class GameOverScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(960 - 850, 930, 400, 60), "Look at the board", self.back, True,
-                                 "board", 22),
-                        W.Button(pygame.Rect(960 - 420, 930, 400, 60), "Watch the game again", self._watch, True,
-                                 "watch", 22),
-                        W.Button(pygame.Rect(960 + 10, 930, 400, 60), "The story of the game", self._story, True,
-                                 "story", 22),
-                        W.Button(pygame.Rect(960 + 440, 930, 400, 60), "Title screen", self.title, True, "title", 22)]
+        self.buttons = [
+            W.Button(pygame.Rect(960 - 850, 930, 400, 60), "Look at the board", self.back, True, "board", 22),
+            W.Button(pygame.Rect(960 - 420, 930, 400, 60), "Watch the game again", self._watch, True, "watch", 22),
+            W.Button(pygame.Rect(960 + 10, 930, 400, 60), "The story of the game", self._story, True, "story", 22),
+            W.Button(pygame.Rect(960 + 440, 930, 400, 60), "Title screen", self.title, True, "title", 22),
+        ]
 
     def _story(self):
         self.app.open_screen("story", self.board.session.record)
@@ -622,7 +776,8 @@ class GameOverScene(ButtonScene):
             W.blit_text(surf, line, (960, 170 + 32 * i), 24, W.INK, "sans", "midtop")
         adv = self.board.v.get("advanced") if hasattr(self.board, "v") else None
         if adv:
-            from maria.ui.advanced_ui import draw_winter_scores     # (the title screen need not load it)
+            from maria.ui.advanced_ui import draw_winter_scores  # (the title screen need not load it)
+
             self._chart(surf, pygame.Rect(80, 260, 1060, 600))
             draw_winter_scores(surf, pygame.Rect(1170, 260, 670, 300), adv)
             self._adv_summary(surf, pygame.Rect(1170, 580, 670, 280), adv)
@@ -632,6 +787,7 @@ class GameOverScene(ButtonScene):
 
     def _adv_summary(self, surf, r, adv) -> None:
         from maria.ui.advanced_ui import MAJOR, SAXONY_STATE, pname, stacked_discs
+
         W.panel(surf, r, (252, 248, 236))
         W.blit_text(surf, "Victory-marker pools at the end", (r.centerx, r.y + 10), 22, W.INK, "sans_bold", "midtop")
         y = r.y + 50
@@ -641,14 +797,26 @@ class GameOverScene(ButtonScene):
             stacked_discs(surf, r.x + 250, y + 18, p, n, 8, 5, 3)
             y += 34
         emp = {"charles": "Charles Albert", "francis": "Francis Stephen"}.get(adv.get("emperor_elected"), "not elected")
-        W.blit_text(surf, f"Emperor: {emp} · Saxony: {SAXONY_STATE.get(adv.get('saxony_state'), '?')}",
-                    (r.x + 20, y + 6), 17, W.INK)
+        W.blit_text(
+            surf,
+            f"Emperor: {emp} · Saxony: {SAXONY_STATE.get(adv.get('saxony_state'), '?')}",
+            (r.x + 20, y + 6),
+            17,
+            W.INK,
+        )
 
     def _chart(self, surf, r) -> None:
         hist = self.board.session.history
         W.panel(surf, r, (252, 248, 236))
-        W.blit_text(surf, "Fortresses controlled at the start of each turn", (r.centerx, r.y + 10), 22, W.INK,
-                    "sans_bold", "midtop")
+        W.blit_text(
+            surf,
+            "Fortresses controlled at the start of each turn",
+            (r.centerx, r.y + 10),
+            22,
+            W.INK,
+            "sans_bold",
+            "midtop",
+        )
         if not hist:
             return
         powers = sorted({p for _, c in hist for p in c})

@@ -18,8 +18,8 @@ from maria.ui.friedrich_scene import PROMPT, FBoardScene
 from maria.ui.friedrich_session import FSession, role_label
 from maria.ui.session import Seat, Session, role_name
 
-CHECKPOINT = 25                      # a state kept every this many actions (the others are replayed)
-SPEEDS = (1.5, 0.8, 0.4, 0.15)       # seconds per action when playing
+CHECKPOINT = 25  # a state kept every this many actions (the others are replayed)
+SPEEDS = (1.5, 0.8, 0.4, 0.15)  # seconds per action when playing
 
 
 class ReplayViewer:
@@ -31,8 +31,9 @@ class ReplayViewer:
         self.apply = apply or door.apply
         self.actions = list(record.actions)
         if start is None:
-            start = GameRecord.new(variant=record.variant, players=record.players, seed=record.seed,
-                                   options=copy.deepcopy(record.options)).state
+            start = GameRecord.new(
+                variant=record.variant, players=record.players, seed=record.seed, options=copy.deepcopy(record.options)
+            ).state
         self.checkpoints = {0: start}
         st = start
         self.turn_starts: dict[int, int] = {st["turn"]: 0}
@@ -92,10 +93,16 @@ class ReplayControls:
             sess = getattr(scene, "session", None)
             if sess is None or scene is self or isinstance(scene, ReplayControls):
                 continue
-            same = (getattr(sess.record, "created", None), getattr(sess.record, "seed", None)) == \
-                (getattr(rec, "created", None), getattr(rec, "seed", None))
-            if same and getattr(scene, "private", True) and getattr(scene, "seat", None) in roles \
-                    and scene.seat not in out:
+            same = (getattr(sess.record, "created", None), getattr(sess.record, "seed", None)) == (
+                getattr(rec, "created", None),
+                getattr(rec, "seed", None),
+            )
+            if (
+                same
+                and getattr(scene, "private", True)
+                and getattr(scene, "seat", None) in roles
+                and scene.seat not in out
+            ):
                 out = out + [scene.seat]
         return [r for r in roles if r in out]
 
@@ -124,13 +131,17 @@ class ReplayControls:
         """A viewer key (True: handled)."""
         if e.type != pygame.KEYDOWN:
             return False
-        keys = {pygame.K_RIGHT: lambda: self.go(self.index + 1, animate=True),
-                pygame.K_LEFT: lambda: self.go(self.index - 1),
-                pygame.K_PAGEDOWN: lambda: self.go(self.viewer.next_turn(self.index)),
-                pygame.K_PAGEUP: lambda: self.go(self.viewer.previous_turn(self.index)),
-                pygame.K_HOME: lambda: self.go(0), pygame.K_END: lambda: self.go(self.viewer.end),
-                pygame.K_SPACE: self.toggle_play, pygame.K_v: self.cycle_view,
-                pygame.K_ESCAPE: lambda: self.app.pop(self)}
+        keys = {
+            pygame.K_RIGHT: lambda: self.go(self.index + 1, animate=True),
+            pygame.K_LEFT: lambda: self.go(self.index - 1),
+            pygame.K_PAGEDOWN: lambda: self.go(self.viewer.next_turn(self.index)),
+            pygame.K_PAGEUP: lambda: self.go(self.viewer.previous_turn(self.index)),
+            pygame.K_HOME: lambda: self.go(0),
+            pygame.K_END: lambda: self.go(self.viewer.end),
+            pygame.K_SPACE: self.toggle_play,
+            pygame.K_v: self.cycle_view,
+            pygame.K_ESCAPE: lambda: self.app.pop(self),
+        }
         if e.key not in keys:
             return False
         keys[e.key]()
@@ -152,27 +163,32 @@ class ReplayControls:
     def _faster(self, d):
         def f():
             self.speed = max(0, min(len(SPEEDS) - 1, self.speed + d))
+
         return f
 
     def control_row(self) -> list[tuple]:
         """(label, action, key) of the bar's buttons, from the start to the view."""
-        return [("|◀ Start", lambda: self.go(0), "start"),
-                ("◀◀ Turn", lambda: self.go(self.viewer.previous_turn(self.index)), "prev_turn"),
-                ("◀ Back", lambda: self.go(self.index - 1), "back_one"),
-                ("Pause" if self.playing else "Play ▶", self.toggle_play, "play"),
-                ("Step ▶", lambda: self.go(self.index + 1, animate=True), "step"),
-                ("Turn ▶▶", lambda: self.go(self.viewer.next_turn(self.index)), "next_turn"),
-                ("End ▶|", lambda: self.go(self.viewer.end), "end"),
-                ("Slower", self._faster(-1), "slower"), ("Faster", self._faster(1), "faster"),
-                (f"View: {self._view_name()}", self.cycle_view, "view")]
+        return [
+            ("|◀ Start", lambda: self.go(0), "start"),
+            ("◀◀ Turn", lambda: self.go(self.viewer.previous_turn(self.index)), "prev_turn"),
+            ("◀ Back", lambda: self.go(self.index - 1), "back_one"),
+            ("Pause" if self.playing else "Play ▶", self.toggle_play, "play"),
+            ("Step ▶", lambda: self.go(self.index + 1, animate=True), "step"),
+            ("Turn ▶▶", lambda: self.go(self.viewer.next_turn(self.index)), "next_turn"),
+            ("End ▶|", lambda: self.go(self.viewer.end), "end"),
+            ("Slower", self._faster(-1), "slower"),
+            ("Faster", self._faster(1), "faster"),
+            (f"View: {self._view_name()}", self.cycle_view, "view"),
+        ]
 
     KEYS = "← → step, PgUp/PgDn turn, Home/End, Space play, V whose view, Esc close."
 
     def replay_prompt(self, turn: int, name, keys: bool = True) -> str:
         last = self.viewer.actions[self.index - 1] if self.index else None
         what = f" — last: {name(last['role'])}, {last['action'].get('type', '').replace('_', ' ')}" if last else ""
-        return (f"Replay: action {self.index} of {self.viewer.end}, turn {turn}{what}."
-                + (" " + self.KEYS if keys else ""))
+        return f"Replay: action {self.index} of {self.viewer.end}, turn {turn}{what}." + (
+            " " + self.KEYS if keys else ""
+        )
 
 
 class ReplayBoard(ReplayControls, BoardScene):
@@ -182,23 +198,30 @@ class ReplayBoard(ReplayControls, BoardScene):
     def __init__(self, app, record: GameRecord, view_role: str = "observer"):
         self.viewer = ReplayViewer(record)
         seats = [Seat(r, "human") for r in record.state["roles"]]
-        shown = GameRecord(variant=record.variant, players=record.players, seed=record.seed,
-                           options=record.options, actions=[], state=self.viewer.state_at(0),
-                           created=record.created)
+        shown = GameRecord(
+            variant=record.variant,
+            players=record.players,
+            seed=record.seed,
+            options=record.options,
+            actions=[],
+            state=self.viewer.state_at(0),
+            created=record.created,
+        )
         self.start_controls()
         session = Session(shown, {s.role: s for s in seats})
-        session.autosaves_enabled = False            # the viewer saves nothing
+        session.autosaves_enabled = False  # the viewer saves nothing
         super().__init__(app, session)
         self.seat = view_role if view_role in self.view_roles() else "observer"
         self.refresh()
 
     def refresh(self) -> None:
         super().refresh()
-        self.acts = []                       # nothing to play in the viewer, no sheet or dialog open
+        self.acts = []  # nothing to play in the viewer, no sheet or dialog open
         self.alloc = self.recruit = None
         if self.seat == "everything" or (self.seat != "observer" and self.seat not in self.v["roles"]):
-            self.v = self._everything() if door.is_over(self.session.state) else door.view(
-                self.session.state, "observer")
+            self.v = (
+                self._everything() if door.is_over(self.session.state) else door.view(self.session.state, "observer")
+            )
 
     def _everything(self) -> dict:
         """A finished game: every hand and every troop count shown."""
@@ -255,20 +278,23 @@ class ReplayBoard(ReplayControls, BoardScene):
         if self.control_key(e) or self.control_click(e):
             self.static_dirty = self.dirty = True
             return
-        if e.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION) or (e.type in (pygame.MOUSEBUTTONDOWN,
-                                                                       pygame.MOUSEBUTTONUP)):
-            super().handle(e)                # zoom, pan, hover tips and log lines still work
+        if e.type in (pygame.MOUSEWHEEL, pygame.MOUSEMOTION) or (
+            e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+        ):
+            super().handle(e)  # zoom, pan, hover tips and log lines still work
 
     def build_buttons(self) -> None:
         m = self.lay.map
         row = self.control_row() + [
-               ("Story", lambda: self.app.open_screen("story", self.viewer.record), "story"),
-               ("Close", lambda: self.app.pop(self), "close")]
+            ("Story", lambda: self.app.open_screen("story", self.viewer.record), "story"),
+            ("Close", lambda: self.app.pop(self), "close"),
+        ]
         bs = W.button_row(row, m.x + 12, m.bottom - 56, h=44, size=16, min_w=70, gap=6)
-        if bs[-1].rect.right > m.right - 12:      # wider than the map (Bohemia alone): two rows
+        if bs[-1].rect.right > m.right - 12:  # wider than the map (Bohemia alone): two rows
             k = next(i for i, b in enumerate(bs) if b.rect.right > m.right - 12)
-            bs = (W.button_row(row[:k], m.x + 12, m.bottom - 106, h=44, size=16, min_w=70, gap=6)
-                  + W.button_row(row[k:], m.x + 12, m.bottom - 56, h=44, size=16, min_w=70, gap=6))
+            bs = W.button_row(row[:k], m.x + 12, m.bottom - 106, h=44, size=16, min_w=70, gap=6) + W.button_row(
+                row[k:], m.x + 12, m.bottom - 56, h=44, size=16, min_w=70, gap=6
+            )
         self.buttons = bs
 
     def _view_name(self) -> str:
@@ -286,13 +312,22 @@ class FReplayBoard(ReplayControls, FBoardScene):
     def __init__(self, app, record, view_role: str | None = None):
         from maria.games.friedrich.rules import door as fdoor
         from maria.record.friedrich_saves import FRecord
-        self.viewer = ReplayViewer(record, fdoor.new_game(record.players, record.seed, dict(record.options)),
-                                   fdoor.apply)
-        shown = FRecord(record.players, record.seed, dict(record.options), [], self.viewer.state_at(0),
-                        {r: {"kind": "human", "level": "random"} for r in record.state["roles"]}, record.created)
+
+        self.viewer = ReplayViewer(
+            record, fdoor.new_game(record.players, record.seed, dict(record.options)), fdoor.apply
+        )
+        shown = FRecord(
+            record.players,
+            record.seed,
+            dict(record.options),
+            [],
+            self.viewer.state_at(0),
+            {r: {"kind": "human", "level": "random"} for r in record.state["roles"]},
+            record.created,
+        )
         self.start_controls()
         session = FSession(shown)
-        session.autosaves_enabled = False            # the viewer saves nothing
+        session.autosaves_enabled = False  # the viewer saves nothing
         super().__init__(app, session)
         self.seat = view_role if view_role in self.view_roles() else None
         self.refresh()
@@ -309,12 +344,13 @@ class FReplayBoard(ReplayControls, FBoardScene):
         row = self.control_row() + [("Close", lambda: self.app.pop(self), "close")]
         self.buttons = W.button_row(row, PROMPT.x + 10, PROMPT.y + 50, h=44, size=16, min_w=70, gap=6) + [
             W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20),
-            W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20)]
+            W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20),
+        ]
 
     def go(self, i: int, animate: bool = False) -> None:
         self.index = max(0, min(i, self.viewer.end))
         self.session.record.state = self.viewer.state_at(self.index)
-        self.session.record.actions = self.viewer.actions[:self.index]
+        self.session.record.actions = self.viewer.actions[: self.index]
         self.refresh()
 
     def update(self, dt: float) -> None:
@@ -336,9 +372,12 @@ class FReplayBoard(ReplayControls, FBoardScene):
             self.layout()
             self.dirty = True
             return
-        if e.type == pygame.MOUSEWHEEL or e.type == pygame.MOUSEMOTION or (
-                e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and e.button in (2, 3)):
-            super().handle(e)                # zoom, pan and hover tips still work
+        if (
+            e.type == pygame.MOUSEWHEEL
+            or e.type == pygame.MOUSEMOTION
+            or (e.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and e.button in (2, 3))
+        ):
+            super().handle(e)  # zoom, pan and hover tips still work
 
     def prompt_text(self) -> str:
         return self.replay_prompt(self.session.state["turn"], role_label, keys=False)

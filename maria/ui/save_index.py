@@ -15,7 +15,7 @@ import threading
 from pathlib import Path
 from typing import Callable
 
-Entry = tuple[Path, "str | None", tuple[float, int]]       # path, why it cannot be opened, version
+Entry = tuple[Path, "str | None", tuple[float, int]]  # path, why it cannot be opened, version
 
 IDLE_SECONDS = 20.0
 
@@ -25,11 +25,11 @@ class SaveIndex:
         self._lister = lister
         # (entries, each entry's name case-folded for searches), replaced whole; None until read
         self.listing: tuple[list[Entry], list[str]] | None = None
-        self.version = 0                             # bumped at every arrival
-        self._headers: dict[tuple, dict | None] = {}   # (path, version) -> header (None: unreadable)
-        self._full: dict[tuple, dict | None] = {}      # (path, version) -> peek (None: unreadable)
+        self.version = 0  # bumped at every arrival
+        self._headers: dict[tuple, dict | None] = {}  # (path, version) -> header (None: unreadable)
+        self._full: dict[tuple, dict | None] = {}  # (path, version) -> peek (None: unreadable)
         self._wanted: list[tuple[Path, tuple]] = []
-        self._asked = 1                              # listings asked for, and done
+        self._asked = 1  # listings asked for, and done
         self._listed = 0
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -67,12 +67,16 @@ class SaveIndex:
         return key in self._full, self._full.get(key)
 
     def busy(self) -> bool:
-        return self._thread is not None and self._thread.is_alive() and \
-            (self._listed < self._asked or any((p, v) not in self._full for p, v in self._wanted))
+        return (
+            self._thread is not None
+            and self._thread.is_alive()
+            and (self._listed < self._asked or any((p, v) not in self._full for p, v in self._wanted))
+        )
 
     def wait(self, timeout: float = 30.0) -> None:
         """Until everything asked for has arrived (tests, benchmarks)."""
         import time
+
         end = time.monotonic() + timeout
         while self.busy() and time.monotonic() < end:
             time.sleep(0.005)
@@ -102,6 +106,7 @@ class SaveIndex:
     def _one_job(self) -> bool:
         """Do the most urgent thing asked for (False: nothing is)."""
         from maria.record.files import peek, read_header
+
         if self._listed < self._asked:
             asked = self._asked
             try:
@@ -118,8 +123,9 @@ class SaveIndex:
             self.version += 1
             return True
         todo = list(self._wanted)
-        job = next((("h", k) for k in todo if k not in self._headers), None) or \
-            next((("f", k) for k in todo if k not in self._full), None)
+        job = next((("h", k) for k in todo if k not in self._headers), None) or next(
+            (("f", k) for k in todo if k not in self._full), None
+        )
         if job is None:
             return False
         kind, key = job

@@ -26,6 +26,7 @@ def default_save_name(state: dict) -> str:
     """A name that says what the save holds ("Introductory turn 3", "FRIEDRICH turn 2"), made
     unique among the saves (" 2", " 3", …): Save then Enter never overwrites another game."""
     from maria.record.files import format_of
+
     base = format_of(state.get("game") or "maria").save_name(state)
     name, k = base, 2
     while (saves_dir() / f"{name}.yaml").exists():
@@ -38,6 +39,7 @@ def _all_saves() -> list:
     cannot be opened and its version (run by the listing worker, never the window's thread)."""
     from maria.record.crash import emergency_saves
     from maria.record.files import scan_saves
+
     out = []
     for d in (saves_dir(), resource_root() / "saves"):
         out += scan_saves(d)
@@ -55,6 +57,7 @@ def _folder_times() -> tuple:
     """The modification times of the folders listed (a file created, deleted or renamed there
     changes its folder's): two stats, cheap enough for the window's thread."""
     from maria.record.crash import crash_dir
+
     out = []
     for d in (saves_dir(), crash_dir()):
         try:
@@ -88,15 +91,15 @@ class SaveLoadScene(ButtonScene):
     def __init__(self, app, mode: str, board):
         self.mode, self.board = mode, board
         self.name = "" if mode == "load" else default_save_name(board.session.state)
-        self.fresh = mode == "save"          # the proposed name is selected: typing replaces it
+        self.fresh = mode == "save"  # the proposed name is selected: typing replaces it
         self.error = ""
         self.page = 0
-        self.renaming: Path | None = None    # the save being renamed (its new name is typed in `name`)
-        self.deleting: Path | None = None    # the save awaiting "Delete? yes / no"
-        self.query = ""                      # Load: the names searched for (typed)
+        self.renaming: Path | None = None  # the save being renamed (its new name is typed in `name`)
+        self.deleting: Path | None = None  # the save awaiting "Delete? yes / no"
+        self.query = ""  # Load: the names searched for (typed)
         self._dirs = (saves_dir(), resource_root() / "saves")
         self.index = SaveIndex(_all_saves)
-        self._seen = -1                      # the index version the buttons show
+        self._seen = -1  # the index version the buttons show
         self._filtered: tuple[tuple, list] = ((), [])
         self._folders_seen: tuple = _folder_times()
         self._since_check = 0.0
@@ -120,11 +123,12 @@ class SaveLoadScene(ButtonScene):
         return [p for p, _ in self.entries()]
 
     def details(self, p: Path, ver: tuple = (0.0, 0)) -> str:
-        """"27 Nov 00:41 · advanced, 3 players · turn 4 · to act: Louis XV", from the cached
+        """ "27 Nov 00:41 · advanced, 3 players · turn 4 · to act: Louis XV", from the cached
         preview of this version of the file (its header first, then the whole preview)."""
         when = time.strftime("%d %b %H:%M", time.localtime(ver[0])) if ver[0] else ""
         from maria import games
         from maria.record.files import format_of
+
         done, info = self.index.preview(p, ver)
         if not done:
             got, head = self.index.header(p, ver)
@@ -143,50 +147,95 @@ class SaveLoadScene(ButtonScene):
         b = []
         if self.mode == "save" or self.renaming:
             label = "Rename" if self.renaming else "Save"
-            b.append(W.Button(pygame.Rect(1280, 220, 200, 52), label,
-                              self.do_rename if self.renaming else self.do_save, bool(self.name.strip()),
-                              "do_rename" if self.renaming else "do_save", 22))
+            b.append(
+                W.Button(
+                    pygame.Rect(1280, 220, 200, 52),
+                    label,
+                    self.do_rename if self.renaming else self.do_save,
+                    bool(self.name.strip()),
+                    "do_rename" if self.renaming else "do_save",
+                    22,
+                )
+            )
         entries = self._shown()
         pages = max(1, (len(entries) + self.PER_PAGE - 1) // self.PER_PAGE)
         self.page = min(self.page, pages - 1)
         y = 330
-        page = entries[self.page * self.PER_PAGE:(self.page + 1) * self.PER_PAGE]
+        page = entries[self.page * self.PER_PAGE : (self.page + 1) * self.PER_PAGE]
         self.index.want(page)
         self._seen = self.index.version
         for p, why, ver in page:
-            label = p.stem + ("" if self._own(p) else "   (sample)" if p.parent == self._dirs[1]
-                              else "   (saved by the crash handler)")
+            label = p.stem + (
+                ""
+                if self._own(p)
+                else "   (sample)"
+                if p.parent == self._dirs[1]
+                else "   (saved by the crash handler)"
+            )
             if why is not None:
                 label += f"   (unreadable: {why})"
             # the name and, under it, the details are written over the button in draw()
-            b.append(W.Button(pygame.Rect(260, y, 1000, 56), "", self._pick(p), why is None,
-                              ("file", p.name), 18, tip=label + "\n" + (self.details(p, ver) if why is None else "")))
+            b.append(
+                W.Button(
+                    pygame.Rect(260, y, 1000, 56),
+                    "",
+                    self._pick(p),
+                    why is None,
+                    ("file", p.name),
+                    18,
+                    tip=label + "\n" + (self.details(p, ver) if why is None else ""),
+                )
+            )
             if self._own(p):
                 if self.deleting == p:
-                    b.append(W.Button(pygame.Rect(1280, y, 190, 56), "Delete it", self._delete(p), True,
-                                      ("confirm_delete", p.name), 17))
-                    b.append(W.Button(pygame.Rect(1480, y, 180, 56), "Keep it", self._cancel, True,
-                                      ("keep", p.name), 17))
+                    b.append(
+                        W.Button(
+                            pygame.Rect(1280, y, 190, 56),
+                            "Delete it",
+                            self._delete(p),
+                            True,
+                            ("confirm_delete", p.name),
+                            17,
+                        )
+                    )
+                    b.append(
+                        W.Button(pygame.Rect(1480, y, 180, 56), "Keep it", self._cancel, True, ("keep", p.name), 17)
+                    )
                 else:
-                    b.append(W.Button(pygame.Rect(1280, y, 150, 56), "Rename", self._start_rename(p),
-                                      why is None, ("rename", p.name), 17))
-                    b.append(W.Button(pygame.Rect(1440, y, 150, 56), "Delete", self._ask_delete(p), True,
-                                      ("delete", p.name), 17))
-            if self.mode == "load" and why is None and self.deleting != p:          # either game's
-                b.append(W.Button(pygame.Rect(1600, y, 130, 56), "Watch", self._watch(p), True,
-                                  ("watch", p.name), 17))
+                    b.append(
+                        W.Button(
+                            pygame.Rect(1280, y, 150, 56),
+                            "Rename",
+                            self._start_rename(p),
+                            why is None,
+                            ("rename", p.name),
+                            17,
+                        )
+                    )
+                    b.append(
+                        W.Button(
+                            pygame.Rect(1440, y, 150, 56), "Delete", self._ask_delete(p), True, ("delete", p.name), 17
+                        )
+                    )
+            if self.mode == "load" and why is None and self.deleting != p:  # either game's
+                b.append(W.Button(pygame.Rect(1600, y, 130, 56), "Watch", self._watch(p), True, ("watch", p.name), 17))
             y += 64
         if pages > 1:
-            b.append(W.Button(pygame.Rect(260, 990, 160, 50), "‹ Newer", self._turn_page(-1), self.page > 0,
-                              "prev", 18))
-            b.append(W.Button(pygame.Rect(1100, 990, 160, 50), "Older ›", self._turn_page(1),
-                              self.page < pages - 1, "next", 18))
+            b.append(
+                W.Button(pygame.Rect(260, 990, 160, 50), "‹ Newer", self._turn_page(-1), self.page > 0, "prev", 18)
+            )
+            b.append(
+                W.Button(
+                    pygame.Rect(1100, 990, 160, 50), "Older ›", self._turn_page(1), self.page < pages - 1, "next", 18
+                )
+            )
         b.append(W.Button(pygame.Rect(960 - 140, 1000, 280, 56), "Back", self.back, True, "back", 22))
         self.buttons = b
 
     def _turn_page(self, d):
         def f():
             self.page += d
+
         return f
 
     def update(self, dt: float) -> None:
@@ -226,17 +275,21 @@ class SaveLoadScene(ButtonScene):
                 # the reason is shown; the list stays underneath it to pick another save
                 self.error = f"{p.name} could not be loaded (see the message)."
                 self.dirty = True
+
             self.app.open_screen("saved_game", p, on_fail=failed)
+
         return f
 
     def _watch(self, p):
         def f():
-            self.app.open_screen("replay", p)          # the viewer opens over the list
+            self.app.open_screen("replay", p)  # the viewer opens over the list
+
         return f
 
     def _ask_delete(self, p):
         def f():
             self.deleting, self.renaming = p, None
+
         return f
 
     def _cancel(self):
@@ -253,12 +306,14 @@ class SaveLoadScene(ButtonScene):
             except OSError as exc:
                 self.error = f"Could not delete {p.name}: {exc.strerror or exc}"
             self._changed()
+
         return f
 
     def _start_rename(self, p):
         def f():
             self.renaming, self.deleting = p, None
             self.name = p.stem
+
         return f
 
     def _clean(self, text: str) -> str:
@@ -305,7 +360,7 @@ class SaveLoadScene(ButtonScene):
             self.layout()
             self.dirty = True
             return
-        if self.query:                       # Esc clears the search first
+        if self.query:  # Esc clears the search first
             self._search("")
             return
         self.app.pop(self)
@@ -321,7 +376,7 @@ class SaveLoadScene(ButtonScene):
             if e.key == pygame.K_BACKSPACE:
                 self.name = "" if fresh else self.name[:-1]
             elif e.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_END, pygame.K_HOME):
-                pass                          # the selection goes; the name stays to be edited
+                pass  # the selection goes; the name stays to be edited
             elif e.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.do_rename() if self.renaming else self.do_save()
                 self.layout()
@@ -333,7 +388,7 @@ class SaveLoadScene(ButtonScene):
             elif e.unicode and (e.unicode.isalnum() or e.unicode in "-_ ") and (fresh or len(self.name) < 40):
                 self.name = e.unicode if fresh else self.name + e.unicode
             else:
-                self.fresh = fresh            # a key that types nothing keeps the selection
+                self.fresh = fresh  # a key that types nothing keeps the selection
             self.layout()
             self.dirty = True
             return
@@ -348,41 +403,73 @@ class SaveLoadScene(ButtonScene):
 
     def draw(self, surf) -> None:
         surf.blit(_background(surf.get_size()), (0, 0))
-        W.blit_text(surf, "Save the game" if self.mode == "save" else "Load a game", (960, 80), 56,
-                    (110, 30, 24), "serif_bold", "midtop")
+        W.blit_text(
+            surf,
+            "Save the game" if self.mode == "save" else "Load a game",
+            (960, 80),
+            56,
+            (110, 30, 24),
+            "serif_bold",
+            "midtop",
+        )
         if self.mode == "save" or self.renaming:
             box = pygame.Rect(260, 220, 1000, 52)
             W.panel(surf, box, (255, 252, 240))
             if self.fresh and not self.renaming and self.name:
                 img = W.text(self.name, 24, W.WHITE)
-                pygame.draw.rect(surf, (70, 110, 170),
-                                 (box.x + 10, box.y + 9, img.get_width() + 4, img.get_height() + 4))
+                pygame.draw.rect(
+                    surf, (70, 110, 170), (box.x + 10, box.y + 9, img.get_width() + 4, img.get_height() + 4)
+                )
                 surf.blit(img, (box.x + 12, box.y + 11))
             else:
                 W.blit_text(surf, self.name + "|", (box.x + 12, box.y + 12), 24, W.INK)
-            hint = (f"New name for {self.renaming.stem} (Enter to rename, Esc to keep it)" if self.renaming
-                    else "Enter saves under this name; type to give another, or click a save to overwrite it.")
+            hint = (
+                f"New name for {self.renaming.stem} (Enter to rename, Esc to keep it)"
+                if self.renaming
+                else "Enter saves under this name; type to give another, or click a save to overwrite it."
+            )
             W.blit_text(surf, hint, (260, 280), 16, (100, 85, 60))
         elif self.mode == "load":
             box = pygame.Rect(260, 220, 1000, 52)
             W.panel(surf, box, (255, 252, 240))
-            W.blit_text(surf, ("Search: " + self.query + "|") if self.query else "Type to search the saves by name",
-                        (box.x + 12, box.y + 14), 22, W.INK if self.query else (140, 125, 100))
+            W.blit_text(
+                surf,
+                ("Search: " + self.query + "|") if self.query else "Type to search the saves by name",
+                (box.x + 12, box.y + 14),
+                22,
+                W.INK if self.query else (140, 125, 100),
+            )
             listing = self.index.entries
             if listing is not None:
                 found = len(self._shown())
-                what = (f"{found:,} of {len(listing):,} saves" if self.query else W.count(len(listing), "save"))
-                W.blit_text(surf, what + (f" · page {self.page + 1} of {max(1, -(-found // self.PER_PAGE)):,}"
-                                          if found > self.PER_PAGE else ""), (1260, 280), 16, (100, 85, 60),
-                            "sans", "topright")
+                what = f"{found:,} of {len(listing):,} saves" if self.query else W.count(len(listing), "save")
+                W.blit_text(
+                    surf,
+                    what
+                    + (
+                        f" · page {self.page + 1} of {max(1, -(-found // self.PER_PAGE)):,}"
+                        if found > self.PER_PAGE
+                        else ""
+                    ),
+                    (1260, 280),
+                    16,
+                    (100, 85, 60),
+                    "sans",
+                    "topright",
+                )
         W.blit_text(surf, f"Saves in {self._dirs[0]}", (260, 306), 16, (100, 85, 60))
         if self.index.entries is None:
             W.blit_text(surf, "Reading the saves folder…", (260, 340), 20, W.INK)
         elif not self._shown():
-            W.blit_text(surf, f"No save's name contains “{self.query}”." if self.query else "No saved games yet.",
-                        (260, 340), 20, W.INK)
+            W.blit_text(
+                surf,
+                f"No save's name contains “{self.query}”." if self.query else "No saved games yet.",
+                (260, 340),
+                20,
+                W.INK,
+            )
         self.draw_buttons(surf)
-        for bt in self.buttons:                 # each save: its name, and its details under it
+        for bt in self.buttons:  # each save: its name, and its details under it
             if isinstance(bt.key, tuple) and bt.key[0] == "file":
                 name, _, details = bt.tip.partition("\n")
                 ink = W.INK if bt.enabled else (140, 125, 100)

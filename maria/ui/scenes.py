@@ -9,8 +9,7 @@ from pathlib import Path
 import pygame
 
 from maria.ui import widgets as W
-from maria.ui.overlays import (ButtonScene, HandoffScene, MessageScene,
-                               SettingsScene, SetupBase, _title_bg)
+from maria.ui.overlays import ButtonScene, HandoffScene, MessageScene, SettingsScene, SetupBase, _title_bg
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.seats_scene import SeatsScene
 from maria.ui.session import SaveError, Seat, Session, default_seats, power_name, role_name
@@ -20,10 +19,12 @@ from maria.ui.loading import LoadingScene, swap_in_game
 # The board screen and the screens built on it (demo, lessons, replay, story) are imported where a
 # game starts, not here: the title screen then shows in about half the time (`main.py --bench-ui`).
 
+
 def front(game: str | None):
     """The window's part of the game called `game` (its Game's "ui" room: maria.ui.maria_front,
     maria.ui.friedrich_front), imported when first asked for."""
     from maria import games
+
     return games.get(game).room("ui")
 
 
@@ -32,6 +33,7 @@ def open_saved_game(app, path: Path, seats: dict | None = None, on_fail=None) ->
     message, call `on_fail` and leave whatever is open untouched.  Returns True: the load has
     started.  A save names its game (maria.record.files.game_of)."""
     from maria.record.files import game_of
+
     return front(game_of(Path(path))).open_save(app, Path(path), seats, on_fail)
 
 
@@ -40,13 +42,14 @@ def open_maria_save(app, path: Path, seats: dict | None = None, on_fail=None) ->
     path = Path(path)
 
     def failed(exc: BaseException) -> None:
-        why = str(exc) if isinstance(exc, SaveError) else f"{path.name}: {exc}"   # never a crash
+        why = str(exc) if isinstance(exc, SaveError) else f"{path.name}: {exc}"  # never a crash
         app.push(MessageScene(app, "This game cannot be loaded", why))
         if on_fail is not None:
             on_fail()
 
     def done(session: Session) -> None:
         from maria.ui.board_scene import BoardScene
+
         # the new board is built before anything is replaced: if building it fails, the game being
         # played is still on the stack (and a crash's emergency save keeps it)
         board = BoardScene(app, session)
@@ -54,9 +57,14 @@ def open_maria_save(app, path: Path, seats: dict | None = None, on_fail=None) ->
             app.scenes.insert(0, TitleScene(app))
         swap_in_game(app, board)
         board.after_change()
-        if app.top is board and len(session.humans()) > 1 and app.settings.handoff_screens \
-                and not session.is_computer(board.seat):
-            app.push(HandoffScene(app, board.seat, board))     # nothing private before the hand-off
+        if (
+            app.top is board
+            and len(session.humans()) > 1
+            and app.settings.handoff_screens
+            and not session.is_computer(board.seat)
+        ):
+            app.push(HandoffScene(app, board.seat, board))  # nothing private before the hand-off
+
     app.push(LoadingScene(app, f"Opening {path.name}", lambda: Session.load(path, seats), done, failed))
     return True
 
@@ -89,6 +97,7 @@ def _rules_panel(app, *args):
 
 def _open_story(app, record):
     from maria.ui.story_scene import StoryScene
+
     return app.push(StoryScene(app, record))
 
 
@@ -96,16 +105,25 @@ def open_replay(app, source) -> bool:
     """Watch a game (a saved file or a game record, either game's) in the replay viewer; a file is
     read off the window's thread, and one that cannot be loaded says why and nothing else changes."""
     from maria.record.files import SaveFileError, game_of, load
+
     if not isinstance(source, (str, Path)):
         app.push(front(getattr(source, "game", None)).replay_board(app, source))
         return True
-    game = game_of(source)                              # a save names its game
+    game = game_of(source)  # a save names its game
 
     def failed(exc: BaseException) -> None:
         why = str(exc) if isinstance(exc, SaveFileError) else f"{Path(source).name}: {exc}"
         app.push(MessageScene(app, "This game cannot be watched", why))
-    app.push(LoadingScene(app, f"Opening {Path(source).name}", lambda: load(source),
-                          lambda record: app.push(front(game).replay_board(app, record)), failed))
+
+    app.push(
+        LoadingScene(
+            app,
+            f"Opening {Path(source).name}",
+            lambda: load(source),
+            lambda record: app.push(front(game).replay_board(app, record)),
+            failed,
+        )
+    )
     return True
 
 
@@ -123,18 +141,35 @@ class TitleScene(ButtonScene):
 
     def layout(self) -> None:
         from maria import games
+
         shown = front(self.game)
         has_auto = shown.last_autosave() is not None
-        items = [("Learn to play", self.learn, "learn", shown.HAS_LESSONS), ("New game", self.new_game, "new"),
-                 ("Continue last game", self.cont, "continue", has_auto),
-                 ("Load", self.load, "load"), ("Demo", self.demo, "demo"), ("Settings", self.settings, "settings"),
-                 ("Rules", self.rules, "rules"), ("Quit", self.app.quit, "quit")]
+        items = [
+            ("Learn to play", self.learn, "learn", shown.HAS_LESSONS),
+            ("New game", self.new_game, "new"),
+            ("Continue last game", self.cont, "continue", has_auto),
+            ("Load", self.load, "load"),
+            ("Demo", self.demo, "demo"),
+            ("Settings", self.settings, "settings"),
+            ("Rules", self.rules, "rules"),
+            ("Quit", self.app.quit, "quit"),
+        ]
         names = games.names()
         width = 200
         x0 = 960 - (len(names) * (width + 10) - 10) // 2
-        self.buttons = [W.Button(pygame.Rect(x0 + i * (width + 10), 404, width, 46), front(g).TITLE, self._choose(g),
-                                 True, ("game", g), 20, tip=front(g).TIP, selected=g == self.game)
-                        for i, g in enumerate(names)]
+        self.buttons = [
+            W.Button(
+                pygame.Rect(x0 + i * (width + 10), 404, width, 46),
+                front(g).TITLE,
+                self._choose(g),
+                True,
+                ("game", g),
+                20,
+                tip=front(g).TIP,
+                selected=g == self.game,
+            )
+            for i, g in enumerate(names)
+        ]
         y = 466
         for it in items:
             enabled = it[3] if len(it) > 3 else True
@@ -144,6 +179,7 @@ class TitleScene(ButtonScene):
     def _choose(self, game: str):
         def f():
             self.app.game_choice = game
+
         return f
 
     def demo(self):
@@ -152,6 +188,7 @@ class TitleScene(ButtonScene):
 
     def learn(self):
         from maria.ui.lesson_scene import start_lessons
+
         start_lessons(self.app)
 
     def new_game(self):
@@ -192,7 +229,7 @@ class SetupScene(SetupBase):
     def __init__(self, app):
         self.players = 3
         self.variant = "intro"
-        self.political_rule = True          # R25, the optional political rule (default on)
+        self.political_rule = True  # R25, the optional political rule (default on)
         self.seats = {s.role: s for s in default_seats(3)}
         self.seed = random.randrange(1, 100000)
         self.seed_text = None
@@ -214,40 +251,83 @@ class SetupScene(SetupBase):
         seats = last.get("seats")
         for role in list(self.seats):
             seat = seats.get(role) if isinstance(seats, dict) else None
-            if isinstance(seat, dict) and seat.get("kind") in ("human", "computer") \
-                    and seat.get("level") in ("easy", "normal", "hard", "random"):
+            if (
+                isinstance(seat, dict)
+                and seat.get("kind") in ("human", "computer")
+                and seat.get("level") in ("easy", "normal", "hard", "random")
+            ):
                 self.seats[role] = Seat(role, seat["kind"], seat["level"])
 
     def _remember(self) -> None:
         self.app.settings.new_game["maria"] = {
-            "variant": self.variant, "players": self.players, "political_rule": self.political_rule,
-            "seats": {r: {"kind": s.kind, "level": s.level} for r, s in self.seats.items()}}
+            "variant": self.variant,
+            "players": self.players,
+            "political_rule": self.political_rule,
+            "seats": {r: {"kind": s.kind, "level": s.level} for r, s in self.seats.items()},
+        }
         self.app.settings.save()
 
     def layout(self) -> None:
         b = []
-        b.append(W.Button(pygame.Rect(700, 180, 260, 52), "Introductory", self._variant("intro"), True, "intro", 20,
-                          selected=self.variant == "intro"))
-        b.append(W.Button(pygame.Rect(980, 180, 260, 52), "Advanced", self._variant("advanced"), True, "advanced", 20,
-                          selected=self.variant == "advanced"))
+        b.append(
+            W.Button(
+                pygame.Rect(700, 180, 260, 52),
+                "Introductory",
+                self._variant("intro"),
+                True,
+                "intro",
+                20,
+                selected=self.variant == "intro",
+            )
+        )
+        b.append(
+            W.Button(
+                pygame.Rect(980, 180, 260, 52),
+                "Advanced",
+                self._variant("advanced"),
+                True,
+                "advanced",
+                20,
+                selected=self.variant == "advanced",
+            )
+        )
         if self.variant == "advanced":
             mark = "☑" if self.political_rule else "☐"
-            b.append(W.Button(pygame.Rect(1260, 180, 420, 52), f"{mark} Optional political rule (R25)",
-                              self._toggle_political, True, "political_rule", 18))
+            b.append(
+                W.Button(
+                    pygame.Rect(1260, 180, 420, 52),
+                    f"{mark} Optional political rule (R25)",
+                    self._toggle_political,
+                    True,
+                    "political_rule",
+                    18,
+                )
+            )
         for i, n in enumerate((2, 3)):
-            b.append(W.Button(pygame.Rect(700 + i * 280, 290, 260, 52), f"{n} players", self._players(n), True,
-                              ("players", n), 20, selected=self.players == n))
+            b.append(
+                W.Button(
+                    pygame.Rect(700 + i * 280, 290, 260, 52),
+                    f"{n} players",
+                    self._players(n),
+                    True,
+                    ("players", n),
+                    20,
+                    selected=self.players == n,
+                )
+            )
         y = 390
         for role in self.seats:
             seat = self.seats[role]
-            b += self.seat_row(role, y, seat.kind == "human", seat.level, ("easy", "normal", "hard", "random"), 150,
-                               str.title)
+            b += self.seat_row(
+                role, y, seat.kind == "human", seat.level, ("easy", "normal", "hard", "random"), 150, str.title
+            )
             y += 64
         self.buttons = b + self.seed_row(620) + self.back_start()
 
     def _variant(self, v):
         def f():
             self.variant = v
+
         return f
 
     def _toggle_political(self):
@@ -257,11 +337,13 @@ class SetupScene(SetupBase):
         def f():
             self.players = n
             self.seats = {s.role: s for s in default_seats(n)}
+
         return f
 
     def _kind(self, role, kind, level="easy"):
         def f():
             self.seats[role] = Seat(role, kind, level)
+
         return f
 
     def start(self):
@@ -270,11 +352,16 @@ class SetupScene(SetupBase):
         session = Session.new(self.variant, self.players, self.seed, list(self.seats.values()), opts)
         self.app.scenes = [self.app.scenes[0]]
         from maria.ui.board_scene import BoardScene
+
         board = self.app.push(BoardScene(self.app, session))
         if session.humans():
             first = session.next_role(forced=FORCED_TYPES)
-            if first and not session.is_computer(first) and len(session.humans()) > 1 \
-                    and self.app.settings.handoff_screens:
+            if (
+                first
+                and not session.is_computer(first)
+                and len(session.humans()) > 1
+                and self.app.settings.handoff_screens
+            ):
                 board.seat = first
                 board.refresh()
                 self.app.push(HandoffScene(self.app, first, board))
@@ -283,8 +370,14 @@ class SetupScene(SetupBase):
         _title_bg(surf)
         W.blit_text(surf, "New game", (960, 80), 60, (110, 30, 24), "serif_bold", "midtop")
         W.blit_text(surf, "Rules", (660, 192), 24, W.INK, "sans_bold", "topright")
-        W.blit_text(surf, "Introductory: 9 turns on the Bohemia map.   Advanced: 12 turns on both maps, politics, "
-                    "the imperial election, winter scores.", (700, 240), 16, (100, 85, 60))
+        W.blit_text(
+            surf,
+            "Introductory: 9 turns on the Bohemia map.   Advanced: 12 turns on both maps, politics, "
+            "the imperial election, winter scores.",
+            (700, 240),
+            16,
+            (100, 85, 60),
+        )
         W.blit_text(surf, "Players", (660, 302), 24, W.INK, "sans_bold", "topright")
         y = 390
         for role, seat in self.seats.items():
@@ -294,12 +387,20 @@ class SetupScene(SetupBase):
             y += 64
         self.draw_seed(surf, 620)
         W.blit_text(surf, "type digits to edit", (1240, 634), 16, (100, 85, 60))
-        W.blit_text(surf, "Computer seats see only what a human in their seat would see. Random and Easy are quick; "
-                    "Hard thinks ~1.5 s a move.",
-                    (960, 720), 18, (100, 85, 60), "sans", "midtop")
+        W.blit_text(
+            surf,
+            "Computer seats see only what a human in their seat would see. Random and Easy are quick; "
+            "Hard thinks ~1.5 s a move.",
+            (960, 720),
+            18,
+            (100, 85, 60),
+            "sans",
+            "midtop",
+        )
         self.draw_buttons(surf)
 
 
 def _powers(role, players, variant="intro"):
     from maria.games.maria.rules.roles import role_table
+
     return role_table(players, variant).get(role, [])

@@ -37,8 +37,8 @@ class Thinker:
 
     def __init__(self, player, state: dict, role: str, decide=None):
         self.player, self.role = player, role
-        self.state = state                     # states are never mutated in place (door.apply copies)
-        self.decide = decide                   # decide(state, role, player); None: maria.players.decide
+        self.state = state  # states are never mutated in place (door.apply copies)
+        self.decide = decide  # decide(state, role, player); None: maria.players.decide
         self.result: dict | None = None
         self.error: BaseException | None = None
         self.started = time.perf_counter()
@@ -51,7 +51,7 @@ class Thinker:
             from maria.players import decide
         try:
             self.result = decide(self.state, self.role, self.player)
-        except BaseException as e:              # reported to the UI thread, never lost
+        except BaseException as e:  # reported to the UI thread, never lost
             self.error = e
 
     @property
@@ -75,8 +75,8 @@ class Thinker:
 @dataclass
 class Seat:
     role: str
-    kind: str = "human"          # "human" | "computer"
-    level: str = "easy"          # computer level: "random" | "easy" | "normal" | "hard"
+    kind: str = "human"  # "human" | "computer"
+    level: str = "easy"  # computer level: "random" | "easy" | "normal" | "hard"
 
     @property
     def label(self) -> str:
@@ -95,6 +95,7 @@ def default_seats(players: int) -> list[Seat]:
 def fortress_counts(st: dict) -> dict[str, int]:
     """Fortresses held per power (for the game-over chart)."""
     from maria.games.maria.rules.state import controller
+
     info = board_info(st)
     out: dict[str, int] = {}
     for c in info.playable:
@@ -134,7 +135,7 @@ class ComputerTurns:
             self.computer_failure = (t.role, t.error)
             return None
         if t.state is not self.state or t.result is None:
-            return None                                     # stale: think again
+            return None  # stale: think again
         try:
             self.apply(t.role, t.result)
         except Exception as exc:  # an illegal choice is the player's failure too
@@ -146,10 +147,8 @@ class ComputerTurns:
 def autosave_failure(exc: BaseException, worded: tuple = (SaveError,)) -> str:
     """Why an autosave failed, in player words (both games' autosaves say it so): the message of
     a save error (`worded`: MARIA's SaveError, FRIEDRICH's FSaveError), else the error's kind."""
-    why = str(exc) if isinstance(exc, worded) else \
-        f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
-    return (f"Autosave failed: {why} It is tried again at the next autosave; "
-            "use Save game to save elsewhere.")
+    why = str(exc) if isinstance(exc, worded) else f"{type(exc).__name__}: {getattr(exc, 'strerror', None) or exc}"
+    return f"Autosave failed: {why} It is tried again at the next autosave; use Save game to save elsewhere."
 
 
 # --- autosaves: one file per game, the last few games kept (maria.record.autosaves) ----------------------
@@ -159,6 +158,7 @@ AUTOSAVES_KEPT = autosaves_mod.KEPT
 def autosaves(game: str | None = None) -> list[Path]:
     """The autosaves on disk (of `game`, if given), newest first, known by their mark."""
     from maria.ui.settings import saves_dir
+
     return [a.path for a in autosaves_mod.listing(saves_dir()) if game is None or a.game == game]
 
 
@@ -176,15 +176,15 @@ class Autosaving:
     (the time of the last autosave that worked)."""
 
     game = "maria"
-    autosaves_enabled = True                 # False: never autosaved (the replay viewer's copy)
+    autosaves_enabled = True  # False: never autosaved (the replay viewer's copy)
     autosave_problem: str | None = None
-    autosave_file: Path | None = None        # this game's autosave (it is renamed as the turns go by)
-    autosaved_at: float | None = None        # time.time() of the last autosave that worked
+    autosave_file: Path | None = None  # this game's autosave (it is renamed as the turns go by)
+    autosaved_at: float | None = None  # time.time() of the last autosave that worked
     _autosave_key: tuple | None = None
     _autosave_worker: threading.Thread | None = None
     _autosave_next: tuple | None = None
     _autosave_running = False
-    _autosave_lock = threading.Lock()        # one autosave written at a time, whatever the session
+    _autosave_lock = threading.Lock()  # one autosave written at a time, whatever the session
     _autosave_queue_lock = threading.Lock()
 
     _had_human = False
@@ -200,6 +200,7 @@ class Autosaving:
 
     def _snapshot(self):
         import copy
+
         rec = copy.copy(self.record)
         rec.actions = list(self.record.actions)
         rec.seats = {r: dict(v) for r, v in self.seat_dicts().items()}
@@ -240,6 +241,7 @@ class Autosaving:
         """What the board says of the autosave: when the last one was written, or that it failed
         (None for a game that is never autosaved: a demo, the viewer)."""
         import time as _time
+
         if not self.keeps_autosave():
             return None
         if self.autosave_problem:
@@ -269,6 +271,7 @@ class Autosaving:
         import time as _time
 
         from maria.ui.settings import saves_dir
+
         folder = saves_dir()
         ident = autosaves_mod.identity(self.game, rec.created, rec.seed)
         variant, turn, name_of = self._autosave_label(rec)
@@ -295,8 +298,7 @@ class Autosaving:
     def adopt_autosave(self, path) -> None:
         """A game opened from one of its own autosaves goes on writing to that file."""
         a = autosaves_mod._entry(Path(path))
-        if a is not None and a.identity == autosaves_mod.identity(self.game, self.record.created,
-                                                                   self.record.seed):
+        if a is not None and a.identity == autosaves_mod.identity(self.game, self.record.created, self.record.seed):
             self.autosave_file = Path(path)
 
 
@@ -305,14 +307,14 @@ class Session(ComputerTurns, Autosaving):
     record: object
     seats: dict[str, Seat]
     path: Path | None = None
-    history: list = field(default_factory=list)     # [(turn, {power: fortresses})]
+    history: list = field(default_factory=list)  # [(turn, {power: fortresses})]
     chooser: dict = field(default_factory=dict)
-    players: dict = field(default_factory=dict)     # role -> computer player (maria.players)
+    players: dict = field(default_factory=dict)  # role -> computer player (maria.players)
     thinker: Thinker | None = None
-    notes: list = field(default_factory=list)       # shared negotiation notes (R21), not rules state
-    autosave_problem: str | None = None             # why the last autosave failed (None: it worked)
-    computer_failure: tuple | None = None           # (role, exception): a computer player raised
-    _after_cache: tuple | None = None               # next_role's look past a simultaneous step
+    notes: list = field(default_factory=list)  # shared negotiation notes (R21), not rules state
+    autosave_problem: str | None = None  # why the last autosave failed (None: it worked)
+    computer_failure: tuple | None = None  # (role, exception): a computer player raised
+    _after_cache: tuple | None = None  # next_role's look past a simultaneous step
 
     @classmethod
     def new(cls, variant="intro", players=3, seed=0, seats=None, options=None) -> "Session":
@@ -328,10 +330,11 @@ class Session(ComputerTurns, Autosaving):
     def load(cls, path, seats: dict | None = None) -> "Session":
         history: list = []
 
-        def note(st: dict) -> None:     # the load replays the log anyway: collect the history there
+        def note(st: dict) -> None:  # the load replays the log anyway: collect the history there
             if not history or history[-1][0] != st["turn"]:
                 history.append((st["turn"], fortress_counts(st)))
-        rec = load_game(path, on_state=note)    # raises SaveError with a player-readable message
+
+        rec = load_game(path, on_state=note)  # raises SaveError with a player-readable message
         players = rec.state["players"]
         # the seats the save recorded (maria.record.seats checked them), else every seat human
         saved = {r: Seat(r, d["kind"], d["level"]) for r, d in (rec.seats or {}).items()}
@@ -393,8 +396,9 @@ class Session(ComputerTurns, Autosaving):
                 if not roles:
                     break
                 r = roles[0]
-                acts = [a for a in door.legal_actions(cur, r)
-                        if a["type"] not in ("undo", "transfer", "cancel_subsidy")]
+                acts = [
+                    a for a in door.legal_actions(cur, r) if a["type"] not in ("undo", "transfer", "cancel_subsidy")
+                ]
                 if not acts:
                     break
                 over = name != frame or any(x not in act for x in roles)
@@ -427,10 +431,11 @@ class Session(ComputerTurns, Autosaving):
     def player_for(self, role: str):
         """The computer player of a seat (made on first use; a level change makes a new one)."""
         from maria.players import make_player
+
         seat = self.seats.get(role, Seat(role, "computer"))
         p = self.players.get(role)
         if p is None or getattr(p, "level", None) != seat.level:
-            seed = ((self.record.seed or 0) * 131 + sorted(self.seats).index(role) if role in self.seats else 0)
+            seed = (self.record.seed or 0) * 131 + sorted(self.seats).index(role) if role in self.seats else 0
             p = self.players[role] = make_player(seat.level, seed)
         return p
 
@@ -453,6 +458,7 @@ class Session(ComputerTurns, Autosaving):
         seat = self.seats.get(role)
         if seat is not None and seat.level in ("easy", "normal", "hard"):
             from maria.players import decide
+
             a = decide(self.state, role, self.player_for(role))
             self.apply(role, a)
             return a
@@ -481,15 +487,19 @@ class Session(ComputerTurns, Autosaving):
         """Replay the record's actions to recover the fortress count at each turn's start."""
         self.history = []
         try:
-            rec = GameRecord.new(variant=self.record.variant, players=self.record.players,
-                                 seed=self.record.seed, options=self.record.options)
+            rec = GameRecord.new(
+                variant=self.record.variant,
+                players=self.record.players,
+                seed=self.record.seed,
+                options=self.record.options,
+            )
             turn = None
             for a in self.record.actions:
                 if rec.state["turn"] != turn:
                     turn = rec.state["turn"]
                     self.history.append((turn, self.fortress_counts(rec.state)))
                 rec.apply(a["role"], a["action"])
-        except Exception:           # a history is a nicety: never break loading for it
+        except Exception:  # a history is a nicety: never break loading for it
             pass
         self.note_history()
 
@@ -530,21 +540,24 @@ class Session(ComputerTurns, Autosaving):
 # state, so they live in "<save name>.notes.yml" beside the save ("autosave.notes.yml" for the
 # autosave).  The .yml ending keeps them out of the load list (which shows *.yaml).
 
+
 def notes_path(save_path) -> Path:
     p = Path(save_path)
     return p.with_name(p.stem + ".notes.yml")
 
 
-MAX_NOTES = 1000                # a game's notes (R21: table talk); the notes panel says when full
-MAX_NOTE_CHARS = 500            # one note's text (the panel's typing stops at 300)
-MAX_NOTES_BYTES = 1024 * 1024   # what load_notes reads: MAX_NOTES of the longest notes fit twice over
+MAX_NOTES = 1000  # a game's notes (R21: table talk); the notes panel says when full
+MAX_NOTE_CHARS = 500  # one note's text (the panel's typing stops at 300)
+MAX_NOTES_BYTES = 1024 * 1024  # what load_notes reads: MAX_NOTES of the longest notes fit twice over
+
 
 def _quoted(text: str) -> str:
     """`text` as one double-quoted YAML scalar on one line (PyYAML's emitter does the escaping).
     A "*" is written as its escape: maria.yamlio reads any "*" as a possible alias and then needs
     the slow exact scan, which a long notes file would fail."""
     import yaml
-    quoted = yaml.safe_dump(str(text), default_style='"', width=10 ** 9, allow_unicode=True).rstrip("\n")
+
+    quoted = yaml.safe_dump(str(text), default_style='"', width=10**9, allow_unicode=True).rstrip("\n")
     return quoted.replace("*", "\\x2a")
 
 
@@ -554,6 +567,7 @@ def save_notes(save_path, notes: list) -> None:
     (a note's brackets or quotes written in YAML's plain style would need the slow exact scan,
     which a long file fails).  No notes: no sidecar."""
     from maria import yamlio
+
     p = notes_path(save_path)
     if not notes:
         if p.exists():
@@ -565,8 +579,11 @@ def save_notes(save_path, notes: list) -> None:
     lines = ["notes:"]
     for n in notes:
         turn = n.get("turn", "?")
-        lines.append(f"- turn: {turn}" if isinstance(turn, int) and not isinstance(turn, bool)
-                     else f"- turn: {_quoted(str(turn)[:20])}")
+        lines.append(
+            f"- turn: {turn}"
+            if isinstance(turn, int) and not isinstance(turn, bool)
+            else f"- turn: {_quoted(str(turn)[:20])}"
+        )
         lines.append(f"  who: {_quoted(str(n.get('who', '?'))[:40])}")
         lines.append(f"  text: {_quoted(str(n.get('text', ''))[:MAX_NOTE_CHARS])}")
     yamlio.write_atomic(p, "\n".join(lines) + "\n")
@@ -582,6 +599,7 @@ def load_notes(save_path) -> list:
     import yaml
 
     from maria import yamlio
+
     p = notes_path(save_path)
     if not p.exists() and not p.is_symlink():
         return []
@@ -598,16 +616,22 @@ def load_notes(save_path) -> list:
                 if not (isinstance(turn, int) and not isinstance(turn, bool)) and not isinstance(turn, str):
                     turn = "?"
                 who = n.get("who", "?")
-                out.append({"turn": turn if not isinstance(turn, str) else turn[:20],
-                            "who": (who if isinstance(who, str) else "?")[:40],
-                            "text": n["text"][:MAX_NOTE_CHARS]})
+                out.append(
+                    {
+                        "turn": turn if not isinstance(turn, str) else turn[:20],
+                        "who": (who if isinstance(who, str) else "?")[:40],
+                        "text": n["text"][:MAX_NOTE_CHARS],
+                    }
+                )
         return out
     except (OSError, yaml.YAMLError, ValueError) as exc:
         why = " ".join(yamlio.describe(exc).split())
         aside = _keep_aside(p)
         where = f" it is kept as {aside.name}" if aside else " it is left as it is"
-        print(f"MARIA: the notes file {p.name} is damaged ({why}):{where}, and the game opens without "
-              "notes.", file=sys.stderr)
+        print(
+            f"MARIA: the notes file {p.name} is damaged ({why}):{where}, and the game opens without notes.",
+            file=sys.stderr,
+        )
         return []
 
 
@@ -615,10 +639,11 @@ def _keep_aside(p: Path) -> Path | None:
     """Rename a refused notes file out of the way of the next save; None if it cannot be moved (a
     link, a folder... or no permission: then the next save cannot replace it either)."""
     import os
+
     if p.is_symlink() or not p.is_file():
         return None
     for i in range(1, 100):
-        q = p.with_name(p.name[:-len(".notes.yml")] + (".notes.refused.yml" if i == 1 else f".notes.refused-{i}.yml"))
+        q = p.with_name(p.name[: -len(".notes.yml")] + (".notes.refused.yml" if i == 1 else f".notes.refused-{i}.yml"))
         if not q.exists():
             try:
                 os.replace(p, q)

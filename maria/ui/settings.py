@@ -14,7 +14,7 @@ from maria import userdirs, yamlio
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 PALETTE_NAMES = ("standard", "colour-blind")
 WINDOW_SIZES = ((1280, 720), (1600, 900), (1920, 1080), (2560, 1440))
-MAX_SETTINGS_BYTES = 64 * 1024        # a real settings file is about 100 bytes
+MAX_SETTINGS_BYTES = 64 * 1024  # a real settings file is about 100 bytes
 # the numbers' ranges: the window between the smallest the table can be read at and an 8K screen
 # (the screen the window opens on bounds it further: Settings.fit_to_screen)
 RANGES = {"window_w": (640, 7680), "window_h": (360, 4320), "volume": (0, 100)}
@@ -54,8 +54,8 @@ class Settings:
     fullscreen: bool = False
     animation: str = "normal"
     handoff_screens: bool = True
-    palette: str = "standard"            # the pieces' colours: "standard" or "colour-blind"
-    volume: int = 60                     # sound effects, 0-100
+    palette: str = "standard"  # the pieces' colours: "standard" or "colour-blind"
+    volume: int = 60  # sound effects, 0-100
     muted: bool = False
     # the new-game screens' last choices, per game ("maria", "friedrich"): rules, players, seats and
     # options, offered again next time (each screen checks what it reads: unknown values are ignored)
@@ -121,9 +121,12 @@ class Settings:
         if problem is not None:
             kept = _keep_aside(p)
             where = f"; kept as {kept.name}" if kept else ""
-            print(f"MARIA: the settings file {p} is damaged ({problem}): using the defaults"
-                  f"{' for the wrong values' if isinstance(data, dict) and 'wrong value' in problem else ''}"
-                  f"{where}.", file=sys.stderr)
+            print(
+                f"MARIA: the settings file {p} is damaged ({problem}): using the defaults"
+                f"{' for the wrong values' if isinstance(data, dict) and 'wrong value' in problem else ''}"
+                f"{where}.",
+                file=sys.stderr,
+            )
         return s
 
     def fit_to_screen(self, screen: tuple[int, int] | None) -> str | None:
@@ -138,9 +141,11 @@ class Settings:
         self.window_w = max(RANGES["window_w"][0], min(w, screen[0]))
         self.window_h = max(RANGES["window_h"][0], min(h, screen[1]))
         if (w, h) == (type(self).window_w, type(self).window_h):
-            return None                 # the default size on a small screen: nobody asked for more
-        return (f"The window size in the settings ({w}×{h}) is larger than this screen "
-                f"({screen[0]}×{screen[1]}): the window opens at {self.window_w}×{self.window_h}.")
+            return None  # the default size on a small screen: nobody asked for more
+        return (
+            f"The window size in the settings ({w}×{h}) is larger than this screen "
+            f"({screen[0]}×{screen[1]}): the window opens at {self.window_w}×{self.window_h}."
+        )
 
     def save(self) -> None:
         try:

@@ -25,11 +25,13 @@ def save_frame(app: App, out: Path) -> Path:
     return out
 
 
-def screenshot(out: Path, size=(1920, 1080), load: str | None = None, scene: str | None = None,
-               hover: str | None = None) -> Path:
+def screenshot(
+    out: Path, size=(1920, 1080), load: str | None = None, scene: str | None = None, hover: str | None = None
+) -> Path:
     from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Session
+
     app = make_app(size)
     app.push(S.TitleScene(app))
     scene = scene or "board"
@@ -42,6 +44,7 @@ def screenshot(out: Path, size=(1920, 1080), load: str | None = None, scene: str
     elif scene == "board":
         if load:
             from maria.ui.session import SaveError
+
             try:
                 session = Session.load(load)
             except SaveError as exc:
@@ -59,6 +62,7 @@ def screenshot(out: Path, size=(1920, 1080), load: str | None = None, scene: str
         session = None
         if load:
             from maria.ui.session import SaveError
+
             try:
                 session = Session.load(load)
             except SaveError as exc:
@@ -76,8 +80,10 @@ def _combat_session(seed: int = 3):
     """A deterministic combat (seed 3: Austria attacks Prussia at Neumarkt)."""
     import sys
     from maria.ui.moves import reach
+
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from tests.ui.test_play import _position_before_contact
+
     session, gid, target = _position_before_contact(seed)
     path = reach(session.state, gid, ("normal",)).options(target)[0][1]
     session.apply("maria_theresa", {"type": "move", "piece": gid, "path": path, "force_march": False})
@@ -90,6 +96,7 @@ def battle_card_frame(app: App, session=None, progress: float = 0.45):
     down already, the side with the right (a computer) plays the next one; a human watches."""
     from maria.games.maria.rules import door
     from maria.ui.board_scene import BoardScene
+
     session = session or _combat_session()
     st = session.state
     if st["flow"][-1]["name"] != "combat":
@@ -117,7 +124,7 @@ def battle_card_frame(app: App, session=None, progress: float = 0.45):
     b = app.push(BoardScene(app, session))
     b.seat = watcher
     b.refresh()
-    app.render(force=True)                       # lays out "Hands and troops" (the card's origin)
+    app.render(force=True)  # lays out "Hands and troops" (the card's origin)
     before = session.state
     session.apply(role, a)
     b._animate(before, role, a, b.pace())
@@ -135,6 +142,7 @@ def large_hand_frame(app: App, session=None, cards: int = 24):
     from maria.games.maria.rules import cards as C
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Session
+
     if session is None:
         session = Session.load(Path(__file__).resolve().parents[2] / "saves" / "intro-2p-midgame.yaml")
     st = session.state
@@ -143,7 +151,7 @@ def large_hand_frame(app: App, session=None, cards: int = 24):
     power = max(st["roles"][role], key=lambda p: len(hands.get(p, [])))
     held = {c for h in hands.values() for c in h}
     spare = [c for d in (*range(2, C.DECKS + 1), 1) for c in C.deck_cards(d) if c not in held]
-    hands[power] = list(hands[power]) + spare[:max(0, cards - len(hands[power]))]
+    hands[power] = list(hands[power]) + spare[: max(0, cards - len(hands[power]))]
     app.scenes = app.scenes[:1]
     b = app.push(BoardScene(app, session))
     b.seat = role
@@ -160,6 +168,7 @@ def feature_screens(outdir: Path, app: App | None = None) -> list[Path]:
     outdir = Path(outdir)
     app = app or make_app()
     from maria.ui import scenes as S
+
     app.scenes = [S.TitleScene(app)]
     out = []
     battle_card_frame(app)
@@ -177,8 +186,10 @@ def all_screens(outdir: Path) -> list[Path]:
     from maria.ui.board_scene import BoardScene
     from maria.ui.moves import reach
     from maria.ui.session import Session
+
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
     from tests.ui.test_play import _position_before_contact
+
     outdir = Path(outdir)
     out = []
     app = make_app()
@@ -238,7 +249,7 @@ def all_screens(outdir: Path) -> list[Path]:
     out.append(save_frame(app, outdir / "10-retreat.png"))
     b.hover_city = None
     lst = app.push(O.SaveLoadScene(app, "load", b))
-    while lst.reading():             # the listing and the previews arrive off the window's thread
+    while lst.reading():  # the listing and the previews arrive off the window's thread
         lst.index.wait()
         lst.update(0.0)
     out.append(save_frame(app, outdir / "11-load.png"))
@@ -249,6 +260,7 @@ def all_screens(outdir: Path) -> list[Path]:
     # a whole game by random play for the game-over chart
     from maria.engine import rng
     from maria.players import random_moves
+
     g = Session.new("intro", 3, 2)
     ch = {"rng": rng.seed_state(9)}
     while not door.is_over(g.state):
@@ -274,6 +286,7 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
     from maria.ui import overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Seat, Session
+
     outdir = Path(outdir)
     app = app or make_app()
     app.settings.handoff_screens = False
@@ -318,8 +331,13 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
         shot("30-subsidy-contracts.png")
     until(lambda st: frame(st)["name"] == "politics" and frame(st).get("step") == "place")
     shot("21-political-stage-place.png")
-    until(lambda st: frame(st)["name"] == "politics" and frame(st).get("step") == "select"
-          and any(a["type"] == "select" for a in door.legal_actions(st, door.active_roles(st)[0])))
+    until(
+        lambda st: (
+            frame(st)["name"] == "politics"
+            and frame(st).get("step") == "select"
+            and any(a["type"] == "select" for a in door.legal_actions(st, door.active_roles(st)[0]))
+        )
+    )
     shot("22-political-stage-select.png")
     until(lambda st: frame(st)["name"] == "pol_exec")
     shot("23-political-card-execution.png")
@@ -361,17 +379,18 @@ def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
     from maria.ui.overlays import GameMenuScene
     from maria.ui.seats_scene import SeatsScene
     from maria.ui.session import Seat, Session
+
     outdir = Path(outdir)
     app = app or make_app()
     app.scenes = [S.TitleScene(app)]
     seats = [Seat(r, "human") if r == "maria_theresa" else Seat(r, "computer", "hard") for r in door.ROLES[3]]
     s = Session.new("intro", 3, 11, seats)
-    for _ in range(400):                       # the computers' first stages, up to her decision
+    for _ in range(400):  # the computers' first stages, up to her decision
         act = s.active()
         if not act or ("maria_theresa" in act and s.state["stage"] == "austria"):
             break
         s.computer_step(act[0])
-    s.autosaves_enabled = False                # a picture: nothing written
+    s.autosaves_enabled = False  # a picture: nothing written
     s._had_human = True
     s.autosaved_at = time.mktime((2026, 12, 1, 19, 42, 0, 0, 0, -1))
     board = BoardScene(app, s)
@@ -387,9 +406,11 @@ def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
     out.append(save_frame(app, outdir / "62-seats.png"))
     from maria.ui.friedrich_scene import FBoardScene, shipped_board
     from maria.ui.friedrich_session import ROLES, FSession, role_label
+
     shipped_board()
-    f = FSession.new(3, 5, {r: {"kind": "human" if r == "frederick" else "computer", "level": "easy"}
-                            for r in ROLES[3]})
+    f = FSession.new(
+        3, 5, {r: {"kind": "human" if r == "frederick" else "computer", "level": "easy"} for r in ROLES[3]}
+    )
     f.autosaved_at = s.autosaved_at
     app.scenes = [S.TitleScene(app)]
     fb = app.push(FBoardScene(app, f))

@@ -61,7 +61,7 @@ def play(name: str, volume: int, muted: bool) -> bool:
         return False
     try:
         if _sounds and not pygame.mixer.get_init():
-            _sounds, _failed = None, False          # the mixer was closed: make the sounds again
+            _sounds, _failed = None, False  # the mixer was closed: make the sounds again
         snd = _load().get(name)
         if snd is None:
             return False

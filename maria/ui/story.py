@@ -20,10 +20,11 @@ def game_story(record: GameRecord) -> dict:
     """{"turns": [...], "fortresses"|"troops"|"cards"|"pools": {power: [value per turn]},
     "battles": {power: {"won", "lost", "ties"}}, "largest": [(troops, text, winner)], "leaders":
     [(turn, power)]} — each series has one value per turn start and one for the end."""
-    st = GameRecord.new(variant=record.variant, players=record.players, seed=record.seed,
-                        options=dict(record.options)).state
+    st = GameRecord.new(
+        variant=record.variant, players=record.players, seed=record.seed, options=dict(record.options)
+    ).state
     powers = sorted(p for ps in st["roles"].values() for p in ps)
-    race: dict[str, list] = {"france": [], "prussia": []}      # the introductory victory counts (§14)
+    race: dict[str, list] = {"france": [], "prussia": []}  # the introductory victory counts (§14)
     series = {k: {p: [] for p in powers} for k in ("fortresses", "troops", "cards")}
     pools: dict[str, list] = {}
     turns: list = []
@@ -56,8 +57,13 @@ def game_story(record: GameRecord) -> dict:
     for e in st["log"]:
         m = _ATTACK.match(e["text"])
         if m:
-            current = {"attacker": e.get("power"), "size": int(m.group(2)) + int(m.group(4)), "text": e["text"],
-                       "turn": e["turn"], "defender": None}
+            current = {
+                "attacker": e.get("power"),
+                "size": int(m.group(2)) + int(m.group(4)),
+                "text": e["text"],
+                "turn": e["turn"],
+                "defender": None,
+            }
             continue
         if current is None:
             continue
@@ -72,7 +78,7 @@ def game_story(record: GameRecord) -> dict:
             winner = current["attacker"] if loser != current["attacker"] else None
             if loser in battles:
                 battles[loser]["lost"] += 1
-            if winner is None:                     # the attacker lost: the winner is the defender
+            if winner is None:  # the attacker lost: the winner is the defender
                 winner = _defender(st, current["text"])
             if winner in battles:
                 battles[winner]["won"] += 1
@@ -80,8 +86,16 @@ def game_story(record: GameRecord) -> dict:
             current = None
     largest.sort(key=lambda t: (-t[0], t[1]))
     leaders = _leaders(st, turns, race, pools)
-    return {"turns": turns, **series, "pools": pools, "battles": battles, "largest": largest[:5],
-            "leaders": leaders, "variant": record.variant, "race": race if record.variant == "intro" else {}}
+    return {
+        "turns": turns,
+        **series,
+        "pools": pools,
+        "battles": battles,
+        "largest": largest[:5],
+        "leaders": leaders,
+        "variant": record.variant,
+        "race": race if record.variant == "intro" else {},
+    }
 
 
 def _defender(state: dict, text: str) -> str | None:

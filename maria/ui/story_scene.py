@@ -54,8 +54,10 @@ class StoryScene(ButtonScene):
         super().__init__(app)
 
     def layout(self) -> None:
-        self.buttons = [W.Button(pygame.Rect(1500, 30, 190, 50), "Save as PNG", self.export, True, "export", 18),
-                        W.Button(pygame.Rect(1700, 30, 190, 50), "Close (Esc)", self.back, True, "close", 18)]
+        self.buttons = [
+            W.Button(pygame.Rect(1500, 30, 190, 50), "Save as PNG", self.export, True, "export", 18),
+            W.Button(pygame.Rect(1700, 30, 190, 50), "Close (Esc)", self.back, True, "close", 18),
+        ]
 
     def back(self):
         self.app.pop(self)
@@ -78,13 +80,20 @@ class StoryScene(ButtonScene):
         _title_bg(surf)
         s = self.story
         W.blit_text(surf, "The story of the game", (60, 36), 44, (110, 30, 24), "serif_bold")
-        charts = [("Fortresses held", s["fortresses"]), ("Troops on the board", s["troops"]),
-                  ("Cards in hand", s["cards"])]
+        charts = [
+            ("Fortresses held", s["fortresses"]),
+            ("Troops on the board", s["troops"]),
+            ("Cards in hand", s["cards"]),
+        ]
         if s["pools"]:
             charts.append(("Victory markers left in the pool (§23: empty wins)", s["pools"]))
         else:
-            charts.append(("Towards victory (§14): France of 9, Prussia of 12",
-                           {p: v for p, v in s.get("race", {}).items()} or {}))
+            charts.append(
+                (
+                    "Towards victory (§14): France of 9, Prussia of 12",
+                    {p: v for p, v in s.get("race", {}).items()} or {},
+                )
+            )
         for i, (title, series) in enumerate(charts):
             r = pygame.Rect(40 + (i % 2) * 930, 110 + (i // 2) * 330, 910, 316)
             line_chart(surf, r, title, s["turns"], series)
@@ -107,8 +116,9 @@ class StoryScene(ButtonScene):
         W.blit_text(surf, "Who led when", (r.x + 14, r.y + 8), 18, W.INK, "sans_bold")
         x, y = r.x + 20, r.y + 44
         for turn, role in s["leaders"]:
-            W.blit_text(surf, f"{'Turn ' + str(turn) if turn != 'end' else 'End'}: {role_name(role)}", (x, y), 16,
-                        W.INK)
+            W.blit_text(
+                surf, f"{'Turn ' + str(turn) if turn != 'end' else 'End'}: {role_name(role)}", (x, y), 16, W.INK
+            )
             y += 24
             if y > r.bottom - 30:
                 x, y = x + 300, r.y + 44

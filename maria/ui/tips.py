@@ -9,15 +9,14 @@ import pygame
 
 from maria.ui import widgets as W
 
-DELAY = 0.45               # seconds the mouse rests on a thing before its tooltip shows
+DELAY = 0.45  # seconds the mouse rests on a thing before its tooltip shows
 
 # The engine's decisions, by action type: the prompt bar's buttons carry the type as their key.
 ACTION_TIPS: dict[str, str] = {
     "done": "End this step: nothing more to do here for now.",
     "stop": "End the move in the city the piece has reached (R10.1).",
     "cancel": "Take back the choice you have started.",
-    "undo": "Take back your last action; possible until something hidden is revealed or another "
-            "player acts.",
+    "undo": "Take back your last action; possible until something hidden is revealed or another player acts.",
     "move": "Move a piece along the roads, 3 cities (4 using only main roads) (R10.1).",
     "force_march": "Force march: a general moves further but conquers nothing on the way (R10.5).",
     "step": "Move the supply train one city further (R10.1).",
@@ -49,7 +48,7 @@ ACTION_TIPS: dict[str, str] = {
     "expedition": "Pay for an expeditionary corps, or send a general off the map (R17.6).",
     "vote": "Cast your electors' votes in the imperial election (R18.4).",
     "dispute": "Austria and the PA disagree on the order of moves in Flanders: from now on they "
-               "alternate moves there, the PA first (R10.8).",
+    "alternate moves there, the PA first (R10.8).",
     "flanders_pass": "Pass your turn of alternating moves in Flanders (R10.8).",
     "saxony_shift": "Accept or refuse Saxony's change of side (R19.3).",
     "reduce_objectives": "France may reduce its military objectives (R19.2).",
@@ -85,7 +84,7 @@ BUTTON_TIPS: dict[str, str] = {
     # settings
     "animation": "How fast pieces glide and the computer acts.",
     "fullscreen": "Use the whole screen.",
-    "handoff": "Hot-seat privacy: a \"Pass to …\" screen before each player's secret decisions.",
+    "handoff": 'Hot-seat privacy: a "Pass to …" screen before each player\'s secret decisions.',
     "mute": "Sound on or off.",
     "vol+": "Louder.",
     "vol-": "Quieter.",

@@ -30,13 +30,20 @@ def city_summary(board: Board, city_id: str) -> list[str]:
     terr = board.territories.get(c.territory)
     home = terr.home_of.replace("_", " ").title() if terr and terr.home_of else "no power"
     kind = {"none": "town", "minor": "minor fortress", "major": "major fortress"}[c.fortress]
-    lines = [c.name, f"{terr.name if terr else c.territory} (home of {home})",
-             f"{kind}{', elector' if c.elector else ''}",
-             f"sector {board.sector_of(city_id).id}: {board.suit_of(city_id)}, cell {board.grid.cell_of(c.pos)}"]
+    lines = [
+        c.name,
+        f"{terr.name if terr else c.territory} (home of {home})",
+        f"{kind}{', elector' if c.elector else ''}",
+        f"sector {board.sector_of(city_id).id}: {board.suit_of(city_id)}, cell {board.grid.cell_of(c.pos)}",
+    ]
     gens = board.generals
     here = [gens[g].name for g, place in board.setup.generals.items() if place == city_id and g in gens]
-    here += [f"{p.replace('_', ' ').title()} supply train" for p, places in board.setup.trains.items()
-             for place in places if place == city_id]
+    here += [
+        f"{p.replace('_', ' ').title()} supply train"
+        for p, places in board.setup.trains.items()
+        for place in places
+        if place == city_id
+    ]
     if here:
         lines.append("at start: " + ", ".join(here))
     return lines
@@ -75,7 +82,7 @@ class BoardViewer:
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
-            self.view.zoom_by(WHEEL_STEP ** event.y, pygame.mouse.get_pos())
+            self.view.zoom_by(WHEEL_STEP**event.y, pygame.mouse.get_pos())
             self.dirty = True
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._dragging = True
@@ -90,8 +97,12 @@ class BoardViewer:
                 self.hover = hover
                 self.dirty = True
         elif event.type == pygame.KEYDOWN:
-            pans = {pygame.K_LEFT: (KEY_PAN_PX, 0), pygame.K_RIGHT: (-KEY_PAN_PX, 0),
-                    pygame.K_UP: (0, KEY_PAN_PX), pygame.K_DOWN: (0, -KEY_PAN_PX)}
+            pans = {
+                pygame.K_LEFT: (KEY_PAN_PX, 0),
+                pygame.K_RIGHT: (-KEY_PAN_PX, 0),
+                pygame.K_UP: (0, KEY_PAN_PX),
+                pygame.K_DOWN: (0, -KEY_PAN_PX),
+            }
             if event.key in pans:
                 self.view.pan_by(*pans[event.key])
                 self.dirty = True
@@ -115,8 +126,10 @@ class BoardViewer:
     def _draw_tip(self, screen: pygame.Surface, city_id: str) -> None:
         sx, sy = self.view.to_screen(self._city_px[city_id])
         pygame.draw.circle(screen, (200, 30, 30), (round(sx), round(sy)), max(8, round(12 * self.view.zoom)), 2)
-        images = [render_text(line, 18 if i == 0 else 15, (30, 24, 18), style=("serif_bold" if i == 0 else "sans"))
-                  for i, line in enumerate(city_summary(self.board, city_id))]
+        images = [
+            render_text(line, 18 if i == 0 else 15, (30, 24, 18), style=("serif_bold" if i == 0 else "sans"))
+            for i, line in enumerate(city_summary(self.board, city_id))
+        ]
         w = max(im.get_width() for im in images) + 16
         h = sum(im.get_height() for im in images) + 12
         x = min(max(4, round(sx) + 16), self.screen_size[0] - w - 4)
@@ -151,13 +164,15 @@ def run(board: Board, size: tuple[int, int] = (1280, 800), max_frames: int | Non
     fullscreen = False
     while max_frames is None or frames < max_frames:
         for event in pygame.event.get():
-            if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
-                                             and event.key in (pygame.K_ESCAPE, pygame.K_q)):
+            if event.type == pygame.QUIT or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q)
+            ):
                 return viewer
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
                 fullscreen = not fullscreen
-                screen = pygame.display.set_mode((0, 0) if fullscreen else size,
-                                                 pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE)
+                screen = pygame.display.set_mode(
+                    (0, 0) if fullscreen else size, pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+                )
                 viewer.resize(screen.get_size())
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 screen = pygame.display.get_surface()

@@ -25,7 +25,7 @@ WHITE = (255, 255, 255)
 
 
 def count(n: int, word: str, plural: str | None = None) -> str:
-    """"1 card", "2 cards" (the word's plural is word + "s" unless given)."""
+    """ "1 card", "2 cards" (the word's plural is word + "s" unless given)."""
     return f"{n} {word if n == 1 else (plural or word + 's')}"
 
 
@@ -42,7 +42,7 @@ def blit_text(surf, s, pos, size=20, colour=INK, style="sans", anchor="topleft")
 
 
 _WRAPPED: "OrderedDict[tuple, tuple[str, ...]]" = OrderedDict()
-MAX_WRAPPED = 2000          # the log, prompts and panels of a screen; least recently used out first
+MAX_WRAPPED = 2000  # the log, prompts and panels of a screen; least recently used out first
 
 
 def wrap(s: str, width: int, size: int = 18, style: str = "sans") -> list[str]:
@@ -86,7 +86,7 @@ class Button:
     label: str
     action: Callable[[], None] | None = None
     enabled: bool = True
-    key: object = None              # for tests and lookups
+    key: object = None  # for tests and lookups
     size: int = 20
     tip: str = ""
     selected: bool = False

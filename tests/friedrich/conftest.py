@@ -15,16 +15,31 @@ from tests.friedrich.play import fill
 ROWS, COLS = "abc", 7
 
 
-def small_board(countries: dict | None = None, objectives: dict | None = None, depots: dict | None = None,
-                areas: dict | None = None, extra_roads=(), cut=(), suits: dict | None = None,
-                caps: dict | None = None) -> FBoard:
+def small_board(
+    countries: dict | None = None,
+    objectives: dict | None = None,
+    depots: dict | None = None,
+    areas: dict | None = None,
+    extra_roads=(),
+    cut=(),
+    suits: dict | None = None,
+    caps: dict | None = None,
+) -> FBoard:
     """A 3 x 7 grid: rows a, b, c; columns 0..6; every grid road, main roads along row a;
     columns 0-3 spades, 4-6 hearts; every city in country "poland" unless `countries` says."""
     countries = countries or {}
     suits = suits or {}
-    cities = {f"{r}{c}": {"name": f"{r.upper()}{c}", "suit": suits.get(f"{r}{c}", "spades" if c <= 3 else "hearts"),
-                          "country": countries.get(f"{r}{c}", "poland"), "x": 0, "y": 0}
-              for r in ROWS for c in range(COLS)}
+    cities = {
+        f"{r}{c}": {
+            "name": f"{r.upper()}{c}",
+            "suit": suits.get(f"{r}{c}", "spades" if c <= 3 else "hearts"),
+            "country": countries.get(f"{r}{c}", "poland"),
+            "x": 0,
+            "y": 0,
+        }
+        for r in ROWS
+        for c in range(COLS)
+    }
     roads, mains = [], []
     for r in ROWS:
         for c in range(COLS - 1):
@@ -35,29 +50,54 @@ def small_board(countries: dict | None = None, objectives: dict | None = None, d
     roads += [list(x) for x in extra_roads]
     roads = [x for x in roads if tuple(x) not in cut and tuple(reversed(x)) not in cut]
     mains = [x for x in mains if tuple(x) not in cut and tuple(reversed(x)) not in cut]
-    doc = {"cities": cities, "roads": roads, "main_roads": mains, "objectives": objectives or {},
-           "depots": depots or {"prussia": ["c0"], "russia": ["c6"], "france": ["a6"], "austria": ["c5"],
-                                "hanover": ["c1"], "sweden": ["c2"], "imperial_army": ["c4"]},
-           "reentry_areas": areas or {}}
-    setup = {"generals": {
-        "fritz": {"name": "Friedrich", "nation": "prussia", "rank": 1, "city": "a0"},
-        "heinrich": {"name": "Heinrich", "nation": "prussia", "rank": 3, "city": "b0"},
-        "keith": {"name": "Keith", "nation": "prussia", "rank": 5, "city": "c0"},
-        "lehwaldt": {"name": "Lehwaldt", "nation": "prussia", "rank": 8, "city": "c1"},
-        "cumberland": {"name": "Cumberland", "nation": "hanover", "rank": 2, "city": "b1"},
-        "saltikov": {"name": "Saltikov", "nation": "russia", "rank": 1, "city": "c6"},
-        "ehren": {"name": "Ehrensvärd", "nation": "sweden", "rank": 1, "city": "a3"},
-        "daun": {"name": "Daun", "nation": "austria", "rank": 1, "city": "c5"},
-        "laudon": {"name": "Laudon", "nation": "austria", "rank": 4, "city": "b5"},
-        "hild": {"name": "Hildburghausen", "nation": "imperial_army", "rank": 1, "city": "c4"},
-        "richelieu": {"name": "Richelieu", "nation": "france", "rank": 1, "city": "a6"},
-        "soubise": {"name": "Soubise", "nation": "france", "rank": 2, "city": "b6"},
-        "chevert": {"name": "Chevert", "nation": "france", "rank": 3, "city": "a5"}},
-        "trains": {"p_train": {"nation": "prussia", "city": "b2"},
-                   "r_train": {"nation": "russia", "city": "b4"},
-                   "i_train": {"nation": "imperial_army", "city": "c3"}},
-        "armies": {"prussia": 32, "hanover": 8, "russia": 8, "sweden": 4, "austria": 16,
-                   "imperial_army": 6, "france": 20}}
+    doc = {
+        "cities": cities,
+        "roads": roads,
+        "main_roads": mains,
+        "objectives": objectives or {},
+        "depots": depots
+        or {
+            "prussia": ["c0"],
+            "russia": ["c6"],
+            "france": ["a6"],
+            "austria": ["c5"],
+            "hanover": ["c1"],
+            "sweden": ["c2"],
+            "imperial_army": ["c4"],
+        },
+        "reentry_areas": areas or {},
+    }
+    setup = {
+        "generals": {
+            "fritz": {"name": "Friedrich", "nation": "prussia", "rank": 1, "city": "a0"},
+            "heinrich": {"name": "Heinrich", "nation": "prussia", "rank": 3, "city": "b0"},
+            "keith": {"name": "Keith", "nation": "prussia", "rank": 5, "city": "c0"},
+            "lehwaldt": {"name": "Lehwaldt", "nation": "prussia", "rank": 8, "city": "c1"},
+            "cumberland": {"name": "Cumberland", "nation": "hanover", "rank": 2, "city": "b1"},
+            "saltikov": {"name": "Saltikov", "nation": "russia", "rank": 1, "city": "c6"},
+            "ehren": {"name": "Ehrensvärd", "nation": "sweden", "rank": 1, "city": "a3"},
+            "daun": {"name": "Daun", "nation": "austria", "rank": 1, "city": "c5"},
+            "laudon": {"name": "Laudon", "nation": "austria", "rank": 4, "city": "b5"},
+            "hild": {"name": "Hildburghausen", "nation": "imperial_army", "rank": 1, "city": "c4"},
+            "richelieu": {"name": "Richelieu", "nation": "france", "rank": 1, "city": "a6"},
+            "soubise": {"name": "Soubise", "nation": "france", "rank": 2, "city": "b6"},
+            "chevert": {"name": "Chevert", "nation": "france", "rank": 3, "city": "a5"},
+        },
+        "trains": {
+            "p_train": {"nation": "prussia", "city": "b2"},
+            "r_train": {"nation": "russia", "city": "b4"},
+            "i_train": {"nation": "imperial_army", "city": "c3"},
+        },
+        "armies": {
+            "prussia": 32,
+            "hanover": 8,
+            "russia": 8,
+            "sweden": 4,
+            "austria": 16,
+            "imperial_army": 6,
+            "france": 20,
+        },
+    }
     setup["armies"].update(caps or {})
     return FBoard.from_docs(doc, setup)
 

@@ -11,8 +11,18 @@ from maria import yamlio
 from maria.engine.state import IllegalAction
 from maria.games.friedrich.board import FCity, FGeneral, FTrain
 from maria.games.friedrich.rules import door, fate
-from tests.friedrich.conftest import (act, actions, allocate_all, armies, clear_map, hand, passive, put,
-                                      small_board, to_phase)
+from tests.friedrich.conftest import (
+    act,
+    actions,
+    allocate_all,
+    armies,
+    clear_map,
+    hand,
+    passive,
+    put,
+    small_board,
+    to_phase,
+)
 
 FATE = {"fate_by_sector": True}
 SUIT_CITY = {"spades": "a0", "hearts": "a6", "clubs": "c2", "diamonds": "c3"}
@@ -26,16 +36,23 @@ def adv_board():
         "prussia": {"first": ["b5", "b6"], "second": [], "defender": "austria"},
         "austria": {"first": ["b3", "a4", "c1", "b1"], "second": [], "defender": "prussia"},
     }
-    b = small_board(objectives=objectives, countries={"b3": "saxony", "b4": "austria", "b5": "austria"},
-                    suits={"c2": "clubs", "c3": "diamonds"}, caps={"russia": 24, "hanover": 16})
+    b = small_board(
+        objectives=objectives,
+        countries={"b3": "saxony", "b4": "austria", "b5": "austria"},
+        suits={"c2": "clubs", "c3": "diamonds"},
+        caps={"russia": 24, "hanover": 16},
+    )
     for cid, c in list(b.cities.items()):
         b.cities[cid] = FCity(cid, c.name, c.suit, c.country, float(int(cid[1]) * 10), float("abc".index(cid[0]) * 10))
-    b.generals.update({
-        "fermor": FGeneral("fermor", "Fermor", "russia", 2, "c6"),
-        "apraxin": FGeneral("apraxin", "Apraxin", "russia", 3, "c6"),
-        "tottleben": FGeneral("tottleben", "Tottleben", "russia", 4, "a4"),
-        "karl": FGeneral("karl", "Karl", "austria", 3, "c5"),
-        "ferdinand": FGeneral("ferdinand", "Ferdinand", "hanover", 1, "b1")})
+    b.generals.update(
+        {
+            "fermor": FGeneral("fermor", "Fermor", "russia", 2, "c6"),
+            "apraxin": FGeneral("apraxin", "Apraxin", "russia", 3, "c6"),
+            "tottleben": FGeneral("tottleben", "Tottleben", "russia", 4, "a4"),
+            "karl": FGeneral("karl", "Karl", "austria", 3, "c5"),
+            "ferdinand": FGeneral("ferdinand", "Ferdinand", "hanover", 1, "b1"),
+        }
+    )
     b.trains["s_train"] = FTrain("s_train", "sweden", "a2")
     b.regions = {"east_prussia": ["a0", "a1", "a2"], "south_of_line_5": ["c0", "c1", "c2", "c3", "c4", "c5", "c6"]}
     return b
@@ -78,6 +95,7 @@ def choices(s: dict, who: str | None = None) -> list:
 
 # --- the Fate version ---------------------------------------------------------------------------
 
+
 def test_F13_fate_version_is_the_suit_of_the_sector_of_the_last_victorious_general():
     s = draw("2", "hearts", lambda s: (clear_map(s), put(s, apraxin="b6"), armies(s, apraxin=3)))
     assert "Fate 2 (hearts)" in read(s) and s["generals"]["apraxin"]["armies"] == 2
@@ -86,10 +104,10 @@ def test_F13_fate_version_is_the_suit_of_the_sector_of_the_last_victorious_gener
 def test_F13_fate_version_where_the_winner_stands_now_and_spades_before_any_battle_won():
     s = to_phase(new_adv(FATE), "france")
     s["adv"]["last_win"] = None
-    assert fate.advanced.fate_version(s, door.info_of(s)) == "spades"          # ruling F13-1
+    assert fate.advanced.fate_version(s, door.info_of(s)) == "spades"  # ruling F13-1
     s["adv"]["last_win"] = {"general": "daun", "city": "a0"}
     put(s, daun="c3")
-    assert fate.advanced.fate_version(s, door.info_of(s)) == "diamonds"        # where he stands now
+    assert fate.advanced.fate_version(s, door.info_of(s)) == "diamonds"  # where he stands now
 
 
 def test_F13_fate_version_is_recorded_when_a_battle_is_won():
@@ -107,18 +125,24 @@ def test_F13_fate_version_is_recorded_when_a_battle_is_won():
 
 
 def test_F13_standard_game_reads_spades_whoever_won_last():
-    s = draw("2", "hearts", lambda s: (clear_map(s), put(s, apraxin="b6"), armies(s, apraxin=3)),
-              options={"east_prussia": True})
+    s = draw(
+        "2",
+        "hearts",
+        lambda s: (clear_map(s), put(s, apraxin="b6"), armies(s, apraxin=3)),
+        options={"east_prussia": True},
+    )
     assert "Fate 2 (spades)" in read(s) and s["generals"]["apraxin"]["armies"] == 3
 
 
 # --- the clubs, hearts and diamonds effects ------------------------------------------------------
+
 
 def test_F13_fate_1_clubs_every_russian_general_gains_a_free_army_if_possible():
     def prep(s):
         clear_map(s)
         put(s, saltikov="c6", fermor="b6", apraxin="a6")
         armies(s, saltikov=2, fermor=8, apraxin=1)
+
     s = draw("1", "clubs", prep)
     g = s["generals"]
     assert (g["saltikov"]["armies"], g["fermor"]["armies"], g["apraxin"]["armies"]) == (3, 8, 2)
@@ -128,11 +152,12 @@ def test_F13_fate_1_hearts_austria_and_russia_may_swap_one_tc():
     def prep(s):
         hand(s, "austria", ["1:H2"])
         hand(s, "russia", ["1:S9"])
+
     s = draw("1", "hearts", prep)
     assert choices(s, "maria_theresa") == ["1:H2", "none"]
     s = act(s, {"type": "fate", "choice": "1:H2"}, "maria_theresa")
     v = door.view(s, "elisabeth")
-    assert v["flow"][-1]["offered"] == "hidden"                   # Austria's card stays hidden
+    assert v["flow"][-1]["offered"] == "hidden"  # Austria's card stays hidden
     s = act(s, {"type": "fate", "choice": "1:S9"}, "elisabeth")
     assert s["cards"]["hands"]["austria"] == ["1:S9"] and s["cards"]["hands"]["russia"] == ["1:H2"]
 
@@ -159,7 +184,7 @@ def test_F13_fate_2_diamonds_saltikov_moves_at_most_two_cities():
     s = act(s, {"type": "move", "pieces": ["saltikov"]})
     s = act(s, {"type": "step", "to": "b5"})
     s = act(s, {"type": "step", "to": "b4"})
-    assert s["flow"][-1]["name"] == "movement"                  # two cities, no more
+    assert s["flow"][-1]["name"] == "movement"  # two cities, no more
 
 
 def test_F13_fate_3_clubs_no_tc_of_10_or_more_between_prussia_and_france():
@@ -176,18 +201,19 @@ def test_F13_fate_3_clubs_no_tc_of_10_or_more_between_prussia_and_france():
 def test_F13_fate_3_hearts_soubise_and_hildburghausen_not_with_the_same_suit():
     s = next_turn(draw("3", "hearts"), "imperial_army", hild="b5", fritz="b4", soubise="a5", heinrich="a4")
     s = act(s, {"type": "end_movement"})
-    s = act(s, {"type": "attack", "from": "b5", "to": "b4"})       # hearts sector
+    s = act(s, {"type": "attack", "from": "b5", "to": "b4"})  # hearts sector
     while s["flow"][-1]["name"] != "movement" or s["flow"][-1]["nation"] != "france":
         s = passive(s)
     put(s, soubise="a5", heinrich="a4")
     s = act(s, {"type": "end_movement"})
-    assert not any(a["type"] == "attack" for a in actions(s))    # a5 is hearts too
+    assert not any(a["type"] == "attack" for a in actions(s))  # a5 is hearts too
 
 
 def test_F13_fate_3_diamonds_nobody_attacks_into_or_out_of_halle(monkeypatch):
     monkeypatch.setitem(fate.cards_data()["numbered"][3]["diamonds"], "city", "b3")
-    s = next_turn(draw("3", "diamonds"), "prussia", fritz="b3", saltikov="b4", heinrich="a0", ehren="a1",
-                  r_train="c3", keith="c2")
+    s = next_turn(
+        draw("3", "diamonds"), "prussia", fritz="b3", saltikov="b4", heinrich="a0", ehren="a1", r_train="c3", keith="c2"
+    )
     s = act(s, {"type": "end_movement"})
     assert [a["from"] for a in actions(s) if a["type"] == "attack"] == ["a0"]
 
@@ -235,7 +261,7 @@ def test_F13_fate_6_clubs_daun_gains_a_free_army():
 
 def test_F13_fate_6_diamonds_austria_may_turn_a_prussian_stack_in_austria_or_saxony_face_down():
     s = draw("6", "diamonds", lambda s: (clear_map(s), put(s, fritz="b3", heinrich="b3", keith="a0")))
-    assert choices(s, "maria_theresa") == ["b3", "none"]          # a0 is not in Austria or Saxony
+    assert choices(s, "maria_theresa") == ["b3", "none"]  # a0 is not in Austria or Saxony
     s = act(s, {"type": "fate", "choice": "b3"}, "maria_theresa")
     assert s["generals"]["fritz"]["face_down"] and s["generals"]["heinrich"]["face_down"]
 
@@ -253,8 +279,16 @@ def test_F13_fate_7_hearts_frederick_off_the_map_cannot_come_back_and_the_refusa
     armies(s, fritz=0, heinrich=2)
     hand(s, "prussia", ["1:S13", "1:H13"])
     with pytest.raises(IllegalAction, match=r"may not receive new armies this turn \(Fate\)"):
-        act(s, {"type": "recruit", "nation": "prussia", "armies": {"fritz": 1}, "enter": {"fritz": "c0"},
-                "cards": ["1:S13"]})
+        act(
+            s,
+            {
+                "type": "recruit",
+                "nation": "prussia",
+                "armies": {"fritz": 1},
+                "enter": {"fritz": "c0"},
+                "cards": ["1:S13"],
+            },
+        )
 
 
 def test_F13_fate_7_diamonds_frederick_must_reach_a_positive_score_once():
@@ -263,9 +297,9 @@ def test_F13_fate_7_diamonds_frederick_must_reach_a_positive_score_once():
     hand(s, "prussia", ["1:S2"])
     s = act(s, {"type": "end_movement"})
     s = act(s, {"type": "attack", "from": "b3", "to": "b4"})
-    assert {"type": "stop"} not in actions(s)                     # -3: he must play on
+    assert {"type": "stop"} not in actions(s)  # -3: he must play on
     s = act(s, {"type": "play_card", "card": "1:S2"})
-    assert actions(s) == [{"type": "stop"}]                       # nothing left to play: he may stop
+    assert actions(s) == [{"type": "stop"}]  # nothing left to play: he may stop
 
 
 def test_F13_fate_8_clubs_a_prussian_attacked_by_daun_may_first_retreat_one_city():
@@ -294,9 +328,10 @@ def test_F13_fate_9_diamonds_prussia_gives_austria_a_tc_and_draws_one_at_random(
     def prep(s):
         hand(s, "prussia", ["1:S2"])
         hand(s, "austria", ["1:H13"])
+
     s = draw("9", "diamonds", prep)
     assert choices(s, "frederick") == ["1:S2", "none"]
-    s = act(s, {"type": "fate", "choice": "1:S2"}, "frederick")     # (then turn 7: Prussia draws 7)
+    s = act(s, {"type": "fate", "choice": "1:S2"}, "frederick")  # (then turn 7: Prussia draws 7)
     austria = s["cards"]["hands"]["austria"]
     assert len(austria) == 1 and ({"1:S2", "1:H13"} - set(austria)) <= set(s["cards"]["hands"]["prussia"])
 
@@ -321,8 +356,11 @@ def test_F13_fate_10_hearts_frederick_attacked_first_tc_counts_zero():
 
 
 def test_F13_fate_11_clubs_one_hanoverian_general_gains_an_army():
-    s = draw("11", "clubs", lambda s: (clear_map(s), put(s, cumberland="b1", ferdinand="c1"),
-                                       armies(s, cumberland=2, ferdinand=2)))
+    s = draw(
+        "11",
+        "clubs",
+        lambda s: (clear_map(s), put(s, cumberland="b1", ferdinand="c1"), armies(s, cumberland=2, ferdinand=2)),
+    )
     s = act(s, {"type": "fate", "choice": "ferdinand"}, "frederick")
     assert s["generals"]["ferdinand"]["armies"] == 3
 
@@ -331,7 +369,7 @@ def test_F13_fate_11_hearts_heinrich_protects_up_to_four_cities():
     s = next_turn(draw("11", "hearts"), "russia", heinrich="a6", saltikov="b2")
     s = act(s, {"type": "move", "pieces": ["saltikov"]})
     s = act(s, {"type": "step", "to": "a2"})
-    s = act(s, {"type": "step", "to": "a1"})                      # leaves a2, 4 cities from Heinrich
+    s = act(s, {"type": "step", "to": "a1"})  # leaves a2, 4 cities from Heinrich
     assert "a2" not in s["conquered"] and ["a2", "russia"] in s["candidates"]
 
 
@@ -345,8 +383,9 @@ def test_F13_fate_12_hearts_prussia_may_move_a_beaten_hildburghausen_two_cities_
         clear_map(s)
         put(s, hild="b4")
         s["adv"]["lost"] = ["hild"]
+
     s = draw("12", "hearts", prep)
-    assert choices(s, "frederick") == ["a3", "b2", "c3", "none"]    # not a5, c5 (east), a4/c4 (1 city)
+    assert choices(s, "frederick") == ["a3", "b2", "c3", "none"]  # not a5, c5 (east), a4/c4 (1 city)
     s = act(s, {"type": "fate", "choice": "b2"}, "frederick")
     assert s["generals"]["hild"]["city"] == "b2"
 
@@ -390,7 +429,7 @@ def test_F13_east_prussia_a_russian_general_there_keeps_the_objectives():
     s = to_phase(s, "sweden")
     assert all(s["conquered"][c] == "russia" for c in ("a0", "a1", "a2"))
     put(s, saltikov="b3")
-    assert fate.advanced.east_prussia_breach(s, door.info_of(s))      # none there any more
+    assert fate.advanced.east_prussia_breach(s, door.info_of(s))  # none there any more
 
 
 # --- the Offensive Option ------------------------------------------------------------------------
@@ -416,7 +455,7 @@ def test_F13_offensive_option_prussia_lays_out_a_tc_of_10_or_more_in_turn_3_befo
     s = act(s, {"type": "offensive_option", "card": "1:S10"})
     assert s["adv"]["oo"] == "taken" and s["adv"]["oo_card"] == "1:S10"
     assert "1:S10" not in s["cards"]["hands"]["prussia"]
-    assert door.view(s, "maria_theresa")["adv"]["oo_card"] == "1:S10"        # face-up
+    assert door.view(s, "maria_theresa")["adv"]["oo_card"] == "1:S10"  # face-up
 
 
 def _oo_taken(s):
@@ -464,7 +503,7 @@ def test_F13_offensive_option_without_it_prussia_conquers_nothing_after_turn_3()
     put(s2, keith="b5")
     s2 = act(s2, {"type": "move", "pieces": ["keith"]})
     s2 = act(s2, {"type": "step", "to": "b4"})
-    assert s2["conquered"]["b5"] == "prussia"                      # turns 1-3: it may
+    assert s2["conquered"]["b5"] == "prussia"  # turns 1-3: it may
 
 
 def test_F13_offensive_option_prussia_wins_holding_every_bohemian_objective():
@@ -487,29 +526,31 @@ def test_F13_offensive_option_fails_after_a_subsidy_cut_with_austria_holding_the
     s["fate"]["subsidy_cuts"] = 1
     s = act(s, {"type": "move", "pieces": ["keith"]})
     s = act(s, {"type": "step", "to": "b4"})
-    assert "b5" not in s["conquered"]                              # no more conquest in Bohemia
+    assert "b5" not in s["conquered"]  # no more conquest in Bohemia
     s["conquered"].update({"b5": "prussia", "b6": "prussia"})
     assert fate.advanced.victory_extra(s, door.info_of(s)) == []
 
 
 def test_F13_offensive_option_austria_may_declare_four_objectives_one_saxon_really_conquered():
     from maria.games.friedrich.rules.victory import winners
+
     s = to_phase(new_adv(OO), "france")
     info = door.info_of(s)
     assert winners(s, info) == []
     _oo_taken(s)
-    assert winners(s, info) == []                                  # the Saxon b3 is not conquered
+    assert winners(s, info) == []  # the Saxon b3 is not conquered
     s["conquered"]["b3"] = "austria"
-    assert winners(s, info) == ["austria"]                         # a4, c1, b1 declared
+    assert winners(s, info) == ["austria"]  # a4, c1, b1 declared
 
 
 # --- options in the state, the view and saves ------------------------------------------------------
+
 
 def test_F13_options_live_in_the_state_and_round_trip_through_yaml():
     s = door.new_game(4, 3, options={"advanced": True})
     assert s["options"] == {"fate_by_sector": True, "east_prussia": True, "offensive_option": True}
     assert s["adv"]["oo"] is None
-    assert yamlio.load_text(yamlio.dump_text(s), max_values=10 ** 7) == s
+    assert yamlio.load_text(yamlio.dump_text(s), max_values=10**7) == s
     std = door.new_game(4, 3)
     assert "adv" not in std and std["options"] == {}
 
@@ -518,5 +559,6 @@ def test_F13_options_live_in_the_state_and_round_trip_through_yaml():
 @pytest.mark.parametrize("players", [3, 4])
 def test_F13_a_whole_random_game_with_every_advanced_rule(players):
     from maria.lab.friedrich_selfplay import random_game
+
     out = random_game(players, 11, options={"advanced": True})
     assert out["state"]["result"]["winners"]

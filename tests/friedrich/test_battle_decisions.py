@@ -13,7 +13,7 @@ from maria.record import friedrich_saves as saves
 from maria.games.friedrich.rules import door
 from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put
 
-OLD_RULES = dataclasses.replace(door.DOOR, reversible_in=None)     # a battle's stop could be undone
+OLD_RULES = dataclasses.replace(door.DOOR, reversible_in=None)  # a battle's stop could be undone
 
 
 def _before_the_battle() -> dict:
@@ -27,15 +27,18 @@ def _before_the_battle() -> dict:
     return s
 
 
-BATTLE = [("frederick", {"type": "end_movement"}), ("frederick", {"type": "attack", "from": "b2", "to": "b3"}),
-          ("frederick", {"type": "stop"})]
+BATTLE = [
+    ("frederick", {"type": "end_movement"}),
+    ("frederick", {"type": "attack", "from": "b2", "to": "b3"}),
+    ("frederick", {"type": "stop"}),
+]
 
 
 def test_F7_a_tie_accepted_in_a_combat_cannot_be_undone():
     s = _before_the_battle()
     for role, a in BATTLE:
         s = act(s, a, role)
-    assert actions(s) == [{"type": "attack", "from": "b2", "to": "a2"}]     # the same player acts next
+    assert actions(s) == [{"type": "attack", "from": "b2", "to": "a2"}]  # the same player acts next
     assert {"type": "undo"} not in actions(s)
     with pytest.raises(IllegalAction):
         act(s, {"type": "undo"})
@@ -65,7 +68,7 @@ def _old_save(tmp_path, monkeypatch, log):
 
 def test_a_save_holding_the_snapshot_of_a_battle_s_stop_still_opens(tmp_path, monkeypatch):
     path, old = _old_save(tmp_path, monkeypatch, BATTLE)
-    assert old.state["undo"]                                # the older rules kept a snapshot
+    assert old.state["undo"]  # the older rules kept a snapshot
     rec = saves.load(path)
     assert rec.state["undo"] == [] and rec.state["generals"] == old.state["generals"]
 
@@ -84,6 +87,7 @@ def test_a_save_whose_log_is_refused_by_the_rules_says_which_action(tmp_path, mo
     doc["actions"].append({"role": "frederick", "action": {"type": "undo"}})
     doc["log_digest"] = saves.digest(doc["actions"])
     import yaml
+
     (tmp_path / "bad.fsave").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
     with pytest.raises(saves.FSaveError, match="action 4 of its log is refused"):
         saves.load(tmp_path / "bad.fsave")

@@ -37,10 +37,10 @@ def test_F5_code_of_conduct_no_last_step_and_no_stack_on_an_ally_s_objective():
     s = act(s, {"type": "move", "pieces": ["daun"]})
     s = act(s, {"type": "step", "to": "b5"})
     s = act(s, {"type": "step", "to": "b4"})
-    assert {"type": "step", "to": "b3"} not in actions(s)          # the third step would end there
+    assert {"type": "step", "to": "b3"} not in actions(s)  # the third step would end there
     s = _austria(daun="b4", laudon="b3")
     s = act(s, {"type": "move", "pieces": ["daun"]})
-    assert {"type": "step", "to": "b3"} not in actions(s)          # joining Laudon ends the move there
+    assert {"type": "step", "to": "b3"} not in actions(s)  # joining Laudon ends the move there
 
 
 def test_F5_without_the_option_or_for_its_own_nation_an_objective_is_a_city_like_any_other():
@@ -53,11 +53,12 @@ def test_F5_without_the_option_or_for_its_own_nation_an_objective_is_a_city_like
     put(s, saltikov="b4")
     s = act(s, {"type": "move", "pieces": ["saltikov"]})
     s = act(s, {"type": "step", "to": "b3"})
-    assert {"type": "stop"} in actions(s)                           # Russia's own objective
+    assert {"type": "stop"} in actions(s)  # Russia's own objective
 
 
 def test_a_game_with_the_code_of_conduct_is_saved_and_opens_with_it(tmp_path):
     from maria.record import friedrich_saves as saves
+
     rec = saves.FRecord.new(4, 3, {"code_of_conduct": True})
     rec = saves.load(saves.save(tmp_path / "g.fsave", rec))
     assert rec.options == {"code_of_conduct": True} and rec.state["options"] == {"code_of_conduct": True}
@@ -66,6 +67,7 @@ def test_a_game_with_the_code_of_conduct_is_saved_and_opens_with_it(tmp_path):
 @pytest.mark.parametrize("level", ["easy", "hard"])
 def test_F5_code_of_conduct_computer_players_move_on_from_an_ally_s_objective(level):
     from maria.players.friedrich import decide, make_player
+
     # with Friedrich at a2, b3 is the end the rules of thumb like best: they would stop there
     s = _austria(daun="b5", laudon="c6", fritz="a2")
     s = act(s, {"type": "move", "pieces": ["daun"]})

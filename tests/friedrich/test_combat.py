@@ -48,7 +48,7 @@ def test_F7_the_rulebook_example_heinrich_against_richelieu_and_soubise():
     assert s["generals"]["soubise"]["city"] is None
     assert s["generals"]["richelieu"]["armies"] == 1
     assert s["flow"][-1]["name"] == "retreat" and s["flow"][-1]["distance"] == 3
-    assert s["generals"]["heinrich"]["armies"] == 2          # the winner loses nothing
+    assert s["generals"]["heinrich"]["armies"] == 2  # the winner loses nothing
 
 
 def test_F7_adjacent_generals_must_attack_the_phase_offers_nothing_else():
@@ -75,7 +75,7 @@ def test_F7_at_zero_with_only_reserves_a_side_may_stop_for_a_tie():
 
 def test_F7_each_side_plays_the_suit_of_its_own_sector():
     s = _prussian_combat()
-    put(s, fritz="b3", saltikov="b4")                        # b3 spades, b4 hearts
+    put(s, fritz="b3", saltikov="b4")  # b3 spades, b4 hearts
     armies(s, fritz=1, saltikov=3)
     hand(s, "prussia", ["1:S5", "1:H9"])
     s = _fight(s, "b3", "b4")
@@ -85,18 +85,18 @@ def test_F7_each_side_plays_the_suit_of_its_own_sector():
 
 def test_F7_the_loser_loses_the_final_negative_score_but_never_more_than_it_has():
     s = _fritz_attacks_saltikov(8, 4, [])
-    s = act(s, {"type": "stop"}, "elisabeth")                 # Russia at -4 stops: loses 4 (all)
-    assert s["generals"]["saltikov"]["city"] is None          # lost everything: nothing retreats
+    s = act(s, {"type": "stop"}, "elisabeth")  # Russia at -4 stops: loses 4 (all)
+    assert s["generals"]["saltikov"]["city"] is None  # lost everything: nothing retreats
     s = _fritz_attacks_saltikov(5, 7, ["1:S9"])
-    s = act(s, {"type": "play_card", "card": "1:S9"})         # 5-7+9 = +7
+    s = act(s, {"type": "play_card", "card": "1:S9"})  # 5-7+9 = +7
     assert s["flow"][-1]["score"] == 7
     s = act(s, {"type": "stop"}, "elisabeth")
-    assert s["generals"]["saltikov"]["city"] is None          # 7 lost of 7
+    assert s["generals"]["saltikov"]["city"] is None  # 7 lost of 7
 
 
 def test_F8_retreat_distance_equals_the_armies_lost_and_ends_farthest_from_the_winner():
     s = _fritz_attacks_saltikov(5, 6, ["1:S4"])
-    s = act(s, {"type": "play_card", "card": "1:S4"})         # 5-6+4 = +3
+    s = act(s, {"type": "play_card", "card": "1:S4"})  # 5-6+4 = +3
     s = act(s, {"type": "stop"}, "elisabeth")
     frame = s["flow"][-1]
     assert frame["name"] == "retreat" and frame["distance"] == 3
@@ -104,6 +104,7 @@ def test_F8_retreat_distance_equals_the_armies_lost_and_ends_farthest_from_the_w
     ends = sorted(a["to"] for a in actions(s, "frederick"))
     # brute force: every end of a 3-city path from b3 avoiding b2 and repeated cities
     from maria.games.friedrich.rules.state import info_of
+
     g = info_of(s).graph
 
     def walk(path, left):
@@ -113,6 +114,7 @@ def test_F8_retreat_distance_equals_the_armies_lost_and_ends_farthest_from_the_w
         for n in g.nbrs[path[-1]]:
             if n not in path and n != "b2":
                 yield from walk(path + [n], left - 1)
+
     all_ends = set(walk(["b3"], 3))
     best = max(g.dist("b2", e) for e in all_ends)
     assert ends == sorted(e for e in all_ends if g.dist("b2", e) == best)
@@ -122,12 +124,12 @@ def test_F8_retreat_distance_equals_the_armies_lost_and_ends_farthest_from_the_w
 
 def test_F8_a_general_that_cannot_retreat_the_whole_way_loses_every_army():
     s = _prussian_combat()
-    put(s, fritz="a1", heinrich="b0", saltikov="a0")          # a0's only roads: a1 and b0
+    put(s, fritz="a1", heinrich="b0", saltikov="a0")  # a0's only roads: a1 and b0
     armies(s, fritz=5, heinrich=1, saltikov=4)
     hand(s, "prussia", [])
     hand(s, "russia", [])
     s = _fight(s, "a1", "a0")
-    s = act(s, {"type": "stop"}, "elisabeth")                  # loses 1, cannot retreat 1
+    s = act(s, {"type": "stop"}, "elisabeth")  # loses 1, cannot retreat 1
     assert s["generals"]["saltikov"]["city"] is None and s["generals"]["saltikov"]["armies"] == 0
 
 
@@ -144,10 +146,10 @@ def _france_beaten_by_fritz(richelieu: int, soubise: int, chevert: int):
 
 
 def test_F6_losses_remove_generals_from_the_bottom_of_the_stack():
-    s = _france_beaten_by_fritz(2, 2, 2)                  # 6 vs 8: France loses 2, keeps 4
+    s = _france_beaten_by_fritz(2, 2, 2)  # 6 vs 8: France loses 2, keeps 4
     assert s["generals"]["chevert"]["city"] == "b3" and s["generals"]["soubise"]["city"] == "b3"
-    s = _france_beaten_by_fritz(1, 1, 3)                  # 5 vs 8: loses 3, 2 left for 3 generals
-    assert s["generals"]["chevert"]["city"] is None            # the bottom general goes
+    s = _france_beaten_by_fritz(1, 1, 3)  # 5 vs 8: loses 3, 2 left for 3 generals
+    assert s["generals"]["chevert"]["city"] is None  # the bottom general goes
     assert [s["generals"][g]["armies"] for g in ("richelieu", "soubise")] == [1, 1]
     assert s["flow"][-1]["name"] == "retreat" and s["flow"][-1]["gids"] == ["richelieu", "soubise"]
 
@@ -195,8 +197,7 @@ def test_F8_a_retreat_may_pass_back_once_through_the_city_it_starts_from():
     # entered the city it starts from, so it may enter it once.  W (a1) - S (a0); S - x (b0) and
     # S - y (c0) are dead ends.  Daun (8) at W beats Heinrich (5) at S: Heinrich keeps 2 armies
     # and retreats 3 cities, S -> x -> S -> y (or S -> y -> S -> x)
-    s = to_phase(clear_map(new(extra_roads=[("a0", "c0")], cut=[("b0", "b1"), ("b0", "c0"), ("c0", "c1")])),
-                 "austria")
+    s = to_phase(clear_map(new(extra_roads=[("a0", "c0")], cut=[("b0", "b1"), ("b0", "c0"), ("c0", "c1")])), "austria")
     put(s, daun="a1", heinrich="a0")
     armies(s, daun=8, heinrich=5)
     hand(s, "austria", [])
@@ -215,8 +216,7 @@ def test_F8_a_retreat_may_pass_back_once_through_the_city_it_starts_from():
 def test_F8_a_retreat_still_enters_no_other_city_twice():
     # the same dead ends, a retreat of 4: S -> x -> S -> y -> ? has no fifth city, so Heinrich
     # cannot retreat the whole way and loses every army
-    s = to_phase(clear_map(new(extra_roads=[("a0", "c0")], cut=[("b0", "b1"), ("b0", "c0"), ("c0", "c1")])),
-                 "austria")
+    s = to_phase(clear_map(new(extra_roads=[("a0", "c0")], cut=[("b0", "b1"), ("b0", "c0"), ("c0", "c1")])), "austria")
     put(s, daun="a1", heinrich="a0")
     armies(s, daun=8, heinrich=4)
     hand(s, "austria", [])

@@ -31,7 +31,7 @@ def test_F11_the_first_fate_card_is_drawn_at_the_end_of_turn_6():
     s = _end_of_turn(new(), 5)
     assert s["fate"]["drawn"] == 0 and s["turn"] == 6
     s = _end_of_turn(s, 6, "1")
-    assert s["fate"]["drawn"] == 1 and s["fate"]["deck"][-1] == "1"      # put under the deck
+    assert s["fate"]["drawn"] == 1 and s["fate"]["deck"][-1] == "1"  # put under the deck
 
 
 def test_F11_elisabeth_russia_leaves_and_lehwaldt_is_removed_for_good():
@@ -75,7 +75,7 @@ def test_F11_numbered_card_12_daun_moves_at_most_2_next_turn():
     s = act(s, {"type": "move", "pieces": ["daun"]})
     s = act(s, {"type": "step", "to": "b1"})
     s = act(s, {"type": "step", "to": "b2"})
-    assert s["flow"][-1]["name"] == "movement"              # 2 cities, the move is over
+    assert s["flow"][-1]["name"] == "movement"  # 2 cities, the move is over
 
 
 def test_F12_an_aggressor_holding_all_its_objectives_wins_at_the_end_of_the_turn_without_a_fate_draw():
@@ -88,6 +88,7 @@ def test_F12_an_aggressor_holding_all_its_objectives_wins_at_the_end_of_the_turn
 
 def door_over(s):
     from maria.games.friedrich.rules import door
+
     return door.is_over(s) and door.active_roles(s) == [] and door.legal_actions(s, "frederick") == []
 
 
@@ -102,7 +103,7 @@ def test_F11_after_russia_leaves_sweden_needs_only_its_first_order_objectives():
     obj = {"sweden": {"first": ["b3"], "second": ["c3"], "defender": "prussia"}}
     s = new(objectives=obj)
     s = _end_of_turn(s, 6, "1", conquered={"b3": "sweden"})
-    assert s["result"] is None                               # Russia still plays
+    assert s["result"] is None  # Russia still plays
     s = new(objectives=obj)
     s = _end_of_turn(s, 6, "elisabeth", conquered={"b3": "sweden"})
     assert s["result"]["nations"] == ["sweden"] and s["result"]["winners"] == ["elisabeth"]
@@ -120,6 +121,7 @@ def test_F12_frederick_wins_once_russia_sweden_and_france_have_left():
 def test_F11_three_players_the_imperials_pass_to_the_combined_player_when_france_leaves():
     from maria.games.friedrich.rules import door
     from tests.friedrich.conftest import allocate_all, small_board
+
     s = to_phase(allocate_all(door.new_game(3, 5, board=small_board())), "prussia")
     s["fate"]["colonies"] = 1
     s["fate"]["seen"].append("india")

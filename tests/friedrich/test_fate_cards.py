@@ -34,7 +34,7 @@ def test_F11_card_4_next_turn_france_s_first_card_counts_one_more():
     hand(s, "prussia", ["1:S7"])
     s = act(s, {"type": "play_card", "card": "1:S7"}, "frederick")
     s = act(s, {"type": "play_card", "card": "1:H6"})
-    assert s["flow"][-1]["score"] == 5                  # only the first card: 6 - 7 + 6
+    assert s["flow"][-1]["score"] == 5  # only the first card: 6 - 7 + 6
 
 
 def test_F11_card_5_next_turn_soubise_neither_attacks_nor_destroys_a_train():
@@ -50,7 +50,7 @@ def test_F11_card_7_next_turn_frederick_may_not_attack():
     s = clear_map(to_phase(_draw("7"), "prussia", turn=7))
     put(s, fritz="b3", heinrich="a0", saltikov="b4", daun="a1")
     s = act(s, {"type": "end_movement"})
-    assert [a["from"] for a in actions(s)] == ["a0"]    # Heinrich must still attack; Friedrich may not
+    assert [a["from"] for a in actions(s)] == ["a0"]  # Heinrich must still attack; Friedrich may not
 
 
 def test_F11_card_6_austria_may_move_laudon_one_city_at_once():
@@ -63,9 +63,15 @@ def test_F11_card_6_austria_may_move_laudon_one_city_at_once():
 
 
 def test_F11_card_8_one_prussian_general_gains_a_free_army():
-    s = _draw("8", lambda s: (clear_map(s), put(s, fritz="b1", heinrich="b2"),
-                              armies(s, fritz=3, heinrich=8, keith=0, lehwaldt=0)))
-    assert sorted(a["choice"] for a in actions(s, "frederick")) == ["fritz"]   # Heinrich has 8
+    s = _draw(
+        "8",
+        lambda s: (
+            clear_map(s),
+            put(s, fritz="b1", heinrich="b2"),
+            armies(s, fritz=3, heinrich=8, keith=0, lehwaldt=0),
+        ),
+    )
+    assert sorted(a["choice"] for a in actions(s, "frederick")) == ["fritz"]  # Heinrich has 8
     s = act(s, {"type": "fate", "choice": "fritz"}, "frederick")
     assert s["generals"]["fritz"]["armies"] == 4
 
@@ -74,7 +80,7 @@ def test_F11_card_9_russians_5_or_6_cities_from_their_train_turn_face_down():
     s = _draw("9", lambda s: (clear_map(s), put(s, saltikov="b0", r_train="b5")))
     assert s["generals"]["saltikov"]["face_down"]
     s = _draw("9", lambda s: (clear_map(s), put(s, saltikov="b1", r_train="b5")))
-    assert not s["generals"]["saltikov"]["face_down"]                         # 4 cities
+    assert not s["generals"]["saltikov"]["face_down"]  # 4 cities
 
 
 def test_F11_card_10_a_prussian_general_given_new_armies_next_turn_may_not_attack():
@@ -101,5 +107,6 @@ def test_F11_card_11_prussia_may_play_the_spades_11_once_at_double_value():
     s = act(s, {"type": "play_card", "card": "1:S13"}, "elisabeth")
     s = act(s, {"type": "play_card", "card": "1:S4"}, "elisabeth")
     assert s["flow"][-1]["right"] == "att"
-    assert [a for a in actions(s, "frederick") if a["type"] == "play_card"] == \
-        [{"type": "play_card", "card": "2:S11"}]                     # once only
+    assert [a for a in actions(s, "frederick") if a["type"] == "play_card"] == [
+        {"type": "play_card", "card": "2:S11"}
+    ]  # once only

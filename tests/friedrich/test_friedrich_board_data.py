@@ -52,9 +52,10 @@ def refusal(folder: Path) -> list[str]:
 
 # --- the shipped files ------------------------------------------------------------------------
 
+
 def test_loader_loads_the_shipped_files(board):
     assert len(board.cities) == 672
-    assert board.neighbours("berlin")["spandau"] is True          # a main road
+    assert board.neighbours("berlin")["spandau"] is True  # a main road
     assert board.neighbours("berlin")["potsdam"] is False
     assert board.home_of("dresden") == "saxony" and board.home_of("prag") == "austria"
     assert board.suit_of("berlin") == "spades"
@@ -70,7 +71,7 @@ def test_loader_loads_the_shipped_files(board):
 
 def test_same_named_cities_get_told_apart(board):
     assert board.cities["frankfurt_oder"].name == board.cities["frankfurt_main"].name == "Frankfurt"
-    assert board.objectives["koenigsberg"].nation == "russia"            # the East Prussian one
+    assert board.objectives["koenigsberg"].nation == "russia"  # the East Prussian one
     assert board.cities["koenigsberg_neumark"].name == "Königsberg"
     assert board.objectives["friedland_boehmen"].nation == "prussia"
 
@@ -91,14 +92,15 @@ def test_check_boards_prints_every_friedrich_check(capsys):
 
 def test_the_map_is_geographically_right(board):
     c = board.cities
-    assert c["berlin"].y < c["dresden"].y < c["prag"].y               # north up
+    assert c["berlin"].y < c["dresden"].y < c["prag"].y  # north up
     assert c["hannover"].x < c["magdeburg"].x < c["berlin"].x < c["breslau"].x < c["koenigsberg"].x
     assert c["koenigsberg"].x > c["berlin"].x + 400 and c["koenigsberg"].y < c["stralsund"].y
-    assert abs(c["warszawa"].x - c["koenigsberg"].x) < 60          # Warszawa 21.0°E, Königsberg 20.5°E
+    assert abs(c["warszawa"].x - c["koenigsberg"].x) < 60  # Warszawa 21.0°E, Königsberg 20.5°E
     assert c["stralsund"].y < c["berlin"].y and c["breslau"].x > c["dresden"].x
 
 
 # --- positions are not the reference picture's pixels -----------------------------------------
+
 
 def _affine_residual(src, dst) -> float:
     """RMS distance between dst and the best affine map of src (least squares, pure Python)."""
@@ -117,10 +119,13 @@ def test_positions_are_no_affine_copy_of_the_reference_pixels(board):
     by_name: dict[str, list] = {}
     for c in board.cities.values():
         by_name.setdefault(c.name, []).append(c)
-    pairs = [((r["x"], r["y"]), (by_name[r["name"]][0].x, by_name[r["name"]][0].y))
-             for r in ref if len(by_name.get(r["name"], ())) == 1]
+    pairs = [
+        ((r["x"], r["y"]), (by_name[r["name"]][0].x, by_name[r["name"]][0].y))
+        for r in ref
+        if len(by_name.get(r["name"], ())) == 1
+    ]
     assert len(pairs) > 640
-    assert not any(p == q for p, q in pairs)          # no city sits at its own pixel position
+    assert not any(p == q for p, q in pairs)  # no city sits at its own pixel position
     rms = _affine_residual([p for p, _ in pairs], [q for _, q in pairs])
     assert rms > 8.0, f"positions are within {rms:.1f} units of an affine map of the pixels"
     # the test can fail: an affine copy of the pixels has no residual
@@ -129,11 +134,13 @@ def test_positions_are_no_affine_copy_of_the_reference_pixels(board):
 
 # --- broken copies ----------------------------------------------------------------------------
 
+
 def test_a_road_to_a_missing_city_is_refused(folder: Path):
     edit(folder / "board.yaml", lambda d: d["roads"].append(["berlin", "atlantis"]))
     problems = refusal(folder)
-    assert any(p.startswith("friedrich/board.yaml: roads[") and "atlantis" in p and "does not exist" in p
-               for p in problems), problems
+    assert any(
+        p.startswith("friedrich/board.yaml: roads[") and "atlantis" in p and "does not exist" in p for p in problems
+    ), problems
 
 
 def test_an_asymmetric_road_is_refused(folder: Path):
@@ -141,8 +148,10 @@ def test_an_asymmetric_road_is_refused(folder: Path):
     # two directions differ
     edit(folder / "board.yaml", lambda d: d["main_roads"].append(["potsdam", "berlin"]))
     problems = refusal(folder)
-    assert any(p.startswith("friedrich/board.yaml: ") and "berlin–potsdam" in p
-               and "both as a main road and as a road" in p for p in problems), problems
+    assert any(
+        p.startswith("friedrich/board.yaml: ") and "berlin–potsdam" in p and "both as a main road and as a road" in p
+        for p in problems
+    ), problems
 
 
 def test_the_roads_check_finds_a_one_way_road(board):
@@ -151,8 +160,17 @@ def test_the_roads_check_finds_a_one_way_road(board):
 
     roads = {c: dict(n) for c, n in board.roads.items()}
     del roads["potsdam"]["berlin"]
-    broken = FBoard(board.cities, roads, board.objectives, board.depots, board.reentry_areas,
-                    board.generals, board.trains, board.armies, board.meta)
+    broken = FBoard(
+        board.cities,
+        roads,
+        board.objectives,
+        board.depots,
+        board.reentry_areas,
+        board.generals,
+        board.trains,
+        board.armies,
+        board.meta,
+    )
     problems = [str(p) for p in check_roads(broken)]
     assert problems == ["friedrich/board.yaml: road berlin–potsdam: leads from berlin to potsdam but not back"]
 
@@ -166,6 +184,7 @@ def test_a_missing_objective_city_is_refused(folder: Path):
 def test_a_removed_objective_city_is_refused_everywhere_it_is_named(folder: Path):
     def drop(d):
         del d["cities"]["kuestrin"]
+
     edit(folder / "board.yaml", drop)
     problems = refusal(folder)
     assert "friedrich/board.yaml: objectives.russia.first: city 'kuestrin' does not exist" in problems
@@ -176,19 +195,27 @@ def test_a_general_next_to_an_enemy_is_refused(folder: Path, board):
     target = next(n for n in board.neighbours("stade") if not any(g.city == n for g in board.generals.values()))
     edit(folder / "setup.yaml", lambda d: d["generals"]["soubise"].update(city=target))
     problems = refusal(folder)
-    assert any(p.startswith("friedrich/setup.yaml: generals '") and "next to the enemy" in p
-               and "soubise" in p and "ferdinand" in p for p in problems), problems
+    assert any(
+        p.startswith("friedrich/setup.yaml: generals '")
+        and "next to the enemy" in p
+        and "soubise" in p
+        and "ferdinand" in p
+        for p in problems
+    ), problems
 
 
 def test_a_general_out_of_supply_and_a_stack_of_four_are_refused(folder: Path):
     def change(d):
-        d["generals"]["soubise"]["city"] = "kalisz"       # France: no provinces, trains far west
-        d["generals"]["heinrich"]["city"] = "oschatz"      # Friedrich, Winterfeldt ... and two more
+        d["generals"]["soubise"]["city"] = "kalisz"  # France: no provinces, trains far west
+        d["generals"]["heinrich"]["city"] = "oschatz"  # Friedrich, Winterfeldt ... and two more
         d["generals"]["seydlitz"]["city"] = "oschatz"
+
     edit(folder / "setup.yaml", change)
     problems = refusal(folder)
-    assert "friedrich/setup.yaml: generals 'soubise': is out of supply at kalisz: not in its provinces, " \
-           "not on a depot, no own train within 6 cities" in problems
+    assert (
+        "friedrich/setup.yaml: generals 'soubise': is out of supply at kalisz: not in its provinces, "
+        "not on a depot, no own train within 6 cities" in problems
+    )
     assert any(p.startswith("friedrich/setup.yaml: city 'oschatz': stacks 4 generals") for p in problems)
 
 
@@ -234,12 +261,14 @@ def test_a_folder_in_place_of_a_board_file_is_named_as_maria_names_it(folder: Pa
 
 # --- the preview --------------------------------------------------------------------------------
 
+
 def test_the_preview_draws_headless(board, tmp_path: Path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from maria.render.friedrich_preview import render_friedrich
 
     out = render_friedrich(board, tmp_path / "f.png", width=800)
     import pygame
+
     img = pygame.image.load(str(out))
     assert img.get_width() == 800 and img.get_height() > 400
 
@@ -252,8 +281,9 @@ def test_every_city_road_objective_and_depot_of_the_reference_appears(board):
     finally:
         sys.path.pop(0)
     ref = yaml.load(REFERENCE.read_text(encoding="utf-8"), Loader=_LOADER)
-    ids = {c["index"]: SAME_NAMES[c["index"]][0] if c["index"] in SAME_NAMES else slug(c["name"])
-           for c in ref["cities"]}
+    ids = {
+        c["index"]: SAME_NAMES[c["index"]][0] if c["index"] in SAME_NAMES else slug(c["name"]) for c in ref["cities"]
+    }
     for c in ref["cities"]:
         mine = board.cities[ids[c["index"]]]
         assert (mine.name, mine.suit, mine.country) == (c["name"], c["suit"], c["country"].lower())
@@ -272,6 +302,7 @@ def test_every_city_road_objective_and_depot_of_the_reference_appears(board):
 def test_a_city_moved_across_the_map_is_reported_by_the_drawing_check(folder: Path):
     def move(d):
         d["cities"]["berlin"].update(x=d["cities"]["dresden"]["x"] + 30, y=d["cities"]["dresden"]["y"])
+
     edit(folder / "board.yaml", move)
     problems = refusal(folder)
     assert any(p.startswith("friedrich/board.yaml: road berlin–") and "crosses the road" in p for p in problems)

@@ -24,10 +24,10 @@ def test_F4_a_general_moves_three_cities_four_only_when_all_on_main_roads():
     s = clear_map(new())
     put(s, fritz="a0", heinrich="b0")
     s = _walk(s, ["fritz"], ["a1", "a2", "a3"])
-    assert "a4" in _steps(s)                     # 4th step: the whole move is on main roads
+    assert "a4" in _steps(s)  # 4th step: the whole move is on main roads
     s = act(s, {"type": "step", "to": "a4"})
     assert s["generals"]["fritz"]["city"] == "a4" and s["flow"][-1]["name"] == "movement"
-    s = _walk(s, ["heinrich"], ["b1", "b2", "b3"])     # ordinary roads: 3 and the move is over
+    s = _walk(s, ["heinrich"], ["b1", "b2", "b3"])  # ordinary roads: 3 and the move is over
     assert s["generals"]["heinrich"]["city"] == "b3" and s["flow"][-1]["name"] == "movement"
 
 
@@ -36,7 +36,7 @@ def test_F4_one_ordinary_road_in_the_move_loses_the_fourth_city():
     put(s, fritz="a0")
     s = _walk(s, ["fritz"], ["b0", "b1"])
     s = act(s, {"type": "step", "to": "a1"})
-    assert s["flow"][-1]["name"] == "movement"     # 3 cities, not all main: no 4th
+    assert s["flow"][-1]["name"] == "movement"  # 3 cities, not all main: no 4th
 
 
 def test_F4_a_general_may_double_back():
@@ -50,7 +50,7 @@ def test_F4_a_supply_train_moves_one_city_fewer():
     s = clear_map(new())
     put(s, p_train="a0")
     s = _walk(s, ["p_train"], ["a1", "a2"])
-    assert _steps(s) == ["a1", "a3"]              # a 3rd city only because all is on main roads
+    assert _steps(s) == ["a1", "a3"]  # a 3rd city only because all is on main roads
     s = clear_map(new())
     put(s, p_train="b0")
     s = _walk(s, ["p_train"], ["b1", "b2"])
@@ -61,7 +61,7 @@ def test_F4_no_piece_passes_through_or_enters_a_city_with_another_piece():
     s = clear_map(new())
     put(s, fritz="b1", cumberland="b2", p_train="a1", saltikov="c1")
     s = act(s, {"type": "move", "pieces": ["fritz"]})
-    assert _steps(s) == ["b0"]                    # Hanoverian ally, own train, enemy general
+    assert _steps(s) == ["b0"]  # Hanoverian ally, own train, enemy general
     with pytest.raises(IllegalAction, match="another piece"):
         act(s, {"type": "step", "to": "b2"})
 
@@ -73,7 +73,7 @@ def test_F4_a_stack_holds_at_most_three_generals_of_one_nation():
     s = act(s, {"type": "move", "pieces": ["lehwaldt"]})
     assert "b2" in _steps(s)
     s = act(s, {"type": "step", "to": "b2"})
-    assert "b1" not in _steps(s)                   # a fourth general may not join
+    assert "b1" not in _steps(s)  # a fourth general may not join
 
 
 def test_F4_forming_a_stack_ends_the_move_of_all_its_generals():
@@ -93,7 +93,7 @@ def test_F4_a_general_moved_as_part_of_a_stack_may_not_move_alone():
     s = _walk(s, ["fritz", "heinrich"], ["b2"])
     s = act(s, {"type": "stop"})
     moves = [a["pieces"] for a in actions(s) if a["type"] == "move"]
-    assert moves == [["keith"]]                   # the one left behind may still move
+    assert moves == [["keith"]]  # the one left behind may still move
 
 
 def test_F9_a_face_up_general_joining_a_face_down_one_turns_both_face_down():
@@ -148,6 +148,7 @@ def test_F4_the_log_names_the_city_a_piece_moves_to_and_starts_sentences_with_a_
     import random as _random
     from maria.players.friedrich.random_moves import random_step
     from maria.games.friedrich.rules.state import info_of
+
     s = door.new_game(4, 3)
     rnd = _random.Random(3)
     for _ in range(600):
@@ -157,5 +158,6 @@ def test_F4_the_log_names_the_city_a_piece_moves_to_and_starts_sentences_with_a_
     assert moved
     for t in moved:
         assert t.split(" moves to ")[1].rstrip(".") in names, t
-    assert all(e["text"][:1] == e["text"][:1].upper() for e in s["log"]), \
-        [e["text"] for e in s["log"] if e["text"][:1] != e["text"][:1].upper()][:3]
+    assert all(e["text"][:1] == e["text"][:1].upper() for e in s["log"]), [
+        e["text"] for e in s["log"] if e["text"][:1] != e["text"][:1].upper()
+    ][:3]

@@ -20,15 +20,22 @@ def _walk(s, pieces, path):
 
 # --- the player aid ("AIDES DE JEU") and §1-§3 ----------------------------------------------------
 
+
 def test_F3_the_player_aid_table_generals_trains_armies_cards_and_objectives_of_each_nation():
     # « 1. Prusse 8 2 32 4+3 14 / 2. Hanovre 2 1 12 1+1 - / 3. Russie 4 2 16 4 10 / 4. Suède 1 1 4 1
     # 5+5 / 5. Autriche 5 2 30 4+1 12+4 / 6. Armée Impériale 1 1 6 1 5+5 / 7. France 3 2 20 4-1 10 »
-    aid = {"prussia": (8, 2, 32, 7, (14, 0)), "hanover": (2, 1, 12, 2, None), "russia": (4, 2, 16, 4, (10, 0)),
-           "sweden": (1, 1, 4, 1, (5, 5)), "austria": (5, 2, 30, 5, (12, 4)),
-           "imperial_army": (1, 1, 6, 1, (5, 5)), "france": (3, 2, 20, 4, (10, 0))}
+    aid = {
+        "prussia": (8, 2, 32, 7, (14, 0)),
+        "hanover": (2, 1, 12, 2, None),
+        "russia": (4, 2, 16, 4, (10, 0)),
+        "sweden": (1, 1, 4, 1, (5, 5)),
+        "austria": (5, 2, 30, 5, (12, 4)),
+        "imperial_army": (1, 1, 6, 1, (5, 5)),
+        "france": (3, 2, 20, 4, (10, 0)),
+    }
     s = shipped()
     board = info_of(s).board
-    assert T.NATIONS == tuple(aid)                               # the table's order is the turn order
+    assert T.NATIONS == tuple(aid)  # the table's order is the turn order
     for n, (gens, trains, total, cards, objectives) in aid.items():
         assert sum(g["nation"] == n for g in s["generals"].values()) == gens, n
         assert sum(t["nation"] == n for t in s["trains"].values()) == trains, n
@@ -39,7 +46,7 @@ def test_F3_the_player_aid_table_generals_trains_armies_cards_and_objectives_of_
         else:
             first = len(board.objectives_of(n, 1))
             assert (first, len(board.objectives_of(n, None)) - first) == objectives, n
-    assert income(s, "france") == (4, 1)                         # « 4-1 »: draws 4, discards one
+    assert income(s, "france") == (4, 1)  # « 4-1 »: draws 4, discards one
 
 
 def test_F3_an_exhausted_draw_pile_is_followed_by_the_next_deck_then_the_two_fullest_discard_piles():
@@ -48,7 +55,7 @@ def test_F3_an_exhausted_draw_pile_is_followed_by_the_next_deck_then_the_two_ful
     s = new()
     cards = s["cards"]
     cards["draw"] = ["1:S9"]
-    s = to_phase(s, "hanover")                                    # Hanover draws 2
+    s = to_phase(s, "hanover")  # Hanover draws 2
     assert "1:S9" in s["cards"]["hands"]["hanover"]
     assert [c.split(":")[0] for c in s["cards"]["hands"]["hanover"]] == ["1", "2"]
     assert len(s["cards"]["aside"]) == 2 and len(s["cards"]["draw"]) == 49
@@ -67,17 +74,18 @@ def test_F3_the_imperial_army_never_uses_austria_s_cards():
     # « Les CT de nations différentes ne peuvent jamais être mélangées ni échangées » (the same
     # player commands Austria and the Imperials)
     s = to_phase(clear_map(new()), "imperial_army")
-    put(s, hild="c4", fritz="b4")                                 # both sectors hearts
+    put(s, hild="c4", fritz="b4")  # both sectors hearts
     armies(s, hild=2, fritz=5)
     hand(s, "imperial_army", [])
     hand(s, "austria", ["1:H9", "1:R1"])
-    assert not any(a["type"] == "recruit" for a in actions(s))    # nothing to pay with
+    assert not any(a["type"] == "recruit" for a in actions(s))  # nothing to pay with
     s = act(s, {"type": "end_movement"})
     s = act(s, {"type": "attack", "from": "c4", "to": "b4"})
-    assert actions(s) == [{"type": "stop"}]                       # -3 and no card of its own
+    assert actions(s) == [{"type": "stop"}]  # -3 and no card of its own
 
 
 # --- §5 conquest -------------------------------------------------------------------------------
+
 
 def test_F5_hanover_s_generals_protect_hanover_s_objectives_prussia_s_do_not():
     # « La Prusse NE PEUT PAS défendre d'objectif dans le Hanovre ! »: Richelieu passes Hannover
@@ -133,6 +141,7 @@ def test_F5_a_general_may_conquer_several_objectives_in_one_move():
 
 # --- §7 combat, §8 retreat ----------------------------------------------------------------------
 
+
 def test_F7_a_general_who_retreated_is_not_attacked_again_in_that_combat_phase():
     # « Un général qui a battu en retraite ne peut pas attaquer et ne peut pas être attaqué durant
     # cette même phase des combats. »  Saltikov (a0) between Friedrich (a1) and Heinrich (c0), the
@@ -178,7 +187,7 @@ def test_F8_a_retreat_never_joins_a_friendly_general_nor_enters_a_supply_train_s
     # autre pion ; on ne peut pas aller former une pile avec un autre général de son camp »; b3's
     # other roads: a3 (an ally), c3 (his own train), b4 (an enemy train)
     s = _beaten_saltikov(ehren="a3", r_train="c3", p_train="b4")
-    assert s["generals"]["saltikov"]["city"] is None                # cannot retreat: every army lost
+    assert s["generals"]["saltikov"]["city"] is None  # cannot retreat: every army lost
     assert s["trains"]["p_train"]["city"] == "b4"
     s = _beaten_saltikov(ehren="a3", r_train="c3")
     assert s["flow"][-1]["name"] == "retreat" and sorted(s["flow"][-1]["ends"]) == ["b4"]
@@ -205,6 +214,7 @@ def test_F8_no_conquest_during_a_retreat():
 
 # --- §9 supply ----------------------------------------------------------------------------------
 
+
 def _russian_supply(**where):
     """Saltikov at a0, whose only road (a0-b0 cut) leads to a1; Russia's supply phase."""
     s = clear_map(to_phase(new(cut=[("a0", "b0")]), "russia"))
@@ -230,6 +240,7 @@ def test_F9_a_supply_train_supplies_the_generals_of_its_own_nation_only():
 
 # --- §10 re-entry -------------------------------------------------------------------------------
 
+
 def test_F10_no_piece_comes_back_on_a_depot_held_by_an_enemy_piece():
     # Russia's depots: Sierpc and Warszawa.  A Prussian general on Warszawa: only Sierpc is open;
     # a Prussian train on Sierpc as well: every depot enemy-held, the substitute area opens
@@ -247,11 +258,16 @@ def test_F10_no_piece_comes_back_on_a_depot_held_by_an_enemy_piece():
 
 # --- §12 the end --------------------------------------------------------------------------------
 
+
 def test_F12_two_nations_meeting_their_condition_at_once_both_win():
     # « Si deux nations ou plus remplissent simultanément leur condition de victoire, les deux
     # emportent la victoire. Tous les autres joueurs, alliés et ennemis, ont perdus. »
-    s = new(objectives={"russia": {"first": ["b3"], "defender": "prussia"},
-                        "france": {"first": ["c3"], "defender": "prussia"}})
+    s = new(
+        objectives={
+            "russia": {"first": ["b3"], "defender": "prussia"},
+            "france": {"first": ["c3"], "defender": "prussia"},
+        }
+    )
     s = to_phase(s, "france")
     s["conquered"] = {"b3": "russia", "c3": "france"}
     while s["result"] is None:
@@ -262,14 +278,16 @@ def test_F12_two_nations_meeting_their_condition_at_once_both_win():
 
 # --- §11 the Fate sheet, spades 7 -------------------------------------------------------------
 
+
 def test_F11_card_7_next_turn_frederick_destroys_no_supply_train():
     # ♠7 « Frédéric … n'a pas le droit d'attaquer ni de détruire un train de ravitaillement »
     # (Next turn Frederick may not attack nor destroy a supply train)
     from tests.friedrich.test_fate_cards import _draw
+
     s = clear_map(to_phase(_draw("7"), "prussia", turn=7))
     put(s, fritz="b3", heinrich="a0", r_train="b4", i_train="a1")
     s = act(s, {"type": "move", "pieces": ["fritz"]})
     assert {"type": "step", "to": "b4"} not in actions(s)
     s = act(s, {"type": "stop"})
     s = act(s, {"type": "move", "pieces": ["heinrich"]})
-    assert {"type": "step", "to": "a1"} in actions(s)               # his other generals still may
+    assert {"type": "step", "to": "a1"} in actions(s)  # his other generals still may

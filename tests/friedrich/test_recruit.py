@@ -7,8 +7,7 @@ from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new,
 
 
 def _rec(armies_=None, enter=None, cards=()):
-    return {"type": "recruit", "nation": "prussia", "armies": armies_ or {}, "enter": enter or {},
-            "cards": list(cards)}
+    return {"type": "recruit", "nation": "prussia", "armies": armies_ or {}, "enter": enter or {}, "cards": list(cards)}
 
 
 def _prussia():
@@ -26,9 +25,9 @@ def test_F10_an_army_costs_6_points_of_any_suit_and_no_change_is_given():
     s2 = act(s, _rec({"fritz": 2}, cards=["1:S13"]))
     assert s2["generals"]["fritz"]["armies"] == 4 and s2["cards"]["hands"]["prussia"] == ["1:H2", "1:D3"]
     with pytest.raises(IllegalAction, match="6"):
-        act(s, _rec({"fritz": 1}, cards=["1:H2", "1:D3"]))          # 5 points
+        act(s, _rec({"fritz": 1}, cards=["1:H2", "1:D3"]))  # 5 points
     with pytest.raises(IllegalAction, match="no card that is"):
-        act(s, _rec({"fritz": 1}, cards=["1:S13", "1:H2"]))        # the 2 is not needed
+        act(s, _rec({"fritz": 1}, cards=["1:S13", "1:H2"]))  # the 2 is not needed
 
 
 def test_F10_a_reserve_pays_10():
@@ -44,7 +43,7 @@ def test_F10_a_general_comes_back_free_with_one_new_army_on_a_depot_and_may_not_
     with pytest.raises(IllegalAction, match="at least one new army"):
         act(s, _rec({}, {"keith": "c0"}, ["1:S6"]))
     with pytest.raises(IllegalAction, match="coming back"):
-        act(s, _rec({"keith": 1}, {}, ["1:S6"]))                  # armies for a general left off the map
+        act(s, _rec({"keith": 1}, {}, ["1:S6"]))  # armies for a general left off the map
     s = act(s, _rec({"keith": 1}, {"keith": "c0"}, ["1:S6"]))
     assert s["generals"]["keith"]["city"] == "c0" and s["generals"]["keith"]["armies"] == 1
     assert not any(a["type"] == "move" and "keith" in a["pieces"] for a in actions(s))
@@ -60,7 +59,7 @@ def test_F10_a_destroyed_train_comes_back_for_6_points():
 def test_F10_no_more_armies_than_the_nation_started_with():
     s = clear_map(new(caps={"prussia": 12}))
     put(s, fritz="b2", heinrich="a0")
-    armies(s, fritz=5, heinrich=6, keith=0, lehwaldt=0)             # 11 of 12
+    armies(s, fritz=5, heinrich=6, keith=0, lehwaldt=0)  # 11 of 12
     hand(s, "prussia", ["1:S13"])
     with pytest.raises(IllegalAction, match="12"):
         act(s, _rec({"heinrich": 1, "fritz": 1}, cards=["1:S13"]))
@@ -79,7 +78,7 @@ def test_F10_a_general_never_has_more_than_8_armies():
 
 def test_F10_with_every_depot_enemy_held_a_substitute_city_and_8_points():
     s = clear_map(new(areas={"prussia": ["a0", "a1"]}))
-    put(s, fritz="b2", saltikov="c0")                               # the only Prussian depot
+    put(s, fritz="b2", saltikov="c0")  # the only Prussian depot
     armies(s, fritz=2, keith=0)
     hand(s, "prussia", ["1:S7", "1:S2"])
     t = [a for a in actions(s) if a["type"] == "recruit"][0]
@@ -92,7 +91,7 @@ def test_F10_with_every_depot_enemy_held_a_substitute_city_and_8_points():
 
 def test_F10_a_general_back_this_turn_cannot_move_but_must_attack_an_adjacent_enemy():
     s = _prussia()
-    put(s, saltikov="b0")                           # next to the Prussian depot c0
+    put(s, saltikov="b0")  # next to the Prussian depot c0
     hand(s, "prussia", ["1:S6"])
     s = act(s, _rec({"keith": 1}, {"keith": "c0"}, ["1:S6"]))
     s = act(s, {"type": "end_movement"})
@@ -102,9 +101,10 @@ def test_F10_a_general_back_this_turn_cannot_move_but_must_attack_an_adjacent_en
 def test_F10_rulebook_example_france_never_has_more_than_20_armies():
     # §10 "(Par exemple, la France ne peut jamais avoir plus de 20 armées)."
     from tests.friedrich.conftest import to_phase
+
     s = clear_map(to_phase(new(), "france"))
     put(s, richelieu="a6", soubise="b6", chevert="a4")
-    armies(s, richelieu=7, soubise=5, chevert=7)                     # 19 of 20
+    armies(s, richelieu=7, soubise=5, chevert=7)  # 19 of 20
     hand(s, "france", ["1:S13", "1:H13"])
     rec = {"type": "recruit", "nation": "france", "enter": {}}
     with pytest.raises(IllegalAction, match="20"):
@@ -118,6 +118,7 @@ def _berlin(**where):
     """The shipped board, Prussia's movement phase; only the named pieces on the map, Winterfeldt
     removed and Prussia holding 12 points of cards."""
     from tests.friedrich.conftest import shipped
+
     s = clear_map(shipped())
     put(s, **where)
     armies(s, winterfeldt=0)
@@ -139,8 +140,7 @@ def test_F10_a_general_comes_back_onto_his_own_generals_standing_on_the_depot():
 
 
 def test_F10_no_general_comes_back_onto_a_full_stack_and_no_train_onto_any_piece():
-    s = _berlin(friedrich="berlin", heinrich="berlin", keith="berlin", prussia_train_1=None,
-                prussia_train_2=None)
+    s = _berlin(friedrich="berlin", heinrich="berlin", keith="berlin", prussia_train_1=None, prussia_train_2=None)
     t = [a for a in actions(s) if a["type"] == "recruit"][0]
     assert t["entry"] == {}
     with pytest.raises(IllegalAction, match="room"):

@@ -15,6 +15,7 @@ def _save(path, actions: int = 120):
     rec = fsaves.FRecord.new(3, 11)
     rnd = RandomPlayer(2)
     from maria.games.friedrich.rules import door
+
     for _ in range(actions):
         role = door.active_roles(rec.state)[0]
         rec.apply(role, rnd.decide(rec.state, role))
@@ -44,7 +45,8 @@ def test_replay_refuses_an_edited_friedrich_save(tmp_path, capsys):
 
 def test_a_maria_save_named_friedrich_is_refused_by_friedrichs_loader(capsys):
     from maria.paths import resource_root
+
     sample = resource_root() / "saves" / "intro-3p-finished.yaml"
     assert cli.main(["replay", "--game", "friedrich", str(sample)]) == 1
     assert "not a FRIEDRICH save" in capsys.readouterr().out
-    assert cli.main(["replay", str(sample)]) == 0                # its own field: MARIA's replay
+    assert cli.main(["replay", str(sample)]) == 0  # its own field: MARIA's replay

@@ -22,15 +22,17 @@ def test_random_whole_games_keep_the_rules_invariants(players, seed, board):
     if board == "reference" and not REF.exists():
         pytest.skip("the reference board (../shared/reference) is not here")
     out = random_game(players, seed, board=full_board() if board == "reference" else None)
-    assert out["duels"] > 0                              # every invariant checked after every action
+    assert out["duels"] > 0  # every invariant checked after every action
 
 
 def test_random_games_on_a_crowded_small_board_fight_and_keep_the_invariants():
     """The small test board puts every nation within a few cities: many combats, retreats,
     recruitments and re-entries per game (§7, §8, §10), the same invariants."""
     from tests.friedrich.conftest import small_board
-    board = small_board(objectives={"russia": {"first": ["b3", "c3"], "defender": "prussia"}},
-                        areas={"prussia": ["a0", "a1"]})
+
+    board = small_board(
+        objectives={"russia": {"first": ["b3", "c3"], "defender": "prussia"}}, areas={"prussia": ["a0", "a1"]}
+    )
     fights = retreats = 0
     for seed in range(4):
         s = door.new_game(3 + seed % 2, seed, board=board)
@@ -54,4 +56,4 @@ def test_F10_with_every_depot_lost_the_random_player_brings_pieces_back_on_one_c
     substitute city).  The random player now brings back at most one piece there."""
     out = random_game(4, 2337)
     assert out["state"]["result"]["winners"]
-    assert out["duels"] > 0                              # every invariant checked after every action
+    assert out["duels"] > 0  # every invariant checked after every action

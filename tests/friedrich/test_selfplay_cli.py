@@ -34,11 +34,16 @@ def test_selfplay_friedrich_reports_each_game_and_fails_on_an_error(capsys, monk
     def fake(players, seed, board=None):
         if seed == 2:
             raise AssertionError("broken invariant")
-        return {"state": {"result": {"winners": ["frederick"], "reason": "the Clock stops"}, "turn": 20},
-                "steps": 100, "duels": 3}
+        return {
+            "state": {"result": {"winners": ["frederick"], "reason": "the Clock stops"}, "turn": 20},
+            "steps": 100,
+            "duels": 3,
+        }
 
     monkeypatch.setattr(friedrich_selfplay, "random_game", fake)
-    assert main(["selfplay", "--game", "friedrich", "--players", "4", "--games", "2", "--seed", "0", "--jobs", "1"]) == 0
+    assert (
+        main(["selfplay", "--game", "friedrich", "--players", "4", "--games", "2", "--seed", "0", "--jobs", "1"]) == 0
+    )
     out = capsys.readouterr().out
     assert "seed 0: winners frederick" in out and "2 games (4 players), 0 errors" in out
     assert main(["selfplay", "--game", "friedrich", "--games", "3", "--seed", "0", "--jobs", "1"]) == 1

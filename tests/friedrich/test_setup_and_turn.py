@@ -12,8 +12,12 @@ from tests.friedrich.conftest import act, actions, allocate_all, hand, new, pass
 
 def test_F1_four_roles_and_in_the_3_player_game_elisabeth_and_pompadour_are_one_player():
     s4 = door.new_game(4, 1, board=small_board())
-    assert s4["roles"] == {"frederick": ["prussia", "hanover"], "elisabeth": ["russia", "sweden"],
-                           "maria_theresa": ["austria", "imperial_army"], "pompadour": ["france"]}
+    assert s4["roles"] == {
+        "frederick": ["prussia", "hanover"],
+        "elisabeth": ["russia", "sweden"],
+        "maria_theresa": ["austria", "imperial_army"],
+        "pompadour": ["france"],
+    }
     s3 = door.new_game(3, 1, board=small_board())
     assert s3["roles"]["elisabeth_pompadour"] == ["russia", "sweden", "france"] and len(s3["roles"]) == 3
     with pytest.raises(ValueError):
@@ -28,14 +32,14 @@ def test_F1_set_up_hands_are_empty_and_one_shuffled_50_card_deck_is_the_draw_pil
     assert sorted(c for c in draw if ":R" in c) == ["1:R1", "1:R2"]
     assert {int(c[3:]) for c in draw if ":R" not in c} == set(range(2, 14))
     assert [len(d) for d in s["cards"]["aside"]] == [50, 50, 50]
-    assert draw != door.new_game(4, 8, board=small_board())["cards"]["draw"]     # the seed shuffles
+    assert draw != door.new_game(4, 8, board=small_board())["cards"]["draw"]  # the seed shuffles
     assert len(s["fate"]["deck"]) == 18
 
 
 def test_F6_each_nation_secretly_gives_each_general_1_to_8_armies_its_total_exactly():
     s = door.new_game(4, 1, board=small_board())
     assert s["flow"][-1]["name"] == "allocation"
-    assert s["generals"]["ehren"]["armies"] == 4                   # one general: all of Sweden's 4
+    assert s["generals"]["ehren"]["armies"] == 4  # one general: all of Sweden's 4
     t = [a for a in actions(s, "pompadour") if a["nation"] == "france"][0]
     assert t["total"] == 20 and t["generals"] == ["richelieu", "soubise", "chevert"]
     base = {"type": "allocate", "nation": "france"}
@@ -50,8 +54,15 @@ def test_F6_each_nation_secretly_gives_each_general_1_to_8_armies_its_total_exac
 
 def test_F3_income_and_its_cuts():
     s = new()
-    assert [income(s, n) for n in ("prussia", "hanover", "russia", "sweden", "austria", "imperial_army",
-                                   "france")] == [(7, 0), (2, 0), (4, 0), (1, 0), (5, 0), (1, 0), (4, 1)]
+    assert [income(s, n) for n in ("prussia", "hanover", "russia", "sweden", "austria", "imperial_army", "france")] == [
+        (7, 0),
+        (2, 0),
+        (4, 0),
+        (1, 0),
+        (5, 0),
+        (1, 0),
+        (4, 1),
+    ]
     s["fate"]["subsidy_cuts"] = 1
     assert income(s, "prussia") == (5, 0)
     s["fate"]["subsidy_cuts"] = 2
@@ -84,19 +95,20 @@ def test_F2_the_nation_turns_go_in_order_and_nations_that_left_are_skipped():
 
 def test_F2_supply_is_checked_last_after_this_turn_s_movement_and_combat():
     from tests.friedrich.conftest import armies, clear_map, put
+
     s = clear_map(to_phase(new(), "russia"))
     put(s, saltikov="c6", fritz="a4")
     armies(s, saltikov=8, fritz=1)
     hand(s, "prussia", [])
     s = act(s, {"type": "move", "pieces": ["saltikov"]})
     for c in ("b6", "a6", "a5"):
-        s = act(s, {"type": "step", "to": c})          # off its depot, no train near: cut off
+        s = act(s, {"type": "step", "to": c})  # off its depot, no train near: cut off
     assert not s["generals"]["saltikov"]["face_down"]
     s = act(s, {"type": "end_movement"})
     s = act(s, {"type": "attack", "from": "a5", "to": "a4"})
-    s = act(s, {"type": "stop"}, "frederick")          # Friedrich loses his only army
+    s = act(s, {"type": "stop"}, "frederick")  # Friedrich loses his only army
     assert s["generals"]["fritz"]["city"] is None
-    assert s["generals"]["saltikov"]["face_down"]      # then phase 5 flips the Russian
+    assert s["generals"]["saltikov"]["face_down"]  # then phase 5 flips the Russian
 
 
 def test_hands_belong_to_nations_and_stay_hidden_from_every_other_role():
@@ -108,8 +120,9 @@ def test_hands_belong_to_nations_and_stay_hidden_from_every_other_role():
     assert v["cards"]["hand_counts"]["prussia"] == 1
     assert isinstance(v["cards"]["draw"], int) and "rng" not in v and isinstance(v["fate"]["deck"], int)
     assert v["generals"]["fritz"]["armies"] is None and v["generals"]["saltikov"]["armies"] is not None
-    assert v["army_totals"]["prussia"] == sum(g["armies"] for g in s["generals"].values()
-                                              if g["nation"] == "prussia" and g["city"])
+    assert v["army_totals"]["prussia"] == sum(
+        g["armies"] for g in s["generals"].values() if g["nation"] == "prussia" and g["city"]
+    )
 
 
 def test_the_door_refuses_with_a_reason_and_never_changes_the_given_state():

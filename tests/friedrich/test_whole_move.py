@@ -35,7 +35,7 @@ def test_F4_whole_moves_reach_three_cities_four_only_along_main_roads():
     put(s, fritz="a0")
     ends = _ends(s, ["fritz"])
     assert "a4" in ends and "a3" in ends and "b2" in ends and "c1" in ends
-    assert "b3" not in ends and "c2" not in ends and "a5" not in ends          # 4 cities with an ordinary road; 5 cities
+    assert "b3" not in ends and "c2" not in ends and "a5" not in ends  # 4 cities with an ordinary road; 5 cities
 
 
 def test_F4_each_whole_move_leaves_exactly_the_position_of_its_steps():
@@ -54,7 +54,7 @@ def test_F4_a_whole_move_ends_where_it_joins_a_stack():
     moves = door.whole_moves(s, role(s), ["heinrich"])
     into = [m for m in moves if m["path"][-1] == "b1"]
     assert into and all(m["path"][-1] != "b1" or m["path"].index("b1") == len(m["path"]) - 1 for m in moves)
-    assert "b0" not in _ends(s, ["heinrich"])              # only through Friedrich's city
+    assert "b0" not in _ends(s, ["heinrich"])  # only through Friedrich's city
     after = act(s, into[0])
     assert after["city_generals"]["b1"] == ["fritz", "heinrich"] and after["flow"][-1]["name"] == "movement"
 
@@ -73,7 +73,7 @@ def test_F4_a_whole_move_off_the_roads_or_beyond_its_range_is_refused_with_the_r
     put(s, heinrich="b0")
     with pytest.raises(IllegalAction, match="adjacent city"):
         act(s, {"type": "move", "pieces": ["heinrich"], "path": ["b0", "b2"]})
-    with pytest.raises(IllegalAction, match="already ended before b4"):     # 3 cities, ordinary roads
+    with pytest.raises(IllegalAction, match="already ended before b4"):  # 3 cities, ordinary roads
         act(s, {"type": "move", "pieces": ["heinrich"], "path": ["b0", "b1", "b2", "b3", "b4"]})
     with pytest.raises(IllegalAction, match="starts at the piece's city"):
         act(s, {"type": "move", "pieces": ["heinrich"], "path": ["b1", "b2"]})
@@ -111,10 +111,10 @@ def test_F4_no_whole_move_is_listed_for_a_piece_that_may_not_move():
 
 def test_F9_the_supply_outlook_of_a_whole_move_says_where_a_general_would_be_cut_off():
     s = clear_map(new())
-    put(s, heinrich="c4", p_train="b0")          # no Prussian province on this board: trains only
+    put(s, heinrich="c4", p_train="b0")  # no Prussian province on this board: trains only
     moves = {m["path"][-1]: m for m in door.whole_moves(s, role(s), ["heinrich"])}
-    assert door.supply_outlook(s, role(s), moves["c5"]) == {"heinrich": True}      # 6 cities from the train
-    assert door.supply_outlook(s, role(s), moves["c6"]) == {"heinrich": False}     # 7
+    assert door.supply_outlook(s, role(s), moves["c5"]) == {"heinrich": True}  # 6 cities from the train
+    assert door.supply_outlook(s, role(s), moves["c6"]) == {"heinrich": False}  # 7
     assert door.supply_outlook(s, role(s), {"type": "move", "pieces": ["heinrich"], "path": ["c4", "a4"]}) == {}
 
 
@@ -123,6 +123,7 @@ def test_F4_a_game_with_a_whole_move_saves_and_loads_to_the_same_position(tmp_pa
 
     from maria.record import friedrich_saves as saves
     from maria.players.friedrich.random_moves import choose
+
     rec = saves.FRecord.new(4, 3)
     rnd = random.Random(3)
     while not (rec.state["flow"][-1]["name"] == "movement" and rec.state["flow"][-1]["nation"] == "prussia"):

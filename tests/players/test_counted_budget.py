@@ -31,6 +31,7 @@ def _count_playouts(monkeypatch) -> list:
     def counted(self, st, role, rng, deadline=1e18, **kw):
         calls.append(role)
         return orig(self, st, role, rng, deadline, **kw)
+
     monkeypatch.setattr(SearchPlayer, "_playout", counted)
     return calls
 
@@ -48,6 +49,7 @@ def test_hard_searches_a_fixed_count_of_playouts_and_decides_the_same_under_load
     def slow(self, st, r, rng, deadline=1e18, **kw):
         time.sleep(0.01)
         return orig(self, st, r, rng, deadline, **kw)
+
     monkeypatch.setattr(SearchPlayer, "_playout", slow)
     again = make_player("hard", 7).choose(observe(s, role), door.legal_actions(s, role), role)
     assert again == first
@@ -90,6 +92,7 @@ def test_no_sample_is_started_that_would_end_after_the_ceiling(monkeypatch):
     def slow(self, st, r, rng, deadline=1e18):
         time.sleep(0.25)
         return orig(self, st, r, rng, deadline)
+
     monkeypatch.setattr(SearchPlayer, "_playout", slow)
     t = time.perf_counter()
     make_player("hard", 7, budget=2.5).choose(observe(s, role), door.legal_actions(s, role), role)
@@ -119,12 +122,14 @@ def _slow_machine(monkeypatch, clock: _VirtualClock):
         def decide(self, acts):
             clock.now += clock.step
             return super().decide(acts)
+
     monkeypatch.setattr(S, "Rules", SlowRules)
     orig_eval = S.evaluate
 
     def slow_eval(st, role):
         clock.now += clock.tail
         return orig_eval(st, role)
+
     monkeypatch.setattr(S, "evaluate", slow_eval)
 
 
@@ -179,8 +184,11 @@ def _plan_choice(clock: bool, crawl: bool, monkeypatch) -> tuple[dict, tuple]:
     """Hard Maria Theresa's first movement decision (the whole-plan search of the introductory
     game) in the Moravian position, and what her plan search did."""
     s = _moravian_position()
-    p = SearchPlayer(dataclasses.replace(HARD, plan_search_roles={"intro": ("maria_theresa",)}), 7,
-                     budget=None if clock else math.inf)
+    p = SearchPlayer(
+        dataclasses.replace(HARD, plan_search_roles={"intro": ("maria_theresa",)}),
+        7,
+        budget=None if clock else math.inf,
+    )
     if crawl:
         _crawl(monkeypatch)
     role = "maria_theresa"
@@ -192,7 +200,7 @@ def test_make_player_hard_without_the_clock_has_no_ceiling():
     assert make_player("hard", 1).budget == HARD_CAP
     p = make_player("hard", 1, clock=False)
     assert p.budget == math.inf
-    assert p.config.playouts and p.config.reply_playouts      # the counts that bound it instead
+    assert p.config.playouts and p.config.reply_playouts  # the counts that bound it instead
     # normal searches by the wall clock whatever `clock` says (not counted)
     assert make_player("normal", 1, clock=False).budget == make_player("normal", 1).budget
 
@@ -203,7 +211,7 @@ def test_without_the_clock_a_crawling_machine_makes_the_same_decision(monkeypatc
     loaded, loaded_choice = _plan_choice(False, True, monkeypatch)
     assert loaded == idle
     assert loaded_choice == idle_choice
-    assert idle_choice[1] >= plan_search.FINAL        # samples of the rules-of-thumb plan compared
+    assert idle_choice[1] >= plan_search.FINAL  # samples of the rules-of-thumb plan compared
 
 
 def test_with_the_clock_a_crawling_machine_cuts_the_search_short(monkeypatch):
@@ -224,13 +232,14 @@ N = 21
 def test_a_seed_replays_the_same_opening_of_an_all_hard_game(monkeypatch):
     """The first N decisions of an all-hard 3-player introductory game, once on an idle clock and once
     on a crawling one: the same actions (tournament.play_game plays without the clock)."""
+
     def opening(crawl: bool) -> tuple[list, dict]:
         if crawl:
             _crawl(monkeypatch)
         from maria.record.game import GameRecord
+
         rec = GameRecord.new(variant="intro", players=3, seed=4242)
-        ps = {r: make_player("hard", 4242 * 1009 + i, clock=False)
-              for i, r in enumerate(sorted(door.ROLES[3]))}
+        ps = {r: make_player("hard", 4242 * 1009 + i, clock=False) for i, r in enumerate(sorted(door.ROLES[3]))}
         out = []
         while len(out) < N and not door.is_over(rec.state):
             r = door.active_roles(rec.state)[0]
@@ -238,11 +247,12 @@ def test_a_seed_replays_the_same_opening_of_an_all_hard_game(monkeypatch):
             rec.apply(r, a)
             out.append((r, a))
         return out, ps
+
     idle, ps = opening(False)
     crawled, crawled_ps = opening(True)
     assert crawled == idle
     searched = getattr(ps["frederick"], "last_plan_choice", None)
-    assert searched is not None                                          # his whole plan was searched
+    assert searched is not None  # his whole plan was searched
     assert getattr(crawled_ps["frederick"], "last_plan_choice", None) == searched
-    assert any(r == "louis_xv" and a["type"] in ("move", "force_march") for r, a in idle)   # searched moves
+    assert any(r == "louis_xv" and a["type"] in ("move", "force_march") for r, a in idle)  # searched moves
     assert any(a["type"] == "place_hussar" for _, a in idle)

@@ -24,8 +24,7 @@ def _only_the_moravian_generals(s: dict) -> dict:
     together) at Neisse on the board, and every hand empty (shared with the 2-player position of
     test_plan_search)."""
     info = board_info(s)
-    keep = {"karl": ("bruenn", 7), "neipperg": ("troppau", 7),
-            "friedrich": ("neisse", 6), "schwerin": ("neisse", 6)}
+    keep = {"karl": ("bruenn", 7), "neipperg": ("troppau", 7), "friedrich": ("neisse", 6), "schwerin": ("neisse", 6)}
     for gid, g in s["generals"].items():
         if gid in keep:
             g["city"], g["troops"] = keep[gid]
@@ -58,16 +57,19 @@ def test_R10_4_a_changed_plan_never_sends_a_move_through_a_general_still_standin
     of the plan that is played, never sent to the rules."""
     from maria.players.plan import Planner
     from maria.players.stage_plans import playable_plan as _playable_plan
+
     s = _moravian_position()
     info = board_info(s)
     through = next(p for p in Planner(s, info, "maria_theresa").paths("karl") if len(p) == 4)
     s["generals"]["khevenhueller"].update(city=through[1], troops=2, in_play=True)
     rebuild_index(s)
     away = next(p for p in Planner(s, info, "maria_theresa").paths("khevenhueller") if through[1] not in p[1:])
-    plan = [{"type": "move", "piece": "karl", "path": through, "force_march": False},
-            {"type": "move", "piece": "khevenhueller", "path": away, "force_march": False},
-            {"type": "done"}]
+    plan = [
+        {"type": "move", "piece": "karl", "path": through, "force_march": False},
+        {"type": "move", "piece": "khevenhueller", "path": away, "force_march": False},
+        {"type": "done"},
+    ]
     out = _playable_plan(s, "maria_theresa", plan)
     assert out == plan[1:]
-    for a in out:                                            # each one legal in its turn
+    for a in out:  # each one legal in its turn
         s = door.apply(s, "maria_theresa", a)

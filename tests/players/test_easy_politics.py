@@ -24,6 +24,7 @@ from tests.rules.test_advanced_peace_subsidy import _peace_position, _stack_posi
 
 # --- helpers ---------------------------------------------------------------------------------------
 
+
 def _acts(s, role):
     return [a for a in legal_actions(s, role) if a["type"] not in ("undo", "transfer")]
 
@@ -32,7 +33,7 @@ def decide(s, role=None):
     """The easy rules' decision on the full state; checked legal by applying it."""
     role = role or active_roles(s)[0]
     a = Rules(s, role, random.Random(0)).decide(_acts(s, role))
-    apply(s, role, a)                                    # raises IllegalAction if illegal
+    apply(s, role, a)  # raises IllegalAction if illegal
     return a
 
 
@@ -78,6 +79,7 @@ def place(s, gid, city, troops=None):
 
 # --- R17.2 trump -------------------------------------------------------------------------------------
 
+
 def test_R17_2_1_trump_is_the_suit_of_the_roles_best_cards():
     s = adv_game(diplomacy=True)
     s["adv"]["last_winner"] = "frederick"
@@ -92,6 +94,7 @@ def test_R17_2_1_trump_is_the_suit_of_the_roles_best_cards():
 
 
 # --- R17.3 placing a TC ------------------------------------------------------------------------------
+
 
 def _place_position():
     """Prussia places first; Military Aid (Russia either way: Prussia frees the Dessauer) is face-up."""
@@ -120,15 +123,16 @@ def test_R17_3_a_saved_rival_influence_needs_a_bigger_trump():
 
 def test_R17_3_no_bluff_and_nothing_for_a_card_without_own_arms():
     s = _place_position()
-    set_hand(s, "prussia", ["2:S9", "2:D8", "2:C7"])                   # no heart: no bluff
+    set_hand(s, "prussia", ["2:S9", "2:D8", "2:C7"])  # no heart: no bluff
     assert decide(s) == {"type": "place", "power": "prussia", "card": None}
     s = _place_position()
-    set_faceup(s, ["1742_spain", "1744_genoa"])                        # France-only cards
+    set_faceup(s, ["1742_spain", "1744_genoa"])  # France-only cards
     set_hand(s, "prussia", ["2:H2", "2:H7", "2:H10"])
     assert decide(s) == {"type": "place", "power": "prussia", "card": None}
 
 
 # --- R17.5 selecting ----------------------------------------------------------------------------------
+
 
 def test_R17_5_select_a_useful_card():
     s = adv_game()
@@ -146,10 +150,10 @@ def test_R17_5_select_a_useful_card():
 def test_R17_5_save_when_the_card_is_worth_nothing_block_when_a_rival_would_use_it():
     s = adv_game()
     s = _to_influence(s, {"austria": ["2:H3"]}, ["1741_military_aid", "1742_spain"])
-    assert decide(s) == {"type": "save", "power": "austria"}       # nobody else can take it
+    assert decide(s) == {"type": "save", "power": "austria"}  # nobody else can take it
     s = adv_game()
     s = _to_influence(s, {"austria": ["2:H9"], "prussia": ["2:H3"]}, ["1741_military_aid", "1742_spain"])
-    a = decide(s)                                                    # Prussia would free the Dessauer
+    a = decide(s)  # Prussia would free the Dessauer
     assert a == {"type": "select", "power": "austria", "card": "1741_military_aid"}
     s = apply(s, "maria_theresa", a)
     ex = decide(s)
@@ -172,11 +176,14 @@ def test_R17_6_6_troops_from_a_card_all_taken_within_the_limits():
     assert a["type"] == "troops" and sum(a["assign"].values()) == 3
     s2 = apply(s, "frederick", a)
     assert all(g["troops"] <= 8 for g in s2["generals"].values())
-    assert sum(g["troops"] for g in s2["generals"].values() if g["power"] == "pragmatic_army") == \
-        sum(g["troops"] for g in s["generals"].values() if g["power"] == "pragmatic_army") + 3
+    assert (
+        sum(g["troops"] for g in s2["generals"].values() if g["power"] == "pragmatic_army")
+        == sum(g["troops"] for g in s["generals"].values() if g["power"] == "pragmatic_army") + 3
+    )
 
 
 # --- R18 the imperial election ------------------------------------------------------------------------
+
 
 def _election(players=3):
     s = adv_game(players)
@@ -189,7 +196,7 @@ def _election(players=3):
 def test_R18_5_vote_for_the_own_sides_candidate():
     s = _election()
     assert s["flow"][-1]["todo"][0] == ["dresden", "saxony"]
-    assert decide(s, "frederick")["for"] == "charles"        # France's pool is far from empty
+    assert decide(s, "frederick")["for"] == "charles"  # France's pool is far from empty
     s = apply(s, "frederick", {"type": "vote", "elector": "dresden", "for": "charles"})
     assert decide(s, "louis_xv")["for"] == "charles"
     s2 = _election(players=2)
@@ -199,17 +206,18 @@ def test_R18_5_vote_for_the_own_sides_candidate():
 def test_R18_5_frederick_denies_the_rival_closer_to_victory():
     s = _election()
     a = s["adv"]
-    a["pools"]["austria"] -= 2                                       # Austria 1 marker from victory
+    a["pools"]["austria"] -= 2  # Austria 1 marker from victory
     a["battle"]["austria"] = 2
     assert decide(s, "frederick")["for"] == "charles"
     s = _election()
     a = s["adv"]
-    a["pools"]["austria"] += 4                                       # Austria far; France 1 from victory
+    a["pools"]["austria"] += 4  # Austria far; France 1 from victory
     a["pools"]["france"] = 1
     assert decide(s, "frederick")["for"] == "francis"
 
 
 # --- R19.1 the Silesian peace ---------------------------------------------------------------------------
+
 
 def test_R19_1_1_prussia_offers_peace_under_pressure():
     s = _peace_position()
@@ -224,7 +232,7 @@ def test_R19_1_1_prussia_offers_peace_under_pressure():
 
 def test_R19_1_1_prussia_fights_on_when_silesia_is_safe():
     s = _peace_position()
-    for c in ("prag", "olmuetz", "bruenn"):                         # the peace would cost these
+    for c in ("prag", "olmuetz", "bruenn"):  # the peace would cost these
         A.place_vm(s, "prussia", c)
     assert decide(s) == {"type": "peace_offer", "offer": False}
 
@@ -238,8 +246,8 @@ def test_R19_1_2_austria_accepts_when_prussia_is_strong_not_when_it_would_win():
     place(s, "rutowski", "prag", 8)
     assert decide(s) == {"type": "peace_answer", "accept": True}
     a = s["adv"]
-    moved = a["pools"]["prussia"] - 1                                 # Prussia 1 marker from victory:
-    a["pools"]["prussia"] = 1                                         # the Silesia box would empty it
+    moved = a["pools"]["prussia"] - 1  # Prussia 1 marker from victory:
+    a["pools"]["prussia"] = 1  # the Silesia box would empty it
     a["battle"]["prussia"] += moved
     assert decide(s) == {"type": "peace_answer", "accept": False}
 
@@ -254,6 +262,7 @@ def test_R19_1_2_austria_refuses_when_prussia_is_weak_and_france_far():
 
 # --- R20 subsidies ------------------------------------------------------------------------------------
 
+
 def _diplomacy(players=3):
     s = adv_game(players, diplomacy=True)
     assert s["flow"][-1]["name"] == "diplomacy"
@@ -267,7 +276,7 @@ def test_R20_subsidy_from_own_rich_power_to_own_short_power():
     a = decide(s, "frederick")
     assert a["type"] == "offer_subsidy" and (a["giver"], a["recipient"]) == ("prussia", "saxony")
     assert a["turns"] <= 2
-    set_hand(s, "saxony", ["2:H7", "2:S7", "2:C2"])                    # Saxony has enough
+    set_hand(s, "saxony", ["2:H7", "2:S7", "2:C2"])  # Saxony has enough
     assert decide(s, "frederick") == {"type": "done"}
 
 
@@ -288,12 +297,13 @@ def test_R20_accept_offers_agree_to_cancel_only_as_giver():
     assert decide(s, "frederick") == {"type": "answer_subsidy", "accept": True}
     s = apply(s, "frederick", {"type": "answer_subsidy", "accept": True})
     s1 = apply(s, "louis_xv", {"type": "cancel_subsidy", "contract": "france>prussia"})
-    assert decide(s1, "frederick") == {"type": "answer_subsidy", "accept": False}   # the recipient
+    assert decide(s1, "frederick") == {"type": "answer_subsidy", "accept": False}  # the recipient
     s2 = apply(s, "frederick", {"type": "cancel_subsidy", "contract": "france>prussia"})
-    assert decide(s2, "louis_xv") == {"type": "answer_subsidy", "accept": True}      # the giver
+    assert decide(s2, "louis_xv") == {"type": "answer_subsidy", "accept": True}  # the giver
 
 
 # --- R10.7 stacking consent ----------------------------------------------------------------------------
+
 
 def test_R10_7_consent_refused_without_need_given_under_threat():
     """Stair (PA, rank 3) would command Arenberg's stack: Maria Theresa refuses, unless a French
@@ -305,12 +315,13 @@ def test_R10_7_consent_refused_without_need_given_under_threat():
     assert decide(s, "maria_theresa") == {"type": "stack_consent", "accept": False}
     place(s, "moritz", "bruessel", 6)
     assert decide(s, "maria_theresa") == {"type": "stack_consent", "accept": True}
-    s["generals"]["stair"]["rank"], s["generals"]["arenberg"]["rank"] = 7, 2      # Arenberg commands
+    s["generals"]["stair"]["rank"], s["generals"]["arenberg"]["rank"] = 7, 2  # Arenberg commands
     place(s, "moritz", None)
     assert decide(s, "maria_theresa") == {"type": "stack_consent", "accept": True}
 
 
 # --- R19.3.1 Saxony shift ------------------------------------------------------------------------------
+
 
 def _shift_position(players=3):
     s = adv_game(players)
@@ -340,6 +351,7 @@ def test_R19_3_1_austria_declines_a_shift_that_costs_its_saxon_markers():
 
 # --- R19.2 France reduces its objectives ---------------------------------------------------------------
 
+
 def _reduce_position(threat: bool, french_in_bohemia: bool):
     s = adv_game()
     info = board_info(s)
@@ -348,15 +360,17 @@ def _reduce_position(threat: bool, french_in_bohemia: bool):
     for c in cities:
         A.place_vm(s, "france", c)
     for gid, g in s["generals"].items():
-        if g["power"] in ("france", "bavaria") and g["city"] in info.playable \
-                and info.board.cities[g["city"]].map == "bohemia":
+        if (
+            g["power"] in ("france", "bavaria")
+            and g["city"] in info.playable
+            and info.board.cities[g["city"]].map == "bohemia"
+        ):
             place(s, gid, None)
     if french_in_bohemia:
         place(s, "moritz", "muenchen", 6)
     if not threat:
         for gid, g in s["generals"].items():
-            if g["power"] == "austria" and g["city"] in info.playable \
-                    and info.board.cities[g["city"]].map == "bohemia":
+            if g["power"] == "austria" and g["city"] in info.playable and info.board.cities[g["city"]].map == "bohemia":
                 place(s, gid, None)
     else:
         place(s, "karl", cities[0], 6)
@@ -377,6 +391,7 @@ def test_R19_2_france_keeps_its_markers_when_safe_or_fighting_in_bohemia():
 
 # --- the advanced evaluation terms ------------------------------------------------------------------------
 
+
 def test_advanced_value_pools_each_role_wants_its_own_pool_empty():
     s = adv_game()
     info = board_info(s)
@@ -386,7 +401,7 @@ def test_advanced_value_pools_each_role_wants_its_own_pool_empty():
     after = {r: EA.advanced_value(s, info, r, set()) for r in s["roles"]}
     assert after["louis_xv"] > base["louis_xv"]
     assert after["maria_theresa"] < base["maria_theresa"] and after["frederick"] < base["frederick"]
-    s["adv"]["pools"]["france"] = 0                                   # an empty pool dominates
+    s["adv"]["pools"]["france"] = 0  # an empty pool dominates
     assert EA.advanced_value(s, info, "louis_xv", set()) > after["louis_xv"] + 1.0
 
 
@@ -395,11 +410,11 @@ def test_advanced_value_counts_announced_shifts_and_a_pending_election():
     s = _to_influence(s, {"prussia": ["2:H9"]}, ["1741_military_aid", "1742_spain"])
     info = board_info(s)
     before = EA.advanced_value(s, info, "frederick", set())
-    s["flow"][-1]["shifts"] = {"russia": 1}                          # the Dessauer will come back
+    s["flow"][-1]["shifts"] = {"russia": 1}  # the Dessauer will come back
     assert EA.advanced_value(s, info, "frederick", set()) > before + 0.05
     s = adv_game()
     before = EA.advanced_value(s, info, "louis_xv", set())
-    s["adv"]["election"] = "pending"                                 # Charles has 5 of 9 electors
+    s["adv"]["election"] = "pending"  # Charles has 5 of 9 electors
     assert EA.likely_emperor(s) == "france"
     assert EA.advanced_value(s, info, "louis_xv", set()) > before
 
@@ -417,14 +432,25 @@ def test_advanced_value_is_cheap():
 
 # --- whole games: every advanced decision legal and fast ---------------------------------------------------
 
-ADV_FRAMES = ("politics", "pol_exec", "pol_troops", "election", "peace_offer", "diplomacy",
-              "subsidy_answer", "stack_consent", "saxony_shift", "reduce_objectives")
+ADV_FRAMES = (
+    "politics",
+    "pol_exec",
+    "pol_troops",
+    "election",
+    "peace_offer",
+    "diplomacy",
+    "subsidy_answer",
+    "stack_consent",
+    "saxony_shift",
+    "reduce_objectives",
+)
 
 
 def _easy_advanced_game(players: int, seed: int) -> list:
     """A whole advanced game of easy players; the seconds of each decision of the advanced frames."""
     from maria.players import decide as player_decide, make_player
     from maria.games.maria.rules import door
+
     st = door.new_game("advanced", players, seed)
     ps = {r: make_player("easy", seed) for r in door.ROLES[players]}
     times, seen = [], set()

@@ -39,7 +39,7 @@ def _exposed_end(st) -> tuple[str, str]:
         for city, k in sorted(info.dist_from(g["city"]).items()):
             if not 1 <= k <= 3 or st["city_generals"].get(city):
                 continue
-            cards = pl.hand_strength(pl.card_power(gid, city), city)      # as combat_value counts them
+            cards = pl.hand_strength(pl.card_power(gid, city), city)  # as combat_value counts them
             if pl.exposure(gid, city, g["troops"], cards, set()) >= EXPOSE_REMOVED:
                 return gid, city
     raise AssertionError("no exposed end city in the fixture")
@@ -53,8 +53,11 @@ def test_R16_1_hard_maria_theresa_weighs_a_general_left_within_reach_of_a_strong
     try:
         on = Planner(st, board_info(st), "maria_theresa").combat_value(gid, city)
         # another role's planner is untouched by her setting
-        pr = next(g for g, x in sorted(st["generals"].items()) if x["power"] == "prussia" and x["in_play"]
-                  and x["city"] in board_info(st).playable)
+        pr = next(
+            g
+            for g, x in sorted(st["generals"].items())
+            if x["power"] == "prussia" and x["in_play"] and x["city"] in board_info(st).playable
+        )
         pc = st["generals"][pr]["city"]
         fred_on = Planner(st, board_info(st), "frederick").combat_value(pr, pc)
     finally:
@@ -75,12 +78,14 @@ def _exposed_for(*roles: str):
             yield
         finally:
             EXPOSED.reset(token)
+
     return ctx()
 
 
 def test_only_hard_sets_the_exposure_and_only_while_it_decides(monkeypatch):
-    monkeypatch.setitem(levels.SEARCHED_LEVELS, "hard",
-                        dataclasses.replace(HARD, exposed_roles={"advanced-3": ("maria_theresa",)}))
+    monkeypatch.setitem(
+        levels.SEARCHED_LEVELS, "hard", dataclasses.replace(HARD, exposed_roles={"advanced-3": ("maria_theresa",)})
+    )
     st = _state()
     seen = []
     orig = Planner.exposure
@@ -88,30 +93,32 @@ def test_only_hard_sets_the_exposure_and_only_while_it_decides(monkeypatch):
     def spy(self, *a, **k):
         seen.append((self.role, EXPOSED.get()))
         return orig(self, *a, **k)
+
     monkeypatch.setattr(Planner, "exposure", spy)
     legal = door.legal_actions(st, "maria_theresa")
     make_player("easy", 3).choose(observe(st, "maria_theresa"), legal, "maria_theresa")
-    assert seen == []                                   # easy keeps the plain rule
+    assert seen == []  # easy keeps the plain rule
     hard = make_player("hard", 3)
     hard.choose(observe(st, "maria_theresa"), legal, "maria_theresa")
     assert seen and all(r == "maria_theresa" and e == frozenset({"maria_theresa"}) for r, e in seen)
-    assert EXPOSED.get() == frozenset()                 # reset when the decision is made
+    assert EXPOSED.get() == frozenset()  # reset when the decision is made
 
 
 def test_the_setting_names_a_variant_and_player_count(monkeypatch):
     """{"advanced-3": ...} is the 3-player advanced game only; {"advanced": ...} both counts."""
     from maria.players.search import SearchPlayer
+
     monkeypatch.setattr(SearchPlayer, "_choose", lambda self, obs, legal, role, rng=None: EXPOSED.get())
     # (no leader measure: these observations hold only the game's variant and player count)
-    three = SearchPlayer(dataclasses.replace(HARD, exposed_roles={"advanced-3": ("maria_theresa",)},
-                                             leader_roles={}), 1)
+    three = SearchPlayer(
+        dataclasses.replace(HARD, exposed_roles={"advanced-3": ("maria_theresa",)}, leader_roles={}), 1
+    )
     assert three.choose({"variant": "advanced", "players": 3}, [], "maria_theresa") == {"maria_theresa"}
     assert three.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == frozenset()
     # another role's decision: its play-outs model her with the plain rules
     assert three.choose({"variant": "advanced", "players": 3}, [], "louis_xv") == frozenset()
     assert three.choose({"variant": "intro", "players": 3}, [], "maria_theresa") == frozenset()
-    both = SearchPlayer(dataclasses.replace(HARD, exposed_roles={"advanced": ("maria_theresa",)},
-                                            leader_roles={}), 1)
+    both = SearchPlayer(dataclasses.replace(HARD, exposed_roles={"advanced": ("maria_theresa",)}, leader_roles={}), 1)
     assert both.choose({"variant": "advanced", "players": 2}, [], "maria_theresa") == {"maria_theresa"}
     assert EXPOSED.get() == frozenset()
 
@@ -128,12 +135,16 @@ def test_R16_1_hard_frederick_weighs_a_prussian_general_left_within_reach_of_a_s
     st = _state()
     info = board_info(st)
     karl = st["generals"]["karl"]
-    pr = next(g for g, x in sorted(st["generals"].items()) if x["power"] == "prussia" and x["in_play"]
-              and x["city"] in info.playable)
+    pr = next(
+        g
+        for g, x in sorted(st["generals"].items())
+        if x["power"] == "prussia" and x["in_play"] and x["city"] in info.playable
+    )
     pl = Planner(st, info, "frederick")
-    st["generals"][pr]["troops"] = 1                    # a lone weak general ...
-    city = next(c for c, k in sorted(info.dist_from(karl["city"]).items())
-                if k == 3 and not st["city_generals"].get(c))      # ... three cities from Karl
+    st["generals"][pr]["troops"] = 1  # a lone weak general ...
+    city = next(
+        c for c, k in sorted(info.dist_from(karl["city"]).items()) if k == 3 and not st["city_generals"].get(c)
+    )  # ... three cities from Karl
     off = Planner(st, info, "frederick").combat_value(pr, city)
     token = EXPOSED.set(frozenset({"frederick"}))
     try:
@@ -150,6 +161,7 @@ def test_R8_4_hard_frederick_with_the_exposure_reads_only_his_view(monkeypatch):
     hard Frederick the same view and the same choice for the Pragmatic Army, with the exposure
     rule doing part of the planning."""
     import copy
+
     st = yaml.safe_load((FIXTURES / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
     other = copy.deepcopy(st)
     hand, draw = other["cards"]["hands"]["austria"], other["cards"]["draw"]
@@ -173,6 +185,7 @@ def test_R11_4_R13_3_maria_theresa_keeps_a_lone_general_out_of_reach_of_a_strong
     moves 3, 4 on main roads, R10.2, and then attacks, R11.1), where they remove him in turn 2
     (R11.4: all his troops).  With the exposure rule he ends beyond their reach."""
     from maria.players import plan_trains
+
     # the exposure rule alone: with the raid's pull (plan_trains.RAID) Karl heads for the
     # Prussian train at Glogau and ends at Habelschwert, 4 from Ohlau
     monkeypatch.setattr(plan_trains, "RAID", {})
@@ -195,6 +208,7 @@ def test_R6_1_the_rules_of_thumb_with_the_exposure_unite_two_generals_the_invade
     from maria.players import plan_trains
     from maria.players.stage_plans import rules_plan
     from tests.players.test_defence_plans import _moravian_position
+
     # the exposure rule alone: with the raid's pull the two head for the Prussian train
     monkeypatch.setattr(plan_trains, "RAID", {})
     _, plain = rules_plan(_moravian_position(), "maria_theresa", random.Random(1))

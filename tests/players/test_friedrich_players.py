@@ -41,7 +41,7 @@ def positions() -> list[dict]:
 
 
 def _legal_for(state: dict, role: str, action: dict) -> None:
-    door.apply(state, role, action)          # IllegalAction (with its reason) if not legal
+    door.apply(state, role, action)  # IllegalAction (with its reason) if not legal
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
@@ -102,7 +102,7 @@ def _hide_differently(s: dict, role: str, seed: int) -> dict:
 def _player(level: str):
     p = make_player(level, 7)
     if hasattr(p, "cap"):
-        p.cap = None              # the count budget alone (the wall-clock ceiling binds only on a busy machine)
+        p.cap = None  # the count budget alone (the wall-clock ceiling binds only on a busy machine)
     return p
 
 
@@ -117,9 +117,10 @@ def test_a_decision_depends_only_on_the_role_s_view():
             continue
         role = door.active_roles(s)[0]
         t = _hide_differently(s, role, i)
-        if all(s["cards"]["hands"][n] == t["cards"]["hands"][n] for n in s["cards"]["hands"]) and \
-                all(s["generals"][g]["armies"] == t["generals"][g]["armies"] for g in s["generals"]):
-            continue                                  # nothing hidden differs yet
+        if all(s["cards"]["hands"][n] == t["cards"]["hands"][n] for n in s["cards"]["hands"]) and all(
+            s["generals"][g]["armies"] == t["generals"][g]["armies"] for g in s["generals"]
+        ):
+            continue  # nothing hidden differs yet
         assert door.view(s, role) == door.view(t, role)
         # hard-search searches the movement phase (about 1-2 s a decision): once; the others every time
         levels = LEVELS + EXTRA_LEVELS if name != "movement" or done["movement"] == 0 else LEVELS
@@ -135,8 +136,10 @@ def test_resampled_states_look_the_same_from_the_role_s_seat():
             v = door.view(s, role)
             w = resample(v, role, i)
             assert door.view(w, role) == v
-            assert sum(g["armies"] for g in w["generals"].values() if g["nation"] == "prussia" and g["city"]) == \
-                v["army_totals"]["prussia"]
+            assert (
+                sum(g["armies"] for g in w["generals"].values() if g["nation"] == "prussia" and g["city"])
+                == v["army_totals"]["prussia"]
+            )
 
 
 def test_easy_allocation_is_legal_and_concentrated_on_the_highest_ranks():
@@ -173,6 +176,7 @@ def test_hard_out_of_time_keeps_the_rules_of_thumb_move():
     """The wall-clock ceiling: with no time left only the first candidate, the rules of thumb's
     own move, is judged, so it is the one played (never an untried candidate)."""
     from maria.players.friedrich import easy
+
     n = 0
     for s in positions():
         if s["flow"][-1]["name"] != "movement" or s["turn"] < 2:
@@ -195,12 +199,19 @@ def _rare_positions() -> list[dict]:
     from tests.friedrich.conftest import act, armies, clear_map, put
     from tests.friedrich.test_combat import _fritz_attacks_saltikov
     from tests.friedrich.test_fate_cards import _draw
+
     s = _fritz_attacks_saltikov(5, 6, ["1:S4"])
     s = act(s, {"type": "play_card", "card": "1:S4"})
     retreat = act(s, {"type": "stop"}, "elisabeth")
     laudon = _draw("6", lambda s: (clear_map(s), put(s, laudon="b5", daun="b5")))
-    army = _draw("8", lambda s: (clear_map(s), put(s, fritz="b1", heinrich="b2"),
-                                 armies(s, fritz=3, heinrich=2, keith=0, lehwaldt=0)))
+    army = _draw(
+        "8",
+        lambda s: (
+            clear_map(s),
+            put(s, fritz="b1", heinrich="b2"),
+            armies(s, fritz=3, heinrich=2, keith=0, lehwaldt=0),
+        ),
+    )
     return [retreat, laudon, army]
 
 
@@ -220,15 +231,24 @@ def test_F10_easy_brings_back_one_piece_when_every_depot_is_lost():
     from maria.games.friedrich.rules import door as fdoor
     from maria.games.friedrich.rules import tables as T
     from maria.players.friedrich.easy import recruitment
+
     s = fdoor.new_game(4, 1)
     gens = sorted(g for g, p in s["generals"].items() if p["nation"] == "austria")[:2]
     for g in gens:
         s["generals"][g]["city"] = None
     s["cards"]["hands"]["austria"] = [c for c in s["cards"]["draw"] if not c.endswith("R")][:6]
     for price, most in ((T.PRICE_DEPOTS_LOST, 1), (T.ARMY_PRICE, 2)):
-        action = {"type": "recruit", "nation": "austria", "armies": "choose", "enter": "choose",
-                  "cards": "choose", "price": price, "room": 10, "generals": {},
-                  "entry": {g: ["x1", "x2", "x3"] for g in gens}}
+        action = {
+            "type": "recruit",
+            "nation": "austria",
+            "armies": "choose",
+            "enter": "choose",
+            "cards": "choose",
+            "price": price,
+            "room": 10,
+            "generals": {},
+            "entry": {g: ["x1", "x2", "x3"] for g in gens},
+        }
         got = recruitment(s, action, keep=0)
         assert got is not None and len(got["enter"]) == most, (price, got)
 
@@ -257,6 +277,7 @@ def test_S5_hard_values_moving_through_an_open_objective_above_a_protected_one()
     from maria.games.friedrich.rules.state import info_of
     from maria.players.friedrich.tuned import OPEN_BONUS, TunedCtx
     from tests.friedrich.conftest import clear_map, put
+
     s = door.new_game(4, 1)
     while s["flow"][-1]["name"] == "allocation":
         role = door.active_roles(s)[0]

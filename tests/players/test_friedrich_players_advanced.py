@@ -20,10 +20,16 @@ def _positions() -> list[dict]:
     out.append(draw("4", "hearts", lambda s: hand(s, "france", ["1:C2", "1:H12"])))
     out.append(draw("6", "diamonds", lambda s: (clear_map(s), put(s, fritz="b3", heinrich="b3"))))
     out.append(draw("9", "diamonds", lambda s: (hand(s, "prussia", ["1:S2", "1:D13"]), hand(s, "austria", ["1:H13"]))))
-    out.append(draw("10", "clubs", lambda s: (clear_map(s), put(s, fritz="a0", heinrich="b0"),
-                                              armies(s, fritz=2, heinrich=3))))
-    out.append(draw("11", "clubs", lambda s: (clear_map(s), put(s, cumberland="b1", ferdinand="c1"),
-                                              armies(s, cumberland=2, ferdinand=2))))
+    out.append(
+        draw("10", "clubs", lambda s: (clear_map(s), put(s, fritz="a0", heinrich="b0"), armies(s, fritz=2, heinrich=3)))
+    )
+    out.append(
+        draw(
+            "11",
+            "clubs",
+            lambda s: (clear_map(s), put(s, cumberland="b1", ferdinand="c1"), armies(s, cumberland=2, ferdinand=2)),
+        )
+    )
     out.append(draw("12", "hearts", lambda s: (clear_map(s), put(s, hild="b4"), s["adv"].update(lost=["hild"]))))
     return out
 
@@ -36,11 +42,21 @@ def test_F13_every_level_answers_the_advanced_decisions_legally(level):
         kinds.append(top["name"] + ":" + top.get("kind", ""))
         for role in door.active_roles(s):
             door.apply(s, role, decide(s, role, make_player(level, i)))
-    assert kinds == ["oo_decision:", "ep_check:", "adv_choice:swap", "adv_choice:redraw", "adv_choice:flip",
-                     "adv_choice:tc_exchange", "adv_choice:lose_army", "adv_choice:gain_army", "adv_choice:west"]
+    assert kinds == [
+        "oo_decision:",
+        "ep_check:",
+        "adv_choice:swap",
+        "adv_choice:redraw",
+        "adv_choice:flip",
+        "adv_choice:tc_exchange",
+        "adv_choice:lose_army",
+        "adv_choice:gain_army",
+        "adv_choice:west",
+    ]
 
 
 def test_F13_easy_players_play_a_whole_advanced_game():
-    s = play_game(3, 7, {"frederick": "easy", "elisabeth_pompadour": "easy", "maria_theresa": "easy"},
-                  options={"advanced": True})
+    s = play_game(
+        3, 7, {"frederick": "easy", "elisabeth_pompadour": "easy", "maria_theresa": "easy"}, options={"advanced": True}
+    )
     assert s["result"]["winners"] and s["options"]["offensive_option"]

@@ -64,8 +64,7 @@ def test_R8_4_the_leader_measure_reads_only_the_roles_view():
     k = min(len(hand), len(draw), 3)
     hand[:k], draw[:k] = draw[:k], hand[:k]
     assert k and observe(st, "frederick") == observe(other, "frederick")
-    assert leader_order(observe(st, "frederick"), "frederick") == \
-        leader_order(observe(other, "frederick"), "frederick")
+    assert leader_order(observe(st, "frederick"), "frederick") == leader_order(observe(other, "frederick"), "frederick")
 
 
 def test_hard_sets_the_leader_measure_only_while_it_decides_in_the_3_player_advanced_game():

@@ -39,7 +39,8 @@ def _turn1_with_hidden_hands_changed() -> tuple[dict, dict]:
     hp, hf = b["cards"]["hands"]["prussia"], b["cards"]["hands"]["france"]
     hp[:4], hf[:] = list(hf), hp[:4]
     assert hp != a["cards"]["hands"]["prussia"] and sorted(hp + hf) == sorted(
-        a["cards"]["hands"]["prussia"] + a["cards"]["hands"]["france"])
+        a["cards"]["hands"]["prussia"] + a["cards"]["hands"]["france"]
+    )
     return a, b
 
 
@@ -48,12 +49,12 @@ def test_every_feature_is_named_and_turn_1_starts_with_the_fortresses_the_victor
     row = features(s)
     assert len(row) == len(NAMES) and all(math.isfinite(x) for x in row)
     f = dict(zip(NAMES, row))
-    n = counts(s, board_info(s))                       # R14.3, as the victory check counts
+    n = counts(s, board_info(s))  # R14.3, as the victory check counts
     assert f["bias"] == 1.0 and f["france_held"] == 0 == n["france"]
     assert f["prussia_held"] == pytest.approx(n["prussia"] / FREDERICK_TARGET)
     assert f["austria_troops"] > 0 and f["france_troops"] > 0 and f["prussia_troops"] > 0
     assert f["stage_austria"] == 1.0 and f["stage_france"] == f["stage_prussia"] == 0.0
-    assert f["turns_left"] == pytest.approx((9 - 1 + 0.25) / 9)      # Austria acts last (R5.1)
+    assert f["turns_left"] == pytest.approx((9 - 1 + 0.25) / 9)  # Austria acts last (R5.1)
 
 
 def test_R14_3_a_fortress_france_takes_counts_in_its_held_share():
@@ -99,12 +100,15 @@ def _write(tmp_path, data) -> Path:
     return p
 
 
-@pytest.mark.parametrize("spoil, words", [
-    (lambda m: m["features"].reverse(), "features must be exactly"),
-    (lambda m: m["weights"]["frederick"].__setitem__(3, float("nan")), "weights of 'frederick' must be"),
-    (lambda m: m["classes"].append("tie"), "classes must be"),
-    (lambda m: m["weights"].pop("louis_xv"), "one list per class"),
-])
+@pytest.mark.parametrize(
+    "spoil, words",
+    [
+        (lambda m: m["features"].reverse(), "features must be exactly"),
+        (lambda m: m["weights"]["frederick"].__setitem__(3, float("nan")), "weights of 'frederick' must be"),
+        (lambda m: m["classes"].append("tie"), "classes must be"),
+        (lambda m: m["weights"].pop("louis_xv"), "one list per class"),
+    ],
+)
 def test_a_tampered_weights_file_is_refused_naming_the_file_and_the_model(tmp_path, spoil, words):
     data = {"models": {"intro-3": dict(learned.load()["intro-3"])}}
     m = data["models"]["intro-3"] = yaml.safe_load(yaml.safe_dump(data["models"]["intro-3"]))
@@ -134,7 +138,7 @@ def test_the_fit_finds_who_wins_from_the_numbers_that_decide_it():
             rows.append(row)
         fh, ph = rows[-1][NAMES.index("france_held")], rows[-1][NAMES.index("prussia_held")]
         w = "louis_xv" if fh > 0.5 and fh >= ph else "frederick" if ph > 0.5 else "maria_theresa"
-        for row in rows:                                # every row of the game tells the same story
+        for row in rows:  # every row of the game tells the same story
             row[NAMES.index("france_held")], row[NAMES.index("prussia_held")] = fh, ph
         games.append({"seed": seed, "winner": w, "rows": rows})
     model = train_eval.fit(games, 3, epochs=150)
@@ -156,21 +160,25 @@ def test_the_trained_evaluation_reads_only_maria_theresas_view(monkeypatch):
     import dataclasses
 
     from maria.players import levels
+
     # the move-by-move search only: the whole-plan search (plan_search_roles) can be cut by the
     # wall clock on a loaded test machine, and its own view test is in test_plan_search.py
-    monkeypatch.setitem(levels.SEARCHED_LEVELS, "hard", dataclasses.replace(
-        levels.HARD, learned_roles={"intro": ("maria_theresa",)}, plan_search_roles={}))
+    monkeypatch.setitem(
+        levels.SEARCHED_LEVELS,
+        "hard",
+        dataclasses.replace(levels.HARD, learned_roles={"intro": ("maria_theresa",)}, plan_search_roles={}),
+    )
     a, b = _turn1_with_hidden_hands_changed()
     va, vb = observe(a, "maria_theresa"), observe(b, "maria_theresa")
     assert va == vb
     acts = door.legal_actions(a, "maria_theresa")
     assert acts == door.legal_actions(b, "maria_theresa") and len(acts) > 1
-    pa, pb = make_player("hard", 5, clock=False), make_player("hard", 5, clock=False)   # the counts alone
+    pa, pb = make_player("hard", 5, clock=False), make_player("hard", 5, clock=False)  # the counts alone
     calls = []
     orig = learned.value
     monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))
     assert pa.choose(va, acts, "maria_theresa") == pb.choose(vb, acts, "maria_theresa")
-    assert calls and set(calls) == {"maria_theresa"}       # the trained evaluation did the scoring
+    assert calls and set(calls) == {"maria_theresa"}  # the trained evaluation did the scoring
 
 
 def test_a_setting_for_one_player_count_leaves_the_other_on_the_heuristic(monkeypatch):
@@ -180,6 +188,7 @@ def test_a_setting_for_one_player_count_leaves_the_other_on_the_heuristic(monkey
     from maria.players.evaluate import evaluate
     from maria.players.levels import HARD
     from maria.players.search import SearchPlayer
+
     two = yaml.safe_load((FIXTURES / "intro2p_turn9_french_movement.yaml").read_text(encoding="utf-8"))
     three = _turn1()
     p = SearchPlayer(dataclasses.replace(HARD, learned_roles={"intro-2": ("maria_theresa",)}), 1)
@@ -195,6 +204,7 @@ def test_the_training_games_are_played_without_the_clock_so_a_seed_remakes_its_r
     """train_eval.play_one's players are made with clock=False: a hard seat is then
     bound by its counts alone and the rows of a seed do not depend on the machine's load."""
     import maria.players as P
+
     made = []
     real = P.make_player
 
@@ -209,11 +219,13 @@ def test_the_training_games_are_played_without_the_clock_so_a_seed_remakes_its_r
 
 
 def test_her_whole_plan_search_scores_its_play_outs_with_the_trained_evaluation_from_her_view(monkeypatch):
-    """Hard's learned_roles "intro-3" with its plan_search_roles: her whole-plan search in the 3-player introductory game ends its play-outs with the trained
+    """Hard's learned_roles "intro-3" with its plan_search_roles: her whole-plan search in the 3-player
+    introductory game ends its play-outs with the trained
     evaluation, for her alone, on states resampled from her view: two games that differ only in
     hidden hands (R8.4) give the same plan.  Without the clock, so the counts end the search."""
     from maria.players import plan_search
     from maria.players.levels import HARD
+
     assert HARD.learned_roles.get("intro-3") == ("maria_theresa",)
     a, b = _turn1_with_hidden_hands_changed()
     assert observe(a, "maria_theresa") == observe(b, "maria_theresa")

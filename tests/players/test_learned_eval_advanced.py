@@ -39,7 +39,7 @@ def test_R23_1_a_marker_out_of_frances_pool_brings_its_closeness_up():
     s = _turn2()
     before = dict(zip(FA.NAMES, FA.features(s)))
     s["adv"]["pools"]["france"] -= 2
-    s["adv"]["battle"]["france"] += 2                  # R16.3: the markers are in its battle boxes
+    s["adv"]["battle"]["france"] += 2  # R16.3: the markers are in its battle boxes
     after = dict(zip(FA.NAMES, FA.features(s)))
     assert after["france_close"] > before["france_close"]
     assert after["france_pool"] == pytest.approx(before["france_pool"] - 0.2)
@@ -91,11 +91,14 @@ def test_an_advanced_model_stores_loads_and_scores_an_advanced_state(tmp_path):
     assert len(probs) == 3 and sum(probs) == pytest.approx(1.0)
 
 
-@pytest.mark.parametrize("spoil, words", [
-    (lambda m: m["features"].reverse(), "features must be exactly"),
-    (lambda m: m["weights"]["frederick"].append(1.0), "weights of 'frederick' must be"),
-    (lambda m: m["classes"].append("tie"), "classes must be"),
-])
+@pytest.mark.parametrize(
+    "spoil, words",
+    [
+        (lambda m: m["features"].reverse(), "features must be exactly"),
+        (lambda m: m["weights"]["frederick"].append(1.0), "weights of 'frederick' must be"),
+        (lambda m: m["classes"].append("tie"), "classes must be"),
+    ],
+)
 def test_a_tampered_advanced_model_is_refused_naming_the_file_and_the_model(tmp_path, spoil, words):
     model = yaml.safe_load(yaml.safe_dump(train_eval.fit(_synthetic(60, 6), 3, epochs=5, variant="advanced")))
     spoil(model)
@@ -120,12 +123,16 @@ def _coalition_movement(seed: int = 3) -> dict:
     decision with a real choice (several moves that are not templates)."""
     from maria.players import decide, make_player
     from maria.players.search import plain_choices
+
     st = door.new_game("advanced", 2, seed)
     ps = {r: make_player("easy", seed + i) for i, r in enumerate(("coalition", "maria_theresa"))}
     for _ in range(3000):
         r = door.active_roles(st)[0]
-        if r == "coalition" and st["flow"][-1]["name"] == "movement_phase" \
-                and len(plain_choices(door.legal_actions(st, r))) > 3:
+        if (
+            r == "coalition"
+            and st["flow"][-1]["name"] == "movement_phase"
+            and len(plain_choices(door.legal_actions(st, r))) > 3
+        ):
             return st
         st = door.look_ahead(st, r, decide(st, r, ps[r]), in_place=True)
     raise AssertionError("no coalition movement decision")
@@ -141,6 +148,7 @@ def test_R8_4_hard_coalition_with_the_trained_evaluation_reads_only_its_view(mon
     from maria.players import make_player
     from maria.players.levels import HARD
     from maria.players.resample import observe
+
     assert dict(HARD.learned_roles).get("advanced-2") == ("coalition",)
     a = _coalition_movement()
     b = copy.deepcopy(a)
@@ -152,10 +160,11 @@ def test_R8_4_hard_coalition_with_the_trained_evaluation_reads_only_its_view(mon
     assert observe(a, "coalition") == observe(b, "coalition")
     acts = door.legal_actions(a, "coalition")
     assert acts == door.legal_actions(b, "coalition")
-    pa, pb = make_player("hard", 5, clock=False), make_player("hard", 5, clock=False)   # the counts alone
+    pa, pb = make_player("hard", 5, clock=False), make_player("hard", 5, clock=False)  # the counts alone
     calls = []
     orig = learned.value
     monkeypatch.setattr(learned, "value", lambda st, r: calls.append(r) or orig(st, r))
-    assert pa.choose(observe(a, "coalition"), acts, "coalition") == \
-        pb.choose(observe(b, "coalition"), acts, "coalition")
+    assert pa.choose(observe(a, "coalition"), acts, "coalition") == pb.choose(
+        observe(b, "coalition"), acts, "coalition"
+    )
     assert calls and set(calls) == {"coalition"}

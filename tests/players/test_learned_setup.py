@@ -60,8 +60,8 @@ def test_R4_9_an_allocation_that_does_not_fit_the_limits_is_not_used():
     assert "generals must be" in learned_setup.fits(frame, missing)
     under = dict(good)
     moved = under["khevenhueller"] - frame["generals"]["khevenhueller"]["min"] + 1
-    under["khevenhueller"] -= moved                  # one below his minimum ...
-    for g, v in frame["generals"].items():           # ... and those troops where there is room
+    under["khevenhueller"] -= moved  # one below his minimum ...
+    for g, v in frame["generals"].items():  # ... and those troops where there is room
         k = min(moved, v["max"] - under[g]) if g != "khevenhueller" else 0
         under[g] += k
         moved -= k
@@ -70,19 +70,24 @@ def test_R4_9_an_allocation_that_does_not_fit_the_limits_is_not_used():
     token = learned_setup.TRIAL.set({"austria": over})
     try:
         assert learned_setup.allocation({"variant": "advanced", "players": 3}, frame) in (
-            None, learned_setup.load().get("advanced-3", {}).get("austria"))
+            None,
+            learned_setup.load().get("advanced-3", {}).get("austria"),
+        )
     finally:
         learned_setup.TRIAL.reset(token)
 
 
-@pytest.mark.parametrize("text, words", [
-    ("allocations: {advanced-4: {}}", "unknown game"),
-    ("allocations: {advanced-3: {spain: {karl: 3}}}", "unknown power"),
-    ("allocations: {advanced-3: {austria: {karl: three}}}", "whole number"),
-    ("allocations: {advanced-3: {austria: {karl: true}}}", "whole number"),
-    ("allocations: {advanced-3: {austria: []}}", "must map each general"),
-    ("generals: {}", "top level"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("allocations: {advanced-4: {}}", "unknown game"),
+        ("allocations: {advanced-3: {spain: {karl: 3}}}", "unknown power"),
+        ("allocations: {advanced-3: {austria: {karl: three}}}", "whole number"),
+        ("allocations: {advanced-3: {austria: {karl: true}}}", "whole number"),
+        ("allocations: {advanced-3: {austria: []}}", "must map each general"),
+        ("generals: {}", "top level"),
+    ],
+)
 def test_a_tampered_setup_table_is_refused_naming_the_entry(tmp_path, text, words):
     p = tmp_path / "learned_setup.yaml"
     p.write_text(text, encoding="utf-8")
@@ -108,15 +113,15 @@ def test_the_training_script_spreads_random_troops_within_the_limits_and_fits_th
     rows = []
     for seed in range(400):
         t = train_setup.random_allocation(frame, random.Random(seed))
-        rows.append({"seed": seed, "winner": "maria_theresa" if t["karl"] >= 5 else "louis_xv",
-                     "alloc": {"austria": t}})
+        rows.append(
+            {"seed": seed, "winner": "maria_theresa" if t["karl"] >= 5 else "louis_xv", "alloc": {"austria": t}}
+        )
     got = train_setup.fit(rows, "austria", "maria_theresa")
     b, se = got["per_troop"]["karl"]
     assert b > 0.1 and b > 5 * se
     assert abs(got["per_troop"]["traun"][0]) < 0.1
     out = tmp_path / "try.jsonl"
-    assert train_setup.main(["try", str(out), "--first", "7", "--games", "1",
-                             "--alloc", "austria:karl=1"]) == 2
+    assert train_setup.main(["try", str(out), "--first", "7", "--games", "1", "--alloc", "austria:karl=1"]) == 2
     assert not out.exists()
 
 
@@ -125,13 +130,15 @@ def test_the_training_scripts_trial_game_is_the_series_game_with_that_allocation
     frame = _frames("intro", 3)["austria"]
     alloc = train_setup.random_allocation(frame, random.Random(1))
     text = "austria:" + ",".join(f"{g}={n}" for g, n in alloc.items())
-    assert train_setup.main(["try", str(out), "--variant", "intro", "--first", "11", "--games", "1",
-                             "--alloc", text]) == 0
+    assert (
+        train_setup.main(["try", str(out), "--variant", "intro", "--first", "11", "--games", "1", "--alloc", text]) == 0
+    )
     line = json.loads(out.read_text(encoding="utf-8"))
     assert line["alloc"] == {"austria": alloc} and line["seed"] == 11
     token = learned_setup.TRIAL.set({"austria": alloc})
     try:
         from maria.players.tournament import play_game
+
         rec = play_game("intro", 3, 11, {r: "easy" for r in door.ROLES[3]})
     finally:
         learned_setup.TRIAL.reset(token)

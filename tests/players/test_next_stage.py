@@ -75,7 +75,7 @@ def test_R10_2_a_fortress_out_of_reach_is_not_flagged(french_movement):
     assert risk.risk_of("pilsen") == 0.0
     assert all(info.dist(start, f) <= 4 for f, _, _ in risk.at_risk)
     near = _only(french_movement, {"belle_isle": ("klattau", 8), "traun": ("wien", 4)})
-    assert _risk(near).risk_of("pilsen") > 0.5                    # the same general, in reach
+    assert _risk(near).risk_of("pilsen") > 0.5  # the same general, in reach
 
 
 def test_R10_5_reach_counts_force_marches_of_up_to_8_main_road_cities_that_conquer_nothing(french_movement):
@@ -84,8 +84,8 @@ def test_R10_5_reach_counts_force_marches_of_up_to_8_main_road_cities_that_conqu
     risk = _risk(s)
     d = info.dist_from("loebau")
     far = {c for c in risk.reach["belle_isle"] if d[c] >= 5}
-    assert far                                                     # beyond any plain move (R10.2)
-    assert not any(f in far for f, _, _ in risk.at_risk)           # R10.14: a force march takes nothing
+    assert far  # beyond any plain move (R10.2)
+    assert not any(f in far for f, _, _ in risk.at_risk)  # R10.14: a force march takes nothing
 
 
 def test_R10_15_retroactive_conquest_when_the_lone_protector_is_beaten(french_movement):
@@ -94,19 +94,19 @@ def test_R10_15_retroactive_conquest_when_the_lone_protector_is_beaten(french_mo
     info = board_info(french_movement)
     d = info.dist_from("pilsen")
     guard = next(c for c in sorted(d) if d[c] == 2 and not info.is_fortress(c))
-    weak = _only(french_movement, {"belle_isle": ("klattau", 8), "broglie": ("klattau", 8),
-                                   "traun": (guard, 1)})
+    weak = _only(french_movement, {"belle_isle": ("klattau", 8), "broglie": ("klattau", 8), "traun": (guard, 1)})
     risk = _risk(weak)
     assert risk.beaten["traun"] > 0.9
     assert risk.risk_of("pilsen") > 0.5
-    strong = _only(french_movement, {"belle_isle": ("klattau", 1), "traun": (guard, 8),
-                                     "karl": (guard, 8)})
-    assert _risk(strong).risk_of("pilsen") < 0.3                  # a protector it cannot beat holds it
+    strong = _only(french_movement, {"belle_isle": ("klattau", 1), "traun": (guard, 8), "karl": (guard, 8)})
+    assert _risk(strong).risk_of("pilsen") < 0.3  # a protector it cannot beat holds it
 
 
 def test_the_model_reads_only_the_roles_view(french_movement):
-    s = _only(french_movement, {"belle_isle": ("klattau", 6), "broglie": ("klattau", 4),
-                                "traun": ("pilsen", 4), "karl": ("budweis", 3)})
+    s = _only(
+        french_movement,
+        {"belle_isle": ("klattau", 6), "broglie": ("klattau", 4), "traun": ("pilsen", 4), "karl": ("budweis", 3)},
+    )
     hidden = copy_state(s)
     # what Maria Theresa cannot see: France's split of its troops (R6.5) and the hands of France
     # and Prussia (R8.4), exchanged with the draw deck
@@ -128,11 +128,12 @@ def test_R9_5_a_general_out_of_supply_when_his_stage_begins_conquers_nothing(fre
     before = copy_state(s)
     before["phase"] = "tc"
     assert _risk(before).risk_of("pilsen") == 0.0
-    assert _risk(s).risk_of("pilsen") > 0.5           # after the supply phase: still face-up
+    assert _risk(s).risk_of("pilsen") > 0.5  # after the supply phase: still face-up
 
 
 def test_R11_2_the_protectors_cards_of_his_sectors_suit_count_in_the_battle(french_movement):
     from maria.games.maria.rules import cards
+
     info = board_info(french_movement)
     d = info.dist_from("pilsen")
     guard = next(c for c in sorted(d) if d[c] == 2 and not info.is_fortress(c))
@@ -141,6 +142,10 @@ def test_R11_2_the_protectors_cards_of_his_sectors_suit_count_in_the_battle(fren
     bare["cards"]["hands"]["austria"] = []
     armed = _only(french_movement, keep)
     suit = info.suit(guard)
-    armed["cards"]["hands"]["austria"] = [c for deck in range(1, 5) for c in cards.deck_cards(deck)
-                                          if cards.suit_of(c) == suit and cards.value_of(c) == 10]
+    armed["cards"]["hands"]["austria"] = [
+        c
+        for deck in range(1, 5)
+        for c in cards.deck_cards(deck)
+        if cards.suit_of(c) == suit and cards.value_of(c) == 10
+    ]
     assert _risk(armed).beaten["traun"] < 0.5 < _risk(bare).beaten["traun"]

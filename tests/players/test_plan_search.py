@@ -63,11 +63,11 @@ def test_the_plan_is_chosen_once_and_played_move_by_move():
     p = _searching_player()
     role = "maria_theresa"
     first = p.choose(observe(s, role), door.legal_actions(s, role), role)
-    assert p.last_plan_choice is not None                       # the plan was searched once
+    assert p.last_plan_choice is not None  # the plan was searched once
     s = door.apply(s, role, first)
     p.last_plan_choice = None
     s = _play_movement(s, p)
-    assert p.last_plan_choice is None                           # no second search
+    assert p.last_plan_choice is None  # no second search
     assert s["flow"][-1]["name"] != "movement_phase" or role not in door.active_roles(s)
 
 
@@ -78,12 +78,13 @@ def test_candidate_plans_start_with_the_rules_of_thumb_and_hold_stays_and_stacks
     assert [a["type"] for a in plans[0]] == [a["type"] for a in base]
     moved = {a["piece"] for a in plans[0] if a["type"] in ("move", "force_march")}
     stays = [pl for pl in plans if {a.get("piece") for a in pl if a["type"] == "move"} < moved]
-    assert stays                                                # a general left where he stands
+    assert stays  # a general left where he stands
     ends = [{a["piece"]: a["path"][-1] for a in pl if a["type"] == "move"} for pl in plans]
     info = board_info(s)
-    assert any(e.get("karl") and e.get("karl") == e.get("neipperg") for e in ends) \
-        or any(e.get("karl") == s["generals"]["neipperg"]["city"] or
-               e.get("neipperg") == s["generals"]["karl"]["city"] for e in ends)
+    assert any(e.get("karl") and e.get("karl") == e.get("neipperg") for e in ends) or any(
+        e.get("karl") == s["generals"]["neipperg"]["city"] or e.get("neipperg") == s["generals"]["karl"]["city"]
+        for e in ends
+    )
     assert info.playable
 
 
@@ -91,7 +92,7 @@ def test_R8_4_the_plan_search_reads_only_maria_theresas_view(monkeypatch):
     """A decision path sees only its role's view.  Two positions that differ only in
     which cards Prussia holds and which lie in the draw deck (R8.4: hidden from Austria) give her
     the same view and the same plan, and the plan search made it."""
-    s = _moravian_position()            # every hand empty, the first deck's cards out of play
+    s = _moravian_position()  # every hand empty, the first deck's cards out of play
     s["cards"]["hands"]["prussia"] = ["1:S10", "1:S9", "1:R1"]
     other = copy.deepcopy(s)
     other["cards"]["hands"]["prussia"] = ["1:H2", "1:D3", "1:C4"]
@@ -136,9 +137,10 @@ def test_R8_4_fredericks_plan_search_reads_only_his_view(monkeypatch):
     monkeypatch.setattr(plan_search, "SIZES", {"intro": (1, 1, 1)})
     ends = [_play_movement(s, make_player("hard", 5, clock=False), "frederick") for s in (a, b)]
     assert calls == ["frederick", "frederick"]
-    assert {g: x["city"] for g, x in ends[0]["generals"].items()} == \
-        {g: x["city"] for g, x in ends[1]["generals"].items()}
-    assert ends[0]["generals"] != a["generals"]                    # he moved
+    assert {g: x["city"] for g, x in ends[0]["generals"].items()} == {
+        g: x["city"] for g, x in ends[1]["generals"].items()
+    }
+    assert ends[0]["generals"] != a["generals"]  # he moved
 
 
 def _two_player_moravian_position() -> dict:

@@ -19,6 +19,7 @@ from maria.games.maria.rules.state import board_info, controller, copy_state, re
 def _first_movement(role: str, seed: int = 3, variant: str = "intro", players: int = 3) -> dict:
     """A game (3 players unless said) at `role`'s first movement phase (easy players)."""
     from maria.players import decide, make_player
+
     s = door.new_game(variant, players, seed)
     p = make_player("easy", seed)
     for _ in range(800):
@@ -63,9 +64,10 @@ def test_R10_2_planner_doubles_back_through_an_enemy_fortress_and_the_engine_agr
     paths = pl.paths("belle_isle")
     assert [start, fort, start] in paths
     value, taken = pl.conquest_value("belle_isle", [start, fort, start])
-    assert taken == {fort} and value > 0                       # R10.12: leaving it takes it
-    after = door.apply(s, "louis_xv", {"type": "move", "piece": "belle_isle", "path": [start, fort, start],
-                                       "force_march": False})
+    assert taken == {fort} and value > 0  # R10.12: leaving it takes it
+    after = door.apply(
+        s, "louis_xv", {"type": "move", "piece": "belle_isle", "path": [start, fort, start], "force_march": False}
+    )
     assert controller(after, info, fort) == "france"
     assert after["generals"]["belle_isle"]["city"] == start
 
@@ -80,8 +82,14 @@ def test_R10_13_a_protected_fortress_passed_is_worth_little_unless_the_protector
     beyond = [n for n in info.nbrs[fort] if n != start and not s["city_generals"].get(n)]
     assert beyond
     end = beyond[0]
-    guard_city = next((n for n in info.nbrs[end] if n not in (fort, start) and 1 <= info.dist_from(fort).get(n, 99) <= 3
-                       and not s["city_generals"].get(n)), None)
+    guard_city = next(
+        (
+            n
+            for n in info.nbrs[end]
+            if n not in (fort, start) and 1 <= info.dist_from(fort).get(n, 99) <= 3 and not s["city_generals"].get(n)
+        ),
+        None,
+    )
     assert guard_city is not None
     s["generals"]["karl"].update(city=guard_city, in_play=True, troops=2, face_up=True)
     rebuild_index(s)
@@ -92,7 +100,7 @@ def test_R10_13_a_protected_fortress_passed_is_worth_little_unless_the_protector
     s["generals"]["karl"]["troops"] = 8
     s["cards"]["hands"]["austria"] = ["1:H10", "1:D10", "1:C10", "1:S10", "1:R1"]
     strong, _ = Planner(s, info, "louis_xv").conquest_value("belle_isle", [start, fort, end])
-    assert weak > strong > 0        # R10.15: beating a weak protector next to the end makes the "?" count
+    assert weak > strong > 0  # R10.15: beating a weak protector next to the end makes the "?" count
 
 
 def test_R14_3_on_the_last_turn_the_attackers_end_city_counts_only_for_its_combats():
@@ -103,7 +111,7 @@ def test_R14_3_on_the_last_turn_the_attackers_end_city_counts_only_for_its_comba
     here = s["generals"][gid]["city"]
     far = [c for c, k in info.dist_from(here).items() if k == 6 and not s["city_generals"].get(c)]
     early = {c: pl.position_value(gid, c) - pl.supply_value(gid, c) - pl.combat_value(gid, c) for c in far[:8]}
-    assert len(set(round(v, 6) for v in early.values())) > 1   # before: nearness to targets counts
+    assert len(set(round(v, 6) for v in early.values())) > 1  # before: nearness to targets counts
     s["turn"] = s["options"]["last_turn"]
     pl = Planner(s, info, "louis_xv")
     late = {c: pl.position_value(gid, c) - pl.supply_value(gid, c) - pl.combat_value(gid, c) for c in far[:8]}
@@ -114,6 +122,7 @@ def test_hard_search_halves_candidates_and_stays_within_its_budget(monkeypatch):
     """A wall-clock search on a virtual clock (every rules-of-thumb decision costs 20 ms, every
     evaluation 5 ms): it ends within its budget with a legal whole move."""
     from tests.players.test_counted_budget import _slow_machine, _VirtualClock
+
     s = _french_movement(5)
     role = "louis_xv"
     p = SearchPlayer(Level(name="hard", candidates=6, samples=4, budget=0.4), 1)
@@ -123,13 +132,14 @@ def test_hard_search_halves_candidates_and_stays_within_its_budget(monkeypatch):
     t0 = clock.now
     a = p.choose(observe(s, role), legal, role, random.Random(2))
     assert clock.now - t0 <= 0.4
-    door.apply(s, role, a)                   # a legal whole move (or done)
+    door.apply(s, role, a)  # a legal whole move (or done)
 
 
 def test_hard_search_keeps_the_rules_of_thumb_choice_unless_a_challenger_is_clearly_better():
     """Pure noise never makes the search leave the rules-of-thumb move; a real paired gain does."""
     from maria.players import search
     from maria.players.easy import Rules
+
     assert not search._confident_gain([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
     assert search._confident_gain([1.1, 2.1, 3.1], [1.0, 2.0, 3.0])
     assert not search._confident_gain([1.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 1.0])
@@ -142,10 +152,11 @@ def test_hard_search_keeps_the_rules_of_thumb_choice_unless_a_challenger_is_clea
     class Noisy(SearchPlayer):
         def _playout(self, st, role, rng, deadline=1e18):
             return noise.gauss(0.0, 1.0)
+
     # counted play-outs and no ceiling: the outcome never depends on the machine's load
     p = Noisy(Level(name="hard", candidates=6, samples=10, budget=float("inf"), playouts=60), 1)
     picks = [p.choose(observe(s, role), legal, role, random.Random(k)) for k in range(6)]
-    assert sum(a == easy for a in picks) >= 5      # the sampled state may change easy's own pick
+    assert sum(a == easy for a in picks) >= 5  # the sampled state may change easy's own pick
 
 
 def test_hard_search_never_offers_ending_the_movement_phase_as_a_challenger():
@@ -161,12 +172,13 @@ def test_hard_search_never_offers_ending_the_movement_phase_as_a_challenger():
     cands = p._move_candidates(s, role, plain, moving)
     assert len(cands) > 1 and all(a["type"] != "done" for a in cands)
     done = next(a for a in plain if a["type"] == "done")
-    assert p._move_candidates(s, role, plain, done)[0] == done       # easy's own choice stays
+    assert p._move_candidates(s, role, plain, done)[0] == done  # easy's own choice stays
 
 
 def _fixture(name: str) -> dict:
     import yaml
     from pathlib import Path
+
     return yaml.safe_load((Path(__file__).parent / "fixtures" / name).read_text(encoding="utf-8"))
 
 
@@ -181,6 +193,7 @@ def test_R10_15_R11_4_two_french_generals_split_to_complete_a_question_pass_and_
     "?" become conquests after the combats (R12.1): France 9, the coalition wins (R24.1.2)."""
     from maria.players.easy import Rules
     from maria.games.maria.rules.victory import counts
+
     s = _fixture("intro2p_turn9_french_movement.yaml")
     info = board_info(s)
     assert counts(s, info) == {"france": 7, "prussia": 13}
@@ -188,7 +201,7 @@ def test_R10_15_R11_4_two_french_generals_split_to_complete_a_question_pass_and_
     assert pl.protectors("wien") == ["bruck_leitha", "hollabrunn"]
     first = Rules(s, "coalition", random.Random(1)).decide(door.legal_actions(s, "coalition"))
     assert first["type"] == "move" and {"wien", "st_poelten"} <= set(first["path"][:-1])
-    assert "hollabrunn" in info.nbrs[first["path"][-1]]           # he takes the far protector
+    assert "hollabrunn" in info.nbrs[first["path"][-1]]  # he takes the far protector
     s = door.apply(s, "coalition", first)
     assert set(s["qmarks"]) == {"wien", "st_poelten"}
     second = Rules(s, "coalition", random.Random(1)).decide(door.legal_actions(s, "coalition"))
@@ -210,6 +223,7 @@ def test_R10_1_a_general_far_from_every_target_still_marches_towards_the_nearest
     cities away.  The pull towards a target used to stop at 8 cities, so every move scored the same
     as staying and he stood there from turn 5 to the end.  Now he marches towards them."""
     from maria.players.easy import Rules
+
     s = _fixture("intro2p_turn8_belle_isle_far_from_targets.yaml")
     info = board_info(s)
     g = s["generals"]["belle_isle"]
@@ -240,14 +254,26 @@ def test_R11_4_a_rich_hand_plays_the_card_that_wins_big():
     """At -1 with a big hand, the easy player plays a card that leaves the enemy a big defeat (loss
     and retreat = the final score, R11.4), not the cheapest card that reaches 0."""
     from maria.players.easy import RICH_HAND, Rules
+
     s = _fixture("intro2p_turn9_french_movement.yaml")
     assert len(s["cards"]["hands"]["france"]) >= RICH_HAND
-    frame = {"name": "combat", "right": "att", "score": -1, "att_power": "france", "def_power": "austria",
-             "att": ["broglie"], "def": ["karl", "batthyany"]}
+    frame = {
+        "name": "combat",
+        "right": "att",
+        "score": -1,
+        "att_power": "france",
+        "def_power": "austria",
+        "att": ["broglie"],
+        "def": ["karl", "batthyany"],
+    }
     hand = [c for c in s["cards"]["hands"]["france"] if c]
     from maria.games.maria.rules import cards
-    acts = [{"type": "play_card", "card": c} for c in hand if not cards.is_reserve(c)
-            and cards.suit_of(c) == cards.suit_of(hand[0])]
+
+    acts = [
+        {"type": "play_card", "card": c}
+        for c in hand
+        if not cards.is_reserve(c) and cards.suit_of(c) == cards.suit_of(hand[0])
+    ]
     acts.append({"type": "accept_defeat"})
     a = Rules(s, "coalition", random.Random(1)).on_combat(acts, frame)
     values = sorted(cards.value_of(x["card"]) for x in acts if x["type"] == "play_card")
@@ -255,7 +281,7 @@ def test_R11_4_a_rich_hand_plays_the_card_that_wins_big():
     v = cards.value_of(a["card"])
     want = 1 + min(s["generals"]["karl"]["troops"] + s["generals"]["batthyany"]["troops"], 6)
     assert v == min((x for x in values if x >= want), default=values[-1])
-    assert v > values[0]                                # not the cheapest card
+    assert v > values[0]  # not the cheapest card
     # a poor hand keeps its cards: the cheapest card that reaches 0
     s["cards"]["hands"]["france"] = hand[:5]
     a = Rules(s, "coalition", random.Random(1)).on_combat(acts, frame)
@@ -305,6 +331,7 @@ def test_R11_9_a_stack_fights_with_its_supreme_commanders_cards():
 
 def test_R8_2_easy_pays_the_bavarian_subsidy_only_when_bavaria_is_short_of_cards():
     from maria.players.easy import Rules
+
     s = _french_movement()
     acts = [{"type": "subsidy", "give": True}, {"type": "subsidy", "give": False}]
     hands = s["cards"]["hands"]
@@ -325,7 +352,7 @@ def test_R24_1_2_two_player_coalition_keeps_each_allys_share_for_it():
     pl = Planner(s, info, "coalition")
     assert pl.weight("france", "prag") >= 5 and pl.weight("prussia", "olmuetz") >= 5
     assert pl.weight("prussia", "leitmeritz") >= 5 and pl.weight("france", "leitmeritz") >= 5
-    assert pl.weight("france", "breslau") < 0           # Silesia is Prussia's
+    assert pl.weight("france", "breslau") < 0  # Silesia is Prussia's
     assert pl.weight("prussia", "prag") < 0
     assert 0 < pl.weight("france", "olmuetz") < 5
     for c in ["eger", "pilsen", "prag", "budweis", "tabor", "linz", "enns", "krems", "st_poelten"]:
@@ -344,7 +371,7 @@ def test_R10_4_R10_12_two_player_prussians_do_not_park_on_frances_fortresses():
     info = board_info(s)
     pl = Planner(s, info, "coalition")
     assert pl.spoil_value("leopold", "wien") < -5
-    assert pl.spoil_value("leopold", "olmuetz") == 0.0          # Prussia's own target
+    assert pl.spoil_value("leopold", "olmuetz") == 0.0  # Prussia's own target
     assert pl.spoil_value("belle_isle", "wien") == 0.0
 
 
@@ -352,12 +379,13 @@ def test_R24_1_2_the_evaluation_counts_a_fortress_taken_from_the_allys_share_as_
     """The search judges positions with evaluate(): in the 2-player game a Moravian fortress taken
     by France (while Prussia still needs it) is a loss for the coalition, not a gain."""
     from maria.players.evaluate import evaluate, spoiled
+
     s = door.new_game("intro", 2, 4)
     info = board_info(s)
     assert spoiled(s, info) == 0
     own, theirs = copy_state(s), copy_state(s)
-    own["markers"]["prag"] = "france"          # France's share
-    theirs["markers"]["olmuetz"] = "france"    # Prussia's share
+    own["markers"]["prag"] = "france"  # France's share
+    theirs["markers"]["olmuetz"] = "france"  # Prussia's share
     assert spoiled(theirs, info) == 1 and spoiled(own, info) == 0
     assert evaluate(own, "coalition") > evaluate(theirs, "coalition")
     assert evaluate(theirs, "coalition") < evaluate(s, "coalition") + 0.05
@@ -369,6 +397,7 @@ def test_R5_1_the_defenders_playouts_run_through_the_enemy_stages_that_follow_it
     introductory game stop when her own next stage begins; an attacker's, and hers in the advanced
     game, stop at the end of the current stage."""
     from maria.players import make_player
+
     seen = []
     p = make_player("hard", 1)
     # the end of every play-out, whichever evaluation scores it (her 3-player one is the trained
@@ -386,8 +415,7 @@ def test_R5_1_the_defenders_playouts_run_through_the_enemy_stages_that_follow_it
     p._playout(a, "maria_theresa", random.Random(1))
     end = seen[-1]
     assert end["turn"] == a["turn"] + 1 and _stage_step(end) < _stage_step(a)
-    assert not any(e["turn"] == a["turn"] + 1 and e["stage"].startswith(("france", "prussia"))
-                   for e in end["log"])
+    assert not any(e["turn"] == a["turn"] + 1 and e["stage"].startswith(("france", "prussia")) for e in end["log"])
     assert dict(make_player("normal", 1).config.reply_roles) == {}
 
 
@@ -401,15 +429,18 @@ def test_R10_16c_R15_2_advanced_austria_takes_a_bavarian_fortress_that_spends_on
     g = s["generals"]["khevenhueller"]
     assert g["face_up"]
     _clear_around(s, info, "braunau", keep="khevenhueller")
-    start = next(c for c in info.nbrs["braunau"] if not s["city_generals"].get(c)
-                 and not s["city_train"].get(c) and info.home_of(c) != "bavaria")
+    start = next(
+        c
+        for c in info.nbrs["braunau"]
+        if not s["city_generals"].get(c) and not s["city_train"].get(c) and info.home_of(c) != "bavaria"
+    )
     s["city_generals"].get(g["city"], []).remove("khevenhueller")
     g["city"] = start
     rebuild_index(s)
     assert controller(s, info, "braunau") == "bavaria" and not Planner(s, info, "maria_theresa").is_prot("braunau")
     pl = Planner(s, info, "maria_theresa")
     assert "braunau" in pl.targets("austria")
-    assert "passau" not in pl.targets("austria")          # not a fortress
+    assert "passau" not in pl.targets("austria")  # not a fortress
     assert not any(c in pl.targets("austria") for c in ("koeln", "mainz", "trier", "mannheim"))  # R10.16b
     gain, move = pl.best_general_move("khevenhueller")
     assert move is not None and "braunau" in move["path"][1:-1]
@@ -427,13 +458,17 @@ def _austrian_raid_position(variant: str = "intro"):
     off every fortress), no other general within 4 cities of it."""
     s = _first_movement("maria_theresa", 3, variant)
     info = board_info(s)
-    tid = next(k for k, t in s["trains"].items() if t["power"] == "france" and t["in_play"]
-               and t["city"] in info.playable)
+    tid = next(
+        k for k, t in s["trains"].items() if t["power"] == "france" and t["in_play"] and t["city"] in info.playable
+    )
     town = s["trains"][tid]["city"]
     _clear_around(s, info, town, None)
     d = info.dist_from(town)
-    start = next(c for c, k in sorted(d.items()) if k == 2 and not info.is_fortress(c)
-                 and not s["city_generals"].get(c) and c not in s["city_train"])
+    start = next(
+        c
+        for c, k in sorted(d.items())
+        if k == 2 and not info.is_fortress(c) and not s["city_generals"].get(c) and c not in s["city_train"]
+    )
     s["generals"]["karl"].update(city=start, face_up=True, troops=6, in_play=True)
     rebuild_index(s)
     return s, info, tid, town, start
@@ -446,6 +481,7 @@ def test_R10_4_R9_3_austria_raids_an_enemy_supply_train_on_her_way():
     values it at RAID_VALUE (everyone else at TRAIN_VALUE), chooses the raid, and the engine
     eliminates the train."""
     from maria.players import plan_trains as T
+
     s, info, tid, town, start = _austrian_raid_position()
     pl = Planner(s, info, "maria_theresa")
     assert pl.raids("austria") and not pl.raids("france")
@@ -464,6 +500,7 @@ def test_R9_3_the_raid_pull_draws_austria_towards_the_nearest_enemy_train(monkey
     """RAID_PULL a city towards the nearest enemy train, capped at RAID_NEAR cities; nothing
     for a power that does not raid (RAID off)."""
     from maria.players import plan_trains as T
+
     s, info, tid, town, start = _austrian_raid_position()
     pl = Planner(s, info, "maria_theresa")
     d = info.dist_from(town)
@@ -484,6 +521,7 @@ def test_R2_1_R2_3_a_raider_never_raids_a_train_of_its_own_player(monkeypatch):
     """In 3 players Frederick plays Prussia and the Pragmatic Army, enemies by R2.3 but his own
     powers (R2.1): a PA that raided (RAID set for it) would draw towards French trains only."""
     from maria.players import plan_trains as T
+
     monkeypatch.setattr(T, "RAID", {"advanced": ("pragmatic_army",)})
     s = _first_movement("frederick", 3, "advanced")
     info = board_info(s)
@@ -493,9 +531,18 @@ def test_R2_1_R2_3_a_raider_never_raids_a_train_of_its_own_player(monkeypatch):
     pl.raid_distance("pragmatic_army", "hannover")
     raided = set(pl.__dict__["_raid_trains"]["pragmatic_army"])
     mine = set(R.powers_of(s, "frederick"))
-    prussian = {t["city"] for t in s["trains"].values() if t["power"] == "prussia" and t["in_play"]
-                and t["city"] in info.playable}
+    prussian = {
+        t["city"]
+        for t in s["trains"].values()
+        if t["power"] == "prussia" and t["in_play"] and t["city"] in info.playable
+    }
     assert "prussia" in mine and R.enemies(s, "pragmatic_army", "prussia") and prussian
-    assert raided == {t["city"] for t in s["trains"].values() if t["in_play"] and t["city"] in info.playable
-                      and R.enemies(s, "pragmatic_army", t["power"]) and t["power"] not in mine}
+    assert raided == {
+        t["city"]
+        for t in s["trains"].values()
+        if t["in_play"]
+        and t["city"] in info.playable
+        and R.enemies(s, "pragmatic_army", t["power"])
+        and t["power"] not in mine
+    }
     assert raided and not raided & prussian

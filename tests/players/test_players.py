@@ -23,8 +23,9 @@ def test_levels_and_bad_level():
 def _easy_against_random(players: int) -> tuple:
     times: dict = {}
     roles = door.ROLES[players]
-    rec = play_game("intro", players, 0, {r: ("easy" if i % 2 == 0 else "random")
-                                          for i, r in enumerate(roles)}, times=times)
+    rec = play_game(
+        "intro", players, 0, {r: ("easy" if i % 2 == 0 else "random") for i, r in enumerate(roles)}, times=times
+    )
     return rec, times
 
 
@@ -45,13 +46,14 @@ def test_easy_decides_fast(players):
 
 def test_search_player_does_not_search_trivial_or_templated_decisions(monkeypatch):
     from tests.players.test_counted_budget import _count_playouts
+
     st = door.new_game("intro", 3, 1)
     p = make_player("hard", 1, budget=5.0)
     calls = _count_playouts(monkeypatch)
     role = door.active_roles(st)[0]
-    a = decide(st, role, p)                       # allocation: a template
+    a = decide(st, role, p)  # allocation: a template
     assert a["type"] == "allocate" and "choose" not in a.values()
-    assert calls == []                            # no play-out: nothing was searched
+    assert calls == []  # no play-out: nothing was searched
 
 
 @pytest.mark.slow
@@ -89,6 +91,7 @@ def test_tournament_writes_replays(tmp_path):
     assert len(files) == 2
     from maria.record.replay import replay
     from maria.record.saves import load_game
+
     for f in files:
         replay(load_game(f))
     assert any("95% CI" in line for line in out)
@@ -121,6 +124,7 @@ def test_mixed_tournament_counts_a_win_for_either_of_a_seats(tmp_path):
     solo = sum(res["wins"][x] for x in res["wins"] if "+" not in x)
     assert f"wins {solo:>4}/3 " in one and f"wins {sum(res['wins'].values()) - solo:>4}/3 " in two
     from maria.record.saves import load_game
+
     for f in tmp_path.glob("*.yaml"):
         group = f.name.split("-as-")[1].split("-vs-")[0].split("+")
         winner = load_game(f).state["result"]["winner"]
@@ -150,6 +154,7 @@ def test_planner_whole_moves_are_legal_and_conquer():
     conquers fortresses in Austria against random opponents."""
     from maria.games.maria.rules.state import board_info
     from maria.games.maria.rules.victory import counts
+
     rec = play_game("intro", 3, 7, {"louis_xv": "easy", "frederick": "random", "maria_theresa": "random"})
     st = rec.state
     assert door.is_over(st)
@@ -163,7 +168,7 @@ def test_easy_attackers_beat_random_usually(role):
     for seed in range(4):
         rec = play_game("intro", 3, 100 + seed, {r: ("easy" if r == role else "random") for r in roles})
         wins += rec.state["result"]["winner"] == role
-        if wins >= 3:                     # three of the four games: the fourth cannot change it
+        if wins >= 3:  # three of the four games: the fourth cannot change it
             break
     assert wins >= 3
 
@@ -182,6 +187,7 @@ def test_judge_plays_departures_to_the_end_with_paired_seeds():
     and an identical choice scores exactly 0 (paired seeds, same sampled state)."""
     from maria.players.judge import play_out, score
     from maria.players.resample import observe, resample
+
     s = door.new_game("intro", 2, 40000)
     base = resample(observe(s, "coalition"), "coalition", 5)
     a = play_out(base, 3)

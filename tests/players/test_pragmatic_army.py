@@ -18,21 +18,26 @@ from maria.games.maria.rules.state import board_info
 
 
 def _pa_first_move() -> dict:
-    return yaml.safe_load((Path(__file__).parent / "fixtures" /
-                           "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load(
+        (Path(__file__).parent / "fixtures" / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8")
+    )
 
 
 def _front(info, s, city) -> int:
     """Cities from `city` to the nearest Austrian Netherlands fortress Austria still holds."""
     from maria.games.maria.rules.state import controller
+
     d = info.dist_from(city)
-    return min(d.get(c, 99) for c in info.fortresses()
-               if info.board.cities[c].territory == "austrian_netherlands"
-               and controller(s, info, c) == "austria")
+    return min(
+        d.get(c, 99)
+        for c in info.fortresses()
+        if info.board.cities[c].territory == "austrian_netherlands" and controller(s, info, c) == "austria"
+    )
 
 
 def test_R15_2_R2_1_the_pragmatic_army_marches_from_hanover_towards_the_french_front():
     from maria.players.plan import Planner
+
     s = _pa_first_move()
     info = board_info(s)
     f = s["flow"][-1]

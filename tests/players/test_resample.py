@@ -10,16 +10,14 @@ from maria.games.maria.rules import door
 from maria.engine import rng
 from maria.games.maria.rules.advanced import poldata
 from maria.lab import selfplay
-from maria.players.resample import (ADV_BOOKKEEPING_KEYS, ADV_SAMPLED_KEYS, ADV_VIEW_KEYS, observe,
-                                  resample)
+from maria.players.resample import ADV_BOOKKEEPING_KEYS, ADV_SAMPLED_KEYS, ADV_VIEW_KEYS, observe, resample
 from maria.games.maria.invariants import check_state
 
 
 def _hidden_placed(st) -> bool:
     """Face-down TCs placed on the political display and not yet revealed (R17.3-4)."""
     adv = st.get("adv")
-    return bool(adv) and any(not e["up"] and not e.get("seen")
-                             for ents in adv["pol"]["display"].values() for e in ents)
+    return bool(adv) and any(not e["up"] and not e.get("seen") for ents in adv["pol"]["display"].values() for e in ents)
 
 
 def _states(seed, players, every=15, variant="intro", options=None, adv_keys=None):
@@ -69,7 +67,7 @@ def test_hidden_parts_vary_between_seeds_and_depend_only_on_the_observation():
     decks = {tuple(s["cards"]["draw"]) for s in samples}
     troops = {tuple(g["troops"] for g in s["generals"].values()) for s in samples}
     assert len(hands) > 1 and len(decks) > 1 and len(troops) > 1
-    assert resample(obs, role, 3) == resample(observe(samples[5], role), role, 3)   # view + seed only
+    assert resample(obs, role, 3) == resample(observe(samples[5], role), role, 3)  # view + seed only
     # the role's own secrets are exact
     for s in samples:
         assert s["cards"]["hands"]["prussia"] == st["cards"]["hands"]["prussia"]
@@ -80,18 +78,26 @@ def test_observation_leaks_nothing():
     st = list(_states(5, 3, every=40))[2]
     other = resample(observe(st, "frederick"), "frederick", 99)
     assert observe(other, "frederick") == observe(st, "frederick")
-    assert other["cards"]["hands"]["austria"] != st["cards"]["hands"]["austria"] \
+    assert (
+        other["cards"]["hands"]["austria"] != st["cards"]["hands"]["austria"]
         or other["cards"]["draw"] != st["cards"]["draw"]
+    )
 
 
 # --- the advanced game: political display, political deck, winter scores ---------------------------
+
 
 def _hidden_display(st, role):
     """Other powers' face-down TCs on the political display that were never revealed (what `role`
     must not learn; a revealed card turned face-down again is remembered, R25.3)."""
     mine = set(st["roles"][role])
-    return [e["card"] for p, ents in st["adv"]["pol"]["display"].items() if p not in mine
-            for e in ents if not e["up"] and not e.get("seen")]
+    return [
+        e["card"]
+        for p, ents in st["adv"]["pol"]["display"].items()
+        if p not in mine
+        for e in ents
+        if not e["up"] and not e.get("seen")
+    ]
 
 
 def _strings(x):
@@ -128,7 +134,7 @@ def _pol_deck_ok(state):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_advanced_view_unchanged_and_state_valid_at_many_points(players, request):
-    dense = request.config.getoption("--runslow")          # every 9th state; the default run every 18th
+    dense = request.config.getoption("--runslow")  # every 9th state; the default run every 18th
     n = with_hidden = 0
     adv_keys = set()
     for st in _adv_states(players, every=9 if dense else 18, adv_keys=adv_keys):
@@ -154,10 +160,11 @@ def test_advanced_view_unchanged_and_state_valid_at_many_points(players, request
                 if k not in ("pol", "winter"):
                     assert s2["adv"][k] == v, k
             assert list(s2["adv"]) == list(st["adv"])
-            assert {p: len(w) for p, w in s2["adv"]["winter"].items()} == \
-                {p: len(w) for p, w in st["adv"]["winter"].items()}
+            assert {p: len(w) for p, w in s2["adv"]["winter"].items()} == {
+                p: len(w) for p, w in st["adv"]["winter"].items()
+            }
             if st["result"] is not None:
-                assert s2["adv"]["winter"] == st["adv"]["winter"]        # public at the end (R23.3)
+                assert s2["adv"]["winter"] == st["adv"]["winter"]  # public at the end (R23.3)
             n += 1
     # hidden only between placing and revealing (R17.3-4)
     assert n > (300 if dense else 150) and with_hidden > (8 if dense else 4)
@@ -174,7 +181,7 @@ def test_advanced_observation_hides_display_deck_order_and_winter_scores(players
     changed (the hidden TCs swapped with other unseen cards, the deck reshuffled within its years,
     other winter scores)."""
     n = scrambled = 0
-    dense = request.config.getoption("--runslow")          # every 14th state; the default run every 24th
+    dense = request.config.getoption("--runslow")  # every 14th state; the default run every 24th
     for st in _adv_states(players, seeds=(2,), every=14 if dense else 24):
         for role in door.ROLES[players]:
             obs = observe(st, role)
@@ -194,7 +201,7 @@ def test_advanced_observation_hides_display_deck_order_and_winter_scores(players
             assert observe(other, role) == obs
             assert door.view(other, role) == door.view(st, role)
             n += 1
-    assert n > (100 if dense else 55) and scrambled > (2 if dense else 1)   # hidden only between placing and revealing
+    assert n > (100 if dense else 55) and scrambled > (2 if dense else 1)  # hidden only between placing and revealing
 
 
 def _scramble(st, role, k):
@@ -222,15 +229,22 @@ def _scramble(st, role, k):
 
 
 def test_advanced_hidden_parts_vary_between_seeds_and_own_secrets_are_exact():
-    pts = [st for st in _adv_states(3, seeds=(3,), every=5)
-           if _hidden_display(st, "frederick") and st["result"] is None and st["adv"]["winter"]["austria"]
-           and len(st["adv"]["pol"]["deck"]) > 3]
+    pts = [
+        st
+        for st in _adv_states(3, seeds=(3,), every=5)
+        if _hidden_display(st, "frederick")
+        and st["result"] is None
+        and st["adv"]["winter"]["austria"]
+        and len(st["adv"]["pol"]["deck"]) > 3
+    ]
     assert pts
     st = pts[len(pts) // 2]
     obs = observe(st, "frederick")
     samples = [resample(obs, "frederick", k) for k in range(12)]
-    hidden = {tuple(e["card"] for p in ("austria", "france") for e in s["adv"]["pol"]["display"][p]
-                    if not e["up"]) for s in samples}
+    hidden = {
+        tuple(e["card"] for p in ("austria", "france") for e in s["adv"]["pol"]["display"][p] if not e["up"])
+        for s in samples
+    }
     decks = {tuple(s["adv"]["pol"]["deck"]) for s in samples}
     assert len(hidden) > 1 and len(decks) > 1
     for s in samples:
@@ -251,6 +265,7 @@ def test_advanced_hidden_parts_vary_between_seeds_and_own_secrets_are_exact():
 def test_advanced_resampled_state_keeps_the_evaluation_working():
     from maria.players.evaluate_advanced import advanced_value, winter_term, effective_pools
     from maria.games.maria.rules.state import board_info
+
     pts = [st for st in _adv_states(2, seeds=(2,), every=40) if st["turn"] >= 7 and st["result"] is None]
     assert pts
     for st in pts[:3]:

@@ -12,22 +12,31 @@ from maria.players import easy, plan, plan_threats
 from maria.players.tournament import play_game
 
 _spec = importlib.util.spec_from_file_location(
-    "rules_sweep", Path(__file__).resolve().parents[2] / "tools" / "rules_sweep.py")
+    "rules_sweep", Path(__file__).resolve().parents[2] / "tools" / "rules_sweep.py"
+)
 sweep = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(sweep)
 
 
 def test_the_shipped_values_play_the_plain_all_easy_game_and_the_wrapping_is_undone():
-    before = (plan_threats.Threats.defence_value, plan.Planner.position_value,
-              plan.Planner.combat_value, easy.Rules.fill_recruit)
+    before = (
+        plan_threats.Threats.defence_value,
+        plan.Planner.position_value,
+        plan.Planner.combat_value,
+        easy.Rules.fill_recruit,
+    )
     plain = play_game("intro", 3, 240003, {r: "easy" for r in ("maria_theresa", "frederick", "louis_xv")})
     with sweep.installed():
         got = sweep.play_one("intro", "maria_theresa", "defender", 240003, default=True)
         drawn = sweep.play_one("intro", "maria_theresa", "defender", 300001)
     assert got["winner"] == plain.state["result"]["winner"] and got["P"] == {} and got["error"] is None
     assert drawn["error"] is None and set(drawn["P"]) == set(sweep.SETS["defender"])
-    assert (plan_threats.Threats.defence_value, plan.Planner.position_value,
-            plan.Planner.combat_value, easy.Rules.fill_recruit) == before
+    assert (
+        plan_threats.Threats.defence_value,
+        plan.Planner.position_value,
+        plan.Planner.combat_value,
+        easy.Rules.fill_recruit,
+    ) == before
 
 
 def test_the_fit_recovers_a_planted_effect_and_not_a_placebo():

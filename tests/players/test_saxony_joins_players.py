@@ -11,8 +11,12 @@ from maria.players import LEVELS, decide, make_player
 from maria.games.maria.rules import apply, legal_actions
 from maria.games.maria.rules.state import board_info
 
-from tests.rules.test_advanced_audit_a import (_join_austria, _rutowski_stacked_where_cities_tie,
-                                               _saxony_joins_with_rutowski_off_board, adv_game)
+from tests.rules.test_advanced_audit_a import (
+    _join_austria,
+    _rutowski_stacked_where_cities_tie,
+    _saxony_joins_with_rutowski_off_board,
+    adv_game,
+)
 from maria.games.maria.rules.advanced import saxony as pol_saxony
 
 
@@ -37,10 +41,10 @@ def test_R19_3_every_level_answers_saxony_joining_austria(level, position):
     frame = s["flow"][-1]["name"]
     a = decide(s, "maria_theresa", make_player(level, 3, budget=0.05))
     assert "choose" not in a.values()
-    s2 = apply(s, "maria_theresa", a)                  # legal, or apply raises
+    s2 = apply(s, "maria_theresa", a)  # legal, or apply raises
     assert s2["flow"][-1]["name"] != frame or s2["flow"][-1] != s["flow"][-1]
     if level == "easy" and frame == "saxony_reenter":
-        assert s2["generals"]["rutowski"]["city"] == "dresden"      # the easy player brings him back
+        assert s2["generals"]["rutowski"]["city"] == "dresden"  # the easy player brings him back
     if frame == "relocate":
         assert s2["generals"]["rutowski"]["city"] in pol_saxony.closest_empty_cities(s, board_info(s), "rutowski")
     assert legal_actions(s2, "maria_theresa") is not None

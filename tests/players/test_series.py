@@ -25,7 +25,8 @@ def test_the_one_seat_rotation_and_goal_1_threshold():
     roles = ["frederick", "louis_xv", "maria_theresa"]
     assert [series.seats_for("rot:hard:easy", roles, s) for s in (3, 4)] == [
         {"frederick": "hard", "louis_xv": "easy", "maria_theresa": "easy"},
-        {"frederick": "easy", "louis_xv": "hard", "maria_theresa": "easy"}]
+        {"frederick": "easy", "louis_xv": "hard", "maria_theresa": "easy"},
+    ]
     # the Hard-alone goal: min(90%, max(1.5 r, r + 15 points))
     assert abs(series.goal1_threshold(0.078) - 0.228) < 1e-9
     assert abs(series.goal1_threshold(0.35) - 0.525) < 1e-9
@@ -35,13 +36,13 @@ def test_the_one_seat_rotation_and_goal_1_threshold():
 def test_a_two_player_one_seat_series_is_summed_up_by_the_seat_of_the_tested_level():
     """Two players: each level holds one seat, so the level under test comes from the series'
     mode (rot:LEVEL:BASE), kept in every line; a line without it counts the stronger level's seat."""
+
     def line(seed, seats, winner, mode="rot:hard:easy"):
-        return {"seed": seed, "seats": seats, "winner": winner, "error": None, "secs": 1.0, "times": {},
-                "mode": mode}
+        return {"seed": seed, "seats": seats, "winner": winner, "error": None, "secs": 1.0, "times": {}, "mode": mode}
+
     a = {"coalition": "hard", "maria_theresa": "easy"}
     b = {"coalition": "easy", "maria_theresa": "hard"}
-    lines = [line(1, a, "coalition"), line(2, b, "maria_theresa"), line(3, b, "coalition"),
-             line(4, a, None)]
+    lines = [line(1, a, "coalition"), line(2, b, "maria_theresa"), line(3, b, "coalition"), line(4, a, None)]
     text = "\n".join(series.summary(lines))
     assert "coalition (one seat): 1/2 = 50.0%" in text and "maria_theresa (one seat): 1/2 = 50.0%" in text
     for x in lines:

@@ -48,6 +48,7 @@ def test_a_stopped_series_resumes_with_the_games_it_lacks(tmp_path, monkeypatch,
     def counted(job):
         played.append(job["g"])
         return orig(job)
+
     monkeypatch.setattr(T, "_play_one", counted)
     said = []
     resumed = T.run(**SERIES, jobs=1, results=str(part), echo=said.append)
@@ -57,8 +58,16 @@ def test_a_stopped_series_resumes_with_the_games_it_lacks(tmp_path, monkeypatch,
     assert _games(part) == _games(full)
     # the summary can be re-read from the file alone
     header, games = T.read_results(part)
-    again = T.summarize(games, header["variant"], header["players"], header["games"], header["a"], header["b"],
-                        header["seating"], echo=lambda *_: None)
+    again = T.summarize(
+        games,
+        header["variant"],
+        header["players"],
+        header["games"],
+        header["a"],
+        header["b"],
+        header["seating"],
+        echo=lambda *_: None,
+    )
     assert again["wins"] == whole["wins"]
 
 
@@ -84,5 +93,6 @@ def test_selfplay_in_parallel_plays_the_same_games(capsys):
         assert main(["selfplay", "--games", "3", "--seed", "21", "--jobs", str(jobs)]) == 0
         out = capsys.readouterr().out.splitlines()
         return [re.sub(r", [0-9.]+ s$", "", x) for x in out if x.startswith("seed ")]
+
     one, two = outcomes(1), outcomes(2)
     assert len(one) == 3 and one == two

@@ -30,6 +30,7 @@ def advance_to(state, name, role_pref=None):
         if state["flow"][-1]["name"] == name:
             return state
         from maria.games.maria.rules import active_roles
+
         role = active_roles(state)[0]
         acts = legal_actions(state, role)
         done = [a for a in acts if a["type"] in ("done", "accept_tie", "accept_defeat")]
@@ -49,8 +50,15 @@ def info(state):
 def start_combat_now(state, power, att, dfn):
     """`power`'s combat phase with the single pair `att` -> `dfn` (cities), the combat begun (R11)."""
     from maria.games.maria.rules.combat import start_combat
-    phase = {"name": "combat_phase", "powers": [power], "pairs": [[att, dfn]],
-             "fought": [], "retreated": [], "retreated_gens": []}
+
+    phase = {
+        "name": "combat_phase",
+        "powers": [power],
+        "pairs": [[att, dfn]],
+        "fought": [],
+        "retreated": [],
+        "retreated_gens": [],
+    }
     state["flow"] = [{"name": "game"}, phase]
     start_combat(state, board_info(state), phase, att, dfn)
     return state

@@ -33,8 +33,8 @@ def test_R4_5_R4_7_pools_at_start_and_R15_conservation():
     assert s["adv"]["pools"] == {"prussia": 11, "france": 11, "pragmatic_army": 8, "austria": 3}
     for p, n in A.POOL_SIZES.items():
         assert A.pool_total(s, p) == n
-    assert s["flow"][-1]["name"] == "politics"                           # R5.1 stage 1
-    assert adv_game(diplomacy=True)["flow"][-1]["name"] == "diplomacy"    # RUL-A34 before it
+    assert s["flow"][-1]["name"] == "politics"  # R5.1 stage 1
+    assert adv_game(diplomacy=True)["flow"][-1]["name"] == "diplomacy"  # RUL-A34 before it
     assert s["options"]["last_turn"] == 12 and s["options"]["optional_political_rule"] is True
 
 
@@ -59,9 +59,9 @@ def test_R16_3_worked_example_bavaria_beats_austria_10_troops():
 
 def test_R16_2_supply_loss_and_R19_3_1_saxony_shift():
     s = adv_game()
-    A.lose_vp(s, "prussia", 1, "lack of supply@bohemia")                 # boxes empty: nothing moves
+    A.lose_vp(s, "prussia", 1, "lack of supply@bohemia")  # boxes empty: nothing moves
     assert s["adv"]["pools"]["prussia"] == 11
-    assert s["adv"]["saxony_pending"] == 1                                 # ... but Saxony shifts
+    assert s["adv"]["saxony_pending"] == 1  # ... but Saxony shifts
 
 
 def test_R16_4_three_electors_box():
@@ -81,16 +81,18 @@ def test_R10_16b_rhine_elector_flips_never_a_vm():
     s = adv_game()
     info = board_info(s)
     from maria.games.maria.rules.conquest import conquer
+
     conquer(s, info, "pragmatic_army", "koeln")
     assert "koeln" not in s["markers"] and s["adv"]["electors"]["koeln"] == "austria"
-    assert s["adv"]["college"]["koeln"] == "austria"                      # R18.4 kept in step
+    assert s["adv"]["college"]["koeln"] == "austria"  # R18.4 kept in step
 
 
 def test_R15_3_conquest_takes_from_pool_and_returns():
     s = adv_game()
     info = board_info(s)
     from maria.games.maria.rules.conquest import conquer
-    conquer(s, info, "prussia", "breslau")                  # Austrian VM back, Prussian VM out
+
+    conquer(s, info, "prussia", "breslau")  # Austrian VM back, Prussian VM out
     assert s["markers"]["breslau"] == "prussia"
     assert s["adv"]["pools"]["austria"] == 4 and s["adv"]["pools"]["prussia"] == 10
 
@@ -123,11 +125,14 @@ def _to_influence(s, display, faceup, trump="hearts"):
 
 def test_R17_4_R17_5_6_worked_example_influence_and_selection():
     s = adv_game(optional_political_rule=False)
-    s = _to_influence(s, {"prussia": ["1:H9"], "austria": ["1:H3"], "france": ["2:H3"],
-                          "pragmatic_army": ["1:H2"]}, ["1741_denmark", "1742_spain"])
+    s = _to_influence(
+        s,
+        {"prussia": ["1:H9"], "austria": ["1:H3"], "france": ["2:H3"], "pragmatic_army": ["1:H2"]},
+        ["1741_denmark", "1742_spain"],
+    )
     fr = s["flow"][-1]
     assert [pol_display.influence(s, p) for p in fr["order"]] == [9, 3, 3, 2]
-    assert fr["order"] == ["prussia", "austria", "france", "pragmatic_army"]   # tie to the right
+    assert fr["order"] == ["prussia", "austria", "france", "pragmatic_army"]  # tie to the right
     # Prussia selects one card and discards it without effect
     s = apply(s, "frederick", {"type": "select", "power": "prussia", "card": "1741_denmark"})
     s = apply(s, "frederick", {"type": "discard_card"})
@@ -138,28 +143,30 @@ def test_R17_4_R17_5_6_worked_example_influence_and_selection():
     s = apply(s, "louis_xv", {"type": "execute", "instruction": None, "shifts": {"italy": -2}})
     # both cards taken: the PA gets its TC back; the shift is carried out after the selection
     assert "1:H2" in s["cards"]["hands"]["pragmatic_army"]
-    assert s["adv"]["pol"]["display"]["austria"][0]["card"] == "1:H3"   # Austria saved: stays
+    assert s["adv"]["pol"]["display"]["austria"][0]["card"] == "1:H3"  # Austria saved: stays
     assert s["adv"]["tracks"]["italy"] == 1
     assert s["flow"][-1]["name"] != "politics"
 
 
 def test_R17_5_6_variant_france_and_pa_save_card_discarded():
     s = adv_game(optional_political_rule=False)
-    s = _to_influence(s, {"prussia": ["1:H9"], "austria": ["1:H3"], "france": ["2:H3"],
-                          "pragmatic_army": ["1:H2"]}, ["1741_denmark", "1742_spain"])
+    s = _to_influence(
+        s,
+        {"prussia": ["1:H9"], "austria": ["1:H3"], "france": ["2:H3"], "pragmatic_army": ["1:H2"]},
+        ["1741_denmark", "1742_spain"],
+    )
     s = apply(s, "frederick", {"type": "select", "power": "prussia", "card": "1741_denmark"})
     s = apply(s, "frederick", {"type": "discard_card"})
     s = apply(s, "louis_xv", {"type": "save", "power": "france"})
     # the PA has no arms on Spain: it must save (R17.5.2)
     assert "1742_spain" in s["adv"]["pol"]["discard"]
-    assert s["adv"]["pol"]["display"]["pragmatic_army"][0]["card"] == "1:H2"   # saved
+    assert s["adv"]["pol"]["display"]["pragmatic_army"][0]["card"] == "1:H2"  # saved
     assert s["adv"]["tracks"]["italy"] == 3
 
 
 def test_R17_4_2_reserve_counts_16_and_R17_4_1_non_trump_returns():
     s = adv_game(optional_political_rule=False)
-    s = _to_influence(s, {"prussia": ["1:S9"], "austria": ["1:R1"], "france": ["2:H3"]},
-                      ["1741_denmark", "1742_spain"])
+    s = _to_influence(s, {"prussia": ["1:S9"], "austria": ["1:R1"], "france": ["2:H3"]}, ["1741_denmark", "1742_spain"])
     assert pol_display.influence(s, "austria") == 16 and pol_display.influence(s, "prussia") == 0
     assert "1:S9" in s["cards"]["hands"]["prussia"]
 
@@ -187,6 +194,7 @@ def test_R17_6_4_italy_vp_icon_and_return_on_star():
 def test_R17_6_4_income_icons_R8_8():
     s = adv_game()
     from maria.games.maria.rules import cards
+
     base = cards.income(s, "prussia", True)
     s["adv"]["tracks"]["russia"] = 0
     assert cards.income(s, "prussia", True) == base - 1
@@ -207,7 +215,7 @@ def test_R17_6_8_ostpreussen_general_returns_when_russia_shifts():
 def test_R17_6_4_expedition_corps_sends_a_general():
     s = adv_game()
     info = board_info(s)
-    politics.apply_shifts(s, info, {"italy": -2})            # box 1: Austrian expedition icon
+    politics.apply_shifts(s, info, {"italy": -2})  # box 1: Austrian expedition icon
     assert s["flow"][-1]["name"] == "expedition"
     acts = legal_actions(s, "maria_theresa")
     s = apply(s, "maria_theresa", acts[0])
@@ -234,6 +242,7 @@ def test_R10_6_R11_15_only_french_and_austrian_pieces_cross_maps():
     s = adv_game()
     info = board_info(s)
     from maria.games.maria.rules.movement import step_refusal
+
     for gid, ok in (("stair", False), ("maillebois", True)):
         s["generals"][gid]["city"] = "ulm"
         rebuild_index(s)
@@ -242,6 +251,7 @@ def test_R10_6_R11_15_only_french_and_austrian_pieces_cross_maps():
         s["generals"][gid]["city"] = None
         rebuild_index(s)
     from maria.games.maria.rules.retreat import no_entry
+
     s["generals"]["stair"]["city"] = "ulm"
     rebuild_index(s)
     assert "donauwoerth" in no_entry(s, info, "ulm")
@@ -261,7 +271,7 @@ def test_R19_2_france_reduces_objectives_and_markers_return():
     assert A.france_may_reduce(s, info)
     A.reduce_objectives(s, info)
     assert s["adv"]["set_aside"]["france"] == 2 and s["adv"]["pools"]["france"] == 9
-    assert not A.france_may_reduce(s, info)                                 # only once
+    assert not A.france_may_reduce(s, info)  # only once
     A.france_conquered_bohemia(s, info, "bavaria", "dresden")
     assert s["adv"]["set_aside"]["france"] == 0 and s["adv"]["pools"]["france"] == 11
 
@@ -272,15 +282,17 @@ def test_R19_3_4_quadruple_alliance_saxony_joins_austria():
     pol_cards.execute_instruction(s, info, "quadruple", "austria", True)
     assert "saxony" in s["roles"]["maria_theresa"] and "saxony" not in s["roles"]["frederick"]
     from maria.games.maria.rules import roles as R, cards
+
     assert R.cooperating(s, "austria", "saxony") and R.enemies(s, "saxony", "prussia")
-    assert cards.income(s, "saxony", True) == 2                            # R19.3.8
-    assert "saxony" in R.action_stages(s)[2]                                # R19.3.9
+    assert cards.income(s, "saxony", True) == 2  # R19.3.8
+    assert "saxony" in R.action_stages(s)[2]  # R19.3.9
 
 
 def test_R19_3_3_saxony_neutral_pieces_home_markers_returned():
     s = adv_game()
     info = board_info(s)
     from maria.games.maria.rules.conquest import conquer
+
     conquer(s, info, "austria", "dresden")
     assert s["markers"]["dresden"] == "austria"
     politics.apply_shifts(s, info, {"saxony": 1})
@@ -300,22 +312,26 @@ def test_R23_1_empty_pool_wins_and_R23_2_ties():
     assert A._tie_winner(s, ["austria", "france"]) == "maria_theresa"
     assert A._tie_winner(s, ["france", "prussia"]) == "frederick"
     s2 = adv_game(players=2)
-    assert A._tie_winner(s2, ["france", "pragmatic_army"]) == "maria_theresa"   # R24.2.6
+    assert A._tie_winner(s2, ["france", "pragmatic_army"]) == "maria_theresa"  # R24.2.6
 
 
 def test_R13_6_winter_scores_hidden_until_the_end():
     s = adv_game()
     A.winter_scoring(s)
-    assert view(s, "frederick")["advanced"]["winter_scores"]["prussia"] == 1      # only a count
+    assert view(s, "frederick")["advanced"]["winter_scores"]["prussia"] == 1  # only a count
     assert s["adv"]["winter"]["prussia"] == [11]
 
 
 def test_R23_3_lowest_total_wins_after_fourth_winter():
     s = adv_game()
-    s["adv"]["winter"] = {"prussia": [5, 5, 5, 5], "france": [4, 4, 4, 4], "pragmatic_army": [8] * 4,
-                          "austria": [4, 4, 4, 4]}
+    s["adv"]["winter"] = {
+        "prussia": [5, 5, 5, 5],
+        "france": [4, 4, 4, 4],
+        "pragmatic_army": [8] * 4,
+        "austria": [4, 4, 4, 4],
+    }
     A.end_of_game(s, board_info(s))
-    assert s["result"]["winner"] == "maria_theresa"                         # tie France/Austria
+    assert s["result"]["winner"] == "maria_theresa"  # tie France/Austria
 
 
 def test_R24_2_3_two_player_one_executed_card_per_turn():
@@ -337,8 +353,13 @@ def test_R17_5_2_data_every_major_can_select_and_tracks_reach_icons():
         for p in ("austria", "prussia", "france", "pragmatic_army"):
             assert any(p in c["arms"] for c in cards_.values() if c["year"] == year and not c.get("special")), (year, p)
     for t, tr in disp["tracks"].items():
-        steps = {d * a["n"] for c in cards_.values() for a in c.get("arrows", []) if a["track"] == t
-                 for d in ({"left": [-1], "right": [1], "either": [-1, 1]}[a["dir"]])}
+        steps = {
+            d * a["n"]
+            for c in cards_.values()
+            for a in c.get("arrows", [])
+            if a["track"] == t
+            for d in ({"left": [-1], "right": [1], "either": [-1, 1]}[a["dir"]])
+        }
         n = len(tr["boxes"])
         seen, todo = {tr["star"]}, [tr["star"]]
         while todo:

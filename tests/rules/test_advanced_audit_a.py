@@ -75,6 +75,7 @@ def test_R10_16c_R19_1_silesia_always_marked_after_annexation():
     Silesia Prussian home country) an Austrian conquest of Breslau is marked, and Prussia's
     re-conquest marks it again with a marker from Prussia's pool."""
     from maria.games.maria.rules.conquest import conquer
+
     s = adv_game()
     info = board_info(s)
     s["adv"]["silesia_annexed"] = s["turn"]
@@ -101,7 +102,7 @@ def test_R19_3_saxony_shifts_for_prussian_vp_losses_whatever_its_status():
     s = adv_game()
     info = board_info(s)
     s["adv"]["silesia_annexed"] = s["turn"]
-    politics.apply_shifts(s, info, {"saxony": 2})                   # the "S" box: neutral
+    politics.apply_shifts(s, info, {"saxony": 2})  # the "S" box: neutral
     s = _clear_relocations(s)
     assert pol_display.saxony_state(s) == "neutral" and s["adv"]["tracks"]["saxony"] == 3
     A.lose_vp(s, "prussia", 1, "battle@bohemia")
@@ -133,7 +134,7 @@ def test_R23_2_three_electors_box_counted_once_with_an_empty_pool():
     for _ in range(4):
         A.after_control_change(s, info)
     assert s["adv"]["overflow"]["france"] == 1 and s["adv"]["electors3"] is None
-    s["adv"]["electors"]["mainz"] = "austria"                             # lost again: not counted
+    s["adv"]["electors"]["mainz"] = "austria"  # lost again: not counted
     A.after_control_change(s, info)
     assert s["adv"]["overflow"]["france"] == 0
 
@@ -142,17 +143,18 @@ def test_R23_2_qmark_with_empty_pool_then_conquered_counted_once():
     """§23.2 with §10.15 / §12: a "?" placed with an empty pool and then conquered in the
     retroactive phase is one marker the power could have played, not two."""
     from maria.games.maria.rules.conquest import conquer
+
     s = adv_game()
     info = board_info(s)
     s["adv"]["pools"]["prussia"] = 0
     A.place_qmark(s, "prussia", "bruenn")
     assert s["adv"]["overflow"]["prussia"] == 1
-    conquer(s, info, "prussia", "bruenn")                               # the retroactive conquest
+    conquer(s, info, "prussia", "bruenn")  # the retroactive conquest
     assert s["adv"]["overflow"]["prussia"] == 1
     s2 = adv_game()
     s2["adv"]["pools"]["prussia"] = 0
     A.place_qmark(s2, "prussia", "bruenn")
-    A.drop_qmark(s2, "bruenn")                                          # still protected: it goes
+    A.drop_qmark(s2, "bruenn")  # still protected: it goes
     assert s2["adv"]["overflow"]["prussia"] == 0
 
 
@@ -174,6 +176,7 @@ def test_R17_6_political_cards_follow_their_printed_texts():
     Vienna, Berlin and Versailles (Austria, Prussia, France), France (1743) is war in Italy and the
     Netherlands (no Saxony arrow)."""
     from maria.games.maria.rules.advanced import poldata
+
     c = poldata.cards()
     sp = c["1744_separate_peace"]
     assert [(a["track"], a["dir"]) for a in sp["arrows"]] == [("italy", "right")]
@@ -243,8 +246,17 @@ def test_R19_3_off_board_saxon_general_may_reenter_when_saxony_joins_austria():
     tpl = next(a for a in acts if a["type"] == "recruit")
     assert {"type": "done"} in acts and tpl["power"] == "saxony" and tpl["on_map"] == []
     assert "dresden" in tpl["sites"]["rutowski"] and tpl["max_troops"] == 3
-    s = apply(s, "maria_theresa", {"type": "recruit", "power": "saxony", "cards": ["1:H5", "1:S4"],
-                                   "assign": {"rutowski": 2}, "reenter": {"rutowski": "dresden"}})
+    s = apply(
+        s,
+        "maria_theresa",
+        {
+            "type": "recruit",
+            "power": "saxony",
+            "cards": ["1:H5", "1:S4"],
+            "assign": {"rutowski": 2},
+            "reenter": {"rutowski": "dresden"},
+        },
+    )
     g = s["generals"]["rutowski"]
     assert g["city"] == "dresden" and g["troops"] == 2 and s["cards"]["hands"]["saxony"] == ["1:C3"]
     assert s["flow"][-1]["name"] != "saxony_reenter"
@@ -275,6 +287,7 @@ def test_R19_3_positions_pass_the_statecheck():
     """The two new decision points are positions the statecheck accepts (saves, fuzz)."""
     from maria.games.maria.invariants import check_state
     from tests.players.test_saxony_joins_players import _reenter_position, _stack_position
+
     for pos in (_reenter_position, _stack_position):
         assert check_state(pos()) == []
 
@@ -283,7 +296,8 @@ def test_R19_3_quadruple_alliance_order_stack_then_troops_then_recruitment():
     """§19.3 with the Quadruple Alliance (R17.6.6): the stacked Saxon general leaves the stack before
     the card's 2 troops are given (RUL-A36)."""
     from tests.players.test_saxony_joins_players import _stack_position
-    s = _stack_position()                      # only used to find a city with a tie
+
+    s = _stack_position()  # only used to find a city with a tie
     city = s["generals"]["schwerin"]["city"]
     s = adv_game()
     info = board_info(s)

@@ -31,14 +31,15 @@ def _settle(s):
 
 # --- RUL-A14: the 8 TC points for an off-board general (R17.6.4, R8.7) -------------------------
 
+
 def _expedition_with_offboard_karl():
     s = adv_game()
     info = board_info(s)
     g = s["generals"]["karl"]
-    g["city"], g["troops"], g["face_up"], g["known"] = None, 0, True, None      # removed (R6.7)
+    g["city"], g["troops"], g["face_up"], g["known"] = None, 0, True, None  # removed (R6.7)
     rebuild_index(s)
     s["cards"]["hands"]["austria"] = ["1:S8", "1:C9", "1:C8", "1:R1", "1:C7"]
-    politics.apply_shifts(s, info, {"italy": -2})            # box 1: Austrian expedition icon
+    politics.apply_shifts(s, info, {"italy": -2})  # box 1: Austrian expedition icon
     assert s["flow"][-1]["name"] == "expedition"
     return s
 
@@ -73,7 +74,7 @@ def test_R17_6_4_cancel_the_payment_returns_to_the_choice():
     s = apply(s, "maria_theresa", {"type": "cancel"})
     assert s["flow"][-1]["name"] == "expedition"
     assert len(s["cards"]["hands"]["austria"]) == 5
-    s = apply(s, "maria_theresa", {"type": "expedition", "general": "traun"})   # an on-map general: free
+    s = apply(s, "maria_theresa", {"type": "expedition", "general": "traun"})  # an on-map general: free
     assert s["generals"]["traun"]["city"] == "box:italien" and len(s["cards"]["hands"]["austria"]) == 5
 
 
@@ -85,23 +86,24 @@ def test_R17_6_4_offboard_general_not_offered_without_8_points():
 
 # --- RUL-A15: the blocker of an off-map return moves by its owner's choice (R17.6.7) ------------
 
+
 def test_R17_6_7_blocker_moved_by_its_owner_to_an_adjacent_city():
     s = adv_game()
     info = board_info(s)
-    gid = s["adv"]["expedition"]["russia"]["prussia"]           # the Ostpreussen general
-    _put(s, "neipperg", "landsberg")                            # an Austrian on the arrow's city
+    gid = s["adv"]["expedition"]["russia"]["prussia"]  # the Ostpreussen general
+    _put(s, "neipperg", "landsberg")  # an Austrian on the arrow's city
     politics.apply_shifts(s, info, {"russia": 1})
     s = _settle(s)
     top = s["flow"][-1]
     assert top["name"] == "relocate" and top["cause"] == "offmap"
-    assert active_roles(s) == ["maria_theresa"]                # the blocker's owner, not Prussia
+    assert active_roles(s) == ["maria_theresa"]  # the blocker's owner, not Prussia
     acts = [a for a in legal_actions(s, "maria_theresa") if a["type"] == "relocate"]
     assert sorted(a["city"] for a in acts) == ["meseritz", "soldin"]
-    assert s["generals"][gid]["city"] == "box:ostpreussen"      # waits until the city is free
+    assert s["generals"][gid]["city"] == "box:ostpreussen"  # waits until the city is free
     with pytest.raises(IllegalAction):
         apply(s, "maria_theresa", {"type": "relocate", "piece": "neipperg", "city": "landsberg"})
     s = apply(s, "maria_theresa", {"type": "relocate", "piece": "neipperg", "city": "soldin"})
-    assert s["generals"]["neipperg"]["city"] == "soldin"       # not the alphabetical first
+    assert s["generals"]["neipperg"]["city"] == "soldin"  # not the alphabetical first
     assert s["generals"][gid]["city"] == "landsberg" and s["generals"][gid]["in_play"]
     assert s["flow"][-1]["name"] != "relocate"
     assert check_state(s, undo_snapshots=False) == []
@@ -112,7 +114,7 @@ def test_R17_6_7_single_free_city_is_automatic_and_the_blocker_may_join_its_own_
     info = board_info(s)
     gid = s["adv"]["expedition"]["russia"]["prussia"]
     _put(s, "neipperg", "landsberg")
-    _put(s, "friedrich", "meseritz")                            # an enemy: no stack there
+    _put(s, "friedrich", "meseritz")  # an enemy: no stack there
     politics.apply_shifts(s, info, {"russia": 1})
     s = _settle(s)
     assert s["generals"]["neipperg"]["city"] == "soldin" and s["generals"][gid]["city"] == "landsberg"
@@ -133,17 +135,18 @@ def test_R17_6_7_single_free_city_is_automatic_and_the_blocker_may_join_its_own_
 
 # --- RUL-A18: pieces leaving / returning to neutral Saxony (R19.3.3) ----------------------------
 
+
 def test_R19_3_3_foreign_pieces_leave_neutral_saxony_by_their_owners_choice():
     s = adv_game()
     info = board_info(s)
-    _put(s, "neipperg", "zittau")         # Austria: Leipa and Reichenberg are both 1 step away
-    _put(s, "leopold", "guben")           # Prussia: Cottbus, Frankfurt/Oder (Crossen holds a train)
+    _put(s, "neipperg", "zittau")  # Austria: Leipa and Reichenberg are both 1 step away
+    _put(s, "leopold", "guben")  # Prussia: Cottbus, Frankfurt/Oder (Crossen holds a train)
     politics.apply_shifts(s, info, {"saxony": 1})
     s = _settle(s)
     assert pol_display.saxony_state(s) == "neutral"
     top = s["flow"][-1]
     assert top["name"] == "relocate" and top["cause"] == "neutral"
-    assert active_roles(s) == ["frederick"]                     # pieces in id order: leopold first
+    assert active_roles(s) == ["frederick"]  # pieces in id order: leopold first
     acts = [a for a in legal_actions(s, "frederick") if a["type"] == "relocate"]
     assert acts == [{"type": "relocate", "piece": "leopold", "city": c} for c in ("cottbus", "frankfurt_oder")]
     s = apply(s, "frederick", {"type": "relocate", "piece": "leopold", "city": "frankfurt_oder"})
@@ -164,18 +167,18 @@ def test_R19_3_3_saxon_pieces_home_setup_city_occupied_owner_chooses():
     s = adv_game()
     info = board_info(s)
     _put(s, "rutowski", "torgau")
-    _put(s, "saxony_t1", "wurzen")        # the train goes back to Leipzig by itself
-    _put(s, "neipperg", "dresden")        # Rutowski's set-up city is occupied
+    _put(s, "saxony_t1", "wurzen")  # the train goes back to Leipzig by itself
+    _put(s, "neipperg", "dresden")  # Rutowski's set-up city is occupied
     politics.apply_shifts(s, info, {"saxony": 1})
     s = _settle(s)
-    assert active_roles(s) == ["maria_theresa"]                # Saxony is Maria Theresa's now
+    assert active_roles(s) == ["maria_theresa"]  # Saxony is Maria Theresa's now
     acts = [a for a in legal_actions(s, "maria_theresa") if a["type"] == "relocate"]
     assert sorted(a["city"] for a in acts) == ["bischofswerda", "dippoldiswalde", "freiberg", "meissen", "pirna"]
     s = apply(s, "maria_theresa", {"type": "relocate", "piece": "rutowski", "city": "meissen"})
     assert s["generals"]["rutowski"]["city"] == "meissen"
     assert s["trains"]["saxony_t1"]["city"] == "leipzig"
     s = _settle(s)
-    assert home_of(s, info, s["generals"]["neipperg"]["city"]) == "austria"   # then he leaves
+    assert home_of(s, info, s["generals"]["neipperg"]["city"]) == "austria"  # then he leaves
     assert s["flow"][-1]["name"] == "politics"
     assert check_state(s, undo_snapshots=False) == []
 

@@ -45,8 +45,11 @@ def _peace_position(turn=5):
     _prussian_silesia(s)
     _place(s, "neipperg", None)
     s["generals"]["neipperg"]["troops"] = 0
-    s["flow"] = [{"name": "game"}, {"name": "turn", "step": 4, "diplomacy_done": True},
-                 {"name": "action_stage", "powers": ["prussia", "saxony"], "step": 5}]
+    s["flow"] = [
+        {"name": "game"},
+        {"name": "turn", "step": 4, "diplomacy_done": True},
+        {"name": "action_stage", "powers": ["prussia", "saxony"], "step": 5},
+    ]
     flow.run(s, board_info(s))
     return s
 
@@ -64,15 +67,15 @@ def _peace_made(s):
 
 # --- R19.1 Prussia annexes Silesia -------------------------------------------------------------
 
+
 def test_R19_1_1_offer_only_when_prussia_controls_all_silesia():
     s = adv_game()
-    assert not peace.may_offer(s, board_info(s))                     # 5 Austrian fortresses
+    assert not peace.may_offer(s, board_info(s))  # 5 Austrian fortresses
     _prussian_silesia(s)
     assert peace.may_offer(s, board_info(s))
     s = _peace_position()
     assert s["flow"][-1]["name"] == "peace_offer"
-    assert _acts(s, "frederick") == [{"type": "peace_offer", "offer": True},
-                                     {"type": "peace_offer", "offer": False}]
+    assert _acts(s, "frederick") == [{"type": "peace_offer", "offer": True}, {"type": "peace_offer", "offer": False}]
 
 
 def test_R19_1_1_refused_peace_changes_nothing_and_may_be_offered_again():
@@ -81,7 +84,7 @@ def test_R19_1_1_refused_peace_changes_nothing_and_may_be_offered_again():
     assert active_roles(s) == ["maria_theresa"]
     s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": False})
     assert s["adv"]["silesia_annexed"] is None and not pol_saxony.neutral(s, "prussia")
-    assert peace.may_offer(s, board_info(s))                          # again at a later stage
+    assert peace.may_offer(s, board_info(s))  # again at a later stage
 
 
 def test_R19_1_2_steps_1_to_7():
@@ -123,7 +126,7 @@ def test_R19_1_2_steps_1_to_7():
     assert a["silesia_box"] == 1
     t2 = s["trains"]["prussia_t2"]
     assert t2["in_play"] and t2["city"] in ("berlin", "magdeburg", "breslau")
-    assert a["pools"]["prussia"] == pools["prussia"] + 1 - 1      # 1 of 3 back, 1 to the Silesia box
+    assert a["pools"]["prussia"] == pools["prussia"] + 1 - 1  # 1 of 3 back, 1 to the Silesia box
     for p, n in A.POOL_SIZES.items():
         assert A.pool_total(s, p) == n
     # step 6: neutral until the start of Prussia's action stage of turn 7
@@ -142,14 +145,16 @@ def test_R19_1_2_steps_1_to_7():
 
 def poldata_label(s):
     from maria.games.maria.rules.advanced import poldata
+
     return poldata.display()["tracks"]["saxony"]["boxes"][s["adv"]["tracks"]["saxony"]].get("label")
 
 
 def test_R19_1_2_step5_train_choice_includes_breslau_and_R19_1_3():
     s = _peace_position()
     info = board_info(s)
-    assert not any(a["type"] == "reenter_train" and a["train"] == "prussia_t2"
-                   for a in legal_actions(s, "frederick"))                # R19.1.3 / R10.9
+    assert not any(
+        a["type"] == "reenter_train" and a["train"] == "prussia_t2" for a in legal_actions(s, "frederick")
+    )  # R19.1.3 / R10.9
     s = apply(s, "frederick", {"type": "peace_offer", "offer": True})
     s = apply(s, "maria_theresa", {"type": "peace_answer", "accept": True})
     while s["flow"][-1]["name"] == "relocate":
@@ -159,7 +164,7 @@ def test_R19_1_2_step5_train_choice_includes_breslau_and_R19_1_3():
     assert {"type": "place_train", "train": "prussia_t2", "city": "breslau"} in acts
     s = apply(s, "frederick", {"type": "place_train", "train": "prussia_t2", "city": "breslau"})
     assert s["trains"]["prussia_t2"]["city"] == "breslau"
-    assert "breslau" not in peace.train_sites(s, info)                  # now occupied
+    assert "breslau" not in peace.train_sites(s, info)  # now occupied
 
 
 def test_R19_1_2_example_peace_turn5_neutral_until_prussian_stage_of_turn7():
@@ -186,6 +191,7 @@ def test_R19_1_2_example_peace_turn5_neutral_until_prussian_stage_of_turn7():
         a = pref[0] if pref else acts[0]
         if any(v == "choose" for v in a.values()):
             from maria.lab.selfplay import fill
+
             a = fill(a, s, {"rng": 7})
         s = apply(s, role, a)
     assert (6, True, True) in seen and (7, False, True) in seen and (7, True, False) in seen
@@ -216,8 +222,12 @@ def test_R19_4_neutral_prussia_no_entry_no_combat_no_supply_path():
         why = step_refusal(s, info, {"piece": "friedrich", "mode": "normal", "path": [g], "main": True}, out[0])
         assert why and "neutral" in why
     # R19.4.2: no combat with a Prussian general, even when adjacent
-    pairs = [(c, n) for c in SILESIA for n in sorted(info.nbrs[c]) if info.home_of(n) == "austria"
-             and n not in s["city_generals"] and n not in s["city_train"]]
+    pairs = [
+        (c, n)
+        for c in SILESIA
+        for n in sorted(info.nbrs[c])
+        if info.home_of(n) == "austria" and n not in s["city_generals"] and n not in s["city_train"]
+    ]
     sil, aus = next((c, n) for c, n in pairs if c not in s["city_train"])
     for g in list(s["city_generals"].get(sil, [])):
         _place(s, g, None)
@@ -239,13 +249,17 @@ def test_R19_4_supply_path_blocked_by_neutral_territory():
     info = board_info(s)
     _no_austrian_trains(s)
     for g in list(s["generals"]):
-        if g != "neipperg" and s["generals"][g]["city"] in info.playable \
-                and info.board.cities[s["generals"][g]["city"]].map == "bohemia":
+        if (
+            g != "neipperg"
+            and s["generals"][g]["city"] in info.playable
+            and info.board.cities[s["generals"][g]["city"]].map == "bohemia"
+        ):
             _place(s, g, None)
     found = False
     poland = [c for c in sorted(info.playable) if info.board.cities[c].territory == "poland"]
-    austrian = [c for c in sorted(info.playable) if info.home_of(c) == "austria"
-                and info.board.cities[c].map == "bohemia"]
+    austrian = [
+        c for c in sorted(info.playable) if info.home_of(c) == "austria" and info.board.cities[c].map == "bohemia"
+    ]
     for p in poland:
         for t in austrian:
             if not 2 <= info.dist(p, t) <= 6:
@@ -267,14 +281,15 @@ def test_R19_4_supply_path_blocked_by_neutral_territory():
 
 # --- R20 subsidy contracts -----------------------------------------------------------------------
 
+
 def test_R20_1_givers_major_recipients_allied_and_R24_2_2():
     s = adv_game()
     assert subsidy.may_contract(s, "france", "prussia")
-    assert not subsidy.may_contract(s, "france", "austria")            # enemies
-    assert not subsidy.may_contract(s, "bavaria", "france")            # minor giver
+    assert not subsidy.may_contract(s, "france", "austria")  # enemies
+    assert not subsidy.may_contract(s, "bavaria", "france")  # minor giver
     assert subsidy.may_contract(s, "pragmatic_army", "austria")
     s2 = adv_game(players=2)
-    assert not subsidy.may_contract(s2, "france", "prussia")           # 2p: minors only
+    assert not subsidy.may_contract(s2, "france", "prussia")  # 2p: minors only
     assert subsidy.may_contract(s2, "prussia", "saxony")
 
 
@@ -287,9 +302,12 @@ def test_R20_worked_example_france_prussia_three_turns():
     assert active_roles(s) == ["frederick"]
     s = apply(s, "frederick", {"type": "answer_subsidy", "accept": True})
     c = s["adv"]["contracts"]["france>prussia"]
-    assert c["s"] == 3                                                 # 3 S markers
-    assert not any(a["type"] == "offer_subsidy" and {a["giver"], a["recipient"]} == {"france", "prussia"}
-                   for r in ("louis_xv", "frederick") for a in _acts(s, r))   # one per pair
+    assert c["s"] == 3  # 3 S markers
+    assert not any(
+        a["type"] == "offer_subsidy" and {a["giver"], a["recipient"]} == {"france", "prussia"}
+        for r in ("louis_xv", "frederick")
+        for a in _acts(s, r)
+    )  # one per pair
     info = board_info(s)
     for turn in (1, 2, 3, 4):
         s["turn"] = turn
@@ -298,8 +316,8 @@ def test_R20_worked_example_france_prussia_three_turns():
         subsidy.tc_phase(s, info, {"powers": ["france", "bavaria"], "subsidy": True})
         got_p = len(s["cards"]["hands"]["prussia"]) - pr
         if turn <= 3:
-            assert got_p == 1 and len(s["cards"]["hands"]["france"]) - fr == 3       # 5 - 1 - 1
-            assert len(s["cards"]["hands"]["bavaria"]) - bav == 2                   # 1 + subsidy
+            assert got_p == 1 and len(s["cards"]["hands"]["france"]) - fr == 3  # 5 - 1 - 1
+            assert len(s["cards"]["hands"]["bavaria"]) - bav == 2  # 1 + subsidy
             assert top in s["cards"]["hands"]["bavaria"] or top in s["cards"]["hands"]["prussia"]
         else:
             assert got_p == 0 and "france>prussia" not in s["adv"]["contracts"]
@@ -310,8 +328,13 @@ def test_R20_worked_example_france_prussia_three_turns():
 
 def test_R20_3_subsidy_card_is_the_first_card_drawn_before_looking():
     s = adv_game()
-    s["adv"]["contracts"]["pragmatic_army>austria"] = {"giver": "pragmatic_army", "recipient": "austria",
-                                                       "s": 2, "initial": False, "paid_turn": None}
+    s["adv"]["contracts"]["pragmatic_army>austria"] = {
+        "giver": "pragmatic_army",
+        "recipient": "austria",
+        "s": 2,
+        "initial": False,
+        "paid_turn": None,
+    }
     top = s["cards"]["draw"][-1]
     subsidy.tc_phase(s, board_info(s), {"powers": ["austria", "pragmatic_army"]})
     assert top not in s["cards"]["hands"]["pragmatic_army"]
@@ -322,8 +345,11 @@ def test_R20_2_cancellation_needs_both_players_and_initial_contract_cannot_be_ca
     s = adv_game(diplomacy=True)
     s = apply(s, "louis_xv", {"type": "offer_subsidy", "giver": "france", "recipient": "prussia", "turns": 2})
     s = apply(s, "frederick", {"type": "answer_subsidy", "accept": True})
-    assert not any(a["type"] == "cancel_subsidy" and a["contract"] == subsidy.INITIAL
-                   for r in ("louis_xv", "frederick") for a in _acts(s, r))
+    assert not any(
+        a["type"] == "cancel_subsidy" and a["contract"] == subsidy.INITIAL
+        for r in ("louis_xv", "frederick")
+        for a in _acts(s, r)
+    )
     s = apply(s, "frederick", {"type": "cancel_subsidy", "contract": "france>prussia"})
     assert active_roles(s) == ["louis_xv"]
     s2 = apply(s, "louis_xv", {"type": "answer_subsidy", "accept": False})
@@ -336,8 +362,7 @@ def test_R20_2_cancellation_needs_both_players_and_initial_contract_cannot_be_ca
 
 def test_R20_refused_offer_makes_no_contract():
     s = adv_game(diplomacy=True)
-    s = apply(s, "frederick", {"type": "offer_subsidy", "giver": "pragmatic_army", "recipient": "austria",
-                               "turns": 1})
+    s = apply(s, "frederick", {"type": "offer_subsidy", "giver": "pragmatic_army", "recipient": "austria", "turns": 1})
     s = apply(s, "maria_theresa", {"type": "answer_subsidy", "accept": False})
     assert "pragmatic_army>austria" not in s["adv"]["contracts"]
     assert s["flow"][-1]["name"] == "diplomacy"
@@ -350,7 +375,7 @@ def test_R8_2_R20_initial_contract_compulsory_then_frances_choice():
     fr, bav = len(s["cards"]["hands"]["france"]), len(s["cards"]["hands"]["bavaria"])
     subsidy.tc_phase(s, info, {"powers": ["france", "bavaria"], "subsidy": False})
     assert len(s["cards"]["hands"]["france"]) - fr == 5 and len(s["cards"]["hands"]["bavaria"]) - bav == 1
-    assert subsidy.INITIAL in s["adv"]["contracts"]                    # not cancelled by skipping
+    assert subsidy.INITIAL in s["adv"]["contracts"]  # not cancelled by skipping
 
 
 def test_R20_contract_lapses_when_saxony_leaves_the_alliance():
@@ -363,6 +388,7 @@ def test_R20_contract_lapses_when_saxony_leaves_the_alliance():
 
 # --- R10.8 dispute over the order of moves on the Flanders map ------------------------------------
 
+
 def _austrian_movement(s):
     s["flow"].append({"name": "movement_phase", "powers": ["austria", "pragmatic_army"]})
     flow.run(s, board_info(s))
@@ -374,12 +400,12 @@ def test_R10_8_dispute_alternates_flanders_moves_pa_first():
     assert {"type": "dispute"} in _acts(s, "maria_theresa") and {"type": "dispute"} in _acts(s, "frederick")
     s = apply(s, "maria_theresa", {"type": "dispute"})
     mt = _acts(s, "maria_theresa")
-    assert not any(a.get("piece") == "arenberg" for a in mt)          # the PA moves first there
-    assert any(a.get("piece") == "traun" for a in mt)                 # Bohemia: free
+    assert not any(a.get("piece") == "arenberg" for a in mt)  # the PA moves first there
+    assert any(a.get("piece") == "traun" for a in mt)  # Bohemia: free
     fr = _acts(s, "frederick")
     pa = next(a for a in fr if a["type"] == "move" and a["piece"] == "stair")
     s = apply(s, "frederick", pa)
-    s = apply(s, "frederick", _acts(s, "frederick")[0])              # one step
+    s = apply(s, "frederick", _acts(s, "frederick")[0])  # one step
     if s["flow"][-1]["name"] == "moving":
         s = apply(s, "frederick", {"type": "stop"})
     assert any(a.get("piece") == "arenberg" for a in _acts(s, "maria_theresa"))
@@ -396,6 +422,7 @@ def test_R10_8_no_dispute_in_the_two_player_game():
 
 
 # --- R6.8 / R10.7 stacking consent ----------------------------------------------------------------
+
 
 def _stack_position(**opt):
     s = adv_game(**opt)
@@ -432,7 +459,7 @@ def test_R10_7_option_always_and_never():
     s = _stack_position(pa_austria_stacking_consent="never")
     s = apply(s, "frederick", {"type": "move", "piece": "stair"})
     assert {"type": "step", "to": "loewen"} not in _acts(s, "frederick")
-    s2 = _stack_position(players=2)                                    # one player: no question
+    s2 = _stack_position(players=2)  # one player: no question
     s2 = apply(s2, "maria_theresa", {"type": "move", "piece": "stair"})
     s2 = apply(s2, "maria_theresa", {"type": "step", "to": "loewen"})
     assert s2["generals"]["stair"]["city"] == "loewen"
@@ -440,13 +467,14 @@ def test_R10_7_option_always_and_never():
 
 # --- R10.15 / R10.16 with pools: the advanced part of the §10.3 example --------------------------
 
+
 def _example_position():
     s = adv_game()
-    _place(s, "arenberg", None)                                        # nobody else protects
+    _place(s, "arenberg", None)  # nobody else protects
     s["generals"]["arenberg"]["troops"] = 0
     _place(s, "maillebois", "tournai")
     s["generals"]["maillebois"]["troops"] = 4
-    _place(s, "stair", "tienen")                                      # protects Brüssel only
+    _place(s, "stair", "tienen")  # protects Brüssel only
     s["flow"].append({"name": "movement_phase", "powers": ["france", "bavaria"]})
     flow.run(s, board_info(s))
     return s
@@ -456,8 +484,11 @@ def test_R10_15_R10_16_example_tournai_conquered_bruessel_question_mark_from_the
     s = _example_position()
     info = board_info(s)
     pool = s["adv"]["pools"]["france"]
-    s = apply(s, "louis_xv", {"type": "move", "piece": "maillebois",
-                              "path": ["tournai", "ath", "enghien", "bruessel", "loewen"]})
+    s = apply(
+        s,
+        "louis_xv",
+        {"type": "move", "piece": "maillebois", "path": ["tournai", "ath", "enghien", "bruessel", "loewen"]},
+    )
     # Tournai (unprotected): conquered, a French VM from the pool (enemy home country, R10.16c);
     # Ath, a fortress on the same road of the reconstructed map, falls the same way
     assert s["markers"]["tournai"] == "france" and controller(s, info, "tournai") == "france"
@@ -479,15 +510,19 @@ def test_R10_15_R10_16_example_tournai_conquered_bruessel_question_mark_from_the
 def test_R10_15_still_protected_question_mark_returns_to_the_pool():
     s = _example_position()
     pool = s["adv"]["pools"]["france"]
-    s = apply(s, "louis_xv", {"type": "move", "piece": "maillebois",
-                              "path": ["tournai", "ath", "enghien", "bruessel", "loewen"]})
+    s = apply(
+        s,
+        "louis_xv",
+        {"type": "move", "piece": "maillebois", "path": ["tournai", "ath", "enghien", "bruessel", "loewen"]},
+    )
     s["flow"].append({"name": "retro_phase"})
     flow.run(s, board_info(s))
     assert "bruessel" not in s["markers"] and "bruessel" not in s["qmarks"]
-    assert s["adv"]["pools"]["france"] == pool - 2                     # only Tournai's and Ath's
+    assert s["adv"]["pools"]["france"] == pool - 2  # only Tournai's and Ath's
 
 
 # --- R22 Arenberg -----------------------------------------------------------------------------------
+
 
 def _no_austrian_trains(s):
     for t in s["trains"].values():
@@ -502,10 +537,10 @@ def test_R22_1_arenberg_always_in_supply_in_the_netherlands():
     _no_austrian_trains(s)
     s["trains"]["pragmatic_army_t1"]["city"] = None
     rebuild_index(s)
-    _place(s, "arenberg", "breda")                                     # Dutch Republic
+    _place(s, "arenberg", "breda")  # Dutch Republic
     assert info.board.cities["breda"].territory == "dutch_republic"
     assert supply_status(s, info, "arenberg") == ("home", 0)
-    _place(s, "traun", "eindhoven")                                    # another Austrian: not
+    _place(s, "traun", "eindhoven")  # another Austrian: not
     assert supply_status(s, info, "traun")[0] == "none"
 
 
@@ -530,17 +565,22 @@ def _arenberg_near_the_pa_train():
 
 
 def _outside_netherlands_near_pa_train(s, info):
-    return next(c for c, d in sorted(info.dist_from("hertogenbosch").items(), key=lambda x: (x[1], x[0]))
-                if 2 <= d <= 5 and info.board.cities[c].territory not in ("dutch_republic", "austrian_netherlands")
-                and info.board.cities[c].map == "flanders" and c not in s["city_generals"]
-                and c not in s["city_train"])
+    return next(
+        c
+        for c, d in sorted(info.dist_from("hertogenbosch").items(), key=lambda x: (x[1], x[0]))
+        if 2 <= d <= 5
+        and info.board.cities[c].territory not in ("dutch_republic", "austrian_netherlands")
+        and info.board.cities[c].map == "flanders"
+        and c not in s["city_generals"]
+        and c not in s["city_train"]
+    )
 
 
 def test_R22_1_arenberg_pa_train_path_blocked_by_enemy_pieces():
     s, info, near = _arenberg_near_the_pa_train()
     assert supply_status(s, info, "arenberg")[0] == "free"
     french = ["moritz", "belle_isle", "broglie", "noailles", "maillebois"]
-    for n in sorted(info.nbrs["hertogenbosch"]):                       # R9.3: enemy pieces block
+    for n in sorted(info.nbrs["hertogenbosch"]):  # R9.3: enemy pieces block
         assert n not in s["city_generals"]
         _place(s, french.pop(), n)
     assert supply_status(s, info, "arenberg")[0] == "none"

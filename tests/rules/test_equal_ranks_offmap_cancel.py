@@ -20,6 +20,7 @@ def _acts(s, role):
 
 # --- R6.2: two generals of the same rank: the creator of the stack names the commander ------------
 
+
 def _prussia_saxony_position():
     """Prussia's movement phase: Friedrich (Prussia 1) alone at c25, Rutowski (Saxony 1) next to him."""
     s = advance_to(allocated_game(), "movement_phase")
@@ -33,23 +34,25 @@ def test_R6_2_equal_ranks_the_player_creating_the_stack_chooses_the_supreme_comm
     s = _prussia_saxony_position()
     s = apply(s, "frederick", {"type": "move", "piece": "rutowski", "path": ["c35", "c25"]})
     assert s["flow"][-1]["name"] == "choose_commander" and active_roles(s) == ["frederick"]
-    assert _acts(s, "frederick") == [{"type": "commander", "city": "c25", "general": "friedrich"},
-                                     {"type": "commander", "city": "c25", "general": "rutowski"}]
+    assert _acts(s, "frederick") == [
+        {"type": "commander", "city": "c25", "general": "friedrich"},
+        {"type": "commander", "city": "c25", "general": "rutowski"},
+    ]
     s = apply(s, "frederick", {"type": "commander", "city": "c25", "general": "rutowski"})
     assert s["flow"][-1]["name"] == "movement_phase"
     assert commander(s, "c25") == "rutowski" and stack_of(s, "friedrich")[0] == "rutowski"
     # R11.9: the commander's cards fight, the other power loses first
     assert loss_groups(s, ["friedrich", "rutowski"]) == [["friedrich"], ["rutowski"]]
-    assert view(s, "louis_xv")["commanders"]["c25"] == "rutowski"      # drawn on top
+    assert view(s, "louis_xv")["commanders"]["c25"] == "rutowski"  # drawn on top
     assert check_state(s, undo_snapshots=False) == []
 
 
 def test_R6_2_equal_ranks_the_choice_can_be_undone_and_holds_until_the_stack_breaks():
     s = _prussia_saxony_position()
     s1 = apply(s, "frederick", {"type": "move", "piece": "rutowski", "path": ["c35", "c25"]})
-    assert {"type": "undo"} in legal_actions(s1, "frederick")           # the move itself
+    assert {"type": "undo"} in legal_actions(s1, "frederick")  # the move itself
     s2 = apply(s1, "frederick", {"type": "commander", "city": "c25", "general": "rutowski"})
-    back = apply(s2, "frederick", {"type": "undo"})                     # back to the choice
+    back = apply(s2, "frederick", {"type": "undo"})  # back to the choice
     assert back["flow"][-1]["name"] == "choose_commander"
     s2 = apply(back, "frederick", {"type": "commander", "city": "c25", "general": "friedrich"})
     assert commander(s2, "c25") == "friedrich"
@@ -71,15 +74,25 @@ def test_R6_2_R13_4_winter_reentry_onto_an_equal_rank_general_asks_for_the_comma
     s = allocated_game()
     place(s, "toerring", None)
     s["generals"]["toerring"]["troops"] = 0
-    place(s, "moritz", "c11")                                          # France 1 on München
+    place(s, "moritz", "c11")  # France 1 on München
     s["generals"]["moritz"]["in_play"] = True
     s["cards"]["hands"]["bavaria"] = ["1:H4"]
     s["flow"].append({"name": "winter", "order": ["bavaria"], "idx": 0})
     info = board_info(s)
     from maria.games.maria.rules.winter import reentry_sites
+
     assert "c11" in reentry_sites(s, info, "toerring")
-    s = apply(s, "louis_xv", {"type": "recruit", "power": "bavaria", "cards": ["1:H4"],
-                              "assign": {"toerring": 1}, "reenter": {"toerring": "c11"}})
+    s = apply(
+        s,
+        "louis_xv",
+        {
+            "type": "recruit",
+            "power": "bavaria",
+            "cards": ["1:H4"],
+            "assign": {"toerring": 1},
+            "reenter": {"toerring": "c11"},
+        },
+    )
     assert s["flow"][-1]["name"] == "choose_commander"
     s = apply(s, "louis_xv", {"type": "commander", "city": "c11", "general": "toerring"})
     assert commander(s, "c11") == "toerring" and s["flow"][-1]["name"] == "winter"
@@ -107,7 +120,7 @@ def test_R6_2_R10_7_austria_1_and_pa_1_the_commander_is_part_of_the_consent():
     assert top["name"] == "stack_consent" and top["commander"] == "george" and active_roles(s) == ["maria_theresa"]
     s = apply(s, "maria_theresa", {"type": "stack_consent", "accept": True})
     assert s["generals"]["george"]["city"] == "loewen" and commander(s, "loewen") == "george"
-    assert s["flow"][-1]["name"] == "movement_phase"                 # no second question
+    assert s["flow"][-1]["name"] == "movement_phase"  # no second question
     # the id order used to decide it ("george" < "karl"): the other proposal now commands
     s = _austria_pa_position()
     s = apply(s, "frederick", {"type": "move", "piece": "george"})
@@ -127,24 +140,26 @@ def test_R6_2_austria_1_and_pa_1_one_player_chooses_directly():
 
 # --- R17.6.7: the general returns "as soon as" the penalty ends; the blocker is moved ------------
 
+
 def _ostpreussen_blocked(*others):
     from maria.games.maria.rules.advanced import politics
+
     s = adv_game()
-    gid = s["adv"]["expedition"]["russia"]["prussia"]                  # the Ostpreussen general
-    for g, city in (("neipperg", "landsberg"),) + others:               # an Austrian on the arrow's city
+    gid = s["adv"]["expedition"]["russia"]["prussia"]  # the Ostpreussen general
+    for g, city in (("neipperg", "landsberg"),) + others:  # an Austrian on the arrow's city
         s["generals"][g]["city"], s["generals"][g]["in_play"] = city, True
         s["generals"][g]["troops"] = max(2, s["generals"][g]["troops"])
     rebuild_index(s)
-    politics.apply_shifts(s, board_info(s), {"russia": 1})             # the penalty ends
+    politics.apply_shifts(s, board_info(s), {"russia": 1})  # the penalty ends
     flow.run(s, board_info(s))
     return s, gid
 
 
 def test_R17_6_7_blocker_with_no_free_neighbour_goes_to_the_nearest_free_city_and_the_general_returns():
-    s, gid = _ostpreussen_blocked(("friedrich", "meseritz"), ("schwerin", "soldin"))   # enemies next door
+    s, gid = _ostpreussen_blocked(("friedrich", "meseritz"), ("schwerin", "soldin"))  # enemies next door
     assert s["flow"][-1]["name"] == "relocate" and active_roles(s) == ["maria_theresa"]
     sites = sorted(a["city"] for a in _acts(s, "maria_theresa") if a["type"] == "relocate")
-    assert sites == ["graetz", "kuestrin", "neudamm", "reppen"]        # 2 steps away (RUL-A15)
+    assert sites == ["graetz", "kuestrin", "neudamm", "reppen"]  # 2 steps away (RUL-A15)
     s = apply(s, "maria_theresa", {"type": "relocate", "piece": "neipperg", "city": "reppen"})
     assert s["generals"]["neipperg"]["city"] == "reppen"
     assert s["generals"][gid]["city"] == "landsberg" and s["generals"][gid]["in_play"]
@@ -155,10 +170,10 @@ def test_R17_6_7_blocker_with_no_free_neighbour_goes_to_the_nearest_free_city_an
 def test_R17_6_7_a_general_left_waiting_returns_as_soon_as_he_can():
     s = adv_game()
     gid = s["adv"]["expedition"]["russia"].pop("prussia")
-    s["adv"]["expedition"]["waiting"] = {"prussia": gid}                # penalty over, he could not leave
+    s["adv"]["expedition"]["waiting"] = {"prussia": gid}  # penalty over, he could not leave
     assert s["generals"][gid]["city"] == "box:ostpreussen"
     s["flow"].append({"name": "action_stage", "powers": ["france", "bavaria"], "step": 0})
-    flow.run(s, board_info(s))                                          # the next phase begins
+    flow.run(s, board_info(s))  # the next phase begins
     assert s["generals"][gid]["city"] == "landsberg" and s["generals"][gid]["in_play"]
     assert s["adv"]["expedition"]["waiting"] == {}
     assert check_state(s, undo_snapshots=False) == []
@@ -166,8 +181,10 @@ def test_R17_6_7_a_general_left_waiting_returns_as_soon_as_he_can():
 
 # --- R20: "Subsidy contracts may be cancelled at any time provided both powers agree" -------------
 
+
 def _contract_in_prussian_movement(players=3):
     from maria.games.maria.rules.advanced import subsidy
+
     s = adv_game(players=players)
     giver, recipient = ("france", "prussia") if players == 3 else ("france", "saxony")
     subsidy.make(s, giver, recipient, 3)
@@ -180,7 +197,7 @@ def _contract_in_prussian_movement(players=3):
 def test_R20_a_subsidy_contract_may_be_cancelled_at_any_time_if_both_powers_agree():
     s, cid = _contract_in_prussian_movement()
     prop = {"type": "cancel_subsidy", "contract": cid}
-    assert prop in legal_actions(s, "frederick")                        # in his movement phase
+    assert prop in legal_actions(s, "frederick")  # in his movement phase
     assert {"type": "cancel_subsidy", "contract": "france>bavaria"} not in legal_actions(s, "louis_xv")
     s2 = apply(s, "frederick", prop)
     top = s2["flow"][-1]
@@ -207,24 +224,26 @@ def test_R20_cancelling_between_two_powers_of_one_player_needs_no_question():
 
 # --- every computer level answers the new decisions with a legal action ---------------------------
 
+
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
 def test_R6_2_R20_computer_players_answer_the_new_decisions(level):
     from maria.players import decide, make_player
+
     p = make_player(level, 3, budget=0.05)
     s = _prussia_saxony_position()
     s = apply(s, "frederick", {"type": "move", "piece": "rutowski", "path": ["c35", "c25"]})
-    a = decide(s, "frederick", p)                                       # choose_commander
+    a = decide(s, "frederick", p)  # choose_commander
     assert a["type"] == "commander" and a in legal_actions(s, "frederick")
     s, cid = _contract_in_prussian_movement()
     a = decide(s, "frederick", p)
-    apply(s, "frederick", a)                                            # legal (a whole move, maybe)
-    if level != "random":                                              # not proposed at every step
+    apply(s, "frederick", a)  # legal (a whole move, maybe)
+    if level != "random":  # not proposed at every step
         assert a["type"] != "cancel_subsidy"
     s = apply(s, "frederick", {"type": "cancel_subsidy", "contract": cid})
-    a = decide(s, "louis_xv", p)                                        # the answer
+    a = decide(s, "louis_xv", p)  # the answer
     assert a["type"] == "answer_subsidy" and a in legal_actions(s, "louis_xv")
     if level == "easy":
-        assert a["accept"] is True                    # France is the giver: agrees (easy's rule)
+        assert a["accept"] is True  # France is the giver: agrees (easy's rule)
 
 
 def test_R6_2_a_relocation_never_forms_an_equal_rank_stack_so_no_commander_is_asked():
@@ -233,6 +252,7 @@ def test_R6_2_a_relocation_never_forms_an_equal_rank_stack_so_no_commander_is_as
     (the army sheets), so such a stack never has two generals of the same rank: the commander is the
     higher rank (R6.2) and there is nobody to ask.  Fails if either half of that changes."""
     from maria.games.maria.rules.advanced.expeditions import may_stand
+
     s = adv_game()
     info = board_info(s)
     gens = s["generals"]
@@ -258,6 +278,6 @@ def test_R6_2_a_relocation_never_forms_an_equal_rank_stack_so_no_commander_is_as
                 continue
             ok = may_stand(t, gid, c)
             if g["rank"] == hg["rank"]:
-                assert not ok, (gid, host)            # equal ranks: never stacked by a relocation
+                assert not ok, (gid, host)  # equal ranks: never stacked by a relocation
             if g["power"] != hg["power"]:
                 assert not ok, (gid, host)

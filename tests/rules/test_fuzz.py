@@ -19,7 +19,7 @@ from maria.games.maria.invariants import check_state
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-MAX_ACTIONS = 5000          # no runaway: a real-board game takes ~300-900 actions
+MAX_ACTIONS = 5000  # no runaway: a real-board game takes ~300-900 actions
 
 
 def _roundtrip(state):
@@ -42,30 +42,30 @@ def check_views(state):
         text = repr({k: x for k, x in v.items() if k != "log"})
         for p, h in hands.items():
             if p not in mine:
-                public = state["cards"].get("known", {}).get(p, [])     # everybody saw these go in
+                public = state["cards"].get("known", {}).get(p, [])  # everybody saw these go in
                 for c in h:
                     if c not in public:
                         assert repr(c) not in text, (role, p, c)
 
 
 def check(state, n):
-    assert cards.total_cards(state) == 4 * 38                       # card conservation (R8.6)
+    assert cards.total_cards(state) == 4 * 38  # card conservation (R8.6)
     per_city = {}
     for gid, g in state["generals"].items():
         if g["in_play"] and g["city"] is not None:
             if state["flow"][-1]["name"] != "allocation":
-                assert 1 <= g["troops"] <= 8, gid                    # R6.3
+                assert 1 <= g["troops"] <= 8, gid  # R6.3
             per_city.setdefault(g["city"], []).append(g)
     for city, gens in per_city.items():
-        assert len(gens) <= 2                                        # R6.1
+        assert len(gens) <= 2  # R6.1
         if state["flow"][-1]["name"] != "allocation":
-            assert 2 <= sum(g["troops"] for g in gens) <= 16 or len(gens) == 1    # R6.4
+            assert 2 <= sum(g["troops"] for g in gens) <= 16 or len(gens) == 1  # R6.4
         if len(gens) == 2:
             assert R.cooperating(state, gens[0]["power"], gens[1]["power"])
-        assert city not in state["city_train"]                       # a train never shares a city
+        assert city not in state["city_train"]  # a train never shares a city
     trains = [t["city"] for t in state["trains"].values() if t["city"] and not t["city"].startswith("box:")]
     assert len(trains) == len(set(trains))
-    if state["result"] is None:                                      # no dead end
+    if state["result"] is None:  # no dead end
         roles = active_roles(state)
         assert roles and all(legal_actions(state, r) for r in roles)
     if n % 7 == 0:
@@ -78,24 +78,31 @@ def run_games(seeds, players, tmp_path, board=None, stats=None):
     for seed in seeds:
         trace, count = [], [0]
 
-        at = 20 + (seed * 7919) % 400                                # YAML round trip at a random step
+        at = 20 + (seed * 7919) % 400  # YAML round trip at a random step
 
         def chk(s):
             count[0] += 1
             check(s, count[0])
             if count[0] == at:
                 _roundtrip(s)
+
         try:
-            summary = play_random_game(seed, players, board=board, check=chk, trace=trace,
-                                       max_actions=MAX_ACTIONS)
+            summary = play_random_game(seed, players, board=board, check=chk, trace=trace, max_actions=MAX_ACTIONS)
             assert summary["result"] is not None
             if seed % 10 == 0:
                 _roundtrip(summary["state"])
         except Exception:
             path = tmp_path / f"fuzz_failure_{players}p_seed{seed}.yaml"
-            path.write_text(yaml.safe_dump({"seed": seed, "players": players,
-                                            "board": "real" if board is None else "synthetic",
-                                            "actions": trace}))
+            path.write_text(
+                yaml.safe_dump(
+                    {
+                        "seed": seed,
+                        "players": players,
+                        "board": "real" if board is None else "synthetic",
+                        "actions": trace,
+                    }
+                )
+            )
             print(f"FUZZ FAILURE: seed {seed}, {players} players; actions written to {path}")
             raise
         if stats is not None:
@@ -104,8 +111,15 @@ def run_games(seeds, players, tmp_path, board=None, stats=None):
             stats["victory " + summary["victory"]] += 1
 
 
-COVERED = ("combats", "retreats", "conquests", "winter_reentries", "retroactive_conquests", "hussar_taxes",
-           "generals_removed")
+COVERED = (
+    "combats",
+    "retreats",
+    "conquests",
+    "winter_reentries",
+    "retroactive_conquests",
+    "hussar_taxes",
+    "generals_removed",
+)
 
 
 # Per player count, a seed whose game alone reaches every path of COVERED (3 players: 10, 2 players:
@@ -136,10 +150,23 @@ def test_fuzz_real_board_100_games_each(players, tmp_path):
     assert all(stats[k] for k in COVERED), stats
 
 
-SYNTHETIC_PATHS = ("combats", "retreats", "no_retreat_eliminations", "generals_removed", "conquests",
-                   "retroactive_conquests", "question_marks", "hussar_taxes", "out_of_supply",
-                   "winter_reentries", "train_reentries", "trains_eliminated", "recruitments", "transfers",
-                   "commanders_chosen")
+SYNTHETIC_PATHS = (
+    "combats",
+    "retreats",
+    "no_retreat_eliminations",
+    "generals_removed",
+    "conquests",
+    "retroactive_conquests",
+    "question_marks",
+    "hussar_taxes",
+    "out_of_supply",
+    "winter_reentries",
+    "train_reentries",
+    "trains_eliminated",
+    "recruitments",
+    "transfers",
+    "commanders_chosen",
+)
 
 
 def test_fuzz_synthetic_board_short_run(tmp_path):
@@ -162,7 +189,7 @@ def test_fuzz_same_seed_same_game():
 def test_fuzz_some_instant_victories_occur():
     """Within 40 random games, at least one attacker wins at once (R14); stops at the first."""
     wins = collections.Counter()
-    for s in [6, *range(40)]:            # seed 6 is the first game with an instant victory
+    for s in [6, *range(40)]:  # seed 6 is the first game with an instant victory
         wins[play_random_game(s, 3)["victory"]] += 1
         if wins["frederick:instant"] + wins["louis_xv:instant"]:
             break

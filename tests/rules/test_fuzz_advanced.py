@@ -21,13 +21,13 @@ from tests.rules.test_fuzz import check as intro_check, _roundtrip
 def adv_check(state, n):
     intro_check(state, n)
     a = state["adv"]
-    for p, size in A.POOL_SIZES.items():                              # R4.5 / R15.3 conservation
+    for p, size in A.POOL_SIZES.items():  # R4.5 / R15.3 conservation
         assert A.pool_total(state, p) == size, (p, A.pool_total(state, p))
         assert a["pools"][p] >= 0 and 0 <= a["battle"][p] <= 2
     for c in A.RHINE:
-        assert c not in state["markers"]                              # R10.16b
+        assert c not in state["markers"]  # R10.16b
     pairs = set()
-    for cid, c in a["contracts"].items():                             # R20.1 / R20.2 / R24.2.2
+    for cid, c in a["contracts"].items():  # R20.1 / R20.2 / R24.2.2
         assert c["giver"] in R.MAJOR and R.allied(state, c["giver"], c["recipient"]), cid
         assert c["s"] is None and c["initial"] or c["s"] >= 1, cid
         assert state["players"] == 3 or c["recipient"] in R.MINOR, cid
@@ -35,7 +35,7 @@ def adv_check(state, n):
         assert pair not in pairs, cid
         pairs.add(pair)
     if a["prussia_neutral_until"] is not None and state["flow"][-1]["name"] != "peace_offer":
-        info = board_info(state)                                       # R19.1.2 step 4 / R19.4
+        info = board_info(state)  # R19.1.2 step 4 / R19.4
         for g in list(state["generals"].values()) + list(state["trains"].values()):
             if g["in_play"] and g["city"] in info.playable:
                 inside = home_of(state, info, g["city"]) == "prussia"
@@ -43,7 +43,7 @@ def adv_check(state, n):
     if n % 11 == 0 and state["result"] is None:
         for role in state["roles"]:
             v = view(state, role)["advanced"]
-            assert all(isinstance(x, int) for x in v["winter_scores"].values())     # R13.6 hidden
+            assert all(isinstance(x, int) for x in v["winter_scores"].values())  # R13.6 hidden
             mine = set(state["roles"][role])
             for p, ents in v["political"]["display"].items():
                 for e in ents:
@@ -59,13 +59,30 @@ def _games(seeds, players, opt, tmp_path, stats):
             adv_check(s, count[0])
             if count[0] == 50 + seed % 300:
                 _roundtrip(s)
+
         try:
-            r = play_random_game(seed, players, variant="advanced", check=chk, trace=trace,
-                                 max_actions=8000, options={"optional_political_rule": opt})
+            r = play_random_game(
+                seed,
+                players,
+                variant="advanced",
+                check=chk,
+                trace=trace,
+                max_actions=8000,
+                options={"optional_political_rule": opt},
+            )
         except Exception:
             path = tmp_path / f"adv_fuzz_failure_{players}p_{opt}_seed{seed}.yaml"
-            path.write_text(yaml.safe_dump({"seed": seed, "players": players, "variant": "advanced",
-                                            "options": {"optional_political_rule": opt}, "actions": trace}))
+            path.write_text(
+                yaml.safe_dump(
+                    {
+                        "seed": seed,
+                        "players": players,
+                        "variant": "advanced",
+                        "options": {"optional_political_rule": opt},
+                        "actions": trace,
+                    }
+                )
+            )
             print(f"ADVANCED FUZZ FAILURE: seed {seed}, {players}p, optional rule {opt}: {path}")
             raise
         assert r["result"] is not None
@@ -78,20 +95,34 @@ def _games(seeds, players, opt, tmp_path, stats):
         stats["elections"] += sum(1 for t in log if t.startswith("Imperial election"))
         stats["battle vp"] += sum(1 for t in log if " VP: " in t)
         stats["saxony changes"] += sum(1 for t in log if t.startswith("Saxony becomes"))
-        for k in ("peace_offers", "annexations", "subsidy_contracts", "subsidy_payments", "disputes",
-                  "stack_consents", "neutrality_ends", "subsidy_cancellations",
-                  "relocations", "saxon_homecomings", "offmap_blockers", "expedition_payments"):
+        for k in (
+            "peace_offers",
+            "annexations",
+            "subsidy_contracts",
+            "subsidy_payments",
+            "disputes",
+            "stack_consents",
+            "neutrality_ends",
+            "subsidy_cancellations",
+            "relocations",
+            "saxon_homecomings",
+            "offmap_blockers",
+            "expedition_payments",
+        ):
             stats[k] += r["stats"][k]
 
 
 def _covered(stats, players, opt, peace=True) -> bool:
     """The rule paths the random advanced games must reach."""
-    return (all(stats["selects " + p] > 0 for p in R.MAJOR)     # no major power can never select a card
-            and stats["battle vp"] > 0
-            and stats["subsidy_contracts"] > 0 and stats["subsidy_payments"] > 0          # R20
-            and (players != 3 or stats["disputes"] > 0)                                    # R10.8
-            # the Silesian peace (R19.1) is fuzzed too: few random games reach it
-            and (not (opt and peace) or (stats["peace_offers"] and stats["annexations"])))
+    return (
+        all(stats["selects " + p] > 0 for p in R.MAJOR)  # no major power can never select a card
+        and stats["battle vp"] > 0
+        and stats["subsidy_contracts"] > 0
+        and stats["subsidy_payments"] > 0  # R20
+        and (players != 3 or stats["disputes"] > 0)  # R10.8
+        # the Silesian peace (R19.1) is fuzzed too: few random games reach it
+        and (not (opt and peace) or (stats["peace_offers"] and stats["annexations"]))
+    )
 
 
 # Per (players, optional rule): a seed whose game alone reaches every rule path of _covered (in the

@@ -32,13 +32,12 @@ def _movement_position(seed: int):
 def test_R10_every_listed_path_is_a_move_the_door_accepts(seed):
     st, role, piece = _movement_position(seed)
     paths = door.move_paths(st, piece)
-    assert paths["normal"]                                 # a general in play can go somewhere
+    assert paths["normal"]  # a general in play can go somewhere
     for mode, table in paths.items():
         for city, ps in table.items():
             for p in ps[:3]:
                 assert p[0] == st["generals"][piece]["city"] and p[-1] == city
-                door.look_ahead(st, role, {"type": "move", "piece": piece, "path": p,
-                                           "force_march": mode == "force"})
+                door.look_ahead(st, role, {"type": "move", "piece": piece, "path": p, "force_march": mode == "force"})
 
 
 def _shortest_road(info, a: str, b: str) -> list[str]:

@@ -14,12 +14,15 @@ def test_R4_9_allocation_offered_secretly_to_all_three_roles_at_once():
     assert t["troops"] == "choose" and t["total"] == 22 and t["generals"]["dessauer"]["min"] == 6
 
 
-@pytest.mark.parametrize("troops,msg", [
-    ({"friedrich": 9, "schwerin": 3, "leopold": 4, "dessauer": 6}, "between 1 and 8"),
-    ({"friedrich": 8, "schwerin": 5, "leopold": 3, "dessauer": 6}, "between 4 and 8"),
-    ({"friedrich": 8, "schwerin": 4, "leopold": 4, "dessauer": 7}, "exactly 22"),
-    ({"friedrich": 8, "schwerin": 4, "leopold": 4}, "missing"),
-])
+@pytest.mark.parametrize(
+    "troops,msg",
+    [
+        ({"friedrich": 9, "schwerin": 3, "leopold": 4, "dessauer": 6}, "between 1 and 8"),
+        ({"friedrich": 8, "schwerin": 5, "leopold": 3, "dessauer": 6}, "between 4 and 8"),
+        ({"friedrich": 8, "schwerin": 4, "leopold": 4, "dessauer": 7}, "exactly 22"),
+        ({"friedrich": 8, "schwerin": 4, "leopold": 4}, "missing"),
+    ],
+)
 def test_R4_9_allocation_limits_are_enforced_and_refusal_leaves_state_untouched(troops, msg):
     s = new_game(board=testboard.build())
     before = yaml.safe_dump(s)
@@ -38,18 +41,18 @@ def test_R4_9_rulebook_example_prussia_8_4_4_6_is_legal():
 def test_R4_8_initial_hands_and_R4_6_deck_of_38_cards():
     s = new_game(board=testboard.build())
     hands = s["cards"]["hands"]
-    assert {p: len(h) for p, h in hands.items()} == {"france": 2, "bavaria": 5, "prussia": 9,
-                                                     "saxony": 3, "austria": 5}
-    assert "pragmatic_army" not in hands                      # R14.2 / RUL-04
+    assert {p: len(h) for p, h in hands.items()} == {"france": 2, "bavaria": 5, "prussia": 9, "saxony": 3, "austria": 5}
+    assert "pragmatic_army" not in hands  # R14.2 / RUL-04
     assert len(cards.deck_cards(1)) == 38 and cards.total_cards(s) == 4 * 38
 
 
 def test_R4_7_R3_8_silesian_markers_and_control():
     from maria.games.maria.rules.state import board_info, controller
+
     s = new_game(board=testboard.build())
     info = board_info(s)
     assert controller(s, info, "c35") == "prussia" and controller(s, info, "c44") == "austria"
-    assert controller(s, info, "c32") == "austria"           # unmarked home-country fortress
+    assert controller(s, info, "c32") == "austria"  # unmarked home-country fortress
 
 
 def test_R14_1_flanders_ostpreussen_silesia_box_and_pa_out_of_play():
@@ -65,7 +68,7 @@ def test_view_hides_other_hands_troops_and_deck_order():
     v = view(s, "louis_xv")
     assert isinstance(v["hands"]["france"], list) and v["hands"]["prussia"] == 9
     assert v["generals"]["friedrich"]["troops"] is None and v["generals"]["broglie"]["troops"] == 5
-    assert v["troop_totals"]["prussia"] == 16                 # R6.5 public total (Dessauer out of play)
+    assert v["troop_totals"]["prussia"] == 16  # R6.5 public total (Dessauer out of play)
     assert isinstance(v["draw_deck"], int)
     o = view(s, "observer")
     assert all(isinstance(h, int) for h in o["hands"].values())

@@ -24,7 +24,7 @@ def test_R9_supply_outlook_agrees_with_the_supply_check_at_each_destination(vari
             if door.is_over(st):
                 break
             role = door.active_roles(st)[0]
-            if step % 80 == 79:                       # a position: every general of the role
+            if step % 80 == 79:  # a position: every general of the role
                 info = board_info(st)
                 for gid, g in st["generals"].items():
                     if not g["in_play"] or not g["city"] or g["power"] not in st["roles"][role]:
@@ -80,14 +80,17 @@ def test_R9_3_the_supply_map_is_the_supply_check(variant):
             if st["city_generals"].get(c) or st["city_train"].get(c) or info.home_of(c) == g["power"]:
                 continue
             status, _ = supply_status(st, info, gid, at=c)
-            if variant == "intro":                   # (advanced: neutral territory may also block)
+            if variant == "intro":  # (advanced: neutral territory may also block)
                 assert (status != "none") == (c in rng_cities), (gid, c, status)
             elif status != "none":
                 assert c in rng_cities, (gid, c, status)
             checked += 1
     assert checked > 20
-    assert set(m["out_of_supply"]) == {gid for gid, g in st["generals"].items() if g["in_play"] and g["city"]
-                                       in info.playable and supply_status(st, info, gid)[0] == "none"}
+    assert set(m["out_of_supply"]) == {
+        gid
+        for gid, g in st["generals"].items()
+        if g["in_play"] and g["city"] in info.playable and supply_status(st, info, gid)[0] == "none"
+    }
 
 
 def test_R9_3_a_train_moved_away_says_which_generals_it_stops_supplying():

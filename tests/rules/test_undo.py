@@ -11,7 +11,7 @@ UNDO = {"type": "undo"}
 
 
 def _movement():
-    return advance_to(allocated_game(), "movement_phase")   # France+Bavaria, turn 1
+    return advance_to(allocated_game(), "movement_phase")  # France+Bavaria, turn 1
 
 
 def test_undo_steps_back_one_reversible_action_at_a_time():
@@ -40,11 +40,11 @@ def test_undo_is_never_offered_to_another_role():
 def test_undo_cleared_when_the_active_role_changes():
     s = apply(_movement(), "louis_xv", {"type": "move", "piece": "broglie"})
     s = apply(s, "louis_xv", {"type": "step", "to": "c11"})
-    for _ in range(50):                       # finish France+Bavaria's stage
+    for _ in range(50):  # finish France+Bavaria's stage
         if active_roles(s) != ["louis_xv"]:
             break
         acts = legal_actions(s, "louis_xv")
-        assert UNDO in acts                   # still louis_xv's own reversible steps
+        assert UNDO in acts  # still louis_xv's own reversible steps
         done = [a for a in acts if a["type"] in ("stop", "done", "accept_defeat", "accept_tie")]
         s = apply(s, "louis_xv", done[0])
     assert active_roles(s) != ["louis_xv"]
@@ -55,6 +55,7 @@ def test_undo_cleared_by_a_card_draw():
     s = apply(_movement(), "louis_xv", {"type": "move", "piece": "broglie"})
     assert s["undo"]
     from maria.games.maria.rules import cards
+
     cards.draw(s, "france", 1)
     assert s["undo"] == []
 
@@ -65,7 +66,7 @@ def test_undo_cleared_when_combat_reveals_troops():
     place(s, "karl", "c12")
     s = advance_to(s, "combat")
     assert s["undo"] == [] and UNDO not in legal_actions(s, active_roles(s)[0])
-    assert s["generals"]["broglie"]["known"] is not None     # R6.5: revealed in combat
+    assert s["generals"]["broglie"]["known"] is not None  # R6.5: revealed in combat
 
 
 def _without_undo(state):
@@ -77,12 +78,13 @@ def test_look_ahead_is_apply_without_the_undo_snapshots():
     state untouched (or, in place, become the state after), no snapshot to take back, no undo."""
     from maria.engine.state import copy_state
     from maria.games.maria.rules import door
+
     s0 = _movement()
     before = copy_state(s0)
-    for a in ({"type": "move", "piece": "broglie"}, ):
+    for a in ({"type": "move", "piece": "broglie"},):
         applied = apply(s0, "louis_xv", a)
         looked = door.look_ahead(s0, "louis_xv", a)
-        assert s0 == before                                  # the caller's state is never changed
+        assert s0 == before  # the caller's state is never changed
         assert _without_undo(looked) == _without_undo(applied)
         assert len(looked["undo"]) == len(applied["undo"]) == 1 and looked["undo"] == [None]
         step = {"type": "step", "to": "c11"}
@@ -92,4 +94,4 @@ def test_look_ahead_is_apply_without_the_undo_snapshots():
         with pytest.raises(IllegalAction, match="cannot undo"):
             door.look_ahead(in_place, "louis_xv", UNDO)
         with pytest.raises(IllegalAction):
-            door.look_ahead(in_place, "frederick", step)     # the same checks as apply
+            door.look_ahead(in_place, "frederick", step)  # the same checks as apply

@@ -5,13 +5,13 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")      # the sound effects stay silent in tests
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the sound effects stay silent in tests
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 import pytest
 
-WINDOW = (1280, 720)      # not the logical size: every click goes through the canvas mapping
+WINDOW = (1280, 720)  # not the logical size: every click goes through the canvas mapping
 
 
 @pytest.fixture()
@@ -24,6 +24,7 @@ def dirs(tmp_path, monkeypatch):
 @pytest.fixture()
 def app(dirs):
     from tests.ui.headless import headless_app
+
     yield headless_app(WINDOW, frames=2)
     pygame.quit()
 
@@ -63,8 +64,9 @@ class Driver:
         for i in range(1, steps + 1):
             p = (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
             w = self.win(p)
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(w[0] - last[0], w[1] - last[1]),
-                                                 buttons=(1, 0, 0)))
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(w[0] - last[0], w[1] - last[1]), buttons=(1, 0, 0))
+            )
             last = w
             self.frames(1)
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=self.win(b)))
@@ -82,6 +84,7 @@ class Driver:
     def settle(self, frames=2):
         """Let a game being opened off the window's thread (maria.ui.loading) arrive."""
         from maria.ui.loading import LoadingScene
+
         for _ in range(20):
             loading = next((s for s in self.app.scenes if isinstance(s, LoadingScene)), None)
             if loading is None:
@@ -101,6 +104,7 @@ class Driver:
     def watch(self, name):
         """Title → Load → "Watch" on the save `name`: the replay viewer, once its file is read."""
         from maria.ui.save_load import SaveLoadScene
+
         self.press("load")
         assert isinstance(self.top, SaveLoadScene)
         self.press(("watch", name))

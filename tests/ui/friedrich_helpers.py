@@ -24,13 +24,20 @@ def advance(s: FSession, until, limit: int = 3000) -> FSession:
 
 
 def frederick_moves(s: FSession) -> bool:
-    return s.state["phase"] == "movement" and "frederick" in s.active() and \
-        any(a["type"] == "move" and len(a["pieces"]) == 1 and a["pieces"][0] in s.state["generals"]
-            for a in s.legal("frederick")) and s.state["flow"][-1]["name"] == "movement"
+    return (
+        s.state["phase"] == "movement"
+        and "frederick" in s.active()
+        and any(
+            a["type"] == "move" and len(a["pieces"]) == 1 and a["pieces"][0] in s.state["generals"]
+            for a in s.legal("frederick")
+        )
+        and s.state["flow"][-1]["name"] == "movement"
+    )
 
 
 def open_board(ui, s: FSession):
     from maria.ui.friedrich_setup import start
+
     board = start(ui.app, s)
     ui.frames(3)
     return board

@@ -34,11 +34,13 @@ def headless_app(size: tuple[int, int], frames: int = 0):
     """pygame's display and fonts started, and the App at `size` with animations off, on its title
     screen, run `frames` frames."""
     import pygame
+
     pygame.display.init()
     pygame.font.init()
     from maria.ui.app import App
     from maria.ui.scenes import TitleScene
     from maria.ui.settings import Settings
+
     st = Settings()
     st.animation = "off"
     app = App(st, size)

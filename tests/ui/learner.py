@@ -16,9 +16,9 @@ FRAME_LIMIT = 30000
 class Learner:
     def __init__(self, ui, board: LessonBoard):
         self.ui, self.b = ui, board
-        self.reached: list[tuple[str, int]] = []       # (lesson, step) whose goal was reached
-        self.refused: dict[str, str] = {}              # lesson -> the refusal a wrong click got
-        self.chose_retreat = False                     # the learner clicked the loser's retreat
+        self.reached: list[tuple[str, int]] = []  # (lesson, step) whose goal was reached
+        self.refused: dict[str, str] = {}  # lesson -> the refusal a wrong click got
+        self.chose_retreat = False  # the learner clicked the loser's retreat
 
     # ------------------------------------------------------------------ low level
     def where(self):
@@ -51,7 +51,7 @@ class Learner:
         self.show(b.v["generals"][gid]["city"])
         src = b._piece_rects[gid].center
         dst = b.to_screen(target)
-        if not b.lay.map.collidepoint(dst):            # zoom out until both ends are on the map
+        if not b.lay.map.collidepoint(dst):  # zoom out until both ends are on the map
             b.view.zoom_by(0.7)
             self.show(b.v["generals"][gid]["city"])
             src, dst = b._piece_rects[gid].center, b.to_screen(target)
@@ -118,7 +118,7 @@ class Learner:
             ends = {a["path"][-1] for a in b.acts if a["type"] == "retreat"}
             near = [c for c in sorted(b.info.nbrs[b.frame["city"]]) if c not in ends and c in b._city_px]
             if near:
-                self.click_city(near[0])         # not a lit city: the board says where a retreat may end
+                self.click_city(near[0])  # not a lit city: the board says where a retreat may end
                 return True
         lit = sorted(b.lit())
         if lit:
@@ -140,14 +140,14 @@ class Learner:
         if b.explaining or "next" in b.step.goal:
             self.press("lesson_next")
             if lid == "supply" and b.show_supply:
-                self.ui.key(pygame.K_s, "s")         # the lesson said: press S again to hide the ranges
+                self.ui.key(pygame.K_s, "s")  # the lesson said: press S again to hide the ranges
             return
         before = self.where()
         types = {t for p in (b.step.allow or []) for t in (p["type"] if isinstance(p["type"], list) else [p["type"]])}
         if "move" in types:
-            types.add("force_march")            # the engine offers a force march as its own template
+            types.add("force_march")  # the engine offers a force march as its own template
         if b.step.allow and not any(a["type"] in types for a in b.acts):
-            self.ui.frames(5)               # the computers have not come to the learner yet
+            self.ui.frames(5)  # the computers have not come to the learner yet
             return
         if lid == "board":
             self.press("spread")
@@ -194,7 +194,7 @@ class Learner:
             if g not in b.v["generals"]:
                 continue
             r = reach(b.session.state, g)
-            orange = sorted(set(r.force) - set(r.normal))      # the lesson: "drag Traun to an orange city"
+            orange = sorted(set(r.force) - set(r.normal))  # the lesson: "drag Traun to an orange city"
             if orange:
                 self.drag_general(g, orange[0])
                 if b.path_choice:

@@ -11,8 +11,13 @@ from maria.games.maria.rules import door
 from maria.ui.session import Session
 
 
-def play_until(found: Callable[[dict, str], Any], seed: int = 0, chooser: int | None = None,
-               limit: int = 3000, what: str = "position") -> tuple[Session, Any]:
+def play_until(
+    found: Callable[[dict, str], Any],
+    seed: int = 0,
+    chooser: int | None = None,
+    limit: int = 3000,
+    what: str = "position",
+) -> tuple[Session, Any]:
     """A new introductory 3-player Session (seed `seed`) played at random, undos left out (the
     chooser seeded with `chooser`, else `seed`), until `found(state, role to act)` gives something:
     the session and what `found` gave.  AssertionError after `limit` choices."""

@@ -26,6 +26,7 @@ def test_every_power_has_its_own_letter():
 def test_the_palette_setting_recolours_the_pieces_and_is_kept(ui, dirs):
     from maria.ui.overlays import SettingsScene
     from maria.ui.settings import Settings
+
     try:
         ui.press("settings")
         assert isinstance(ui.top, SettingsScene)

@@ -39,7 +39,7 @@ def _start_advanced(ui, seed: str, kinds=None):
     assert isinstance(ui.top, SetupScene)
     ui.press("advanced")
     setup = ui.top
-    assert setup.variant == "advanced" and setup.political_rule        # the optional rule: on by default
+    assert setup.variant == "advanced" and setup.political_rule  # the optional rule: on by default
     ui.press("political_rule")
     assert not setup.political_rule
     ui.press("political_rule")
@@ -59,13 +59,13 @@ def test_advanced_setup_and_a_political_stage(ui):
     assert board.button("politics") and board.button("victory") and board.button("notes")
     # both maps are in play: the view fits cities of the Flanders map too
     assert "bruessel" in board.info.playable or any(c in board.info.playable for c in ("lille", "gent"))
-    for _ in range(10):                                          # every army sheet, through hand-offs
+    for _ in range(10):  # every army sheet, through hand-offs
         board = _board(ui)
         if board.frame["name"] != "allocation":
             break
         ui.press("spread")
         ui.press("confirm")
-    for _ in range(6):                                           # subsidy contracts (R20): none offered
+    for _ in range(6):  # subsidy contracts (R20): none offered
         board = _board(ui)
         if board.frame["name"] != "diplomacy":
             break
@@ -86,7 +86,7 @@ def test_advanced_setup_and_a_political_stage(ui):
         arms = [c for c in board.v["advanced"]["political"]["faceup"] if power in poldata.cards()[c]["arms"]]
         good = [c for c in hand if C.is_reserve(c) or C.suit_of(c) == trump]
         if placed is None and good and arms:
-            ui.click(board.card_point(good[0]))                  # click the card in the hand
+            ui.click(board.card_point(good[0]))  # click the card in the hand
             placed = power
             assert board.v["advanced"]["political"]["display"][power]
         else:
@@ -101,14 +101,15 @@ def test_advanced_setup_and_a_political_stage(ui):
     assert any(b.label == "Discard without effect" for b in board.buttons)
     _press_label(ui, board, "Execute")
     log = " ".join(e["text"] for e in board.session.state["log"])
-    assert "executes" in log and label[len("Select "):] in log
+    assert "executes" in log and label[len("Select ") :] in log
     # troops from the card (if any): the dialog takes them
     for _ in range(4):
         board = _board(ui)
         if board.frame["name"] != "pol_troops" or not board.recruit:
             break
-        gid = next(g for g in board.recruit["assign"]
-                   if board.button(("plus", g)) and board.button(("plus", g)).enabled)
+        gid = next(
+            g for g in board.recruit["assign"] if board.button(("plus", g)) and board.button(("plus", g)).enabled
+        )
         ui.press(("plus", gid))
         ui.press("recruit")
     board = _board(ui)
@@ -151,7 +152,7 @@ def test_the_imperial_election_vote(ui):
     board = _open(ui, s, role)
     assert board.frame["name"] == "election"
     elector = board._acts("vote")[0]["elector"]
-    assert board._modal_rect() is not None                 # the Electoral College dialog
+    assert board._modal_rect() is not None  # the Electoral College dialog
     name = board.board.cities[elector].name
     _press_label(ui, board, f"{name}'s vote for")
     assert any(f"{name} vote for" in e["text"] for e in s.state["log"])
@@ -176,15 +177,15 @@ def test_notes_are_shared_and_saved_beside_the_game(ui, dirs):
     ui.type("Truce on the Rhine")
     ui.press("add_note")
     assert s.notes and s.notes[-1]["text"] == "Truce on the Rhine"
-    ui.key(pygame.K_ESCAPE)                    # leaves the text box
-    ui.key(pygame.K_ESCAPE)                    # closes the panel
+    ui.key(pygame.K_ESCAPE)  # leaves the text box
+    ui.key(pygame.K_ESCAPE)  # closes the panel
     assert board.panel is None
     path = dirs / "data" / "x.yaml"
     s.save(path)
     assert notes_path(path).exists() and load_notes(path)[0]["text"] == "Truce on the Rhine"
     again = Session.load(path)
     assert again.notes == s.notes
-    assert not str(notes_path(path)).endswith(".yaml")       # never listed as a save
+    assert not str(notes_path(path)).endswith(".yaml")  # never listed as a save
 
 
 def test_unknown_frames_get_generic_buttons(ui):
@@ -192,12 +193,13 @@ def test_unknown_frames_get_generic_buttons(ui):
     s = Session.new("advanced", 3, 5)
     board = _open(ui, s, door.active_roles(s.state)[0])
     from maria.ui import advanced_ui as ADV
+
     v = board.v
     lab = ADV.action_label({"type": "peace_offer", "power": "prussia", "to": "austria"}, v, board.board)
     assert lab.startswith("Peace offer") and "Prussia" in lab and "Austria" in lab
     lab = ADV.action_label({"type": "subsidy_contract", "power": "france", "cards": "choose"}, v, board.board)
     assert "(choose…)" in lab
-    board.frame = {"name": "treaty"}                 # a frame this UI has never heard of
+    board.frame = {"name": "treaty"}  # a frame this UI has never heard of
     board.alloc = board.recruit = None
     board.acts = [{"type": "treaty_answer", "accept": True}, {"type": "treaty_answer", "accept": False}]
     board.build_buttons()
@@ -210,8 +212,9 @@ def test_unknown_frames_get_generic_buttons(ui):
     assert any(b.label.startswith("Treaty pick: city ") for b in board.buttons), [b.label for b in board.buttons]
     # the engine's new frames have their own labels
     assert ADV.action_label({"type": "peace_answer", "accept": True}, v, board.board) == "Accept Prussia's peace"
-    assert ADV.action_label({"type": "offer_subsidy", "giver": "france", "recipient": "bavaria", "turns": 2},
-                            v, board.board).startswith("Offer: France pays Bavaria")
+    assert ADV.action_label(
+        {"type": "offer_subsidy", "giver": "france", "recipient": "bavaria", "turns": 2}, v, board.board
+    ).startswith("Offer: France pays Bavaria")
 
 
 def test_the_advanced_game_through_its_first_winter_in_the_ui_loop(ui):
@@ -227,8 +230,9 @@ def test_the_advanced_game_through_its_first_winter_in_the_ui_loop(ui):
         frames += 20
     st = board.session.state
     assert st["turn"] >= 4 or door.is_over(st), f"not past the first winter after {frames} frames"
-    assert any("winter" in str(e.get("stage", "")).lower() or "winter" in str(e.get("text", "")).lower()
-               for e in st["log"]), "the first winter was played"
+    assert any(
+        "winter" in str(e.get("stage", "")).lower() or "winter" in str(e.get("text", "")).lower() for e in st["log"]
+    ), "the first winter was played"
     ui.app.render(force=True)
 
 
@@ -246,7 +250,7 @@ def test_a_whole_advanced_game_through_the_ui_loop(ui):
     st = board.session.state
     assert door.is_over(st) and st["variant"] == "advanced"
     ws = board.v["advanced"]["winter_scores"]
-    assert all(isinstance(x, list) for x in ws.values())      # revealed at the end
+    assert all(isinstance(x, list) for x in ws.values())  # revealed at the end
     assert any(ws.values()), "the game should have seen a winter"
     ui.app.render(force=True)
     assert len(board.session.record.actions) > 100
@@ -258,6 +262,7 @@ def _neutral_saxony_session():
     from maria.games.maria.rules import flow
     from maria.games.maria.rules.advanced import politics
     from maria.games.maria.rules.state import board_info, rebuild_index
+
     s = Session.new("advanced", 3, 1)
     ch = {"rng": rng.seed_state(7)}
     while s.state["flow"][-1]["name"] in ("allocation", "diplomacy"):
@@ -279,7 +284,7 @@ def test_R19_3_3_relocation_out_of_neutral_saxony_by_clicking_a_lit_city(ui):
     assert s.state["flow"][-1]["name"] == "relocate" and door.active_roles(s.state) == ["maria_theresa"]
     board = _open(ui, s, "maria_theresa")
     assert board.v["advanced"]["neutral"] == ["saxony"]
-    regions = board.neutral_regions()                        # the hatched neutral overlay's cities
+    regions = board.neutral_regions()  # the hatched neutral overlay's cities
     assert "dresden" in regions["saxony"] and "zittau" in regions["saxony"] and "prag" not in regions["saxony"]
     lit = board.lit()
     assert {"reichenberg", "leipa"} <= set(lit) and "aussig" not in lit
@@ -296,15 +301,16 @@ def test_R17_6_4_expedition_payment_chosen_in_the_hand(ui):
     """An off-board general for the expeditionary corps: Austria picks the 8 points in its hand."""
     from maria.games.maria.rules.advanced import politics
     from maria.games.maria.rules.state import board_info, rebuild_index
+
     s = _neutral_saxony_session()
     st = s.state
-    st["flow"] = [f for f in st["flow"] if f["name"] != "relocate"]   # not this test's question
+    st["flow"] = [f for f in st["flow"] if f["name"] != "relocate"]  # not this test's question
     g = st["generals"]["karl"]
     g["city"], g["troops"], g["face_up"], g["known"] = None, 0, True, None
     rebuild_index(st)
     hand = st["cards"]["hands"]["austria"]
     eight = next((c for c in hand if C.value_of(c) == 8 and not C.is_reserve(c)), None)
-    if eight is None:                                   # make sure the hand holds an 8 and more
+    if eight is None:  # make sure the hand holds an 8 and more
         eight = next(c for c in st["cards"]["draw"] if C.value_of(c) == 8 and not C.is_reserve(c))
         st["cards"]["draw"].remove(eight)
         hand.append(eight)

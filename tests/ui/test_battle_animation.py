@@ -22,6 +22,7 @@ class _CardPlayer:
 
     def __init__(self, seed=0):
         from maria.players import make_player
+
         self.inner = make_player("easy", seed)
 
     def choose(self, obs, legal, role, rng=None):
@@ -46,8 +47,9 @@ def _combat(seed=3, computers=(), level="easy"):
 
 def _frame(ui, board, i):
     """One frame of the loop with a mouse event posted; True if the board handled it."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win((600 + i % 40, 600)), rel=(1, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win((600 + i % 40, 600)), rel=(1, 0), buttons=(0, 0, 0))
+    )
     before = board.events
     ui.app.step(1 / 60)
     return board.events > before
@@ -64,15 +66,15 @@ def _pixel(ui, pos):
 
 
 def test_computer_card_flies_into_the_panel_and_holds_the_next_action(ui):
-    ui.app.settings.animation = "normal"                      # 0.3 s between computer actions
+    ui.app.settings.animation = "normal"  # 0.3 s between computer actions
     session = _combat(computers=("maria_theresa", "frederick"))
-    board = _open(ui, session, "louis_xv")                    # Louis XV watches the combat
+    board = _open(ui, session, "louis_xv")  # Louis XV watches the combat
     rec = session.record
     n0 = len(rec.actions)
     old_score = session.state["flow"][-1]["score"]
     slot = board._combat_slot("att", 0)
     corner = (slot.right - 8, slot.y + 8)
-    assert _pixel(ui, corner) != (252, 250, 244)              # the slot is empty: panel paper
+    assert _pixel(ui, corner) != (252, 250, 244)  # the slot is empty: panel paper
     seen = []
     flight = None
     for i in range(200):
@@ -100,7 +102,7 @@ def test_computer_card_flies_into_the_panel_and_holds_the_next_action(ui):
     rects, dists = [], []
     frames_in_flight = 0
     while board.card_flight() is flight:
-        _wait_thinker(board)                                  # Prussia's decision is ready at once…
+        _wait_thinker(board)  # Prussia's decision is ready at once…
         # …but nothing is applied while the card is in flight, and the panel keeps the old score
         assert len(rec.actions) == n0 + 1
         assert board._combat_shown()["score"] == old_score
@@ -113,22 +115,22 @@ def test_computer_card_flies_into_the_panel_and_holds_the_next_action(ui):
             dists.append(abs(r.centerx - slot.centerx) + abs(r.centery - slot.centery))
             assert ui.app.canvas.get_rect().contains(r)
         assert frames_in_flight < 120
-    assert 0.3 * 60 - 2 <= frames_in_flight <= 0.5 * 60 + 2    # ~0.4 s at 60 frames a second
-    assert len({r.center for r in rects}) >= 10                 # drawn moving, frame after frame
+    assert 0.3 * 60 - 2 <= frames_in_flight <= 0.5 * 60 + 2  # ~0.4 s at 60 frames a second
+    assert len({r.center for r in rects}) >= 10  # drawn moving, frame after frame
     assert all(b <= a for a, b in zip(dists, dists[1:])) and dists[-1] < dists[0] / 5
-    assert rects[-1].w > rects[0].w                             # and growing to its slot's size
+    assert rects[-1].w > rects[0].w  # and growing to its slot's size
     # landed: the panel shows the card and the new score, with a glow
     assert board.anim is None and board.flash is not None
     assert board._combat_shown() is board.frame
     ui.app.step(1 / 60)
-    assert _pixel(ui, corner) == (252, 250, 244)                # the card's face in its slot
-    assert len(rec.actions) == n0 + 1                           # the pause after the landing…
+    assert _pixel(ui, corner) == (252, 250, 244)  # the card's face in its slot
+    assert len(rec.actions) == n0 + 1  # the pause after the landing…
     for i in range(120):
         _wait_thinker(board)
         seen.append(_frame(ui, board, i))
         if len(rec.actions) > n0 + 1:
             break
-    assert len(rec.actions) == n0 + 2                           # …then Prussia acts
+    assert len(rec.actions) == n0 + 2  # …then Prussia acts
     assert i + 1 >= 0.3 * 60 - 2
     assert all(seen), "a frame did not process its events"
 
@@ -141,12 +143,12 @@ def test_own_card_slides_from_the_hand_and_the_computer_answers_after_it(ui):
     card = next(a["card"] for a in board.acts if a["type"] == "play_card" and "value" not in a)
     start = board._card_rect(card)
     ui.click(board.card_point(card), frames=1)
-    assert rec.actions[-1]["action"] == {"type": "play_card", "card": card}       # applied at once
+    assert rec.actions[-1]["action"] == {"type": "play_card", "card": card}  # applied at once
     flight = board.card_flight()
     assert flight is not None and flight.info["own"] and flight.info["card"] == card
     assert flight.start == start and not flight.fade
     assert flight.dur == CA.duration(0.3, own=True) <= 0.2
-    assert card not in {c for _, c in board._card_rects}                          # left the hand
+    assert card not in {c for _, c in board._card_rects}  # left the hand
     n = len(rec.actions)
     for i in range(40):
         _wait_thinker(board)
@@ -181,7 +183,7 @@ def test_a_player_action_lands_the_card_in_flight(ui):
     flight = board.card_flight()
     assert flight is not None and flight.dur == CA.MAX_DURATION
     ui.frames(3)
-    assert board.card_flight() is flight                  # still in flight: Frederick answers at once
+    assert board.card_flight() is flight  # still in flight: Frederick answers at once
     a = next(a for a in board.acts if a["type"] in ("play_card", "accept_defeat") and "value" not in a)
     if a["type"] == "play_card":
         ui.click(board.card_point(a["card"]), frames=1)
@@ -195,13 +197,13 @@ def test_a_player_action_lands_the_card_in_flight(ui):
 def test_hot_seat_the_other_sides_card_arrives_once_the_next_player_sits(ui):
     ui.app.settings.animation = "normal"
     assert ui.app.settings.handoff_screens
-    session = _combat()                                   # every seat human
+    session = _combat()  # every seat human
     board = _open(ui, session, "maria_theresa")
     card = next(a["card"] for a in board.acts if a["type"] == "play_card" and "value" not in a)
     ui.click(board.card_point(card), frames=5)
     assert isinstance(ui.top, HandoffScene) and ui.top.role == "frederick"
     flight = board.card_flight()
-    assert flight is not None and not flight.info["own"] and flight.t == 0.0      # held behind the screen
+    assert flight is not None and not flight.info["own"] and flight.t == 0.0  # held behind the screen
     ui.press("ready", frames=1)
     assert ui.top is board and board.seat == "frederick"
     assert flight.start.right < board.lay.combat.x and flight.fade

@@ -16,12 +16,13 @@ from tests.ui.test_play import _open
 
 SIZES = [(1280, 720), (1366, 768), (1600, 900), (1920, 1080)]
 MAP_CONTROLS = ("flanders", "zoom_in", "zoom_out", "zoom_fit")
-SLACK = 3           # px: rounding of the fitted scale
+SLACK = 3  # px: rounding of the fitted scale
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def sized(request, dirs):
     from tests.ui.headless import headless_app
+
     app = headless_app(request.param, frames=2)
     assert app.window.get_size() == request.param
     yield Driver(app)
@@ -45,8 +46,9 @@ def _city_rects(board) -> dict[str, list[pygame.Rect]]:
         rects = []
         for r in (board.layer.symbol_rects[cid], board.layer.label_rects[cid]):
             x, y = v.to_screen((r.x, r.y))
-            rects.append(pygame.Rect(round(x) + m.x, round(y) + m.y, round(r.w * v.zoom) + 1,
-                                     round(r.h * v.zoom) + 1).clip(m))
+            rects.append(
+                pygame.Rect(round(x) + m.x, round(y) + m.y, round(r.w * v.zoom) + 1, round(r.h * v.zoom) + 1).clip(m)
+            )
         out[cid] = [r for r in rects if r.w and r.h]
     return out
 
@@ -54,8 +56,9 @@ def _city_rects(board) -> dict[str, list[pygame.Rect]]:
 def _covered(board) -> list[tuple[str, str]]:
     controls = [b for b in board.buttons if b.key in MAP_CONTROLS]
     assert len(controls) >= 3
-    return [(c, b.key) for c, rects in _city_rects(board).items() for r in rects for b in controls
-            if b.rect.colliderect(r)]
+    return [
+        (c, b.key) for c, rects in _city_rects(board).items() for r in rects for b in controls if b.rect.colliderect(r)
+    ]
 
 
 def _fits(board) -> pygame.Rect:
@@ -110,4 +113,4 @@ def test_the_introductory_map_is_larger_than_under_the_full_width_bars(sized):
     assert lay.prompt.x == lay.hand.x == lay.side.x and lay.hand.bottom == 1080
     assert lay.side.bottom <= lay.controls.y < lay.controls.bottom <= lay.prompt.y < lay.hand.y
     prompt_buttons = [b for b in board.buttons if lay.prompt.contains(b.rect)]
-    assert prompt_buttons and all(b.rect.y >= lay.prompt.y + 52 for b in prompt_buttons)   # under its text
+    assert prompt_buttons and all(b.rect.y >= lay.prompt.y + 52 for b in prompt_buttons)  # under its text

@@ -11,10 +11,12 @@ from maria.ui.citations import printed, section
 
 
 def test_R_numbers_become_the_printed_sections_that_hold_them():
-    assert printed("Only clubs may be played in this sector (R11.2).") == \
-        "Only clubs may be played in this sector (§11.1)."
-    assert section("11.14") == "11.2"          # the retreat rules are printed under 11.2 Retreat
-    assert section("17.6.4") == "17.5"         # "Execution of Political Cards" closes the printed 17.5
+    assert (
+        printed("Only clubs may be played in this sector (R11.2).")
+        == "Only clubs may be played in this sector (§11.1)."
+    )
+    assert section("11.14") == "11.2"  # the retreat rules are printed under 11.2 Retreat
+    assert section("17.6.4") == "17.5"  # "Execution of Political Cards" closes the printed 17.5
     assert section("10.5") == "10.1" and section("10.16") == "10.3"
     assert printed("(R11.3/R11.5)") == "(§11.1)"
     assert printed("RUL-06 and no rule") == "RUL-06 and no rule"
@@ -30,7 +32,9 @@ def test_the_shipped_table_matches_the_digest():
     if not digest.exists():
         pytest.skip("the rules digest is not beside this checkout")
     import sys
+
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
     from printed_sections import table
     from maria.ui.citations import _table
+
     assert table(digest.read_text(encoding="utf-8")) == _table()

@@ -18,14 +18,16 @@ def test_demo_plays_itself_and_processes_events_every_frame(ui):
     n0 = len(board.session.record.actions)
     seen = []
     for i in range(300):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400 + i % 50, 300), rel=(1, 0),
-                                             buttons=(0, 0, 0)))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(400 + i % 50, 300), rel=(1, 0), buttons=(0, 0, 0))
+        )
         before = demo.events
         ui.app.step(1 / 60)
-        seen.append(demo.events > before)           # this frame's event reached the scene
+        seen.append(demo.events > before)  # this frame's event reached the scene
         if i % 20 == 0:
             import time
-            time.sleep(0.002)                       # let the worker thread finish its decision
+
+            time.sleep(0.002)  # let the worker thread finish its decision
     assert all(seen), "a frame did not process its events"
     n1 = len(board.session.record.actions)
     assert n1 > n0 + 5, f"the demo game did not advance ({n0} -> {n1} actions)"
@@ -58,8 +60,10 @@ def test_paused_demo_shows_a_seat_taken_over_at_once(ui):
     ui.app.run(max_frames=5)
     drawn = []
     real = board.demo.draw
-    board.demo.draw = lambda surf, rect: (drawn.append(dict((r, s.kind) for r, s in board.session.seats.items())),
-                                          real(surf, rect))
+    board.demo.draw = lambda surf, rect: (
+        drawn.append(dict((r, s.kind) for r, s in board.session.seats.items())),
+        real(surf, rect),
+    )
     role = list(board.session.seats)[0]
     ui.key(pygame.K_1, "1", frames=2)
     assert board.session.seats[role].kind == "human"

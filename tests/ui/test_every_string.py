@@ -20,8 +20,20 @@ from maria.ui.citations import printed
 
 RULERS = {"Maria Theresa": "f", "Frederick": "m", "Louis XV": "m"}
 WRONG = {"f": r"\b(he|him|his|himself)\b", "m": r"\b(she|her|hers|herself)\b"}
-POWERS = ("Austria", "Prussia", "France", "Bavaria", "Saxony", "the Pragmatic Army", "Pragmatic Army", "Spain",
-          "Hanover", "Russia", "Sweden", "the Imperial Army")
+POWERS = (
+    "Austria",
+    "Prussia",
+    "France",
+    "Bavaria",
+    "Saxony",
+    "the Pragmatic Army",
+    "Pragmatic Army",
+    "Spain",
+    "Hanover",
+    "Russia",
+    "Sweden",
+    "the Imperial Army",
+)
 NOUNS = "troop|card|point|general|city|marker|fortress|turn|action|elector|vote"
 
 
@@ -36,10 +48,13 @@ def problems(text: str) -> list[str]:
     for sentence in re.split(r"(?<=[.!?])\s+", t):
         named = [r for r in RULERS if r in sentence]
         # a pronoun refers to the one ruler a sentence names (a general named too may be "he")
-        if len(named) == 1 and not re.search(r"\b(general|Khevenh|Neipperg|Karl|Lobkowitz|Traun|Browne|"
-                                             r"Schwerin|Friedrich der|Leopold|Belle-Isle|Broglie|Moritz|"
-                                             r"Maillebois|Noailles|Seckendorff|Törring|Rutowski|Arenberg|"
-                                             r"Stair|George|Cumberland|Daun|Lacy|Laudon|Soubise)", sentence):
+        if len(named) == 1 and not re.search(
+            r"\b(general|Khevenh|Neipperg|Karl|Lobkowitz|Traun|Browne|"
+            r"Schwerin|Friedrich der|Leopold|Belle-Isle|Broglie|Moritz|"
+            r"Maillebois|Noailles|Seckendorff|Törring|Rutowski|Arenberg|"
+            r"Stair|George|Cumberland|Daun|Lacy|Laudon|Soubise)",
+            sentence,
+        ):
             if re.search(WRONG[RULERS[named[0]]], sentence):
                 out.append(f"a wrong pronoun for {named[0]}")
     for p in POWERS:
@@ -54,17 +69,25 @@ def problems(text: str) -> list[str]:
 
 
 def test_the_checks_catch_what_players_saw():
-    seen = ["No recruits this winter? You could still recruit troops (R13). (§13)",
-            "Done with hussars? A hussar can still be placed (§7). (§7)",
-            "Louis XV (Computer (Hard)) is thinking…",
-            "Maria Theresa has no card to play and accepts the defeat (R11.3): done for him.",
-            "Maria Theresa must play his only card of the suit, 5♥ (R11.5): done for him.",
-            "Pragmatic Army end their movement.", "Austria loses 1 troops.", "Prussia has 3 card."]
+    seen = [
+        "No recruits this winter? You could still recruit troops (R13). (§13)",
+        "Done with hussars? A hussar can still be placed (§7). (§7)",
+        "Louis XV (Computer (Hard)) is thinking…",
+        "Maria Theresa has no card to play and accepts the defeat (R11.3): done for him.",
+        "Maria Theresa must play his only card of the suit, 5♥ (R11.5): done for him.",
+        "Pragmatic Army end their movement.",
+        "Austria loses 1 troops.",
+        "Prussia has 3 card.",
+    ]
     assert all(problems(s) for s in seen), [s for s in seen if not problems(s)]
-    fine = ["Austria, Pragmatic Army end their movement.", "Neipperg is defeated and loses 2 troops.",
-            "Louis XV: 0 of 9 fortresses in Austria", "Maria Theresa has no card to play and accepts the "
-            "defeat (R11.3): done for her.", "Frederick must play his only card of the suit (R11.5).",
-            "Winter recruitment — 4 points per troop, at most 3; select cards in the hand to pay"]
+    fine = [
+        "Austria, Pragmatic Army end their movement.",
+        "Neipperg is defeated and loses 2 troops.",
+        "Louis XV: 0 of 9 fortresses in Austria",
+        "Maria Theresa has no card to play and accepts the defeat (R11.3): done for her.",
+        "Frederick must play his only card of the suit (R11.5).",
+        "Winter recruitment — 4 points per troop, at most 3; select cards in the hand to pay",
+    ]
     assert not [s for s in fine if problems(s)], [(s, problems(s)) for s in fine if problems(s)]
 
 
@@ -72,6 +95,7 @@ def _maria_strings(ui, variant: str, players: int, seed: int, steps: int) -> set
     from maria.ui.board_scene import BoardScene
     from maria.ui.overlays import GameMenuScene, HandoffScene, LeaveGameScene
     from maria.ui.session import Session
+
     out: set[str] = set()
     s = Session.new(variant, players, seed)
     board = BoardScene(ui.app, s)
@@ -105,8 +129,11 @@ def _maria_strings(ui, variant: str, players: int, seed: int, steps: int) -> set
     for role in s.seats:
         s.set_seat(role, "computer", "hard")
         out.add(board.thinking_text(role))
-    for scene in (HandoffScene(ui.app, door.ROLES[players][0], board), GameMenuScene(ui.app, board),
-                  LeaveGameScene(ui.app, board)):
+    for scene in (
+        HandoffScene(ui.app, door.ROLES[players][0], board),
+        GameMenuScene(ui.app, board),
+        LeaveGameScene(ui.app, board),
+    ):
         scene.draw(ui.app.canvas)
     out |= set(board.auto_lines)
     out |= {e["text"] for e in s.state["log"]}
@@ -116,6 +143,7 @@ def _maria_strings(ui, variant: str, players: int, seed: int, steps: int) -> set
 def _friedrich_strings(ui, seed: int, steps: int) -> set[str]:
     from maria.players.friedrich.random_moves import RandomPlayer
     from tests.ui import friedrich_helpers as F
+
     s = F.session(seed=seed, humans=("frederick", "elisabeth", "maria_theresa", "pompadour"))
     board = F.open_board(ui, s)
     rnd = RandomPlayer(seed)
@@ -137,6 +165,7 @@ def _friedrich_strings(ui, seed: int, steps: int) -> set[str]:
 def _tables() -> set[str]:
     from pathlib import Path
     from maria.ui import rules_text, tips
+
     out = set(tips.ACTION_TIPS.values()) | set(tips.BUTTON_TIPS.values())
     out |= {body for _, _, body in rules_text.RULES}
     root = Path(__file__).resolve().parents[2] / "maria"
@@ -150,8 +179,12 @@ def _tables() -> set[str]:
         elif isinstance(node, list):
             for v in node:
                 yield from strings(v)
-    for path in (root / "games" / "maria" / "data" / "lessons.yaml", root / "games" / "friedrich" / "data" / "fate.yaml",
-                 root / "games" / "friedrich" / "data" / "rules.yaml"):
+
+    for path in (
+        root / "games" / "maria" / "data" / "lessons.yaml",
+        root / "games" / "friedrich" / "data" / "fate.yaml",
+        root / "games" / "friedrich" / "data" / "rules.yaml",
+    ):
         out |= {t for t in strings(yamlio.load_file(path)) if " " in t}
     return out
 
@@ -166,9 +199,14 @@ def test_no_string_a_player_reads_is_wrong(ui, monkeypatch):
     # third of this test's time went into dumping the record, which no player reads here; the
     # autosave files are tests/ui/test_nothing_lost.py's and test_solo_resume.py's)
     from maria.ui.session import Session
+
     monkeypatch.setattr(Session, "_write_autosave", lambda self, path, rec, notes, count: None)
-    for variant, players, seed, steps in (("intro", 3, 1, 700), ("advanced", 3, 2, 700), ("intro", 2, 3, 400),
-                                          ("advanced", 2, 4, 400)):
+    for variant, players, seed, steps in (
+        ("intro", 3, 1, 700),
+        ("advanced", 3, 2, 700),
+        ("intro", 2, 3, 400),
+        ("advanced", 2, 4, 400),
+    ):
         seen |= _maria_strings(ui, variant, players, seed, steps)
     seen |= _friedrich_strings(ui, 5, 900)
     seen |= _tables()

@@ -35,8 +35,9 @@ def test_a_computer_player_that_raises_is_reported_once_and_the_game_goes_on(ui,
     from maria.lab import selfplay
     from maria.games.maria.rules import door
     from maria.engine import rng
+
     ch = {"rng": rng.seed_state(5)}
-    while session.next_role() == "maria_theresa":          # the human's set-up first
+    while session.next_role() == "maria_theresa":  # the human's set-up first
         session.apply("maria_theresa", selfplay.random_action(session.state, "maria_theresa", ch))
     assert session.next_role() == "coalition" and door.active_roles(session.state)
     board = _open(ui, session, "maria_theresa")
@@ -48,7 +49,7 @@ def test_a_computer_player_that_raises_is_reported_once_and_the_game_goes_on(ui,
         if t is not None:
             t.thread.join(2)
     assert isinstance(ui.top, ComputerFailedScene), "the failure was never reported"
-    assert broken.calls == 1                                  # not retried in a loop
+    assert broken.calls == 1  # not retried in a loop
     failed = ui.top
     assert failed.report.exists() and "divided by zero" in failed.report.read_text(encoding="utf-8")
     assert failed.save is not None and load_game(failed.save).actions == session.record.actions

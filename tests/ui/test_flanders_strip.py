@@ -31,7 +31,7 @@ def test_R14_1_the_introductory_board_collapses_flanders_and_the_f_key_shows_it(
     on_flanders = [g for g, x in session.state["generals"].items() if x["city"] in flanders]
     assert on_flanders and not set(on_flanders) & set(board._piece_rects)
     edge = board.view.to_screen((board.board.map_columns["bohemia"][0] * board.board.grid.cell_px[0], 0))[0]
-    assert edge >= STRIP_W - 1 and all(_screen_x(board, c) < edge for c in flanders)   # under the cover
+    assert edge >= STRIP_W - 1 and all(_screen_x(board, c) < edge for c in flanders)  # under the cover
     # the strip says why, in the printed rule's number, and offers the button
     assert board.button("flanders") is not None and "Show Flanders" in board.button("flanders").label
     lille = next(c for c in flanders if c == "lille")
@@ -65,8 +65,8 @@ def test_a_view_with_bounds_fits_and_centres_on_the_part_in_use():
     assert abs(v.zoom - 600 / 1440) < 1e-9
     left, _ = v.to_screen((1260, 0))
     right, _ = v.to_screen((2520, 0))
-    assert abs(left - (1000 - right)) < 1e-6          # centred
-    v.pan_by(5000, 0)                                  # dragged far left: kept on the part in use
+    assert abs(left - (1000 - right)) < 1e-6  # centred
+    v.pan_by(5000, 0)  # dragged far left: kept on the part in use
     assert abs(v.to_screen((1260, 0))[0] - left) < 1e-6
 
 
@@ -78,7 +78,7 @@ def test_a_view_with_a_left_inset_fits_the_part_in_use_beside_it():
     assert abs(v.zoom - 1028 / 1440) < 1e-9
     assert abs(v.to_screen((1080, 0))[0] - 34) < 1e-6 and abs(v.to_screen((2520, 0))[0] - 1062) < 1e-6
     v.set_zoom(1.0)
-    v.pan_by(5000, 0)                                  # dragged far right: its left edge stays at the inset
+    v.pan_by(5000, 0)  # dragged far right: its left edge stays at the inset
     assert abs(v.to_screen((1080, 0))[0] - 34) < 1e-6
-    v.centre_on((1800, 720))                           # centred in the width beside the inset
+    v.centre_on((1800, 720))  # centred in the width beside the inset
     assert abs(v.to_screen((1800, 720))[0] - (34 + (1062 - 34) / 2)) < 1e-6

@@ -30,13 +30,14 @@ def _run(ui, board, until, seconds: float = 20.0) -> None:
     gets a moment now and then to finish its decision."""
     i = 0
     while not until():
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(400 + i % 50, 300), rel=(1, 0),
-                                             buttons=(0, 0, 0)))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=(400 + i % 50, 300), rel=(1, 0), buttons=(0, 0, 0))
+        )
         ui.app.step(1 / 60)
         if board.session.thinker is not None:
             board.session.thinker.thread.join(0.05)
         i += 1
-        assert i < seconds * 2000, "not reached"          # a bound on frames, not on seconds
+        assert i < seconds * 2000, "not reached"  # a bound on frames, not on seconds
 
 
 def test_the_friedrich_demo_plays_turns_pauses_and_a_seat_is_taken_over(ui):
@@ -48,9 +49,9 @@ def test_the_friedrich_demo_plays_turns_pauses_and_a_seat_is_taken_over(ui):
     assert len(s.seats) == 4 and all(s.is_computer(r) for r in s.seats)
     board.demo.speed = len(SPEEDS) - 1
     _run(ui, board, lambda: s.state["turn"] >= 2 and len(s.record.actions) > 40)
-    assert s.humans() == [] and board.seat is None             # the public board all along
+    assert s.humans() == [] and board.seat is None  # the public board all along
 
-    ui.key(pygame.K_SPACE, " ", frames=2)                      # pause: nothing more is played
+    ui.key(pygame.K_SPACE, " ", frames=2)  # pause: nothing more is played
     assert board.demo.paused
     if s.thinker is not None:
         s.thinker.thread.join(5)
@@ -60,16 +61,17 @@ def test_the_friedrich_demo_plays_turns_pauses_and_a_seat_is_taken_over(ui):
     ui.key(pygame.K_SPACE, " ", frames=2)
     assert not board.demo.paused
 
-    ui.key(pygame.K_4, "4", frames=2)                          # seat 4 (Pompadour): a human now
+    ui.key(pygame.K_4, "4", frames=2)  # seat 4 (Pompadour): a human now
     assert not s.is_computer("pompadour") and board.seat == "pompadour"
-    ui.key(pygame.K_4, "4", frames=2)                          # and back to the computer
+    ui.key(pygame.K_4, "4", frames=2)  # and back to the computer
     assert s.is_computer("pompadour") and board.seat is None
     n = len(s.record.actions)
-    _run(ui, board, lambda: len(s.record.actions) > n + 5)      # the demo goes on
+    _run(ui, board, lambda: len(s.record.actions) > n + 5)  # the demo goes on
 
 
 def test_the_demo_never_replaces_the_players_friedrich_autosave(ui, dirs):
     from maria.ui.session import autosaves
+
     _title_friedrich(ui)
     ui.press("demo")
     board = ui.top
@@ -83,6 +85,7 @@ def test_the_demo_never_replaces_the_players_friedrich_autosave(ui, dirs):
 
 def test_the_replay_viewer_steps_through_a_friedrich_save_from_the_load_screen(ui, dirs):
     from maria.ui.settings import saves_dir
+
     s = advance(session(players=3, humans=()), lambda s: s.state["turn"] >= 3)
     saves_dir().mkdir(parents=True, exist_ok=True)
     s.save(saves_dir() / "fwatch.yaml")
@@ -108,6 +111,7 @@ def test_the_replay_viewer_steps_through_a_friedrich_save_from_the_load_screen(u
     # play from the start at the fastest speed: it advances by itself; nothing is ever played
     ui.key(pygame.K_HOME)
     from maria.ui import replay_viewer
+
     viewer.speed = len(replay_viewer.SPEEDS) - 1
     ui.press("play", scene=viewer)
     ui.frames(90)
@@ -126,7 +130,7 @@ class _Broken:
 def _failing_board(ui, humans):
     s = advance(session(players=4, humans=humans), lambda s: "frederick" in s.active())
     broken = _Broken()
-    broken._level = s.level_of("frederick")                    # FSession.player_for keeps it
+    broken._level = s.level_of("frederick")  # FSession.player_for keeps it
     s.players["frederick"] = broken
     board = open_board(ui, s)
     for _ in range(100):
@@ -136,7 +140,7 @@ def _failing_board(ui, humans):
             ui.press("ready")
         ui.frames(1)
     assert isinstance(ui.top, ComputerFailedScene), "the failure was never reported"
-    assert broken.calls == 1                                  # not retried in a loop
+    assert broken.calls == 1  # not retried in a loop
     return s, board, ui.top
 
 
@@ -145,11 +149,15 @@ def test_a_raising_friedrich_computer_is_reported_like_a_crash_and_the_seat_take
     assert failed.report.exists() and "divided by zero" in failed.report.read_text(encoding="utf-8")
     assert failed.save is not None and fsaves.load(failed.save).actions == s.record.actions
     ui.frames(1)
-    assert {b.key for b in failed.buttons} == {"take_over", ("level", "easy"), ("level", "normal"),
-                                               ("level", "hard")}       # the failed level is not offered
+    assert {b.key for b in failed.buttons} == {
+        "take_over",
+        ("level", "easy"),
+        ("level", "normal"),
+        ("level", "hard"),
+    }  # the failed level is not offered
     ui.press("take_over")
     assert not s.is_computer("frederick")
-    while isinstance(ui.top, FHandoffScene):                   # two humans now: "Pass to Frederick"
+    while isinstance(ui.top, FHandoffScene):  # two humans now: "Pass to Frederick"
         ui.press("ready")
     # Frederick's decision is now a human's: at the screen, or waiting behind Maria Theresa's
     assert ui.top is board and board.legal and "frederick" in s.active() and not s.computer_to_act()
@@ -171,8 +179,10 @@ def test_a_raising_friedrich_computer_goes_on_with_another_level(ui, dirs):
 
 
 def test_the_hand_off_says_what_the_others_did_since_the_players_last_look(ui, dirs):
-    s = advance(session(players=4, humans=("frederick", "maria_theresa")),
-                lambda s: s.state["turn"] >= 2 and "frederick" in s.active())
+    s = advance(
+        session(players=4, humans=("frederick", "maria_theresa")),
+        lambda s: s.state["turn"] >= 2 and "frederick" in s.active(),
+    )
     board = open_board(ui, s)
     while isinstance(ui.top, FHandoffScene):
         ui.press("ready")
@@ -183,13 +193,13 @@ def test_the_hand_off_says_what_the_others_did_since_the_players_last_look(ui, d
     board.after_change()
     ui.frames(1)
     assert isinstance(ui.top, FHandoffScene) and ui.top.role == "maria_theresa"
-    assert ui.top.since == []                                  # she never looked: nothing to catch up on
-    assert s.autosave_file is not None and s.autosave_file.exists()   # a hand-off autosaves, as in MARIA
+    assert ui.top.since == []  # she never looked: nothing to catch up on
+    assert s.autosave_file is not None and s.autosave_file.exists()  # a hand-off autosaves, as in MARIA
     ui.press("ready")
     assert board.seat == "maria_theresa"
     advance(s, lambda s: "frederick" in s.active() and "maria_theresa" not in s.active())
     board.after_change()
     ui.frames(1)
     assert isinstance(ui.top, FHandoffScene) and ui.top.role == "frederick"
-    assert ui.top.since and ui.top.since == s.state["log"][seen:][-len(ui.top.since):]
+    assert ui.top.since and ui.top.since == s.state["log"][seen:][-len(ui.top.since) :]
     assert all(e in s.state["log"][seen:] for e in ui.top.since)

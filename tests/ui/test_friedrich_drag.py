@@ -16,9 +16,15 @@ from tests.ui.friedrich_helpers import advance, frederick_moves, general_disc, o
 
 def _lone_general(board, s):
     """A Prussian general alone in his city that the door lets move, in view."""
-    return next(a["pieces"][0] for a in board.legal if a["type"] == "move" and len(a["pieces"]) == 1
-                and a["pieces"][0] in s.state["generals"] and board.map.visible(s.state["generals"][a["pieces"][0]]["city"])
-                and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
+    return next(
+        a["pieces"][0]
+        for a in board.legal
+        if a["type"] == "move"
+        and len(a["pieces"]) == 1
+        and a["pieces"][0] in s.state["generals"]
+        and board.map.visible(s.state["generals"][a["pieces"][0]]["city"])
+        and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1
+    )
 
 
 def _hold(ui, a, b, steps=6):
@@ -40,14 +46,18 @@ def test_a_general_dragged_to_a_city_three_roads_away_moves_there_in_one_whole_m
     ends = {}
     for m in moves:
         ends.setdefault(m["path"][-1], []).append(m)
-    far = next(m for m in sorted(moves, key=lambda m: -len(m["path"])) if len(ends[m["path"][-1]]) == 1
-               and board.map.city_at(board.map.to_screen(m["path"][-1])) == m["path"][-1])
+    far = next(
+        m
+        for m in sorted(moves, key=lambda m: -len(m["path"]))
+        if len(ends[m["path"][-1]]) == 1 and board.map.city_at(board.map.to_screen(m["path"][-1])) == m["path"][-1]
+    )
     assert len(far["path"]) >= 3
     ui.drag(general_disc(board, gid), board.map.to_screen(far["path"][-1]))
     assert s.record.actions[-1]["action"] == far
     assert s.state["generals"][gid]["city"] == far["path"][-1]
-    assert {k: v for k, v in s.state.items() if k != "undo"} == \
-        {k: v for k, v in door.apply(before, "frederick", far).items() if k != "undo"}
+    assert {k: v for k, v in s.state.items() if k != "undo"} == {
+        k: v for k, v in door.apply(before, "frederick", far).items() if k != "undo"
+    }
 
 
 def test_a_general_dragged_to_a_city_out_of_reach_is_refused_with_the_rule_and_nothing_changes(ui):
@@ -56,8 +66,11 @@ def test_a_general_dragged_to_a_city_out_of_reach_is_refused_with_the_rule_and_n
     gid = _lone_general(board, s)
     ends = {m["path"][-1] for m in door.whole_moves(s.state, "frederick", [gid])}
     start = s.state["generals"][gid]["city"]
-    far = next(c for c in ("koenigsberg", "brunn", "koblenz", "warszawa", "stralsund") if c in board.board.cities
-               and c not in ends and c != start and board.map.city_at(board.map.to_screen(c)) == c)
+    far = next(
+        c
+        for c in ("koenigsberg", "brunn", "koblenz", "warszawa", "stralsund")
+        if c in board.board.cities and c not in ends and c != start and board.map.city_at(board.map.to_screen(c)) == c
+    )
     before, n = s.state, len(s.record.actions)
     ui.drag(general_disc(board, gid), board.map.to_screen(far))
     assert len(s.record.actions) == n and s.state is before
@@ -75,10 +88,13 @@ def test_while_a_general_is_held_the_door_s_ends_route_and_supply_are_shown(ui):
     assert board.drag["over"] == to["path"][-1]
     assert board.drag["supply"] == door.supply_outlook(s.state, "frederick", board.drag_ends()[to["path"][-1]][0])
     assert "supply" in board.supply_label(board.drag["supply"])
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1,
-                                         pos=ui.win(board.map.to_screen(s.state["generals"][gid]["city"]))))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEBUTTONUP, button=1, pos=ui.win(board.map.to_screen(s.state["generals"][gid]["city"]))
+        )
+    )
     ui.frames(2)
-    assert board.drag is None and s.state["generals"][gid]["city"] != to["path"][-1]     # put back: no move
+    assert board.drag is None and s.state["generals"][gid]["city"] != to["path"][-1]  # put back: no move
 
 
 def test_two_routes_that_end_differently_ask_which_way(ui, monkeypatch):
@@ -89,7 +105,7 @@ def test_two_routes_that_end_differently_ask_which_way(ui, monkeypatch):
     to = next(m["path"][-1] for m in moves if board.map.city_at(board.map.to_screen(m["path"][-1])) == m["path"][-1])
     a = {"type": "move", "pieces": [gid], "path": [s.state["generals"][gid]["city"], to]}
     two = [a, dict(a, path=a["path"] + [a["path"][0], to])]
-    monkeypatch.setattr(board.session, "whole_moves", lambda role, pieces: two)   # as the door lists two ways
+    monkeypatch.setattr(board.session, "whole_moves", lambda role, pieces: two)  # as the door lists two ways
     n = len(s.record.actions)
     ui.drag(general_disc(board, gid), board.map.to_screen(to))
     assert isinstance(ui.top, ChoiceDialog)
@@ -100,6 +116,7 @@ def test_two_routes_that_end_differently_ask_which_way(ui, monkeypatch):
 
 def test_the_hand_is_drawn_as_cards_and_a_playable_card_is_played_by_a_click(ui):
     from tests.ui.test_friedrich_screens import _all_humans_until
+
     s = _all_humans_until("duel")
     board = open_board(ui, s)
     while ui.top is not board:
@@ -112,17 +129,18 @@ def test_the_hand_is_drawn_as_cards_and_a_playable_card_is_played_by_a_click(ui)
     assert card in board.playable_cards()
     n = len(s.record.actions)
     other = next((c for c in hand if c not in board.playable_cards()), None)
-    if other is not None:                            # a card of another suit: said, nothing played
+    if other is not None:  # a card of another suit: said, nothing played
         ui.click(HAND.zone_point(board.card_zones, other))
         assert "no play" in board.message and len(s.record.actions) == n
     ui.click(HAND.zone_point(board.card_zones, card))
-    if isinstance(ui.top, ChoiceDialog):             # Seydlitz: the card alone or doubled
+    if isinstance(ui.top, ChoiceDialog):  # Seydlitz: the card alone or doubled
         ui.press(("choice", 0))
     assert len(s.record.actions) == n + 1 and s.record.actions[-1]["action"]["card"] == card
 
 
 def test_key_l_and_the_legend_button_show_friedrich_s_legend_a_click_closes_it(ui, monkeypatch):
     from maria.ui import friedrich_scene as FS
+
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
     shown = []
@@ -133,7 +151,7 @@ def test_key_l_and_the_legend_button_show_friedrich_s_legend_a_click_closes_it(u
     assert any("§4" in t for t in rows) and any("§9" in t for t in rows) and any("§7" in t for t in rows)
     n = len(s.record.actions)
     ui.click(board.map.to_screen(s.state["generals"][_lone_general(board, s)]["city"]))
-    assert not board.legend_shown and len(s.record.actions) == n        # the click only closed it
+    assert not board.legend_shown and len(s.record.actions) == n  # the click only closed it
     ui.press("legend", scene=board)
     assert board.legend_shown
     ui.key(pygame.K_ESCAPE)
@@ -147,11 +165,19 @@ def test_resting_the_mouse_on_a_general_or_a_city_tells_what_the_view_shows(ui):
     g = s.state["generals"][mine]
     tip = board.hover_tip(general_disc(board, mine))
     assert g["name"] in tip and f"rank {g['rank']}" in tip and f"{g['armies']} armies" in tip
-    enemy = next(x for x, v in s.state["generals"].items() if v["nation"] == "austria" and v["city"]
-                 and len(s.state["city_generals"][v["city"]]) == 1)
-    assert "armies hidden (§6)" in board.hover_tip(general_disc(board, enemy))     # only totals are public
-    obj = next(c for c in board.board.objectives if not s.state["city_generals"].get(c)
-               and not s.state["city_train"].get(c) and board.map.city_at(board.map.to_screen(c)) == c)
+    enemy = next(
+        x
+        for x, v in s.state["generals"].items()
+        if v["nation"] == "austria" and v["city"] and len(s.state["city_generals"][v["city"]]) == 1
+    )
+    assert "armies hidden (§6)" in board.hover_tip(general_disc(board, enemy))  # only totals are public
+    obj = next(
+        c
+        for c in board.board.objectives
+        if not s.state["city_generals"].get(c)
+        and not s.state["city_train"].get(c)
+        and board.map.city_at(board.map.to_screen(c)) == c
+    )
     tip = board.hover_tip(board.map.to_screen(obj))
     assert board.board.cities[obj].name in tip and "objective of" in tip and "(§7)" in tip
 
@@ -159,6 +185,7 @@ def test_resting_the_mouse_on_a_general_or_a_city_tells_what_the_view_shows(ui):
 def test_the_cards_played_in_a_combat_are_drawn_as_cards(ui, monkeypatch):
     from maria.ui import friedrich_panels as P
     from tests.ui.test_friedrich_screens import _all_humans_until
+
     s = _all_humans_until("duel")
     board = open_board(ui, s)
     while ui.top is not board:
@@ -178,6 +205,7 @@ def test_the_cards_played_in_a_combat_are_drawn_as_cards(ui, monkeypatch):
 
 def test_a_large_hand_takes_more_rows_so_every_card_shows_its_value(ui):
     from maria.ui import friedrich_panels as P
+
     s = advance(session(), frederick_moves)
     s.state["cards"]["hands"]["prussia"] = [f"{d}:{su}{v}" for d in (1, 2) for su in "HDCS" for v in range(2, 6)]
     board = open_board(ui, s)

@@ -34,14 +34,17 @@ def test_the_title_offers_friedrich_and_starts_a_game(ui):
 def test_maria_stays_the_default_game_of_the_title(ui):
     assert ui.top.button(("game", "maria")).selected
     ui.press("new")
-    assert type(ui.top).__name__ == "SetupScene"          # MARIA's own set-up, unchanged
+    assert type(ui.top).__name__ == "SetupScene"  # MARIA's own set-up, unchanged
 
 
 def test_a_general_moves_by_clicking_it_then_a_highlighted_city(ui):
     s = advance(session(humans=("frederick",)), frederick_moves)
     board = open_board(ui, s)
-    gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and len(a["pieces"]) == 1
-               and a["pieces"][0] in s.state["generals"])
+    gid = next(
+        a["pieces"][0]
+        for a in board.legal
+        if a["type"] == "move" and len(a["pieces"]) == 1 and a["pieces"][0] in s.state["generals"]
+    )
     start = s.state["generals"][gid]["city"]
     ui.click(general_disc(board, gid))
     steps = [a["to"] for a in board.legal if a["type"] == "step"]
@@ -60,8 +63,9 @@ def test_an_illegal_click_is_explained_by_the_rules(ui):
     assert "cannot move now" in board.message and len(s.record.actions) == before
     gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move")
     ui.click(general_disc(board, gid))
-    far = next(c for c in ("koenigsberg", "brunn", "koblenz", "warszawa") if c in board.board.cities
-               and c not in board.marks)
+    far = next(
+        c for c in ("koenigsberg", "brunn", "koblenz", "warszawa") if c in board.board.cities and c not in board.marks
+    )
     ui.click(board.map.to_screen(far))
     assert "adjacent city" in board.message, board.message
     assert board.message in board.prompt_text()
@@ -73,14 +77,14 @@ def test_a_whole_game_of_computer_seats_plays_through_the_loop_to_game_over(ui, 
     monkeypatch.setattr(FBoardScene, "budget", 0.1)
     s = session(players=3, seed=7, humans=())
     board = open_board(ui, s)
-    for _ in range(60000):                       # a bound on frames, not on seconds
+    for _ in range(60000):  # a bound on frames, not on seconds
         if isinstance(ui.top, FGameOverScene):
             break
         ui.frames(1)
     assert isinstance(ui.top, FGameOverScene), "the game never ended"
     res = s.state["result"]
     assert res and res["winners"] and board.seat is None
-    assert len(s.record.actions) > 500           # a whole game, not a shortcut
+    assert len(s.record.actions) > 500  # a whole game, not a shortcut
     over = ui.top
     ui.frames(1)
     assert over.bs is board
@@ -90,9 +94,16 @@ def test_a_whole_game_of_computer_seats_plays_through_the_loop_to_game_over(ui, 
 
 def test_hot_seat_never_draws_another_roles_hand(ui, monkeypatch):
     from maria.ui import friedrich_panels as P
-    s = advance(session(humans=("frederick", "maria_theresa")),
-                lambda s: s.state["turn"] >= 2 and s.state["cards"]["hands"]["austria"]
-                and s.state["cards"]["hands"]["prussia"] and "frederick" in s.active())
+
+    s = advance(
+        session(humans=("frederick", "maria_theresa")),
+        lambda s: (
+            s.state["turn"] >= 2
+            and s.state["cards"]["hands"]["austria"]
+            and s.state["cards"]["hands"]["prussia"]
+            and "frederick" in s.active()
+        ),
+    )
     board = open_board(ui, s)
     if isinstance(ui.top, FHandoffScene):
         ui.press("ready")

@@ -21,7 +21,8 @@ def _played(n: int = 120):
 
 def test_save_from_the_board_then_load_from_the_title_gives_the_same_position(ui, dirs):
     from maria.ui.settings import saves_dir
-    s = advance(session(humans=("frederick",)), frederick_moves)     # the computers wait for him
+
+    s = advance(session(humans=("frederick",)), frederick_moves)  # the computers wait for him
     board = open_board(ui, s)
     ui.press("save", scene=board)
     for _ in range(12):
@@ -61,6 +62,7 @@ def test_an_edited_friedrich_save_is_refused_with_a_reason(dirs, tmp_path):
 def test_a_maria_save_without_a_game_field_still_loads_as_maria(ui, monkeypatch):
     from maria.paths import resource_root
     from maria.record.files import game_of
+
     sample = resource_root() / "saves" / "intro-2p-midgame.yaml"
     assert "game" not in yaml.safe_load(sample.read_text(encoding="utf-8"))
     assert game_of(sample) == "maria"
@@ -71,6 +73,7 @@ def test_a_maria_save_without_a_game_field_still_loads_as_maria(ui, monkeypatch)
     # time): here a stand-in records what the Load screen opened
     from maria.ui import app as app_mod, board_scene
     from maria.ui.session import Session
+
     opened = []
 
     class Stand(app_mod.Scene):
@@ -84,6 +87,7 @@ def test_a_maria_save_without_a_game_field_still_loads_as_maria(ui, monkeypatch)
 
         def since_last_look(self, role):
             return []
+
     monkeypatch.setattr(board_scene, "BoardScene", Stand)
     ui.app.settings.handoff_screens = False
     ui.press(("file", sample.name))
@@ -94,6 +98,7 @@ def test_a_maria_save_without_a_game_field_still_loads_as_maria(ui, monkeypatch)
 
 def test_maria_refuses_a_friedrich_save_naming_its_game(tmp_path):
     from maria.record.saves import SaveError, load_game
+
     p = tmp_path / "f.yaml"
     fsaves.save(p, _played(10).record)
     with pytest.raises(SaveError, match="FRIEDRICH save"):
@@ -102,6 +107,7 @@ def test_maria_refuses_a_friedrich_save_naming_its_game(tmp_path):
 
 def test_closing_the_program_keeps_a_friedrich_game_in_progress(ui):
     from maria.ui.settings import saves_dir
+
     s = advance(session(humans=("frederick",)), frederick_moves)
     open_board(ui, s)
     ui.app.quit()
@@ -110,6 +116,7 @@ def test_closing_the_program_keeps_a_friedrich_game_in_progress(ui):
     assert doc["game"] == "friedrich" and doc["digest"] == fsaves.digest(s.state)
     # the next time: the title's "Continue last game" (FRIEDRICH chosen) opens it
     from maria.ui.scenes import TitleScene
+
     ui.app.running = True
     ui.app.scenes = [TitleScene(ui.app)]
     ui.frames(1)

@@ -32,8 +32,9 @@ def _by_button(board, a: dict) -> bool:
             continue
         b.action()
         dlg = board.app.top
-        if isinstance(dlg, ChoiceDialog) and any(action_label(x, board.view, board.board) ==
-                                                 action_label(a, board.view, board.board) for x in dlg.actions):
+        if isinstance(dlg, ChoiceDialog) and any(
+            action_label(x, board.view, board.board) == action_label(a, board.view, board.board) for x in dlg.actions
+        ):
             _pick(board, dlg, a)
             return True
         board.app.pop(dlg)
@@ -44,14 +45,15 @@ def _drag(board, s, pieces, rnd) -> bool:
     """Hold the piece (its disc; a train: its city) and drop it where one of its whole moves ends."""
     p0 = pieces[0]
     if p0 in s.state["generals"]:
-        stack = sorted(s.state["city_generals"][s.state["generals"][p0]["city"]],
-                       key=lambda g: s.state["generals"][g]["rank"])
+        stack = sorted(
+            s.state["city_generals"][s.state["generals"][p0]["city"]], key=lambda g: s.state["generals"][g]["rank"]
+        )
         if sorted(pieces) == sorted(stack):
             at = general_disc(board, stack[0])
         elif len(pieces) == 1:
             at = general_disc(board, p0)
         else:
-            return False                          # two of a stack of three: the prompt's button
+            return False  # two of a stack of three: the prompt's button
     else:
         at = board.map.to_screen(s.state["trains"][p0]["city"])
     if not board.press_piece(at) or board.drag["pieces"] != pieces or not board.drag["moves"]:
@@ -90,7 +92,7 @@ def _through_screen(board, s, a: dict, rnd) -> None:
         return
     card = a.get("card") or a.get("choice")
     if isinstance(card, str) and ":" in card and rnd.random() < 0.6:
-        board.draw(board.app.canvas)              # the hand as it is now on screen
+        board.draw(board.app.canvas)  # the hand as it is now on screen
         board.click_card(next(r.center for r, c in board.card_zones if c == card))
         if isinstance(board.app.top, ChoiceDialog):
             _pick(board, board.app.top, a)
@@ -105,14 +107,14 @@ def _through_screen(board, s, a: dict, rnd) -> None:
 def test_a_random_game_of_human_seats_is_played_to_its_end_through_the_screen(ui, monkeypatch):
     ui.app.settings.handoff_screens = False
     s = FSession.new(3, 7, {r: {"kind": "human", "level": "random"} for r in ROLES[3]})
-    for name in ("autosave", "autosave_soon"):                  # the autosaves have tests of their own
+    for name in ("autosave", "autosave_soon"):  # the autosaves have tests of their own
         monkeypatch.setattr(s, name, lambda *a, **k: None)
     board = open_board(ui, s)
     rnd = random.Random(7)
     for _ in range(6000):
         if s.state["result"] is not None:
             break
-        while ui.top is not board:                # a Card of Fate shown: read, closed
+        while ui.top is not board:  # a Card of Fate shown: read, closed
             ui.app.pop(ui.top)
         role = board.seat if board.seat in s.active() else s.active()[0]
         if board.seat != role:

@@ -14,11 +14,17 @@ from tests.ui.friedrich_helpers import advance, frederick_moves, general_disc, o
 def test_a_general_moves_by_dragging_it_to_a_highlighted_city(ui):
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
-    gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and a["pieces"][0] in s.state["generals"]
-               and len(a["pieces"]) == 1
-               and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
+    gid = next(
+        a["pieces"][0]
+        for a in board.legal
+        if a["type"] == "move"
+        and a["pieces"][0] in s.state["generals"]
+        and len(a["pieces"]) == 1
+        and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1
+    )
     # the destinations of a step are the door's: ask it without touching the board's game
     from maria.games.friedrich.rules import door
+
     probe = door.apply(s.state, "frederick", {"type": "move", "pieces": [gid]})
     to = next(a["to"] for a in door.legal_actions(probe, "frederick") if a["type"] == "step")
     ui.drag(general_disc(board, gid), board.map.to_screen(to))
@@ -33,7 +39,7 @@ def test_allocation_through_its_dialog(ui):
     dlg = ui.top
     assert isinstance(dlg, AllocateDialog) and sum(dlg.counts.values()) == 12
     ui.press(("plus", "ferdinand"))
-    assert not dlg.button("confirm").enabled            # 13 of 12: the total must be exact
+    assert not dlg.button("confirm").enabled  # 13 of 12: the total must be exact
     ui.press(("minus", "cumberland"))
     ui.press("confirm")
     assert ui.top is board and s.state["generals"]["ferdinand"]["armies"] == 7
@@ -44,8 +50,11 @@ def test_undo_takes_back_a_move_the_door_offers_to_undo(ui):
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
     assert not board.button("undo").enabled
-    gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and len(a["pieces"]) == 1
-               and a["pieces"][0] in s.state["generals"])
+    gid = next(
+        a["pieces"][0]
+        for a in board.legal
+        if a["type"] == "move" and len(a["pieces"]) == 1 and a["pieces"][0] in s.state["generals"]
+    )
     before = s.state
     ui.click(general_disc(board, gid))
     assert s.state["flow"][-1]["name"] == "moving" and board.button("undo").enabled
@@ -76,7 +85,7 @@ def test_f1_over_the_friedrich_board_opens_friedrichs_rules_by_section(ui):
     ui.key(pygame.K_F1)
     assert isinstance(ui.top, FRulesScene)
     sections = yaml.safe_load(RULES_YAML.read_text(encoding="utf-8"))["sections"]
-    assert [s["section"] for s in sections] == list(range(1, 14))    # §13: the advanced rules
+    assert [s["section"] for s in sections] == list(range(1, 14))  # §13: the advanced rules
     assert all(len(s["text"]) > 100 for s in sections)
     ui.key(pygame.K_ESCAPE)
     assert ui.top is board
@@ -85,8 +94,15 @@ def test_f1_over_the_friedrich_board_opens_friedrichs_rules_by_section(ui):
 def test_recruitment_through_its_dialog_the_door_refusing_then_accepting(ui):
     from maria.engine import deck
     from maria.ui.friedrich_panels import RecruitDialog
-    s = advance(session(), lambda s: "frederick" in s.active() and s.state["turn"] >= 3 and any(
-        a["type"] == "recruit" and a["room"] > 0 and a["generals"] for a in s.legal("frederick")))
+
+    s = advance(
+        session(),
+        lambda s: (
+            "frederick" in s.active()
+            and s.state["turn"] >= 3
+            and any(a["type"] == "recruit" and a["room"] > 0 and a["generals"] for a in s.legal("frederick"))
+        ),
+    )
     board = open_board(ui, s)
     b = next(b for b in board.buttons if b.label.startswith("Recruit for Prussia"))
     ui.click(b.rect.center)
@@ -95,7 +111,7 @@ def test_recruitment_through_its_dialog_the_door_refusing_then_accepting(ui):
     g = next(g for g, mx in sorted(dlg.action["generals"].items()) if mx > 0 and s.state["generals"][g]["city"])
     before = s.state["generals"][g]["armies"]
     ui.press(("plus", g))
-    ui.press("confirm")                        # nothing paid: the door says why, the dialog stays
+    ui.press("confirm")  # nothing paid: the door says why, the dialog stays
     assert ui.top is dlg and "price" in dlg.error
     big = max((c for c in s.state["cards"]["hands"]["prussia"] if not deck.is_reserve(c)), key=deck.value_of)
     assert deck.value_of(big) >= 6
@@ -112,10 +128,15 @@ def test_zoom_and_pan_keep_clicks_on_their_cities(ui):
     ui.press("zoom+", scene=board)
     assert board.map.scale > fit
     ui.key(pygame.K_LEFT)
-    gid = next(a["pieces"][0] for a in board.legal if a["type"] == "move" and len(a["pieces"]) == 1
-               and a["pieces"][0] in s.state["generals"]
-               and board.map.visible(s.state["generals"][a["pieces"][0]]["city"])
-               and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1)
+    gid = next(
+        a["pieces"][0]
+        for a in board.legal
+        if a["type"] == "move"
+        and len(a["pieces"]) == 1
+        and a["pieces"][0] in s.state["generals"]
+        and board.map.visible(s.state["generals"][a["pieces"][0]]["city"])
+        and len(s.state["city_generals"][s.state["generals"][a["pieces"][0]]["city"]]) == 1
+    )
     ui.click(general_disc(board, gid))
     assert s.state["flow"][-1]["name"] == "moving" and s.state["flow"][-1]["pieces"] == [gid]
 
@@ -123,8 +144,11 @@ def test_zoom_and_pan_keep_clicks_on_their_cities(ui):
 def test_a_stacks_commander_moves_the_stack_a_lower_disc_that_general_alone(ui):
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
-    city, stack = next((c, gs) for c, gs in s.state["city_generals"].items() if len(gs) > 1
-                       and s.state["generals"][gs[0]]["nation"] == "prussia")
+    city, stack = next(
+        (c, gs)
+        for c, gs in s.state["city_generals"].items()
+        if len(gs) > 1 and s.state["generals"][gs[0]]["nation"] == "prussia"
+    )
     order = sorted(stack, key=lambda g: s.state["generals"][g]["rank"])
     ui.click(general_disc(board, order[1]))
     assert s.state["flow"][-1]["pieces"] == [order[1]]
@@ -135,6 +159,7 @@ def test_a_stacks_commander_moves_the_stack_a_lower_disc_that_general_alone(ui):
 
 def test_leaving_a_game_asks_first(ui):
     from maria.ui.friedrich_panels import LeaveScene
+
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
     ui.press("title", scene=board)
@@ -149,10 +174,16 @@ def test_leaving_a_game_asks_first(ui):
 def test_a_fate_effect_in_force_is_marked_on_the_panel_and_the_map(ui, monkeypatch):
     from maria.ui import friedrich_map as M
     from maria.ui.friedrich_panels import mod_label, mods_in_force
-    s = advance(session(seed=1), lambda s: "frederick" in s.active() and any(
-        "general" in m and m["turn"] == s.state["turn"] for m in s.state["mods"]), limit=6000)
+
+    s = advance(
+        session(seed=1),
+        lambda s: (
+            "frederick" in s.active() and any("general" in m and m["turn"] == s.state["turn"] for m in s.state["mods"])
+        ),
+        limit=6000,
+    )
     board = open_board(ui, s)
-    while ui.top is not board:                   # the Fate card shown at the start, then the board
+    while ui.top is not board:  # the Fate card shown at the start, then the board
         ui.top.back()
         ui.frames(1)
     mod = next(m for m in mods_in_force(board.view) if "general" in m)
@@ -167,6 +198,7 @@ def test_a_fate_effect_in_force_is_marked_on_the_panel_and_the_map(ui, monkeypat
 
 def _all_humans_until(name: str):
     from maria.ui.friedrich_session import ROLES, FSession
+
     for seed in range(1, 40):
         s = FSession.new(3, seed, {r: {"kind": "human", "level": "random"} for r in ROLES[3]})
         try:
@@ -182,8 +214,11 @@ def test_combat_on_screen_a_card_played_by_its_button(ui):
     while ui.top is not board:
         ui.press("ready")
     assert board.seat == s.active()[0]
-    card = next(a for a in board.legal if a["type"] == "play_card" and "value" not in a) \
-        if any(a["type"] == "play_card" and "value" not in a for a in board.legal) else None
+    card = (
+        next(a for a in board.legal if a["type"] == "play_card" and "value" not in a)
+        if any(a["type"] == "play_card" and "value" not in a for a in board.legal)
+        else None
+    )
     act = card or next(a for a in board.legal if a["type"] == "stop")
     ui.click(board.button_for(act).rect.center)
     assert s.record.actions[-1]["action"] == act

@@ -33,9 +33,11 @@ def test_F13_new_game_screen_defaults_to_the_standard_game(ui):
 def test_F13_the_board_offers_the_offensive_option_as_buttons(ui):
     from maria.ui.friedrich_session import ROLES, FSession
     from tests.ui.friedrich_helpers import advance, open_board
+
     seats = {r: {"kind": "human" if r == "frederick" else "computer", "level": "random"} for r in ROLES[4]}
-    s = advance(FSession.new(4, 3, seats, {"offensive_option": True}),
-                lambda s: s.state["flow"][-1]["name"] == "oo_decision")
+    s = advance(
+        FSession.new(4, 3, seats, {"offensive_option": True}), lambda s: s.state["flow"][-1]["name"] == "oo_decision"
+    )
     board = open_board(ui, s)
     labels = [b.label for b in board.buttons]
     assert "No Offensive Option" in labels
@@ -76,7 +78,7 @@ def test_F2_hot_seat_deals_the_roles_by_the_four_13s_and_seats_stay_choosable(ui
     for role in roles:
         ui.press(("human", role))
     assert sorted(ui.top.deal) == [1, 2, 3, 4] and sorted(ui.top.deal.values()) == sorted(roles)
-    ui.press(("computer", "pompadour"))                   # three humans draw among their three roles
+    ui.press(("computer", "pompadour"))  # three humans draw among their three roles
     assert sorted(ui.top.deal) == [1, 2, 3] and sorted(ui.top.deal.values()) == sorted(roles[:3])
     ui.press("choose_seats")
     assert ui.top.deal == {} and ui.top.button("choose_seats").selected

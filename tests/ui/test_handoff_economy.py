@@ -48,7 +48,7 @@ def _hot_seat_board(ui, session, seat):
 def test_R11_5_a_single_card_of_the_suit_at_a_score_of_0_is_played_without_a_hand_off(ui):
     session = _r11_5_position()
     board = _hot_seat_board(ui, session, "maria_theresa")
-    assert board.apply({"type": "play_card", "card": "2:C2"})          # -2 + 2 = 0: Prussia's right
+    assert board.apply({"type": "play_card", "card": "2:C2"})  # -2 + 2 = 0: Prussia's right
     acts = session.record.actions
     # Prussia had to play its only spade (R11.5); the program played it, nobody was called
     assert acts[-2]["action"] == {"type": "play_card", "card": "2:C2"}
@@ -60,7 +60,7 @@ def test_R11_5_a_single_card_of_the_suit_at_a_score_of_0_is_played_without_a_han
 
 def test_R11_5_with_a_choice_of_cards_the_player_is_called(ui):
     session = _r11_5_position()
-    _swap_in(session.state, "prussia", "2:S3", "2:H5")                # now two spades: a choice
+    _swap_in(session.state, "prussia", "2:S3", "2:H5")  # now two spades: a choice
     board = _hot_seat_board(ui, session, "maria_theresa")
     assert board.apply({"type": "play_card", "card": "2:C2"})
     assert session.record.actions[-1]["action"] == {"type": "play_card", "card": "2:C2"}
@@ -82,6 +82,7 @@ def test_R5_2_the_player_who_decides_after_the_secret_allocation_allocates_last(
             a = dict(door.legal_actions(s.state, r)[0])
             from maria.lab import selfplay
             from maria.engine import rng
+
             s.apply(r, selfplay.fill(a, s.state, {"rng": rng.seed_state(5)}))
             while r in s.active() and s.state["flow"][-1]["name"] == "allocation":
                 a = dict(door.legal_actions(s.state, r)[0])

@@ -17,13 +17,14 @@ def _walk(ui, variant, seed, max_turn, check):
     ui.app.scenes = [ui.app.scenes[0], board]
     board.after_change()
     deciders = {r: make_player("easy", seed + i) for i, r in enumerate(door.ROLES[3])}
-    at_screen = {"who": board.seat}       # the player in front of the screen
+    at_screen = {"who": board.seat}  # the player in front of the screen
     handoffs = []
     real_draw = board._draw_static
 
     def draw_checked():
         check(board, at_screen["who"])
         real_draw()
+
     board._draw_static = draw_checked
     for _ in range(6000):
         ui.app.run(max_frames=1)
@@ -41,7 +42,7 @@ def _walk(ui, variant, seed, max_turn, check):
             board.after_change()
             continue
         if not board.private:
-            at_screen["who"] = role          # a public decision: the player steps up, nothing hidden shown
+            at_screen["who"] = role  # a public decision: the player steps up, nothing hidden shown
         assert board.apply(decide(session.state, role, deciders[role])), board.message
     return session, handoffs
 

@@ -42,8 +42,10 @@ def _whole_walk(ui, wrong):
     lr = Learner(ui, board)
     t0 = time.perf_counter()
     lr.play(wrong=wrong)
-    print(f"whole guided game: {time.perf_counter() - t0:.1f} s, turn {board.session.state['turn']}, "
-          f"{len(board.session.record.actions)} actions")
+    print(
+        f"whole guided game: {time.perf_counter() - t0:.1f} s, turn {board.session.state['turn']}, "
+        f"{len(board.session.record.actions)} actions"
+    )
     assert board.goals_reached == _all_steps(), "every step's goal is reached, in order, none skipped"
     assert not board.lesson_on and board.session.seats["maria_theresa"].kind == "human"
     return board, lr
@@ -66,30 +68,54 @@ def test_a_wrong_click_in_each_lesson_is_refused_with_the_reason(ui):
 
 def test_the_lessons_file_loads_and_every_step_is_complete():
     course = L.load()
-    assert [les.id for les in course.lessons] == ["board", "hussars", "cards", "supply", "moving", "conquest",
-                                                  "battle", "retreat", "winter", "victory"]
+    assert [les.id for les in course.lessons] == [
+        "board",
+        "hussars",
+        "cards",
+        "supply",
+        "moving",
+        "conquest",
+        "battle",
+        "retreat",
+        "winter",
+        "victory",
+    ]
     for les in course.lessons:
         # every lesson explains with the printed rule's number (R-numbers become § on screen)
         assert any("(R" in s.text or "(R" in s.explain for s in les.steps), les.id
 
 
-@pytest.mark.parametrize("text, problem", [
-    ("game: {variant: intro, players: 3, seed: 7, level: easy, seat: maria_theresa}\nlessons: []\n",
-     "lessons: missing or empty"),
-    ("game: {variant: intro, players: 3, seed: 7, level: easy, seat: maria_theresa}\nlessons:\n"
-     "  - id: hussars\n    title: Hussars\n    steps:\n      - text: Place a hussar.\n        goal: {clicks: 3}\n",
-     "lesson 'hussars' step 1: unknown goal 'clicks'"),
-    ("game: {variant: intro, players: 3, seed: 7, level: easy, seat: maria_theresa}\nlessons:\n"
-     "  - id: moving\n    title: Moving\n    steps:\n      - text: Read.\n        goal: {next: true}\n"
-     "      - text: Move.\n        goal: {action: {type: move}}\n        allow: [{type: move}]\n",
-     "lesson 'moving' step 2: 'allow' needs a 'refuse' text"),
-    ("game: {variant: intro, players: 3, seed: 7, level: easy, seat: maria_theresa}\nlessons:\n"
-     "  - id: a\n    title: A\n    steps:\n      - text: x\n        goal: {log: {text: '(unclosed'}}\n",
-     "lesson 'a' step 1: goal 'log' text is not a valid pattern"),
-    ("game: {variant: intro, players: 3, seed: seven, level: easy, seat: maria_theresa}\nlessons: []\n",
-     "game: 'seed' must be a int"),
-    ("lessons: [\n", "cannot be read"),
-])
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        (
+            "game: {variant: intro, players: 3, seed: 7, level: easy, seat: maria_theresa}\nlessons: []\n",
+            "lessons: missing or empty",
+        ),
+        (
+            "game: {variant: intro, players: 3, seed: 7, level: easy, seat: maria_theresa}\nlessons:\n"
+            "  - id: hussars\n    title: Hussars\n    steps:\n"
+            "      - text: Place a hussar.\n        goal: {clicks: 3}\n",
+            "lesson 'hussars' step 1: unknown goal 'clicks'",
+        ),
+        (
+            "game: {variant: intro, players: 3, seed: 7, level: easy, seat: maria_theresa}\nlessons:\n"
+            "  - id: moving\n    title: Moving\n    steps:\n      - text: Read.\n        goal: {next: true}\n"
+            "      - text: Move.\n        goal: {action: {type: move}}\n        allow: [{type: move}]\n",
+            "lesson 'moving' step 2: 'allow' needs a 'refuse' text",
+        ),
+        (
+            "game: {variant: intro, players: 3, seed: 7, level: easy, seat: maria_theresa}\nlessons:\n"
+            "  - id: a\n    title: A\n    steps:\n      - text: x\n        goal: {log: {text: '(unclosed'}}\n",
+            "lesson 'a' step 1: goal 'log' text is not a valid pattern",
+        ),
+        (
+            "game: {variant: intro, players: 3, seed: seven, level: easy, seat: maria_theresa}\nlessons: []\n",
+            "game: 'seed' must be a int",
+        ),
+        ("lessons: [\n", "cannot be read"),
+    ],
+)
 def test_a_broken_lessons_file_is_refused_naming_file_entry_and_problem(tmp_path, text, problem):
     p = tmp_path / "my-lessons.yaml"
     p.write_text(text, encoding="utf-8")
@@ -101,6 +127,7 @@ def test_a_broken_lessons_file_is_refused_naming_file_entry_and_problem(tmp_path
 def test_a_broken_lessons_file_opens_a_message_not_a_crash(ui, tmp_path):
     from maria.ui.lesson_scene import start_lessons
     from maria.ui.overlays import MessageScene
+
     p = tmp_path / "lessons.yaml"
     p.write_text("game: {}\n", encoding="utf-8")
     assert start_lessons(ui.app, p) is None
@@ -114,7 +141,7 @@ def test_leaving_the_lessons_keeps_the_same_game_going_freely(ui):
     before = list(board.session.record.actions)
     ui.press("lesson_leave", board)
     assert not board.lesson_on and board.button("lesson_next") is None
-    assert ui.app.find(LessonBoard) is board and board.session.record.actions[:len(before)] == before
+    assert ui.app.find(LessonBoard) is board and board.session.record.actions[: len(before)] == before
     n = len(board.session.record.actions)
     # from now on any legal click is the player's own: here the Done of the hussars, no lesson asks
     for _ in range(200):

@@ -17,8 +17,7 @@ posix = pytest.mark.skipif(os.name == "nt", reason="file names of raw bytes are 
 
 
 def _file_button(scene, fragment):
-    return next(b for b in scene.buttons if isinstance(b.key, tuple) and b.key[0] == "file"
-                and fragment in b.key[1])
+    return next(b for b in scene.buttons if isinstance(b.key, tuple) and b.key[0] == "file" and fragment in b.key[1])
 
 
 @posix
@@ -27,12 +26,12 @@ def test_load_screen_lists_non_utf8_file_name_and_opens_it(ui, dirs):
     saves_dir().mkdir(parents=True, exist_ok=True)
     good = saves_dir() / "x.yaml"
     s.save(good)
-    raw = os.path.join(os.fsencode(saves_dir()), b"Spiel-M\xfcller.yaml")     # Latin-1, from an archive
+    raw = os.path.join(os.fsencode(saves_dir()), b"Spiel-M\xfcller.yaml")  # Latin-1, from an archive
     os.rename(good, raw)
     ui.press("load")
     lst = ui.top
     assert isinstance(lst, SaveLoadScene)
-    ui.frames(5)                                         # drawn (the name reaches the font renderer)
+    ui.frames(5)  # drawn (the name reaches the font renderer)
     b = _file_button(lst, "Spiel-M")
     assert b.enabled and "Spiel-M\ufffdller" in b.tip.split("\n")[0].replace("\udcfc", "\ufffd")
     ui.click(b.rect.center)
@@ -45,8 +44,10 @@ def test_a_nul_in_a_save_header_is_refused_with_a_message_that_draws(ui, dirs):
     saves_dir().mkdir(parents=True, exist_ok=True)
     p = saves_dir() / "nul.yaml"
     s.save(p)
-    p.write_text(p.read_text(encoding="utf-8").replace("format: maria-save", 'format: maria-save\ngame: "ma\\0ria"', 1),
-                 encoding="utf-8")
+    p.write_text(
+        p.read_text(encoding="utf-8").replace("format: maria-save", 'format: maria-save\ngame: "ma\\0ria"', 1),
+        encoding="utf-8",
+    )
     ui.press("load")
     ui.press(("file", "nul.yaml"))
     ui.settle()
@@ -70,6 +71,7 @@ def _many_saves(n: int, prefix: str = "game") -> list:
 def _on_window_thread(monkeypatch, module, name):
     """Record each call of module.name made on the window's (main) thread."""
     import threading
+
     calls = []
     real = getattr(module, name)
 
@@ -77,6 +79,7 @@ def _on_window_thread(monkeypatch, module, name):
         if threading.current_thread() is threading.main_thread():
             calls.append(a[:1])
         return real(*a, **k)
+
     monkeypatch.setattr(module, name, spy)
     return calls
 
@@ -84,19 +87,21 @@ def _on_window_thread(monkeypatch, module, name):
 def test_the_load_screen_never_lists_or_reads_files_on_the_window_thread(ui, dirs, monkeypatch):
     from maria import yamlio
     from maria.record import files
+
     _many_saves(25)
     listed = _on_window_thread(monkeypatch, os, "scandir")
     stats = _on_window_thread(monkeypatch, files, "scan_saves")
     reads = _on_window_thread(monkeypatch, yamlio, "read_text")
     heads = _on_window_thread(monkeypatch, yamlio, "read_start")
-    lst = ui.app.push(SaveLoadScene(ui.app, "load", None))       # (the title screen lists its autosaves)
+    lst = ui.app.push(SaveLoadScene(ui.app, "load", None))  # (the title screen lists its autosaves)
     ui.frames(3)
     assert isinstance(lst, SaveLoadScene) and len(lst.entries()) >= 25
-    assert "turn 1" in _file_button(lst, "game-000").tip              # the previews arrived
+    assert "turn 1" in _file_button(lst, "game-000").tip  # the previews arrived
     pygame = __import__("pygame")
-    for i in range(30):                                               # redraws: the mouse moves
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win((400 + i, 500)), rel=(1, 0),
-                                             buttons=(0, 0, 0)))
+    for i in range(30):  # redraws: the mouse moves
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win((400 + i, 500)), rel=(1, 0), buttons=(0, 0, 0))
+        )
         ui.frames(1)
     ui.press("next")
     ui.type("game-02")
@@ -105,6 +110,7 @@ def test_the_load_screen_never_lists_or_reads_files_on_the_window_thread(ui, dir
 
 def test_opening_a_save_reads_only_its_header_on_the_window_thread(ui, dirs, monkeypatch):
     from maria import yamlio
+
     _many_saves(1)
     ui.press("load")
     reads = _on_window_thread(monkeypatch, yamlio, "read_text")
@@ -118,13 +124,13 @@ def test_typing_on_the_load_screen_searches_the_names(ui, dirs):
     _many_saves(14, "autumn")
     ui.press("load")
     lst = ui.top
-    assert lst.button("next") is not None                            # 26 saves and the samples: pages
+    assert lst.button("next") is not None  # 26 saves and the samples: pages
     ui.type("autumn-01")
     names = sorted(b.key[1] for b in lst.buttons if isinstance(b.key, tuple) and b.key[0] == "file")
     assert names == [f"autumn-{i:03d}.yaml" for i in range(10, 14)] and lst.button("next") is None
     ui.key(pygame_key("backspace"), frames=2)
     assert len([b for b in lst.buttons if isinstance(b.key, tuple) and b.key[0] == "file"]) == 10
-    ui.key(pygame_key("escape"), frames=2)                           # Esc clears the search first
+    ui.key(pygame_key("escape"), frames=2)  # Esc clears the search first
     assert ui.top is lst and lst.query == ""
     ui.key(pygame_key("escape"), frames=2)
     assert ui.top is not lst
@@ -132,6 +138,7 @@ def test_typing_on_the_load_screen_searches_the_names(ui, dirs):
 
 def pygame_key(name):
     import pygame
+
     return pygame.key.key_code(name)
 
 
@@ -141,14 +148,16 @@ def test_a_nul_in_a_notes_file_draws_in_the_notes_panel(ui, dirs):
     from maria.games.maria.rules import door
     from maria.ui.session import notes_path
     from tests.ui.test_play import _open
+
     s = Session.new("intro", 2, 3)
     saves_dir().mkdir(parents=True, exist_ok=True)
     p = saves_dir() / "n.yaml"
     s.save(p)
-    notes_path(p).write_text('notes:\n- {turn: 1, who: "Fre\\0derick", text: "Sile\\0sia \\x1b[2J"}\n',
-                             encoding="utf-8")
+    notes_path(p).write_text(
+        'notes:\n- {turn: 1, who: "Fre\\0derick", text: "Sile\\0sia \\x1b[2J"}\n', encoding="utf-8"
+    )
     again = Session.load(p)
-    assert "\0" in again.notes[0]["text"]                  # kept as written: only drawing cleans it
+    assert "\0" in again.notes[0]["text"]  # kept as written: only drawing cleans it
     board = _open(ui, again, door.active_roles(again.state)[0])
     ui.key(pygame.K_n, "n")
     ui.frames(3)
@@ -168,6 +177,7 @@ def _largest_save(game: str, path) -> None:
         from maria.engine import rng
         from maria.record.game import GameRecord
         from maria.record.saves import save_game
+
         rec = GameRecord.new(variant=setup, players=players, seed=seed)
         chooser = {"rng": rng.seed_state(seed)}
         for _ in range(n):
@@ -178,6 +188,7 @@ def _largest_save(game: str, path) -> None:
         from maria.record import friedrich_saves as fsaves
         from maria.players.friedrich.random_moves import RandomPlayer
         from maria.games.friedrich.rules import door
+
         rec = fsaves.FRecord.new(players, seed, setup)
         rnd = RandomPlayer(seed)
         for _ in range(n):
@@ -190,6 +201,7 @@ def _largest_save(game: str, path) -> None:
 def test_the_largest_save_each_game_writes_opens_from_the_load_screen(ui, dirs, game):
     from maria.record.files import bounds_of
     from maria.ui.friedrich_scene import FBoardScene
+
     saves_dir().mkdir(parents=True, exist_ok=True)
     p = saves_dir() / "largest.yaml"
     _largest_save(game, p)

@@ -18,9 +18,10 @@ def _slow_load(monkeypatch):
     real = Session.load.__func__
 
     def slow(cls, path, seats=None):
-        assert threading.current_thread() is not threading.main_thread()   # never on the window's thread
+        assert threading.current_thread() is not threading.main_thread()  # never on the window's thread
         gate.wait(10)
         return real(cls, path, seats)
+
     monkeypatch.setattr(Session, "load", classmethod(slow))
     return gate
 
@@ -39,7 +40,7 @@ def test_the_window_keeps_answering_while_a_save_loads(ui, dirs, monkeypatch):
     loading = ui.top
     assert isinstance(loading, LoadingScene) and "slow.yaml" in loading.title
     frames = ui.app.frames
-    ui.frames(10)                                        # the loop runs: frames are drawn meanwhile
+    ui.frames(10)  # the loop runs: frames are drawn meanwhile
     assert ui.app.frames >= frames + 10 and ui.top is loading
     gate.set()
     ui.settle()
@@ -54,7 +55,7 @@ def test_cancel_drops_the_load_and_changes_nothing(ui, dirs, monkeypatch):
     ui.press(("file", "slow.yaml"))
     assert isinstance(ui.top, LoadingScene)
     ui.press("cancel_load")
-    assert ui.top is lst                                 # back on the list, nothing opened
+    assert ui.top is lst  # back on the list, nothing opened
     gate.set()
     ui.frames(5)
     assert ui.top is lst and ui.app.find(BoardScene) is None

@@ -38,7 +38,7 @@ def _give_reserve(session, power):
 
 
 def test_R11_2_reserve_value_buttons_appear_as_soon_as_the_reserve_is_clicked(ui):
-    session = _combat()                               # Austria attacks at -2 and has the right to play
+    session = _combat()  # Austria attacks at -2 and has the right to play
     res = _give_reserve(session, "austria")
     board = _open(ui, session, "maria_theresa")
     assert any(a["type"] == "play_card" and a.get("card") == res for a in board.acts)
@@ -72,14 +72,19 @@ def test_R11_2_clicking_the_reserve_again_puts_it_back(ui):
 def _louis_first_move(seed=0):
     """Seeded random play to Louis XV's first movement phase: Belle-Isle has two routes to Nabburg
     (through the fortress of Amberg, or through Kemnath and Weiden)."""
-    return play_until(lambda st, role: st["flow"][-1]["name"] == "movement_phase" and role == "louis_xv",
-                      seed, limit=200, what="movement phase for Louis XV")[0]
+    return play_until(
+        lambda st, role: st["flow"][-1]["name"] == "movement_phase" and role == "louis_xv",
+        seed,
+        limit=200,
+        what="movement phase for Louis XV",
+    )[0]
 
 
 def _route_question(seed=0):
     """Seeded random play to a movement phase where a general of the player to act has two routes
     to a city that do different things (the engine's positions after them differ): the session, the
     role, the general and the city."""
+
     def found(st, role):
         if st["flow"][-1]["name"] != "movement_phase":
             return None
@@ -91,6 +96,7 @@ def _route_question(seed=0):
                 if len(r.options(city)) > 1:
                     return role, gid, city
         return None
+
     session, (role, gid, city) = play_until(found, seed, limit=3000, what="route question")
     return session, role, gid, city
 
@@ -112,11 +118,11 @@ def test_R10_1_end_movement_cannot_drop_a_move_whose_route_is_being_chosen(ui):
     n = len(session.record.actions)
     done = _drawn(board, "done")
     assert done is not None and not done.enabled, "End movement is clickable under the route dialog"
-    ui.click(done.rect.center)                        # a real click on it: swallowed
+    ui.click(done.rect.center)  # a real click on it: swallowed
     assert len(session.record.actions) == n
     assert session.state["flow"][-1]["name"] == "movement_phase" and board.path_choice
     assert ui.top is board and board.seat == role
-    ui.key(pygame.K_z, mod=pygame.KMOD_CTRL)          # nor does Ctrl+Z drop it
+    ui.key(pygame.K_z, mod=pygame.KMOD_CTRL)  # nor does Ctrl+Z drop it
     assert board.path_choice
     # the dialog is finished: the move is made, and End movement is back
     ui.click(_drawn(board, ("path", 0)).rect.center)
@@ -157,8 +163,7 @@ def test_R10_5_no_force_march_is_offered_beside_the_same_normal_move():
 def test_no_map_tooltip_shows_through_an_open_dialog(ui):
     session, board, *_ = _open_route_dialog(ui)
     dialog = board._modal_rect()
-    under = next(c for c in sorted(board._city_px) if dialog.collidepoint(board.to_screen(c))
-                 and _on_map(board, c))
+    under = next(c for c in sorted(board._city_px) if dialog.collidepoint(board.to_screen(c)) and _on_map(board, c))
     w = ui.win(board.to_screen(under))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(1, 0), buttons=(0, 0, 0)))
     ui.frames(2)
@@ -168,8 +173,13 @@ def test_no_map_tooltip_shows_through_an_open_dialog(ui):
     ui.frames(2)
     assert drawn == [], "a map tooltip is drawn over the route dialog"
     # away from the dialog the tooltip shows as before
-    away = next(c for c in sorted(board._city_px) if not dialog.collidepoint(board.to_screen(c))
-                and _on_map(board, c) and not board._map_covered(board.to_screen(c)))
+    away = next(
+        c
+        for c in sorted(board._city_px)
+        if not dialog.collidepoint(board.to_screen(c))
+        and _on_map(board, c)
+        and not board._map_covered(board.to_screen(c))
+    )
     w = ui.win(board.to_screen(away))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(1, 0), buttons=(0, 0, 0)))
     ui.frames(2)
@@ -187,11 +197,11 @@ def test_R10_1_end_movement_asks_first_while_generals_could_still_move(ui):
     ui.click(_drawn(board, "done").rect.center)
     assert len(session.record.actions) == n, "End movement ended the phase without asking"
     assert board.confirm and "could still move" in board.prompt_text()
-    assert _drawn(board, "done") is None                 # the question replaces the bar
-    ui.click(_drawn(board, "confirm_no").rect.center)    # "Keep playing": nothing happened
+    assert _drawn(board, "done") is None  # the question replaces the bar
+    ui.click(_drawn(board, "confirm_no").rect.center)  # "Keep playing": nothing happened
     assert board.confirm is None and len(session.record.actions) == n
     ui.click(_drawn(board, "done").rect.center)
-    ui.key(pygame.K_ESCAPE)                              # Esc takes the question back too
+    ui.key(pygame.K_ESCAPE)  # Esc takes the question back too
     assert board.confirm is None and len(session.record.actions) == n
     ui.click(_drawn(board, "done").rect.center)
     ui.click(_drawn(board, "confirm_yes").rect.center)
@@ -212,7 +222,8 @@ def test_R11_3_accept_defeat_asks_first_while_a_card_can_be_played(ui):
 
 def test_a_resized_window_comes_back_at_its_size(ui, dirs):
     from maria.ui.settings import Settings
-    pygame.display.set_mode((1500, 850), pygame.RESIZABLE)            # the player drags the corner
+
+    pygame.display.set_mode((1500, 850), pygame.RESIZABLE)  # the player drags the corner
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1500, 850), w=1500, h=850))
     ui.frames(2)
     ui.app.quit()
@@ -250,8 +261,11 @@ def test_clicking_a_card_that_cannot_be_played_says_why(ui):
     session = _combat()
     f = session.state["flow"][-1]
     board = _open(ui, session, "maria_theresa")
-    wrong = next(c for c in session.state["cards"]["hands"]["austria"]
-                 if not c.endswith(("R1", "R2")) and {"type": "play_card", "card": c} not in board.acts)
+    wrong = next(
+        c
+        for c in session.state["cards"]["hands"]["austria"]
+        if not c.endswith(("R1", "R2")) and {"type": "play_card", "card": c} not in board.acts
+    )
     ui.click(board.card_point(wrong))
     assert f["att_suit"] in board.message and "R11.2" in board.message
 
@@ -259,6 +273,7 @@ def test_clicking_a_card_that_cannot_be_played_says_why(ui):
 def test_the_save_list_shows_each_game_and_can_rename_and_delete(ui, dirs):
     from maria.ui.save_load import SaveLoadScene
     from maria.ui.settings import saves_dir
+
     s = _louis_first_move()
     s.save(saves_dir() / "first.yaml")
     ui.press("load")
@@ -285,6 +300,7 @@ def test_the_save_list_shows_each_game_and_can_rename_and_delete(ui, dirs):
 
 def test_autosave_keeps_the_last_games_not_one_file(dirs):
     from maria.ui.session import AUTOSAVES_KEPT, autosaves
+
     made = []
     for seed in range(AUTOSAVES_KEPT + 2):
         s = Session.new("intro", 2, seed)
@@ -293,17 +309,18 @@ def test_autosave_keeps_the_last_games_not_one_file(dirs):
         made.append(s)
     kept = autosaves()
     assert len(kept) == AUTOSAVES_KEPT
-    assert kept[0] == made[-1].autosave_file                             # the newest first
+    assert kept[0] == made[-1].autosave_file  # the newest first
     # a new game never overwrites another game's autosave
     assert len({p.name for p in kept}) == AUTOSAVES_KEPT
 
 
 def test_the_victory_tracker_shows_the_engines_counts_and_what_they_count(ui):
     from maria.games.maria.rules import victory
+
     for variant, players, seed in (("intro", 3, 0), ("intro", 2, 3), ("advanced", 3, 1)):
         s = Session.new(variant, players, seed)
         ch = {"rng": rng.seed_state(seed)}
-        for _ in range(250):                     # a random position some way into the game
+        for _ in range(250):  # a random position some way into the game
             if door.is_over(s.state):
                 break
             role = door.active_roles(s.state)[0]
@@ -314,8 +331,9 @@ def test_the_victory_tracker_shows_the_engines_counts_and_what_they_count(ui):
         st = victory.status(s.state, board_info(s.state))
         lines = [t for t, _ in board.victory_lines()]
         if variant == "intro":
-            assert any(f"{st['france']}" in t and f"{st['prussia']}" in t for t in lines) or \
-                (f"{st['france']} of 9" in lines[0] and f"{st['prussia']} of 12" in lines[1])
+            assert any(f"{st['france']}" in t and f"{st['prussia']}" in t for t in lines) or (
+                f"{st['france']} of 9" in lines[0] and f"{st['prussia']} of 12" in lines[1]
+            )
             names = {board.board.cities[c].name for c in st["france_forts"] + st["prussia_forts"]}
             tips = {x for _, tip in board.victory_lines() for x in tip}
             assert names <= tips
@@ -324,8 +342,9 @@ def test_the_victory_tracker_shows_the_engines_counts_and_what_they_count(ui):
         # drawn, and a hover over the first line shows its tip
         assert board._victory_rows
         rect = board._victory_rows[0][0]
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(rect.center), rel=(1, 0),
-                                             buttons=(0, 0, 0)))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(rect.center), rel=(1, 0), buttons=(0, 0, 0))
+        )
         ui.frames(2)
         assert board.hover_victory == 0
 
@@ -334,8 +353,9 @@ def _drag_through(ui, board, pid, cities, shift=True):
     """Drag `pid` over `cities` (the last one is the drop), Shift held: each is pinned on the way."""
     start = board._piece_rects[pid].center
     if shift:
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT,
-                                             unicode="", scancode=0))
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=pygame.KMOD_LSHIFT, unicode="", scancode=0)
+        )
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=ui.win(start)))
     ui.frames(1)
     last = start

@@ -41,12 +41,12 @@ def _redrawn(ui, board):
 def test_the_map_controls_give_way_to_a_panel_over_the_map(ui):
     board = _board(ui)
     plus = board.button("zoom_in").rect
-    ui.key(pygame.K_l, "l")                              # the legend
+    ui.key(pygame.K_l, "l")  # the legend
     assert board.panel == "legend"
     _rest(ui, plus.center)
     assert not [b.key for b in board.buttons if b.key in MAP_CONTROLS], "map controls over the legend"
     assert not (ui.app.tip[0] or "").startswith("Zoom"), "the map's zoom tooltip shows over the legend"
-    ui.click(plus.center)                                # a click there is the legend's: no zoom
+    ui.click(plus.center)  # a click there is the legend's: no zoom
     assert board.panel == "legend"
     ui.key(pygame.K_ESCAPE)
     assert board.button("zoom_in") is not None
@@ -69,9 +69,9 @@ def test_a_menu_over_the_board_suspends_its_lit_buttons_and_its_pop_ups(ui):
     _rest(ui, (plus.centerx, plus.y - 200))
     _redrawn(ui, board)
     unlit = tuple(ui.app.canvas.get_at((plus.x + 4, plus.centery)))
-    assert lit != unlit                                  # the hover shows while the board is on top
+    assert lit != unlit  # the hover shows while the board is on top
     _rest(ui, plus.center)
-    ui.key(pygame.K_ESCAPE)                              # the menu, the mouse still on "+"
+    ui.key(pygame.K_ESCAPE)  # the menu, the mouse still on "+"
     assert isinstance(ui.top, GameMenuScene)
     _rest(ui, plus.center)
     _redrawn(ui, board)
@@ -92,8 +92,11 @@ def test_a_menu_over_the_board_suspends_its_lit_buttons_and_its_pop_ups(ui):
 
 def test_no_city_tooltip_outlives_a_hand_off(ui):
     board = _board(ui)
-    city = next(c for c in sorted(board._city_px) if board.lay.map.collidepoint(board.to_screen(c))
-                and not board._map_covered(board.to_screen(c)))
+    city = next(
+        c
+        for c in sorted(board._city_px)
+        if board.lay.map.collidepoint(board.to_screen(c)) and not board._map_covered(board.to_screen(c))
+    )
     _rest(ui, board.to_screen(city), 0.1)
     assert board.hover_city == city
     ui.app.push(HandoffScene(ui.app, "frederick", board))
@@ -134,7 +137,7 @@ def test_the_demo_bar_stays_under_the_menu(ui):
     real = board.demo.draw
     board.demo.draw = lambda surf, rect: drawn.append(rect) or real(surf, rect)
     ui.app.render(force=True)
-    assert drawn                                         # on the board, it is drawn
+    assert drawn  # on the board, it is drawn
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, GameMenuScene)
     drawn.clear()
@@ -151,8 +154,9 @@ def test_no_map_control_covers_a_city_at_1280x720(ui):
                 ui.press("flanders", scene=board)
             controls = [b.rect for b in board.buttons if b.key in MAP_CONTROLS]
             assert len(controls) >= 3
-            covered = [c for c in board._city_px
-                       if any(r.inflate(24, 24).collidepoint(board.to_screen(c)) for r in controls)]
+            covered = [
+                c for c in board._city_px if any(r.inflate(24, 24).collidepoint(board.to_screen(c)) for r in controls)
+            ]
             assert not covered, (variant, flanders, covered)
         for c in ("wien", "pressburg"):
             assert board.lay.map.collidepoint(board.to_screen(c))
@@ -160,6 +164,7 @@ def test_no_map_control_covers_a_city_at_1280x720(ui):
 
 def test_friedrich_board_under_a_dialog_lights_nothing(ui):
     from tests.ui import friedrich_helpers as F
+
     board = F.open_board(ui, F.session())
     rules = board.button("rules").rect
     _rest(ui, rules.center)
@@ -170,6 +175,7 @@ def test_friedrich_board_under_a_dialog_lights_nothing(ui):
     unlit = tuple(ui.app.canvas.get_at((rules.x + 4, rules.centery)))
     assert lit != unlit
     from maria.ui.overlays import MessageScene
+
     ui.app.push(MessageScene(ui.app, "A message", "over the board"))
     _rest(ui, rules.center)
     ui.app.render(force=True)

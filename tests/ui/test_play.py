@@ -31,7 +31,7 @@ def test_new_three_player_game_and_secret_allocation(ui):
     assert isinstance(ui.top, SetupScene)
     ui.press(("players", 3))
     ui.press("start")
-    assert isinstance(ui.top, HandoffScene)          # nothing private before the player is seated
+    assert isinstance(ui.top, HandoffScene)  # nothing private before the player is seated
     first = ui.top.role
     _ready(ui)
     board = ui.top
@@ -66,6 +66,7 @@ def test_new_three_player_game_and_secret_allocation(ui):
 
 def _position_before_contact(seed=0):
     """Seeded random play up to an Austrian movement phase where a general can reach contact."""
+
     def contact(st, role):
         if st["flow"][-1]["name"] != "movement_phase" or role != "maria_theresa":
             return None
@@ -77,8 +78,11 @@ def _position_before_contact(seed=0):
             for city in sorted(rc.normal):
                 if st["city_generals"].get(city):
                     continue
-                if any(R.enemies(st, st["generals"][o]["power"], "austria")
-                       for n in info.nbrs[city] for o in st["city_generals"].get(n, [])):
+                if any(
+                    R.enemies(st, st["generals"][o]["power"], "austria")
+                    for n in info.nbrs[city]
+                    for o in st["city_generals"].get(n, [])
+                ):
                     return a["piece"], city
         return None
 
@@ -113,9 +117,9 @@ def test_drag_to_a_legal_city_and_to_an_illegal_one(ui):
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False, precise_x=0.0, precise_y=2.0))
     ui.frames(2)
     assert board.view.zoom > z
-    board.view.centre_on(board._city_px["prag"])        # room to pan on every side
+    board.view.centre_on(board._city_px["prag"])  # room to pan on every side
     pan = (board.view.pan_x, board.view.pan_y)
-    ui.key(pygame.K_DOWN)             # (the introductory board is Bohemia alone: taller than wide)
+    ui.key(pygame.K_DOWN)  # (the introductory board is Bohemia alone: taller than wide)
     assert (board.view.pan_x, board.view.pan_y) != pan
     board.view.centre_on(board._city_px[start])
     board.map_dirty = board.dirty = True
@@ -141,12 +145,12 @@ def test_drag_to_a_legal_city_and_to_an_illegal_one(ui):
 
 
 def test_combat_to_its_end_with_a_retreat(ui):
-    session, gid, target = _position_before_contact(3)      # seed 3: the loser survives and retreats
+    session, gid, target = _position_before_contact(3)  # seed 3: the loser survives and retreats
     board = _open(ui, session, "maria_theresa")
     path = reach(session.state, gid, ("normal",)).options(target)[0][1]
     board.apply({"type": "move", "piece": gid, "path": path, "force_march": False})
     ui.press("done")
-    if board.confirm:                           # other generals could still move: asked first
+    if board.confirm:  # other generals could still move: asked first
         ui.press("confirm_yes")
     retreat_seen = False
     for _ in range(60):
@@ -160,11 +164,11 @@ def test_combat_to_its_end_with_a_retreat(ui):
             types = {a["type"] for a in board.acts}
             if "accept_defeat" in types:
                 ui.press("accept_defeat")
-                if board.confirm:               # giving up while a card could be played is asked first
+                if board.confirm:  # giving up while a card could be played is asked first
                     ui.press("confirm_yes")
             elif "accept_tie" in types:
                 ui.press("accept_tie")
-            else:                           # must play: click a legal card in the hand
+            else:  # must play: click a legal card in the hand
                 card = next(a["card"] for a in board.acts if a["type"] == "play_card")
                 ui.click(board.card_point(card))
                 if board.reserve_pick:
@@ -191,14 +195,15 @@ def test_combat_to_its_end_with_a_retreat(ui):
 
 def test_save_quit_continue_and_corrupt_load(ui, dirs):
     from maria.ui.settings import saves_dir
+
     session, gid, target = _position_before_contact(1)
     board = _open(ui, session, "maria_theresa")
     ui.key(pygame.K_s, "s", pygame.KMOD_CTRL)
     assert isinstance(ui.top, SaveLoadScene)
-    ui.type("mygame")                                     # the proposed name is selected: replaced
+    ui.type("mygame")  # the proposed name is selected: replaced
     ui.key(pygame.K_RETURN)
     assert (saves_dir() / "mygame.yaml").exists()
-    assert ui.top is board and board.notice["text"] == "Saved as mygame"      # quiet: nothing to click
+    assert ui.top is board and board.notice["text"] == "Saved as mygame"  # quiet: nothing to click
     n_actions = len(session.record.actions)
     state = session.state
     # quit: autosave
@@ -209,9 +214,11 @@ def test_save_quit_continue_and_corrupt_load(ui, dirs):
     # a new program: Continue last game
     from maria.ui.app import App
     from maria.ui.settings import Settings
+
     app2 = App(Settings(), (1280, 720))
     app2.push(TitleScene(app2))
     from tests.ui.conftest import Driver
+
     ui2 = Driver(app2)
     ui2.frames(2)
     ui2.press("continue")
@@ -231,13 +238,14 @@ def test_save_quit_continue_and_corrupt_load(ui, dirs):
     assert isinstance(ui2.top, MessageScene)
     assert "broken" in ui2.top.text
     ui2.press("ok")
-    assert isinstance(ui2.top, SaveLoadScene)           # back on the list, to pick another save
+    assert isinstance(ui2.top, SaveLoadScene)  # back on the list, to pick another save
     ui2.press("back")
     assert app2.find(BoardScene) is b2 and b2.session.state is before
 
 
 def test_settings_persist(ui, dirs):
     from maria.ui.settings import Settings
+
     ui.press("settings")
     ui.press("animation")
     ui.press("handoff")
@@ -248,6 +256,7 @@ def test_settings_persist(ui, dirs):
 
 def test_computer_seats_play_on_their_own(ui):
     from maria.ui.session import Seat
+
     session = Session.new("intro", 2, 5, [Seat("coalition", "computer"), Seat("maria_theresa", "human")])
     board = _open(ui, session, "maria_theresa")
     # the human allocates; the computer acts without any input
@@ -262,6 +271,7 @@ def test_computer_seats_play_on_their_own(ui):
 
 def test_rules_panel_opens_on_f1_and_searches(ui):
     from maria.ui.overlays import RulesScene
+
     ui.key(pygame.K_F1)
     assert isinstance(ui.top, RulesScene)
     ui.type("force")
@@ -273,6 +283,7 @@ def test_rules_panel_opens_on_f1_and_searches(ui):
 def test_R23_1_R24_1_the_end_of_the_game_points_to_the_victory_rule_of_the_variant_played():
     """The prompt of a finished game cites the victory rule of its variant, and F1 finds it."""
     from maria.ui.rules_text import RULES, phase_rule
+
     assert phase_rule("game", "intro", 3) == "R14.3"
     assert phase_rule("game", "intro", 2) == "R24.1"
     assert phase_rule("game", "advanced", 3) == "R23.1"

@@ -15,6 +15,7 @@ from tests.ui.test_play import _open
 def test_one_card_one_troop_one_point():
     assert W.count(1, "card") == "1 card" and W.count(2, "card") == "2 cards"
     from maria.ui.board_panels import PanelsPart
+
     assert PanelsPart._hand_header("austria", ["1:H2"]).startswith("Austria — 1 card, 2 points")
 
 
@@ -30,7 +31,7 @@ def test_the_computers_pop_up_names_its_own_action_not_the_next_powers_draw(ui):
     # Austria's doing; the pop-up names Austria's own line
     session.apply("maria_theresa", {"type": "accept_defeat"})
     line = board.action_line(before, "maria_theresa")
-    new = session.state["log"][len(before["log"]):]
+    new = session.state["log"][len(before["log"]) :]
     own = [e for e in new if e.get("power") == "austria"]
     assert line.startswith("Maria Theresa: ") and (not own or own[-1]["text"] in line)
 
@@ -42,7 +43,7 @@ def test_the_header_names_who_plays_while_a_card_is_in_flight(ui):
     card = next(a["card"] for a in board.acts if a["type"] == "play_card" and "value" not in a)
     ui.click(board.card_point(card), frames=1)
     if board.card_flight() is not None:
-        assert board.acting_text() == "Maria Theresa"        # as the panel, which still shows her turn
+        assert board.acting_text() == "Maria Theresa"  # as the panel, which still shows her turn
 
 
 def test_the_set_up_header_names_the_player_waited_for_first(ui):
@@ -68,7 +69,8 @@ def test_the_army_sheet_counter_is_under_its_title_not_beside_it(ui):
     assert board.alloc and board.alloc["power"] == "pragmatic_army"
     r = board._modal_rect()
     title = W.text("Army sheet — Pragmatic Army (secret)", 26, W.INK, "serif_bold").get_rect(
-        topleft=(r.x + 20, r.y + 14))
+        topleft=(r.x + 20, r.y + 14)
+    )
     tpl = board.alloc["template"]
     counter = W.text(f"0 / {tpl['total']} troops", 20, W.INK, "sans_bold").get_rect(topright=(r.right - 20, r.y + 50))
     assert not title.colliderect(counter)
@@ -76,6 +78,7 @@ def test_the_army_sheet_counter_is_under_its_title_not_beside_it(ui):
 
 def test_the_legend_opens_with_L_and_with_its_button_and_closes(ui):
     import pygame
+
     session = _combat()
     board = _open(ui, session, "maria_theresa")
     ui.key(pygame.K_l, "l")
@@ -102,6 +105,7 @@ def test_zoom_and_fit_have_buttons(ui):
 
 def test_the_supply_view_toggles_with_S_and_its_button(ui):
     import pygame
+
     session = _combat()
     board = _open(ui, session, "maria_theresa")
     ui.key(pygame.K_s, "s")
@@ -117,6 +121,7 @@ def test_R24_1_a_tied_two_player_game_ends_on_a_game_over_screen_that_says_so(ui
     from maria.ui.board_scene import BoardScene
     from maria.ui.overlays import GameOverScene
     from maria.ui.session import Session
+
     s = Session.new("intro", 2, 1)
     _finish(s.state, None, "Turn 9 ends with only one of the coalition's conditions met: a tie.")
     board = BoardScene(ui.app, s)
@@ -124,5 +129,5 @@ def test_R24_1_a_tied_two_player_game_ends_on_a_game_over_screen_that_says_so(ui
     board.after_change()
     ui.frames(3)
     assert door.is_over(s.state) and isinstance(ui.app.top, GameOverScene)
-    ui.app.render(force=True)                       # drawn without raising
+    ui.app.render(force=True)  # drawn without raising
     assert s.state["result"]["winner"] is None

@@ -12,9 +12,9 @@ from maria.ui.save_load import SaveLoadScene
 from maria.ui.replay_viewer import ReplayBoard, ReplayViewer
 
 
-
 def _sample():
     from maria.paths import resource_root
+
     return resource_root() / "saves" / "intro-3p-finished.yaml"
 
 

@@ -14,8 +14,9 @@ from tests.ui.test_play import _open
 
 def _session(state) -> Session:
     s = Session.new("advanced", 3, 0)
-    s.record = GameRecord(variant="advanced", players=3, seed=0, options=dict(state["options"]),
-                          actions=[], state=state, created="")
+    s.record = GameRecord(
+        variant="advanced", players=3, seed=0, options=dict(state["options"]), actions=[], state=state, created=""
+    )
     return s
 
 

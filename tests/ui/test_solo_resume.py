@@ -30,8 +30,10 @@ from tests.ui.friedrich_helpers import session as fsession
 
 
 def _solo(seed: int = 3, variant: str = "intro", players: int = 3, me: str = "maria_theresa") -> Session:
-    seats = [Seat(r, "human") if r == me else Seat(r, "computer", "hard" if r == "louis_xv" else "easy")
-             for r in door.ROLES[players]]
+    seats = [
+        Seat(r, "human") if r == me else Seat(r, "computer", "hard" if r == "louis_xv" else "easy")
+        for r in door.ROLES[players]
+    ]
     return Session.new(variant, players, seed, seats)
 
 
@@ -54,13 +56,14 @@ def _seats(s) -> dict:
 
 # --- seats in every kind of save ---------------------------------------------------------------------
 
+
 def test_a_solo_game_saved_every_way_comes_back_with_its_seats(dirs):
     s = _play(_solo(), 60)
     want = _seats(s)
     assert want["louis_xv"] == ("computer", "hard") and want["maria_theresa"][0] == "human"
-    saved = s.save(dirs / "named.yaml")                              # Save game
-    auto = s.autosave()                                              # autosave (and quit)
-    s.set_seat("frederick", "computer", "normal")                    # changed in play: kept too
+    saved = s.save(dirs / "named.yaml")  # Save game
+    auto = s.autosave()  # autosave (and quit)
+    s.set_seat("frederick", "computer", "normal")  # changed in play: kept too
     want = _seats(s)
     _, emergency = crash.write_crash_report(RuntimeError("a test crash"), record=s.record)
     for path, seats in ((saved, None), (auto, None), (emergency, want)):
@@ -71,6 +74,7 @@ def test_a_solo_game_saved_every_way_comes_back_with_its_seats(dirs):
 
 def test_a_friedrich_solo_game_saved_every_way_comes_back_with_its_seats(dirs):
     from maria.ui.friedrich_session import FSession
+
     s = advance(fsession(players=3, humans=("frederick",)), lambda s: len(s.record.actions) > 30)
     s.set_seat("maria_theresa", "computer", "easy")
     want = {r: dict(v) for r, v in s.seats.items()}
@@ -116,8 +120,16 @@ def test_a_save_whose_seat_level_is_not_a_level_is_refused_at_load(dirs, bad):
         fsaves.load(q)
 
 
-@pytest.mark.parametrize("seats", ["human", 5, {"louis_xv": "human"}, {"nobody": {"kind": "human"}},
-                                   {"louis_xv": {"kind": "robot", "level": "easy"}}])
+@pytest.mark.parametrize(
+    "seats",
+    [
+        "human",
+        5,
+        {"louis_xv": "human"},
+        {"nobody": {"kind": "human"}},
+        {"louis_xv": {"kind": "robot", "level": "easy"}},
+    ],
+)
 def test_seats_that_are_not_seats_are_refused_in_player_words(dirs, seats):
     s = _play(_solo(), 10)
     p = s.save(dirs / "seat.yaml")
@@ -140,12 +152,13 @@ def test_a_save_without_seats_opens_with_every_seat_human(dirs):
 
 # --- autosaves ---------------------------------------------------------------------------------------
 
+
 def test_a_solo_game_is_autosaved_at_the_end_of_every_stage(ui, dirs):
     """Played through the window's loop: the computers' stages and hers each leave an autosave,
     with no hand-off ever happening (she is the only human)."""
     s = _solo(seed=5)
-    s.set_seat("maria_theresa", "computer", "random")          # the loop plays her seat too...
-    s._had_human = True                                        # ...in a game that had a human
+    s.set_seat("maria_theresa", "computer", "random")  # the loop plays her seat too...
+    s._had_human = True  # ...in a game that had a human
     board = BoardScene(ui.app, s)
     ui.app.scenes = [ui.app.scenes[0], board]
     board.after_change()
@@ -166,6 +179,7 @@ def test_a_solo_game_is_autosaved_at_the_end_of_every_stage(ui, dirs):
 
 def test_a_demo_is_never_autosaved(ui, dirs):
     from maria.ui.demo import start_demo
+
     start_demo(ui.app, "intro", 3, "random")
     board = ui.app.find(BoardScene)
     board.demo.speed = 3
@@ -177,6 +191,7 @@ def test_a_demo_is_never_autosaved(ui, dirs):
 
 def test_a_save_named_autosave_by_the_player_is_never_pruned(dirs):
     from maria.ui.settings import saves_dir
+
     mine = _play(_solo(seed=1), 10)
     folder = saves_dir()
     for name in ("autosave backup.yaml", "Autosave - keep.yaml", "autosave-2026-01-01T00-00-00Z.yaml"):
@@ -204,7 +219,7 @@ def test_pruning_never_deletes_the_running_games_autosave_when_the_clock_went_ba
             os.utime(p, (4_000_000_000, 4_000_000_000))
     _play(now, 5)
     assert now.autosave() is not None and now.autosave_file.exists()
-    assert autosaves()[0] == now.autosave_file                  # the newest by the program's count
+    assert autosaves()[0] == now.autosave_file  # the newest by the program's count
     assert len(autosaves()) == A.KEPT
 
 
@@ -251,10 +266,16 @@ def test_a_stop_signal_autosaves_the_game_and_ends_the_program(ui, dirs):
 
 # --- notes -------------------------------------------------------------------------------------------
 
+
 def test_the_notes_the_program_writes_it_reads_back(dirs):
-    notes = [{"turn": i % 9 + 1, "who": "Maria Theresa",
-              "text": ('He said: "no [attack] on {Glatz}", *ok*? #1 & \\ - x: y ' * 10)[:300]}
-             for i in range(1000)]
+    notes = [
+        {
+            "turn": i % 9 + 1,
+            "who": "Maria Theresa",
+            "text": ('He said: "no [attack] on {Glatz}", *ok*? #1 & \\ - x: y ' * 10)[:300],
+        }
+        for i in range(1000)
+    ]
     save_notes(dirs / "g.yaml", notes)
     assert load_notes(dirs / "g.yaml") == notes
 
@@ -274,6 +295,7 @@ def test_a_refused_notes_file_is_kept_aside_not_deleted(dirs):
 
 def test_the_notes_panel_says_when_the_notes_are_full(ui):
     from maria.ui.session import MAX_NOTES
+
     s = _play(_solo(), 5)
     s.notes = [{"turn": 1, "who": "x", "text": "n"}] * MAX_NOTES
     board = BoardScene(ui.app, s)
@@ -286,6 +308,7 @@ def test_the_notes_panel_says_when_the_notes_are_full(ui):
 
 # --- opening another game ------------------------------------------------------------------------------
 
+
 def test_opening_a_second_save_keeps_the_running_game_until_the_new_board_is_built(ui, dirs, monkeypatch):
     running = _play(_solo(seed=1), 20)
     board = BoardScene(ui.app, running)
@@ -294,12 +317,13 @@ def test_opening_a_second_save_keeps_the_running_game_until_the_new_board_is_bui
 
     def broken(self, app, session):
         raise RuntimeError("the new board cannot be built")
+
     monkeypatch.setattr(BoardScene, "__init__", broken)
     ui.app.open_screen("saved_game", other)
     with pytest.raises(RuntimeError):
         ui.settle()
     assert board in ui.app.scenes
-    assert ui.app.current_record() is running.record           # what a crash's emergency save keeps
+    assert ui.app.current_record() is running.record  # what a crash's emergency save keeps
     monkeypatch.undo()
     ui.app.open_screen("saved_game", other)
     ui.settle()
@@ -309,6 +333,7 @@ def test_opening_a_second_save_keeps_the_running_game_until_the_new_board_is_bui
 
 
 # --- seats changed in play ----------------------------------------------------------------------------
+
 
 def test_the_menu_hands_a_seat_to_the_computer_and_back(ui, dirs):
     s = Session.new("intro", 3, 4, [Seat(r, "human") for r in door.ROLES[3]])
@@ -359,9 +384,11 @@ def test_friedrich_seats_button_hands_a_seat_to_the_computer(ui, dirs):
 
 # --- what the replay viewer shows of a game still being played --------------------------------------------
 
+
 def test_watching_an_unfinished_hot_seat_game_shows_only_the_public_view(ui, dirs):
     from maria.ui.replay_viewer import ReplayBoard
     from maria.ui.settings import saves_dir
+
     s = _play(Session.new("intro", 3, 2, [Seat(r, "human") for r in door.ROLES[3]]), 80)
     saves_dir().mkdir(parents=True, exist_ok=True)
     s.save(saves_dir() / "hot.yaml")
@@ -374,6 +401,7 @@ def test_watching_an_unfinished_hot_seat_game_shows_only_the_public_view(ui, dir
 
 def test_watching_a_solo_game_shows_the_players_own_view_and_no_other(ui, dirs):
     from maria.ui.settings import saves_dir
+
     s = _play(_solo(), 80)
     saves_dir().mkdir(parents=True, exist_ok=True)
     s.save(saves_dir() / "solo.yaml")
@@ -383,6 +411,7 @@ def test_watching_a_solo_game_shows_the_players_own_view_and_no_other(ui, dirs):
 
 def test_watching_a_finished_game_shows_everything(ui, dirs):
     from maria.ui.replay_viewer import ReplayBoard
+
     s = Session.new("intro", 2, 3, [Seat(r, "human") for r in door.ROLES[2]])
     while not door.is_over(s.state):
         _play(s, 200)
@@ -392,11 +421,13 @@ def test_watching_a_finished_game_shows_everything(ui, dirs):
 
 # --- hot-seat privacy ---------------------------------------------------------------------------------
 
+
 def test_a_private_decision_after_a_public_one_of_the_same_player_is_handed_off(ui, dirs):
     """Hot-seat, advanced game: when a player's public step (everybody may watch: a subsidy, a
     vote) is followed by a secret one of the same player (his hand for the TC placement), the
     screen changes hands first; before, his hand appeared at once."""
     from maria.ui.board_layout import FORCED_TYPES
+
     s = Session.new("advanced", 3, 1, [Seat(r, "human") for r in door.ROLES[3]])
     board = BoardScene(ui.app, s)
     ui.app.scenes = [ui.app.scenes[0], board]
@@ -408,10 +439,14 @@ def test_a_private_decision_after_a_public_one_of_the_same_player_is_handed_off(
             if any(v == "choose" for v in a.values()):
                 a = selfplay.fill(a, s.state, ch)
             after = door.apply(s.state, role, a)
-            nxt = Session(type(s.record)(variant="advanced", players=3, seed=1, options={}, actions=[],
-                                         state=after), s.seats).next_role(prefer=role, forced=FORCED_TYPES)
-            acts = [x for x in door.legal_actions(after, role) if x["type"] not in ("undo", "transfer")] \
-                if nxt == role else []
+            nxt = Session(
+                type(s.record)(variant="advanced", players=3, seed=1, options={}, actions=[], state=after), s.seats
+            ).next_role(prefer=role, forced=FORCED_TYPES)
+            acts = (
+                [x for x in door.legal_actions(after, role) if x["type"] not in ("undo", "transfer")]
+                if nxt == role
+                else []
+            )
             if acts and not all(x["type"] in PUBLIC for x in acts):
                 break
         a = selfplay.random_action(s.state, role, ch)
@@ -419,7 +454,7 @@ def test_a_private_decision_after_a_public_one_of_the_same_player_is_handed_off(
             s.apply(role, a)
     else:
         pytest.fail("no public step followed by a private one of the same player")
-    board.seat, board.private = role, False           # the public step is on the screen
+    board.seat, board.private = role, False  # the public step is on the screen
     board.refresh()
     ui.app.scenes = [ui.app.scenes[0], board]
     assert board.apply(a)
@@ -427,11 +462,11 @@ def test_a_private_decision_after_a_public_one_of_the_same_player_is_handed_off(
     assert not board.private or ui.top is not board
 
 
-
 def test_watching_the_running_hot_seat_games_autosave_shows_the_seated_players_view_only(ui, dirs):
     """During a hot-seat game, Load → Watch on its own autosave: the public view and the view of
     the player seated at the board after his hand-off; no other player's hand."""
     from maria.ui.replay_viewer import ReplayBoard
+
     s = _play(Session.new("intro", 3, 2, [Seat(r, "human") for r in door.ROLES[3]]), 80)
     board = BoardScene(ui.app, s)
     ui.app.scenes = [ui.app.scenes[0], board]

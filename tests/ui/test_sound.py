@@ -11,8 +11,10 @@ from tests.ui.test_play import _open
 
 def test_effects_follow_the_log():
     assert sound.effects_for([{"text": "Belle-Isle moves Auerbach → Nabburg (2 cities)."}], False) == ["march"]
-    assert sound.effects_for([{"text": "Austria plays the 4 of hearts: score +1."},
-                              {"text": "Neipperg is defeated and loses 2 troops."}], False) == ["card", "battle"]
+    assert sound.effects_for(
+        [{"text": "Austria plays the 4 of hearts: score +1."}, {"text": "Neipperg is defeated and loses 2 troops."}],
+        False,
+    ) == ["card", "battle"]
     assert sound.effects_for([{"text": "France conquers Pilsen from Austria."}], True) == ["conquest", "end"]
     assert sound.play("march", 60, muted=True) is False and sound.play("march", 0, muted=False) is False
 
@@ -24,6 +26,7 @@ def test_a_move_on_the_board_sounds_a_march_at_the_set_volume(ui, monkeypatch):
     board = _open(ui, session, "louis_xv")
     ui.app.settings.volume = 30
     from maria.ui.moves import reach
+
     opts = reach(session.state, "belle_isle").options("nabburg")
     board._do_move("belle_isle", *opts[0])
     assert ("march", 30, False) in played
@@ -31,6 +34,7 @@ def test_a_move_on_the_board_sounds_a_march_at_the_set_volume(ui, monkeypatch):
 
 def test_volume_and_mute_are_kept(ui, dirs):
     from maria.ui.settings import Settings
+
     ui.press("settings")
     ui.press("vol-")
     ui.press("mute")
@@ -42,6 +46,7 @@ def test_a_closed_mixer_never_raises():
     """The mixer shut down between two sounds (pygame.quit in a test, a lost audio device): the next
     sound is made again or skipped, never an error."""
     import pygame
+
     sound.play("card", 50, False)
     pygame.mixer.quit()
     assert sound.play("card", 50, False) in (True, False)

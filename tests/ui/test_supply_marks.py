@@ -17,6 +17,7 @@ def _first_unsupplied(seed: int):
         log = state["log"]
         if log and log[-1].get("phase") == "supply" and "out of supply" in log[-1]["text"]:
             raise _Found
+
     try:
         play_random_game(seed, 3, check=check, trace=trace)
     except _Found:
@@ -37,7 +38,15 @@ def test_unsupplied_generals_are_marked_for_the_rest_of_the_stage(ui):
     ui.app.scenes = [ui.app.scenes[0], board]
     ui.frames(2)
     # a later stage forgets the marks
-    session.state["log"].append({"turn": session.state["turn"], "stage": "another stage", "phase": None,
-                                 "power": None, "text": "…", "places": []})
+    session.state["log"].append(
+        {
+            "turn": session.state["turn"],
+            "stage": "another stage",
+            "phase": None,
+            "power": None,
+            "text": "…",
+            "places": [],
+        }
+    )
     board.refresh()
     assert board.unsupplied_cities() == set()

@@ -15,10 +15,15 @@ from tests.ui.test_play import _open
 def _frederick_from_glogau():
     """Seeded random play to Frederick's movement phase with Friedrich in Glogau, his own fortress,
     able to reach Grünberg by a normal move and by a force march over the same road."""
+
     def found(st, role):
-        return (st["flow"][-1]["name"] == "movement_phase" and role == "frederick"
-                and st["generals"]["friedrich"]["city"] == "glogau"
-                and any(a["type"] == "move" and a["piece"] == "friedrich" for a in door.legal_actions(st, role)))
+        return (
+            st["flow"][-1]["name"] == "movement_phase"
+            and role == "frederick"
+            and st["generals"]["friedrich"]["city"] == "glogau"
+            and any(a["type"] == "move" and a["piece"] == "friedrich" for a in door.legal_actions(st, role))
+        )
+
     return play_until(found, 0, limit=400, what="Friedrich in Glogau")[0]
 
 
@@ -27,8 +32,16 @@ def test_R10_5_a_move_out_of_the_movers_own_fortress_asks_no_route_question(ui):
     path = ["glogau", "neusalz", "gruenberg"]
     # the engine: over that road both ways leave the same position (nothing to conquer in Glogau)
     st = session.state
-    normal, force = ({k: v for k, v in door.look_ahead(st, "frederick", {"type": "move", "piece": "friedrich",
-                      "path": path, "force_march": fm}).items() if k not in ("log", "undo")} for fm in (False, True))
+    normal, force = (
+        {
+            k: v
+            for k, v in door.look_ahead(
+                st, "frederick", {"type": "move", "piece": "friedrich", "path": path, "force_march": fm}
+            ).items()
+            if k not in ("log", "undo")
+        }
+        for fm in (False, True)
+    )
     assert normal == force
     board = _open(ui, session, "frederick")
     board.view.centre_on(board._city_px["glogau"])
@@ -47,12 +60,13 @@ def test_saving_is_one_action_under_a_proposed_name_with_a_quiet_confirmation(ui
     from maria.ui.save_load import SaveLoadScene
     from maria.ui.session import Session
     from maria.ui.settings import saves_dir
+
     board = BoardScene(ui.app, Session.new("intro", 3, 0))
     ui.app.scenes = [ui.app.scenes[0], board]
     ui.frames(2)
     ui.press("save", scene=board)
     assert isinstance(ui.top, SaveLoadScene) and ui.top.name == "Introductory turn 1"
-    ui.key(pygame.K_RETURN)                               # the one action: Enter (or the Save button)
+    ui.key(pygame.K_RETURN)  # the one action: Enter (or the Save button)
     assert (saves_dir() / "Introductory turn 1.yaml").exists()
     assert ui.top is board and not any(isinstance(s, MessageScene) for s in ui.app.scenes)
     assert board.notice and board.notice["text"] == "Saved as Introductory turn 1"
@@ -63,7 +77,7 @@ def test_saving_is_one_action_under_a_proposed_name_with_a_quiet_confirmation(ui
     ui.type("Before Prag")
     assert ui.top.name == "Before Prag"
     ui.key(pygame.K_BACKSPACE)
-    assert ui.top.name == "Before Pra"                    # then it edits as usual
+    assert ui.top.name == "Before Pra"  # then it edits as usual
     ui.press("do_save")
     assert (saves_dir() / "Before Pra.yaml").exists() and ui.top is board
     # the confirmation goes by itself
@@ -76,6 +90,7 @@ def test_friedrich_saves_in_one_action_too(ui):
     from maria.ui.overlays import MessageScene
     from maria.ui.settings import saves_dir
     from tests.ui import friedrich_helpers as F
+
     board = F.open_board(ui, F.session())
     ui.press("save", scene=board)
     assert ui.top.name == "FRIEDRICH turn 1"
@@ -94,6 +109,7 @@ def _back_to_title(ui):
 def test_the_new_game_screen_offers_the_last_choices_again(ui):
     from maria.ui.scenes import SetupScene
     from maria.ui.settings import Settings
+
     ui.press("new")
     assert isinstance(ui.top, SetupScene)
     ui.press("advanced")
@@ -111,8 +127,9 @@ def test_the_new_game_screen_offers_the_last_choices_again(ui):
     assert Settings.load().new_game["maria"]["players"] == 2
     # a remembered choice that makes no sense (an edited file) is ignored, the rest kept
     _back_to_title(ui)
-    ui.app.settings.new_game = {"maria": {"players": 7, "variant": "advanced",
-                                          "seats": {"coalition": {"kind": "robot"}}}}
+    ui.app.settings.new_game = {
+        "maria": {"players": 7, "variant": "advanced", "seats": {"coalition": {"kind": "robot"}}}
+    }
     ui.press("new")
     assert ui.top.players == 3 and ui.top.variant == "advanced"
     assert all(seat.kind == "human" for seat in ui.top.seats.values())
@@ -120,6 +137,7 @@ def test_the_new_game_screen_offers_the_last_choices_again(ui):
 
 def test_friedrich_new_game_screen_offers_the_last_choices_again(ui):
     from maria.ui.friedrich_setup import FSetupScene
+
     ui.press(("game", "friedrich"))
     ui.press("new")
     assert isinstance(ui.top, FSetupScene)
@@ -136,11 +154,11 @@ def test_friedrich_new_game_screen_offers_the_last_choices_again(ui):
     assert setup.options["east_prussia"] is True
 
 
-
 def test_leaving_a_maria_game_for_the_title_asks_first_as_friedrich_does(ui):
     from maria.ui.overlays import GameMenuScene, LeaveGameScene
     from maria.ui.save_load import SaveLoadScene
     from tests.ui.test_nothing_lost import _louis_first_move
+
     board = _open(ui, _louis_first_move(), "louis_xv")
     ui.key(pygame.K_ESCAPE)
     assert isinstance(ui.top, GameMenuScene)
@@ -150,7 +168,7 @@ def test_leaving_a_maria_game_for_the_title_asks_first_as_friedrich_does(ui):
     assert ui.top is board
     ui.key(pygame.K_ESCAPE)
     ui.press("title")
-    ui.press("save")                                      # "Save first": the save screen, then back
+    ui.press("save")  # "Save first": the save screen, then back
     assert isinstance(ui.top, SaveLoadScene)
     ui.key(pygame.K_RETURN)
     assert ui.top is board and board.notice
@@ -160,6 +178,7 @@ def test_leaving_a_maria_game_for_the_title_asks_first_as_friedrich_does(ui):
     assert type(ui.top).__name__ == "TitleScene"
     # a paused demo leaves at once: nobody's game
     from maria.ui.demo import start_demo
+
     demo = start_demo(ui.app, seed=3)
     ui.frames(3)
     ui.key(pygame.K_SPACE, " ")
@@ -168,7 +187,7 @@ def test_leaving_a_maria_game_for_the_title_asks_first_as_friedrich_does(ui):
     assert isinstance(ui.top, GameMenuScene)
     ui.key(pygame.K_ESCAPE)
     assert ui.top is demo and demo.demo.paused
-    ui.press("load", scene=demo)                          # Load works in a paused demo too
+    ui.press("load", scene=demo)  # Load works in a paused demo too
     assert isinstance(ui.top, SaveLoadScene) and ui.top.mode == "load"
     ui.key(pygame.K_ESCAPE)
     assert ui.top is demo
@@ -181,6 +200,7 @@ def _scores(texts, powers):
     """(points, power) of every "score ±n for <power>" among `texts`, as the attacker's score."""
     import re
     from maria.ui.session import power_name
+
     names = {power_name(p): p for p in powers}
     out = []
     for t in texts:
@@ -195,6 +215,7 @@ def _scores(texts, powers):
 def test_the_combat_panel_words_the_score_as_the_log_does(ui, monkeypatch):
     from maria.ui import widgets as W
     from tests.ui.test_battle_animation import _combat
+
     session = _combat()
     board = _open(ui, session, "maria_theresa")
     f = session.state["flow"][-1]
@@ -207,7 +228,7 @@ def test_the_combat_panel_words_the_score_as_the_log_does(ui, monkeypatch):
     real = W.blit_text
     monkeypatch.setattr(W, "blit_text", lambda surf, text, *a, **k: drawn.append(text) or real(surf, text, *a, **k))
     board.static_dirty = board.dirty = True
-    board.draw(ui.app.canvas)                             # (the next player's hand-off screen is on top)
+    board.draw(ui.app.canvas)  # (the next player's hand-off screen is on top)
     panel = [t for t in drawn if t.lower().startswith("score")]
     assert panel, "no score on the combat panel"
     log = session.state["log"][-1]["text"]
@@ -216,11 +237,12 @@ def test_the_combat_panel_words_the_score_as_the_log_does(ui, monkeypatch):
 
 def test_a_battles_result_stays_on_the_board_until_it_is_put_away(ui):
     from tests.ui.test_battle_animation import _combat
+
     session = _combat()
     board = _open(ui, session, "maria_theresa")
     ui.press("accept_defeat", scene=board)
-    ui.press("confirm_yes", scene=board)                  # Austria gives up the battle
-    while ui.top is not board:                            # Frederick's seat, if a hand-off asks
+    ui.press("confirm_yes", scene=board)  # Austria gives up the battle
+    while ui.top is not board:  # Frederick's seat, if a hand-off asks
         ui.top.back() if not hasattr(ui.top, "ready") else ui.top.ready()
         ui.frames(2)
     assert board.frame["name"] == "retreat"
@@ -229,14 +251,14 @@ def test_a_battles_result_stays_on_the_board_until_it_is_put_away(ui):
     text = " ".join(shown["lines"])
     assert "attacks" in text and "Final score" in text and "defeated and loses 2 troops" in text
     assert board.button("close_battle") is not None
-    rect = board.battle_rect(shown)                       # never over a city to click for the retreat
+    rect = board.battle_rect(shown)  # never over a city to click for the retreat
     assert not [c for c in board.lit() if rect.collidepoint(board.to_screen(c))]
     # the retreat is chosen: the result stays, and now says where they went
     a = board._acts("retreat")[0]
     ui.click(board.to_screen(a["path"][-1]))
     assert board.frame["name"] != "retreat"
     for _ in range(60):
-        ui.app.step(1 / 60)                               # time passes: it stays
+        ui.app.step(1 / 60)  # time passes: it stays
     shown = board.battle_shown()
     assert shown is not None and "retreats the defeated general" in " ".join(shown["lines"])
     ui.press("close_battle", scene=board)
@@ -246,6 +268,7 @@ def test_a_battles_result_stays_on_the_board_until_it_is_put_away(ui):
 def test_friedrich_offers_each_reserve_value_once_with_two_reserves_in_hand(ui):
     from tests.ui import friedrich_helpers as F
     from tests.friedrich.conftest import armies, hand, put
+
     s = F.advance(F.session(), F.frederick_moves)
     # Friedrich (2) next to Daun (5) at Prussia's movement: Prussia attacks at -3 holding two Reserves
     for pid in list(s.state["generals"]) + list(s.state["trains"]):
@@ -257,7 +280,7 @@ def test_friedrich_offers_each_reserve_value_once_with_two_reserves_in_hand(ui):
     hand(s.state, "prussia", ["1:R1", "1:R2"])
     s.apply("frederick", {"type": "end_movement"})
     s.apply("frederick", {"type": "attack", "from": "dresden", "to": "pirna"})
-    assert sum(1 for c in s.state["cards"]["hands"]["prussia"] if ":R" in c) == 2     # two Reserves in hand
+    assert sum(1 for c in s.state["cards"]["hands"]["prussia"] if ":R" in c) == 2  # two Reserves in hand
     board = F.open_board(ui, s)
     assert sum(1 for a in s.legal("frederick") if a["type"] == "play_card" and "value" in a) > 10
     ui.press(("act", "reserve"), scene=board)
@@ -273,6 +296,7 @@ def test_friedrich_offers_each_reserve_value_once_with_two_reserves_in_hand(ui):
 def test_the_header_ends_before_the_top_buttons_in_the_advanced_game(ui):
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Session
+
     board = BoardScene(ui.app, Session.new("advanced", 3, 0))
     board.seat = "maria_theresa"
     board.refresh()
@@ -291,5 +315,6 @@ def test_the_header_ends_before_the_top_buttons_in_the_advanced_game(ui):
 
 def test_friedrich_header_names_what_there_is(ui):
     from tests.ui import friedrich_helpers as F
+
     board = F.open_board(ui, F.session())
     assert board.header_text() == "FRIEDRICH · turn 1 · set-up"

@@ -19,8 +19,11 @@ RULES = Path(__file__).resolve().parents[2] / "maria" / "games" / "maria" / "rul
 
 
 def _untipped(scene) -> list[str]:
-    return [f"{type(scene).__name__}:{b.key!r} ({b.label})" for b in scene.buttons
-            if not tips.button_tip(b) or tips.button_tip(b).strip() == b.label.strip()]
+    return [
+        f"{type(scene).__name__}:{b.key!r} ({b.label})"
+        for b in scene.buttons
+        if not tips.button_tip(b) or tips.button_tip(b).strip() == b.label.strip()
+    ]
 
 
 def _board(ui, variant, players=3):
@@ -41,7 +44,7 @@ def test_every_engine_decision_has_a_tooltip():
 
 
 def test_every_button_of_every_screen_has_a_tooltip(ui):
-    missing = _untipped(ui.top)                                          # the title screen
+    missing = _untipped(ui.top)  # the title screen
     for make in (lambda: SetupScene(ui.app), lambda: SettingsScene(ui.app), lambda: RulesScene(ui.app, "R10.5")):
         scene = ui.app.push(make())
         ui.frames(2)
@@ -56,16 +59,21 @@ def test_every_button_of_every_screen_has_a_tooltip(ui):
             ui.frames(2)
             missing += _untipped(board)
         board.panel = None
-        for make in (lambda: HandoffScene(ui.app, "frederick", board), lambda: GameMenuScene(ui.app, board),
-                     lambda: SaveLoadScene(ui.app, "load", board), lambda: SaveLoadScene(ui.app, "save", board),
-                     lambda: GameOverScene(ui.app, board)):
+        for make in (
+            lambda: HandoffScene(ui.app, "frederick", board),
+            lambda: GameMenuScene(ui.app, board),
+            lambda: SaveLoadScene(ui.app, "load", board),
+            lambda: SaveLoadScene(ui.app, "save", board),
+            lambda: GameOverScene(ui.app, board),
+        ):
             scene = ui.app.push(make())
             ui.frames(2)
             missing += _untipped(scene)
             ui.app.pop(scene)
     # the guided game's lesson panel
     from tests.ui.test_learn_to_play import _start
-    ui.app.scenes = [ui.app.scenes[0]]                                   # back to the title screen
+
+    ui.app.scenes = [ui.app.scenes[0]]  # back to the title screen
     ui.frames(2)
     lesson = _start(ui)
     lesson._layout()
@@ -86,30 +94,32 @@ def _rest_on(ui, pos, seconds=0.6):
 def test_a_tooltip_shows_after_the_mouse_rests_and_goes_when_it_moves(ui):
     board = _board(ui, "intro")
     supply = board.button("supply")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(supply.rect.center), rel=(1, 0),
-                                         buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=ui.win(supply.rect.center), rel=(1, 0), buttons=(0, 0, 0))
+    )
     ui.app.step(0.05)
-    assert ui.app.tip[0] is None                                         # asked once the mouse stops
+    assert ui.app.tip[0] is None  # asked once the mouse stops
     ui.app.step(0.05)
-    assert ui.app.tip[0] and not ui.app.tip[2]                           # not yet: the mouse just arrived
+    assert ui.app.tip[0] and not ui.app.tip[2]  # not yet: the mouse just arrived
     _rest_on(ui, supply.rect.center)
     assert ui.app.tip[2] and "supply train" in ui.app.tip[0]
     # drawn on the canvas where draw_tip puts it: its paper and frame around the pointer's corner
     box = tips.draw_tip(pygame.Surface((1920, 1080)), ui.app.tip[0], supply.rect.center)
     assert tuple(ui.app.canvas.get_at((box.x + 2, box.y + 2)))[:3] == (255, 250, 232)
-    _rest_on(ui, (supply.rect.centerx, supply.rect.bottom + 300), 0.05)   # off the button, onto the map
+    _rest_on(ui, (supply.rect.centerx, supply.rect.bottom + 300), 0.05)  # off the button, onto the map
     assert not ui.app.tip[2]
     assert tuple(ui.app.canvas.get_at((box.x + 2, box.y + 2)))[:3] != (255, 250, 232)
 
 
 def test_the_turn_track_and_the_victory_pools_explain_themselves(ui):
     from maria.render.furniture import pool_rects, turn_box_rects
-    board = _board(ui, "advanced")
 
+    board = _board(ui, "advanced")
 
     def screen(board_pt):
         x, y = board.view.to_screen(board_pt)
         return round(x) + board.lay.map.x, round(y) + board.lay.map.y
+
     box = turn_box_rects(board.board)[1]
     board.view.centre_on(box.center)
     board.map_dirty = board.dirty = True

@@ -8,9 +8,26 @@ import ast
 from pathlib import Path
 
 UI = Path(__file__).resolve().parents[2] / "maria" / "ui"
-ORDER = ["app", "overlays", "save_load", "loading", "friedrich_session", "friedrich_map", "friedrich_panels",
-         "friedrich_scene", "friedrich_setup", "story_scene", "board_scene", "lesson_scene", "demo",
-         "replay_viewer", "scenes", "maria_front", "friedrich_front", "launch"]
+ORDER = [
+    "app",
+    "overlays",
+    "save_load",
+    "loading",
+    "friedrich_session",
+    "friedrich_map",
+    "friedrich_panels",
+    "friedrich_scene",
+    "friedrich_setup",
+    "story_scene",
+    "board_scene",
+    "lesson_scene",
+    "demo",
+    "replay_viewer",
+    "scenes",
+    "maria_front",
+    "friedrich_front",
+    "launch",
+]
 
 
 def _imports(mod: str) -> set[str]:
@@ -27,7 +44,7 @@ def _imports(mod: str) -> set[str]:
 
 def test_the_screens_only_import_the_layers_below_them():
     for i, mod in enumerate(ORDER):
-        above = set(ORDER[i + 1:])
+        above = set(ORDER[i + 1 :])
         assert not (_imports(mod) & above), f"maria.ui.{mod} imports {sorted(_imports(mod) & above)}"
 
 
@@ -43,6 +60,7 @@ def test_no_import_circle_among_the_ui_modules():
             if n not in state:
                 visit(n, path + [m])
         state[m] = 2
+
     for m in sorted(mods):
         if m not in state:
             visit(m, [])

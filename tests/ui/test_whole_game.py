@@ -24,7 +24,7 @@ def test_a_whole_three_player_game_through_the_ui_loop(ui):
     zoom0 = board.view.zoom
     frames = 0
     while not isinstance(ui.top, GameOverScene) and frames < 20000:
-        if frames == 50:   # the window stays responsive while the computers play
+        if frames == 50:  # the window stays responsive while the computers play
             ui.key(pygame.K_PLUS, "+", frames=1)
         ui.frames(10)
         frames += 10

@@ -21,8 +21,8 @@ NATIONS = ("prussia", "hanover", "russia", "sweden", "austria", "imperial_army",
 class FCity:
     id: str
     name: str
-    suit: str                        # one of SUITS
-    country: str                     # prussia, saxony, hanover, austria, empire, poland, sweden
+    suit: str  # one of SUITS
+    country: str  # prussia, saxony, hanover, austria, empire, poland, sweden
     x: float
     y: float
 
@@ -30,9 +30,9 @@ class FCity:
 @dataclass(frozen=True)
 class Objective:
     city: str
-    nation: str                      # the aggressor nation that conquers it
-    order: int                       # 1 (first order) or 2 (second order)
-    defender: str                    # the nation that protects it
+    nation: str  # the aggressor nation that conquers it
+    order: int  # 1 (first order) or 2 (second order)
+    defender: str  # the nation that protects it
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,8 @@ class FGeneral:
     id: str
     name: str
     nation: str
-    rank: int                        # 1 = highest (commands a stack)
-    city: str                        # set-up city
+    rank: int  # 1 = highest (commands a stack)
+    city: str  # set-up city
 
 
 @dataclass(frozen=True)
@@ -55,17 +55,18 @@ class FTrain:
 class FBoard:
     """The whole board.  `neighbours(c)` gives {city: is_main_road} (the interface the core's
     BoardGraph reads); `home_of(c)` the country of a city."""
+
     cities: dict[str, FCity]
-    roads: dict[str, dict[str, bool]]                      # symmetric adjacency, True = main road
-    objectives: dict[str, Objective]                       # by city
-    depots: dict[str, list[str]]                           # nation -> depot cities
-    reentry_areas: dict[str, list[str]]                    # nation -> substitute re-entry cities
+    roads: dict[str, dict[str, bool]]  # symmetric adjacency, True = main road
+    objectives: dict[str, Objective]  # by city
+    depots: dict[str, list[str]]  # nation -> depot cities
+    reentry_areas: dict[str, list[str]]  # nation -> substitute re-entry cities
     generals: dict[str, FGeneral]
     trains: dict[str, FTrain]
-    armies: dict[str, int]                                 # nation -> starting armies (also its cap)
-    meta: dict = field(default_factory=dict)               # name, sources, licence notes
+    armies: dict[str, int]  # nation -> starting armies (also its cap)
+    meta: dict = field(default_factory=dict)  # name, sources, licence notes
     provinces: dict[str, list[str]] = field(default_factory=dict)  # nation -> countries always in supply
-    sectors: dict[str, list[str]] = field(default_factory=dict)    # named same-suit city groups
+    sectors: dict[str, list[str]] = field(default_factory=dict)  # named same-suit city groups
     # named city groups of the advanced rules (§13): east_prussia, south_of_line_5
     regions: dict[str, list[str]] = field(default_factory=dict)
 
@@ -79,8 +80,9 @@ class FBoard:
         return self.cities[city].suit
 
     def objectives_of(self, nation: str, order: int | None = None) -> list[str]:
-        return sorted(o.city for o in self.objectives.values()
-                      if o.nation == nation and (order is None or o.order == order))
+        return sorted(
+            o.city for o in self.objectives.values() if o.nation == nation and (order is None or o.order == order)
+        )
 
     @classmethod
     def from_docs(cls, board: dict, setup: dict) -> "FBoard":
@@ -103,8 +105,10 @@ class FBoard:
           trains: {id: {nation, city}}
           armies: {nation: n}
         """
-        cities = {cid: FCity(cid, c["name"], c["suit"], c["country"], float(c["x"]), float(c["y"]))
-                  for cid, c in board["cities"].items()}
+        cities = {
+            cid: FCity(cid, c["name"], c["suit"], c["country"], float(c["x"]), float(c["y"]))
+            for cid, c in board["cities"].items()
+        }
         roads: dict[str, dict[str, bool]] = {c: {} for c in cities}
         for main, key in ((False, "roads"), (True, "main_roads")):
             for a, b in board.get(key, []):
@@ -120,11 +124,22 @@ class FBoard:
                     else:
                         d = dfd
                     objectives[c] = Objective(c, nation, order, d)
-        generals = {gid: FGeneral(gid, g["name"], g["nation"], int(g["rank"]), g["city"])
-                    for gid, g in setup.get("generals", {}).items()}
+        generals = {
+            gid: FGeneral(gid, g["name"], g["nation"], int(g["rank"]), g["city"])
+            for gid, g in setup.get("generals", {}).items()
+        }
         trains = {tid: FTrain(tid, t["nation"], t["city"]) for tid, t in setup.get("trains", {}).items()}
-        return cls(cities, roads, objectives, dict(board.get("depots", {})),
-                   dict(board.get("reentry_areas", {})), generals, trains,
-                   dict(setup.get("armies", {})), dict(board.get("meta", {})),
-                   dict(board.get("provinces", {})), dict(board.get("sectors", {})),
-                   dict(board.get("regions", {})))
+        return cls(
+            cities,
+            roads,
+            objectives,
+            dict(board.get("depots", {})),
+            dict(board.get("reentry_areas", {})),
+            generals,
+            trains,
+            dict(setup.get("armies", {})),
+            dict(board.get("meta", {})),
+            dict(board.get("provinces", {})),
+            dict(board.get("sectors", {})),
+            dict(board.get("regions", {})),
+        )

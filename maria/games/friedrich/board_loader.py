@@ -23,7 +23,7 @@ from maria.paths import boards_dir
 
 BOARD_FILE = "board.yaml"
 SETUP_FILE = "setup.yaml"
-MAX_BYTES = 2 * 1024 * 1024          # the shipped board.yaml is under 100 KB
+MAX_BYTES = 2 * 1024 * 1024  # the shipped board.yaml is under 100 KB
 COUNTRIES = ("prussia", "saxony", "hanover", "austria", "empire", "poland", "sweden")
 ID = re.compile(r"[a-z0-9_]{1,60}")
 
@@ -71,6 +71,7 @@ def _number(v: Any) -> bool:
 
 
 # --- board.yaml -----------------------------------------------------------------------------------
+
 
 def _cities(r: _Reader, data: dict) -> dict:
     f = BOARD_FILE
@@ -129,8 +130,12 @@ def _roads(r: _Reader, data: dict, cities: dict) -> tuple[list, list]:
                 if seen[k] == key:
                     r.add(f, e, f"the road {a}–{b} is listed twice")
                 else:
-                    r.add(f, e, f"the road {a}–{b} is listed both as a main road and as a road: "
-                                "the two directions would differ")
+                    r.add(
+                        f,
+                        e,
+                        f"the road {a}–{b} is listed both as a main road and as a road: "
+                        "the two directions would differ",
+                    )
                 continue
             seen[k] = key
             kept[key].append([a, b])
@@ -190,11 +195,15 @@ def _objectives(r: _Reader, data: dict, cities: dict) -> dict:
 def _read_board_doc(r: _Reader, data: dict) -> dict:
     cities = _cities(r, data)
     roads, main_roads = _roads(r, data, cities)
-    doc = {"cities": cities, "roads": roads, "main_roads": main_roads,
-           "objectives": _objectives(r, data, cities),
-           "depots": _nation_lists(r, data, "depots", cities),
-           "reentry_areas": _nation_lists(r, data, "reentry_areas", cities),
-           "meta": r.mapping(BOARD_FILE, "meta", data.get("meta"), optional=True)}
+    doc = {
+        "cities": cities,
+        "roads": roads,
+        "main_roads": main_roads,
+        "objectives": _objectives(r, data, cities),
+        "depots": _nation_lists(r, data, "depots", cities),
+        "reentry_areas": _nation_lists(r, data, "reentry_areas", cities),
+        "meta": r.mapping(BOARD_FILE, "meta", data.get("meta"), optional=True),
+    }
     provinces = {}
     for nation, cs in r.mapping(BOARD_FILE, "provinces", data.get("provinces"), optional=True).items():
         if nation not in NATIONS:
@@ -204,14 +213,19 @@ def _read_board_doc(r: _Reader, data: dict) -> dict:
         else:
             provinces[nation] = cs
     doc["provinces"] = provinces
-    doc["sectors"] = {name: r.city_list(BOARD_FILE, f"sectors.{name}", cs, cities)
-                      for name, cs in r.mapping(BOARD_FILE, "sectors", data.get("sectors"), optional=True).items()}
-    doc["regions"] = {name: r.city_list(BOARD_FILE, f"regions.{name}", cs, cities)
-                      for name, cs in r.mapping(BOARD_FILE, "regions", data.get("regions"), optional=True).items()}
+    doc["sectors"] = {
+        name: r.city_list(BOARD_FILE, f"sectors.{name}", cs, cities)
+        for name, cs in r.mapping(BOARD_FILE, "sectors", data.get("sectors"), optional=True).items()
+    }
+    doc["regions"] = {
+        name: r.city_list(BOARD_FILE, f"regions.{name}", cs, cities)
+        for name, cs in r.mapping(BOARD_FILE, "regions", data.get("regions"), optional=True).items()
+    }
     return doc
 
 
 # --- setup.yaml -----------------------------------------------------------------------------------
+
 
 def _read_setup_doc(r: _Reader, data: dict, cities: dict) -> dict:
     f = SETUP_FILE
@@ -259,6 +273,7 @@ def _read_setup_doc(r: _Reader, data: dict, cities: dict) -> dict:
 
 # --- entry points ---------------------------------------------------------------------------------
 
+
 def read_board(folder: str | Path | None = None) -> tuple[FBoard | None, list[Problem]]:
     """The board (None if unusable) and every schema problem found in the folder's two files."""
     r = _Reader(Path(folder) if folder is not None else default_folder())
@@ -271,8 +286,12 @@ def read_board(folder: str | Path | None = None) -> tuple[FBoard | None, list[Pr
         setup_doc = _read_setup_doc(r, setup_data, board_doc["cities"]) if setup_data is not None else {}
         board = FBoard.from_docs(board_doc, setup_doc)
     except Exception as exc:  # a hand-edited file must give a message, never a crash
-        r.add(BOARD_FILE, "", f"the board files cannot be read: a value of an unexpected kind "
-                              f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})")
+        r.add(
+            BOARD_FILE,
+            "",
+            f"the board files cannot be read: a value of an unexpected kind "
+            f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})",
+        )
         return None, r.problems
     board.meta["_folder"] = r.root.name
     return board, r.problems

@@ -19,18 +19,26 @@ from maria.games.friedrich.board import NATIONS, SUITS, FBoard
 
 # facts.yaml map.cities / map.suits and the seed's nation table (2005 rules, player aid)
 CITIES, ROADS, MAIN_ROADS = 672, 976, 185
-OBJECTIVES = {("prussia", 1): 14, ("russia", 1): 10, ("sweden", 1): 5, ("sweden", 2): 5,
-              ("austria", 1): 12, ("austria", 2): 4, ("imperial_army", 1): 5, ("imperial_army", 2): 5,
-              ("france", 1): 10}
+OBJECTIVES = {
+    ("prussia", 1): 14,
+    ("russia", 1): 10,
+    ("sweden", 1): 5,
+    ("sweden", 2): 5,
+    ("austria", 1): 12,
+    ("austria", 2): 4,
+    ("imperial_army", 1): 5,
+    ("imperial_army", 2): 5,
+    ("france", 1): 10,
+}
 GENERALS = {"prussia": 8, "hanover": 2, "russia": 4, "sweden": 1, "austria": 5, "imperial_army": 1, "france": 3}
 TRAINS = {"prussia": 2, "hanover": 1, "russia": 2, "sweden": 1, "austria": 2, "imperial_army": 1, "france": 2}
 ARMIES = {"prussia": 32, "hanover": 12, "russia": 16, "sweden": 4, "austria": 30, "imperial_army": 6, "france": 20}
 DEPOTS = 10
-FREDERICK_SIDE = ("prussia", "hanover")           # 2005 rules section 1: Frederick against the rest
-MAX_STACK = 3                                      # section 4: up to 3 generals of one nation
-SUPPLY_RANGE = 6                                   # section 9: a path of at most 6 cities
+FREDERICK_SIDE = ("prussia", "hanover")  # 2005 rules section 1: Frederick against the rest
+MAX_STACK = 3  # section 4: up to 3 generals of one nation
+SUPPLY_RANGE = 6  # section 9: a path of at most 6 cities
 MAP_WIDTH = 1000.0
-MIN_SPACING = 8.0                                  # map units: cities must not touch on the drawing
+MIN_SPACING = 8.0  # map units: cities must not touch on the drawing
 
 
 def _f(board: FBoard, name: str = "board.yaml") -> str:
@@ -43,6 +51,7 @@ def _side(nation: str) -> int:
 
 # --- the checks -----------------------------------------------------------------------------------
 
+
 def check_places_exist(board: FBoard) -> list[Problem]:
     """Every objective, depot, re-entry, sector and set-up city exists."""
     out = []
@@ -50,8 +59,12 @@ def check_places_exist(board: FBoard) -> list[Problem]:
     for c, o in board.objectives.items():
         if c not in board.cities:
             out.append(Problem(f, f"objectives.{o.nation}", f"city '{c}' does not exist"))
-    for key, table in (("depots", board.depots), ("reentry_areas", board.reentry_areas),
-                       ("sectors", board.sectors), ("regions", board.regions)):
+    for key, table in (
+        ("depots", board.depots),
+        ("reentry_areas", board.reentry_areas),
+        ("sectors", board.sectors),
+        ("regions", board.regions),
+    ):
         for owner, cs in table.items():
             for c in cs:
                 if c not in board.cities:
@@ -85,8 +98,9 @@ def check_roads(board: FBoard) -> list[Problem]:
     return out
 
 
-def _reach(board: FBoard, start: str, limit: int | None = None,
-           blocked: Callable[[str], bool] = lambda c: False) -> dict[str, int]:
+def _reach(
+    board: FBoard, start: str, limit: int | None = None, blocked: Callable[[str], bool] = lambda c: False
+) -> dict[str, int]:
     dist = {start: 0}
     todo = deque([start])
     while todo:
@@ -109,8 +123,13 @@ def check_connected(board: FBoard) -> list[Problem]:
     cut = sorted(set(board.cities) - set(seen))
     if not cut:
         return []
-    return [Problem(_f(board), "roads", f"{len(cut)} cities cannot be reached from {start}: "
-                                        f"{', '.join(cut[:12])}{' ...' if len(cut) > 12 else ''}")]
+    return [
+        Problem(
+            _f(board),
+            "roads",
+            f"{len(cut)} cities cannot be reached from {start}: {', '.join(cut[:12])}{' ...' if len(cut) > 12 else ''}",
+        )
+    ]
 
 
 def check_counts(board: FBoard) -> list[Problem]:
@@ -120,15 +139,23 @@ def check_counts(board: FBoard) -> list[Problem]:
     f, s = _f(board), _f(board, "setup.yaml")
     edges = {frozenset((a, b)): m for a, nbs in board.roads.items() for b, m in nbs.items()}
     mains = sum(1 for m in edges.values() if m)
-    for what, have, want in (("cities", len(board.cities), CITIES), ("roads", len(edges), ROADS),
-                             ("main_roads", mains, MAIN_ROADS)):
+    for what, have, want in (
+        ("cities", len(board.cities), CITIES),
+        ("roads", len(edges), ROADS),
+        ("main_roads", mains, MAIN_ROADS),
+    ):
         if have != want:
             out.append(Problem(f, what, f"{want} expected, found {have}"))
     have = Counter((o.nation, o.order) for o in board.objectives.values())
     for (nation, order), want in OBJECTIVES.items():
         if have.get((nation, order), 0) != want:
-            out.append(Problem(f, f"objectives.{nation}", f"{want} objectives of order {order} expected, "
-                                                          f"found {have.get((nation, order), 0)}"))
+            out.append(
+                Problem(
+                    f,
+                    f"objectives.{nation}",
+                    f"{want} objectives of order {order} expected, found {have.get((nation, order), 0)}",
+                )
+            )
     for key in set(have) - set(OBJECTIVES):
         out.append(Problem(f, f"objectives.{key[0]}", f"no objectives of order {key[1]} expected"))
     n_depots = sum(len(v) for v in board.depots.values())
@@ -143,14 +170,17 @@ def check_counts(board: FBoard) -> list[Problem]:
     trains = Counter(t.nation for t in board.trains.values())
     for nation in NATIONS:
         if gens.get(nation, 0) != GENERALS[nation]:
-            out.append(Problem(s, f"generals ({nation})",
-                               f"{GENERALS[nation]} generals expected, found {gens.get(nation, 0)}"))
+            out.append(
+                Problem(s, f"generals ({nation})", f"{GENERALS[nation]} generals expected, found {gens.get(nation, 0)}")
+            )
         if trains.get(nation, 0) != TRAINS[nation]:
-            out.append(Problem(s, f"trains ({nation})",
-                               f"{TRAINS[nation]} trains expected, found {trains.get(nation, 0)}"))
+            out.append(
+                Problem(s, f"trains ({nation})", f"{TRAINS[nation]} trains expected, found {trains.get(nation, 0)}")
+            )
         if board.armies.get(nation) != ARMIES[nation]:
-            out.append(Problem(s, f"armies.{nation}",
-                               f"{ARMIES[nation]} armies expected, found {board.armies.get(nation)}"))
+            out.append(
+                Problem(s, f"armies.{nation}", f"{ARMIES[nation]} armies expected, found {board.armies.get(nation)}")
+            )
         ranks = sorted(g.rank for g in board.generals.values() if g.nation == nation)
         if ranks != list(range(1, len(ranks) + 1)):
             out.append(Problem(s, f"generals ({nation})", f"ranks must run 1..{len(ranks)}, found {ranks}"))
@@ -192,22 +222,35 @@ def check_setup(board: FBoard) -> list[Problem]:
         trains = [p for p in ids if p in board.trains]
         nations = {n for _, n in here}
         if len(here) > 1 and (trains or len(nations) > 1):
-            out.append(Problem(s, f"city '{city}'", f"holds {', '.join(ids)}: one piece per city, except "
-                                                    "generals of one nation stacked"))
+            out.append(
+                Problem(
+                    s,
+                    f"city '{city}'",
+                    f"holds {', '.join(ids)}: one piece per city, except generals of one nation stacked",
+                )
+            )
         elif len(here) > MAX_STACK:
-            out.append(Problem(s, f"city '{city}'",
-                               f"stacks {len(here)} generals ({', '.join(ids)}); at most {MAX_STACK}"))
+            out.append(
+                Problem(s, f"city '{city}'", f"stacks {len(here)} generals ({', '.join(ids)}); at most {MAX_STACK}")
+            )
     gens = list(board.generals.values())
     for g in gens:
         for h in gens:
             if g.id < h.id and _side(g.nation) != _side(h.nation) and h.city in board.roads.get(g.city, {}):
-                out.append(Problem(s, f"generals '{g.id}'", f"starts at {g.city}, next to the enemy "
-                                                            f"{h.id} at {h.city}"))
+                out.append(
+                    Problem(s, f"generals '{g.id}'", f"starts at {g.city}, next to the enemy {h.id} at {h.city}")
+                )
     for g in gens:
         if g.city in board.cities and not _in_supply(board, g, pieces):
-            out.append(Problem(s, f"generals '{g.id}'", f"is out of supply at {g.city}: not in its provinces, "
-                                                        f"not on a depot, no own train within "
-                                                        f"{board.meta.get('supply_range', SUPPLY_RANGE)} cities"))
+            out.append(
+                Problem(
+                    s,
+                    f"generals '{g.id}'",
+                    f"is out of supply at {g.city}: not in its provinces, "
+                    f"not on a depot, no own train within "
+                    f"{board.meta.get('supply_range', SUPPLY_RANGE)} cities",
+                )
+            )
     for nation in NATIONS:
         n = sum(1 for g in gens if g.nation == nation)
         armies = board.armies.get(nation, 0)
@@ -259,19 +302,23 @@ def check_drawing(board: FBoard) -> list[Problem]:
 
 def _crossings(board: FBoard) -> list[Problem]:
     """Roads that cross on the drawing (roads sharing a city never count)."""
+
     def orient(a, b, c) -> float:
         return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
     pos = {cid: (c.x, c.y) for cid, c in board.cities.items()}
-    edges = sorted({tuple(sorted((a, b))) for a, nbs in board.roads.items() for b in nbs
-                    if a in pos and b in pos and a != b})
-    boxes = [(min(pos[a][0], pos[b][0]), max(pos[a][0], pos[b][0]), min(pos[a][1], pos[b][1]),
-              max(pos[a][1], pos[b][1])) for a, b in edges]
+    edges = sorted(
+        {tuple(sorted((a, b))) for a, nbs in board.roads.items() for b in nbs if a in pos and b in pos and a != b}
+    )
+    boxes = [
+        (min(pos[a][0], pos[b][0]), max(pos[a][0], pos[b][0]), min(pos[a][1], pos[b][1]), max(pos[a][1], pos[b][1]))
+        for a, b in edges
+    ]
     order = sorted(range(len(edges)), key=lambda k: boxes[k][0])
     out = []
     for n, i in enumerate(order):
         (a, b), bi = edges[i], boxes[i]
-        for j in order[n + 1:]:
+        for j in order[n + 1 :]:
             (c, d), bj = edges[j], boxes[j]
             if bj[0] > bi[1]:
                 break
@@ -288,13 +335,19 @@ CHECKS: list[tuple[str, str, Callable[[FBoard], list[Problem]]]] = [
     ("places-exist", "every objective, depot, re-entry, sector and set-up city exists", check_places_exist),
     ("roads", "roads join existing cities and read the same both ways", check_roads),
     ("connected", "one connected road graph", check_connected),
-    ("counts", "672 cities, 976 roads (185 main), 70 objectives 14/10/5+5/12+4/5+5/10, 10 depots, "
-               "24 generals, 11 trains, armies by nation", check_counts),
-    ("setup", "stacks of at most 3, no enemy generals adjacent, every general in supply, armies 1-8 "
-              "per general", check_setup),
+    (
+        "counts",
+        "672 cities, 976 roads (185 main), 70 objectives 14/10/5+5/12+4/5+5/10, 10 depots, "
+        "24 generals, 11 trains, armies by nation",
+        check_counts,
+    ),
+    (
+        "setup",
+        "stacks of at most 3, no enemy generals adjacent, every general in supply, armies 1-8 per general",
+        check_setup,
+    ),
     ("suits", "every city has exactly one suit; named sectors share theirs", check_suits),
-    ("drawing", "positions on the 0..1000 map, no two cities closer than 8 units, no roads crossing",
-     check_drawing),
+    ("drawing", "positions on the 0..1000 map, no two cities closer than 8 units, no roads crossing", check_drawing),
 ]
 
 

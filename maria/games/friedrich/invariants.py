@@ -11,7 +11,7 @@ from maria.games.friedrich.rules.state import info_of
 
 def check_invariants(s: dict) -> None:
     caps = info_of(s).board.armies
-    if not s["allocated"]:                      # the sheets are being filled in
+    if not s["allocated"]:  # the sheets are being filled in
         return
     totals: dict[str, int] = {}
     for gid, g in s["generals"].items():
@@ -28,9 +28,13 @@ def check_invariants(s: dict) -> None:
     for n in s["left"]:
         assert all(g["city"] is None for g in s["generals"].values() if g["nation"] == n)
     cards = s["cards"]
-    n_cards = (len(cards["draw"]) + sum(len(d) for d in cards["aside"])
-               + sum(len(d) for d in cards["discards"].values()) + sum(len(h) for h in cards["hands"].values())
-               + advanced.check_cards(s))                # §13: the OO card laid out face-up
+    n_cards = (
+        len(cards["draw"])
+        + sum(len(d) for d in cards["aside"])
+        + sum(len(d) for d in cards["discards"].values())
+        + sum(len(h) for h in cards["hands"].values())
+        + advanced.check_cards(s)
+    )  # §13: the OO card laid out face-up
     assert n_cards == 200
 
 

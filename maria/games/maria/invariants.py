@@ -32,13 +32,37 @@ U64 = (1 << 64) - 1
 _ALL_CARDS = frozenset(c for d in range(1, C.DECKS + 1) for c in C.deck_cards(d))
 # Top-level fields every state has, and their types (bool is excluded from int by _is_int).
 TOP_FIELDS = {
-    "schema": int, "variant": str, "players": int, "seed": int, "rng": int, "options": dict,
-    "board": str, "turn": int, "roles": dict, "alliances": dict, "generals": dict, "trains": dict,
-    "hussars": dict, "markers": dict, "qmarks": dict, "cards": dict, "log": list, "undo": list,
-    "flow": list, "city_generals": dict, "city_train": dict,
+    "schema": int,
+    "variant": str,
+    "players": int,
+    "seed": int,
+    "rng": int,
+    "options": dict,
+    "board": str,
+    "turn": int,
+    "roles": dict,
+    "alliances": dict,
+    "generals": dict,
+    "trains": dict,
+    "hussars": dict,
+    "markers": dict,
+    "qmarks": dict,
+    "cards": dict,
+    "log": list,
+    "undo": list,
+    "flow": list,
+    "city_generals": dict,
+    "city_train": dict,
 }
-GENERAL_FIELDS = {"power": str, "name": str, "rank": int, "setup_min": int, "troops": int,
-                  "face_up": bool, "in_play": bool}
+GENERAL_FIELDS = {
+    "power": str,
+    "name": str,
+    "rank": int,
+    "setup_min": int,
+    "troops": int,
+    "face_up": bool,
+    "in_play": bool,
+}
 TRAIN_FIELDS = {"power": str, "in_play": bool}
 
 
@@ -53,12 +77,14 @@ def _type_ok(v: Any, t: Any) -> bool:
 
 
 def _tname(t: Any) -> str:
-    return {int: "a whole number", str: "a text", dict: "a mapping", list: "a list",
-            bool: "true or false"}.get(t, t.__name__)
+    return {int: "a whole number", str: "a text", dict: "a mapping", list: "a list", bool: "true or false"}.get(
+        t, t.__name__
+    )
 
 
 def _info(state: dict, problems: list[str]) -> Any:
     from maria.games.maria.rules.state import board_info
+
     try:
         return board_info(state)
     except Exception as exc:  # unknown key, unreadable board files
@@ -79,8 +105,7 @@ def check_state(state: dict, *, undo_snapshots: bool = True, play_rules: bool = 
     return problems
 
 
-def _check(state: dict, problems: list[str], snapshot: bool, deep_undo: bool = True,
-           play_rules: bool = True) -> None:
+def _check(state: dict, problems: list[str], snapshot: bool, deep_undo: bool = True, play_rules: bool = True) -> None:
     if not isinstance(state, dict):
         problems.append("state: the game state is not a mapping")
         return
@@ -101,9 +126,11 @@ def _check(state: dict, problems: list[str], snapshot: bool, deep_undo: bool = T
     if bad_top:
         return
     from maria.games.maria.rules.state import SCHEMA
+
     if state["schema"] != SCHEMA:
-        problems.append(f"schema: the game state has layout version {state['schema']}; this program "
-                        f"reads version {SCHEMA}")
+        problems.append(
+            f"schema: the game state has layout version {state['schema']}; this program reads version {SCHEMA}"
+        )
         return
     if state["variant"] not in KNOWN_VARIANTS:
         problems.append(f"variant: unknown variant {state['variant']!r}")
@@ -129,16 +156,20 @@ def _check(state: dict, problems: list[str], snapshot: bool, deep_undo: bool = T
     over = state["result"] is not None
     top_turn = last + 1 if over else last
     if not 1 <= state["turn"] <= top_turn:
-        problems.append(f"turn: {state['turn']} is outside the game (turns 1 to {last}"
-                        + (", or one past the last when the game is over)" if over else ")"))
+        problems.append(
+            f"turn: {state['turn']} is outside the game (turns 1 to {last}"
+            + (", or one past the last when the game is over)" if over else ")")
+        )
 
     # --- roles and alliances ---------------------------------------------------------------
     powers_known = set(board.armies)
     expected_roles = set(R.ROLE_TABLES[state["players"]])
     roles = state["roles"]
     if set(roles) != expected_roles:
-        problems.append(f"roles: a {state['players']}-player game has the roles "
-                        f"{', '.join(sorted(expected_roles))}, not {', '.join(sorted(map(str, roles)))}")
+        problems.append(
+            f"roles: a {state['players']}-player game has the roles "
+            f"{', '.join(sorted(expected_roles))}, not {', '.join(sorted(map(str, roles)))}"
+        )
     in_game: set[str] = set()
     for role, ps in roles.items():
         if not isinstance(ps, list) or not all(isinstance(p, str) for p in ps):
@@ -164,8 +195,12 @@ def _check(state: dict, problems: list[str], snapshot: bool, deep_undo: bool = T
         problems.append(f"undo_role: unknown role {state['undo_role']!r}")
     res = state["result"]
     if res is not None:
-        if not isinstance(res, dict) or not isinstance(res.get("reason"), str) \
-                or "winner" not in res or not (res["winner"] is None or res["winner"] in roles):
+        if (
+            not isinstance(res, dict)
+            or not isinstance(res.get("reason"), str)
+            or "winner" not in res
+            or not (res["winner"] is None or res["winner"] in roles)
+        ):
             problems.append("result: should name the winning role (or none) and the reason")
 
     _check_flow(state, problems)
@@ -188,12 +223,13 @@ def _check_flow(state: dict, problems: list[str]) -> None:
             problems.append(f"flow[{i}]: should be a named state of play")
         elif f["name"] not in flow.HANDLERS:
             problems.append(f"flow[{i}]: unknown state of play {f['name']!r}")
-        elif f["name"] == "relocate":                     # R17.6.7 / R19.1.2 / R19.3.3-4 (RUL-A15/A18/A30/A36)
+        elif f["name"] == "relocate":  # R17.6.7 / R19.1.2 / R19.3.3-4 (RUL-A15/A18/A30/A36)
             pieces = f.get("pieces")
             if f.get("cause") not in ("peace", "neutral", "offmap", "saxony_ally"):
                 problems.append(f"flow[{i}].cause: unknown relocation cause {f.get('cause')!r}")
-            if not isinstance(pieces, list) or any(p not in state["generals"] and p not in state["trains"]
-                                                   for p in pieces):
+            if not isinstance(pieces, list) or any(
+                p not in state["generals"] and p not in state["trains"] for p in pieces
+            ):
                 problems.append(f"flow[{i}].pieces: should list the pieces still to relocate")
             if f.get("cause") == "offmap" and f.get("general") not in state["generals"]:
                 problems.append(f"flow[{i}].general: unknown general {f.get('general')!r}")
@@ -268,8 +304,7 @@ def _check_pieces(state: dict, info: Any, problems: list[str], in_game: set[str]
                 problems.append(f"generals.{gid}: in play, but {power} is not in this game")
             if city is None:
                 if n != 0:
-                    problems.append(f"generals.{gid}.troops: a general removed from the board has 0 troops, "
-                                    f"not {n}")
+                    problems.append(f"generals.{gid}.troops: a general removed from the board has 0 troops, not {n}")
                 continue
             if city not in info.playable:
                 problems.append(f"generals.{gid}.city: {city} is not on the map in play")
@@ -279,8 +314,12 @@ def _check_pieces(state: dict, info: Any, problems: list[str], in_game: set[str]
             at.setdefault(city, []).append(gid)
     # pieces waiting in a "relocate" frame (R19.1.2 step 4, R19.3.3: the owner picks their city) may
     # still stand where the change of alliance caught them
-    moving = {p for fr in state.get("flow") or [] if isinstance(fr, dict) and fr.get("name") == "relocate"
-              for p in fr.get("pieces") or []}
+    moving = {
+        p
+        for fr in state.get("flow") or []
+        if isinstance(fr, dict) and fr.get("name") == "relocate"
+        for p in fr.get("pieces") or []
+    }
     for city, ids in at.items():
         if len(ids) > 2:
             problems.append(f"{city}: {len(ids)} generals in one city (a stack has at most 2)")
@@ -292,8 +331,7 @@ def _check_pieces(state: dict, info: Any, problems: list[str], in_game: set[str]
         if total > 16:
             problems.append(f"{city}: {total} troops in one stack (at most 16)")
     # trains ---------------------------------------------------------------------------------
-    known_trains = {f"{p}_t{i + 1}": p for p, places in board.setup.trains.items()
-                    for i in range(len(places))}
+    known_trains = {f"{p}_t{i + 1}": p for p, places in board.setup.trains.items() for i in range(len(places))}
     trains = state["trains"]
     for tid in sorted(set(known_trains) - set(trains)):
         problems.append(f"trains: {tid} is missing")
@@ -302,8 +340,11 @@ def _check_pieces(state: dict, info: Any, problems: list[str], in_game: set[str]
         if tid not in known_trains:
             problems.append(f"trains: unknown supply train {tid!r}")
             continue
-        if not isinstance(t, dict) or not all(_type_ok(t.get(k), ty) for k, ty in TRAIN_FIELDS.items()) \
-                or "city" not in t:
+        if (
+            not isinstance(t, dict)
+            or not all(_type_ok(t.get(k), ty) for k, ty in TRAIN_FIELDS.items())
+            or "city" not in t
+        ):
             problems.append(f"trains.{tid}: should have a power, a city (or none) and in_play")
             continue
         if t["power"] != known_trains[tid]:
@@ -339,6 +380,7 @@ def _check_pieces(state: dict, info: Any, problems: list[str], in_game: set[str]
         problems.append(f"hussars: {h} is missing")
     # the city index kept for speed must agree with the pieces --------------------------------
     from maria.games.maria.rules.state import rebuild_index
+
     probe = {"generals": gens, "trains": trains}
     try:
         rebuild_index(probe)
@@ -410,10 +452,14 @@ def _check_cards(state: dict, problems: list[str], in_game: set[str]) -> None:
             if not isinstance(ks, list) or not isinstance(hand, list) or any(k not in hand for k in ks):
                 problems.append(f"cards.known.{p}: every card known to be in {p}'s hand must be in it")
     adv = state.get("adv")
-    if isinstance(adv, dict):                                  # advanced: the political display
+    if isinstance(adv, dict):  # advanced: the political display
         for p, ents in adv.get("pol", {}).get("display", {}).items():
-            piles.append((f"{p}'s space on the political display",
-                          [e.get("card") for e in ents] if isinstance(ents, list) else ents))
+            piles.append(
+                (
+                    f"{p}'s space on the political display",
+                    [e.get("card") for e in ents] if isinstance(ents, list) else ents,
+                )
+            )
         _check_adv(state, adv, problems)
     where: dict[str, str] = {}
     for name, pile in piles:
@@ -430,8 +476,10 @@ def _check_cards(state: dict, problems: list[str], in_game: set[str]) -> None:
     missing = len(_ALL_CARDS) - len(where)
     if missing > 0:
         gone = sorted(_ALL_CARDS - set(where))
-        problems.append(f"cards: {missing} card(s) are nowhere (e.g. {', '.join(gone[:5])}); "
-                        f"every one of the {len(_ALL_CARDS)} cards must be somewhere")
+        problems.append(
+            f"cards: {missing} card(s) are nowhere (e.g. {', '.join(gone[:5])}); "
+            f"every one of the {len(_ALL_CARDS)} cards must be somewhere"
+        )
 
 
 def _check_log_and_undo(state: dict, problems: list[str], deep_undo: bool, play_rules: bool) -> None:
@@ -460,6 +508,7 @@ def _check_adv(state: dict, adv: Any, problems: list[str]) -> None:
     """Advanced game: victory-marker conservation per pool (R4.5, R15.3), tracks in range."""
     from maria.games.maria.rules.advanced import markers as A
     from maria.games.maria.rules.advanced import poldata
+
     for key in ("pools", "battle", "tracks", "pol", "electors", "winter", "set_aside", "q_pool"):
         if key not in adv:
             problems.append(f"adv.{key}: missing")
@@ -471,8 +520,10 @@ def _check_adv(state: dict, adv: Any, problems: list[str]) -> None:
         if not 0 <= adv["battle"].get(p, -1) <= A.BATTLE_BOXES:
             problems.append(f"adv.battle.{p}: between 0 and {A.BATTLE_BOXES}")
         if A.pool_total(state, p) != size:
-            problems.append(f"adv: {A.pool_total(state, p)} victory markers of {p} are accounted for, "
-                            f"not {size} (pool + map + '?' + boxes + set aside)")
+            problems.append(
+                f"adv: {A.pool_total(state, p)} victory markers of {p} are accounted for, "
+                f"not {size} (pool + map + '?' + boxes + set aside)"
+            )
     _check_political_cards(state, adv["pol"], problems)
     for t, i in adv["tracks"].items():
         n = len(poldata.display()["tracks"].get(t, {}).get("boxes", []))
@@ -488,6 +539,7 @@ def _check_political_cards(state: dict, pol: Any, problems: list[str]) -> None:
     A selected card goes to the discard when it is executed while the row is still face up (until
     the selection ends), so it may be in both then (R17.5)."""
     from maria.games.maria.rules.advanced import poldata
+
     if not isinstance(pol, dict):
         problems.append("adv.pol: should be a mapping")
         return
@@ -512,5 +564,6 @@ def _check_political_cards(state: dict, pol: Any, problems: list[str]) -> None:
                 where[c] = name
     missing = sorted(known - set(where))
     if missing:
-        problems.append("adv.pol: political cards missing from the deck, face-up row and discard: "
-                        + ", ".join(missing))
+        problems.append(
+            "adv.pol: political cards missing from the deck, face-up row and discard: " + ", ".join(missing)
+        )

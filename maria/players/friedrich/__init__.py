@@ -21,25 +21,31 @@ from __future__ import annotations
 from maria.games.friedrich.rules import door
 
 LEVELS = ("random", "easy", "normal", "hard")
-EXTRA_LEVELS = ("normal-search", "hard-search")   # not offered in the UI: the search levels, for comparison
+EXTRA_LEVELS = ("normal-search", "hard-search")  # not offered in the UI: the search levels, for comparison
 # The search budgets are counts (one seed, one game); `cap` is only a wall-clock ceiling (seconds)
 # under the 5 s worst case of the issue, binding on a busy machine.
-SEARCH = {"normal-search": dict(candidates=3, samples=1, nation_turns=1, max_actions=80),
-          "hard-search": dict(candidates=4, samples=2, nation_turns=2, max_actions=160, cap=4.5)}
+SEARCH = {
+    "normal-search": dict(candidates=3, samples=1, nation_turns=1, max_actions=80),
+    "hard-search": dict(candidates=4, samples=2, nation_turns=2, max_actions=160, cap=4.5),
+}
 
 
 def make_player(level: str, seed: int = 0):
     if level == "random":
         from maria.players.friedrich.random_player import RandomPlayer
+
         return RandomPlayer(seed)
     if level == "easy":
         from maria.players.friedrich.easy import EasyPlayer
+
         return EasyPlayer(seed)
     if level in ("normal", "hard"):
         from maria.players.friedrich.tuned import TunedPlayer
+
         return TunedPlayer(seed, level)
     if level in SEARCH:
         from maria.players.friedrich.search import SearchPlayer
+
         return SearchPlayer(level, seed, **SEARCH[level])
     raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
 

@@ -28,11 +28,12 @@ from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.state import info_of
 
 SUIT_LETTER = {"hearts": "H", "diamonds": "D", "clubs": "C", "spades": "S"}
-THREAT_RADIUS = 5          # an aggressor this close to an objective can take it next turn (3-4 moves + leave)
+THREAT_RADIUS = 5  # an aggressor this close to an objective can take it next turn (3-4 moves + leave)
 SUPPLY = T.SUPPLY_PATH
 
 
 # --- what a role knows ------------------------------------------------------------------------
+
 
 def armies_of(state: dict, gid: str) -> float:
     """A general's armies; for a hidden count (another nation's, §6) the nation's public total
@@ -89,11 +90,13 @@ def combat_margin(state: dict, info, nation: str, my_armies: float, my_city: str
 
 
 def enemy_stacks(state: dict, nation: str) -> list[str]:
-    return [c for c, gs in state["city_generals"].items()
-            if gs and T.opponents(state["generals"][gs[0]]["nation"], nation)]
+    return [
+        c for c, gs in state["city_generals"].items() if gs and T.opponents(state["generals"][gs[0]]["nation"], nation)
+    ]
 
 
 # --- objectives --------------------------------------------------------------------------------
+
 
 def in_game(state: dict, nation: str) -> bool:
     return nation not in state["left"]
@@ -118,9 +121,14 @@ def held_by(state: dict, info, nation: str) -> list[str]:
 
 def defended_by(state: dict, info, nation: str) -> list[str]:
     """Objectives `nation` protects now (§5): the ones it defends that are not lost."""
-    return sorted(c for c, o in info.board.objectives.items()
-                  if o.defender == nation and o.nation in T.AGGRESSORS and in_game(state, o.nation)
-                  and state["conquered"].get(c) != o.nation)
+    return sorted(
+        c
+        for c, o in info.board.objectives.items()
+        if o.defender == nation
+        and o.nation in T.AGGRESSORS
+        and in_game(state, o.nation)
+        and state["conquered"].get(c) != o.nation
+    )
 
 
 def threats(state: dict, info, nation: str) -> dict[str, int]:
@@ -142,8 +150,10 @@ def threats(state: dict, info, nation: str) -> dict[str, int]:
 
 # --- reachable cities ----------------------------------------------------------------------------
 
-def reachable(state: dict, info, nation: str, start: str, n_pieces: int, limit: int, main_ok: bool,
-              is_train: bool, taken: int = 0) -> dict[str, list[str]]:
+
+def reachable(
+    state: dict, info, nation: str, start: str, n_pieces: int, limit: int, main_ok: bool, is_train: bool, taken: int = 0
+) -> dict[str, list[str]]:
     """Cities a move from `start` may end in (§4: `limit` steps, one more when every step is on a
     main road; never through another piece; a general may end by joining its own nation's stack
     (at most 3) or on an enemy train), with one path to each: {city: path}."""
@@ -184,6 +194,7 @@ def reachable(state: dict, info, nation: str, start: str, n_pieces: int, limit: 
 
 # --- scoring a general stack's destination --------------------------------------------------------
 
+
 def _min_dist(info, city: str, cities) -> int:
     d = info.graph.dist_from(city)
     return min((d.get(c, 99) for c in cities), default=99)
@@ -204,13 +215,14 @@ class Ctx:
         self.trains = [t["city"] for t in state["trains"].values() if t["nation"] == nation and t["city"]]
         self.provinces = T.PROVINCES[nation]
         self.depots = info.board.depots.get(nation, [])
-        self._near: dict = {}            # (objective, frozenset of cities) -> a stack there is within 3 cities
+        self._near: dict = {}  # (objective, frozenset of cities) -> a stack there is within 3 cities
         # §5: defender generals near the objectives held by this aggressor could retake them
         self.retakers = {}
         for c in self.held:
             o = info.board.objectives[c]
-            self.retakers[c] = _min_dist(info, c, [g["city"] for g in state["generals"].values()
-                                                     if g["nation"] == o.defender and g["city"]])
+            self.retakers[c] = _min_dist(
+                info, c, [g["city"] for g in state["generals"].values() if g["nation"] == o.defender and g["city"]]
+            )
 
     def near_any(self, city: str, others: set[str]) -> bool:
         """Some stack in `others` stands within the protection distance of `city` (§5); cached,
@@ -244,7 +256,7 @@ class Ctx:
             near = min(d.get(c, 99) for c in tg)
             s -= 1.0 * near
             if city in tg:
-                s += 2.0                           # next move away from it takes it
+                s += 2.0  # next move away from it takes it
         if self.aggressor:
             # keep the objectives already held protected (§5: a general within 3 cities)
             for c in self.held:
@@ -256,8 +268,8 @@ class Ctx:
             for c, near in self.threats.items():
                 covered = self.near_any(c, others)
                 if not covered and d.get(c, 99) <= T.PROTECT_RADIUS:
-                    s += 8.0 - near                   # the closer the invader, the more urgent
-            if self.threats:                          # interior lines: stay near the threatened cities
+                    s += 8.0 - near  # the closer the invader, the more urgent
+            if self.threats:  # interior lines: stay near the threatened cities
                 s -= 0.3 * min(d.get(c, 99) for c in self.threats)
         # combat is compulsory next to an enemy stack (§7)
         for n in info.graph.nbrs[city]:
@@ -292,6 +304,7 @@ class Ctx:
 
 # --- the player ------------------------------------------------------------------------------------
 
+
 def _top(state: dict) -> dict:
     return state["flow"][-1]
 
@@ -299,7 +312,7 @@ def _top(state: dict) -> dict:
 def allocation(action: dict) -> dict:
     """§6: 1 army each, then the rest to the highest-ranked generals first (they command the
     stacks), 8 at most each."""
-    gens = list(action["generals"])                  # by rank, highest first
+    gens = list(action["generals"])  # by rank, highest first
     armies = {g: T.ARMIES_MIN for g in gens}
     left = action["total"] - T.ARMIES_MIN * len(gens)
     for g in gens:
@@ -319,8 +332,9 @@ def recruitment(state: dict, action: dict, keep: int) -> dict | None:
     budget = max(0, hv - keep)
     enter, armies, used = {}, {}, set()
     units = 0
-    order = sorted(action["entry"],
-                   key=lambda p: (p in state["trains"], state["generals"].get(p, {}).get("rank", 9), p))
+    order = sorted(
+        action["entry"], key=lambda p: (p in state["trains"], state["generals"].get(p, {}).get("rank", 9), p)
+    )
     # every depot lost: the pieces come back on one substitute city (§10), so one piece at most
     most = 1 if price == T.PRICE_DEPOTS_LOST else len(order)
     for piece in order:
@@ -337,11 +351,16 @@ def recruitment(state: dict, action: dict, keep: int) -> dict | None:
         units += 1
         if is_gen:
             armies[piece] = 1
-    cands = sorted((g for g in action["generals"] if g not in enter and state["generals"][g]["city"] is not None),
-                   key=lambda g: (-state["generals"][g]["armies"], state["generals"][g]["rank"], g))
+    cands = sorted(
+        (g for g in action["generals"] if g not in enter and state["generals"][g]["city"] is not None),
+        key=lambda g: (-state["generals"][g]["armies"], state["generals"][g]["rank"], g),
+    )
     for g in cands:
-        while (units + 1) * price <= budget and sum(armies.values()) < room \
-                and state["generals"][g]["armies"] + armies.get(g, 0) < T.ARMIES_MAX:
+        while (
+            (units + 1) * price <= budget
+            and sum(armies.values()) < room
+            and state["generals"][g]["armies"] + armies.get(g, 0) < T.ARMIES_MAX
+        ):
             armies[g] = armies.get(g, 0) + 1
             units += 1
     if units == 0:
@@ -387,8 +406,14 @@ def choose(state: dict, legal: list[dict], role: str, ctx_cls=None) -> dict:
     if name == "combat":
         info = info_of(state)
         nation = frame["nation"]
-        return max(legal, key=lambda a: (combat_margin(state, info, nation, stack_strength(state, a["from"]),
-                                                       a["from"], a["to"]), a["from"], a["to"]))
+        return max(
+            legal,
+            key=lambda a: (
+                combat_margin(state, info, nation, stack_strength(state, a["from"]), a["from"], a["to"]),
+                a["from"],
+                a["to"],
+            ),
+        )
     if name == "duel":
         return duel_play(state, frame, legal)
     if name == "retreat":
@@ -407,9 +432,11 @@ def choose(state: dict, legal: list[dict], role: str, ctx_cls=None) -> dict:
 def _movement(state: dict, frame: dict, legal: list[dict], ctx_cls=None) -> dict:
     nation = frame["nation"]
     rec = next((a for a in legal if a["type"] == "recruit"), None)
-    mine_recruited = any(state["generals"].get(g, {}).get("nation") == nation for g in state["recruited"]) or \
-        any(p in state["reentered"] for p in list(state["generals"]) + list(state["trains"])
-            if (state["generals"].get(p) or state["trains"].get(p))["nation"] == nation)
+    mine_recruited = any(state["generals"].get(g, {}).get("nation") == nation for g in state["recruited"]) or any(
+        p in state["reentered"]
+        for p in list(state["generals"]) + list(state["trains"])
+        if (state["generals"].get(p) or state["trains"].get(p))["nation"] == nation
+    )
     if rec is not None and not mine_recruited:
         filled = recruitment(state, rec, KEEP.get(nation, 8))
         if filled is not None:
@@ -433,8 +460,11 @@ def move_gain(ctx: Ctx, state: dict, pieces: list[str]) -> tuple[float, str | No
         start = state["generals"][p0]["city"]
         armies = sum(armies_of(state, g) for g in pieces)
         here = state["city_generals"].get(start, [])
-        others = {g["city"] for gid, g in state["generals"].items()
-                  if g["nation"] == ctx.nation and g["city"] and gid not in pieces}
+        others = {
+            g["city"]
+            for gid, g in state["generals"].items()
+            if g["nation"] == ctx.nation and g["city"] and gid not in pieces
+        }
         if len(pieces) < len(here):
             others.add(start)
         ends = reachable(state, info, ctx.nation, start, len(pieces), T.GENERAL_RANGE, True, False)
@@ -484,13 +514,16 @@ def _moving(state: dict, frame: dict, legal: list[dict], ctx_cls=None) -> dict:
         scores = {c: ctx.train_score(c, gen_cities) for c in ends}
     else:
         armies = sum(armies_of(state, g) for g in pieces)
-        others = {g["city"] for gid, g in state["generals"].items()
-                  if g["nation"] == nation and g["city"] and gid not in pieces}
+        others = {
+            g["city"]
+            for gid, g in state["generals"].items()
+            if g["nation"] == nation and g["city"] and gid not in pieces
+        }
         prior = frame["path"][:-1]
         scores = {c: ctx.general_score(c, here, armies, prior + p, others) for c, p in ends.items()}
     best = max(sorted(scores), key=lambda c: scores[c])
     choice = stop if best == here else steps.get(ends[best][1], stop)
-    if choice not in legal:                        # §5 code of conduct: this city is no place to stop
+    if choice not in legal:  # §5 code of conduct: this city is no place to stop
         choice = max((steps[c] for c in sorted(steps)), key=lambda a: scores.get(a["to"], float("-inf")))
     return choice
 
@@ -499,6 +532,7 @@ def duel_play(state: dict, frame: dict, legal: list[dict]) -> dict:
     """§7: reach zero or better with the smallest suited card (a Reserve at the exact value
     needed); if the hand cannot reach zero, stop now; at zero with a suited card, the smallest."""
     from maria.engine.duel import side_score
+
     side = frame["right"]
     score = side_score(frame, side)
     plays = [a for a in legal if a["type"] == "play_card" and not a.get("double")]
@@ -507,14 +541,14 @@ def duel_play(state: dict, frame: dict, legal: list[dict]) -> dict:
     need = -score
     suited = [a for a in plays if not deck.is_reserve(a["card"])]
     reserves = sorted({a["card"] for a in plays if deck.is_reserve(a["card"])})
-    if need <= 0:                                   # at zero with a suited card: must play
+    if need <= 0:  # at zero with a suited card: must play
         if stop is not None:
             return stop
         return min(suited, key=lambda a: (deck.value_of(a["card"]), a["card"])) if suited else legal[0]
     total = sum(deck.value_of(a["card"]) for a in suited) + 10 * len(reserves)
     total += sum(deck.value_of(a["card"]) for a in doubles[:1])
     if total < need and stop is not None:
-        return stop                                 # cannot win: lose cheaply
+        return stop  # cannot win: lose cheaply
     ok = [a for a in suited if deck.value_of(a["card"]) >= need]
     if ok:
         return min(ok, key=lambda a: (deck.value_of(a["card"]), a["card"]))
@@ -561,7 +595,7 @@ def _advanced_fate(state: dict, frame: dict, legal: list[dict]) -> dict:
         # swap a weak card for a new (or Austria's) one; keep a good hand
         pick = worst if worst and not deck.is_reserve(worst) and deck.value_of(worst) <= 6 else None
     elif kind == "lose_army":
-        pick = max(opts, key=lambda g: ((gens[g]["armies"] or 0), g))        # the biggest spares one best
+        pick = max(opts, key=lambda g: ((gens[g]["armies"] or 0), g))  # the biggest spares one best
     elif kind == "gain_army":
         pick = min(opts, key=lambda g: ((gens[g]["armies"] or 0), g))
     elif kind in ("flip", "west", "evade"):

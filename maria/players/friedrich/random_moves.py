@@ -46,8 +46,13 @@ def fill(state: dict, action: dict, rnd: random.Random) -> dict | None:
         if room < 0:
             return None
         for g, mx in sorted(action["generals"].items()):
-            if room > 0 and g not in enter and g in state["generals"] and state["generals"][g]["city"] is not None \
-                    and rnd.random() < 0.5:
+            if (
+                room > 0
+                and g not in enter
+                and g in state["generals"]
+                and state["generals"][g]["city"] is not None
+                and rnd.random() < 0.5
+            ):
                 armies[g] = 1
                 room -= 1
         n_trains = sum(1 for p in enter if p in state["trains"])

@@ -18,6 +18,7 @@ from maria.games.friedrich.rules.fate import new_fate  # noqa: F401  (the fate d
 
 def _fate_ids() -> list[str]:
     from maria.games.friedrich.rules.fate import HISTORICAL
+
     return list(HISTORICAL) + [str(n) for n in range(1, 13)]
 
 
@@ -40,7 +41,7 @@ def resample(view: dict, role: str, seed: int) -> dict:
     mine = set(view["roles"].get(role, []))
     cards = s["cards"]
     n_aside = list(view["cards"]["aside"])
-    first_aside = 1 + T.DECKS - len(n_aside)            # the set-aside decks are taken in order
+    first_aside = 1 + T.DECKS - len(n_aside)  # the set-aside decks are taken in order
     aside = [deck_cards(d) for d in range(first_aside, T.DECKS + 1)]
     seen = set()
     for h in cards["hands"].values():
@@ -65,7 +66,7 @@ def resample(view: dict, role: str, seed: int) -> dict:
         else:
             k = counts.get(n, 0)
             if n == "austria" and oo_with_austria and k:
-                hands[n], pool = [oo] + pool[:k - 1], pool[k - 1:]
+                hands[n], pool = [oo] + pool[: k - 1], pool[k - 1 :]
                 continue
             hands[n], pool = pool[:k], pool[k:]
     # France's fresh cards (another role's TC phase): they are in France's hand already
@@ -89,7 +90,7 @@ def resample(view: dict, role: str, seed: int) -> dict:
             if s["generals"][g]["city"] is None:
                 s["generals"][g]["armies"] = 0
         total = int(view["army_totals"].get(n, 0))
-        if on and total < len(on) * T.ARMIES_MIN:         # its sheet is not filled in yet (§6)
+        if on and total < len(on) * T.ARMIES_MIN:  # its sheet is not filled in yet (§6)
             for g in on:
                 s["generals"][g]["armies"] = 0
         elif on:
@@ -106,9 +107,12 @@ def resample(view: dict, role: str, seed: int) -> dict:
     # Fate 8's options, hidden from other roles: Prussian generals with fewer than 8 armies
     for frame in s["flow"]:
         if frame["name"] == "fate_choice" and isinstance(frame.get("options"), int):
-            opts = sorted(g for g, p in s["generals"].items()
-                          if p["nation"] == "prussia" and p["city"] is not None and p["armies"] < T.ARMIES_MAX)
+            opts = sorted(
+                g
+                for g, p in s["generals"].items()
+                if p["nation"] == "prussia" and p["city"] is not None and p["armies"] < T.ARMIES_MAX
+            )
             frame["options"] = opts or [g for g, p in s["generals"].items() if p["nation"] == "prussia"][:1]
-    s["rng"] = core_rng.seed_state(rnd.randrange(2 ** 31))
+    s["rng"] = core_rng.seed_state(rnd.randrange(2**31))
     s["undo"] = []
     return s

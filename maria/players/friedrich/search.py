@@ -51,8 +51,16 @@ def playout(state: dict, nation_turns: int, max_actions: int) -> dict:
 
 
 class SearchPlayer:
-    def __init__(self, level: str, seed: int = 0, candidates: int = 4, samples: int = 3,
-                 nation_turns: int = 2, max_actions: int = 160, cap: float | None = None):
+    def __init__(
+        self,
+        level: str,
+        seed: int = 0,
+        candidates: int = 4,
+        samples: int = 3,
+        nation_turns: int = 2,
+        max_actions: int = 160,
+        cap: float | None = None,
+    ):
         self.level = level
         self.seed = seed
         self.candidates = candidates
@@ -63,7 +71,7 @@ class SearchPlayer:
         # shows would end after it; past it, no further candidate is tried (the rules of thumb's
         # choice is always tried first); one seed, one game unless it binds
         self.cap = cap
-        self.plan: tuple[list[str], list[str]] | None = None      # (pieces, path) of the chosen move
+        self.plan: tuple[list[str], list[str]] | None = None  # (pieces, path) of the chosen move
 
     # -- candidates -----------------------------------------------------------------------------
     def _candidates(self, view: dict, legal: list[dict]) -> list[tuple[dict, list[str] | None]]:
@@ -93,8 +101,17 @@ class SearchPlayer:
             p0 = a["pieces"][0]
             is_train = p0 in view["trains"]
             from maria.games.friedrich.rules import tables as T
-            ends = easy.reachable(view, ctx.info, nation, city, len(a["pieces"]),
-                                  T.TRAIN_RANGE if is_train else T.GENERAL_RANGE, True, is_train)
+
+            ends = easy.reachable(
+                view,
+                ctx.info,
+                nation,
+                city,
+                len(a["pieces"]),
+                T.TRAIN_RANGE if is_train else T.GENERAL_RANGE,
+                True,
+                is_train,
+            )
             out.append((a, ends.get(best)))
         out.append(({"type": "end_movement"}, None))
         return out
@@ -134,7 +151,7 @@ class SearchPlayer:
             return easy.choose(view, legal, role)
         base = easy.choose(view, legal, role)
         if base["type"] not in ("move", "end_movement"):
-            return base                         # recruitment first: the rules of thumb decide
+            return base  # recruitment first: the rules of thumb decide
         cands = self._candidates(view, legal)
         if len(cands) <= 1:
             return base
@@ -146,7 +163,7 @@ class SearchPlayer:
         seed = decision_seed(self.seed, view, role)
         totals = [0.0] * len(cands)
         t0 = time.perf_counter()
-        tried = len(cands)                      # candidates judged on every sample kept
+        tried = len(cands)  # candidates judged on every sample kept
         for i in range(self.samples):
             spent = time.perf_counter() - t0
             if i and self.cap is not None and spent + spent / i > self.cap:
@@ -154,10 +171,10 @@ class SearchPlayer:
             world = resample(view, role, seed + 7919 * i)
             row = []
             for j, c in enumerate(cands):
-                done = i * len(cands) + j       # play-outs so far: the next one is expected to cost their mean
+                done = i * len(cands) + j  # play-outs so far: the next one is expected to cost their mean
                 spent = time.perf_counter() - t0
                 if self.cap is not None and done and spent + spent / done > self.cap:
-                    break                       # out of time: this sample is only kept if it is the first
+                    break  # out of time: this sample is only kept if it is the first
                 row.append(self._try(world, role, c))
             if len(row) < len(cands) and i:
                 break

@@ -30,8 +30,15 @@ def seat_groups(roles: list[str], seating: str) -> list[tuple[str, ...]]:
     return out
 
 
-def play_game(players: int, seed: int, seats: dict[str, str], times: dict | None = None,
-              searched: dict | None = None, max_actions: int = 30000, options: dict | None = None) -> dict:
+def play_game(
+    players: int,
+    seed: int,
+    seats: dict[str, str],
+    times: dict | None = None,
+    searched: dict | None = None,
+    max_actions: int = 30000,
+    options: dict | None = None,
+) -> dict:
     """One game; seats: role -> level; options: the game's (e.g. {"advanced": True}, §13).
     Returns the final state."""
     s = door.new_game(players, seed, options=options)
@@ -47,8 +54,11 @@ def play_game(players: int, seed: int, seats: dict[str, str], times: dict | None
         dt = time.perf_counter() - t0
         if times is not None:
             times.setdefault(seats[r], []).append(dt)
-            if (searched is not None and s["flow"][-1]["name"] == "movement"
-                    and seats[r] in ("normal", "hard", "hard-search")):
+            if (
+                searched is not None
+                and s["flow"][-1]["name"] == "movement"
+                and seats[r] in ("normal", "hard", "hard-search")
+            ):
                 searched.setdefault(seats[r], []).append(dt)
         s = door.apply(s, r, a)
         n += 1
@@ -57,8 +67,7 @@ def play_game(players: int, seed: int, seats: dict[str, str], times: dict | None
     return s
 
 
-def run(players: int, games: int, a: str, b: str, seed: int = 0, seating: str = "mixed",
-        log=print) -> dict:
+def run(players: int, games: int, a: str, b: str, seed: int = 0, seating: str = "mixed", log=print) -> dict:
     roles = sorted(door.new_game(players, 0)["roles"])
     groups = seat_groups(roles, seating)
     score = 0.0
@@ -85,21 +94,27 @@ def run(players: int, games: int, a: str, b: str, seed: int = 0, seating: str = 
         n += 1
         for r in g:
             per_seat[r].append(pts)
-        log(f"game {i} seed {sd}: {a} in {'+'.join(g)}; winners {'+'.join(w)} (turn {s['turn']}); "
-            f"{a} {pts:g}; {time.perf_counter() - t0:.1f} s", flush=True)
+        log(
+            f"game {i} seed {sd}: {a} in {'+'.join(g)}; winners {'+'.join(w)} (turn {s['turn']}); "
+            f"{a} {pts:g}; {time.perf_counter() - t0:.1f} s",
+            flush=True,
+        )
     lo, hi = wilson(round(score), n) if n else (0.0, 1.0)
-    log(f"{a} vs {b}, {players} players, {seating} seating, seeds {seed}..{seed + games - 1}: "
+    log(
+        f"{a} vs {b}, {players} players, {seating} seating, seeds {seed}..{seed + games - 1}: "
         f"{a} scores {score:g} of {n} ({100 * score / max(1, n):.1f}%, 95% interval {100 * lo:.0f}-{100 * hi:.0f}%), "
-        f"{errors} errors")
+        f"{errors} errors"
+    )
     for r in roles:
         v = per_seat[r]
         log(f"  {a} as {r}: {sum(v):g} of {len(v)}")
     for lvl, v in sorted(times.items()):
-        log(f"  {lvl}: {len(v)} decisions, median {1000 * statistics.median(v):.1f} ms, "
-            f"worst {1000 * max(v):.0f} ms")
+        log(f"  {lvl}: {len(v)} decisions, median {1000 * statistics.median(v):.1f} ms, worst {1000 * max(v):.0f} ms")
     for lvl, v in sorted(searched.items()):
-        log(f"  {lvl} movement-phase decisions (searched): {len(v)}, median {1000 * statistics.median(v):.0f} ms, "
-            f"worst {1000 * max(v):.0f} ms")
+        log(
+            f"  {lvl} movement-phase decisions (searched): {len(v)}, median {1000 * statistics.median(v):.0f} ms, "
+            f"worst {1000 * max(v):.0f} ms"
+        )
     return {"score": score, "games": n, "errors": errors, "wilson": (lo, hi), "times": times}
 
 

@@ -25,8 +25,9 @@ from maria.games.friedrich.rules.conquest import protected, protectors_of
 from maria.players.friedrich import easy
 
 
-def battle_margin(state: dict, info, nation: str, my_armies: float, my_city: str, enemy_city: str,
-                  cap: float | None = None) -> float:
+def battle_margin(
+    state: dict, info, nation: str, my_armies: float, my_city: str, enemy_city: str, cap: float | None = None
+) -> float:
     """easy.combat_margin with each side's cards capped at what a battle usually draws from a hand
     (a side stops when it cannot reach zero: the whole hand is rarely thrown in)."""
     cap = CARD_CAP if cap is None else cap
@@ -35,24 +36,25 @@ def battle_margin(state: dict, info, nation: str, my_armies: float, my_city: str
         return 0.0
     en_nation = state["generals"][en_gs[0]]["nation"]
     mine = my_armies + 0.8 * min(cap, easy.card_power(state, nation, info.suit(my_city)))
-    theirs = easy.stack_strength(state, enemy_city) + \
-        0.8 * min(cap, easy.card_power(state, en_nation, info.suit(enemy_city)))
+    theirs = easy.stack_strength(state, enemy_city) + 0.8 * min(
+        cap, easy.card_power(state, en_nation, info.suit(enemy_city))
+    )
     return mine - theirs
 
 
-CARD_CAP = 12.0          # card points a side is assumed to spend in one battle (see the note below)
-OPEN_BONUS = 12.0        # moving through an unprotected objective of one's colour: conquered now
-CANDIDATE_BONUS = 1.5    # through a protected one: conquered only if the battle drives off its protectors
-PROTECTED_EXTRA = 2      # a protected objective counts as this many cities farther away
-PROTECTOR_BONUS = 6.0    # a battle one expects to win against a protector of one's objectives
+CARD_CAP = 12.0  # card points a side is assumed to spend in one battle (see the note below)
+OPEN_BONUS = 12.0  # moving through an unprotected objective of one's colour: conquered now
+CANDIDATE_BONUS = 1.5  # through a protected one: conquered only if the battle drives off its protectors
+PROTECTED_EXTRA = 2  # a protected objective counts as this many cities farther away
+PROTECTOR_BONUS = 6.0  # a battle one expects to win against a protector of one's objectives
 # Chosen on 28 games each against easy (4 players, mixed seating, seeds 500-527): CARD_CAP 20 with
 # PROTECTOR_BONUS 4 scored 16/28, CARD_CAP 40 with OPEN_BONUS 20 16/28, these values 19/28.
 
 
 class TunedCtx(easy.Ctx):
     # settings a subclass may change (a variant of the policy)
-    card_cap: float | None = None           # None: CARD_CAP
-    protector_bonus: float | None = None    # None: PROTECTOR_BONUS
+    card_cap: float | None = None  # None: CARD_CAP
+    protector_bonus: float | None = None  # None: PROTECTOR_BONUS
 
     def __init__(self, state: dict, nation: str):
         super().__init__(state, nation)
@@ -110,7 +112,7 @@ def choose(state: dict, legal: list[dict], role: str) -> dict:
     return easy.choose(state, legal, role, TunedCtx)
 
 
-NORMAL_SHARE = 2        # normal plays the tuned rules in one nation turn of NORMAL_SHARE (see docs/balance.md)
+NORMAL_SHARE = 2  # normal plays the tuned rules in one nation turn of NORMAL_SHARE (see docs/balance.md)
 
 
 def tuned_turn(seed: int, state: dict) -> bool:

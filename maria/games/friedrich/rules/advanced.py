@@ -30,14 +30,27 @@ from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import conquer
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.games.friedrich.rules.state import (ADVANCED_OPTIONS, IllegalAction, armies_total, cap_of, general_by_rank,
-                                         generals_at, generals_of, in_game, names, nation_title,
-                                         oo_failed, oo_taken, option_on, place_general)
+from maria.games.friedrich.rules.state import (
+    ADVANCED_OPTIONS,
+    IllegalAction,
+    armies_total,
+    cap_of,
+    general_by_rank,
+    generals_at,
+    generals_of,
+    in_game,
+    names,
+    nation_title,
+    oo_failed,
+    oo_taken,
+    option_on,
+    place_general,
+)
 from maria.games.friedrich.rules.state import Info
 
-OO_MIN_VALUE = 10            # §13: "une CT avec une valeur de 10 au moins"
-OO_CLAIM_SCORE = -3          # §13: "un résultat inférieur ou égal à -3"
-AUSTRIA_DECLARED = 4         # §13: "revendiquer la conquête de 4 objectifs"
+OO_MIN_VALUE = 10  # §13: "une CT avec une valeur de 10 au moins"
+OO_CLAIM_SCORE = -3  # §13: "un résultat inférieur ou égal à -3"
+AUSTRIA_DECLARED = 4  # §13: "revendiquer la conquête de 4 objectifs"
 
 
 @hooks.provide("advanced_on")
@@ -61,6 +74,7 @@ def normalise_options(options: dict | None) -> dict:
 
 
 # --- §13 Fate version by sector ---------------------------------------------------------------------
+
 
 @hooks.provide("fate_version")
 def fate_version(state: dict, info: Info) -> str:
@@ -102,8 +116,12 @@ def claim_oo_card(state: dict, why: str) -> None:
     adv = state["adv"]
     adv["oo_claimed"] = True
     state["cards"]["hands"].setdefault("austria", []).append(adv["oo_card"])
-    log(state, f"{why}: Austria takes the card of the Offensive Option (§13)."
-        + (" The Offensive Option has failed." if oo_failed(state) else ""), "austria")
+    log(
+        state,
+        f"{why}: Austria takes the card of the Offensive Option (§13)."
+        + (" The Offensive Option has failed." if oo_failed(state) else ""),
+        "austria",
+    )
 
 
 @hooks.provide("supply_removal")
@@ -111,15 +129,19 @@ def supply_removal(state: dict, info: Info, gid: str, city: str) -> None:
     """A general removed for lack of supply (§9): a Prussian one south of coordinate line 5 gives
     Austria the OO card (§13)."""
     if state["generals"][gid]["nation"] == "prussia" and city in info.board.regions.get("south_of_line_5", ()):
-        claim_oo_card(state, f"{state['generals'][gid]['name']} was removed for lack of supply south of "
-                      "coordinate line 5")
+        claim_oo_card(
+            state, f"{state['generals'][gid]['name']} was removed for lack of supply south of coordinate line 5"
+        )
 
 
 @hooks.provide("subsidy_cut")
 def subsidy_cut(state: dict) -> None:
     if oo_failed(state):
-        log(state, "The first subsidy cut has happened and Austria holds the card: the Offensive Option has "
-            "failed (§13).", "prussia")
+        log(
+            state,
+            "The first subsidy cut has happened and Austria holds the card: the Offensive Option has failed (§13).",
+            "prussia",
+        )
 
 
 @hooks.provide("new_turn")
@@ -129,6 +151,7 @@ def new_turn(state: dict) -> None:
 
 
 # --- the numbered Cards of Fate: clubs, hearts and diamonds versions --------------------------------
+
 
 def _gen(state: dict, ref: dict) -> str | None:
     return general_by_rank(state, ref["nation"], int(ref["rank"]))
@@ -141,8 +164,11 @@ def _on_map(state: dict, g: str | None) -> bool:
 def _gain(state: dict, info: Info, g: str) -> bool:
     """One free army "if possible": at most 8 per general and the nation's starting number (§6)."""
     p = state["generals"][g]
-    if not _on_map(state, g) or p["armies"] >= T.ARMIES_MAX or \
-            armies_total(state, p["nation"]) >= cap_of(state, info, p["nation"]):
+    if (
+        not _on_map(state, g)
+        or p["armies"] >= T.ARMIES_MAX
+        or armies_total(state, p["nation"]) >= cap_of(state, info, p["nation"])
+    ):
         return False
     p["armies"] += 1
     return True
@@ -196,8 +222,9 @@ def apply_fate(state: dict, info: Info, spec: dict, eff: str, nxt: int) -> None:
             log(state, f"{state['generals'][g]['name']} loses an army (Fate).", spec["general"]["nation"])
     elif eff in ("pinned_near", "keep_stack", "no_new_armies", "must_reach_positive", "first_card_zero"):
         if g:
-            state["mods"].append({"kind": eff, "general": g, "turn": nxt,
-                                  **({"city": spec["city"]} if "city" in spec else {})})
+            state["mods"].append(
+                {"kind": eff, "general": g, "turn": nxt, **({"city": spec["city"]} if "city" in spec else {})}
+            )
     elif eff in ("range_up", "protect_radius"):
         if g:
             state["mods"].append({"kind": eff, "general": g, "value": int(spec["value"]), "turn": nxt})
@@ -213,16 +240,19 @@ def apply_fate(state: dict, info: Info, spec: dict, eff: str, nxt: int) -> None:
         state["mods"].append({"kind": eff, "city": spec["city"], "turn": nxt})
     elif eff == "swap_tc":
         a, r = spec["nations"]
-        if in_game(state, a) and in_game(state, r) and state["cards"]["hands"].get(a) \
-                and state["cards"]["hands"].get(r):
+        if (
+            in_game(state, a)
+            and in_game(state, r)
+            and state["cards"]["hands"].get(a)
+            and state["cards"]["hands"].get(r)
+        ):
             push(state, {"name": "adv_choice", "kind": "swap", "nation": a, "other": r, "offered": None})
     elif eff == "redraw":
         if in_game(state, spec["nation"]) and state["cards"]["hands"].get(spec["nation"]):
             push(state, {"name": "adv_choice", "kind": "redraw", "nation": spec["nation"]})
     elif eff == "tc_exchange":
         if in_game(state, spec["other"]) and state["cards"]["hands"].get(spec["nation"]):
-            push(state, {"name": "adv_choice", "kind": "tc_exchange", "nation": spec["nation"],
-                         "other": spec["other"]})
+            push(state, {"name": "adv_choice", "kind": "tc_exchange", "nation": spec["nation"], "other": spec["other"]})
     elif eff == "nation_loses_army":
         if any(state["generals"][x]["armies"] > T.ARMIES_MIN for x in generals_of(state, spec["nation"])):
             push(state, {"name": "adv_choice", "kind": "lose_army", "nation": spec["nation"]})
@@ -231,17 +261,26 @@ def apply_fate(state: dict, info: Info, spec: dict, eff: str, nxt: int) -> None:
         if in_game(state, n) and _gain_options(state, info, n):
             push(state, {"name": "adv_choice", "kind": "gain_army", "nation": n})
     elif eff == "flip_stack":
-        opts = sorted({p["city"] for x, p in state["generals"].items()
-                       if p["nation"] == "prussia" and p["city"] is not None and not p["face_down"]
-                       and info.board.home_of(p["city"]) in spec["countries"]})
+        opts = sorted(
+            {
+                p["city"]
+                for x, p in state["generals"].items()
+                if p["nation"] == "prussia"
+                and p["city"] is not None
+                and not p["face_down"]
+                and info.board.home_of(p["city"]) in spec["countries"]
+            }
+        )
         if opts and in_game(state, spec["nation"]):
             push(state, {"name": "adv_choice", "kind": "flip", "nation": spec["nation"], "options": opts})
     elif eff == "west_move":
         if g and _on_map(state, g) and g in state["adv"]["lost"] and in_game(state, spec["nation"]):
             opts = west_targets(state, info, state["generals"][g]["city"], int(spec["steps"]))
             if opts:
-                push(state, {"name": "adv_choice", "kind": "west", "nation": spec["nation"], "general": g,
-                             "options": opts})
+                push(
+                    state,
+                    {"name": "adv_choice", "kind": "west", "nation": spec["nation"], "general": g, "options": opts},
+                )
     elif eff != "none":
         raise ValueError(f"unknown Fate effect {eff!r} (fate.yaml)")
 
@@ -295,7 +334,7 @@ class AdvChoice(Handler):
                     log(state, "Austria does not swap a card with Russia (Fate 1).", "austria")
                     pop(state)
                     return
-                frame["offered"] = c                     # Russia answers; the card stays hidden (view)
+                frame["offered"] = c  # Russia answers; the card stays hidden (view)
                 frame["nation"], frame["other"] = frame["other"], nation
                 return
             offered, giver = frame["offered"], frame["other"]
@@ -320,9 +359,12 @@ class AdvChoice(Handler):
                 pick = sorted(hands[other])[rng.randbelow(state, len(hands[other]))]
                 hands[other].remove(pick)
                 hands[nation].append(pick)
-                state["undo"] = []                       # chance was used
-                log(state, "Prussia gives Austria a Tactical Card and draws one at random from Austria's hand "
-                    "(Fate 9).", nation)
+                state["undo"] = []  # chance was used
+                log(
+                    state,
+                    "Prussia gives Austria a Tactical Card and draws one at random from Austria's hand (Fate 9).",
+                    nation,
+                )
         elif kind == "lose_army":
             _lose(state, c)
             log(state, f"{state['generals'][c]['name']} loses an army (Fate 10).", nation)
@@ -332,18 +374,24 @@ class AdvChoice(Handler):
         elif kind == "flip" and c != "none":
             for x in generals_at(state, c):
                 state["generals"][x]["face_down"] = True
-            log(state, f"Austria turns the Prussian {names(state, generals_at(state, c))} face-down, out of supply "
-                "(Fate 6).", "austria", [c])
+            log(
+                state,
+                f"Austria turns the Prussian {names(state, generals_at(state, c))} face-down, out of supply (Fate 6).",
+                "austria",
+                [c],
+            )
         elif kind == "west" and c != "none":
             g = frame["general"]
             here = state["generals"][g]["city"]
-            place_general(state, g, c)                   # ruling F13-13: no conquest by this move
-            log(state, f"Prussia moves {state['generals'][g]['name']} two cities westward (Fate 12).", nation,
-                [here, c])
+            place_general(state, g, c)  # ruling F13-13: no conquest by this move
+            log(
+                state, f"Prussia moves {state['generals'][g]['name']} two cities westward (Fate 12).", nation, [here, c]
+            )
         pop(state)
 
 
 # --- §13 East Prussia ------------------------------------------------------------------------------
+
 
 def east_prussia_objectives(state: dict, info: Info) -> list[str]:
     region = set(info.board.regions.get("east_prussia", ()))
@@ -369,8 +417,11 @@ class EastPrussiaCheck(Handler):
     @staticmethod
     def auto(state: dict, info: Info, frame: dict) -> bool:
         if east_prussia_breach(state, info):
-            log(state, "No Russian general stays in East Prussia: Prussia retakes two objectives there (§13).",
-                "prussia")
+            log(
+                state,
+                "No Russian general stays in East Prussia: Prussia retakes two objectives there (§13).",
+                "prussia",
+            )
             return False
         pop(state)
         return True
@@ -395,11 +446,13 @@ class EastPrussiaCheck(Handler):
 
 # --- §13 the Prussian Offensive Option --------------------------------------------------------------
 
+
 def oo_cards(state: dict) -> list[str]:
     """The cards Prussia may lay out: value 10 or more, any suit; a Reserve (worth up to 10, §3)
     qualifies (ruling F13-7)."""
-    return sorted(c for c in state["cards"]["hands"].get("prussia", [])
-                  if deck.is_reserve(c) or deck.value_of(c) >= OO_MIN_VALUE)
+    return sorted(
+        c for c in state["cards"]["hands"].get("prussia", []) if deck.is_reserve(c) or deck.value_of(c) >= OO_MIN_VALUE
+    )
 
 
 @register("oo_decision")
@@ -415,8 +468,9 @@ class OODecision(Handler):
         if role not in OODecision.waiting(state, info, frame):
             return []
         # declining first: it is the one choice always there (and the first button on the board)
-        return [{"type": "offensive_option", "card": "none"}] + \
-            [{"type": "offensive_option", "card": c} for c in oo_cards(state)]
+        return [{"type": "offensive_option", "card": "none"}] + [
+            {"type": "offensive_option", "card": c} for c in oo_cards(state)
+        ]
 
     @staticmethod
     def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
@@ -424,14 +478,21 @@ class OODecision(Handler):
         adv = state["adv"]
         if c == "none":
             adv["oo"] = "declined"
-            log(state, "Prussia does not take the Offensive Option: it conquers no objective after turn 3 (§13).",
-                "prussia")
+            log(
+                state,
+                "Prussia does not take the Offensive Option: it conquers no objective after turn 3 (§13).",
+                "prussia",
+            )
         else:
-            state["cards"]["hands"]["prussia"].remove(c)    # ruling F13-8: out of Prussia's hand for good
+            state["cards"]["hands"]["prussia"].remove(c)  # ruling F13-8: out of Prussia's hand for good
             adv["oo"], adv["oo_card"] = "taken", c
-            log(state, "Prussia takes the Offensive Option and lays out the "
+            log(
+                state,
+                "Prussia takes the Offensive Option and lays out the "
                 f"{deck.label(c) if not deck.is_reserve(c) else 'Reserve'} "
-                "face-up (§13).", "prussia")
+                "face-up (§13).",
+                "prussia",
+            )
         pop(state)
 
 
@@ -445,8 +506,13 @@ def before_phase(state: dict, nation: str, phase: str) -> None:
 @hooks.provide("after_phase_pushed")
 def after_phase_pushed(state: dict, nation: str, phase: str) -> None:
     """Called once a phase's frame is pushed (a frame above it runs first)."""
-    if phase == "movement" and nation == "prussia" and state["turn"] == 3 and \
-            option_on(state, "offensive_option") and state["adv"]["oo"] is None:
+    if (
+        phase == "movement"
+        and nation == "prussia"
+        and state["turn"] == 3
+        and option_on(state, "offensive_option")
+        and state["adv"]["oo"] is None
+    ):
         push(state, {"name": "oo_decision"})
 
 
@@ -467,8 +533,7 @@ def austria_compensation(state: dict, info: Info, cities: list[str]) -> bool:
     objective among those it needs must really be conquered."""
     held = [c for c in cities if state["conquered"].get(c) == "austria"]
     saxon = [c for c in cities if info.board.home_of(c) == "saxony"]
-    return bool(cities) and len(cities) - len(held) <= AUSTRIA_DECLARED and \
-        (not saxon or any(c in held for c in saxon))
+    return bool(cities) and len(cities) - len(held) <= AUSTRIA_DECLARED and (not saxon or any(c in held for c in saxon))
 
 
 def check_cards(state: dict) -> int:

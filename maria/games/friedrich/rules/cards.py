@@ -25,9 +25,12 @@ def new_cards(state: dict) -> dict:
     """Set-up: shuffle one deck as the draw pile, the other three wait in order; hands empty."""
     draw = deck_cards(1)
     rng.shuffle(state, draw)
-    return {"draw": draw, "aside": [deck_cards(d) for d in range(2, T.DECKS + 1)],
-            "discards": {str(d): [] for d in range(1, T.DECKS + 1)},
-            "hands": {n: [] for n in T.NATIONS}}
+    return {
+        "draw": draw,
+        "aside": [deck_cards(d) for d in range(2, T.DECKS + 1)],
+        "discards": {str(d): [] for d in range(1, T.DECKS + 1)},
+        "hands": {n: [] for n in T.NATIONS},
+    }
 
 
 def value(card: str) -> int:
@@ -84,8 +87,7 @@ class TCPhase(Handler):
     def prompt(state: dict, info: Info, frame: dict, role: str) -> list[dict]:
         if role not in TCPhase.waiting(state, info, frame):
             return []
-        return [{"type": "discard", "card": c} for c in frame["drawn"]
-                if c in state["cards"]["hands"][frame["nation"]]]
+        return [{"type": "discard", "card": c} for c in frame["drawn"] if c in state["cards"]["hands"][frame["nation"]]]
 
     @staticmethod
     def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:

@@ -24,8 +24,17 @@ from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import drop_lapsed_candidates
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.games.friedrich.rules.state import (IllegalAction, generals_at, mod_active, names, nation_name, nation_title,
-                                         place_general, remove_general, stack_armies)
+from maria.games.friedrich.rules.state import (
+    IllegalAction,
+    generals_at,
+    mod_active,
+    names,
+    nation_name,
+    nation_title,
+    place_general,
+    remove_general,
+    stack_armies,
+)
 from maria.games.friedrich.rules.state import Info
 
 
@@ -51,9 +60,10 @@ def due_combats(state: dict, info: Info, frame: dict) -> list[list[str]]:
 def _may_attack(state: dict, gids: list[str]) -> bool:
     # §11 Fate: a general who "may not take part in an attack" keeps his whole stack from it
     # (a stack fights as one piece, §7); a Prussian who received new armies under card 10
-    return not any(mod_active(state, "no_attack", general=g) for g in gids) and \
-        not any(mod_active(state, "recruits_no_attack", nation=state["generals"][g]["nation"])
-                and g in state["recruited"] for g in gids)
+    return not any(mod_active(state, "no_attack", general=g) for g in gids) and not any(
+        mod_active(state, "recruits_no_attack", nation=state["generals"][g]["nation"]) and g in state["recruited"]
+        for g in gids
+    )
 
 
 def _barred_by_fate(state: dict, info: Info, gs: list[str], city: str, target: str) -> bool:
@@ -80,8 +90,11 @@ def find_due(state: dict, info: Info, nation: str) -> list[list[str]]:
             continue
         for n in sorted(info.graph.nbrs[city]):
             other = generals_at(state, n)
-            if other and T.opponents(state["generals"][other[0]]["nation"], nation) and \
-                    not (state["mods"] and _barred_by_fate(state, info, gs, city, n)):
+            if (
+                other
+                and T.opponents(state["generals"][other[0]]["nation"], nation)
+                and not (state["mods"] and _barred_by_fate(state, info, gs, city, n))
+            ):
                 out.append([city, n])
     return out
 
@@ -92,7 +105,7 @@ class CombatPhase(Handler):
     def auto(state: dict, info: Info, frame: dict) -> bool:
         if "due" not in frame:
             frame["due"] = find_due(state, info, frame["nation"])
-            drop_lapsed_candidates(state, info)        # §5: retroactive only through this phase
+            drop_lapsed_candidates(state, info)  # §5: retroactive only through this phase
         if not due_combats(state, info, frame):
             pop(state)
             return True
@@ -112,12 +125,12 @@ class CombatPhase(Handler):
     def act(state: dict, info: Info, frame: dict, role: str, action: dict) -> None:
         a, d = action["from"], action["to"]
         frame["fought"].append([a, d])
-        for m in state["mods"]:                         # §13 Fate 3 hearts: remember the suit used
+        for m in state["mods"]:  # §13 Fate 3 hearts: remember the suit used
             if m["kind"] == "different_suits" and m["turn"] == state["turn"]:
                 for g in generals_at(state, a):
                     if g in m["generals"]:
                         state["fate"]["used"].append(f"attack_suit:{g}:{info.suit(a)}")
-        if offer_evade(state, info, a, d):             # §13 Fate 8 clubs: Prussia may fall back first
+        if offer_evade(state, info, a, d):  # §13 Fate 8 clubs: Prussia may fall back first
             return
         start_duel(state, info, a, d)
 
@@ -128,25 +141,45 @@ def start_duel(state: dict, info: Info, a: str, d: str) -> None:
     at, dt = stack_armies(state, att), stack_armies(state, dfn)
     score = at - dt
     state["undo"] = []
-    log(state, f"{names(state, att)} ({at}) attacks {names(state, dfn)} ({dt}): initial score "
-        f"{score:+d} for {nation_name(an)} (§7).", an, [a, d])
-    push(state, {"name": "duel", "att_city": a, "def_city": d, "att": att, "def": dfn,
-                 "att_nation": an, "def_nation": dn, "att_suit": info.suit(a), "def_suit": info.suit(d),
-                 **duel.opening(score)})
+    log(
+        state,
+        f"{names(state, att)} ({at}) attacks {names(state, dfn)} ({dt}): initial score "
+        f"{score:+d} for {nation_name(an)} (§7).",
+        an,
+        [a, d],
+    )
+    push(
+        state,
+        {
+            "name": "duel",
+            "att_city": a,
+            "def_city": d,
+            "att": att,
+            "def": dfn,
+            "att_nation": an,
+            "def_nation": dn,
+            "att_suit": info.suit(a),
+            "def_suit": info.suit(d),
+            **duel.opening(score),
+        },
+    )
 
 
 def _card_value(state: dict, frame: dict, side: str, card: str, declared: Any, double: bool) -> int:
     v = int(declared) if deck.is_reserve(card) else deck.value_of(card)
     nation = frame[side + "_nation"]
     if double:
-        v *= 2                                         # §11 card 11: Seydlitz at double value once
+        v *= 2  # §11 card 11: Seydlitz at double value once
         state["fate"]["used"].append("seydlitz")
-    if any(mod_active(state, "first_card_zero", general=g) for g in frame[side]) and side == "def" and \
-            "first_card_zero" not in state["fate"]["used"]:
+    if (
+        any(mod_active(state, "first_card_zero", general=g) for g in frame[side])
+        and side == "def"
+        and "first_card_zero" not in state["fate"]["used"]
+    ):
         state["fate"]["used"].append("first_card_zero")
-        return 0                                       # §13 Fate 10 hearts: Frederick attacked, first TC 0
+        return 0  # §13 Fate 10 hearts: Frederick attacked, first TC 0
     if mod_active(state, "first_card_plus", nation=nation) and "first_card_plus" not in state["fate"]["used"]:
-        v += 1                                         # §11 card 4: France's first TC next turn +1
+        v += 1  # §11 card 4: France's first TC next turn +1
         state["fate"]["used"].append("first_card_plus")
     return v
 
@@ -176,7 +209,7 @@ class Duel(Handler):
         if duel.stop_kind(frame, side, any(not deck.is_reserve(a["card"]) for a in out)):
             out.append({"type": "stop"})
         if state["mods"] and out[-1]["type"] == "stop" and len(out) > 1 and _must_reach_positive(state, frame, side):
-            out.pop()                                   # §13 Fate 7 diamonds: Frederick plays on
+            out.pop()  # §13 Fate 7 diamonds: Frederick plays on
         return out
 
     @staticmethod
@@ -189,9 +222,13 @@ class Duel(Handler):
             v = _card_value(state, frame, side, c, action.get("value"), bool(action.get("double")))
             deck.discard(state, nation, [c])
             s = duel.play_card(frame, side, c, v)
-            log(state, f"{nation_title(nation)} plays the "
+            log(
+                state,
+                f"{nation_title(nation)} plays the "
                 f"{deck.label(c).replace(' of ', ' of ') if not deck.is_reserve(c) else 'Reserve'}"
-                f" for {v}: score {s:+d} for {nation_name(nation)}.", nation)
+                f" for {v}: score {s:+d} for {nation_name(nation)}.",
+                nation,
+            )
             return
         pop(state)
         phase = state["flow"][-1]
@@ -199,15 +236,24 @@ class Duel(Handler):
         if s < 0:
             hooks.call("battle_settled", state, info, frame, side, s)
         if s == 0:
-            log(state, "The combat ends in a tie: no losses, nobody moves (§7).", nation,
-                [frame["att_city"], frame["def_city"]])
+            log(
+                state,
+                "The combat ends in a tie: no losses, nobody moves (§7).",
+                nation,
+                [frame["att_city"], frame["def_city"]],
+            )
             return
         lost_gids = frame[side]
         total = stack_armies(state, lost_gids)
         lost = min(-s, total)
         city = frame[side + "_city"]
-        log(state, f"{names(state, lost_gids)} {'is' if len(lost_gids) == 1 else 'are'} defeated and "
-            f"lose{'s' if len(lost_gids) == 1 else ''} {lost} arm{'ies' if lost != 1 else 'y'} (§7).", nation, [city])
+        log(
+            state,
+            f"{names(state, lost_gids)} {'is' if len(lost_gids) == 1 else 'are'} defeated and "
+            f"lose{'s' if len(lost_gids) == 1 else ''} {lost} arm{'ies' if lost != 1 else 'y'} (§7).",
+            nation,
+            [city],
+        )
         phase["retreated"].extend(lost_gids)
         left = take_losses(state, lost_gids, lost)
         if left:
@@ -226,8 +272,17 @@ def offer_evade(state: dict, info: Info, att_city: str, def_city: str) -> bool:
     ends = retreat_options(state, info, dfn, 1, att_city)
     if not ends:
         return False
-    push(state, {"name": "evade", "kind": "evade", "nation": "prussia", "att": att_city, "def": def_city,
-                 "options": sorted(ends)})
+    push(
+        state,
+        {
+            "name": "evade",
+            "kind": "evade",
+            "nation": "prussia",
+            "att": att_city,
+            "def": def_city,
+            "options": sorted(ends),
+        },
+    )
     return True
 
 
@@ -256,8 +311,13 @@ class Evade(Handler):
         for x in gids:
             place_general(state, x, c)
         state["flow"][-1]["retreated"].extend(gids)
-        log(state, f"{names(state, gids)} fall{'s' if len(gids) == 1 else ''} back one city before Daun's "
-            "attack, without loss (Fate 8).", frame["nation"], [frame["def"], c])
+        log(
+            state,
+            f"{names(state, gids)} fall{'s' if len(gids) == 1 else ''} back one city before Daun's "
+            "attack, without loss (Fate 8).",
+            frame["nation"],
+            [frame["def"], c],
+        )
 
 
 def _fate_card_limits(state: dict, frame: dict, side: str, out: list[dict]) -> list[dict]:
@@ -266,8 +326,15 @@ def _fate_card_limits(state: dict, frame: dict, side: str, out: list[dict]) -> l
     pair = {frame["att_nation"], frame["def_nation"]}
     for m in state["mods"]:
         if m["kind"] == "low_cards" and m["turn"] == state["turn"] and pair <= set(m["nations"]) and len(pair) == 2:
-            out = [a for a in out if (a["value"] < m["below"] if deck.is_reserve(a["card"])
-                                      else deck.value_of(a["card"]) * (2 if a.get("double") else 1) < m["below"])]
+            out = [
+                a
+                for a in out
+                if (
+                    a["value"] < m["below"]
+                    if deck.is_reserve(a["card"])
+                    else deck.value_of(a["card"]) * (2 if a.get("double") else 1) < m["below"]
+                )
+            ]
     return out
 
 
@@ -308,8 +375,11 @@ def take_losses(state: dict, gids: list[str], lost: int) -> list[str]:
         state["generals"][g]["armies"] = counts[g]
     removed = [g for g in order if g not in keep]
     if removed:
-        log(state, f"{names(state, removed)} {'is' if len(removed) == 1 else 'are'} removed (§6).",
-            state["generals"][order[0]]["nation"])
+        log(
+            state,
+            f"{names(state, removed)} {'is' if len(removed) == 1 else 'are'} removed (§6).",
+            state["generals"][order[0]]["nation"],
+        )
     return keep
 
 
@@ -325,13 +395,16 @@ def retreat_options(state: dict, info: Info, gids: list[str], distance: int, win
 def begin_retreat(state: dict, info: Info, gids: list[str], distance: int, winner_city: str, winner: str) -> None:
     ends = retreat_options(state, info, gids, distance, winner_city)
     if not ends:
-        log(state, f"{names(state, gids)} cannot retreat {distance} cities and lose{'s' if len(gids) == 1 else ''} "
-            "every army (§8).", state["generals"][gids[0]]["nation"])
+        log(
+            state,
+            f"{names(state, gids)} cannot retreat {distance} cities and lose{'s' if len(gids) == 1 else ''} "
+            "every army (§8).",
+            state["generals"][gids[0]]["nation"],
+        )
         for g in gids:
             remove_general(state, g)
         return
-    push(state, {"name": "retreat", "gids": list(gids), "distance": distance, "winner": winner,
-                 "ends": ends})
+    push(state, {"name": "retreat", "gids": list(gids), "distance": distance, "winner": winner, "ends": ends})
 
 
 @register("retreat")
@@ -355,7 +428,11 @@ class Retreat(Handler):
             raise IllegalAction("The retreat must end as far as possible from the winning general (§8).")
         for g in frame["gids"]:
             place_general(state, g, to)
-        log(state, f"{names(state, frame['gids'])} retreat{'s' if len(frame['gids']) == 1 else ''} "
+        log(
+            state,
+            f"{names(state, frame['gids'])} retreat{'s' if len(frame['gids']) == 1 else ''} "
             f"{frame['distance']} cities to {info.board.cities[to].name} (§8).",
-            state["generals"][frame["gids"][0]]["nation"], frame["ends"][to])
+            state["generals"][frame["gids"][0]]["nation"],
+            frame["ends"][to],
+        )
         pop(state)

@@ -19,7 +19,7 @@ from maria.games.friedrich.rules.state import Info
 def objective_in_play(state: dict, info: Info, city: str) -> bool:
     o = info.board.objectives.get(city)
     if o is not None and o.nation == "prussia":
-        return option_on(state, "offensive_option")    # §13: only with the Offensive Option
+        return option_on(state, "offensive_option")  # §13: only with the Offensive Option
     # §13: Prussia's objectives belong to the advanced rules; a nation that left conquers nothing
     return o is not None and o.nation in T.AGGRESSORS and in_game(state, o.nation)
 
@@ -33,7 +33,7 @@ def taker_of(state: dict, info: Info, city: str) -> str | None:
     if state["conquered"].get(city) == o.nation:
         return o.defender
     if o.nation == "prussia" and not prussia_may_conquer(state):
-        return None                                    # §13: no Prussian conquest (turn > 3 without OO, failed OO)
+        return None  # §13: no Prussian conquest (turn > 3 without OO, failed OO)
     return o.nation
 
 
@@ -53,9 +53,15 @@ def protected(state: dict, info: Info, city: str) -> bool:
     for gid, g in state["generals"].items():
         if g["nation"] == nation and g["city"] is not None:
             radius = T.PROTECT_RADIUS
-            if mod_active(state, "protect_radius", general=gid):   # §13 Fate 11 hearts: Heinrich 4
-                radius = max(radius, next(m["value"] for m in state["mods"] if m["kind"] == "protect_radius"
-                                          and m.get("general") == gid and m["turn"] == state["turn"]))
+            if mod_active(state, "protect_radius", general=gid):  # §13 Fate 11 hearts: Heinrich 4
+                radius = max(
+                    radius,
+                    next(
+                        m["value"]
+                        for m in state["mods"]
+                        if m["kind"] == "protect_radius" and m.get("general") == gid and m["turn"] == state["turn"]
+                    ),
+                )
             if d.get(g["city"], 99) <= radius:
                 return True
     if nation == "imperial_army":
@@ -74,8 +80,12 @@ def conquer(state: dict, info: Info, city: str, nation: str, late: bool = False)
         state["conquered"].pop(city, None)
         what = "retakes"
     name = info.board.cities[city].name
-    log(state, f"{nation_title(nation)} {what} {name}" + (" (retroactive conquest, §5)" if late else "") + ".",
-        nation, [city])
+    log(
+        state,
+        f"{nation_title(nation)} {what} {name}" + (" (retroactive conquest, §5)" if late else "") + ".",
+        nation,
+        [city],
+    )
 
 
 def leave_city(state: dict, info: Info, city: str, nation: str) -> None:
@@ -95,8 +105,9 @@ def drop_lapsed_candidates(state: dict, info: Info) -> None:
     protection during the movement phase (a destroyed Imperial train), not to a retreat of the
     combat phase, so it can no longer be taken retroactively (§5: "il peut être conquis
     rétroactivement pendant la phase des combats qui suit (uniquement)")."""
-    state["candidates"] = [[c, n] for c, n in state["candidates"]
-                           if taker_of(state, info, c) == n and protected(state, info, c)]
+    state["candidates"] = [
+        [c, n] for c, n in state["candidates"] if taker_of(state, info, c) == n and protected(state, info, c)
+    ]
 
 
 @register("retroactive")

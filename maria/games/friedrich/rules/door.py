@@ -22,8 +22,7 @@ from maria.games.friedrich.rules.machine import HANDLERS, run
 from maria.games.friedrich.rules.movement import step_refusal
 from maria.games.friedrich.rules.setup import build_state
 from maria.games.friedrich.rules.supply import in_supply
-from maria.games.friedrich.rules.state import (IllegalAction, armies_total, info_of, nations_of,
-                                         register_board)
+from maria.games.friedrich.rules.state import IllegalAction, armies_total, info_of, nations_of, register_board
 from maria.games.friedrich.rules.state import Info
 
 REVERSIBLE = frozenset({"move", "step", "stop", "transfer"})
@@ -39,11 +38,15 @@ def _why_not(state: dict, action: dict, frame: dict | None = None, info: Info | 
         if why:
             return why
     if frame is not None and frame["name"] == "duel" and t in ("play_card", "stop"):
-        return ("In a combat the side below zero plays a card of its own sector's suit or a Reserve "
-                "(1-10), or stops; at zero a side holding a card of its suit must play one (§7).")
+        return (
+            "In a combat the side below zero plays a card of its own sector's suit or a Reserve "
+            "(1-10), or stops; at zero a side holding a card of its suit must play one (§7)."
+        )
     if t == "move":
-        return ("That piece cannot move now: it has moved already, came back this turn, belongs to "
-                "another nation, or every way is blocked (§4, §10).")
+        return (
+            "That piece cannot move now: it has moved already, came back this turn, belongs to "
+            "another nation, or every way is blocked (§4, §10)."
+        )
     if frame is not None and frame["name"] == "combat" and t == "attack":
         return "Only an active general next to an enemy general attacks, once per pair (§7)."
     return f"{t!r} is not a legal action now."
@@ -65,8 +68,7 @@ def _whole_move(door: Door, state: dict, info: Info, frame: dict, h: type[Handle
         raise IllegalAction(_why_not(state, base, frame, info))
     path, p0 = action["path"], pieces[0]
     start = (state["generals"].get(p0) or state["trains"].get(p0))["city"]
-    if not isinstance(path, list) or len(path) < 2 or path[0] != start or \
-            not all(isinstance(c, str) for c in path):
+    if not isinstance(path, list) or len(path) < 2 or path[0] != start or not all(isinstance(c, str) for c in path):
         raise IllegalAction("A move's path starts at the piece's city and names at least one more city (§4).")
     h.act(state, info, frame, role, base)
     door.settle(state, info)
@@ -79,20 +81,27 @@ def _whole_move(door: Door, state: dict, info: Info, frame: dict, h: type[Handle
     return True
 
 
-DOOR = Door(handlers=HANDLERS, settle=run, info_of=info_of, reversible=REVERSIBLE, why_not=_why_not,
-            special=_whole_move, reversible_in=REVERSIBLE_IN)
+DOOR = Door(
+    handlers=HANDLERS,
+    settle=run,
+    info_of=info_of,
+    reversible=REVERSIBLE,
+    why_not=_why_not,
+    special=_whole_move,
+    reversible_in=REVERSIBLE_IN,
+)
 _ = flow  # the turn sequence registers every phase's flow state
 
 
 _SHIPPED: list = []
 
 
-def new_game(players: int = 4, seed: int = 0, options: dict | None = None,
-             board: FBoard | None = None) -> dict:
+def new_game(players: int = 4, seed: int = 0, options: dict | None = None, board: FBoard | None = None) -> dict:
     """A new game on `board` (an FBoard; by default the shipped board, boards/friedrich/)."""
     if board is None:
-        if not _SHIPPED:                        # read and checked once per process
+        if not _SHIPPED:  # read and checked once per process
             from maria.games.friedrich.board_loader import load_board
+
             _SHIPPED.append(load_board())
         board = _SHIPPED[0]
     if players not in (3, 4):
@@ -130,11 +139,12 @@ def whole_moves(state: dict, role: str, pieces: list[str]) -> list[dict]:
     base = {"type": "move", "pieces": list(pieces)}
     if base not in legal_actions(state, role):
         return []
-    ends: dict[str, dict[str, list[str]]] = {}        # end city -> result -> shortest path
+    ends: dict[str, dict[str, list[str]]] = {}  # end city -> result -> shortest path
 
     def keep(path: list[str], after: dict) -> None:
-        key = json.dumps({k: v for k, v in after.items() if k not in ("log", "undo", "undo_role")},
-                         sort_keys=True, default=str)
+        key = json.dumps(
+            {k: v for k, v in after.items() if k not in ("log", "undo", "undo_role")}, sort_keys=True, default=str
+        )
         known = ends.setdefault(path[-1], {})
         if key not in known or len(path) < len(known[key]):
             known[key] = list(path)
@@ -158,8 +168,10 @@ def whole_moves(state: dict, role: str, pieces: list[str]) -> list[dict]:
     out = []
     for city in sorted(ends):
         if city != start:
-            out += [{"type": "move", "pieces": list(pieces), "path": p}
-                    for p in sorted(ends[city].values(), key=lambda p: (len(p), p))]
+            out += [
+                {"type": "move", "pieces": list(pieces), "path": p}
+                for p in sorted(ends[city].values(), key=lambda p: (len(p), p))
+            ]
     return out
 
 
@@ -172,8 +184,11 @@ def supply_outlook(state: dict, role: str, move: dict) -> dict[str, bool]:
     except IllegalAction:
         return {}
     mine = set(nations_of(state, role))
-    return {g: in_supply(after, info_of(after), g) for g in move.get("pieces", [])
-            if g in after["generals"] and after["generals"][g]["nation"] in mine and after["generals"][g]["city"]}
+    return {
+        g: in_supply(after, info_of(after), g)
+        for g in move.get("pieces", [])
+        if g in after["generals"] and after["generals"][g]["nation"] in mine and after["generals"][g]["city"]
+    }
 
 
 def is_over(state: dict) -> bool:
@@ -207,10 +222,10 @@ def view(state: dict, role: str | None) -> dict:
         if frame.get("nation") in mine:
             continue
         if frame["name"] == "tc" and "drawn" in frame:
-            frame["drawn"] = len(frame["drawn"])         # France's fresh cards
+            frame["drawn"] = len(frame["drawn"])  # France's fresh cards
         if frame["name"] == "fate_choice" and frame.get("kind") == "prussian_army":
-            frame["options"] = len(frame["options"])     # which generals have fewer than 8 armies
+            frame["options"] = len(frame["options"])  # which generals have fewer than 8 armies
     for frame in v["flow"]:
         if frame["name"] == "adv_choice" and frame.get("offered") and "austria" not in mine:
-            frame["offered"] = "hidden"                  # §13 Fate 1 hearts: the card Austria offers
+            frame["offered"] = "hidden"  # §13 Fate 1 hearts: the card Austria offers
     return v

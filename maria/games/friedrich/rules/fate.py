@@ -17,9 +17,17 @@ from maria.games.friedrich.rules import hooks
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import leave_city
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.games.friedrich.rules.state import (IllegalAction, armies_total, generals_at, general_by_rank,
-                                         generals_of, nation_title, place_general, place_train,
-                                         remove_general)
+from maria.games.friedrich.rules.state import (
+    IllegalAction,
+    armies_total,
+    generals_at,
+    general_by_rank,
+    generals_of,
+    nation_title,
+    place_general,
+    place_train,
+    remove_general,
+)
 from maria.games.friedrich.rules.state import Info
 from maria.games.friedrich.rules.supply import train_distance
 
@@ -31,8 +39,11 @@ HISTORICAL = ("elisabeth", "india", "america", "sweden", "lord_bute", "poems")
 def cards_data() -> dict:
     """The Fate cards, read once with the program's guarded loader (size, depth, plain data)."""
     data = yamlio.load_file(DATA, 256 * 1024)
-    if not isinstance(data, dict) or set(data["historical"]) != set(HISTORICAL) or \
-            set(data["numbered"]) != set(range(1, 13)):
+    if (
+        not isinstance(data, dict)
+        or set(data["historical"]) != set(HISTORICAL)
+        or set(data["numbered"]) != set(range(1, 13))
+    ):
         raise ValueError("fate.yaml must hold the 6 historical and the 12 numbered cards")
     return data
 
@@ -41,8 +52,15 @@ def new_fate(state: dict) -> dict:
     """Set-up: the 18 cards shuffled face-down (§1 "Commencer")."""
     ids = list(HISTORICAL) + [str(n) for n in range(1, 13)]
     rng.shuffle(state, ids)
-    return {"deck": ids, "drawn": 0, "subsidy_cuts": 0, "colonies": 0, "imperial_changed": False,
-            "seen": [], "used": []}
+    return {
+        "deck": ids,
+        "drawn": 0,
+        "subsidy_cuts": 0,
+        "colonies": 0,
+        "imperial_changed": False,
+        "seen": [],
+        "used": [],
+    }
 
 
 def text_of(card: str, version: str = "spades") -> str:
@@ -94,14 +112,17 @@ def draw_fate(state: dict, info: Info) -> None:
             if dist in (5, 6):
                 state["generals"][g]["face_down"] = True
                 log(state, f"{state['generals'][g]['name']} is out of supply and turns face-down (Fate 9).", "russia")
-    elif eff == "general_supply":                      # §13 Fate 12 clubs: as 9 spades, one general
+    elif eff == "general_supply":  # §13 Fate 12 clubs: as 9 spades, one general
         g = _gen(state, spec["general"])
         if g and state["generals"][g]["city"] is not None:
             dist = train_distance(state, info, spec["general"]["nation"], state["generals"][g]["city"])
             if dist in (5, 6):
                 state["generals"][g]["face_down"] = True
-                log(state, f"{state['generals'][g]['name']} is out of supply and turns face-down (Fate 12).",
-                    spec["general"]["nation"])
+                log(
+                    state,
+                    f"{state['generals'][g]['name']} is out of supply and turns face-down (Fate 12).",
+                    spec["general"]["nation"],
+                )
     elif eff == "prussian_army":
         room = T.ARMIES_MAX
         opts = [g for g in generals_of(state, "prussia") if state["generals"][g]["armies"] < room]
@@ -114,14 +135,23 @@ def draw_fate(state: dict, info: Info) -> None:
             opts = []
             for n in sorted(info.graph.nbrs[city]):
                 gs = generals_at(state, n)
-                if (not gs and n not in state["city_train"]) or \
-                        (gs and state["generals"][gs[0]]["nation"] == "austria" and len(gs) < T.STACK_MAX):
+                if (not gs and n not in state["city_train"]) or (
+                    gs and state["generals"][gs[0]]["nation"] == "austria" and len(gs) < T.STACK_MAX
+                ):
                     opts.append(n)
             if opts:
-                push(state, {"name": "fate_choice", "kind": "laudon", "nation": "austria", "general": g,
-                             "options": opts + ["stay"]})
+                push(
+                    state,
+                    {
+                        "name": "fate_choice",
+                        "kind": "laudon",
+                        "nation": "austria",
+                        "general": g,
+                        "options": opts + ["stay"],
+                    },
+                )
     elif eff != "none":
-        hooks.call("fate_effect", state, info, spec, eff, nxt)   # §13: the clubs, hearts, diamonds versions
+        hooks.call("fate_effect", state, info, spec, eff, nxt)  # §13: the clubs, hearts, diamonds versions
 
 
 def leave(state: dict, nation: str) -> None:
@@ -165,8 +195,11 @@ def _controller_change(state: dict) -> None:
             roles[r].remove("imperial_army")
     roles[new].append("imperial_army")
     fate["imperial_changed"] = True
-    log(state, f"The Imperial Army changes controller: now played by {new.replace('_', ' ').title()} (§11).",
-        "imperial_army")
+    log(
+        state,
+        f"The Imperial Army changes controller: now played by {new.replace('_', ' ').title()} (§11).",
+        "imperial_army",
+    )
 
 
 def _remove_named(state: dict, ref: dict) -> None:
@@ -190,8 +223,11 @@ def _historical(state: dict, info: Info, card: str) -> None:
     elif card == "sweden":
         leave(state, "sweden")
         frederick = _gen(state, d["frederick"])
-        opts = [g for g, p in sorted(state["generals"].items())
-                if p["nation"] == "prussia" and not p["out"] and g != frederick]
+        opts = [
+            g
+            for g, p in sorted(state["generals"].items())
+            if p["nation"] == "prussia" and not p["out"] and g != frederick
+        ]
         if opts:
             push(state, {"name": "fate_choice", "kind": "remove_general", "nation": "prussia", "options": opts})
     elif card in ("lord_bute", "poems"):
@@ -229,7 +265,7 @@ class FateChoice(Handler):
             g = frame["general"]
             here = state["generals"][g]["city"]
             place_general(state, g, c)
-            leave_city(state, info, here, "austria")       # ruling: a move away from an objective
+            leave_city(state, info, here, "austria")  # ruling: a move away from an objective
             gs = generals_at(state, c)
             if len({state["generals"][x]["face_down"] for x in gs}) > 1:
                 for x in gs:

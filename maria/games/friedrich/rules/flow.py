@@ -10,6 +10,7 @@ from __future__ import annotations
 from maria.engine.log import log
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.machine import HANDLERS, Handler, push, register, run  # noqa: F401  (re-exported)
+
 # the phases register their flow states on import
 from maria.games.friedrich.rules import advanced, hooks  # noqa: F401  (importing advanced provides the §13 hook points)
 from maria.games.friedrich.rules import cards, combat, conquest, fate, movement, setup, supply, victory  # noqa: F401  (imported to register their states)
@@ -55,7 +56,7 @@ class Game(Handler):
         frame_ = {"name": phase, "nation": nation}
         if phase == "combat":
             frame_.update({"retreated": [], "fought": []})
-        hooks.call("before_phase", state, nation, phase)     # §13 East Prussia: after Russia's supply
+        hooks.call("before_phase", state, nation, phase)  # §13 East Prussia: after Russia's supply
         push(state, frame_)
-        hooks.call("after_phase_pushed", state, nation, phase)   # §13 OO: turn 3, before Prussia moves
+        hooks.call("after_phase_pushed", state, nation, phase)  # §13 OO: turn 3, before Prussia moves
         return True

@@ -31,6 +31,6 @@ POINTS: dict[str, str] = {
 }
 
 _HOOKS = HookPoints(POINTS)
-provide = _HOOKS.provide          # @hooks.provide(point) in the advanced module
-call = _HOOKS.call                # hooks.call(point, ...) at the standard sites
+provide = _HOOKS.provide  # @hooks.provide(point) in the advanced module
+call = _HOOKS.call  # hooks.call(point, ...) at the standard sites
 provided = _HOOKS.provided

@@ -22,9 +22,22 @@ from maria.games.friedrich.rules import recruit
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import leave_city, taker_of
 from maria.games.friedrich.rules.machine import Handler, pop, push, register, waiting_nation
-from maria.games.friedrich.rules.state import (CONDUCT_OPTION, Info, generals_at, info_of, mod_active, names,
-                                         nation_at, nation_name, nation_title, option_on, place_general, place_train,
-                                         rebuild_index, train_at)
+from maria.games.friedrich.rules.state import (
+    CONDUCT_OPTION,
+    Info,
+    generals_at,
+    info_of,
+    mod_active,
+    names,
+    nation_at,
+    nation_name,
+    nation_title,
+    option_on,
+    place_general,
+    place_train,
+    rebuild_index,
+    train_at,
+)
 
 
 def _movable(state: dict, piece: str) -> bool:
@@ -35,13 +48,25 @@ def general_range(state: dict, gids: list[str]) -> int:
     """§4: 3 cities; a Fate card may shorten a named general's range for a turn (§11)."""
     r = T.GENERAL_RANGE
     for g in gids:
-        if mod_active(state, "range_up", general=g):   # §13 Fate 9 clubs: Frederick 4, even in a stack
-            r = max(r, next(m["value"] for m in state["mods"]
-                            if m["kind"] == "range_up" and m.get("general") == g and m["turn"] == state["turn"]))
+        if mod_active(state, "range_up", general=g):  # §13 Fate 9 clubs: Frederick 4, even in a stack
+            r = max(
+                r,
+                next(
+                    m["value"]
+                    for m in state["mods"]
+                    if m["kind"] == "range_up" and m.get("general") == g and m["turn"] == state["turn"]
+                ),
+            )
     for g in gids:
         if mod_active(state, "range", general=g):
-            r = min(r, next(m["value"] for m in state["mods"]
-                            if m["kind"] == "range" and m.get("general") == g and m["turn"] == state["turn"]))
+            r = min(
+                r,
+                next(
+                    m["value"]
+                    for m in state["mods"]
+                    if m["kind"] == "range" and m.get("general") == g and m["turn"] == state["turn"]
+                ),
+            )
     return r
 
 
@@ -60,14 +85,15 @@ def step_options(state: dict, info: Info, frame: dict) -> list[str]:
         if not gs and not tr:
             out.append(n)
         elif is_train:
-            continue                                   # §4 / §9: trains never stack nor harm trains
+            continue  # §4 / §9: trains never stack nor harm trains
         elif gs:
             if state["generals"][gs[0]]["nation"] == nation and len(gs) + len(pieces) <= T.STACK_MAX:
-                out.append(n)                          # §4: forms a stack
+                out.append(n)  # §4: forms a stack
         elif T.opponents(state["trains"][tr]["nation"], nation):
-            if not any(mod_active(state, "no_train_kill", general=g) for g in pieces) and \
-                    not mod_active(state, "truce_city", city=n):   # §13 Fate 3 diamonds: Halle
-                out.append(n)                          # §9: destroys the train
+            if not any(mod_active(state, "no_train_kill", general=g) for g in pieces) and not mod_active(
+                state, "truce_city", city=n
+            ):  # §13 Fate 3 diamonds: Halle
+                out.append(n)  # §9: destroys the train
     if option_on(state, CONDUCT_OPTION):
         out = [n for n in out if not _parks_on_allys_objective(state, info, frame, n)]
     return out
@@ -89,7 +115,7 @@ def _parks_on_allys_objective(state: dict, info: Info, frame: dict, n: str) -> b
         return True
     table = state["trains"] if frame["kind"] == "train" else state["generals"]
     here = frame["path"][-1]
-    for p in frame["pieces"]:                          # look one step on, then put the pieces back
+    for p in frame["pieces"]:  # look one step on, then put the pieces back
         table[p]["city"] = n
     rebuild_index(state)
     try:
@@ -108,11 +134,17 @@ def _held_by_fate(state: dict, info: Info, group: list[str], city: str) -> bool:
     for m in state["mods"]:
         if m["turn"] != state["turn"]:
             continue
-        if m["kind"] == "pinned_near" and m["general"] in group and \
-                (city == m["city"] or m["city"] in info.graph.nbrs[city]):
+        if (
+            m["kind"] == "pinned_near"
+            and m["general"] in group
+            and (city == m["city"] or m["city"] in info.graph.nbrs[city])
+        ):
             return True
-        if m["kind"] == "keep_stack" and m["general"] in generals_at(state, city) and \
-                sorted(group) != sorted(generals_at(state, city)):
+        if (
+            m["kind"] == "keep_stack"
+            and m["general"] in generals_at(state, city)
+            and sorted(group) != sorted(generals_at(state, city))
+        ):
             return True
     return False
 
@@ -130,8 +162,7 @@ def move_starts(state: dict, info: Info, nation: str) -> list[dict]:
             for group in combinations(free, k):
                 if state["mods"] and _held_by_fate(state, info, list(group), g["city"]):
                     continue
-                fr = {"pieces": list(group), "nation": nation, "path": [g["city"]], "main": True,
-                      "kind": "general"}
+                fr = {"pieces": list(group), "nation": nation, "path": [g["city"]], "main": True, "kind": "general"}
                 if step_options(state, info, fr):
                     out.append({"type": "move", "pieces": list(group)})
     for tid, t in sorted(state["trains"].items()):
@@ -150,8 +181,11 @@ def transfers(state: dict, nation: str) -> list[dict]:
             continue
         for a in gs:
             for b in gs:
-                if a != b and state["generals"][a]["armies"] > T.ARMIES_MIN and \
-                        state["generals"][b]["armies"] < T.ARMIES_MAX:
+                if (
+                    a != b
+                    and state["generals"][a]["armies"] > T.ARMIES_MIN
+                    and state["generals"][b]["armies"] < T.ARMIES_MAX
+                ):
                     out.append({"type": "transfer", "from": a, "to": b})
     return out
 
@@ -191,8 +225,17 @@ class MovementPhase(Handler):
             p0 = pieces[0]
             is_train = p0 in state["trains"]
             city = (state["trains"] if is_train else state["generals"])[p0]["city"]
-            push(state, {"name": "moving", "nation": nation, "pieces": list(pieces), "path": [city],
-                         "main": True, "kind": "train" if is_train else "general"})
+            push(
+                state,
+                {
+                    "name": "moving",
+                    "nation": nation,
+                    "pieces": list(pieces),
+                    "path": [city],
+                    "main": True,
+                    "kind": "train" if is_train else "general",
+                },
+            )
         elif t == "end_movement":
             log(state, f"{nation_title(nation)} ends its movement.", nation)
             pop(state)
@@ -224,9 +267,13 @@ class Moving(Handler):
         if role not in Moving.waiting(state, info, frame):
             return []
         steps = [{"type": "step", "to": c} for c in step_options(state, info, frame)]
-        if steps and len(frame["path"]) > 1 and option_on(state, CONDUCT_OPTION) and \
-                allys_objective(state, info, frame["path"][-1], frame["nation"]):
-            return steps                               # §5 code of conduct: no parking on an ally's objective
+        if (
+            steps
+            and len(frame["path"]) > 1
+            and option_on(state, CONDUCT_OPTION)
+            and allys_objective(state, info, frame["path"][-1], frame["nation"])
+        ):
+            return steps  # §5 code of conduct: no parking on an ally's objective
         return steps + [{"type": "stop"}]
 
     @staticmethod
@@ -254,12 +301,17 @@ class Moving(Handler):
         if victim is not None:
             state["trains"][victim]["city"] = None
             place_train(state, victim, None)
-            log(state, f"{names(state, frame['pieces'])} destroys {nation_name(state['trains'][victim]['nation'])}'s "
-                "supply train (§9); the move ends.", nation, [to])
+            log(
+                state,
+                f"{names(state, frame['pieces'])} destroys {nation_name(state['trains'][victim]['nation'])}'s "
+                "supply train (§9); the move ends.",
+                nation,
+                [to],
+            )
             _finish(state, frame, [])
             return
         if joined:
-            _finish(state, frame, joined)                  # §4: forming a stack ends every move
+            _finish(state, frame, joined)  # §4: forming a stack ends every move
             return
         if not step_options(state, info, frame):
             _finish(state, frame, [])
@@ -271,6 +323,8 @@ def step_refusal(state: dict, info: Info, frame: dict, to: Any) -> str | None:
     if to not in info.graph.nbrs.get(here, {}):
         return "A piece moves along a road to an adjacent city (§4)."
     if nation_at(state, to) is not None:
-        return ("No piece may enter or pass a city holding another piece, except to stack up to 3 "
-                "generals of one nation or, for a general, to destroy an enemy supply train (§4, §9).")
+        return (
+            "No piece may enter or pass a city holding another piece, except to stack up to 3 "
+            "generals of one nation or, for a general, to destroy an enemy supply train (§4, §9)."
+        )
     return "That step would go beyond the piece's range (§4: 3 cities, 4 on main roads only; trains one fewer)."

@@ -16,16 +16,26 @@ from maria.engine import deck
 from maria.engine.log import log
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.cards import pay_value
-from maria.games.friedrich.rules.state import (IllegalAction, armies_total, cap_of, generals_at, mod_active, nation_at,
-                                         nation_name, nation_title, occupied, place_general, place_train)
+from maria.games.friedrich.rules.state import (
+    IllegalAction,
+    armies_total,
+    cap_of,
+    generals_at,
+    mod_active,
+    nation_at,
+    nation_name,
+    nation_title,
+    occupied,
+    place_general,
+    place_train,
+)
 from maria.games.friedrich.rules.state import Info
 
 
 def depots_lost(state: dict, info: Info, nation: str) -> bool:
     """§10: every depot city of the nation is occupied by enemy pieces."""
     deps = info.board.depots.get(nation, [])
-    return bool(deps) and all((held := nation_at(state, c)) is not None and T.opponents(held, nation)
-                              for c in deps)
+    return bool(deps) and all((held := nation_at(state, c)) is not None and T.opponents(held, nation) for c in deps)
 
 
 def price(state: dict, info: Info, nation: str) -> int:
@@ -35,8 +45,9 @@ def price(state: dict, info: Info, nation: str) -> int:
 def _room_for_general(state: dict, city: str, nation: str) -> bool:
     """§4: a city holds one piece, or a stack of up to 3 generals of one nation."""
     gs = generals_at(state, city)
-    return not occupied(state, city) or (bool(gs) and state["generals"][gs[0]]["nation"] == nation
-                                         and len(gs) < T.STACK_MAX)
+    return not occupied(state, city) or (
+        bool(gs) and state["generals"][gs[0]]["nation"] == nation and len(gs) < T.STACK_MAX
+    )
 
 
 def entry_cities(state: dict, info: Info, nation: str, general: bool = True) -> list[str]:
@@ -55,10 +66,12 @@ def entry_cities(state: dict, info: Info, nation: str, general: bool = True) -> 
 
 
 def _off_map(state: dict, nation: str) -> tuple[list[str], list[str]]:
-    gens = sorted(g for g, p in state["generals"].items()
-                  if p["nation"] == nation and p["city"] is None and not p["out"])
-    trains = sorted(t for t, p in state["trains"].items()
-                    if p["nation"] == nation and p["city"] is None and not p["out"])
+    gens = sorted(
+        g for g, p in state["generals"].items() if p["nation"] == nation and p["city"] is None and not p["out"]
+    )
+    trains = sorted(
+        t for t, p in state["trains"].items() if p["nation"] == nation and p["city"] is None and not p["out"]
+    )
     return gens, trains
 
 
@@ -72,27 +85,42 @@ def template(state: dict, info: Info, nation: str) -> dict | None:
     gens, trains = _off_map(state, nation)
     entry = entry_cities(state, info, nation)
     train_entry = entry_cities(state, info, nation, general=False)
-    can_take = {g: T.ARMIES_MAX - q["armies"] for g, q in sorted(state["generals"].items())
-                if q["nation"] == nation and q["city"] is not None and q["armies"] < T.ARMIES_MAX}
-    if state["mods"]:                                  # §13 Fate 7 hearts: Frederick gets no new army
+    can_take = {
+        g: T.ARMIES_MAX - q["armies"]
+        for g, q in sorted(state["generals"].items())
+        if q["nation"] == nation and q["city"] is not None and q["armies"] < T.ARMIES_MAX
+    }
+    if state["mods"]:  # §13 Fate 7 hearts: Frederick gets no new army
         gens = [g for g in gens if not mod_active(state, "no_new_armies", general=g)]
         can_take = {g: n for g, n in can_take.items() if not mod_active(state, "no_new_armies", general=g)}
     if entry:
         can_take.update({g: T.ARMIES_MAX for g in gens})
     if not ((room > 0 and can_take) or (trains and train_entry)):
         return None
-    return {"type": "recruit", "nation": nation, "armies": "choose", "enter": "choose", "cards": "choose",
-            "price": p, "room": room, "generals": can_take,
-            "entry": {**({g: entry for g in gens} if entry else {}),
-                      **({x: train_entry for x in trains} if train_entry else {})}}
+    return {
+        "type": "recruit",
+        "nation": nation,
+        "armies": "choose",
+        "enter": "choose",
+        "cards": "choose",
+        "price": p,
+        "room": room,
+        "generals": can_take,
+        "entry": {
+            **({g: entry for g in gens} if entry else {}),
+            **({x: train_entry for x in trains} if train_entry else {}),
+        },
+    }
 
 
 def apply(state: dict, info: Info, nation: str, action: dict) -> None:
     """Check a filled recruit action and carry it out (the same code that the template offers)."""
     t = template(state, info, nation)
     if t is None:
-        raise IllegalAction(f"{nation_name(nation)} cannot recruit now (too few card points, no room "
-                            "under its army total, or nowhere to come back).")
+        raise IllegalAction(
+            f"{nation_name(nation)} cannot recruit now (too few card points, no room "
+            "under its army total, or nowhere to come back)."
+        )
     armies, enter, cards = action.get("armies"), action.get("enter"), action.get("cards")
     if not isinstance(armies, dict) or not isinstance(enter, dict) or not isinstance(cards, list):
         raise IllegalAction("A recruitment names armies per general, pieces coming back and the cards paid.")
@@ -107,11 +135,15 @@ def apply(state: dict, info: Info, nation: str, action: dict) -> None:
             what = state["generals"][piece]["name"] if piece in gens_off else "A supply train"
             if piece in gens_off and mod_active(state, "no_new_armies", general=piece):
                 raise IllegalAction(f"{what} may not receive new armies this turn (Fate), so cannot come back (§10).")
-            raise IllegalAction(f"{what} cannot come back now: no depot city of {nation_name(nation)} has room "
-                                "(§10; a city holds one piece or a stack of up to 3 generals of one nation, §4).")
+            raise IllegalAction(
+                f"{what} cannot come back now: no depot city of {nation_name(nation)} has room "
+                "(§10; a city holds one piece or a stack of up to 3 generals of one nation, §4)."
+            )
         if city not in t["entry"][piece]:
-            raise IllegalAction("A general comes back on a depot city of its nation that is free or holds fewer "
-                                "than 3 of its generals; a supply train on a free one (§4, §10).")
+            raise IllegalAction(
+                "A general comes back on a depot city of its nation that is free or holds fewer "
+                "than 3 of its generals; a supply train on a free one (§4, §10)."
+            )
         used.setdefault(city, []).append(piece)
     for city, pieces in used.items():
         if any(x in trains_off for x in pieces) and len(pieces) > 1:
@@ -126,8 +158,10 @@ def apply(state: dict, info: Info, nation: str, action: dict) -> None:
             raise IllegalAction("Each general named receives at least one new army.")
         on_board = g in state["generals"] and state["generals"][g]["city"] is not None
         if g not in enter and not (on_board and g in t["generals"]):
-            raise IllegalAction(f"{g!r} cannot receive armies now: new armies go to generals of the "
-                                "nation on the map or coming back in this recruitment (§10).")
+            raise IllegalAction(
+                f"{g!r} cannot receive armies now: new armies go to generals of the "
+                "nation on the map or coming back in this recruitment (§10)."
+            )
         have = 0 if g in enter else state["generals"][g]["armies"]
         if have + n > T.ARMIES_MAX:
             raise IllegalAction("A general never commands more than 8 armies (§6).")
@@ -136,8 +170,9 @@ def apply(state: dict, info: Info, nation: str, action: dict) -> None:
         if g in gens_off and armies.get(g, 0) < 1:
             raise IllegalAction("A general comes back free, but with at least one new army (§10).")
     if total_new > t["room"]:
-        raise IllegalAction(f"{nation_name(nation)} may not have more armies than it started with "
-                            f"({cap_of(state, info, nation)}, §6).")
+        raise IllegalAction(
+            f"{nation_name(nation)} may not have more armies than it started with ({cap_of(state, info, nation)}, §6)."
+        )
     n_trains = sum(1 for x in enter if x in trains_off)
     cost = t["price"] * (total_new + n_trains)
     if cost == 0:
@@ -146,14 +181,17 @@ def apply(state: dict, info: Info, nation: str, action: dict) -> None:
     if len(set(cards)) != len(cards) or any(c not in hand for c in cards):
         raise IllegalAction("Pay with cards of your own hand, each once.")
     if not deck.minimal_payment_ok(cards, cost, T.RESERVE_PAY_VALUE):
-        raise IllegalAction(f"The price is {cost} TC points: pay at least that, with no card that is "
-                            "not needed (no change is given, §10).")
+        raise IllegalAction(
+            f"The price is {cost} TC points: pay at least that, with no card that is "
+            "not needed (no change is given, §10)."
+        )
     deck.discard(state, nation, cards)
     for piece, city in sorted(enter.items()):
         if piece in gens_off:
             # §9: a general joining a face-down one is face-down at once
-            state["generals"][piece]["face_down"] = any(state["generals"][g]["face_down"]
-                                                        for g in generals_at(state, city))
+            state["generals"][piece]["face_down"] = any(
+                state["generals"][g]["face_down"] for g in generals_at(state, city)
+            )
             place_general(state, piece, city)
         else:
             place_train(state, piece, city)
@@ -164,6 +202,10 @@ def apply(state: dict, info: Info, nation: str, action: dict) -> None:
         state["generals"][g]["armies"] += n
         state["recruited"].append(g)
     back = [state["generals"][x]["name"] if x in gens_off else "a supply train" for x in sorted(enter)]
-    log(state, f"{nation_title(nation)} pays {pay_value(cards)} TC points: {total_new} new "
+    log(
+        state,
+        f"{nation_title(nation)} pays {pay_value(cards)} TC points: {total_new} new "
         f"arm{'ies' if total_new != 1 else 'y'}" + (f"; back in play: {', '.join(back)}" if back else "") + ".",
-        nation, sorted(enter.values()))
+        nation,
+        sorted(enter.values()),
+    )

@@ -31,23 +31,52 @@ def roles_for(players: int) -> dict[str, list[str]]:
 def build_state(info: Info, key: str, players: int, seed: int, options: dict | None) -> dict:
     board = info.board
     state: dict = {
-        "game": "friedrich", "board": key, "players": players, "options": hooks.call("normalise_options", options),
-        "rng": rng.seed_state(seed), "turn": 1, "stage": None, "phase": "setup", "nation": None,
-        "roles": roles_for(players), "left": [], "conquered": {}, "substitute": {},
-        "flow": [{"name": "game"}], "seq": {"n": 0, "p": 0}, "allocated": False,
-        "moved": [], "reentered": [], "recruited": [], "candidates": [], "mods": [],
-        "log": [], "undo": [], "undo_role": None, "result": None,
+        "game": "friedrich",
+        "board": key,
+        "players": players,
+        "options": hooks.call("normalise_options", options),
+        "rng": rng.seed_state(seed),
+        "turn": 1,
+        "stage": None,
+        "phase": "setup",
+        "nation": None,
+        "roles": roles_for(players),
+        "left": [],
+        "conquered": {},
+        "substitute": {},
+        "flow": [{"name": "game"}],
+        "seq": {"n": 0, "p": 0},
+        "allocated": False,
+        "moved": [],
+        "reentered": [],
+        "recruited": [],
+        "candidates": [],
+        "mods": [],
+        "log": [],
+        "undo": [],
+        "undo_role": None,
+        "result": None,
     }
-    state["generals"] = {gid: {"name": g.name, "nation": g.nation, "rank": g.rank, "city": g.city,
-                               "armies": 0, "face_down": False, "out": False}
-                         for gid, g in sorted(board.generals.items())}
-    state["trains"] = {tid: {"nation": t.nation, "city": t.city, "out": False}
-                       for tid, t in sorted(board.trains.items())}
+    state["generals"] = {
+        gid: {
+            "name": g.name,
+            "nation": g.nation,
+            "rank": g.rank,
+            "city": g.city,
+            "armies": 0,
+            "face_down": False,
+            "out": False,
+        }
+        for gid, g in sorted(board.generals.items())
+    }
+    state["trains"] = {
+        tid: {"nation": t.nation, "city": t.city, "out": False} for tid, t in sorted(board.trains.items())
+    }
     rebuild_index(state)
     state["cards"] = new_cards(state)
     state["fate"] = new_fate(state)
     if hooks.call("advanced_on", state):
-        state["adv"] = hooks.call("new_advanced_state")                # §13: only in a game with an advanced rule
+        state["adv"] = hooks.call("new_advanced_state")  # §13: only in a game with an advanced rule
     state["allocation"] = {}
     for n in T.NATIONS:
         gens = [g for g, p in state["generals"].items() if p["nation"] == n]
@@ -58,22 +87,31 @@ def build_state(info: Info, key: str, players: int, seed: int, options: dict | N
 
 
 def allocation_template(state: dict, info: Info, nation: str) -> dict:
-    gens = sorted((g for g, p in state["generals"].items() if p["nation"] == nation),
-                  key=lambda g: state["generals"][g]["rank"])
-    return {"type": "allocate", "nation": nation, "armies": "choose",
-            "total": int(info.board.armies.get(nation, 0)), "generals": gens,
-            "min": T.ARMIES_MIN, "max": T.ARMIES_MAX}
+    gens = sorted(
+        (g for g, p in state["generals"].items() if p["nation"] == nation), key=lambda g: state["generals"][g]["rank"]
+    )
+    return {
+        "type": "allocate",
+        "nation": nation,
+        "armies": "choose",
+        "total": int(info.board.armies.get(nation, 0)),
+        "generals": gens,
+        "min": T.ARMIES_MIN,
+        "max": T.ARMIES_MAX,
+    }
 
 
 @register("allocation")
 class Allocation(Handler):
     """Each nation (its player, secretly and in any order) writes its armies on its sheet."""
+
     templated = frozenset({"allocate"})
 
     @staticmethod
     def auto(state: dict, info: Info, frame: dict) -> bool:
-        if all(state["allocation"].get(n) for n in T.NATIONS if any(
-                p["nation"] == n for p in state["generals"].values())):
+        if all(
+            state["allocation"].get(n) for n in T.NATIONS if any(p["nation"] == n for p in state["generals"].values())
+        ):
             state["allocated"] = True
             state["phase"] = None
             log(state, "Every nation has allocated its armies; the game begins.")
@@ -83,8 +121,11 @@ class Allocation(Handler):
 
     @staticmethod
     def _todo(state: dict, role: str) -> list[str]:
-        return [n for n in nations_of(state, role) if not state["allocation"].get(n)
-                and any(p["nation"] == n for p in state["generals"].values())]
+        return [
+            n
+            for n in nations_of(state, role)
+            if not state["allocation"].get(n) and any(p["nation"] == n for p in state["generals"].values())
+        ]
 
     @staticmethod
     def waiting(state: dict, info: Info, frame: dict) -> list[str]:
@@ -103,8 +144,10 @@ class Allocation(Handler):
         armies = action.get("armies")
         if not isinstance(armies, dict) or sorted(armies) != sorted(t["generals"]):
             raise IllegalAction(f"Give every general of {nation_name(nation)} a number of armies.")
-        if any(not isinstance(v, int) or isinstance(v, bool) or not T.ARMIES_MIN <= v <= T.ARMIES_MAX
-               for v in armies.values()):
+        if any(
+            not isinstance(v, int) or isinstance(v, bool) or not T.ARMIES_MIN <= v <= T.ARMIES_MAX
+            for v in armies.values()
+        ):
             raise IllegalAction("Every general receives at least 1 and at most 8 armies (§6).")
         if sum(armies.values()) != t["total"]:
             raise IllegalAction(f"{nation_name(nation)} allocates exactly its {t['total']} armies.")

@@ -16,6 +16,7 @@ from typing import Any
 import hashlib
 
 from maria.engine.sides import role_of  # noqa: F401  (re-exported: FRIEDRICH's rules read the engine's helpers here)
+
 # generals_at: the generals in a city, supreme commander (lowest rank number) first (§4)
 from maria.engine.state import BoardGraph, IllegalAction, generals_at, rebuild_index  # noqa: F401  (re-exported)
 from maria.engine.state import set_general_city as place_general
@@ -45,13 +46,16 @@ def board_key(board: FBoard) -> str:
     """A stable key for a board: every fact of it (cities, roads, objectives, depots, re-entry
     areas, set-up) goes into the hash, so two different boards never share a key."""
     h = hashlib.sha1()
-    parts = (sorted((c.id, c.suit, c.country) for c in board.cities.values()),
-             sorted((c, sorted(n.items())) for c, n in board.roads.items()),
-             sorted(repr(o) for o in board.objectives.values()),
-             sorted((k, sorted(v)) for k, v in board.depots.items()),
-             sorted((k, sorted(v)) for k, v in board.reentry_areas.items()),
-             sorted(repr(g) for g in board.generals.values()),
-             sorted(repr(t) for t in board.trains.values()), sorted(board.armies.items()))
+    parts = (
+        sorted((c.id, c.suit, c.country) for c in board.cities.values()),
+        sorted((c, sorted(n.items())) for c, n in board.roads.items()),
+        sorted(repr(o) for o in board.objectives.values()),
+        sorted((k, sorted(v)) for k, v in board.depots.items()),
+        sorted((k, sorted(v)) for k, v in board.reentry_areas.items()),
+        sorted(repr(g) for g in board.generals.values()),
+        sorted(repr(t) for t in board.trains.values()),
+        sorted(board.armies.items()),
+    )
     h.update(repr(parts).encode())
     return "friedrich-" + h.hexdigest()[:16]
 
@@ -72,6 +76,7 @@ def info_of(state: dict) -> Info:
 
 # --- sides and roles ---------------------------------------------------------------------------
 
+
 def nations_of(state: dict, role: str) -> list[str]:
     return list(state["roles"].get(role, []))
 
@@ -85,6 +90,7 @@ def enemies(a: str, b: str) -> bool:
 
 
 # --- pieces ------------------------------------------------------------------------------------
+
 
 def train_at(state: dict, city: str) -> str | None:
     return state["city_train"].get(city)
@@ -108,9 +114,14 @@ def on_map(piece: dict) -> bool:
 
 
 def generals_of(state: dict, nation: str, on_board: bool = True) -> list[str]:
-    return sorted((g for g, p in state["generals"].items()
-                   if p["nation"] == nation and (on_map(p) or not on_board) and not p["out"]),
-                  key=lambda g: (state["generals"][g]["rank"], g))
+    return sorted(
+        (
+            g
+            for g, p in state["generals"].items()
+            if p["nation"] == nation and (on_map(p) or not on_board) and not p["out"]
+        ),
+        key=lambda g: (state["generals"][g]["rank"], g),
+    )
 
 
 def trains_of(state: dict, nation: str) -> list[str]:
@@ -119,8 +130,7 @@ def trains_of(state: dict, nation: str) -> list[str]:
 
 def armies_total(state: dict, nation: str) -> int:
     """§6: the public total of a nation's armies (on the map)."""
-    return sum(p["armies"] for p in state["generals"].values()
-               if p["nation"] == nation and on_map(p))
+    return sum(p["armies"] for p in state["generals"].values() if p["nation"] == nation and on_map(p))
 
 
 def cap_of(state: dict, info: Info, nation: str) -> int:

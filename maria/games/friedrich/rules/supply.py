@@ -22,10 +22,10 @@ def train_distance(state: dict, info: Info, nation: str, city: str, max_len: int
     targets = {t["city"] for t in state["trains"].values() if t["nation"] == nation and t["city"]}
     if not targets:
         return None
-    blocked = {c for c, gs in state["city_generals"].items()
-               if gs and T.opponents(state["generals"][gs[0]]["nation"], nation)}
-    blocked |= {c for c, t in state["city_train"].items()
-                if T.opponents(state["trains"][t]["nation"], nation)}
+    blocked = {
+        c for c, gs in state["city_generals"].items() if gs and T.opponents(state["generals"][gs[0]]["nation"], nation)
+    }
+    blocked |= {c for c, t in state["city_train"].items() if T.opponents(state["trains"][t]["nation"], nation)}
     return path_length(info.graph, city, targets, blocked, set(), max_len)
 
 
@@ -52,11 +52,12 @@ class SupplyPhase(Handler):
                     g["face_down"] = False
                     log(state, f"{g['name']} is in supply again and turns face-up (§9).", nation, [g["city"]])
             elif g["face_down"]:
-                log(state, f"{g['name']} is out of supply a second time and loses every army (§9).",
-                    nation, [g["city"]])
+                log(
+                    state, f"{g['name']} is out of supply a second time and loses every army (§9).", nation, [g["city"]]
+                )
                 city = g["city"]
                 remove_general(state, gid)
-                hooks.call("supply_removal", state, info, gid, city)     # §13 OO: south of line 5
+                hooks.call("supply_removal", state, info, gid, city)  # §13 OO: south of line 5
             else:
                 g["face_down"] = True
                 log(state, f"{g['name']} is out of supply and turns face-down (§9).", nation, [g["city"]])

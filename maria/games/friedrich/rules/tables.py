@@ -35,27 +35,39 @@ BLOCS: list[list[str]] = [list(DEFENDERS), list(AGGRESSORS)]
 # objectives it defends (§5).  Russia and France have none.  The Imperial provinces are all the
 # yellow ones, Saxony included (§2); Saxony's objectives are defended by Prussia (§5, board data).
 PROVINCES: dict[str, tuple[str, ...]] = {
-    "prussia": ("prussia",), "hanover": ("hanover",), "russia": (), "sweden": ("sweden",),
-    "austria": ("austria",), "imperial_army": ("empire", "saxony"), "france": (),
+    "prussia": ("prussia",),
+    "hanover": ("hanover",),
+    "russia": (),
+    "sweden": ("sweden",),
+    "austria": ("austria",),
+    "imperial_army": ("empire", "saxony"),
+    "france": (),
 }
 
 # §3: Tactical Card income (before the Fate cards cut it, §11)
-INCOME: dict[str, int] = {"prussia": 7, "hanover": 2, "russia": 4, "sweden": 1, "austria": 5,
-                          "imperial_army": 1, "france": 4}
-PRUSSIA_INCOME_FLOOR = 4          # §11 LORD BUTE / POEMS: two fewer each, never below 4
+INCOME: dict[str, int] = {
+    "prussia": 7,
+    "hanover": 2,
+    "russia": 4,
+    "sweden": 1,
+    "austria": 5,
+    "imperial_army": 1,
+    "france": 4,
+}
+PRUSSIA_INCOME_FLOOR = 4  # §11 LORD BUTE / POEMS: two fewer each, never below 4
 SUBSIDY_CUT = 2
 
 # §3: the decks (50 cards each: 4 suits x 2..13 plus 2 Reserves; digest §7, an inference)
 DECKS = 4
 CARD_VALUES = range(2, 14)
 RESERVES_PER_DECK = 2
-RESERVE_VALUES = range(1, 11)      # §3: a Reserve takes any value 1..10
-RESERVE_PAY_VALUE = 10             # ruling: paying with a Reserve counts its highest value
+RESERVE_VALUES = range(1, 11)  # §3: a Reserve takes any value 1..10
+RESERVE_PAY_VALUE = 10  # ruling: paying with a Reserve counts its highest value
 
 # §4: movement ranges (one more when the whole move is on main roads)
 GENERAL_RANGE = 3
 TRAIN_RANGE = 2
-STACK_MAX = 3                      # §4: up to 3 generals of one nation in a city
+STACK_MAX = 3  # §4: up to 3 generals of one nation in a city
 
 # §5: protection radius; the Imperial train protects like a general
 PROTECT_RADIUS = 3
@@ -70,7 +82,7 @@ SUPPLY_PATH = 6
 # §10: recruitment prices in TC points
 ARMY_PRICE = 6
 TRAIN_PRICE = 6
-PRICE_DEPOTS_LOST = 8              # when every depot city is occupied by enemy pieces
+PRICE_DEPOTS_LOST = 8  # when every depot city is occupied by enemy pieces
 
 # §11: the Clock of Fate is drawn from the end of this turn on
 FIRST_FATE_TURN = 6

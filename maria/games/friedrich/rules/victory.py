@@ -30,8 +30,11 @@ def relaxed(state: dict, nation: str) -> bool:
 def winners(state: dict, info: Info) -> list[str]:
     """The aggressor nations meeting their victory condition now (with the advanced Offensive
     Option, §13: Prussia holding its 14 Bohemian objectives; Austria with its 4 declared)."""
-    out = [n for n in T.AGGRESSORS
-           if in_game(state, n) and (holds_all(state, info, n, relaxed(state, n)) or _compensated(state, info, n))]
+    out = [
+        n
+        for n in T.AGGRESSORS
+        if in_game(state, n) and (holds_all(state, info, n, relaxed(state, n)) or _compensated(state, info, n))
+    ]
     return (hooks.call("victory_extra", state, info) + out) if "adv" in state else out
 
 
@@ -49,8 +52,11 @@ def declare(state: dict, nations: list[str], reason: str) -> None:
         if r and r not in roles:
             roles.append(r)
     state["result"] = {"winners": roles, "nations": list(nations), "turn": state["turn"], "reason": reason}
-    log(state, f"The game ends: {', '.join(nation_name(n) for n in nations)} win{'s' if len(nations) == 1 else ''}"
-        f" ({reason}).")
+    log(
+        state,
+        f"The game ends: {', '.join(nation_name(n) for n in nations)} win{'s' if len(nations) == 1 else ''}"
+        f" ({reason}).",
+    )
 
 
 @register("end_of_turn")

@@ -5,5 +5,19 @@ from maria.games.maria.board.loader import load_board, read_board
 from maria.games.maria.board.model import Board, City, General, Grid, Sector, Territory
 from maria.engine.board_problems import BoardDataError, Problem
 
-__all__ = ["Board", "BoardDataError", "CALIBRATION", "CHECKS", "CheckResult", "City", "General",
-           "Grid", "Problem", "Sector", "Territory", "load_board", "read_board", "run_checks"]
+__all__ = [
+    "Board",
+    "BoardDataError",
+    "CALIBRATION",
+    "CHECKS",
+    "CheckResult",
+    "City",
+    "General",
+    "Grid",
+    "Problem",
+    "Sector",
+    "Territory",
+    "load_board",
+    "read_board",
+    "run_checks",
+]

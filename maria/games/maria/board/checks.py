@@ -15,34 +15,49 @@ from maria.games.maria.board.model import MAJOR_POWERS, MAPS, SUITS, Board, City
 from maria.engine.board_problems import Problem
 
 SECTOR_COUNT = 44
-SUIT_BALANCE = (9, 13)            # 11 ± 2 sectors per suit
+SUIT_BALANCE = (9, 13)  # 11 ± 2 sectors per suit
 CITY_COUNTS = {"bohemia": (180, 300), "flanders": (100, 200)}
 MEAN_DEGREE = (2.6, 3.4)
 SILESIA_FORTRESSES = 7
 SILESIA_NAMED = ("liegnitz", "glogau", "breslau", "neisse", "cosel")
-ELECTORS = {"flanders": ("mainz", "trier", "koeln", "mannheim", "hannover"),
-            "bohemia": ("berlin", "dresden", "muenchen", "prag")}
+ELECTORS = {
+    "flanders": ("mainz", "trier", "koeln", "mannheim", "hannover"),
+    "bohemia": ("berlin", "dresden", "muenchen", "prag"),
+}
 RHINE_ELECTORS = ("mainz", "trier", "koeln", "mannheim")
-CALIBRATION = (("dresden", "prag", 5, 7), ("breslau", "prag", 7, 9), ("berlin", "dresden", 7, 10),
-               ("prag", "wien", 8, 11), ("muenchen", "prag", 9, 12), ("linz", "wien", 4, 6),
-               ("lille", "bruessel", 4, 6), ("bruessel", "maastricht", 4, 6))
+CALIBRATION = (
+    ("dresden", "prag", 5, 7),
+    ("breslau", "prag", 7, 9),
+    ("berlin", "dresden", 7, 10),
+    ("prag", "wien", 8, 11),
+    ("muenchen", "prag", 9, 12),
+    ("linz", "wien", 4, 6),
+    ("lille", "bruessel", 4, 6),
+    ("bruessel", "maastricht", 4, 6),
+)
 # The great highways of 1741 (board-spec.md §8): consecutive towns joined by main roads only.
-CORRIDORS = (("berlin", "frankfurt_oder", "glogau", "breslau", "neisse", "olmuetz", "bruenn", "wien"),
-             ("leipzig", "dresden", "bautzen", "goerlitz", "liegnitz", "breslau"),
-             ("dresden", "prag"), ("prag", "iglau", "wien"),
-             ("regensburg", "passau", "linz", "wien"), ("muenchen", "landshut", "braunau", "linz"),
-             ("lille", "tournai", "bruessel", "maastricht", "aachen", "koeln"),
-             ("koeln", "koblenz", "mainz", "mannheim", "strassburg"), ("metz", "trier", "koblenz"))
-CORRIDOR_MAX_HOPS = 6             # main-road steps allowed between two consecutive corridor towns
+CORRIDORS = (
+    ("berlin", "frankfurt_oder", "glogau", "breslau", "neisse", "olmuetz", "bruenn", "wien"),
+    ("leipzig", "dresden", "bautzen", "goerlitz", "liegnitz", "breslau"),
+    ("dresden", "prag"),
+    ("prag", "iglau", "wien"),
+    ("regensburg", "passau", "linz", "wien"),
+    ("muenchen", "landshut", "braunau", "linz"),
+    ("lille", "tournai", "bruessel", "maastricht", "aachen", "koeln"),
+    ("koeln", "koblenz", "mainz", "mannheim", "strassburg"),
+    ("metz", "trier", "koblenz"),
+)
+CORRIDOR_MAX_HOPS = 6  # main-road steps allowed between two consecutive corridor towns
 SETUP_STACKS = ({"friedrich", "schwerin"}, {"khevenhueller", "batthyany"}, {"george", "cumberland"})
 MIN_CITY_SPACING_PX = 38
 ROAD_CLEARANCE_PX = 20
-LINK_MAX_ROW = 3                  # map links only along the southern edges (rows 1-3)
+LINK_MAX_ROW = 3  # map links only along the southern edges (rows 1-3)
 GENERALS_TOTAL, TRAINS_TOTAL = 20, 10
 
 
 def _file(board: Board, name: str) -> str:
     from pathlib import Path
+
     return f"{Path(board.source_dir).name or 'boards'}/{name}"
 
 
@@ -59,6 +74,7 @@ def _home(board: Board, c: City) -> str | None:
 
 
 # --- the checks -----------------------------------------------------------------------------
+
 
 def check_two_maps(board: Board) -> list[Problem]:
     out = []
@@ -86,19 +102,38 @@ def check_sectors(board: Board) -> list[Problem]:
             out.append(Problem(f, f"sector '{s.id}'", "straddles the two maps"))
         for cell in s.cells():
             if cell in owner:
-                out.append(Problem(f, f"sector '{s.id}'", f"overlaps sector '{owner[cell]}' "
-                                                          f"in cell {board.grid.columns[cell[0]]}{cell[1] + 1}"))
+                out.append(
+                    Problem(
+                        f,
+                        f"sector '{s.id}'",
+                        f"overlaps sector '{owner[cell]}' in cell {board.grid.columns[cell[0]]}{cell[1] + 1}",
+                    )
+                )
             owner[cell] = s.id
-    missing = [f"{board.grid.columns[c]}{r + 1}" for c in range(board.grid.width)
-               for r in range(board.grid.rows) if (c, r) not in owner]
+    missing = [
+        f"{board.grid.columns[c]}{r + 1}"
+        for c in range(board.grid.width)
+        for r in range(board.grid.rows)
+        if (c, r) not in owner
+    ]
     if missing:
-        out.append(Problem(f, "sectors", f"grid cells in no sector: {', '.join(missing[:12])}"
-                                         + (" ..." if len(missing) > 12 else "")))
+        out.append(
+            Problem(
+                f,
+                "sectors",
+                f"grid cells in no sector: {', '.join(missing[:12])}" + (" ..." if len(missing) > 12 else ""),
+            )
+        )
     counts = Counter(s.suit for s in board.sectors)
     for suit in SUITS:
         if not SUIT_BALANCE[0] <= counts[suit] <= SUIT_BALANCE[1]:
-            out.append(Problem(f, "sectors", f"{counts[suit]} sectors of {suit}; each suit needs "
-                                             f"{SUIT_BALANCE[0]}-{SUIT_BALANCE[1]}"))
+            out.append(
+                Problem(
+                    f,
+                    "sectors",
+                    f"{counts[suit]} sectors of {suit}; each suit needs {SUIT_BALANCE[0]}-{SUIT_BALANCE[1]}",
+                )
+            )
     return out
 
 
@@ -108,8 +143,7 @@ def check_city_sectors(board: Board) -> list[Problem]:
         s = board._sector_of.get(c.id)
         if s is None:
             out.append(_city_problem(board, c, "lies in no sector"))
-        elif c.sector and not (s.col0 - 0.15 <= c.pos[0] < s.col1 + 1.15 and
-                               s.row0 - 0.15 <= c.pos[1] < s.row1 + 1.15):
+        elif c.sector and not (s.col0 - 0.15 <= c.pos[0] < s.col1 + 1.15 and s.row0 - 0.15 <= c.pos[1] < s.row1 + 1.15):
             out.append(_city_problem(board, c, f"is stated to be in sector {s.id} but lies far from it"))
     return out
 
@@ -130,26 +164,48 @@ def check_territories(board: Board) -> list[Problem]:
         if t.home_of:
             homes.setdefault(t.home_of, set()).add(t.map)
         if t.core_austria and (t.home_of != "austria" or t.map != "bohemia"):
-            out.append(Problem(_file(board, f"{t.map}.yaml"), f"territory '{t.id}'",
-                               "core_austria territories must be Austrian home country on the Bohemia map"))
-    need = {"austria": {"flanders", "bohemia"}, "prussia": {"bohemia"}, "saxony": {"bohemia"},
-            "bavaria": {"bohemia"}, "france": {"flanders"}, "pragmatic_army": {"flanders"}}
+            out.append(
+                Problem(
+                    _file(board, f"{t.map}.yaml"),
+                    f"territory '{t.id}'",
+                    "core_austria territories must be Austrian home country on the Bohemia map",
+                )
+            )
+    need = {
+        "austria": {"flanders", "bohemia"},
+        "prussia": {"bohemia"},
+        "saxony": {"bohemia"},
+        "bavaria": {"bohemia"},
+        "france": {"flanders"},
+        "pragmatic_army": {"flanders"},
+    }
     for power, maps in need.items():
         for m in maps - homes.get(power, set()):
-            out.append(Problem(_file(board, f"{m}.yaml"), "territories",
-                               f"no home-country territory of {power} on this map"))
+            out.append(
+                Problem(_file(board, f"{m}.yaml"), "territories", f"no home-country territory of {power} on this map")
+            )
     sil = board.territories.get("silesia")
     if sil is None:
         out.append(Problem(_file(board, "bohemia.yaml"), "territories", "the territory 'silesia' is missing"))
     elif sil.home_of is not None or sil.map != "bohemia":
-        out.append(Problem(_file(board, f"{sil.map}.yaml"), "territory 'silesia'",
-                           "Silesia must be on the Bohemia map and nobody's home country at the start"))
+        out.append(
+            Problem(
+                _file(board, f"{sil.map}.yaml"),
+                "territory 'silesia'",
+                "Silesia must be on the Bohemia map and nobody's home country at the start",
+            )
+        )
     if not any(t.core_austria for t in board.territories.values()):
         out.append(Problem(_file(board, "bohemia.yaml"), "territories", "no Core-Austria territory"))
     dutch = board.territories.get("dutch_republic")
     if dutch is None or dutch.home_of != "pragmatic_army":
-        out.append(Problem(_file(board, "flanders.yaml"), "territories",
-                           "the territory 'dutch_republic' (home of the Pragmatic Army) is missing"))
+        out.append(
+            Problem(
+                _file(board, "flanders.yaml"),
+                "territories",
+                "the territory 'dutch_republic' (home of the Pragmatic Army) is missing",
+            )
+        )
     for m in MAPS:
         if not any(t.home_of is None and t.map == m and t.id != "silesia" for t in board.territories.values()):
             out.append(Problem(_file(board, f"{m}.yaml"), "territories", "no land of no power on this map"))
@@ -161,9 +217,14 @@ def check_silesia(board: Board) -> list[Problem]:
     forts = [c.id for c in board.fortresses("silesia")]
     out = []
     if len(forts) != SILESIA_FORTRESSES:
-        out.append(Problem(f, "territory 'silesia'",
-                           f"Silesia must have exactly {SILESIA_FORTRESSES} fortresses, found {len(forts)}: "
-                           f"{', '.join(sorted(forts))}"))
+        out.append(
+            Problem(
+                f,
+                "territory 'silesia'",
+                f"Silesia must have exactly {SILESIA_FORTRESSES} fortresses, found {len(forts)}: "
+                f"{', '.join(sorted(forts))}",
+            )
+        )
     for cid in SILESIA_NAMED:
         if cid not in forts:
             out.append(Problem(f, f"city '{cid}'", "must be a fortress in Silesia"))
@@ -177,8 +238,9 @@ def check_electors(board: Board) -> list[Problem]:
     electors = {c.id for c in board.cities.values() if c.elector}
     wanted = {cid for ids in ELECTORS.values() for cid in ids}
     for cid in sorted(electors - wanted):
-        out.append(_city_problem(board, cid, "is marked as an elector but the 9 electors are "
-                                             + ", ".join(sorted(wanted))))
+        out.append(
+            _city_problem(board, cid, "is marked as an elector but the 9 electors are " + ", ".join(sorted(wanted)))
+        )
     for m, ids in ELECTORS.items():
         for cid in ids:
             c = board.cities.get(cid)
@@ -245,8 +307,11 @@ def check_major_fortresses(board: Board) -> list[Problem]:
         if not cond:
             out.append(Problem(_file(board, f"{m}.yaml"), "cities", message))
 
-    need(count("austria", "bohemia") >= 2, "bohemia",
-         "Austria needs several major fortresses in its home country on Bohemia")
+    need(
+        count("austria", "bohemia") >= 2,
+        "bohemia",
+        "Austria needs several major fortresses in its home country on Bohemia",
+    )
     need(count("austria", "flanders") >= 1, "flanders", "Austria needs a major fortress in the Austrian Netherlands")
     need(count("prussia", "bohemia") >= 2, "bohemia", "Prussia needs at least two major fortresses in its home country")
     need(count("france", "flanders") >= 2, "flanders", "France needs several major fortresses on Flanders")
@@ -254,8 +319,11 @@ def check_major_fortresses(board: Board) -> list[Problem]:
     dutch = [c for c in majors.get(("pragmatic_army", "flanders"), []) if c.territory == "dutch_republic"]
     need(len(dutch) >= 2, "flanders", "the Pragmatic Army needs at least two Dutch major fortresses")
     hannover = board.cities.get("hannover")
-    need(bool(hannover and hannover.fortress == "major" and _home(board, hannover) == "pragmatic_army"),
-         "flanders", "Hannover must be a major fortress of the Pragmatic Army's home country")
+    need(
+        bool(hannover and hannover.fortress == "major" and _home(board, hannover) == "pragmatic_army"),
+        "flanders",
+        "Hannover must be a major fortress of the Pragmatic Army's home country",
+    )
     bav = [c.id for m in MAPS for c in majors.get(("bavaria", m), [])]
     need(bav == ["muenchen"], "bohemia", f"Bavaria must have exactly one major fortress, München (found {bav})")
     sax = [c.id for m in MAPS for c in majors.get(("saxony", m), [])]
@@ -271,14 +339,24 @@ def check_roads(board: Board) -> list[Problem]:
         comps = sorted(components(ids, same_map), key=len, reverse=True)
         for comp in comps[1:]:
             names = ", ".join(sorted(comp)[:8]) + (" ..." if len(comp) > 8 else "")
-            out.append(Problem(_file(board, f"{m}.yaml"), "roads",
-                               f"the map is not connected: {len(comp)} cities cut off ({names})"))
+            out.append(
+                Problem(
+                    _file(board, f"{m}.yaml"),
+                    "roads",
+                    f"the map is not connected: {len(comp)} cities cut off ({names})",
+                )
+            )
         if ids:
             mean = sum(len(v) for v in same_map.values()) / len(ids)
             if not MEAN_DEGREE[0] <= mean <= MEAN_DEGREE[1]:
-                out.append(Problem(_file(board, f"{m}.yaml"), "roads",
-                                   f"mean number of roads per city is {mean:.2f}; the scale calls for "
-                                   f"{MEAN_DEGREE[0]}-{MEAN_DEGREE[1]}"))
+                out.append(
+                    Problem(
+                        _file(board, f"{m}.yaml"),
+                        "roads",
+                        f"mean number of roads per city is {mean:.2f}; the scale calls for "
+                        f"{MEAN_DEGREE[0]}-{MEAN_DEGREE[1]}",
+                    )
+                )
         for cid in ids:
             if not board.neighbours(cid):
                 out.append(_city_problem(board, cid, "has no road"))
@@ -294,9 +372,14 @@ def check_map_links(board: Board) -> list[Problem]:
         for cid in (a, b):
             c = board.cities.get(cid)
             if c and c.pos[1] >= LINK_MAX_ROW:
-                out.append(Problem(f, f"map_links {a}–{b}",
-                                   f"'{cid}' is in row {int(c.pos[1]) + 1}; the maps join only along "
-                                   f"their southern edges (rows 1-{LINK_MAX_ROW})"))
+                out.append(
+                    Problem(
+                        f,
+                        f"map_links {a}–{b}",
+                        f"'{cid}' is in row {int(c.pos[1]) + 1}; the maps join only along "
+                        f"their southern edges (rows 1-{LINK_MAX_ROW})",
+                    )
+                )
     return out
 
 
@@ -312,14 +395,25 @@ def check_scale(board: Board) -> list[Problem]:
         for a, b in zip(corridor, corridor[1:]):
             if a not in board.cities or b not in board.cities:
                 missing = a if a not in board.cities else b
-                out.append(Problem(_file(board, "board.yaml"), "main-road corridors",
-                                   f"the corridor {'–'.join(corridor)} needs the city '{missing}'"))
+                out.append(
+                    Problem(
+                        _file(board, "board.yaml"),
+                        "main-road corridors",
+                        f"the corridor {'–'.join(corridor)} needs the city '{missing}'",
+                    )
+                )
                 continue
             d = board.distance(a, b, main_only=True, within_map=True)
             if d is None or d > CORRIDOR_MAX_HOPS:
-                out.append(_city_problem(board, a, f"no main-road route {a}–{b} (of at most "
-                                                   f"{CORRIDOR_MAX_HOPS} steps) along the corridor "
-                                                   f"{'–'.join(corridor)}"))
+                out.append(
+                    _city_problem(
+                        board,
+                        a,
+                        f"no main-road route {a}–{b} (of at most "
+                        f"{CORRIDOR_MAX_HOPS} steps) along the corridor "
+                        f"{'–'.join(corridor)}",
+                    )
+                )
     return out
 
 
@@ -329,24 +423,35 @@ def check_drawing(board: Board) -> list[Problem]:
     grid = board.grid
     cities = list(board.cities.values())
     for i, a in enumerate(cities):
-        for b in cities[i + 1:]:
+        for b in cities[i + 1 :]:
             if a.map == b.map and grid.px_distance(a.pos, b.pos) < MIN_CITY_SPACING_PX:
-                out.append(_city_problem(board, a, f"is only {grid.px_distance(a.pos, b.pos):.0f} px from "
-                                                   f"'{b.id}' (at least {MIN_CITY_SPACING_PX} needed)"))
+                out.append(
+                    _city_problem(
+                        board,
+                        a,
+                        f"is only {grid.px_distance(a.pos, b.pos):.0f} px from "
+                        f"'{b.id}' (at least {MIN_CITY_SPACING_PX} needed)",
+                    )
+                )
     edges = [(a, b) for a, b, _ in board.edges() if board.cities[a].map == board.cities[b].map]
     px = {c.id: grid.to_px(c.pos) for c in cities}
     for m in MAPS:
         mine = [e for e in edges if board.cities[e[0]].map == m]
         for i, (a, b) in enumerate(mine):
-            for c, d in mine[i + 1:]:
+            for c, d in mine[i + 1 :]:
                 if len({a, b, c, d}) == 4 and _segments_cross(px[a], px[b], px[c], px[d]):
                     out.append(Problem(_file(board, f"{m}.yaml"), f"road {a}–{b}", f"crosses the road {c}–{d}"))
         on_map = [c for c in cities if c.map == m]
         for a, b in mine:
             for c in on_map:
                 if c.id not in (a, b) and _point_segment_px(px[c.id], px[a], px[b]) < ROAD_CLEARANCE_PX:
-                    out.append(Problem(_file(board, f"{m}.yaml"), f"road {a}–{b}",
-                                       f"passes over the city '{c.id}' without stopping there"))
+                    out.append(
+                        Problem(
+                            _file(board, f"{m}.yaml"),
+                            f"road {a}–{b}",
+                            f"passes over the city '{c.id}' without stopping there",
+                        )
+                    )
     return out
 
 
@@ -354,6 +459,7 @@ def _segments_cross(p1, p2, p3, p4) -> bool:
     def orient(a, b, c):
         v = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
         return (v > 1e-9) - (v < -1e-9)
+
     return (orient(p1, p2, p3) * orient(p1, p2, p4) < 0) and (orient(p3, p4, p1) * orient(p3, p4, p2) < 0)
 
 
@@ -410,7 +516,7 @@ def check_furniture(board: Board) -> list[Problem]:
             out.append(Problem(f, f"furniture {name}", "must lie inside the board"))
     names = list(rects)
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
+        for b in names[i + 1 :]:
             if _overlap(rects[a], rects[b]):
                 out.append(Problem(f, f"furniture {a}", f"overlaps {b}"))
     for c in board.cities.values():
@@ -420,8 +526,13 @@ def check_furniture(board: Board) -> list[Problem]:
     vd, sb = board.furniture.get("victory_display"), board.furniture.get("silesia_box")
     if vd and (vd[0] > 1 or vd[1] + vd[3] < H - 1):
         out.append(Problem(f, "furniture.victory_display", "must be in the top-left corner of the board"))
-    if vd and sb and not (vd[0] <= sb[0] and sb[0] + sb[2] <= vd[0] + vd[2] and vd[1] <= sb[1]
-                          and sb[1] + sb[3] <= vd[1] + vd[3]):
+    if (
+        vd
+        and sb
+        and not (
+            vd[0] <= sb[0] and sb[0] + sb[2] <= vd[0] + vd[2] and vd[1] <= sb[1] and sb[1] + sb[3] <= vd[1] + vd[3]
+        )
+    ):
         out.append(Problem(f, "furniture.silesia_box", "must lie inside the victory display"))
     if sb and not _overlap(sb, (0, 10, 1, 1)):
         out.append(Problem(f, "furniture.silesia_box", "must cover grid cell A11 (the Prussian train's code)"))
@@ -459,8 +570,14 @@ def check_armies(board: Board) -> list[Problem]:
         low = sum(g.setup_min for g in sheet.generals)
         high = 8 * len(sheet.generals)
         if not low <= sheet.troops <= high:
-            out.append(Problem(f, e, f"{sheet.troops} troops cannot be allocated: the generals need "
-                                     f"{low}-{high} (set-up minimums, 8 per general)"))
+            out.append(
+                Problem(
+                    f,
+                    e,
+                    f"{sheet.troops} troops cannot be allocated: the generals need "
+                    f"{low}-{high} (set-up minimums, 8 per general)",
+                )
+            )
         if len(sheet.train_codes) != sheet.supply_trains:
             out.append(Problem(f, e, f"{sheet.supply_trains} supply trains but {len(sheet.train_codes)} train codes"))
     if board.armies.get("austria") and board.armies["austria"].hussars != 2:
@@ -483,8 +600,13 @@ def check_setup(board: Board) -> list[Problem]:
     for power, sheet in board.armies.items():
         places = setup.trains.get(power, ())
         if len(places) != sheet.supply_trains:
-            out.append(Problem(f, f"trains.{power}", f"{power} has {sheet.supply_trains} supply trains, "
-                                                     f"{len(places)} set-up places given"))
+            out.append(
+                Problem(
+                    f,
+                    f"trains.{power}",
+                    f"{power} has {sheet.supply_trains} supply trains, {len(places)} set-up places given",
+                )
+            )
         for i, place in enumerate(places):
             train_places.append((power, f"{power}_t{i + 1}", place))
             occupants.setdefault(place, []).append(f"{power}_t{i + 1}")
@@ -495,13 +617,24 @@ def check_setup(board: Board) -> list[Problem]:
         if len(pieces) == 2 and all(p in gens for p in pieces):
             stacks.append(set(pieces))
         else:
-            out.append(Problem(f, f"city '{place}'", f"holds {', '.join(pieces)}: one piece per city "
-                                                     f"except a stack of two generals"))
+            out.append(
+                Problem(
+                    f,
+                    f"city '{place}'",
+                    f"holds {', '.join(pieces)}: one piece per city except a stack of two generals",
+                )
+            )
     for stack in stacks:
         if stack not in SETUP_STACKS:
-            out.append(Problem(f, "generals", f"{' and '.join(sorted(stack))} start stacked; the only "
-                                              "set-up stacks are Friedrich+Schwerin, Khevenhüller+Batthyány, "
-                                              "George II+Cumberland"))
+            out.append(
+                Problem(
+                    f,
+                    "generals",
+                    f"{' and '.join(sorted(stack))} start stacked; the only "
+                    "set-up stacks are Friedrich+Schwerin, Khevenhüller+Batthyány, "
+                    "George II+Cumberland",
+                )
+            )
     for stack in SETUP_STACKS:
         if stack not in stacks:
             out.append(Problem(f, "generals", f"{' and '.join(sorted(stack))} must start stacked in one city"))
@@ -556,8 +689,14 @@ def _setup_codes(board: Board) -> list[Problem]:
     for piece, code, place in checks:
         cell = _place_cell(board, place)
         if cell != code and piece not in board.setup.exceptions:
-            out.append(Problem(f, piece, f"starts at {place} (cell {cell}) but its army-sheet code is {code}; "
-                                         "move it or list it under 'exceptions' with the reason"))
+            out.append(
+                Problem(
+                    f,
+                    piece,
+                    f"starts at {place} (cell {cell}) but its army-sheet code is {code}; "
+                    "move it or list it under 'exceptions' with the reason",
+                )
+            )
     return out
 
 
@@ -567,8 +706,11 @@ def _place_cell(board: Board, place: str) -> str | None:
         if box is None:
             return None
         x, y, w, h = box.rect
-        codes = {board.grid.cell_of((cx + 0.5, cy + 0.5))
-                 for cx in range(int(x), int(x + w + 0.999)) for cy in range(int(y), int(y + h + 0.999))}
+        codes = {
+            board.grid.cell_of((cx + 0.5, cy + 0.5))
+            for cx in range(int(x), int(x + w + 0.999))
+            for cy in range(int(y), int(y + h + 0.999))
+        }
         return next(iter(sorted(codes))) if len(codes) == 1 else "|".join(sorted(codes))
     c = board.cities.get(place)
     return board.grid.cell_of(c.pos) if c else None
@@ -578,6 +720,7 @@ def _setup_territory(board: Board) -> list[Problem]:
     f = _file(board, "setup.yaml")
     out = []
     from maria.games.maria.board.model import MINOR_POWERS  # noqa: F401  (documentation of the two blocs below)
+
     bloc = {"france": 0, "bavaria": 0, "prussia": 0, "saxony": 0, "austria": 1, "pragmatic_army": 1}
     pieces = [(gid, board.generals[gid].power, p) for gid, p in board.setup.generals.items() if gid in board.generals]
     pieces += [(f"{pw}_t{i + 1}", pw, p) for pw, ps in board.setup.trains.items() for i, p in enumerate(ps)]
@@ -599,8 +742,13 @@ def check_markers(board: Board) -> list[Problem]:
         out.append(Problem(f, "markers.victory.prussia", "Prussia starts with markers on Liegnitz and Glogau"))
     others = sorted(c.id for c in board.fortresses("silesia") if c.id not in ("liegnitz", "glogau"))
     if sorted(vms.get("austria", ())) != others:
-        out.append(Problem(f, "markers.victory.austria",
-                           f"Austria starts with markers on the other 5 Silesian fortresses ({', '.join(others)})"))
+        out.append(
+            Problem(
+                f,
+                "markers.victory.austria",
+                f"Austria starts with markers on the other 5 Silesian fortresses ({', '.join(others)})",
+            )
+        )
     for power, ids in vms.items():
         if power not in ("prussia", "austria"):
             out.append(Problem(f, f"markers.victory.{power}", "only Prussia and Austria start with victory markers"))
@@ -616,14 +764,26 @@ CHECKS: tuple[tuple[str, str, Callable[[Board], list[Problem]]], ...] = (
     ("city-sectors", "every city lies in exactly one sector", check_city_sectors),
     ("city-counts", "180-300 cities on Bohemia, 100-200 on Flanders", check_city_counts),
     ("territories", "home countries of every power, Core-Austria, Silesia, lands of no power", check_territories),
-    ("silesia", "Silesia has exactly 7 fortresses incl. Liegnitz, Glogau, Breslau (major), Neisse, Cosel",
-     check_silesia),
-    ("electors", "the 9 electors are fortresses on their maps; the Rhine electorates belong to no power",
-     check_electors),
-    ("bruessel-tournai", "Brüssel and Tournai, with a road from France through Tournai to Brüssel",
-     check_bruessel_tournai),
-    ("major-fortresses", "re-entry major fortresses of every power (München and Dresden the only minor-power ones)",
-     check_major_fortresses),
+    (
+        "silesia",
+        "Silesia has exactly 7 fortresses incl. Liegnitz, Glogau, Breslau (major), Neisse, Cosel",
+        check_silesia,
+    ),
+    (
+        "electors",
+        "the 9 electors are fortresses on their maps; the Rhine electorates belong to no power",
+        check_electors,
+    ),
+    (
+        "bruessel-tournai",
+        "Brüssel and Tournai, with a road from France through Tournai to Brüssel",
+        check_bruessel_tournai,
+    ),
+    (
+        "major-fortresses",
+        "re-entry major fortresses of every power (München and Dresden the only minor-power ones)",
+        check_major_fortresses,
+    ),
     ("roads", "each map's road graph connected, mean degree 2.6-3.4", check_roads),
     ("map-links", "at least 3 roads between the maps, only along the southern edges", check_map_links),
     ("scale", "calibration distances and main-road corridors", check_scale),

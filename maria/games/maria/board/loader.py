@@ -11,20 +11,41 @@ from pathlib import Path
 from typing import Any
 
 from maria.engine.board_folder import FolderReader, refuse_unless_sound
-from maria.games.maria.board.model import (FORTRESS_KINDS, MAJOR_POWERS, MAPS, POWERS, SUITS, ArmySheet,
-                               Board, Box, City, General, Grid, Rect, Sector, Setup, Territory)
+from maria.games.maria.board.model import (
+    FORTRESS_KINDS,
+    MAJOR_POWERS,
+    MAPS,
+    POWERS,
+    SUITS,
+    ArmySheet,
+    Board,
+    Box,
+    City,
+    General,
+    Grid,
+    Rect,
+    Sector,
+    Setup,
+    Territory,
+)
 from maria.engine.board_problems import Problem
 
 BOARD_FILE = "board.yaml"
 SETUP_FILE = "setup.yaml"
 ARMIES_FILE = "armies.yaml"
 FURNITURE_RECTS = ("victory_display", "silesia_box", "turn_track", "electoral_college")
-MAX_BOARD_BYTES = 5 * 1024 * 1024   # the shipped files are 30 KB at most
+MAX_BOARD_BYTES = 5 * 1024 * 1024  # the shipped files are 30 KB at most
 # The ranges of the counts a board gives (every other number is bounded by folder.MAX_NUMBER):
 # generous beside the printed game (12 rows, 1-8 troops a general, 26 at most for a power), tight
 # enough that nothing built from them (cells, pieces) grows large.
-RANGES = {"rows": (1, 100), "troops": (0, 1000), "supply_trains": (0, 50), "hussars": (0, 50),
-          "rank": (1, 100), "setup_min": (1, 8)}
+RANGES = {
+    "rows": (1, 100),
+    "troops": (0, 1000),
+    "supply_trains": (0, 50),
+    "hussars": (0, 50),
+    "rank": (1, 100),
+    "setup_min": (1, 8),
+}
 
 
 class _Reader(FolderReader):
@@ -45,7 +66,7 @@ class _Reader(FolderReader):
         try:
             root = self.root.resolve()
             target = (self.root / p).resolve()
-        except (OSError, RuntimeError):          # a symlink loop
+        except (OSError, RuntimeError):  # a symlink loop
             return "cannot be resolved (a link loop?)"
         if target != root and root not in target.parents:
             return "is a link to a file outside the board folder"
@@ -54,14 +75,20 @@ class _Reader(FolderReader):
     def read(self, name: str) -> dict[str, Any] | None:
         why = self.outside(name)
         if why is not None:
-            self.add(name, "", f"refused: the name {why}; board files name files inside their own "
-                               "folder only")
+            self.add(name, "", f"refused: the name {why}; board files name files inside their own folder only")
             return None
         return super().read(name)
 
     # --- typed field access ---------------------------------------------------------------
-    def field(self, name: str, entry: str, data: Any, key: str, kind: type | tuple[type, ...],
-              default: Any = ..., ) -> Any:
+    def field(
+        self,
+        name: str,
+        entry: str,
+        data: Any,
+        key: str,
+        kind: type | tuple[type, ...],
+        default: Any = ...,
+    ) -> Any:
         if not isinstance(data, dict):
             self.add(name, entry, "must be a mapping")
             return None
@@ -87,16 +114,25 @@ class _Reader(FolderReader):
         return value
 
     def point(self, name: str, entry: str, value: Any, key: str, n: int) -> tuple[float, ...] | None:
-        if (not isinstance(value, (list, tuple)) or len(value) != n
-                or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)):
+        if (
+            not isinstance(value, (list, tuple))
+            or len(value) != n
+            or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
+        ):
             self.add(name, entry, f"'{key}' must be a list of {n} numbers, not {value!r}")
             return None
         return tuple(float(v) for v in value)
 
 
 def _type_word(name: str) -> str:
-    return {"str": "text", "int": "whole number", "float": "number", "bool": "true/false",
-            "list": "list", "dict": "mapping"}.get(name, name)
+    return {
+        "str": "text",
+        "int": "whole number",
+        "float": "number",
+        "bool": "true/false",
+        "list": "list",
+        "dict": "mapping",
+    }.get(name, name)
 
 
 def _entry(kind: str, i: int, item: Any) -> str:
@@ -110,8 +146,12 @@ def read_board(root: str | Path) -> tuple[Board | None, list[Problem]]:
     try:
         return _read_board(reader, root)
     except Exception as exc:  # a hand-edited file must give a message, never a crash
-        reader.add(BOARD_FILE, "", f"the board files cannot be read: a value of an unexpected kind "
-                                   f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})")
+        reader.add(
+            BOARD_FILE,
+            "",
+            f"the board files cannot be read: a value of an unexpected kind "
+            f"({type(exc).__name__}: {' '.join(str(exc).split())[:160]})",
+        )
         return None, reader.problems
 
 
@@ -131,8 +171,9 @@ def _read_board(reader: _Reader, root: str | Path) -> tuple[Board | None, list[P
     for map_id, file_name in map_files.items():
         data = reader.read(file_name)
         if data is not None:
-            _read_map_file(reader, file_name, map_id, data, grid, map_columns.get(map_id),
-                           territories, cities, road_lists)
+            _read_map_file(
+                reader, file_name, map_id, data, grid, map_columns.get(map_id), territories, cities, road_lists
+            )
 
     links = _read_links(reader, board_data, road_lists)
     roads = _build_roads(reader, cities, road_lists)
@@ -141,10 +182,20 @@ def _read_board(reader: _Reader, root: str | Path) -> tuple[Board | None, list[P
     armies = _read_armies(reader, grid)
     setup = _read_setup(reader, cities, boxes, armies)
 
-    board = Board(grid=grid, map_columns=map_columns, sectors=tuple(sectors),
-                  territories=territories, cities=cities, roads=roads, map_links=links,
-                  boxes=boxes, furniture=furniture, armies=armies, setup=setup,
-                  source_dir=str(root))
+    board = Board(
+        grid=grid,
+        map_columns=map_columns,
+        sectors=tuple(sectors),
+        territories=territories,
+        cities=cities,
+        roads=roads,
+        map_links=links,
+        boxes=boxes,
+        furniture=furniture,
+        armies=armies,
+        setup=setup,
+        source_dir=str(root),
+    )
     _assign_sectors(reader, board)
     return board, reader.problems
 
@@ -158,6 +209,7 @@ def load_board(root: str | Path) -> Board:
 
 # --- board.yaml ---------------------------------------------------------------------------
 
+
 def _read_grid(reader: _Reader, data: dict) -> Grid | None:
     g = reader.field(BOARD_FILE, "grid", data, "grid", dict)
     if g is None:
@@ -167,8 +219,9 @@ def _read_grid(reader: _Reader, data: dict) -> Grid | None:
     cell = reader.point(BOARD_FILE, "grid", g.get("cell_px"), "cell_px", 2)
     if columns is None or rows is None or cell is None:
         return None
-    if not all(isinstance(c, str) and len(c) == 1 and "A" <= c.upper() <= "Z" for c in columns) \
-            or len({c.upper() for c in columns}) != len(columns):
+    if not all(isinstance(c, str) and len(c) == 1 and "A" <= c.upper() <= "Z" for c in columns) or len(
+        {c.upper() for c in columns}
+    ) != len(columns):
         reader.add(BOARD_FILE, "grid", "'columns' must be distinct single letters A-Z")
         return None
     if rows < 1 or cell[0] <= 0 or cell[1] <= 0:
@@ -193,8 +246,7 @@ def _read_maps(reader: _Reader, data: dict, grid: Grid) -> tuple[dict, dict]:
         if file_name:
             why = reader.outside(file_name)
             if why is not None:
-                reader.add(BOARD_FILE, entry, f"'file' must name a file inside the board folder: "
-                                              f"{file_name!r} {why}")
+                reader.add(BOARD_FILE, entry, f"'file' must name a file inside the board folder: {file_name!r} {why}")
             else:
                 files[map_id] = file_name
         if span:
@@ -235,8 +287,9 @@ def _read_sectors(reader: _Reader, data: dict, grid: Grid) -> list[Sector]:
     return out
 
 
-def _road_pairs(reader: _Reader, name: str, key: str, items: Any, main: bool,
-                sink: list[tuple[str, str, str, bool, str]]) -> None:
+def _road_pairs(
+    reader: _Reader, name: str, key: str, items: Any, main: bool, sink: list[tuple[str, str, str, bool, str]]
+) -> None:
     if items is None:
         return
     if not isinstance(items, list):
@@ -244,8 +297,7 @@ def _road_pairs(reader: _Reader, name: str, key: str, items: Any, main: bool,
         return
     for i, pair in enumerate(items):
         entry = f"{key}[{i}]"
-        if (not isinstance(pair, (list, tuple)) or len(pair) != 2
-                or not all(isinstance(x, str) for x in pair)):
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not all(isinstance(x, str) for x in pair):
             reader.add(name, entry, f"a road must be a pair of city ids like [prag, kolin], not {pair!r}")
             continue
         sink.append((name, pair[0], pair[1], main, f"{entry} {pair[0]}–{pair[1]}"))
@@ -320,9 +372,18 @@ def _read_furniture(reader: _Reader, data: dict) -> dict[str, Rect]:
 
 # --- map files ----------------------------------------------------------------------------
 
-def _read_map_file(reader: _Reader, name: str, map_id: str, data: dict, grid: Grid,
-                   columns: tuple[int, int] | None, territories: dict[str, Territory],
-                   cities: dict[str, City], road_lists: list) -> None:
+
+def _read_map_file(
+    reader: _Reader,
+    name: str,
+    map_id: str,
+    data: dict,
+    grid: Grid,
+    columns: tuple[int, int] | None,
+    territories: dict[str, Territory],
+    cities: dict[str, City],
+    road_lists: list,
+) -> None:
     declared = data.get("map")
     if declared != map_id:
         reader.add(name, "map", f"says '{declared}' but board.yaml lists this file for '{map_id}'")
@@ -370,10 +431,14 @@ def _read_map_file(reader: _Reader, name: str, map_id: str, data: dict, grid: Gr
         if not (0 <= y < grid.rows):
             reader.add(name, entry, f"position {list(pos)} is outside the board (y must be 0..{grid.rows})")
         elif columns and not (columns[0] <= x < columns[1] + 1):
-            reader.add(name, entry, f"position {list(pos)} is outside the {map_id} map "
-                                    f"(x must be {columns[0]}..{columns[1] + 1})")
-        cities[cid] = City(cid, cname, map_id, (x, y), terr, fort or "none", bool(elector),
-                           (sector or "").upper(), note or "")
+            reader.add(
+                name,
+                entry,
+                f"position {list(pos)} is outside the {map_id} map (x must be {columns[0]}..{columns[1] + 1})",
+            )
+        cities[cid] = City(
+            cid, cname, map_id, (x, y), terr, fort or "none", bool(elector), (sector or "").upper(), note or ""
+        )
 
     _road_pairs(reader, name, "roads", data.get("roads"), False, road_lists)
     _road_pairs(reader, name, "main_roads", data.get("main_roads"), True, road_lists)
@@ -386,8 +451,7 @@ def _build_roads(reader: _Reader, cities: dict[str, City], road_lists: list) -> 
     for file_name, a, b, main, entry in road_lists:
         bad = [x for x in (a, b) if x not in cities]
         if bad:
-            reader.problems.append(Problem(reader.label(file_name), entry,
-                                           f"road to unknown city '{bad[0]}'"))
+            reader.problems.append(Problem(reader.label(file_name), entry, f"road to unknown city '{bad[0]}'"))
             continue
         if a == b:
             reader.problems.append(Problem(reader.label(file_name), entry, "a road must join two different cities"))
@@ -395,13 +459,18 @@ def _build_roads(reader: _Reader, cities: dict[str, City], road_lists: list) -> 
         link = file_name == BOARD_FILE
         if not link and (cities[a].map != cities[b].map or f"{cities[a].map}.yaml" != file_name):
             where = f"{cities[a].map}/{cities[b].map}"
-            reader.problems.append(Problem(reader.label(file_name), entry,
-                                           f"joins cities of another map ({where}); roads between the maps go in "
-                                           "board.yaml map_links"))
+            reader.problems.append(
+                Problem(
+                    reader.label(file_name),
+                    entry,
+                    f"joins cities of another map ({where}); roads between the maps go in board.yaml map_links",
+                )
+            )
             continue
         if link and not (cities[a].map == "flanders" and cities[b].map == "bohemia"):
-            reader.problems.append(Problem(reader.label(file_name), entry,
-                                           "a map link must be [flanders city, bohemia city]"))
+            reader.problems.append(
+                Problem(reader.label(file_name), entry, "a map link must be [flanders city, bohemia city]")
+            )
             continue
         if b in roads[a]:
             reader.problems.append(Problem(reader.label(file_name), entry, "this road is listed twice"))
@@ -412,6 +481,7 @@ def _build_roads(reader: _Reader, cities: dict[str, City], road_lists: list) -> 
 
 
 # --- armies.yaml and setup.yaml -------------------------------------------------------------
+
 
 def _read_armies(reader: _Reader, grid: Grid) -> dict[str, ArmySheet]:
     data = reader.read(ARMIES_FILE)
@@ -444,8 +514,9 @@ def _read_armies(reader: _Reader, grid: Grid) -> dict[str, ArmySheet]:
                 continue
             seen.add(gid)
             if grid.parse_cell(code) is None:
-                reader.add(ARMIES_FILE, gentry,
-                           f"'code' {code!r} is not a grid cell (A1..{grid.columns[-1]}{grid.rows})")
+                reader.add(
+                    ARMIES_FILE, gentry, f"'code' {code!r} is not a grid cell (A1..{grid.columns[-1]}{grid.rows})"
+                )
             if not 1 <= smin <= 8:
                 reader.add(ARMIES_FILE, gentry, f"'setup_min' must be 1..8, not {smin}")
             generals.append(General(gid, gname, power, rank, smin, code.upper()))
@@ -454,8 +525,9 @@ def _read_armies(reader: _Reader, grid: Grid) -> dict[str, ArmySheet]:
                 reader.add(ARMIES_FILE, f"{entry}.train_codes", f"{code!r} is not a grid cell")
         if troops is None or trains is None:
             continue
-        out[power] = ArmySheet(power, troops, trains, tuple(str(c).upper() for c in codes or []),
-                               tuple(generals), hussars or 0)
+        out[power] = ArmySheet(
+            power, troops, trains, tuple(str(c).upper() for c in codes or []), tuple(generals), hussars or 0
+        )
     return out
 
 
@@ -545,5 +617,4 @@ def _assign_sectors(reader: _Reader, board: Board) -> None:
         elif not holding:
             reader.add(file_name, f"city '{city.id}'", f"lies in no sector (position {list(city.pos)})")
         else:
-            reader.add(file_name, f"city '{city.id}'",
-                       f"lies in several sectors ({', '.join(s.id for s in holding)})")
+            reader.add(file_name, f"city '{city.id}'", f"lies in several sectors ({', '.join(s.id for s in holding)})")

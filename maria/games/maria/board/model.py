@@ -54,11 +54,11 @@ class Grid:
 
 @dataclass(frozen=True)
 class Sector:
-    id: str          # its cells code, e.g. "A1:B2"
+    id: str  # its cells code, e.g. "A1:B2"
     col0: int
     row0: int
     col1: int
-    row1: int        # inclusive indices
+    row1: int  # inclusive indices
     suit: str
 
     def contains(self, pos: tuple[float, float]) -> bool:
@@ -99,6 +99,7 @@ class City:
 @dataclass(frozen=True)
 class Box:
     """An off-map box (Ostpreussen, England, ...) or the Silesia victory box."""
+
     id: str
     name: str
     power: str | None
@@ -128,25 +129,26 @@ class ArmySheet:
 
 @dataclass(frozen=True)
 class Setup:
-    generals: dict[str, str]                 # general id -> city id or "box:<id>"
-    trains: dict[str, tuple[str, ...]]       # power -> places (city id or "box:<id>")
+    generals: dict[str, str]  # general id -> city id or "box:<id>"
+    trains: dict[str, tuple[str, ...]]  # power -> places (city id or "box:<id>")
     victory_markers: dict[str, tuple[str, ...]]
     elector_markers: dict[str, tuple[str, ...]]
-    exceptions: dict[str, str]               # piece id -> reason its place is outside its code's cell
+    exceptions: dict[str, str]  # piece id -> reason its place is outside its code's cell
 
 
 @dataclass
 class Board:
     """Everything in boards/: read-only after loading."""
+
     grid: Grid
     map_columns: dict[str, tuple[int, int]]  # map -> (first column index, last column index)
     sectors: tuple[Sector, ...]
     territories: dict[str, Territory]
     cities: dict[str, City]
-    roads: dict[str, dict[str, bool]]        # city -> {neighbour: is_main_road}
+    roads: dict[str, dict[str, bool]]  # city -> {neighbour: is_main_road}
     map_links: tuple[tuple[str, str, bool], ...]
     boxes: dict[str, Box]
-    furniture: dict[str, Rect]               # victory_display, silesia_box, turn_track, electoral_college, pool_<power>
+    furniture: dict[str, Rect]  # victory_display, silesia_box, turn_track, electoral_college, pool_<power>
     armies: dict[str, ArmySheet]
     setup: Setup
     source_dir: str = ""
@@ -169,8 +171,7 @@ class Board:
         return self._sector_of[city_id].suit
 
     def fortresses(self, territory: str | None = None) -> list[City]:
-        return [c for c in self.cities.values()
-                if c.is_fortress and (territory is None or c.territory == territory)]
+        return [c for c in self.cities.values() if c.is_fortress and (territory is None or c.territory == territory)]
 
     @property
     def generals(self) -> dict[str, General]:
@@ -190,8 +191,7 @@ class Board:
                 if a < b:
                     yield a, b, main
 
-    def distances_from(self, start: str, *, main_only: bool = False,
-                       within_map: bool = False) -> dict[str, int]:
+    def distances_from(self, start: str, *, main_only: bool = False, within_map: bool = False) -> dict[str, int]:
         """Road steps from `start` to every reachable city (pieces are ignored)."""
         dist = {start: 0}
         queue = deque([start])

@@ -10,10 +10,28 @@ from __future__ import annotations
 
 from maria.games.maria.rules import hooks
 from maria.engine import rng
+
 # the deck machinery of the rules core (card ids, drawing with cycling, payment; cards.X keeps working)
-from maria.engine.deck import (LETTER_OF, RESERVE_PAY_VALUE, SUIT_LETTERS, _refill, deck_of,  # noqa: F401  (re-exported)
-                             discard, draw, forget, hand_value, is_reserve, label, labels,
-                             minimal_payment_ok, pay_value, remember, suggest_payment, suit_of, value_of)
+from maria.engine.deck import (
+    LETTER_OF,
+    RESERVE_PAY_VALUE,
+    SUIT_LETTERS,
+    _refill,
+    deck_of,
+    discard,
+    draw,
+    forget,
+    hand_value,
+    is_reserve,
+    label,
+    labels,
+    minimal_payment_ok,
+    pay_value,
+    remember,
+    suggest_payment,
+    suit_of,
+    value_of,
+)
 from maria.games.maria.rules import roles as R
 
 DECKS = 4
@@ -29,9 +47,12 @@ def new_cards(state: dict) -> dict:
     """R4.6: shuffle one deck as the draw deck; the other three are set aside in order."""
     deck = deck_cards(1)
     rng.shuffle(state, deck)
-    return {"draw": deck, "aside": [deck_cards(d) for d in range(2, DECKS + 1)],
-            "discards": {str(d): [] for d in range(1, DECKS + 1)},
-            "hands": {}}
+    return {
+        "draw": deck,
+        "aside": [deck_cards(d) for d in range(2, DECKS + 1)],
+        "discards": {str(d): [] for d in range(1, DECKS + 1)},
+        "hands": {},
+    }
 
 
 def income(state: dict, power: str, subsidy: bool) -> int:
@@ -44,14 +65,18 @@ def income(state: dict, power: str, subsidy: bool) -> int:
     if power == "france" and state["variant"] == "intro":
         n -= 2
     if state["variant"] == "advanced":
-        n = hooks.call("income_modifier", state, power, n)            # R19.3.8, R17
+        n = hooks.call("income_modifier", state, power, n)  # R19.3.8, R17
     return max(n, 0)
 
 
 def total_cards(state: dict) -> int:
     c = state["cards"]
-    n = (len(c["draw"]) + sum(len(d) for d in c["aside"]) + sum(len(d) for d in c["discards"].values())
-         + sum(len(h) for h in c["hands"].values()))
+    n = (
+        len(c["draw"])
+        + sum(len(d) for d in c["aside"])
+        + sum(len(d) for d in c["discards"].values())
+        + sum(len(h) for h in c["hands"].values())
+    )
     if state.get("adv"):
-        n += sum(len(e) for e in state["adv"]["pol"]["display"].values())   # the political display
+        n += sum(len(e) for e in state["adv"]["pol"]["display"].values())  # the political display
     return n

@@ -79,8 +79,11 @@ def _units(state: dict, info: BoardInfo, powers: Collection[str]) -> list[list[s
             continue
         for n in sorted(info.nbrs[city]):
             other = state["city_generals"].get(n, [])
-            if other and R.enemies(state, state["generals"][other[0]]["power"], p) \
-                    and not (state["variant"] == "advanced" and _neutral(state, state["generals"][other[0]]["power"])):
+            if (
+                other
+                and R.enemies(state, state["generals"][other[0]]["power"], p)
+                and not (state["variant"] == "advanced" and _neutral(state, state["generals"][other[0]]["power"]))
+            ):
                 pairs.append([city, n])
     return pairs
 
@@ -102,7 +105,7 @@ class CombatPhase(Handler):
         if state["variant"] == "advanced" and state["players"] == 3:
             aus = [pr for pr in out if R.role_of(state, _cmd(state, pr[0])) == "maria_theresa"]
             if aus and "pragmatic_army" in frame["powers"]:
-                out = aus                                        # R11.7 (not in 2p, R24.2.5)
+                out = aus  # R11.7 (not in 2p, R24.2.5)
         return out
 
     @staticmethod
@@ -130,8 +133,11 @@ class CombatPhase(Handler):
         if role not in CombatPhase.waiting(state, info, frame):
             return []
         mine = R.powers_of(state, role)
-        return [{"type": "attack", "from": a, "target": d} for a, d in CombatPhase._valid(state, info, frame)
-                if _cmd(state, a) in mine]
+        return [
+            {"type": "attack", "from": a, "target": d}
+            for a, d in CombatPhase._valid(state, info, frame)
+            if _cmd(state, a) in mine
+        ]
 
     @staticmethod
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
@@ -150,17 +156,31 @@ def start_combat(state: dict, info: BoardInfo, phase: dict, a: str, d: str) -> N
     phase["fought"].append([a, d])
     att, dfn = _unit_at(state, a), _unit_at(state, d)
     for g in att + dfn:
-        state["generals"][g]["known"] = state["generals"][g]["troops"]    # R6.5 revealed in combat
+        state["generals"][g]["known"] = state["generals"][g]["troops"]  # R6.5 revealed in combat
     state["undo"] = []
     at = sum(state["generals"][g]["troops"] for g in att)
     dt = sum(state["generals"][g]["troops"] for g in dfn)
     ap, dp = state["generals"][commander(state, a)]["power"], state["generals"][commander(state, d)]["power"]
     score = at - dt
-    frame = {"name": "combat", "att_city": a, "def_city": d, "att": att, "def": dfn,
-             "att_power": ap, "def_power": dp, "att_suit": info.suit(a), "def_suit": info.suit(d),
-             **duel.opening(score)}
-    log(state, f"{_names(state, att)} ({at}) attacks {_names(state, dfn)} ({dt}): initial score "
-        f"{score:+d} for {power_name(ap)}.", ap, [a, d])
+    frame = {
+        "name": "combat",
+        "att_city": a,
+        "def_city": d,
+        "att": att,
+        "def": dfn,
+        "att_power": ap,
+        "def_power": dp,
+        "att_suit": info.suit(a),
+        "def_suit": info.suit(d),
+        **duel.opening(score),
+    }
+    log(
+        state,
+        f"{_names(state, att)} ({at}) attacks {_names(state, dfn)} ({dt}): initial score "
+        f"{score:+d} for {power_name(ap)}.",
+        ap,
+        [a, d],
+    )
     push(state, frame)
 
 
@@ -179,9 +199,9 @@ class Combat(Handler):
         hand = state["cards"]["hands"].get(power, [])
         suited = duel.suited_cards(hand, suit)
         out = [{"type": "play_card", "card": c} for c in suited]
-        out += duel.reserve_choices(hand, range(1, 9))          # R8.5: a Reserve counts 1..8
-        stop = duel.stop_kind(frame, side, bool(suited))     # R11.5: at 0 a suited card must be played
-        if stop:                                             # the action types spelled out: the UI's tips look them up
+        out += duel.reserve_choices(hand, range(1, 9))  # R8.5: a Reserve counts 1..8
+        stop = duel.stop_kind(frame, side, bool(suited))  # R11.5: at 0 a suited card must be played
+        if stop:  # the action types spelled out: the UI's tips look them up
             out.append({"type": "accept_defeat" if stop == "defeat" else "accept_tie"})
         return out
 
@@ -195,14 +215,20 @@ class Combat(Handler):
             v = action["value"] if cards.is_reserve(c) else cards.value_of(c)
             cards.discard(state, power, [c])
             s = duel.play_card(frame, side, c, v)
-            log(state, f"{power_name(power)} plays the {cards.label(c)}" + (f" as {v}" if cards.is_reserve(c) else "")
-                + f": score {s:+d} for {power_name(power)}.", power)
+            log(
+                state,
+                f"{power_name(power)} plays the {cards.label(c)}"
+                + (f" as {v}" if cards.is_reserve(c) else "")
+                + f": score {s:+d} for {power_name(power)}.",
+                power,
+            )
             return
         pop(state)
         phase = state["flow"][-1]
         if action["type"] == "accept_tie":
-            log(state, "The combat ends in a tie: no losses, no retreat.", power,
-                [frame["att_city"], frame["def_city"]])
+            log(
+                state, "The combat ends in a tie: no losses, no retreat.", power, [frame["att_city"], frame["def_city"]]
+            )
             return
         lost = -side_score(frame, side)
         gids = [g for g in frame[side] if state["generals"][g]["city"] is not None]
@@ -210,19 +236,38 @@ class Combat(Handler):
         lost = min(lost, total)
         city = frame[side + "_city"]
         win_city = frame[other + "_city"]
-        log(state, f"{_names(state, gids)} {'is' if len(gids) == 1 else 'are'} defeated and "
+        log(
+            state,
+            f"{_names(state, gids)} {'is' if len(gids) == 1 else 'are'} defeated and "
             f"lose{'s' if len(gids) == 1 else ''} "
-            f"{lost} troop{'s' if lost != 1 else ''}.", power, [city])
+            f"{lost} troop{'s' if lost != 1 else ''}.",
+            power,
+            [city],
+        )
         phase["retreated"].append(city)
         phase["retreated_gens"].extend(gids)
         removed = take_losses(state, info, loss_groups(state, gids), lost)
         battle = None
         if state["variant"] == "advanced":
-            state["adv"]["last_winner"] = R.role_of(state, frame[other + "_power"])     # R17.2.1
-            battle = {"winner": frame[other + "_power"], "loser": power, "troops": lost,
-                      "generals": len(removed), "bohemia": info.board.cities[city].map == "bohemia"}
+            state["adv"]["last_winner"] = R.role_of(state, frame[other + "_power"])  # R17.2.1
+            battle = {
+                "winner": frame[other + "_power"],
+                "loser": power,
+                "troops": lost,
+                "generals": len(removed),
+                "bohemia": info.board.cities[city].map == "bohemia",
+            }
         if state["city_generals"].get(city):
-            push(state, {"name": "retreat", "city": city, "distance": lost, "battle": battle,
-                         "winner_city": win_city, "winner_power": frame[other + "_power"]})
+            push(
+                state,
+                {
+                    "name": "retreat",
+                    "city": city,
+                    "distance": lost,
+                    "battle": battle,
+                    "winner_city": win_city,
+                    "winner_power": frame[other + "_power"],
+                },
+            )
         elif battle is not None:
             hooks.call("battle_settled", state, info, battle)

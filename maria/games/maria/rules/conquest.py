@@ -19,8 +19,7 @@ def protected(state: dict, info: BoardInfo, city: str) -> bool:
         return False
     d = info.dist_from(city)
     for g in state["generals"].values():
-        if g["in_play"] and g["city"] in d and 1 <= d[g["city"]] <= 3 \
-                and R.cooperating(state, g["power"], ctrl):
+        if g["in_play"] and g["city"] in d and 1 <= d[g["city"]] <= 3 and R.cooperating(state, g["power"], ctrl):
             return True
     return False
 
@@ -35,8 +34,12 @@ def leave_fortress(state: dict, info: BoardInfo, gid: str, city: str) -> None:
     if protected(state, info, city):
         if city not in state["qmarks"]:
             place_qmark(state, g["power"], city)
-            log(state, f"{g['name']} leaves the protected fortress {info.board.cities[city].name}: "
-                "it is marked '?'.", g["power"], [city])
+            log(
+                state,
+                f"{g['name']} leaves the protected fortress {info.board.cities[city].name}: it is marked '?'.",
+                g["power"],
+                [city],
+            )
         return
     conquer(state, info, g["power"], city)
 
@@ -61,16 +64,16 @@ def marks_conquest(state: dict, info: BoardInfo, power: str, city: str) -> bool:
     """R10.16 (c)-(e): whether `power`'s conquest of `city` gets a marker of `power`'s major power
     (in the advanced game a VM from its pool, R15.3).  The Rhine electorates' markers (b) are the
     caller's business."""
-    marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
+    marker = R.major_of(state, power)  # (e) a minor marks with its major's markers
     home = home_of(state, info, city)
     if info.in_silesia(city):
-        mark = True                                # (c) Silesia is always marked
+        mark = True  # (c) Silesia is always marked
     elif home is None:
-        mark = True                                # RUL-11: unowned territory keeps a marker
+        mark = True  # RUL-11: unowned territory keeps a marker
     elif R.allied(state, home, power):
-        mark = home in R.MINOR                     # (c) friendly minor: marked; (d) friendly major: not
+        mark = home in R.MINOR  # (c) friendly minor: marked; (d) friendly major: not
     else:
-        mark = True                                # (c) enemy home country
+        mark = True  # (c) enemy home country
     if info.in_silesia(city):
         # (c) "Fortresses in Silesia are ALWAYS marked" (§10.16, and the exemption in its last
         # paragraph): also once Silesia is Prussian home country after the annexation (§19.1), so
@@ -82,15 +85,21 @@ def marks_conquest(state: dict, info: BoardInfo, power: str, city: str) -> bool:
 def conquer(state: dict, info: BoardInfo, power: str, city: str) -> None:
     """R10.16: remove the previous controller's marker, mark the conquest when required."""
     prev = controller(state, info, city)
-    if state["variant"] == "advanced":             # markers from and to the pools (R15.3)
+    if state["variant"] == "advanced":  # markers from and to the pools (R15.3)
         hooks.call("conquest_marked", state, info, power, city, marks_conquest)
     else:
-        state["markers"].pop(city, None)           # (a)
+        state["markers"].pop(city, None)  # (a)
         drop_qmark(state, city)
         if marks_conquest(state, info, power, city):
-            state["markers"][city] = R.major_of(state, power)   # (e) a minor marks with its major's markers
-    log(state, f"{power_name(power)} conquers {info.board.cities[city].name}"
-        + (f" from {power_name(prev)}" if prev else "") + ".", power, [city])
+            state["markers"][city] = R.major_of(state, power)  # (e) a minor marks with its major's markers
+    log(
+        state,
+        f"{power_name(power)} conquers {info.board.cities[city].name}"
+        + (f" from {power_name(prev)}" if prev else "")
+        + ".",
+        power,
+        [city],
+    )
     check_instant(state, info)
 
 
@@ -106,8 +115,7 @@ class RetroPhase(Handler):
                 break
             if not enemy_controlled(state, info, city, power) or protected(state, info, city):
                 drop_qmark(state, city)
-                log(state, f"{info.board.cities[city].name} is still protected: the '?' is removed.",
-                    power, [city])
+                log(state, f"{info.board.cities[city].name} is still protected: the '?' is removed.", power, [city])
             else:
                 log(state, f"{info.board.cities[city].name} is no longer protected.", power, [city])
                 conquer(state, info, power, city)

@@ -36,8 +36,9 @@ ROLES = {3: R.ROLES_3P, 2: R.ROLES_2P}
 NO_TRANSFER = frozenset({"allocation", "game"})
 
 
-def new_game(variant: str = "intro", players: int = 3, seed: int = 0, options: dict | None = None,
-             board: Board | None = None) -> dict:
+def new_game(
+    variant: str = "intro", players: int = 3, seed: int = 0, options: dict | None = None, board: Board | None = None
+) -> dict:
     if variant not in ("intro", "advanced"):
         raise ValueError(f"unknown variant {variant!r} (intro or advanced)")
     if players not in (2, 3):
@@ -62,8 +63,9 @@ def _why_not(state: dict, action: dict, frame: dict | None = None, info: BoardIn
     return f"{action.get('type')!r} is not a legal action now."
 
 
-def _whole_move(door: Door, state: dict, info: BoardInfo, frame: dict, h: type[Handler], role: str,
-                action: dict) -> bool:
+def _whole_move(
+    door: Door, state: dict, info: BoardInfo, frame: dict, h: type[Handler], role: str, action: dict
+) -> bool:
     """A move given with its whole path (the board's drag, R10.1): the piece's move is begun as
     the prompt offers it, then each step is taken through the door's own check."""
     if not (action.get("type") == "move" and "path" in action and frame["name"] == "movement_phase"):
@@ -77,25 +79,39 @@ def _whole_move(door: Door, state: dict, info: BoardInfo, frame: dict, h: type[H
 
 
 DOOR = Door(
-    handlers=flow.HANDLERS, settle=flow.run, info_of=board_info, reversible=REVERSIBLE,
+    handlers=flow.HANDLERS,
+    settle=flow.run,
+    info_of=board_info,
+    reversible=REVERSIBLE,
     anytime=(
-        Anytime("transfer", transfer_actions, lambda state, info, role, a: apply_transfer(state, a),
-                "A transfer moves 1 or more troops between two stacked generals of one of your powers, "
-                "each keeping between 1 and 8.", never_in=NO_TRANSFER),              # R6.6 (RUL-15)
-        Anytime("cancel_subsidy", anytime_cancels,
-                lambda state, info, role, a: propose_cancel(state, role, a["contract"]),
-                "Only a running subsidy contract of one of your powers (not the initial France -> Bavaria "
-                "one) may be proposed for cancellation, once per phase.",
-                act_never_in=NO_ANYTIME_CANCEL, settle=True),                        # R20 (RUL-A34)
+        Anytime(
+            "transfer",
+            transfer_actions,
+            lambda state, info, role, a: apply_transfer(state, a),
+            "A transfer moves 1 or more troops between two stacked generals of one of your powers, "
+            "each keeping between 1 and 8.",
+            never_in=NO_TRANSFER,
+        ),  # R6.6 (RUL-15)
+        Anytime(
+            "cancel_subsidy",
+            anytime_cancels,
+            lambda state, info, role, a: propose_cancel(state, role, a["contract"]),
+            "Only a running subsidy contract of one of your powers (not the initial France -> Bavaria "
+            "one) may be proposed for cancellation, once per phase.",
+            act_never_in=NO_ANYTIME_CANCEL,
+            settle=True,
+        ),  # R20 (RUL-A34)
     ),
-    special=_whole_move, why_not=_why_not)
+    special=_whole_move,
+    why_not=_why_not,
+)
 
 active_roles = DOOR.active_roles
 legal_actions = DOOR.legal_actions
 apply = DOOR.apply
-look_ahead = DOOR.look_ahead               # computer players' look-aheads and play-outs: no undo snapshots
-apply_in_place = DOOR.apply_in_place       # replays only (maria.record.replay): no copy per action
-replayer = DOOR.replayer                   # replays of a whole log: copies only where an undo reaches
+look_ahead = DOOR.look_ahead  # computer players' look-aheads and play-outs: no undo snapshots
+apply_in_place = DOOR.apply_in_place  # replays only (maria.record.replay): no copy per action
+replayer = DOOR.replayer  # replays of a whole log: copies only where an undo reaches
 
 
 def view(state: dict, role: str) -> dict:
@@ -104,10 +120,13 @@ def view(state: dict, role: str) -> dict:
     return v
 
 
-def move_paths(state: dict, piece: str, modes: Iterable[str] = ("normal", "force")) -> dict[str, dict[str, list[list[str]]]]:
+def move_paths(
+    state: dict, piece: str, modes: Iterable[str] = ("normal", "force")
+) -> dict[str, dict[str, list[list[str]]]]:
     """Every legal path of `piece`'s whole move, {mode: {end city: [paths]}} (maria.games.maria.rules.reach):
     the destinations the board offers to a dragged piece."""
     from maria.games.maria.rules.reach import move_paths as paths
+
     return paths(state, piece, modes)
 
 

@@ -5,8 +5,9 @@ game -> allocation (R4.9) -> turn (R5.1) -> hussars (R7) -> action_stage x3 (R5.
 tc_phase (R8) -> supply_phase (R9) [-> hussar_tax] -> movement_phase (R10) [-> moving, pay] ->
 combat_phase (R11) [-> combat -> retreat] -> retro_phase (R12); after turns 3 and 6: winter (R13).
 
-The stack machinery (Handler, register, push, pop, effect, run) is maria.games.maria.rules.machine (on the engine's maria.engine.stack); the points
-where the advanced game plugs in are maria.games.maria.rules.hooks.  This module sits above every phase.
+The stack machinery (Handler, register, push, pop, effect, run) is maria.games.maria.rules.machine
+(on the engine's maria.engine.stack); the points where the advanced game plugs in are
+maria.games.maria.rules.hooks.  This module sits above every phase.
 """
 
 from __future__ import annotations
@@ -14,14 +15,26 @@ from __future__ import annotations
 from maria.games.maria.rules import hooks, victory
 from maria.games.maria.rules import roles as R
 from maria.engine.log import log, power_name
-from maria.games.maria.rules.machine import (EFFECTS, HANDLERS, Handler, effect, leave_if_over, pop,  # noqa: F401  (re-exported)
-                               push, register, roles_for_powers, run, top)
+from maria.games.maria.rules.machine import (
+    EFFECTS,
+    HANDLERS,
+    Handler,
+    effect,
+    leave_if_over,
+    pop,
+    push,
+    register,
+    roles_for_powers,
+    run,
+    top,
+)
 from maria.games.maria.rules.setup import allocation_template, validate_allocation
 from maria.games.maria.rules.state import IllegalAction
 from maria.games.maria.rules.state import BoardInfo
 from maria.games.maria.rules.winter import start_winter
 
 # --- game, allocation, turn ------------------------------------------------------------------
+
 
 @register("game")
 class Game(Handler):
@@ -67,8 +80,7 @@ class Allocation(Handler):
 
     @staticmethod
     def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
-        return [allocation_template(state, p, info.board) for p in frame["pending"]
-                if p in R.powers_of(state, role)]
+        return [allocation_template(state, p, info.board) for p in frame["pending"] if p in R.powers_of(state, role)]
 
     @staticmethod
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
@@ -94,7 +106,7 @@ class Turn(Handler):
         step = frame["step"]
         steps = TURN_STEPS if state["variant"] == "intro" else ["politics"] + TURN_STEPS
         if step == 0 and state["variant"] == "advanced" and not frame.get("diplomacy_done"):
-            frame["diplomacy_done"] = True                         # R20 / R21 (RUL-A34)
+            frame["diplomacy_done"] = True  # R20 / R21 (RUL-A34)
             state["stage"], state["phase"] = "diplomacy", None
             push(state, {"name": "diplomacy", "done": [], "offered": [], "cancel_asked": []})
             return True
@@ -108,23 +120,31 @@ class Turn(Handler):
                 state["stage"], state["phase"] = "hussars", None
                 push(state, {"name": "hussars", "placed": []})
             else:
-                powers = [p for p in R.action_stages(state)[int(name[-1])]
-                          if any(p in ps for ps in state["roles"].values())]
+                powers = [
+                    p for p in R.action_stages(state)[int(name[-1])] if any(p in ps for ps in state["roles"].values())
+                ]
                 state["stage"] = "+".join(powers)
                 push(state, {"name": "action_stage", "powers": powers, "step": 0})
             return True
         adv = state.get("adv")
         if adv and adv["election"] == "pending" and not frame.get("election_done"):
-            frame["election_done"] = True                          # R18.1: at the end of the turn
+            frame["election_done"] = True  # R18.1: at the end of the turn
             push(state, {"name": "election"})
             return True
-        if adv and frame.get("winter_done") is None and state["turn"] % 3 == 0 \
-                and state["turn"] >= state["options"]["last_turn"]:
-            frame["winter_done"] = True                            # the 4th winter: scoring only
+        if (
+            adv
+            and frame.get("winter_done") is None
+            and state["turn"] % 3 == 0
+            and state["turn"] >= state["options"]["last_turn"]
+        ):
+            frame["winter_done"] = True  # the 4th winter: scoring only
             hooks.call("winter_scoring", state)
         # R5.3 / R5.4: end of turn; winter after every 3rd turn (not after the last turn).
-        if frame.get("winter_done") is None and state["turn"] % 3 == 0 \
-                and state["turn"] < state["options"]["last_turn"]:
+        if (
+            frame.get("winter_done") is None
+            and state["turn"] % 3 == 0
+            and state["turn"] < state["options"]["last_turn"]
+        ):
             frame["winter_done"] = True
             start_winter(state, info)
             return True
@@ -145,9 +165,9 @@ class ActionStage(Handler):
             return True
         step = frame["step"]
         if step == 0 and state["variant"] == "advanced":
-            hooks.call("start_of_action_stage", state, info, frame["powers"])      # R19.1.2 step 6 ends
+            hooks.call("start_of_action_stage", state, info, frame["powers"])  # R19.1.2 step 6 ends
         if state["variant"] == "advanced" and step < len(PHASES):
-            if hooks.call("retry_returns", state, info):                                 # R17.6.7 "as soon as"
+            if hooks.call("retry_returns", state, info):  # R17.6.7 "as soon as"
                 return True
         if step < len(PHASES):
             frame["step"] += 1
@@ -162,7 +182,16 @@ class ActionStage(Handler):
 
 # Register the handlers of the other rulebook parts (the introductory phases, then the advanced
 # game, whose modules also provide the hooks of maria.games.maria.rules.hooks).
-from maria.games.maria.rules import tc, hussars, supply, movement, combat, retreat, conquest  # noqa: E402,F401  (imported to register their states)
-from maria.games.maria.rules.advanced import (markers, display, saxony, expeditions, politics, polcards,  # noqa: E402,F401  (imported to register their states and hooks)
-                                  election, peace, subsidy)
-from maria.games.maria.rules.tc import minor_cut_off  # noqa: E402,F401  (its old home)
+from maria.games.maria.rules import tc, hussars, supply, movement, combat, retreat, conquest
+from maria.games.maria.rules.advanced import (
+    markers,
+    display,
+    saxony,
+    expeditions,
+    politics,
+    polcards,
+    election,
+    peace,
+    subsidy,
+)
+from maria.games.maria.rules.tc import minor_cut_off

@@ -21,12 +21,12 @@ POINTS: dict[str, str] = {
     "start_of_action_stage": "flow ActionStage: Silesian peace bookkeeping (R19.1.2 step 6) - advanced.peace",
     "retry_returns": "flow ActionStage: off-map generals returning 'as soon as' (R17.6.7) - advanced.expeditions",
     "end_of_action_stage": "flow ActionStage: French objectives, pools check, peace offer (R19.2, R23.1a, R19.1)"
-                           " - advanced.peace",
+    " - advanced.peace",
     "tc_phase": "tc TCPhase: the TC phase with subsidy contracts (R8, R20) - advanced.subsidy",
     "income_modifier": "cards.income: Saxony's income and the political income changes (R19.3.8, R17)"
-                       " - advanced.politics",
+    " - advanced.politics",
     "new_advanced_game": "setup.new_game: the advanced game's state (VM pools, tracks, display; R4, R15)"
-                         " - advanced.politics",
+    " - advanced.politics",
     # movement, supply, combat, retreat, conquest
     "neutral": "combat: is a power neutral (R19.4) - advanced.saxony",
     "neutral_powers": "movement / view: the neutral powers (R19.4) - advanced.saxony",
@@ -36,18 +36,18 @@ POINTS: dict[str, str] = {
     "lost_to_supply": "supply: a general eliminated for lack of supply loses a VP (R16.2, R9.7) - advanced.markers",
     "flush_saxony": "supply: Saxony's pending defection (R19.3) - advanced.saxony",
     "place_qmark": "conquest: a '?' marker placed, from the pool in the advanced game (R10.16, R15.3)"
-                   " - advanced.markers",
+    " - advanced.markers",
     "drop_qmark": "conquest: a '?' marker removed, back to the pool (R12.1, R15.3) - advanced.markers",
     "conquest_marked": "conquest.conquer: markers, electors and pools of a conquest (R10.16, R15.3, R18.4)"
-                       " - advanced.markers",
+    " - advanced.markers",
     # within the advanced game: an earlier module reaching a later one
     "queue_relocation": "advanced.expeditions / saxony: pieces to relocate, one 'relocate' frame each "
-                        "(R17.6.7, R19.3, R19.4; RUL-A18) - advanced.peace",
+    "(R17.6.7, R19.3, R19.4; RUL-A18) - advanced.peace",
     "relocation_choices": "advanced.expeditions: where a relocated piece may go (R17.6.7, RUL-A15) - advanced.peace",
     "vp_lost": "advanced.markers.lose_vp: Prussia's VP losses shift the Saxony track (R19.3) - advanced.saxony",
 }
 
 _HOOKS = HookPoints(POINTS)
-provide = _HOOKS.provide          # @hooks.provide(point) in the advanced game's modules
-call = _HOOKS.call                # hooks.call(point, ...) at the introductory sites
+provide = _HOOKS.provide  # @hooks.provide(point) in the advanced game's modules
+call = _HOOKS.call  # hooks.call(point, ...) at the introductory sites
 provided = _HOOKS.provided

@@ -19,9 +19,19 @@ from maria.games.maria.rules.conquest import leave_fortress
 from maria.games.maria.rules.machine import Handler, effect, pop, push, register, roles_for_powers
 from maria.games.maria.rules.hussars import remove_hussar_at
 from maria.engine.log import log, power_name
-from maria.games.maria.rules.state import (IllegalAction, board_info, enemy_controlled, equal_rank_stack, forget_commander,
-                               friendly_controlled, home_of, is_occupied, set_commander, set_general_city,
-                               set_train_city)
+from maria.games.maria.rules.state import (
+    IllegalAction,
+    board_info,
+    enemy_controlled,
+    equal_rank_stack,
+    forget_commander,
+    friendly_controlled,
+    home_of,
+    is_occupied,
+    set_commander,
+    set_general_city,
+    set_train_city,
+)
 from maria.games.maria.rules.state import BoardInfo
 
 REENTRY_COST = 4  # R10.10
@@ -59,7 +69,7 @@ def _stack_ok(state: dict, gid: str, city: str) -> bool:
     other = state["generals"][here[0]]
     me = state["generals"][gid]
     if R.austria_pa_stacking(state, me["power"], other["power"]) == "no":
-        return False                                                   # R6.8 / R10.7
+        return False  # R6.8 / R10.7
     return R.cooperating(state, me["power"], other["power"]) and me["troops"] + other["troops"] <= 16
 
 
@@ -93,9 +103,11 @@ def step_refusal(state: dict, info: BoardInfo, frame: dict, to: Any) -> str | No
             return f"A force march may not enter {cname}: it is adjacent to an enemy piece."
     else:
         limit = 3 if kind == "general" else 2
-        if not move_length_ok(n, limit, main):                          # R10.1 main-road bonus
-            return (f"A {'general' if kind == 'general' else 'supply train'} moves {limit} cities, "
-                    f"{limit + 1} only if the whole move is on main roads.")
+        if not move_length_ok(n, limit, main):  # R10.1 main-road bonus
+            return (
+                f"A {'general' if kind == 'general' else 'supply train'} moves {limit} cities, "
+                f"{limit + 1} only if the whole move is on main roads."
+            )
     if state["variant"] == "advanced":
         why = _advanced_refusal(state, info, piece, cur, to, cname)
         if why:
@@ -106,21 +118,28 @@ def step_refusal(state: dict, info: BoardInfo, frame: dict, to: Any) -> str | No
         other = state["generals"][gens[0]]
         if kind == "general" and _stack_ok(state, pid, to):
             if to in frame.get("refused", ()):
-                return (f"{cname}: {power_name(other['power'])} does not agree to stack with "
-                        f"{piece['name']} (R10.7).")
+                return f"{cname}: {power_name(other['power'])} does not agree to stack with {piece['name']} (R10.7)."
             return None
-        return (f"{cname} is occupied by {other['name']} ({power_name(other['power'])}): a piece may "
-                "not enter or pass through a city holding another piece"
-                + (" (a stack needs one general of the same or a co-operating power, and at most 16 "
-                   "troops)" if kind == "general" else "") + ".")
+        return (
+            f"{cname} is occupied by {other['name']} ({power_name(other['power'])}): a piece may "
+            "not enter or pass through a city holding another piece"
+            + (
+                " (a stack needs one general of the same or a co-operating power, and at most 16 troops)"
+                if kind == "general"
+                else ""
+            )
+            + "."
+        )
     if tid:
         t = state["trains"][tid]
         enemy = R.enemies(state, t["power"], piece["power"])
         if kind == "general" and enemy and (mode == "normal" or state["options"]["force_march_may_take_train"]):
             return None
-        return (f"{cname} holds the {power_name(t['power'])} supply train: "
-                + ("only a general (not on a force march) may enter an enemy train's city."
-                   if enemy else "a piece may not enter or pass through a city holding another piece."))
+        return f"{cname} holds the {power_name(t['power'])} supply train: " + (
+            "only a general (not on a force march) may enter an enemy train's city."
+            if enemy
+            else "a piece may not enter or pass through a city holding another piece."
+        )
     return None
 
 
@@ -135,8 +154,11 @@ def reentry_sites(state: dict, info: BoardInfo, tid: str) -> list[str]:
     a co-operating minor's)."""
     power = state["trains"][tid]["power"]
     homes = {power} | (set(R.minors_of(state, power)) if power in R.MAJOR else set())
-    return [c for c in info.major_fortresses() if home_of(state, info, c) in homes
-            and not is_occupied(state, c) and friendly_controlled(state, info, c, power)]
+    return [
+        c
+        for c in info.major_fortresses()
+        if home_of(state, info, c) in homes and not is_occupied(state, c) and friendly_controlled(state, info, c, power)
+    ]
 
 
 @register("movement_phase")
@@ -163,10 +185,9 @@ class MovementPhase(Handler):
         if role not in MovementPhase.waiting(state, info, frame):
             return []
         powers = MovementPhase._powers(state, frame, role)
-        out = [a for a in piece_actions(state, info, frame, powers)
-               if flanders_ok(state, info, frame, a)]
+        out = [a for a in piece_actions(state, info, frame, powers) if flanders_ok(state, info, frame, a)]
         if dispute_possible(state, frame):
-            out.append({"type": "dispute"})                            # R10.8
+            out.append({"type": "dispute"})  # R10.8
         d = frame.get("dispute")
         if d and d in powers and d not in frame["flanders_done"] and _flanders_actions(state, info, frame, d):
             out.append({"type": "flanders_pass", "power": d})
@@ -179,8 +200,11 @@ class MovementPhase(Handler):
         if t == "dispute":
             frame["dispute"] = "pragmatic_army"
             frame["flanders_done"] = []
-            log(state, f"{R.role_name(role)} disputes the order of moves on the Flanders map: "
-                "Austria and the Pragmatic Army now alternate moves there, the Pragmatic Army first.")
+            log(
+                state,
+                f"{R.role_name(role)} disputes the order of moves on the Flanders map: "
+                "Austria and the Pragmatic Army now alternate moves there, the Pragmatic Army first.",
+            )
             return
         if t == "flanders_pass":
             frame["flanders_done"].append(action["power"])
@@ -191,18 +215,30 @@ class MovementPhase(Handler):
         if t == "done":
             frame["done_roles"].append(role)
             powers = MovementPhase._powers(state, frame, role)
-            log(state, f"{', '.join(power_name(p) for p in powers)} "
-                + ("ends its movement." if len(powers) == 1 else "end their movement."), powers[0])
+            log(
+                state,
+                f"{', '.join(power_name(p) for p in powers)} "
+                + ("ends its movement." if len(powers) == 1 else "end their movement."),
+                powers[0],
+            )
         elif t in ("move", "force_march"):
             kind, piece = _piece(state, action["piece"])
             mode = "force" if t == "force_march" or action.get("force_march") else "normal"
-            push(state, {"name": "moving", "piece": action["piece"], "mode": mode,
-                         "path": [piece["city"]], "main": True})
+            push(
+                state, {"name": "moving", "piece": action["piece"], "mode": mode, "path": [piece["city"]], "main": True}
+            )
         elif t == "reenter_train":
             tid, city = action["train"], action["city"]
-            push(state, {"name": "pay", "power": state["trains"][tid]["power"], "amount": REENTRY_COST,
-                         "purpose": "the re-entry of a supply train",
-                         "effect": {"name": "train_reentry", "train": tid, "city": city}})
+            push(
+                state,
+                {
+                    "name": "pay",
+                    "power": state["trains"][tid]["power"],
+                    "amount": REENTRY_COST,
+                    "purpose": "the re-entry of a supply train",
+                    "effect": {"name": "train_reentry", "train": tid, "city": city},
+                },
+            )
 
 
 def state_city(state: dict, pid: str) -> str | None:
@@ -269,8 +305,11 @@ def _flanders_actions(state: dict, info: BoardInfo, frame: dict, power: str) -> 
 
 
 def _finished_on_flanders(state: dict, info: BoardInfo, frame: dict, power: str) -> bool:
-    return (power in frame["flanders_done"] or R.role_of(state, power) in frame["done_roles"]
-            or not _flanders_actions(state, info, frame, power))
+    return (
+        power in frame["flanders_done"]
+        or R.role_of(state, power) in frame["done_roles"]
+        or not _flanders_actions(state, info, frame, power)
+    )
 
 
 def flanders_ok(state: dict, info: BoardInfo, frame: dict, action: dict) -> bool:
@@ -318,12 +357,15 @@ def apply_transfer(state: dict, action: dict) -> None:
     state["generals"][a]["troops"] -= n
     state["generals"][b]["troops"] += n
     state["generals"][a]["known"] = state["generals"][b]["known"] = None
-    log(state, f"{power_name(state['generals'][a]['power'])} transfers troops inside a stack.",
-        state["generals"][a]["power"], [state["generals"][a]["city"]])
+    log(
+        state,
+        f"{power_name(state['generals'][a]['power'])} transfers troops inside a stack.",
+        state["generals"][a]["power"],
+        [state["generals"][a]["city"]],
+    )
 
 
-def apply_whole_move(state: dict, info: BoardInfo, role: str, action: dict,
-                     check: Callable[[dict], None]) -> None:
+def apply_whole_move(state: dict, info: BoardInfo, role: str, action: dict, check: Callable[[dict], None]) -> None:
     """Execute {"type": "move", "piece", "path"} as the same sequence of step actions."""
     path = action["path"]
     kind, piece = _piece(state, action["piece"])
@@ -355,10 +397,9 @@ class Moving(Handler):
         if role not in Moving.waiting(state, info, frame):
             return []
         cur = frame["path"][-1]
-        out = [{"type": "step", "to": n} for n in sorted(info.nbrs[cur])
-               if step_refusal(state, info, frame, n) is None]
+        out = [{"type": "step", "to": n} for n in sorted(info.nbrs[cur]) if step_refusal(state, info, frame, n) is None]
         if len(frame["path"]) > 1 or frame.get("refused"):
-            out.append({"type": "stop"})              # after a refused stack the move may end at once
+            out.append({"type": "stop"})  # after a refused stack the move may end at once
         return out
 
     @staticmethod
@@ -371,39 +412,64 @@ class Moving(Handler):
         to = action["to"]
         cur = frame["path"][-1]
         here = state["city_generals"].get(to, [])
-        if kind == "general" and here and to not in frame.get("consented", ()) \
-                and R.austria_pa_stacking(state, piece["power"], state["generals"][here[0]]["power"]) == "ask":
+        if (
+            kind == "general"
+            and here
+            and to not in frame.get("consented", ())
+            and R.austria_pa_stacking(state, piece["power"], state["generals"][here[0]]["power"]) == "ask"
+        ):
             other = state["generals"][here[0]]
             proposal = frame.get("proposed", {}).get(to)
             if other["rank"] == piece["rank"] and proposal is None:
                 # R6.2: equal ranks: the mover names the supreme commander first; the other player's
                 # consent (R10.7) then covers the stack with that commander (RUL-06)
-                push(state, {"name": "choose_commander", "power": piece["power"], "cities": [to],
-                             "generals": [pid, here[0]], "then": "consent"})
+                push(
+                    state,
+                    {
+                        "name": "choose_commander",
+                        "power": piece["power"],
+                        "cities": [to],
+                        "generals": [pid, here[0]],
+                        "then": "consent",
+                    },
+                )
                 return
-            push(state, {"name": "stack_consent", "piece": pid, "to": to, "general": here[0],
-                         "power": other["power"], "commander": proposal})
-            return                                                   # R10.7: the other player agrees?
+            push(
+                state,
+                {
+                    "name": "stack_consent",
+                    "piece": pid,
+                    "to": to,
+                    "general": here[0],
+                    "power": other["power"],
+                    "commander": proposal,
+                },
+            )
+            return  # R10.7: the other player agrees?
         frame["main"] = frame["main"] and info.nbrs[cur][to]
         if kind == "general" and frame["mode"] == "normal":
-            leave_fortress(state, info, pid, cur)          # R10.12 conquest on moving out
-            if state["result"] is not None:                # R14.3: that conquest won the game
+            leave_fortress(state, info, pid, cur)  # R10.12 conquest on moving out
+            if state["result"] is not None:  # R14.3: that conquest won the game
                 return
         frame["path"].append(to)
-        remove_hussar_at(state, to)                          # R7.3
+        remove_hussar_at(state, to)  # R7.3
         tid = state["city_train"].get(to)
-        if tid:                                              # R10.4 enemy train eliminated
+        if tid:  # R10.4 enemy train eliminated
             set_train_city(state, tid, None)
-            log(state, f"{piece['name']} eliminates the {power_name(state['trains'][tid]['power'])} "
-                "supply train.", piece["power"], [to])
+            log(
+                state,
+                f"{piece['name']} eliminates the {power_name(state['trains'][tid]['power'])} supply train.",
+                piece["power"],
+                [to],
+            )
         stacking = bool(state["city_generals"].get(to))
         if kind == "general":
             set_general_city(state, pid, to)
         else:
             set_train_city(state, pid, to)
         if piece["power"] == "prussia" and state["variant"] == "advanced":
-            hooks.call("prussian_piece_left", state, info)                 # R19.1.2 step 7
-        if stacking:                                         # R10.4 both moves end
+            hooks.call("prussian_piece_left", state, info)  # R19.1.2 step 7
+        if stacking:  # R10.4 both moves end
             others = [g for g in state["city_generals"][to] if g != pid]
             Moving._finish(state, frame, [pid] + others)
             if kind == "general":
@@ -423,9 +489,13 @@ class Moving(Handler):
         # in the program lights it on the map)
         cities = board_info(state).board.cities
         n = len(frame["path"]) - 1
-        log(state, f"{name} {how} {cities[frame['path'][0]].name} → {cities[frame['path'][-1]].name} "
-                   f"({n} cit{'y' if n == 1 else 'ies'}).",
-            piece["power"], list(frame["path"]))
+        log(
+            state,
+            f"{name} {how} {cities[frame['path'][0]].name} → {cities[frame['path'][-1]].name} "
+            f"({n} cit{'y' if n == 1 else 'ies'}).",
+            piece["power"],
+            list(frame["path"]),
+        )
 
 
 @effect("train_reentry")
@@ -433,17 +503,22 @@ def _train_reentry(state: dict, info: BoardInfo, eff: dict) -> None:
     tid, city = eff["train"], eff["city"]
     if city not in reentry_sites(state, info, tid) and state["trains"][tid]["city"] != city:
         raise IllegalAction("That fortress is no longer a legal re-entry site.")
-    remove_hussar_at(state, city)                           # RUL-21
+    remove_hussar_at(state, city)  # RUL-21
     set_train_city(state, tid, city)
     phase = state["flow"][-1]
-    phase["moved"].append(tid)                              # R10.10 may not move this phase
+    phase["moved"].append(tid)  # R10.10 may not move this phase
     if phase.get("dispute"):
-        _flanders_moved(state, info, phase, tid, city)      # R10.8
-    log(state, f"The {power_name(state['trains'][tid]['power'])} supply train re-enters.",
-        state["trains"][tid]["power"], [city])
+        _flanders_moved(state, info, phase, tid, city)  # R10.8
+    log(
+        state,
+        f"The {power_name(state['trains'][tid]['power'])} supply train re-enters.",
+        state["trains"][tid]["power"],
+        [city],
+    )
 
 
 # --- R6.2: equal ranks: the player creating the stack chooses its supreme commander ---------------
+
 
 def settle_commander(state: dict, power: str, city: str, chosen: str | None = None) -> None:
     """A stack has just been created at `city` by a general of `power`.  With two generals of the
@@ -470,8 +545,12 @@ def ask_commanders(state: dict, power: str, cities: Iterable[str]) -> None:
 def _record_commander(state: dict, city: str, gid: str) -> None:
     set_commander(state, city, gid)
     g = state["generals"][gid]
-    log(state, f"{g['name']} ({power_name(g['power'])}) is the supreme commander of the stack (equal ranks, "
-        "R6.2).", g["power"], [city])
+    log(
+        state,
+        f"{g['name']} ({power_name(g['power'])}) is the supreme commander of the stack (equal ranks, R6.2).",
+        g["power"],
+        [city],
+    )
 
 
 @register("choose_commander")
@@ -495,9 +574,12 @@ class ChooseCommander(Handler):
         if not frame["cities"] or state["result"] is not None:
             pop(state)
             return True
-        if not roles_for_powers(state, [frame["power"]]):          # nobody to ask: the rank order
-            ChooseCommander._choose(state, frame, sorted(ChooseCommander._gens(state, frame),
-                                                          key=lambda g: state["generals"][g]["power"] in R.MINOR)[0])
+        if not roles_for_powers(state, [frame["power"]]):  # nobody to ask: the rank order
+            ChooseCommander._choose(
+                state,
+                frame,
+                sorted(ChooseCommander._gens(state, frame), key=lambda g: state["generals"][g]["power"] in R.MINOR)[0],
+            )
             return True
         return False
 
@@ -522,12 +604,21 @@ class ChooseCommander(Handler):
         if frame.get("then") != "consent":
             _record_commander(state, city, gid)
             return
-        pop(state)                                     # the proposal goes to the joined player
+        pop(state)  # the proposal goes to the joined player
         moving = state["flow"][-1]
         moving.setdefault("proposed", {})[city] = gid
         here = frame["generals"][1]
-        push(state, {"name": "stack_consent", "piece": frame["generals"][0], "to": city, "general": here,
-                     "power": state["generals"][here]["power"], "commander": gid})
+        push(
+            state,
+            {
+                "name": "stack_consent",
+                "piece": frame["generals"][0],
+                "to": city,
+                "general": here,
+                "power": state["generals"][here]["power"],
+                "commander": gid,
+            },
+        )
 
 
 @register("stack_consent")
@@ -553,15 +644,24 @@ class StackConsent(Handler):
         other = state["generals"][frame["general"]]
         if action["accept"]:
             cmd = frame.get("commander")
-            log(state, f"{power_name(other['power'])} agrees that {mover['name']} stacks with {other['name']}"
-                + (f", {state['generals'][cmd]['name']} in supreme command" if cmd else "") + ".",
-                other["power"], [frame["to"]])
+            log(
+                state,
+                f"{power_name(other['power'])} agrees that {mover['name']} stacks with {other['name']}"
+                + (f", {state['generals'][cmd]['name']} in supreme command" if cmd else "")
+                + ".",
+                other["power"],
+                [frame["to"]],
+            )
             moving.setdefault("consented", []).append(frame["to"])
             mover_role = R.role_of(state, mover["power"])
-            assert mover_role is not None                  # the moving piece's power is in the game
+            assert mover_role is not None  # the moving piece's power is in the game
             Moving.act(state, info, moving, mover_role, {"type": "step", "to": frame["to"]})
         else:
-            log(state, f"{power_name(other['power'])} does not agree that {mover['name']} stacks with "
-                f"{other['name']}.", other["power"], [frame["to"]])
+            log(
+                state,
+                f"{power_name(other['power'])} does not agree that {mover['name']} stacks with {other['name']}.",
+                other["power"],
+                [frame["to"]],
+            )
             moving.setdefault("refused", []).append(frame["to"])
             moving.get("proposed", {}).pop(frame["to"], None)

@@ -10,11 +10,12 @@ from collections.abc import Iterable
 from maria.games.maria.rules.movement import step_refusal
 from maria.games.maria.rules.state import board_info, copy_state, set_general_city, set_train_city
 
-WORK_LIMIT = 20000          # road steps tried per mode: a bound on the search, far above a real board's
+WORK_LIMIT = 20000  # road steps tried per mode: a bound on the search, far above a real board's
 
 
-def move_paths(state: dict, piece: str,
-               modes: Iterable[str] = ("normal", "force")) -> dict[str, dict[str, list[list[str]]]]:
+def move_paths(
+    state: dict, piece: str, modes: Iterable[str] = ("normal", "force")
+) -> dict[str, dict[str, list[list[str]]]]:
     """{mode: {end city: [paths]}} for `piece` (state = the real state; only the mover's own
     powers act).  A path joining a stack ends there (R10.5)."""
     info = board_info(state)
@@ -48,10 +49,11 @@ def move_paths(state: dict, piece: str,
                 path.append(n)
                 frame["main"] = main_before and info.nbrs[cur][n]
                 table.setdefault(n, []).append(list(path))
-                stops = bool(st["city_generals"].get(n))        # joining a stack ends the move
+                stops = bool(st["city_generals"].get(n))  # joining a stack ends the move
                 if not stops:
                     dfs()
                 path.pop()
                 frame["main"] = main_before
+
         dfs()
     return out

@@ -19,6 +19,7 @@ from maria.games.maria.rules.state import IllegalAction, is_occupied, set_genera
 from maria.games.maria.rules.state import BoardInfo
 from maria.games.maria.rules.combat import take_losses, loss_groups
 
+
 def no_entry(state: dict, info: BoardInfo, start: str) -> set:
     """Advanced game: only French and Austrian generals retreat between the maps (R11.15); nobody
     retreats into neutral territory, nor a neutral power out of its home (R19.4)."""
@@ -38,8 +39,9 @@ def no_entry(state: dict, info: BoardInfo, start: str) -> set:
 MAX_RETREAT = 16  # a stack holds at most 16 troops (R6.4), so no retreat is longer
 
 
-def retreat_ends(state: dict, info: BoardInfo, start: str, distance: int, winner_city: str | None = None
-                 ) -> dict[str, list[str]]:
+def retreat_ends(
+    state: dict, info: BoardInfo, start: str, distance: int, winner_city: str | None = None
+) -> dict[str, list[str]]:
     """Every city where a retreat of exactly `distance` cities from `start` can end, with one
     witness path for each (R11.14: never a city twice, never into or through a city holding a
     piece, nor into territory closed to the loser, R11.15, R19.4).  With `winner_city`, only the
@@ -54,9 +56,16 @@ def retreat_paths(state: dict, info: BoardInfo, frame: dict) -> list[list[str]]:
     """One legal full-length retreat per end city, for the ends as far as possible (road steps,
     pieces ignored, RUL-10) from the winning general."""
     gens = state["city_generals"].get(frame["city"], [])
-    key = (id(info), frame["city"], frame["distance"], frame["winner_city"],
-           state["generals"][gens[0]]["power"] if gens else None, _neutral_key(state),
-           frozenset(state["city_generals"]), frozenset(state["city_train"]))
+    key = (
+        id(info),
+        frame["city"],
+        frame["distance"],
+        frame["winner_city"],
+        state["generals"][gens[0]]["power"] if gens else None,
+        _neutral_key(state),
+        frozenset(state["city_generals"]),
+        frozenset(state["city_train"]),
+    )
     got = _CACHE.get(key)
     if got is None:
         ends = retreat_ends(state, info, frame["city"], frame["distance"], frame["winner_city"])
@@ -101,10 +110,14 @@ class Retreat(Handler):
     def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if not retreat_paths(state, info, frame):
             gids = list(state["city_generals"].get(frame["city"], []))
-            log(state, "No retreat of the full distance is possible: all troops are lost.",
-                state["generals"][gids[0]]["power"], [frame["city"]])
+            log(
+                state,
+                "No retreat of the full distance is possible: all troops are lost.",
+                state["generals"][gids[0]]["power"],
+                [frame["city"]],
+            )
             troops = sum(state["generals"][g]["troops"] for g in gids)
-            removed = take_losses(state, info, loss_groups(state, gids), 99)        # R11.16
+            removed = take_losses(state, info, loss_groups(state, gids), 99)  # R11.16
             pop(state)
             _settle(state, info, frame, troops, len(removed))
             return True
@@ -133,11 +146,16 @@ class Retreat(Handler):
             remove_hussar_at(state, c)
         for g in gids:
             set_general_city(state, g, path[-1])
-        log(state, f"{power_name(frame['winner_power'])} retreats the defeated general{'s' if len(gids) > 1 else ''} "
-            f"{frame['distance']} cities.", frame["winner_power"], path)
+        log(
+            state,
+            f"{power_name(frame['winner_power'])} retreats the defeated general{'s' if len(gids) > 1 else ''} "
+            f"{frame['distance']} cities.",
+            frame["winner_power"],
+            path,
+        )
         pop(state)
         if state["variant"] == "advanced":
-            hooks.call("prussian_piece_left", state, info)                                  # R19.1.2 step 7
+            hooks.call("prussian_piece_left", state, info)  # R19.1.2 step 7
         _settle(state, info, frame, 0, 0)
 
 

@@ -13,20 +13,27 @@ ROLES_3P = ("maria_theresa", "frederick", "louis_xv")
 ROLES_2P = ("coalition", "maria_theresa")
 OBSERVER = "observer"
 # how the log and the screens name a role ("Louis XV", not str.title()'s "Louis Xv")
-ROLE_NAMES = {"maria_theresa": "Maria Theresa", "frederick": "Frederick", "louis_xv": "Louis XV",
-              "coalition": "The Coalition", "observer": "Observer"}
+ROLE_NAMES = {
+    "maria_theresa": "Maria Theresa",
+    "frederick": "Frederick",
+    "louis_xv": "Louis XV",
+    "coalition": "The Coalition",
+    "observer": "Observer",
+}
 
 
 def role_name(role: str) -> str:
     return ROLE_NAMES.get(role, role.replace("_", " ").title())
 
+
 # R2.1 (3 players) and R24.1/R24.2 (2 players: player A = "coalition", player B = "maria_theresa").
 ROLE_TABLES: dict[int, dict[str, list[str]]] = {
-    3: {"maria_theresa": ["austria"],
+    3: {
+        "maria_theresa": ["austria"],
         "frederick": ["prussia", "saxony", "pragmatic_army"],
-        "louis_xv": ["france", "bavaria"]},
-    2: {"coalition": ["france", "bavaria", "prussia", "saxony"],
-        "maria_theresa": ["austria", "pragmatic_army"]},
+        "louis_xv": ["france", "bavaria"],
+    },
+    2: {"coalition": ["france", "bavaria", "prussia", "saxony"], "maria_theresa": ["austria", "pragmatic_army"]},
 }
 
 MAJOR = ("austria", "prussia", "france", "pragmatic_army")

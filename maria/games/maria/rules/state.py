@@ -12,13 +12,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from maria.engine.state import (  # noqa: F401  (re-exported: MARIA's rules read the engine's helpers here)
-    SHARED_KEYS, BoardGraph, IllegalAction, copy_state, generals_at, is_occupied, occupant_kind, on_map,
-    rebuild_index, set_general_city, set_train_city)
+    SHARED_KEYS,
+    BoardGraph,
+    IllegalAction,
+    copy_state,
+    generals_at,
+    is_occupied,
+    occupant_kind,
+    on_map,
+    rebuild_index,
+    set_general_city,
+    set_train_city,
+)
 from maria.games.maria.board.model import Board
 from maria.games.maria.rules import roles as R
 
 SCHEMA = 1
-_REGISTRY: dict[str | tuple[str, str], BoardInfo] = {}      # "key|variant", and (key, variant) once asked
+_REGISTRY: dict[str | tuple[str, str], BoardInfo] = {}  # "key|variant", and (key, variant) once asked
 _BY_OBJECT: dict[int, str] = {}
 
 
@@ -30,8 +40,11 @@ class BoardInfo(BoardGraph):
         maps = ("bohemia",) if variant == "intro" else ("flanders", "bohemia")
         super().__init__(board, {c.id for c in board.cities.values() if c.map in maps})
         self.variant = variant
-        self.silesia = {t.id for t in board.territories.values()
-                        if t.id in ("silesia", "schlesien") or t.name.lower() in ("silesia", "schlesien")}
+        self.silesia = {
+            t.id
+            for t in board.territories.values()
+            if t.id in ("silesia", "schlesien") or t.name.lower() in ("silesia", "schlesien")
+        }
 
     def in_silesia(self, city: str) -> bool:
         return self.board.cities[city].territory in self.silesia
@@ -59,6 +72,7 @@ def board_info(state: dict) -> BoardInfo:
             raise KeyError(f"board {state['board']!r} is not registered in this process")
         from maria import paths
         from maria.games.maria.board.loader import load_board
+
         info = _REGISTRY[key] = BoardInfo(load_board(paths.boards_dir()), state["variant"])
     return info
 
@@ -98,6 +112,7 @@ def equal_rank_stack(state: dict, city: str) -> bool:
 
 # --- home countries (R3.5; R19.1.2 step 1) ------------------------------------------------------
 
+
 def home_of(state: dict, info: BoardInfo, city: str) -> str | None:
     """The home country of `city` in this game: the board's, except that Silesia is Prussian home
     country once Prussia has annexed it (R19.1.2 step 1; state["adv"]["silesia_annexed"])."""
@@ -109,13 +124,14 @@ def home_of(state: dict, info: BoardInfo, city: str) -> str | None:
 
 # --- control (R3.8) ----------------------------------------------------------------------------
 
+
 def controller(state: dict, info: BoardInfo, city: str) -> str | None:
     vm = state["markers"].get(city)
     if vm is not None:
         return vm
     adv = state.get("adv")
     if adv is not None:
-        el = adv["electors"].get(city)                # R3.8 / R10.16b: Rhine elector markers
+        el = adv["electors"].get(city)  # R3.8 / R10.16b: Rhine elector markers
         if el is not None:
             return el
     return home_of(state, info, city)
@@ -172,5 +188,8 @@ def prune_commanders(state: dict) -> None:
 
 def troops_total(state: dict, power: str) -> int:
     """R6.5: the public troop total of a power (generals in play, on the map)."""
-    return sum(g["troops"] for g in state["generals"].values()
-               if g["power"] == power and g["in_play"] and g["city"] is not None)
+    return sum(
+        g["troops"]
+        for g in state["generals"].values()
+        if g["power"] == power and g["in_play"] and g["city"] is not None
+    )

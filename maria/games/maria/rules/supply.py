@@ -17,7 +17,7 @@ from maria.engine.log import log, power_name
 from maria.games.maria.rules.state import IllegalAction, copy_state, home_of, set_train_city
 from maria.games.maria.rules.state import BoardInfo
 
-MAX_PATH = 6   # R9.3: a supply path is at most 6 cities long (RUL-08 counts them)
+MAX_PATH = 6  # R9.3: a supply path is at most 6 cities long (RUL-08 counts them)
 
 
 def _enemy_piece_cities(state: dict, power: str) -> set[str]:
@@ -37,19 +37,20 @@ def supply_status(state: dict, info: BoardInfo, gid: str, at: str | None = None)
     g = state["generals"][gid]
     city = at or g["city"]
     if home_of(state, info, city) == g["power"]:
-        return ("home", 0)                                                   # R9.2
+        return ("home", 0)  # R9.2
     adv = state["variant"] == "advanced"
     arenberg = adv and gid == "arenberg"
     if arenberg and info.board.cities[city].territory in ("austrian_netherlands", "dutch_republic"):
-        return ("home", 0)                                                   # R22.1
+        return ("home", 0)  # R22.1
     own = {g["power"], "pragmatic_army"} if arenberg else {g["power"]}
-    trains = {t["city"] for t in state["trains"].values()
-              if t["in_play"] and t["city"] in info.playable and t["power"] in own}
+    trains = {
+        t["city"] for t in state["trains"].values() if t["in_play"] and t["city"] in info.playable and t["power"] in own
+    }
     if not trains:
         return ("none", 0)
-    blocked = _enemy_piece_cities(state, g["power"])                          # R9.3
+    blocked = _enemy_piece_cities(state, g["power"])  # R9.3
     if adv:
-        blocked = blocked | (hooks.call("forbidden", state, info, g["power"]) - {city})      # R19.4.3
+        blocked = blocked | (hooks.call("forbidden", state, info, g["power"]) - {city})  # R19.4.3
     hussar_cities = {c for c in state["hussars"].values() if c}
     taxed = hussar_cities if R.enemies(state, g["power"], "austria") else set()
     free = graph.path_length(info, city, trains, blocked, taxed, MAX_PATH)
@@ -58,7 +59,7 @@ def supply_status(state: dict, info: BoardInfo, gid: str, at: str | None = None)
     if taxed:
         through = graph.path_length(info, city, trains, blocked, set(), MAX_PATH)
         if through is not None:
-            return ("tax", through)                                          # R9.6: 1 per city
+            return ("tax", through)  # R9.6: 1 per city
     return ("none", 0)
 
 
@@ -80,9 +81,14 @@ def train_outlook(state: dict, info: BoardInfo, tid: str, city: str) -> list[str
     """R9.3: the generals of the train's power who are in supply now and would not be at their
     next supply check if train `tid` stood in `city` instead (the rest of the board as it stands)."""
     t = state["trains"][tid]
-    before = {gid for gid, g in state["generals"].items()
-              if g["power"] == t["power"] and g["in_play"] and g["city"] in info.playable
-              and supply_status(state, info, gid)[0] != "none"}
+    before = {
+        gid
+        for gid, g in state["generals"].items()
+        if g["power"] == t["power"]
+        and g["in_play"]
+        and g["city"] in info.playable
+        and supply_status(state, info, gid)[0] != "none"
+    }
     moved = copy_state({k: v for k, v in state.items() if k not in ("log", "undo")})
     set_train_city(moved, tid, city)
     return sorted(gid for gid in before if supply_status(moved, info, gid)[0] == "none")
@@ -101,9 +107,11 @@ def supply_map(state: dict, info: BoardInfo) -> dict:
         seen = ranges.setdefault(t["power"], [])
         dist = graph.within_roads(info, t["city"], blocked, MAX_PATH)
         seen.extend(c for c in dist if c not in seen)
-    out_of_supply = sorted(gid for gid, g in state["generals"].items()
-                           if g["in_play"] and g["city"] in info.playable
-                           and supply_status(state, info, gid)[0] == "none")
+    out_of_supply = sorted(
+        gid
+        for gid, g in state["generals"].items()
+        if g["in_play"] and g["city"] in info.playable and supply_status(state, info, gid)[0] == "none"
+    )
     return {"ranges": {p: sorted(c) for p, c in sorted(ranges.items())}, "out_of_supply": out_of_supply}
 
 
@@ -119,10 +127,15 @@ def apply_supply(state: dict, info: BoardInfo, gid: str, supplied: bool) -> None
     loss = 1 if g["face_up"] else 2
     g["face_up"] = False
     city = g["city"]
-    log(state, f"{g['name']} is out of supply: face-down, loses {loss} troop{'s' if loss > 1 else ''}.",
-        g["power"], [city])
-    mates = [x for x in state["city_generals"].get(city, []) if x != gid
-             and state["generals"][x]["power"] == g["power"]]
+    log(
+        state,
+        f"{g['name']} is out of supply: face-down, loses {loss} troop{'s' if loss > 1 else ''}.",
+        g["power"],
+        [city],
+    )
+    mates = [
+        x for x in state["city_generals"].get(city, []) if x != gid and state["generals"][x]["power"] == g["power"]
+    ]
     take_losses(state, info, [[gid] + mates], loss)
 
 
@@ -136,13 +149,18 @@ class SupplyPhase(Handler):
                 if g["power"] in frame["powers"] and g["in_play"] and g["city"] in info.playable:
                     frame["status"][gid] = list(supply_status(state, info, gid))
             frame["paid"] = {}
-            frame["todo"] = [p for p in frame["powers"]
-                             if any(s[0] == "tax" and state["generals"][gid]["power"] == p
-                                    for gid, s in frame["status"].items())]
+            frame["todo"] = [
+                p
+                for p in frame["powers"]
+                if any(s[0] == "tax" and state["generals"][gid]["power"] == p for gid, s in frame["status"].items())
+            ]
         while frame["todo"]:
             power = frame["todo"].pop(0)
-            costs = {gid: s[1] for gid, s in frame["status"].items()
-                     if s[0] == "tax" and state["generals"][gid]["power"] == power}
+            costs = {
+                gid: s[1]
+                for gid, s in frame["status"].items()
+                if s[0] == "tax" and state["generals"][gid]["power"] == power
+            }
             push(state, {"name": "hussar_tax", "power": power, "costs": costs})
             return True
         for gid, (kind, _) in sorted(frame["status"].items()):
@@ -152,7 +170,7 @@ class SupplyPhase(Handler):
             where = state["generals"][gid]["city"]
             apply_supply(state, info, gid, ok)
             if state["variant"] == "advanced" and state["generals"][gid]["city"] is None:
-                bohemia = info.board.cities[where].map == "bohemia"         # R16.2 / R9.7
+                bohemia = info.board.cities[where].map == "bohemia"  # R16.2 / R9.7
                 hooks.call("lost_to_supply", state, state["generals"][gid]["power"], bohemia)
         pop(state)
         if state["variant"] == "advanced":
@@ -173,6 +191,7 @@ def _maximal_subsets(costs: dict[str, int], budget: int) -> list[list[str]]:
 @register("hussar_tax")
 class HussarTax(Handler):
     """R9.6: pay the hussar tax if possible; otherwise pay every TC and choose the unpaid generals."""
+
     templated = frozenset({"pay"})
 
     @staticmethod
@@ -197,8 +216,7 @@ class HussarTax(Handler):
             state["undo"] = []
         for gid in frame["costs"]:
             state["flow"][-2]["paid"][gid] = gid in supplied
-        log(state, f"{power_name(power)} cannot pay the whole hussar tax and pays all its "
-            f"{len(hand)} TCs.", power)
+        log(state, f"{power_name(power)} cannot pay the whole hussar tax and pays all its {len(hand)} TCs.", power)
         pop(state)
 
     @staticmethod
@@ -213,8 +231,7 @@ class HussarTax(Handler):
         total = sum(frame["costs"].values())
         if cards.pay_value(hand) >= total:
             return [{"type": "pay", "power": frame["power"], "cards": "choose", "amount": total}]
-        return [{"type": "pay_all", "supplied": s}
-                for s in _maximal_subsets(frame["costs"], cards.pay_value(hand))]
+        return [{"type": "pay_all", "supplied": s} for s in _maximal_subsets(frame["costs"], cards.pay_value(hand))]
 
     @staticmethod
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
@@ -227,12 +244,17 @@ class HussarTax(Handler):
         if not isinstance(chosen, list) or len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
             raise IllegalAction(f"{power_name(frame['power'])} can only pay with cards in its own hand.")
         if not cards.minimal_payment_ok(chosen, total):
-            raise IllegalAction(f"The hussar tax is {total} points; pay at least that, with no card "
-                                "that is not needed.")
+            raise IllegalAction(
+                f"The hussar tax is {total} points; pay at least that, with no card that is not needed."
+            )
         cards.discard(state, frame["power"], chosen)
         state["undo"] = []
         for gid in frame["costs"]:
             state["flow"][-2]["paid"][gid] = True
-        log(state, f"{power_name(frame['power'])} pays {cards.pay_value(chosen)} TC points of hussar tax "
-            f"({cards.labels(chosen)}).", frame["power"])
+        log(
+            state,
+            f"{power_name(frame['power'])} pays {cards.pay_value(chosen)} TC points of hussar tax "
+            f"({cards.labels(chosen)}).",
+            frame["power"],
+        )
         pop(state)

@@ -13,6 +13,7 @@ from maria.games.maria.rules.state import BoardInfo
 
 # --- TC phase (R8) ---------------------------------------------------------------------------
 
+
 def minor_cut_off(state: dict, info: BoardInfo, minor: str) -> bool:
     """R8.3: a minor power whose major fortress is enemy-controlled gets no TCs."""
     for c in info.major_fortresses():
@@ -26,9 +27,13 @@ def minor_cut_off(state: dict, info: BoardInfo, minor: str) -> bool:
 class TCPhase(Handler):
     @staticmethod
     def _needs_choice(state: dict, info: BoardInfo, frame: dict) -> bool:
-        return ("france" in frame["powers"] and "bavaria" in frame["powers"]
-                and state["turn"] >= 4 and "subsidy" not in frame
-                and not minor_cut_off(state, info, "bavaria"))
+        return (
+            "france" in frame["powers"]
+            and "bavaria" in frame["powers"]
+            and state["turn"] >= 4
+            and "subsidy" not in frame
+            and not minor_cut_off(state, info, "bavaria")
+        )
 
     @staticmethod
     def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
@@ -36,18 +41,17 @@ class TCPhase(Handler):
             return False
         subsidy = frame.get("subsidy", True)
         adv = state.get("adv")
-        if adv is not None:                                        # R8 with subsidy contracts (R20)
+        if adv is not None:  # R8 with subsidy contracts (R20)
             hooks.call("tc_phase", state, info, frame)
             pop(state)
             return True
         for p in frame["powers"]:
-            if adv is not None:                                    # R19.3.9: TCs once per turn
+            if adv is not None:  # R19.3.9: TCs once per turn
                 if adv["drew"].get(p) == state["turn"]:
                     continue
                 adv["drew"][p] = state["turn"]
             if p in R.MINOR and minor_cut_off(state, info, p):
-                log(state, f"{power_name(p)} draws no Tactical Cards: its major fortress is "
-                    "enemy-controlled.", p)
+                log(state, f"{power_name(p)} draws no Tactical Cards: its major fortress is enemy-controlled.", p)
                 continue
             sub = subsidy
             if p == "france" and "bavaria" in frame["powers"] and minor_cut_off(state, info, "bavaria"):
@@ -71,15 +75,16 @@ class TCPhase(Handler):
     @staticmethod
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         frame["subsidy"] = bool(action["give"])
-        log(state, "France " + ("pays" if action["give"] else "does not pay") + " the Bavarian subsidy.",
-            "france")
+        log(state, "France " + ("pays" if action["give"] else "does not pay") + " the Bavarian subsidy.", "france")
 
 
 # --- the generic payment sub-flow (R8.7) -----------------------------------------------------
 
+
 @register("pay")
 class Pay(Handler):
     """Pay `amount` TC points for `purpose`; on payment, `effect` runs (see EFFECTS)."""
+
     templated = frozenset({"pay"})
 
     @staticmethod
@@ -106,11 +111,17 @@ class Pay(Handler):
         if not isinstance(chosen, list) or len(set(chosen)) != len(chosen) or any(c not in hand for c in chosen):
             raise IllegalAction(f"{power_name(frame['power'])} can only pay with cards in its own hand.")
         if not cards.minimal_payment_ok(chosen, frame["amount"]):
-            raise IllegalAction(f"The payment must reach {frame['amount']} points without any card "
-                                "that is not needed (no change is given).")
+            raise IllegalAction(
+                f"The payment must reach {frame['amount']} points without any card "
+                "that is not needed (no change is given)."
+            )
         cards.discard(state, frame["power"], chosen)
         state["undo"] = []
-        log(state, f"{power_name(frame['power'])} pays {cards.pay_value(chosen)} TC points "
-            f"({cards.labels(chosen)}) for {frame['purpose']}.", frame["power"])
+        log(
+            state,
+            f"{power_name(frame['power'])} pays {cards.pay_value(chosen)} TC points "
+            f"({cards.labels(chosen)}) for {frame['purpose']}.",
+            frame["power"],
+        )
         pop(state)
         EFFECTS[frame["effect"]["name"]](state, info, frame["effect"])

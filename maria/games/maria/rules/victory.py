@@ -6,9 +6,9 @@ from maria.engine.log import log
 from maria.games.maria.rules.state import controller
 from maria.games.maria.rules.state import BoardInfo
 
-LOUIS_TARGET = 9       # R14.3 fortresses in Austria controlled by France
+LOUIS_TARGET = 9  # R14.3 fortresses in Austria controlled by France
 FREDERICK_TARGET = 12  # R14.3 fortresses in Austria and/or Silesia controlled by Prussia
-TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}    # each attacker's R14.3 count
+TARGETS = {"france": LOUIS_TARGET, "prussia": FREDERICK_TARGET}  # each attacker's R14.3 count
 
 
 def counts(state: dict, info: BoardInfo) -> dict[str, int]:
@@ -31,8 +31,12 @@ def status(state: dict, info: BoardInfo) -> dict:
     the fortresses it counts.  Advanced game (R23.1, R23.3): the markers left in each major power's
     pool (empty wins at once) and the next winter scoring."""
     last = state["options"].get("last_turn", 12 if state["variant"] == "advanced" else 9)
-    out = {"variant": state["variant"], "players": state["players"], "turn": min(state["turn"], last),
-           "last_turn": last}
+    out = {
+        "variant": state["variant"],
+        "players": state["players"],
+        "turn": min(state["turn"], last),
+        "last_turn": last,
+    }
     if state["variant"] != "intro":
         adv = state.get("adv") or {}
         out["pools"] = {p: int(n) for p, n in sorted((adv.get("pools") or {}).items())}
@@ -43,14 +47,22 @@ def status(state: dict, info: BoardInfo) -> dict:
         ctrl = controller(state, info, c)
         austria = info.home_of(c) == "austria"
         if austria or info.in_silesia(c):
-            targets.append(c)               # a fortress that counts for Louis XV or Frederick
+            targets.append(c)  # a fortress that counts for Louis XV or Frederick
         if austria and ctrl == "france":
             france.append(c)
         if (austria or info.in_silesia(c)) and ctrl == "prussia":
             prussia.append(c)
-    out.update({"france": len(france), "france_target": LOUIS_TARGET, "france_forts": sorted(france),
-                "prussia": len(prussia), "prussia_target": FREDERICK_TARGET, "prussia_forts": sorted(prussia),
-                "targets": sorted(targets)})
+    out.update(
+        {
+            "france": len(france),
+            "france_target": LOUIS_TARGET,
+            "france_forts": sorted(france),
+            "prussia": len(prussia),
+            "prussia_target": FREDERICK_TARGET,
+            "prussia_forts": sorted(prussia),
+            "targets": sorted(targets),
+        }
+    )
     return out
 
 
@@ -70,14 +82,19 @@ def check_instant(state: dict, info: BoardInfo) -> None:
     fr, pr = n["france"] >= LOUIS_TARGET, n["prussia"] >= FREDERICK_TARGET
     if state["players"] == 2:
         if fr and pr:
-            _finish(state, "coalition", f"France controls {n['france']} fortresses in Austria and Prussia "
-                    f"{n['prussia']} in Austria/Silesia: the coalition wins.")
+            _finish(
+                state,
+                "coalition",
+                f"France controls {n['france']} fortresses in Austria and Prussia "
+                f"{n['prussia']} in Austria/Silesia: the coalition wins.",
+            )
         return
     if fr:
         _finish(state, "louis_xv", f"France controls {n['france']} fortresses in Austria: Louis XV wins.")
     elif pr:
-        _finish(state, "frederick", f"Prussia controls {n['prussia']} fortresses in Austria and Silesia: "
-                "Frederick wins.")
+        _finish(
+            state, "frederick", f"Prussia controls {n['prussia']} fortresses in Austria and Silesia: Frederick wins."
+        )
 
 
 def end_of_game(state: dict, info: BoardInfo) -> None:
@@ -85,8 +102,11 @@ def end_of_game(state: dict, info: BoardInfo) -> None:
     if state["players"] == 2:
         n = counts(state, info)
         if n["france"] < LOUIS_TARGET and n["prussia"] < FREDERICK_TARGET:
-            _finish(state, "maria_theresa", "Turn 9 ends and neither France nor Prussia meets its "
-                    "condition: Maria Theresa wins.")
+            _finish(
+                state,
+                "maria_theresa",
+                "Turn 9 ends and neither France nor Prussia meets its condition: Maria Theresa wins.",
+            )
         else:
             _finish(state, None, "Turn 9 ends with only one of the coalition's conditions met: a tie.")
         return

@@ -18,8 +18,7 @@ TROOP_COST = 4  # R13.2
 def start_winter(state: dict, info: BoardInfo) -> None:
     if state["variant"] == "advanced":
         hooks.call("winter_scoring", state)
-    order = [p for stage in R.action_stages(state) for p in stage
-             if any(p in ps for ps in state["roles"].values())]
+    order = [p for stage in R.action_stages(state) for p in stage if any(p in ps for ps in state["roles"].values())]
     state["stage"], state["phase"] = "winter", None
     log(state, f"Winter after turn {state['turn']}.")
     push(state, {"name": "winter", "order": order, "idx": 0})
@@ -36,8 +35,9 @@ def reentry_sites(state: dict, info: BoardInfo, gid: str) -> list[str]:
         # R13.4 exception [intro]: French generals may re-enter on the Bavarian major fortress (München).
         french_intro = state["variant"] == "intro" and g["power"] == "france" and home == "bavaria"
         # R22.2: Arenberg may also re-enter on a Dutch major fortress.
-        arenberg = (state["variant"] == "advanced" and gid == "arenberg"
-                    and info.board.cities[c].territory == "dutch_republic")
+        arenberg = (
+            state["variant"] == "advanced" and gid == "arenberg" and info.board.cities[c].territory == "dutch_republic"
+        )
         if home != g["power"] and not french_intro and not arenberg:
             continue
         if not friendly_controlled(state, info, c, g["power"]):
@@ -49,7 +49,7 @@ def reentry_sites(state: dict, info: BoardInfo, gid: str) -> list[str]:
         if len(here) > 1 or (here and not R.cooperating(state, state["generals"][here[0]]["power"], g["power"])):
             continue
         if here and R.austria_pa_stacking(state, g["power"], state["generals"][here[0]]["power"]) != "ok":
-            continue                                           # R10.7 (RUL-A25: no consent step here)
+            continue  # R10.7 (RUL-A25: no consent step here)
         out.append(c)
     return out
 
@@ -79,7 +79,7 @@ class Winter(Handler):
         if role not in Winter.waiting(state, info, frame):
             return []
         p = Winter._power(frame)
-        assert p is not None                               # a power is waiting: the order is not done
+        assert p is not None  # a power is waiting: the order is not done
         tpl = recruit_template(state, info, p)
         return ([tpl] if tpl else []) + [{"type": "done"}]
 
@@ -89,9 +89,9 @@ class Winter(Handler):
         if action["type"] == "done":
             frame["idx"] += 1
             return
-        assert p is not None                               # a power is waiting: the order is not done
+        assert p is not None  # a power is waiting: the order is not done
         recruit(state, info, p, action)
-        ask_commanders(state, p, sorted(set((action.get("reenter") or {}).values())))   # R6.2: onto an equal rank
+        ask_commanders(state, p, sorted(set((action.get("reenter") or {}).values())))  # R6.2: onto an equal rank
 
 
 def recruit_template(state: dict, info: BoardInfo, p: str, reentry_only: bool = False) -> dict | None:
@@ -105,10 +105,16 @@ def recruit_template(state: dict, info: BoardInfo, p: str, reentry_only: bool = 
         sites = {gid: s for gid, s in sites.items() if s}
         if not sites:
             return None
-    return {"type": "recruit", "power": p, "cards": "choose", "assign": "choose",
-            "reenter": "choose", "max_troops": cards.hand_value(state, p) // TROOP_COST,
-            "on_map": [] if reentry_only else [gid for gid, g in gens.items() if g["city"] is not None],
-            "sites": sites}
+    return {
+        "type": "recruit",
+        "power": p,
+        "cards": "choose",
+        "assign": "choose",
+        "reenter": "choose",
+        "max_troops": cards.hand_value(state, p) // TROOP_COST,
+        "on_map": [] if reentry_only else [gid for gid, g in gens.items() if g["city"] is not None],
+        "sites": sites,
+    }
 
 
 def recruit(state: dict, info: BoardInfo, p: str, action: dict, reentry_only: bool = False) -> None:
@@ -138,8 +144,9 @@ def recruit(state: dict, info: BoardInfo, p: str, action: dict, reentry_only: bo
     if not isinstance(paid, list) or len(set(paid)) != len(paid) or any(c not in hand for c in paid):
         raise IllegalAction(f"{power_name(p)} can only pay with cards in its own hand.")
     if not cards.minimal_payment_ok(paid, TROOP_COST * total):
-        raise IllegalAction(f"{total} troops cost {TROOP_COST * total} TC points, paid without any "
-                            "card that is not needed.")
+        raise IllegalAction(
+            f"{total} troops cost {TROOP_COST * total} TC points, paid without any card that is not needed."
+        )
     for gid, city in sorted(reenter.items()):
         if city not in reentry_sites(state, info, gid):
             raise IllegalAction(f"{state['generals'][gid]['name']} cannot re-enter there.")

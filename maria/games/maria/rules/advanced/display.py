@@ -31,8 +31,13 @@ def build_deck(state: dict) -> list[str]:
 
 def new_pol(state: dict) -> dict:
     disp = poldata.display()
-    return {"deck": build_deck(state), "faceup": [], "discard": [], "trump": None,
-            "display": {p: [] for p in disp["placement_order"]}}
+    return {
+        "deck": build_deck(state),
+        "faceup": [],
+        "discard": [],
+        "trump": None,
+        "display": {p: [] for p in disp["placement_order"]},
+    }
 
 
 def placement_order(state: dict) -> list[str]:
@@ -69,8 +74,7 @@ def entries(state: dict, p: str) -> list[dict]:
 
 def influence(state: dict, p: str) -> int:
     """R17.4.2/R17.4.3 (R25.3: only face-up cards count)."""
-    return sum(16 if cards.is_reserve(e["card"]) else cards.value_of(e["card"])
-               for e in entries(state, p) if e["up"])
+    return sum(16 if cards.is_reserve(e["card"]) else cards.value_of(e["card"]) for e in entries(state, p) if e["up"])
 
 
 def influence_order(state: dict) -> list[str]:

@@ -13,7 +13,7 @@ from maria.games.maria.rules.machine import Handler, pop, register, roles_for_po
 from maria.games.maria.rules.state import BoardInfo
 
 
-VOTE_ORDER = ("austria", "pragmatic_army", "saxony", "bavaria", "france", "prussia")   # RUL-A20
+VOTE_ORDER = ("austria", "pragmatic_army", "saxony", "bavaria", "france", "prussia")  # RUL-A20
 
 
 @register("election")
@@ -35,9 +35,9 @@ class Election(Handler):
             # Saxony (R18.5 NOTE), except that a neutral Saxony votes Francis under the ES/FR/HE
             # sentence kept as an option (VD-16, RUL-A20).
             if p in ("austria", "pragmatic_army"):
-                forced = "francis"                                       # R18.5
+                forced = "francis"  # R18.5
             elif p == "saxony" and neutral(state, p) and state["options"]["neutral_saxony_votes_francis"]:
-                forced = "francis"                                       # VD-16
+                forced = "francis"  # VD-16
             elif R.role_of(state, p) is None:
                 forced = "francis"
             if forced is None:
@@ -52,10 +52,14 @@ class Election(Handler):
         a["election"] = "done"
         if A.take(state, power, "the Emperor box"):
             a["emperor"] = power
-        log(state, f"Imperial election: Francis {fr}, Charles Albert {ch}. "
-            f"{'Francis Stephen' if winner == 'francis' else 'Charles Albert'} is elected Emperor.", power)
+        log(
+            state,
+            f"Imperial election: Francis {fr}, Charles Albert {ch}. "
+            f"{'Francis Stephen' if winner == 'francis' else 'Charles Albert'} is elected Emperor.",
+            power,
+        )
         pop(state)
-        A.check_pools(state, info, "the imperial election")            # R23.1c
+        A.check_pools(state, info, "the imperial election")  # R23.1c
         return True
 
     @staticmethod
@@ -73,5 +77,9 @@ class Election(Handler):
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         c, p = frame["todo"].pop(0)
         frame["votes"][c] = action["for"]
-        log(state, f"{power_name(p)} casts the {info.board.cities[c].name} vote for "
-            f"{'Charles Albert' if action['for'] == 'charles' else 'Francis Stephen'}.", p)
+        log(
+            state,
+            f"{power_name(p)} casts the {info.board.cities[c].name} vote for "
+            f"{'Charles Albert' if action['for'] == 'charles' else 'Francis Stephen'}.",
+            p,
+        )

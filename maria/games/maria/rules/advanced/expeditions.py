@@ -20,7 +20,7 @@ from maria.games.maria.rules.state import IllegalAction, is_occupied, set_genera
 from maria.games.maria.rules.state import BoardInfo
 
 
-EXPEDITION_COST = 8          # R17.6.4: 2 troops for 8 TC points
+EXPEDITION_COST = 8  # R17.6.4: 2 troops for 8 TC points
 
 
 def off_map_box(info: BoardInfo, power: str) -> str | None:
@@ -42,7 +42,7 @@ def arrive(state: dict, info: BoardInfo, t: str) -> None:
             return_general(state, info, gid)
     if b.get("icon") == "expedition" and b["power"] not in held and R.role_of(state, b["power"]):
         waiting = a["expedition"].get("waiting", {})
-        if b["power"] in waiting:                    # still in the box, waiting to return: he stays
+        if b["power"] in waiting:  # still in the box, waiting to return: he stays
             held[b["power"]] = waiting.pop(b["power"])
             a["expedition"][t] = held
         else:
@@ -53,7 +53,7 @@ def arrive(state: dict, info: BoardInfo, t: str) -> None:
             log(state, f"{power_name(b['power'])} puts a marker into the Italy box.", b["power"])
     if t == "italy" and a["tracks"][t] == star:
         for p in ("austria", "france", "prussia", "pragmatic_army"):
-            A.forgive(state, p, "italy")                   # a counted marker leaves too (R23.2)
+            A.forgive(state, p, "italy")  # a counted marker leaves too (R23.2)
     if t == "italy" and a["tracks"][t] == star and a["italy"]:
         for p in a["italy"]:
             A.give_back(state, p)
@@ -78,8 +78,11 @@ def return_general(state: dict, info: BoardInfo, gid: str) -> None:
         blocker = (state["city_generals"].get(target) or [state["city_train"].get(target)])[0]
         frame = {"cause": "offmap", "general": gid, "city": target, "pieces": [blocker]}
         if not hooks.call("relocation_choices", state, info, frame, blocker):
-            log(state, f"{g['name']} cannot leave the off-map box yet: the piece on the arrow's city can "
-                "go nowhere.", g["power"])
+            log(
+                state,
+                f"{g['name']} cannot leave the off-map box yet: the piece on the arrow's city can go nowhere.",
+                g["power"],
+            )
             waiting[g["power"]] = gid
             return
         hooks.call("queue_relocation", state, frame)
@@ -146,7 +149,7 @@ def retry_returns(state: dict, info: BoardInfo) -> bool:
     for power, gid in sorted(waiting.items()):
         g = state["generals"][gid]
         if not (g["city"] or "").startswith("box:"):
-            del waiting[power]                         # no longer in the box (old saves)
+            del waiting[power]  # no longer in the box (old saves)
             continue
         return_general(state, info, gid)
     return len(state["flow"]) != depth
@@ -159,7 +162,7 @@ def place_returning(state: dict, info: BoardInfo, gid: str) -> None:
     target = info.board.boxes[bid].arrow_to if bid else None
     if target is None:
         return
-    if is_occupied(state, target):                   # still blocked (nobody could move): he waits
+    if is_occupied(state, target):  # still blocked (nobody could move): he waits
         log(state, f"{g['name']} cannot leave the off-map box yet: the arrow's city is still occupied.", g["power"])
         state["adv"]["expedition"].setdefault("waiting", {})[g["power"]] = gid
         return
@@ -190,8 +193,11 @@ class Expedition(Handler):
 
     @staticmethod
     def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
-        if state["result"] is not None or not Expedition._choices(state, info, frame) \
-                or off_map_box(info, frame["power"]) is None:
+        if (
+            state["result"] is not None
+            or not Expedition._choices(state, info, frame)
+            or off_map_box(info, frame["power"]) is None
+        ):
             if state["result"] is None:
                 log(state, f"{power_name(frame['power'])} has no general to send to its off-map box.", frame["power"])
             pop(state)
@@ -210,10 +216,17 @@ class Expedition(Handler):
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         gid = action["general"]
         g = state["generals"][gid]
-        if g["city"] is None:                        # R17.6.4: 2 troops for 8 TC points, paid first
-            push(state, {"name": "pay", "power": g["power"], "amount": EXPEDITION_COST,
-                         "purpose": f"2 troops for {g['name']} (expeditionary corps)",
-                         "effect": {"name": "expedition", "general": gid}})
+        if g["city"] is None:  # R17.6.4: 2 troops for 8 TC points, paid first
+            push(
+                state,
+                {
+                    "name": "pay",
+                    "power": g["power"],
+                    "amount": EXPEDITION_COST,
+                    "purpose": f"2 troops for {g['name']} (expeditionary corps)",
+                    "effect": {"name": "expedition", "general": gid},
+                },
+            )
             return
         send_expedition(state, info, frame, gid)
 
@@ -221,7 +234,7 @@ class Expedition(Handler):
 def send_expedition(state: dict, info: BoardInfo, frame: dict, gid: str) -> None:
     g = state["generals"][gid]
     bid = off_map_box(info, frame["power"])
-    assert bid is not None                                 # an expedition's power has its off-map box
+    assert bid is not None  # an expedition's power has its off-map box
     g["in_play"] = False
     g["known"] = None
     set_general_city(state, gid, "box:" + bid)

@@ -20,10 +20,10 @@ from maria.games.maria.rules.state import BoardInfo
 from maria.games.maria.board.model import Board
 from maria.games.maria.rules.victory import _finish
 
-POOL_SIZES = {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 8}   # R4.5
-RHINE = ("koeln", "mannheim", "mainz", "trier")                                  # R10.16b
+POOL_SIZES = {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 8}  # R4.5
+RHINE = ("koeln", "mannheim", "mainz", "trier")  # R10.16b
 ELECTORS = ("berlin", "dresden", "muenchen", "prag", "hannover", "koeln", "mannheim", "mainz", "trier")
-BATTLE_BOXES = 2                                                                 # R16.3
+BATTLE_BOXES = 2  # R16.3
 
 
 def is_adv(state: dict) -> bool:
@@ -32,20 +32,34 @@ def is_adv(state: dict) -> bool:
 
 def new_adv(state: dict, board: Board) -> dict:
     pools = dict(POOL_SIZES)
-    for city, p in state["markers"].items():                                     # R4.7 out of the pools
+    for city, p in state["markers"].items():  # R4.7 out of the pools
         pools[p] -= 1
     return {
-        "pools": pools, "battle": {p: 0 for p in R.MAJOR},
-        "electors3": None, "emperor": None, "italy": [], "silesia_box": 0,
+        "pools": pools,
+        "battle": {p: 0 for p in R.MAJOR},
+        "electors3": None,
+        "emperor": None,
+        "italy": [],
+        "silesia_box": 0,
         "electors": {c: p for p, cs in board.setup.elector_markers.items() for c in cs},  # R4.10
-        "college": {}, "winter": {p: [] for p in R.MAJOR}, "overflow": {p: 0 for p in R.MAJOR},
-        "owed": {},                            # R23.2: where each counted overflow marker would be
-        "set_aside": {"prussia": 0, "france": 0}, "france_reduced": False,
-        "q_pool": {}, "last_winner": None, "election": None, "emperor_elected": None,
-        "expedition": {}, "turn_income": {}, "jacobite": False,
-        "contracts": {"france>bavaria": {"giver": "france", "recipient": "bavaria", "s": None,
-                                         "initial": True, "paid_turn": None}},      # R8.2 / R20
-        "silesia_annexed": None, "prussia_neutral_until": None,                      # R19.1
+        "college": {},
+        "winter": {p: [] for p in R.MAJOR},
+        "overflow": {p: 0 for p in R.MAJOR},
+        "owed": {},  # R23.2: where each counted overflow marker would be
+        "set_aside": {"prussia": 0, "france": 0},
+        "france_reduced": False,
+        "q_pool": {},
+        "last_winner": None,
+        "election": None,
+        "emperor_elected": None,
+        "expedition": {},
+        "turn_income": {},
+        "jacobite": False,
+        "contracts": {
+            "france>bavaria": {"giver": "france", "recipient": "bavaria", "s": None, "initial": True, "paid_turn": None}
+        },  # R8.2 / R20
+        "silesia_annexed": None,
+        "prussia_neutral_until": None,  # R19.1
     }
 
 
@@ -70,7 +84,7 @@ def take(state: dict, power: str, why: str, where: str | None = None) -> bool:
     the marker would have gone back to the pool (RUL-A04)."""
     a = state["adv"]
     if power not in a["pools"]:
-        return False                       # a neutral minor power has no pool (RUL-A19)
+        return False  # a neutral minor power has no pool (RUL-A19)
     if a["pools"][power] > 0:
         a["pools"][power] -= 1
         return True
@@ -106,13 +120,14 @@ def give_back(state: dict, power: str, n: int = 1) -> None:
 
 # --- markers on the map (R15.3, R10.15, R10.16) -----------------------------------------------
 
+
 @hooks.provide("place_qmark")
 def place_qmark(state: dict, power: str, city: str) -> None:
     state["qmarks"][city] = power
     if is_adv(state):
         major = R.major_of(state, power)
         if major in R.MAJOR and take(state, major, "a '?' marker", "q:" + city):
-            state["adv"]["q_pool"][city] = major          # the pool it came from
+            state["adv"]["q_pool"][city] = major  # the pool it came from
 
 
 @hooks.provide("drop_qmark")
@@ -124,7 +139,7 @@ def drop_qmark(state: dict, city: str) -> None:
     if got is not None:
         give_back(state, got)
     else:
-        forgive(state, None, "q:" + city)                  # a "?" placed with an empty pool (R23.2)
+        forgive(state, None, "q:" + city)  # a "?" placed with an empty pool (R23.2)
 
 
 def remove_vm(state: dict, city: str) -> None:
@@ -132,7 +147,7 @@ def remove_vm(state: dict, city: str) -> None:
     if p is not None and is_adv(state):
         give_back(state, p)
     elif is_adv(state):
-        forgive(state, None, "vm:" + city)                 # a conquest made with an empty pool (R23.2)
+        forgive(state, None, "vm:" + city)  # a conquest made with an empty pool (R23.2)
 
 
 def place_vm(state: dict, power: str, city: str) -> None:
@@ -156,21 +171,25 @@ def after_control_change(state: dict, info: BoardInfo) -> None:
     au = sum(1 for c in RHINE if a["electors"].get(c) == "austria")
     holder = a["electors3"]
     want = "france" if fr >= 3 else "pragmatic_army" if au >= 3 else None
-    for p in ("france", "pragmatic_army"):                  # R23.2: counted once while it lasts
+    for p in ("france", "pragmatic_army"):  # R23.2: counted once while it lasts
         if p != want or a["pools"][p] > 0:
             forgive(state, p, "electors3")
     if holder != want:
         if holder is not None:
             give_back(state, holder)
             a["electors3"] = None
-            log(state, f"{power_name(holder)} no longer controls 3 Rhine electorates: its marker leaves "
-                "the 3-Electors box.", holder)
+            log(
+                state,
+                f"{power_name(holder)} no longer controls 3 Rhine electorates: its marker leaves the 3-Electors box.",
+                holder,
+            )
         if want is not None and take(state, want, "the 3-Electors box", "electors3"):
             a["electors3"] = want
             log(state, f"{power_name(want)} puts a marker into the 3-Electors box.", want)
 
 
 # --- battle victory (R16.1-R16.3) ----------------------------------------------------------------
+
 
 def battle_vp(troops_eliminated: int, generals_removed: int) -> int:
     """R16.1 (VD-10: the higher of the two values)."""
@@ -188,7 +207,7 @@ def gain_vp(state: dict, power: str, n: int) -> int:
         return 0
     for _ in range(n):
         filled = a["battle"][p] + sum(owes(state, p, f"battle:{i}") for i in range(BATTLE_BOXES))
-        if filled >= BATTLE_BOXES:                        # R23.2: counted boxes are full too
+        if filled >= BATTLE_BOXES:  # R23.2: counted boxes are full too
             break
         if take(state, p, "a battle box", f"battle:{filled}"):
             a["battle"][p] += 1
@@ -213,10 +232,13 @@ def lose_vp(state: dict, power: str, n: int, cause: str) -> int:
             give_back(state, p)
             lost += 1
     if n:
-        log(state, f"{power_name(p)} loses {n} VP ({cause}): {lost} marker{'s' if lost != 1 else ''} back to its pool.",
-            p)
+        log(
+            state,
+            f"{power_name(p)} loses {n} VP ({cause}): {lost} marker{'s' if lost != 1 else ''} back to its pool.",
+            p,
+        )
     if p == "prussia" or (state["players"] == 2 and p == "france"):
-        hooks.call("vp_lost", state, p, n, cause)                       # R19.3
+        hooks.call("vp_lost", state, p, n, cause)  # R19.3
     return lost
 
 
@@ -227,15 +249,16 @@ def lost_to_supply(state: dict, power: str, bohemia: bool) -> None:
 
 
 @hooks.provide("conquest_marked")
-def conquest_marked(state: dict, info: BoardInfo, power: str, city: str,
-                    marks_conquest: Callable[[dict, BoardInfo, str, str], bool]) -> None:
+def conquest_marked(
+    state: dict, info: BoardInfo, power: str, city: str, marks_conquest: Callable[[dict, BoardInfo, str, str], bool]
+) -> None:
     """R10.16 in the advanced game: the markers of a conquest, from and back to the pools (R15.3),
     the Rhine electorates' elector markers (b), the Electoral College (R18.4), R19.2."""
-    remove_vm(state, city)                         # (a) back to its pool (R15.3)
+    remove_vm(state, city)  # (a) back to its pool (R15.3)
     drop_qmark(state, city)
-    marker = R.major_of(state, power)              # (e) a minor marks with its major's markers
+    marker = R.major_of(state, power)  # (e) a minor marks with its major's markers
     if city in RHINE:
-        flip_elector(state, info, power, city)     # (b) elector marker flipped, never a VM
+        flip_elector(state, info, power, city)  # (b) elector marker flipped, never a VM
     elif marks_conquest(state, info, power, city):
         place_vm(state, marker, city)
     after_control_change(state, info)
@@ -252,6 +275,7 @@ def settle_battle(state: dict, info: BoardInfo, battle: dict) -> None:
 
 # --- victory (R23) ---------------------------------------------------------------------------------
 
+
 def majors_in_game(state: dict) -> list[str]:
     return [p for p in R.MAJOR if R.role_of(state, p)]
 
@@ -260,13 +284,13 @@ def _tie_winner(state: dict, powers: Iterable[str]) -> str:
     roles: list[str] = []
     for p in powers:
         r = R.role_of(state, p)
-        if r is not None and r not in roles:              # the majors in the game: each has a role
+        if r is not None and r not in roles:  # the majors in the game: each has a role
             roles.append(r)
     if len(roles) == 1:
         return roles[0]
-    if "maria_theresa" in roles:                 # R23.2 / R24.2.6: MT (player B) wins every tie
+    if "maria_theresa" in roles:  # R23.2 / R24.2.6: MT (player B) wins every tie
         return "maria_theresa"
-    roles = [r for r in roles if r != "louis_xv"] or roles   # Louis XV loses every tie
+    roles = [r for r in roles if r != "louis_xv"] or roles  # Louis XV loses every tie
     return sorted(roles)[0]
 
 
@@ -281,8 +305,12 @@ def check_pools(state: dict, info: BoardInfo, when: str) -> None:
         tied = [p for p in empty if a["overflow"][p] == best]
         role = _tie_winner(state, tied)
         pools = "pool of {} is" if len(empty) == 1 else "pools of {} are"
-        _finish(state, role, f"The victory-marker {pools.format(' and '.join(power_name(p) for p in empty))} empty "
-                f"at the end of {when}: {R.role_name(role)} wins.")
+        _finish(
+            state,
+            role,
+            f"The victory-marker {pools.format(' and '.join(power_name(p) for p in empty))} empty "
+            f"at the end of {when}: {R.role_name(role)} wins.",
+        )
         return
     for p in a["overflow"]:
         a["overflow"][p] = 0
@@ -306,9 +334,13 @@ def end_of_game(state: dict, info: BoardInfo) -> None:
     best = min(totals.values())
     tied = [p for p, t in totals.items() if t == best]
     role = _tie_winner(state, tied)
-    _finish(state, role, "After the fourth winter the winter scores are "
-            + ", ".join(f"{power_name(p)} {t}" for p, t in totals.items())
-            + f": {R.role_name(role)} wins.")
+    _finish(
+        state,
+        role,
+        "After the fourth winter the winter scores are "
+        + ", ".join(f"{power_name(p)} {t}" for p, t in totals.items())
+        + f": {R.role_name(role)} wins.",
+    )
     state["result"]["winter_scores"] = {p: list(a["winter"][p]) for p in totals}
 
 
@@ -321,8 +353,10 @@ def france_may_reduce(state: dict, info: BoardInfo) -> bool:
     a = state["adv"]
     if a["france_reduced"] or not R.role_of(state, "france"):
         return False
-    if any(g["power"] == "france" and g["city"] in info.playable and _core_austria(info, g["city"])
-           for g in state["generals"].values()):
+    if any(
+        g["power"] == "france" and g["city"] in info.playable and _core_austria(info, g["city"])
+        for g in state["generals"].values()
+    ):
         return False
     return any(p == "france" and _core_austria(info, c) for c, p in state["markers"].items())
 
@@ -337,8 +371,11 @@ def reduce_objectives(state: dict, info: BoardInfo) -> None:
     a["set_aside"]["france"] += aside
     give_back(state, "france", len(cities) - aside)
     a["france_reduced"] = True
-    log(state, f"France reduces its military objectives: {len(cities)} markers leave Core-Austria, "
-        f"{aside} are set aside.", "france")
+    log(
+        state,
+        f"France reduces its military objectives: {len(cities)} markers leave Core-Austria, {aside} are set aside.",
+        "france",
+    )
     after_control_change(state, info)
 
 
@@ -349,7 +386,6 @@ def france_conquered_bohemia(state: dict, info: BoardInfo, power: str, city: str
         give_back(state, "france", a["set_aside"]["france"])
         log(state, f"{a['set_aside']['france']} set-aside French markers return to the pool.", "france")
         a["set_aside"]["france"] = 0
-
 
 
 @register("reduce_objectives")

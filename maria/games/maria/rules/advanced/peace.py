@@ -26,11 +26,17 @@ from maria.engine.log import log, power_name
 from maria.games.maria.rules.advanced.display import saxony_state
 from maria.games.maria.rules.advanced.expeditions import blocker_sites, may_stand, place_returning
 from maria.games.maria.rules.advanced.saxony import closest_empty_cities, forbidden, saxony_changed
-from maria.games.maria.rules.state import (controller, friendly_controlled, home_of, is_occupied, set_general_city,
-                               set_train_city)
+from maria.games.maria.rules.state import (
+    controller,
+    friendly_controlled,
+    home_of,
+    is_occupied,
+    set_general_city,
+    set_train_city,
+)
 from maria.games.maria.rules.state import BoardInfo
 
-NEUTRAL_STAGES = 2          # R19.1.2 step 6: until Prussia's action stage after next
+NEUTRAL_STAGES = 2  # R19.1.2 step 6: until Prussia's action stage after next
 
 
 def silesian_fortresses(info: BoardInfo) -> list[str]:
@@ -92,7 +98,7 @@ def relocation_choices(state: dict, info: BoardInfo, pid: str, origin: str | Non
     power, cur = piece["power"], piece["city"]
     start = origin or cur
     targets = _targets(power)
-    same_map_only = power not in ("france", "austria")                    # R10.6
+    same_map_only = power not in ("france", "austria")  # R10.6
     bad = forbidden(state, info, power)
 
     def ok(c: str) -> bool:
@@ -101,11 +107,13 @@ def relocation_choices(state: dict, info: BoardInfo, pid: str, origin: str | Non
         if same_map_only and info.board.cities[c].map != info.board.cities[start].map:
             return False
         return may_stand(state, pid, c)
+
     return nearest(info, start, ok)
 
 
-def _relocate(state: dict, info: BoardInfo, pid: str, city: str | None,
-              what: str = "is transferred (Silesian peace)") -> None:
+def _relocate(
+    state: dict, info: BoardInfo, pid: str, city: str | None, what: str = "is transferred (Silesian peace)"
+) -> None:
     piece = _piece(state, pid)
     name = piece.get("name") or f"The {power_name(piece['power'])} supply train"
     src = piece["city"]
@@ -121,7 +129,7 @@ def _relocate(state: dict, info: BoardInfo, pid: str, city: str | None,
     if city == src:
         log(state, f"{name} stays where he is.", piece["power"], [src])
         return
-    remove_hussar_at(state, city)                                          # as RUL-21
+    remove_hussar_at(state, city)  # as RUL-21
     if pid in state["generals"]:
         set_general_city(state, pid, city)
     else:
@@ -136,6 +144,7 @@ def _relocate(state: dict, info: BoardInfo, pid: str, city: str | None,
 #   (cause "offmap", "pieces" holds the blocking piece)}.
 # Pieces are handled one at a time; a single legal city (or none) is applied at once, several are the
 # owner's choice: relocate {piece, city}.
+
 
 @hooks.provide("queue_relocation")
 def queue_relocation(state: dict, frame: dict) -> None:
@@ -153,23 +162,23 @@ def _still_needed(state: dict, info: BoardInfo, frame: dict, pid: str) -> bool:
     if cause == "neutral":
         if pid in frame.get("home", {}):
             return p["city"] != frame["home"][pid]
-        if p["power"] == frame["power"]:                                   # no set-up city at home
+        if p["power"] == frame["power"]:  # no set-up city at home
             return home_of(state, info, p["city"]) != frame["power"]
         return home_of(state, info, p["city"]) == frame["power"]
-    if cause == "saxony_ally":                                             # R19.3.4: still stacked
+    if cause == "saxony_ally":  # R19.3.4: still stacked
         return len(state["city_generals"].get(p["city"], [])) > 1
-    return p["city"] == frame["city"]                                      # offmap: still blocking
+    return p["city"] == frame["city"]  # offmap: still blocking
 
 
 @hooks.provide("relocation_choices")
 def frame_choices(state: dict, info: BoardInfo, frame: dict, pid: str) -> list[str]:
     cause = frame["cause"]
     if cause == "offmap":
-        return blocker_sites(state, info, frame["city"])                   # R17.6.7 (RUL-A15)
+        return blocker_sites(state, info, frame["city"])  # R17.6.7 (RUL-A15)
     if cause == "saxony_ally":
         return closest_empty_cities(state, info, pid)
     home = frame.get("home", {}).get(pid)
-    if home is not None:                                                   # back to the set-up city
+    if home is not None:  # back to the set-up city
         if may_stand(state, pid, home):
             return [home]
         return relocation_choices(state, info, pid, origin=home)
@@ -179,7 +188,7 @@ def frame_choices(state: dict, info: BoardInfo, frame: dict, pid: str) -> list[s
 def _owner(state: dict, frame: dict, pid: str) -> str:
     if frame["cause"] == "offmap" and pid in state["generals"]:
         gens = state["city_generals"].get(frame["city"], [])
-        if gens:                                                           # a stack moves as one
+        if gens:  # a stack moves as one
             return state["generals"][gens[0]]["power"]
     return _piece(state, pid)["power"]
 
@@ -214,7 +223,7 @@ class Relocate(Handler):
                 continue
             ch = frame_choices(state, info, frame, pid)
             if len(ch) > 1 and roles_for_powers(state, [_owner(state, frame, pid)]):
-                return False                                               # the owner chooses
+                return False  # the owner chooses
             frame["pieces"].pop(0)
             Relocate._apply(state, info, frame, pid, ch[0] if ch else None)
         pop(state)
@@ -230,13 +239,20 @@ class Relocate(Handler):
         if frame["cause"] == "peace":
             _relocate(state, info, pid, city)
         elif frame["cause"] == "saxony_ally":
-            if city is None:                       # no empty city on his map at all: he stays
+            if city is None:  # no empty city on his map at all: he stays
                 log(state, f"{_piece(state, pid)['name']} finds no empty city and stays.", "saxony")
             else:
                 _relocate(state, info, pid, city, "leaves the stack for the closest empty city (Saxony joins Austria)")
         elif pid in frame.get("home", {}):
-            _relocate(state, info, pid, city, "returns to his set-up city" if city == frame["home"][pid]
-                      else "returns home (his set-up city is occupied)")
+            _relocate(
+                state,
+                info,
+                pid,
+                city,
+                "returns to his set-up city"
+                if city == frame["home"][pid]
+                else "returns home (his set-up city is occupied)",
+            )
         elif _piece(state, pid)["power"] == frame["power"]:
             _relocate(state, info, pid, city, "returns home")
         else:
@@ -263,8 +279,13 @@ class Relocate(Handler):
 
 def train_sites(state: dict, info: BoardInfo) -> list[str]:
     """R19.1.2 step 5: any empty, Prussian-controlled major fortress of Prussia (Breslau included)."""
-    return [c for c in info.major_fortresses() if home_of(state, info, c) == "prussia"
-            and not is_occupied(state, c) and friendly_controlled(state, info, c, "prussia")]
+    return [
+        c
+        for c in info.major_fortresses()
+        if home_of(state, info, c) == "prussia"
+        and not is_occupied(state, c)
+        and friendly_controlled(state, info, c, "prussia")
+    ]
 
 
 def silesia_train(state: dict) -> str | None:
@@ -277,37 +298,47 @@ def silesia_train(state: dict) -> str | None:
 def annex(state: dict, info: BoardInfo) -> None:
     """Steps 1-3 of R19.1.2."""
     a = state["adv"]
-    a["silesia_annexed"] = state["turn"]                                   # step 1
-    log(state, "Austria accepts the peace: Silesia becomes Prussian home country.", "prussia",
-        silesian_fortresses(info))
-    if saxony_state(state) == "prussian_ally":                    # step 2
+    a["silesia_annexed"] = state["turn"]  # step 1
+    log(
+        state, "Austria accepts the peace: Silesia becomes Prussian home country.", "prussia", silesian_fortresses(info)
+    )
+    if saxony_state(state) == "prussian_ally":  # step 2
         boxes = poldata.display()["tracks"]["saxony"]["boxes"]
         s_box = next(i for i, b in enumerate(boxes) if b.get("label") == "S")
         a["tracks"]["saxony"] = s_box
         log(state, "The Saxony marker moves to the S box.", "saxony")
         saxony_changed(state, info)
-    back = sorted(c for c, p in state["markers"].items()                   # step 3
-                  if p == "austria" and home_of(state, info, c) == "prussia")
+    back = sorted(
+        c
+        for c, p in state["markers"].items()  # step 3
+        if p == "austria" and home_of(state, info, c) == "prussia"
+    )
     for c in back:
         A.remove_vm(state, c)
-    pr = sorted(c for c, p in state["markers"].items()
-                if p == "prussia" and home_of(state, info, c) == "austria")
+    pr = sorted(c for c, p in state["markers"].items() if p == "prussia" and home_of(state, info, c) == "austria")
     for c in pr:
         del state["markers"][c]
     aside = (len(pr) + 1) // 2
     a["set_aside"]["prussia"] = a["set_aside"].get("prussia", 0) + aside
     A.give_back(state, "prussia", len(pr) - aside)
-    log(state, f"{len(back)} Austrian marker{'s' if len(back) != 1 else ''} in Prussia return to Austria's pool; "
-        f"of {len(pr)} Prussian marker{'s' if len(pr) != 1 else ''} in Austria {aside} are set aside.", "prussia",
-        back + pr)
+    log(
+        state,
+        f"{len(back)} Austrian marker{'s' if len(back) != 1 else ''} in Prussia return to Austria's pool; "
+        f"of {len(pr)} Prussian marker{'s' if len(pr) != 1 else ''} in Austria {aside} are set aside.",
+        "prussia",
+        back + pr,
+    )
     A.after_control_change(state, info)
 
 
 def start_neutrality(state: dict) -> None:
     a = state["adv"]
-    a["prussia_neutral_until"] = state["turn"] + NEUTRAL_STAGES            # step 6
-    log(state, f"Prussia is neutral until the start of its action stage of turn {a['prussia_neutral_until']}.",
-        "prussia")
+    a["prussia_neutral_until"] = state["turn"] + NEUTRAL_STAGES  # step 6
+    log(
+        state,
+        f"Prussia is neutral until the start of its action stage of turn {a['prussia_neutral_until']}.",
+        "prussia",
+    )
 
 
 @hooks.provide("start_of_action_stage")
@@ -331,13 +362,22 @@ def prussian_piece_left(state: dict, info: BoardInfo) -> None:
         return
     for pid in list(state["generals"]) + list(state["trains"]):
         p = _piece(state, pid)
-        if p["power"] == "prussia" and p["in_play"] and p["city"] in info.playable \
-                and home_of(state, info, p["city"]) != "prussia":
+        if (
+            p["power"] == "prussia"
+            and p["in_play"]
+            and p["city"] in info.playable
+            and home_of(state, info, p["city"]) != "prussia"
+        ):
             n = a["set_aside"]["prussia"]
             A.give_back(state, "prussia", n)
             a["set_aside"]["prussia"] = 0
-            log(state, f"A Prussian piece has left Prussia: the {n} set-aside Prussian marker"
-                f"{'s return' if n != 1 else ' returns'} to the pool.", "prussia", [p["city"]])
+            log(
+                state,
+                f"A Prussian piece has left Prussia: the {n} set-aside Prussian marker"
+                f"{'s return' if n != 1 else ' returns'} to the pool.",
+                "prussia",
+                [p["city"]],
+            )
             return
 
 
@@ -349,10 +389,10 @@ class PeaceOffer(Handler):
             return True
         step = frame["step"]
         if step == "annex":
-            annex(state, info)           # step 2 may queue neutral Saxony's relocations (on top)
+            annex(state, info)  # step 2 may queue neutral Saxony's relocations (on top)
             frame["step"] = "relocate"
             return True
-        if step == "relocate":                                             # step 4
+        if step == "relocate":  # step 4
             frame["step"] = "box"
             pieces = to_relocate(state, info)
             if pieces:
@@ -360,7 +400,7 @@ class PeaceOffer(Handler):
             return True
         if step == "box":
             frame["step"] = "train"
-            if A.take(state, "prussia", "the Silesia box"):                 # step 5
+            if A.take(state, "prussia", "the Silesia box"):  # step 5
                 state["adv"]["silesia_box"] += 1
                 log(state, "Prussia puts a marker into the Silesia box.", "prussia")
             return True
@@ -433,8 +473,12 @@ def _place_train(state: dict, tid: str, city: str | None) -> None:
     t["in_play"] = True
     if city is None:
         set_train_city(state, tid, None)
-        log(state, "Prussia's second supply train finds no free Prussian major fortress: it waits off the "
-            "board (it may re-enter by R10.9).", "prussia")
+        log(
+            state,
+            "Prussia's second supply train finds no free Prussian major fortress: it waits off the "
+            "board (it may re-enter by R10.9).",
+            "prussia",
+        )
         return
     remove_hussar_at(state, city)
     set_train_city(state, tid, city)
@@ -447,7 +491,7 @@ def end_of_action_stage(state: dict, info: BoardInfo, powers: Collection[str]) -
     peace: after the victory check, which it could otherwise undo), then R23.1a."""
     if state["result"] is not None:
         return
-    prussian_piece_left(state, info)                  # R19.1.2 step 7 (safety net)
+    prussian_piece_left(state, info)  # R19.1.2 step 7 (safety net)
     if "france" in powers and A.france_may_reduce(state, info):
         push(state, {"name": "reduce_objectives"})
         return

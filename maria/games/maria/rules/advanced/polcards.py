@@ -26,16 +26,22 @@ def _arrow_options(state: dict, card: dict, arrow: dict) -> list[int]:
     opts = {"left": [0, -n], "right": [0, n], "either": [0, -n, n]}[arrow["dir"]]
     if arrow["track"] == "saxony" and card["instruction"] == "charles_emmanuel":
         ally = saxony_state(state) == "prussian_ally"
-        rule = state["options"]["charles_emmanuel_rule"]            # VD-27
+        rule = state["options"]["charles_emmanuel_rule"]  # VD-27
         if (rule == "es" and not ally) or (rule == "fr" and ally):
             return [0]
     return opts
 
 
 INSTRUCTION_CHOICES: dict[str, list[str | bool]] = {
-    "jenkins": [True], "denmark": [True], "hessian": [True], "palatinate": [True],
-    "frankfurt": ["france", "bavaria"], "quadruple": [True],
-    "carnatic": ["pragmatic_army", "france"], "jacobite": [True]}
+    "jenkins": [True],
+    "denmark": [True],
+    "hessian": [True],
+    "palatinate": [True],
+    "frankfurt": ["france", "bavaria"],
+    "quadruple": [True],
+    "carnatic": ["pragmatic_army", "france"],
+    "jacobite": [True],
+}
 
 
 @register("pol_exec")
@@ -51,14 +57,20 @@ class PolExec(Handler):
         card = poldata.cards()[frame["card"]]
         out: list[dict] = [{"type": "discard_card"}]
         pf = next(f for f in reversed(state["flow"]) if f["name"] == "politics")
-        if state["players"] == 2 and role in pf["executed"]:              # R24.2.3
+        if state["players"] == 2 and role in pf["executed"]:  # R24.2.3
             return out
-        ins = [None] + [x for x in INSTRUCTION_CHOICES.get(card["instruction"], [])
-                        if _instruction_possible(state, card["instruction"], x)]
+        ins = [None] + [
+            x
+            for x in INSTRUCTION_CHOICES.get(card["instruction"], [])
+            if _instruction_possible(state, card["instruction"], x)
+        ]
         combos: list[dict[str, int]] = [{}]
         for ar in card["arrows"]:
-            combos = [dict(c, **{ar["track"]: c.get(ar["track"], 0) + d})
-                      for c in combos for d in _arrow_options(state, card, ar)]
+            combos = [
+                dict(c, **{ar["track"]: c.get(ar["track"], 0) + d})
+                for c in combos
+                for d in _arrow_options(state, card, ar)
+            ]
         for i in ins:
             for c in combos:
                 sh = {k: v for k, v in c.items() if v}
@@ -78,12 +90,19 @@ class PolExec(Handler):
             log(state, f"{power_name(p)} discards {name} without effect.", p)
             return
         pf["executed"].append(role)
-        for t, d in action["shifts"].items():                           # R17.6.3 announced now
+        for t, d in action["shifts"].items():  # R17.6.3 announced now
             pf["shifts"][t] = pf["shifts"].get(t, 0) + d
-        log(state, f"{power_name(p)} executes {name}"
-            + (f", announcing {', '.join(f'{t} {d:+d}' for t, d in action['shifts'].items())}"
-               if action["shifts"] else "")
-            + ".", p)
+        log(
+            state,
+            f"{power_name(p)} executes {name}"
+            + (
+                f", announcing {', '.join(f'{t} {d:+d}' for t, d in action['shifts'].items())}"
+                if action["shifts"]
+                else ""
+            )
+            + ".",
+            p,
+        )
         if action["instruction"] is not None:
             execute_instruction(state, info, poldata.cards()[frame["card"]]["instruction"], p, action["instruction"])
 
@@ -122,7 +141,7 @@ def execute_instruction(state: dict, info: BoardInfo, ins: str, executor: str, c
         _tc_and_troops(state, "saxony", 0, 2)
         fl = state["flow"]
         if len(fl) >= 2 and fl[-2]["name"] == "relocate" and fl[-2].get("cause") == "saxony_ally":
-            fl[-1], fl[-2] = fl[-2], fl[-1]     # the stack is left first (R19.3), then the 2 troops
+            fl[-1], fl[-2] = fl[-2], fl[-1]  # the stack is left first (R19.3), then the 2 troops
     elif ins == "jacobite":
         a["jacobite"] = True
         log(state, "The Pragmatic Army's TC income drops by 1 for the rest of the game.", "pragmatic_army")
@@ -145,6 +164,7 @@ def troop_sites(state: dict, info: BoardInfo, gid: str) -> list[str]:
 class PolTroops(Handler):
     """R17.6.6: new troops at once, to generals of the power's choice; off-board generals re-enter
     under the R13 rules (the 8 / 16 limits hold).  Fewer than offered may be taken (partial)."""
+
     templated = frozenset({"troops"})
 
     @staticmethod
@@ -155,10 +175,18 @@ class PolTroops(Handler):
     def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         p = frame["power"]
         gens = {gid: g for gid, g in sorted(state["generals"].items()) if g["power"] == p and g["in_play"]}
-        return [{"type": "troops", "power": p, "max_troops": frame["n"], "assign": "choose", "reenter": "choose",
-                 "on_map": [gid for gid, g in gens.items() if g["city"] in info.playable],
-                 "sites": {gid: troop_sites(state, info, gid) for gid, g in gens.items() if g["city"] is None}},
-                {"type": "done"}]
+        return [
+            {
+                "type": "troops",
+                "power": p,
+                "max_troops": frame["n"],
+                "assign": "choose",
+                "reenter": "choose",
+                "on_map": [gid for gid, g in gens.items() if g["city"] in info.playable],
+                "sites": {gid: troop_sites(state, info, gid) for gid, g in gens.items() if g["city"] is None},
+            },
+            {"type": "done"},
+        ]
 
     @staticmethod
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
@@ -172,8 +200,14 @@ class PolTroops(Handler):
         total = 0
         for gid, n in assign.items():
             g = state["generals"].get(gid)
-            if (g is None or g["power"] != p or not g["in_play"] or not isinstance(n, int) or isinstance(n, bool)
-                    or n < 1):
+            if (
+                g is None
+                or g["power"] != p
+                or not g["in_play"]
+                or not isinstance(n, int)
+                or isinstance(n, bool)
+                or n < 1
+            ):
                 raise IllegalAction(f"{gid}: each named general of {power_name(p)} receives at least 1 troop.")
             if g["troops"] + n > 8:
                 raise IllegalAction(f"{g['name']} would command more than 8 troops.")
@@ -192,4 +226,4 @@ class PolTroops(Handler):
         place_new_troops(state, p, reenter, assign)
         log(state, f"{power_name(p)} receives {total} new troop{'s' if total != 1 else ''}.", p)
         pop(state)
-        ask_commanders(state, p, sorted(set(reenter.values())))     # R6.2: re-entry onto an equal rank
+        ask_commanders(state, p, sorted(set(reenter.values())))  # R6.2: re-entry onto an equal rank

@@ -1,6 +1,6 @@
-"""The political cards and the political display as data (R17, R18, Appendix A; maria/games/maria/data/*.yaml, reconstructed; see
-docs/political-cards.md).  Loaded with the safe loader and validated: every problem names the file,
-the entry and what is wrong."""
+"""The political cards and the political display as data (R17, R18, Appendix A;
+maria/games/maria/data/*.yaml, reconstructed; see docs/political-cards.md).  Loaded with the safe
+loader and validated: every problem names the file, the entry and what is wrong."""
 
 from __future__ import annotations
 
@@ -15,8 +15,17 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 TRACKS = ("italy", "russia", "saxony")
 ICONS = ("tc_minus", "tc_plus", "expedition", "vp")
 SAXONY_STATES = ("prussian_ally", "neutral", "austrian_ally")
-INSTRUCTIONS = ("charles_emmanuel", "jenkins", "denmark", "hessian", "palatinate", "frankfurt",
-                "quadruple", "carnatic", "jacobite")
+INSTRUCTIONS = (
+    "charles_emmanuel",
+    "jenkins",
+    "denmark",
+    "hessian",
+    "palatinate",
+    "frankfurt",
+    "quadruple",
+    "carnatic",
+    "jacobite",
+)
 
 
 class DataError(ValueError):
@@ -29,7 +38,7 @@ _CACHE: dict = {}
 def _load(name: str, root: Path) -> dict:
     path = root / name
     try:
-        data = yamlio.load_file(path, 1024 * 1024)     # the guarded loader (depth, size, FIFOs)
+        data = yamlio.load_file(path, 1024 * 1024)  # the guarded loader (depth, size, FIFOs)
     except (OSError, yaml.YAMLError) as e:
         raise DataError(f"{name}: cannot be read: {e}") from None
     if not isinstance(data, dict):
@@ -96,9 +105,13 @@ def validate_cards(d: dict, name: str = "political_cards.yaml") -> list[str]:
         if not isinstance(arms, list) or not arms or any(a not in R.MAJOR for a in arms):
             out.append(f"{where}: arms must list major powers, not {arms!r}")
         for j, a in enumerate(c.get("arrows") or []):
-            if not isinstance(a, dict) or a.get("track") not in TRACKS \
-                    or a.get("dir") not in ("left", "right", "either") \
-                    or not isinstance(a.get("n"), int) or not 1 <= a["n"] <= 3:
+            if (
+                not isinstance(a, dict)
+                or a.get("track") not in TRACKS
+                or a.get("dir") not in ("left", "right", "either")
+                or not isinstance(a.get("n"), int)
+                or not 1 <= a["n"] <= 3
+            ):
                 out.append(f"{where}: arrows[{j}]: needs track (italy/russia/saxony), dir (left/right/either), n 1..3")
         ins = c.get("instruction")
         if ins is not None and ins not in INSTRUCTIONS:

@@ -14,8 +14,18 @@ from maria.games.maria.rules import cards, hooks
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.advanced import markers as A
 from maria.games.maria.rules.advanced import poldata
-from maria.games.maria.rules.advanced.display import (SUITS, discard_entries, entries, income_modifier, influence,
-                                          influence_order, new_pol, placement_order, saxony_state, to_hand)
+from maria.games.maria.rules.advanced.display import (
+    SUITS,
+    discard_entries,
+    entries,
+    income_modifier,
+    influence,
+    influence_order,
+    new_pol,
+    placement_order,
+    saxony_state,
+    to_hand,
+)
 from maria.games.maria.rules.advanced.expeditions import arrive
 from maria.games.maria.rules.advanced.saxony import flush_saxony, saxony_changed
 from maria.engine.log import log, power_name
@@ -38,8 +48,11 @@ def apply_shifts(state: dict, info: BoardInfo, shifts: dict) -> None:
         if new == old:
             continue
         a["tracks"][t] = new
-        log(state, f"The {t.title()} marker moves {abs(new - old)} box{'es' if abs(new - old) > 1 else ''} "
-            f"{'right' if new > old else 'left'}.")
+        log(
+            state,
+            f"The {t.title()} marker moves {abs(new - old)} box{'es' if abs(new - old) > 1 else ''} "
+            f"{'right' if new > old else 'left'}.",
+        )
         if t == "saxony":
             saxony_changed(state, info)
         else:
@@ -78,32 +91,34 @@ class Politics(Handler):
         if leave_if_over(state):
             return True
         if step == "return":
-            if opt:                                                       # R25.1
+            if opt:  # R25.1
                 for p in list(pol["display"]):
                     back = [e for e in pol["display"][p] if not e["up"]]
                     to_hand(state, p, back)
                     pol["display"][p] = [e for e in pol["display"][p] if e["up"]]
             frame["step"] = "reveal"
             return True
-        if step == "reveal":                                              # R17.1 / R18.1
+        if step == "reveal":  # R17.1 / R18.1
             pol["faceup"] = []
             while len(pol["faceup"]) < 2 and pol["deck"]:
                 c = pol["deck"].pop()
                 if poldata.cards()[c].get("special") == "election":
                     a["election"] = "pending"
-                    log(state, "The Imperial Election card is revealed: the Emperor is elected at the end of "
-                        "this turn.")
+                    log(
+                        state, "The Imperial Election card is revealed: the Emperor is elected at the end of this turn."
+                    )
                     pol["discard"].append(c)
                     continue
                 pol["faceup"].append(c)
-            log(state, "Political cards revealed: "
-                + ", ".join(poldata.cards()[c]["name"] for c in pol["faceup"]) + ".")
+            log(
+                state, "Political cards revealed: " + ", ".join(poldata.cards()[c]["name"] for c in pol["faceup"]) + "."
+            )
             frame["step"] = "trump"
             return True
         if step == "trump":
             if a["last_winner"] is not None and a["last_winner"] in state["roles"]:
-                return False                                              # R17.2.1: the role chooses
-            while True:                                                   # R17.2.2
+                return False  # R17.2.1: the role chooses
+            while True:  # R17.2.2
                 got = cards.draw(state, "_trump", 1)
                 if not got:
                     pol["trump"] = "hearts"
@@ -124,7 +139,7 @@ class Politics(Handler):
                 return False
             frame["step"] = "influence"
             return True
-        if step == "influence":                                           # R17.4
+        if step == "influence":  # R17.4
             for p in placement_order(state):
                 ents = entries(state, p)
                 back = []
@@ -132,20 +147,23 @@ class Politics(Handler):
                     if not e.get("new"):
                         continue
                     e["new"] = False
-                    e["seen"] = True                      # revealed to everybody (R17.4, R25.3)
+                    e["seen"] = True  # revealed to everybody (R17.4, R25.3)
                     trump = cards.is_reserve(e["card"]) or cards.suit_of(e["card"]) == pol["trump"]
                     if trump:
                         e["up"] = True
                         fate = "trump, it stays face up"
                     elif opt:
-                        e["up"] = False                                   # R25.3 stays face-down
+                        e["up"] = False  # R25.3 stays face-down
                         fate = "not trump, it is turned face down again (R25.3)"
                     else:
                         back.append(e)
                         fate = "not trump, it goes back to the hand (R17.4.1)"
                     # everybody sees the card turned up: the log names it
-                    log(state, f"{power_name(p)} reveals the {cards.label(e['card'])} on the political "
-                               f"display: {fate}.", p)
+                    log(
+                        state,
+                        f"{power_name(p)} reveals the {cards.label(e['card'])} on the political display: {fate}.",
+                        p,
+                    )
                 if back:
                     to_hand(state, p, back)
                     pol["display"][p] = [e for e in ents if e not in back]
@@ -154,8 +172,9 @@ class Politics(Handler):
             frame["selected"] = {}
             frame["shifts"] = {}
             frame["executed"] = []
-            log(state, "Influence: "
-                + ", ".join(f"{power_name(p)} {influence(state, p)}" for p in frame["order"]) + ".")
+            log(
+                state, "Influence: " + ", ".join(f"{power_name(p)} {influence(state, p)}" for p in frame["order"]) + "."
+            )
             frame["step"] = "select"
             return True
         if step == "select":
@@ -163,10 +182,10 @@ class Politics(Handler):
                 p = frame["order"][frame["idx"]]
                 ents = entries(state, p)
                 if len(frame["selected"]) >= min(2, len(pol["faceup"])) or not pol["faceup"]:
-                    if opt:                                               # R25.4c
+                    if opt:  # R25.4c
                         for e in ents:
                             e["up"] = False
-                    else:                                                 # R17.5.4
+                    else:  # R17.5.4
                         to_hand(state, p, ents)
                         pol["display"][p] = []
                     frame["idx"] += 1
@@ -179,7 +198,7 @@ class Politics(Handler):
                     frame["idx"] += 1
                     continue
                 return False
-            for c in pol["faceup"]:                                       # R17.5.5
+            for c in pol["faceup"]:  # R17.5.5
                 if c not in frame["selected"]:
                     pol["discard"].append(c)
             pol["faceup"] = []
@@ -191,7 +210,7 @@ class Politics(Handler):
             return True
         if step == "end":
             pop(state)
-            A.check_pools(state, info, "the political stage")           # R23.1b
+            A.check_pools(state, info, "the political stage")  # R23.1b
             return True
         return False
 
@@ -224,10 +243,12 @@ class Politics(Handler):
         p = Politics._current(frame)
         if frame["step"] == "place":
             hand = sorted(set(state["cards"]["hands"].get(p, [])))
-            return ([{"type": "place", "power": p, "card": c} for c in hand]
-                    + [{"type": "place", "power": p, "card": None}])
-        return ([{"type": "select", "power": p, "card": c} for c in Politics._selectable(state, frame, p)]
-                + [{"type": "save", "power": p}])
+            return [{"type": "place", "power": p, "card": c} for c in hand] + [
+                {"type": "place", "power": p, "card": None}
+            ]
+        return [{"type": "select", "power": p, "card": c} for c in Politics._selectable(state, frame, p)] + [
+            {"type": "save", "power": p}
+        ]
 
     @staticmethod
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
@@ -254,7 +275,7 @@ class Politics(Handler):
             log(state, f"{power_name(p)} saves its TCs on the display.", p)
             frame["idx"] += 1
             return
-        c = action["card"]                                                # select (R17.5.3)
+        c = action["card"]  # select (R17.5.3)
         frame["selected"][c] = p
         ents = entries(state, p)
         gone = [e for e in ents if e["up"]] if state["options"]["optional_political_rule"] else list(ents)
@@ -270,7 +291,7 @@ def income(state: dict, power: str, n: int) -> int:
     """The advanced game's changes to a power's TC income: an Austrian-allied Saxony draws 2
     (R19.3.8), then the political income changes (R17)."""
     if power == "saxony" and saxony_state(state) == "austrian_ally":
-        n = 2                                                   # R19.3.8
+        n = 2  # R19.3.8
     return n + income_modifier(state, power)
 
 
@@ -291,7 +312,7 @@ def new_advanced_game(state: dict, board: Board, info: BoardInfo) -> None:
     state["adv"]["stages"] = [list(s) for s in R.ACTION_STAGES]
     state["adv"]["drew"] = {}
     state["adv"]["pol"] = new_pol(state)
-    for gid, place in board.setup.generals.items():     # R4.4: the Dessauer in Ostpreussen
+    for gid, place in board.setup.generals.items():  # R4.4: the Dessauer in Ostpreussen
         if place == "box:ostpreussen":
             state["adv"]["expedition"] = {"russia": {"prussia": gid}}
     A.after_control_change(state, info)

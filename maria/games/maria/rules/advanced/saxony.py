@@ -42,7 +42,7 @@ def flush_saxony(state: dict, info: BoardInfo) -> None:
     n = state["adv"].pop("saxony_pending", 0)
     last = len(poldata.display()["tracks"]["saxony"]["boxes"]) - 1
     if state["adv"]["tracks"]["saxony"] >= last:
-        return                                  # already in the last box: nothing can move (RUL-A12)
+        return  # already in the last box: nothing can move (RUL-A12)
     if n and R.role_of(state, "austria"):
         push(state, {"name": "saxony_shift", "n": n})
 
@@ -74,7 +74,7 @@ def _saxony_changed(state: dict, info: BoardInfo) -> None:
         a["stages"] = [list(s) for s in R.ACTION_STAGES]
         log(state, "Saxony is Prussia's ally again.", "saxony")
         return
-    state["roles"]["maria_theresa"].append("saxony")                     # R19.3.9
+    state["roles"]["maria_theresa"].append("saxony")  # R19.3.9
     a["stages"] = [["france", "bavaria"], ["prussia"], ["austria", "pragmatic_army", "saxony"]]
     if new == "austrian_ally":
         al["blocs"][1].append("saxony")
@@ -86,9 +86,11 @@ def _saxony_changed(state: dict, info: BoardInfo) -> None:
             push(state, {"name": "saxony_reenter"})
         # R19.3.4: a Saxon general in a stack is moved by Maria Theresa to the closest empty city
         # (her choice among equally close ones: a "relocate" step, cause "saxony_ally").
-        stacked = [gid for gid, g in sorted(state["generals"].items())
-                   if g["power"] == "saxony" and g["city"] in info.playable
-                   and len(state["city_generals"][g["city"]]) > 1]
+        stacked = [
+            gid
+            for gid, g in sorted(state["generals"].items())
+            if g["power"] == "saxony" and g["city"] in info.playable and len(state["city_generals"][g["city"]]) > 1
+        ]
         if stacked:
             hooks.call("queue_relocation", state, {"cause": "saxony_ally", "pieces": stacked})
         return
@@ -105,8 +107,11 @@ def closest_empty_cities(state: dict, info: BoardInfo, gid: str) -> list[str]:
     here = g["city"]
     bad = forbidden(state, info, g["power"])
     here_map = info.board.cities[here].map
-    return nearest(info, here, lambda c: not (c == here or c in bad or is_occupied(state, c)
-                                              or info.board.cities[c].map != here_map))
+    return nearest(
+        info,
+        here,
+        lambda c: not (c == here or c in bad or is_occupied(state, c) or info.board.cities[c].map != here_map),
+    )
 
 
 @register("saxony_reenter")
@@ -115,6 +120,7 @@ class SaxonyReenter(Handler):
     with newly recruited troops, as per the recruitment rules (R13: 4 TC points of Saxony's hand per
     troop, a friendly-controlled Saxon major fortress).  Maria Theresa recruits (`recruit`, only
     for re-entering generals) or declines (`done`)."""
+
     templated = frozenset({"recruit"})
 
     @staticmethod
@@ -127,8 +133,9 @@ class SaxonyReenter(Handler):
     def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if state["result"] is not None or SaxonyReenter._template(state, info) is None:
             if state["result"] is None:
-                log(state, "No Saxon general can re-enter now (no free Saxon major fortress, or "
-                    "too few TCs).", "saxony")
+                log(
+                    state, "No Saxon general can re-enter now (no free Saxon major fortress, or too few TCs).", "saxony"
+                )
             pop(state)
             return True
         return False
@@ -160,9 +167,9 @@ def neutral_reset(state: dict, info: BoardInfo, power: str) -> None:
     """R19.3.3: own pieces back to their set-up cities, foreign pieces out of its home country to
     the nearest city of their own home country (France: or Bavaria) where they may legally stack,
     its fortresses' markers to the pools.  Own pieces: its generals and supply trains.  The pieces go one at a time
-    through a "relocate" frame (cause "neutral", maria.games.maria.rules.advanced.peace): several legal cities are the owner's
-    choice (RUL-A18); a general whose set-up city is occupied goes to the nearest legal city of his home country
-    (the owner's choice among several); no city at all: a general is removed, a train eliminated."""
+    through a "relocate" frame (cause "neutral", maria.games.maria.rules.advanced.peace): several legal
+    cities are the owner's choice (RUL-A18); a general whose set-up city is occupied goes to the
+    nearest legal city of his home country (the owner's choice among several); no city at all: a general is removed, a train eliminated."""
     home = {c for c in info.playable if home_of(state, info, c) == power}
     own, setup = [], {}
     starts = dict(info.board.setup.generals)
@@ -172,9 +179,12 @@ def neutral_reset(state: dict, info: BoardInfo, power: str) -> None:
         if piece["power"] == power and piece["in_play"] and piece["city"] in info.playable:
             own.append(pid)
             setup[pid] = starts.get(pid) if starts.get(pid) in home else None
-    foreign = [pid for pid in sorted(state["generals"]) + sorted(state["trains"])
-               if (state["generals"].get(pid) or state["trains"][pid])["power"] != power
-               and (state["generals"].get(pid) or state["trains"][pid])["city"] in home]
+    foreign = [
+        pid
+        for pid in sorted(state["generals"]) + sorted(state["trains"])
+        if (state["generals"].get(pid) or state["trains"][pid])["power"] != power
+        and (state["generals"].get(pid) or state["trains"][pid])["city"] in home
+    ]
     for c in sorted(home):
         if c in state["markers"]:
             A.remove_vm(state, c)
@@ -182,8 +192,16 @@ def neutral_reset(state: dict, info: BoardInfo, power: str) -> None:
             A.drop_qmark(state, c)
     A.after_control_change(state, info)
     if own or foreign:
-        hooks.call("queue_relocation", state, {"cause": "neutral", "power": power, "pieces": own + foreign,
-                                       "home": {g: c for g, c in setup.items() if c is not None}})
+        hooks.call(
+            "queue_relocation",
+            state,
+            {
+                "cause": "neutral",
+                "power": power,
+                "pieces": own + foreign,
+                "home": {g: c for g, c in setup.items() if c is not None},
+            },
+        )
 
 
 @hooks.provide("neutral")

@@ -61,21 +61,38 @@ def lapse(state: dict) -> None:
     for cid, c in sorted(contracts(state).items()):
         if not R.allied(state, c["giver"], c["recipient"]):
             del contracts(state)[cid]
-            log(state, f"The subsidy contract {power_name(c['giver'])} -> {power_name(c['recipient'])} ends: "
-                "the two powers are no longer allies.", c["giver"])
+            log(
+                state,
+                f"The subsidy contract {power_name(c['giver'])} -> {power_name(c['recipient'])} ends: "
+                "the two powers are no longer allies.",
+                c["giver"],
+            )
 
 
 def make(state: dict, giver: str, recipient: str, turns: int) -> None:
-    contracts(state)[f"{giver}>{recipient}"] = {"giver": giver, "recipient": recipient, "s": turns,
-                                                 "initial": False, "paid_turn": None}
-    log(state, f"Subsidy contract: {power_name(giver)} pays {power_name(recipient)} 1 TC per turn for "
-        f"{turns} turn{'s' if turns != 1 else ''} ({turns} S marker{'s' if turns != 1 else ''}).", giver)
+    contracts(state)[f"{giver}>{recipient}"] = {
+        "giver": giver,
+        "recipient": recipient,
+        "s": turns,
+        "initial": False,
+        "paid_turn": None,
+    }
+    log(
+        state,
+        f"Subsidy contract: {power_name(giver)} pays {power_name(recipient)} 1 TC per turn for "
+        f"{turns} turn{'s' if turns != 1 else ''} ({turns} S marker{'s' if turns != 1 else ''}).",
+        giver,
+    )
 
 
 def cancel(state: dict, cid: str) -> None:
     c = contracts(state).pop(cid)
-    log(state, f"The subsidy contract {power_name(c['giver'])} -> {power_name(c['recipient'])} is cancelled "
-        "by mutual agreement.", c["giver"])
+    log(
+        state,
+        f"The subsidy contract {power_name(c['giver'])} -> {power_name(c['recipient'])} is cancelled "
+        "by mutual agreement.",
+        c["giver"],
+    )
 
 
 def _offers(state: dict, frame: dict, role: str) -> list[dict]:
@@ -92,9 +109,11 @@ def _offers(state: dict, frame: dict, role: str) -> list[dict]:
 
 def _cancels(state: dict, frame: dict, role: str) -> list[dict]:
     mine = set(R.powers_of(state, role))
-    return [{"type": "cancel_subsidy", "contract": cid} for cid, c in sorted(contracts(state).items())
-            if not c["initial"] and (c["giver"] in mine or c["recipient"] in mine)
-            and cid not in frame["cancel_asked"]]
+    return [
+        {"type": "cancel_subsidy", "contract": cid}
+        for cid, c in sorted(contracts(state).items())
+        if not c["initial"] and (c["giver"] in mine or c["recipient"] in mine) and cid not in frame["cancel_asked"]
+    ]
 
 
 # --- R20: "Subsidy contracts may be cancelled at any time provided both powers agree" --------------
@@ -118,9 +137,11 @@ def anytime_cancels(state: dict, role: str) -> list[dict]:
         return []
     mine = set(R.powers_of(state, role))
     asked = adv.get("cancel_asked", {})
-    return [{"type": "cancel_subsidy", "contract": cid} for cid, c in sorted(contracts(state).items())
-            if not c["initial"] and (c["giver"] in mine or c["recipient"] in mine)
-            and asked.get(cid) != _moment(state)]
+    return [
+        {"type": "cancel_subsidy", "contract": cid}
+        for cid, c in sorted(contracts(state).items())
+        if not c["initial"] and (c["giver"] in mine or c["recipient"] in mine) and asked.get(cid) != _moment(state)
+    ]
 
 
 def propose_cancel(state: dict, role: str, cid: str) -> None:
@@ -139,10 +160,22 @@ def _ask_cancel(state: dict, role: str, cid: str) -> bool:
     if R.role_of(state, other) == role:
         cancel(state, cid)
         return False
-    log(state, f"{R.role_name(role)} proposes to cancel the subsidy contract "
-        f"{power_name(c['giver'])} -> {power_name(c['recipient'])}.")
-    push(state, {"name": "subsidy_answer", "kind": "cancel", "contract": cid, "power": other,
-                 "giver": c["giver"], "recipient": c["recipient"]})
+    log(
+        state,
+        f"{R.role_name(role)} proposes to cancel the subsidy contract "
+        f"{power_name(c['giver'])} -> {power_name(c['recipient'])}.",
+    )
+    push(
+        state,
+        {
+            "name": "subsidy_answer",
+            "kind": "cancel",
+            "contract": cid,
+            "power": other,
+            "giver": c["giver"],
+            "recipient": c["recipient"],
+        },
+    )
     return True
 
 
@@ -162,8 +195,11 @@ class Diplomacy(Handler):
 
     @staticmethod
     def waiting(state: dict, info: BoardInfo, frame: dict) -> list[str]:
-        return [r for r in state["roles"] if r not in frame["done"]
-                and (_offers(state, frame, r) or _cancels(state, frame, r))]
+        return [
+            r
+            for r in state["roles"]
+            if r not in frame["done"] and (_offers(state, frame, r) or _cancels(state, frame, r))
+        ]
 
     @staticmethod
     def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
@@ -183,12 +219,14 @@ class Diplomacy(Handler):
             if R.role_of(state, r) == role:
                 make(state, g, r, n)
                 return
-            log(state, f"{power_name(g)} offers {power_name(r)} a subsidy contract for {n} turn"
-                f"{'s' if n != 1 else ''}.", g)
-            push(state, {"name": "subsidy_answer", "kind": "offer", "giver": g, "recipient": r, "turns": n,
-                         "power": r})
+            log(
+                state,
+                f"{power_name(g)} offers {power_name(r)} a subsidy contract for {n} turn{'s' if n != 1 else ''}.",
+                g,
+            )
+            push(state, {"name": "subsidy_answer", "kind": "offer", "giver": g, "recipient": r, "turns": n, "power": r})
             return
-        cid = action["contract"]                                           # cancel_subsidy
+        cid = action["contract"]  # cancel_subsidy
         frame["cancel_asked"].append(cid)
         _ask_cancel(state, role, cid)
 
@@ -222,6 +260,7 @@ class SubsidyAnswer(Handler):
 
 # --- the TC phase with contracts (R8.1, R8.2, R8.3, R19.3.9, R20.3) -----------------------------
 
+
 def gross_income(state: dict, power: str) -> int:
     """A power's TC income before it hands out subsidies: France 5 (R8.2: 4 + the Bavarian
     subsidy it passes on), Bavaria 1 of its own (+ the subsidy it receives), the rest as R8.1."""
@@ -230,7 +269,7 @@ def gross_income(state: dict, power: str) -> int:
         n += 1
     elif power == "bavaria":
         n -= 1
-    n = hooks.call("income_modifier", state, power, n)                     # R19.3.8, R17
+    n = hooks.call("income_modifier", state, power, n)  # R19.3.8, R17
     return max(n, 0)
 
 
@@ -248,8 +287,8 @@ def tc_phase(state: dict, info: BoardInfo, frame: dict) -> None:
                 continue
             r = c["recipient"]
             if c["initial"] and state["turn"] >= 4 and frame.get("subsidy") is False:
-                continue                                                   # R8.2: France's choice
-            if r in R.MINOR and minor_cut_off(state, info, r):             # R8.3 (RUL-03)
+                continue  # R8.2: France's choice
+            if r in R.MINOR and minor_cut_off(state, info, r):  # R8.3 (RUL-03)
                 log(state, f"{power_name(r)} receives no subsidy: its major fortress is enemy-controlled.", r)
                 if state["options"]["subsidy_kept_when_minor_cut_off"]:
                     handed += 1
@@ -265,7 +304,7 @@ def tc_phase(state: dict, info: BoardInfo, frame: dict) -> None:
                 if c["s"] <= 0:
                     del contracts(state)[cid]
                     log(state, f"The subsidy contract {power_name(p)} -> {power_name(r)} is fulfilled.", p)
-        if a["drew"].get(p) == state["turn"]:                               # R19.3.9: once per turn
+        if a["drew"].get(p) == state["turn"]:  # R19.3.9: once per turn
             continue
         a["drew"][p] = state["turn"]
         if p in R.MINOR and minor_cut_off(state, info, p):
