@@ -169,7 +169,8 @@ def neutral_reset(state: dict, info: BoardInfo, power: str) -> None:
     its fortresses' markers to the pools.  Own pieces: its generals and supply trains.  The pieces go one at a time
     through a "relocate" frame (cause "neutral", maria.games.maria.rules.advanced.peace): several legal
     cities are the owner's choice (RUL-A18); a general whose set-up city is occupied goes to the
-    nearest legal city of his home country (the owner's choice among several); no city at all: a general is removed, a train eliminated."""
+    nearest legal city of his home country (the owner's choice among several); no city at all: a
+    general is removed, a train eliminated."""
     home = {c for c in info.playable if home_of(state, info, c) == power}
     own, setup = [], {}
     starts = dict(info.board.setup.generals)
