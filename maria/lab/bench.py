@@ -48,15 +48,16 @@ def record_from(seed: int, players: int, pairs, variant: str = "intro", options:
 
 
 def _failed_call(exc: BaseException) -> tuple[str | None, dict | None, str | None]:
-    """(role, action, called) of the play_random_game frame the exception went through: the action
-    it was applying (called == "apply") when the rules raised."""
+    """(role, action, called) of the fuzzer's frame (maria.lab.fuzz.random_game) the exception went
+    through: the action it was applying (called == "apply") when the rules raised."""
     tb = exc.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code.co_name == "play_random_game" and tb.tb_next is not None:
+        code = tb.tb_frame.f_code
+        if code.co_name == "random_game" and code.co_filename.endswith("fuzz.py") and tb.tb_next is not None:
             called = tb.tb_next.tb_frame.f_code.co_name
             loc = tb.tb_frame.f_locals
-            if called in ("random_action", "active_roles", "is_over", "new_game", "_check", "check"):
-                return loc.get("role"), None, called
+            if called in ("action", "pick_role", "active_roles", "is_over", "new_game", "<lambda>", "_check", "check"):
+                return loc.get("role"), None, "random_action" if called == "action" else called
             return loc.get("role"), loc.get("action"), "apply"
         tb = tb.tb_next
     return None, None, None
@@ -71,7 +72,7 @@ def random_record(
     check: bool = True,
     max_actions: int = MAX_ACTIONS,
 ) -> tuple[GameRecord, dict | None]:
-    """Play the random game of `seed` (maria.lab.selfplay.play_random_game, the fuzzer's own
+    """Play the random game of `seed` (maria.lab.selfplay.play_random_game: the fuzzer and its own
     player) and return (record, failure).  failure is None when the game ended normally; otherwise
     a dict naming the failing action (index, role, action) and the error, and the record holds the
     game up to the state *before* that action, so it can be saved as a replay file."""

@@ -11,7 +11,7 @@ from maria.games.maria.rules.state import IllegalAction
 from maria.ui import hand as HAND
 from maria.ui.board_layout import INFO_H, WHEEL_STEP, KEY_PAN, DRAG_THRESHOLD
 from maria.ui.moves import reach, road_route
-from maria.ui.overlays import GameMenuScene
+from maria.ui.game_menu import GameMenuScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import power_name, role_name
 

@@ -22,6 +22,7 @@ from maria.ui import widgets as W
 from maria.ui.app import Scene
 from maria.ui.board_combat import CombatPart
 from maria.ui.board_dialogs import DialogsPart
+from maria.ui.board_modal import ModalPart
 from maria.ui.board_input import InputPart
 from maria.ui.board_layout import (
     STRIP_W,
@@ -40,7 +41,8 @@ from maria.ui.board_layout import (
 from maria.ui.board_map import MapPart
 from maria.ui.board_panels import PanelsPart, card_label
 from maria.ui.moves import reach
-from maria.ui.overlays import ComputerFailedScene, GameOverScene, HandoffScene
+from maria.ui.overlays import ComputerFailedScene, HandoffScene
+from maria.ui.game_menu import GameOverScene
 from maria.ui.rules_text import phase_rule, rule_for_reason
 from maria.ui.session import Session, role_name
 
@@ -58,7 +60,7 @@ def _card_text(card: str) -> str:
     return value + SUIT_CHAR.get(suit or "", "")
 
 
-class BoardScene(InputPart, DialogsPart, MapPart, PanelsPart, CombatPart, Scene):
+class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatPart, Scene):
     """The board screen. This class owns every piece of screen state (set up in __init__) and the
     flow of the table (who is seated, hand-offs, forced and public decisions, the computers' turns);
     its parts are mixins in their own modules: input (board_input), dialogs and buttons

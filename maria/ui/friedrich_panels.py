@@ -17,16 +17,8 @@ from maria.ui import hand as HAND
 from maria.ui import widgets as W
 from maria.ui.board_layout import CARD_H, CARD_W
 from maria.ui.hand import card_face
-from maria.ui.overlays import (
-    ButtonScene,
-    GameOverScene,
-    HandoffScene,
-    LeaveGameScene,
-    MessageScene,
-    RulesScene,
-    _title_bg,
-    modal,
-)
+from maria.ui.game_menu import GameOverScene, LeaveGameScene
+from maria.ui.overlays import ButtonScene, HandoffScene, MessageScene, RulesScene, _title_bg, modal
 from maria.ui.friedrich_session import nation_label, role_label
 
 SUIT_MARK = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}

@@ -38,7 +38,8 @@ from maria.ui.friedrich_panels import (
     last_fate,
 )
 from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
-from maria.ui.overlays import leave_for_title, report_computer_failure
+from maria.ui.overlays import report_computer_failure
+from maria.ui.game_menu import leave_for_title
 from maria.ui.seats_scene import SeatsScene
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)

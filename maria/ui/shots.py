@@ -182,7 +182,7 @@ def all_screens(outdir: Path) -> list[Path]:
     """Every screen of the program, headless, for docs/screenshots (deterministic positions)."""
     import sys
     from maria.games.maria.rules import door
-    from maria.ui import overlays as O, scenes as S
+    from maria.ui import game_menu as GM, overlays as O, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.moves import reach
     from maria.ui.session import Session
@@ -268,7 +268,7 @@ def all_screens(outdir: Path) -> list[Path]:
         g.apply(r, random_moves.random_action(g.state, r, ch))
     app.scenes = [app.scenes[0]]
     gb = app.push(BoardScene(app, g))
-    app.push(O.GameOverScene(app, gb))
+    app.push(GM.GameOverScene(app, gb))
     out.append(save_frame(app, outdir / "13-game-over.png"))
     app.pop()
     out.append(save_frame(app, outdir / "14-board-end-of-game.png"))
@@ -283,7 +283,7 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
     from maria.players import random_moves
     from maria.games.maria.rules import door
     from maria.engine import rng
-    from maria.ui import overlays as O, scenes as S
+    from maria.ui import game_menu as GM, scenes as S
     from maria.ui.board_scene import BoardScene
     from maria.ui.session import Seat, Session
 
@@ -363,7 +363,7 @@ def advanced_screens(outdir: Path, app: App | None = None) -> list[Path]:
         g.computer_step(door.active_roles(g.state)[0])
     app.scenes = [app.scenes[0]]
     gb = app.push(BoardScene(app, g))
-    app.push(O.GameOverScene(app, gb))
+    app.push(GM.GameOverScene(app, gb))
     out.append(save_frame(app, outdir / "29-advanced-game-over.png"))
     return out
 
@@ -376,7 +376,7 @@ def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
     from maria.games.maria.rules import door
     from maria.ui import scenes as S
     from maria.ui.board_scene import BoardScene
-    from maria.ui.overlays import GameMenuScene
+    from maria.ui.game_menu import GameMenuScene
     from maria.ui.seats_scene import SeatsScene
     from maria.ui.session import Seat, Session
 

@@ -10,7 +10,7 @@ import pytest
 from maria import yamlio
 from maria.engine.state import IllegalAction
 from maria.games.friedrich.board import FCity, FGeneral, FTrain
-from maria.games.friedrich.rules import door, fate
+from maria.games.friedrich.rules import advanced, door, fate
 from tests.friedrich.conftest import (
     act,
     actions,
@@ -104,10 +104,10 @@ def test_F13_fate_version_is_the_suit_of_the_sector_of_the_last_victorious_gener
 def test_F13_fate_version_where_the_winner_stands_now_and_spades_before_any_battle_won():
     s = to_phase(new_adv(FATE), "france")
     s["adv"]["last_win"] = None
-    assert fate.advanced.fate_version(s, door.info_of(s)) == "spades"  # ruling F13-1
+    assert advanced.fate_version(s, door.info_of(s)) == "spades"  # ruling F13-1
     s["adv"]["last_win"] = {"general": "daun", "city": "a0"}
     put(s, daun="c3")
-    assert fate.advanced.fate_version(s, door.info_of(s)) == "diamonds"  # where he stands now
+    assert advanced.fate_version(s, door.info_of(s)) == "diamonds"  # where he stands now
 
 
 def test_F13_fate_version_is_recorded_when_a_battle_is_won():
@@ -429,7 +429,7 @@ def test_F13_east_prussia_a_russian_general_there_keeps_the_objectives():
     s = to_phase(s, "sweden")
     assert all(s["conquered"][c] == "russia" for c in ("a0", "a1", "a2"))
     put(s, saltikov="b3")
-    assert fate.advanced.east_prussia_breach(s, door.info_of(s))  # none there any more
+    assert advanced.east_prussia_breach(s, door.info_of(s))  # none there any more
 
 
 # --- the Offensive Option ------------------------------------------------------------------------
@@ -528,7 +528,7 @@ def test_F13_offensive_option_fails_after_a_subsidy_cut_with_austria_holding_the
     s = act(s, {"type": "step", "to": "b4"})
     assert "b5" not in s["conquered"]  # no more conquest in Bohemia
     s["conquered"].update({"b5": "prussia", "b6": "prussia"})
-    assert fate.advanced.victory_extra(s, door.info_of(s)) == []
+    assert advanced.victory_extra(s, door.info_of(s)) == []
 
 
 def test_F13_offensive_option_austria_may_declare_four_objectives_one_saxon_really_conquered():

@@ -14,7 +14,7 @@ from maria.games.maria.rules.advanced import poldata
 from maria.lab import selfplay
 from maria.ui.board_scene import BoardScene
 from maria.ui.scenes import SetupScene
-from maria.ui.overlays import GameOverScene
+from maria.ui.game_menu import GameOverScene
 from maria.ui.session import Session, load_notes, notes_path
 
 from tests.ui.test_play import _open, _ready

@@ -93,7 +93,8 @@ def test_the_checks_catch_what_players_saw():
 
 def _maria_strings(ui, variant: str, players: int, seed: int, steps: int) -> set[str]:
     from maria.ui.board_scene import BoardScene
-    from maria.ui.overlays import GameMenuScene, HandoffScene, LeaveGameScene
+    from maria.ui.overlays import HandoffScene
+    from maria.ui.game_menu import GameMenuScene, LeaveGameScene
     from maria.ui.session import Session
 
     out: set[str] = set()

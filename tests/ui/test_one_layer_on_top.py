@@ -8,7 +8,8 @@ import pygame
 
 from maria.ui.board_scene import BoardScene
 from maria.ui.demo import start_demo
-from maria.ui.overlays import GameMenuScene, HandoffScene
+from maria.ui.overlays import HandoffScene
+from maria.ui.game_menu import GameMenuScene
 from maria.ui.session import Session
 
 from tests.ui.test_battle_animation import _combat

@@ -11,7 +11,8 @@ from maria.games.maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene
 from maria.ui.moves import reach
 from maria.ui.scenes import SetupScene, TitleScene
-from maria.ui.overlays import GameOverScene, HandoffScene, MessageScene
+from maria.ui.overlays import HandoffScene, MessageScene
+from maria.ui.game_menu import GameOverScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import Session
 from tests.ui.positions import play_until

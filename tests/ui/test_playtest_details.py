@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from maria.games.maria.rules import door
 from maria.ui import widgets as W
-from maria.ui.overlays import turn_label
+from maria.ui.game_menu import turn_label
 from maria.ui.session import Seat, Session
 
 from tests.ui.test_battle_animation import _combat
@@ -119,7 +119,7 @@ def test_R24_1_a_tied_two_player_game_ends_on_a_game_over_screen_that_says_so(ui
     from maria.games.maria.rules import door
     from maria.games.maria.rules.victory import _finish
     from maria.ui.board_scene import BoardScene
-    from maria.ui.overlays import GameOverScene
+    from maria.ui.game_menu import GameOverScene
     from maria.ui.session import Session
 
     s = Session.new("intro", 2, 1)

@@ -21,7 +21,8 @@ from maria.games.maria.rules import door
 from maria.record.saves import SaveError, load_game
 from maria.ui.board_layout import PUBLIC_TYPES as PUBLIC
 from maria.ui.board_scene import BoardScene
-from maria.ui.overlays import GameMenuScene, HandoffScene
+from maria.ui.overlays import HandoffScene
+from maria.ui.game_menu import GameMenuScene
 from maria.ui.seats_scene import SeatsScene
 from maria.ui.session import Seat, Session, autosaves, load_notes, notes_path, save_notes
 

@@ -155,7 +155,7 @@ def test_friedrich_new_game_screen_offers_the_last_choices_again(ui):
 
 
 def test_leaving_a_maria_game_for_the_title_asks_first_as_friedrich_does(ui):
-    from maria.ui.overlays import GameMenuScene, LeaveGameScene
+    from maria.ui.game_menu import GameMenuScene, LeaveGameScene
     from maria.ui.save_load import SaveLoadScene
     from tests.ui.test_nothing_lost import _louis_first_move
 

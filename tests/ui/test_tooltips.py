@@ -10,7 +10,8 @@ import pygame
 
 from maria.ui import tips
 from maria.ui.board_scene import BoardScene
-from maria.ui.overlays import GameMenuScene, GameOverScene, HandoffScene, RulesScene, SettingsScene
+from maria.ui.overlays import HandoffScene, RulesScene, SettingsScene
+from maria.ui.game_menu import GameMenuScene, GameOverScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.scenes import SetupScene
 from maria.ui.session import Session

@@ -9,7 +9,7 @@ import pygame
 from maria.games.maria.rules import door
 from maria.ui.board_scene import BoardScene
 from maria.ui.scenes import SetupScene
-from maria.ui.overlays import GameOverScene
+from maria.ui.game_menu import GameOverScene
 
 
 def test_a_whole_three_player_game_through_the_ui_loop(ui):
