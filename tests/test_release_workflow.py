@@ -43,6 +43,8 @@ def test_spec_bundles_the_data_the_game_reads():
         "maria/players/data",
     ):
         assert f'"{folder}"' in spec
+    # the games and their rooms are imported by name (maria.games): the bundle must carry every module
+    assert 'collect_submodules("maria")' in spec
     for icon in ("maria.ico", "maria.icns", "maria.png"):
         assert (ROOT / "assets" / "icon" / icon).is_file()
 
