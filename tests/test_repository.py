@@ -1,6 +1,6 @@
 """The repository describes the program as it is: docs/ holds documents, not experiment output;
 docs/balance.md is a table of the current figures, each reproduced by the games kept for it; no
-file tells the project's work history ("session 12", "trial G")."""
+file tells the project's work history (a numbered work session or a lettered trial)."""
 
 from __future__ import annotations
 

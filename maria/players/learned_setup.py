@@ -33,7 +33,7 @@ class SetupDataError(ValueError):
     pass
 
 
-# The training script's trial allocations ({power: {general: troops}}), consulted before the table
+# The training script's candidate allocations ({power: {general: troops}}), consulted before the table
 # while it plays its games (maria.lab.train_setup); empty in every other game.
 TRIAL: ContextVar[dict] = ContextVar("setup_trial", default={})
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from maria import paths
-from maria.engine.game import Game
+from maria.engine.game import Game, door_calls
 from maria.games.maria import invariants
 from maria.games.maria.rules import door
 from maria.games.maria.rules import roles as R
@@ -59,32 +59,6 @@ def calibration(board: Any) -> list[str]:
     return out
 
 
-# The door's functions, looked up at each call: the game is always the door module as it stands
-# (a test that replaces door.apply reaches every caller of the Game too).
-def active_roles(state: dict) -> list[str]:
-    return door.active_roles(state)
-
-
-def legal_actions(state: dict, role: str) -> list[dict]:
-    return door.legal_actions(state, role)
-
-
-def apply(state: dict, role: str, action: dict) -> dict:
-    return door.apply(state, role, action)
-
-
-def view(state: dict, role: str) -> dict:
-    return door.view(state, role)
-
-
-def is_over(state: dict) -> bool:
-    return door.is_over(state)
-
-
-def result(state: dict) -> dict | None:
-    return door.result(state)
-
-
 GAME = Game(
     name="maria",
     title="MARIA",
@@ -92,12 +66,7 @@ GAME = Game(
     default_players=3,
     variants=("intro", "advanced"),
     new_game=new_game,
-    active_roles=active_roles,
-    legal_actions=legal_actions,
-    apply=apply,
-    view=view,
-    is_over=is_over,
-    result=result,
+    **door_calls(door),
     levels=("random", "easy", "normal", "hard"),
     roles=roles,
     role_name=R.role_name,
