@@ -53,6 +53,10 @@ class Level:
     # the roles whose advanced evaluation weighs their rivals by the leader measure, read at the
     # root of each decision (maria.players.leader): the rival closest to victory weighs most
     leader_roles: Roles = dataclasses.field(default_factory=_roles)
+    # the roles whose movement phase is chosen once as a whole plan, compared by what the
+    # next-stage model expects the enemy to take after it (maria.players.model_plans), the
+    # move-by-move search kept when no plan clearly beats the rules-of-thumb plan
+    model_plan_roles: Roles = dataclasses.field(default_factory=_roles)
 
     def roles(self, setting: Roles, state: Mapping) -> tuple[str, ...]:
         """A per-role setting's roles in `state`'s game: the "variant-players" entry if there is
@@ -84,6 +88,7 @@ HARD = Level(
     exposed_roles=_roles({"advanced-3": ("frederick",)}),
     plan_search_roles=_roles({"intro-3": ("maria_theresa", "frederick"), "intro-2": ("maria_theresa",)}),
     leader_roles=_roles({"advanced-3": ("louis_xv", "frederick", "maria_theresa")}),
+    model_plan_roles=_roles({"advanced-3": ("maria_theresa",)}),
 )
 
 SEARCHED_LEVELS = {"normal": NORMAL, "hard": HARD}

@@ -115,7 +115,12 @@ class SearchPlayer:
             self.progress = 1.0
             return easy
         t_pre = t0  # the preparation of the search below starts
-        if frame_name == "movement_phase" and role in self._roles(cfg.plan_search_roles, state):
+        if frame_name == "movement_phase" and role in self._roles(cfg.model_plan_roles, state):
+            a = self._plan_move(obs, role, state, rng, t0, by_model=True)
+            if a is not None:
+                self.progress = 1.0
+                return a
+        elif frame_name == "movement_phase" and role in self._roles(cfg.plan_search_roles, state):
             a = self._plan_move(obs, role, state, rng, t0)
             if a is not None:
                 self.progress = 1.0
@@ -219,7 +224,7 @@ class SearchPlayer:
         return Rules(state, role, rng, fast=fast)
 
     # --- whole movement-phase plans --------------------------------------------------------------
-    def _plan_move(self, obs, role, state, rng, t0) -> dict | None:
+    def _plan_move(self, obs, role, state, rng, t0, by_model: bool = False) -> dict | None:
         """A role in `plan_search_roles` chooses its movement phase as a whole plan (every piece's
         move and the end of the phase) by play-outs (maria.players.plan_search): a single move
         cannot show what two generals ending in one stack do against an invader, and each move's
@@ -240,13 +245,21 @@ class SearchPlayer:
                 self._plan[1].pop(0)
                 return nxt
         self._plan = None
-        # the plans compared by play-outs, within the decision's ceiling
-        from maria.players import plan_search
+        if by_model:
+            # the plans compared by the next enemy stages' model (maria.players.model_plans)
+            from maria.players import model_plans
 
-        plans = plan_search.candidate_plans(state, role, rng, t0 + CANDIDATE_SHARE * self.budget)
-        if not plans or not plans[0]:
-            return None
-        best = plan_search.search_plans(self, obs, role, plans, rng, t0 + PLAN_SEARCH_SHARE * self.budget)
+            best, plans = model_plans.choose_plan(obs, role, state, rng, t0 + PLAN_SEARCH_SHARE * self.budget)
+            if not plans or not plans[0]:
+                return None
+        else:
+            # the plans compared by play-outs, within the decision's ceiling
+            from maria.players import plan_search
+
+            plans = plan_search.candidate_plans(state, role, rng, t0 + CANDIDATE_SHARE * self.budget)
+            if not plans or not plans[0]:
+                return None
+            best = plan_search.search_plans(self, obs, role, plans, rng, t0 + PLAN_SEARCH_SHARE * self.budget)
         if best == 0:
             # no plan clearly beats the rules-of-thumb plan: the phase is searched move by move
             # (each move's challengers against the rules of thumb)
