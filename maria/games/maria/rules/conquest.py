@@ -103,13 +103,23 @@ def conquer(state: dict, info: BoardInfo, power: str, city: str) -> None:
     check_instant(state, info)
 
 
+def retro_order(state: dict) -> list[str]:
+    """The order in which R12.1 checks the '?' fortresses: by city id.  R12.1 names no order, and
+    no check can change another (RUL-A37): a fortress's protection depends on the generals, who do
+    not move in this phase, and on its own controller; a conquest changes only its own fortress's
+    markers, and the pools' overflow is counted once per place (RUL-A04); the advanced game ends
+    only at the stage's end (R23.1), and the introductory game's instant victory (R14.3) goes to
+    the acting player whichever of his conquests makes it.  So no player is asked for an order."""
+    return sorted(state["qmarks"])
+
+
 @register("retro_phase")
 class RetroPhase(Handler):
     """R12.1: every '?' fortress no longer protected is conquered; otherwise the '?' goes."""
 
     @staticmethod
     def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
-        for city in sorted(state["qmarks"]):
+        for city in retro_order(state):
             power = state["qmarks"][city]
             if state["result"] is not None:
                 break
