@@ -38,7 +38,7 @@ from maria.games.maria.rules.state import board_info
 from maria.players.leader import LEADERS
 from maria.players.next_stage import COMBAT_SCALE, StageRisk, _estimated_troops, _Hands, assess
 from maria.players.resample import observe
-from maria.players.stage_plans import apply_plan, candidate_plans, plan_key, shortest_paths
+from maria.players.stage_plans import apply_plan, candidate_plans, plan_key, replace_move, shortest_paths
 
 # the rules-of-thumb plan stays unless another plan is better by this many victory markers
 MARGIN = 0.3
@@ -53,6 +53,8 @@ SWAPS = 8
 PAIRS = 8
 FALLBACKS = 4
 BEATEN = 0.4  # a general the model sees beaten at least this likely gets a fall-back plan
+IMPROVE_GENERALS = 4  # the generals the improvement pass tries other moves for, most at risk first
+IMPROVE_MOVES = 3  # ... each with his best moves by the rules of thumb, and no move
 
 
 def _weights(obs: dict, role: str, powers) -> dict[str, float]:
@@ -87,13 +89,13 @@ def enemy_stages(obs: dict, role: str) -> list[list[str]]:
     return out
 
 
-def _stage_threat(obs: dict, role: str) -> tuple[float, StageRisk | None]:
+def _stage_threat(obs: dict, role: str, likely: dict | None = None) -> tuple[float, StageRisk | None]:
     """The weighted markers the enemies of the next two enemy action stages are expected to place,
     and the first stage's risk (for its beaten generals)."""
     total = 0.0
     first = None
     for powers in enemy_stages(obs, role):
-        risk = assess(obs, role, powers)
+        risk = assess(obs, role, powers, likely)
         w = _weights(obs, role, powers)
         total += sum(w.get(m, 1.0) * v for m, v in risk.expected_vm.items())
         first = first or risk
@@ -136,15 +138,22 @@ def _attack_value(after: dict, obs: dict, role: str) -> float:
     return v
 
 
-def plan_value(state: dict, role: str, plan: list[dict], pools_before: dict[str, int]) -> float:
-    """The position after `plan`, in victory markers, as `role` reads it (module docstring)."""
+def plan_value(
+    state: dict, role: str, plan: list[dict], pools_before: dict[str, int], likely: dict | None = None
+) -> float:
+    """The position after `plan`, in victory markers, as `role` reads it (module docstring).
+    `likely`: the enemy generals' ranked moves shared by the plans of one phase (next_stage.assess)."""
+    return _plan_value(state, role, plan, pools_before, likely)[0]
+
+
+def _plan_value(state, role, plan, pools_before, likely=None) -> tuple[float, StageRisk | None]:
     after = apply_plan(state, role, plan)
     if after is None:
-        return -1e9
+        return -1e9, None
     obs = observe(after, role)
     mine = set(R.powers_of(after, role))
     pools = after["adv"]["pools"]
-    threat, risk = _stage_threat(obs, role)
+    threat, risk = _stage_threat(obs, role, likely)
     weights = _weights(obs, role, [p for p in pools if p not in mine])
     v = -threat
     for p, before in pools_before.items():
@@ -158,7 +167,7 @@ def plan_value(state: dict, role: str, plan: list[dict], pools_before: dict[str,
             g = after["generals"][gid]
             if g["power"] in mine:
                 v -= p * TROOP_VM * min(g["troops"], 4)
-    return v
+    return v, risk
 
 
 def fallback_plans(state: dict, role: str, base: list[dict], risk: StageRisk) -> list[list[dict]]:
@@ -219,21 +228,55 @@ def fallback_plans(state: dict, role: str, base: list[dict], risk: StageRisk) ->
 
 
 def choose_plan(obs: dict, role: str, state: dict, rng: random.Random, deadline: float) -> tuple[int, list]:
-    """The candidate plans and the index of the one to play (0: the rules-of-thumb plan)."""
+    """The candidate plans and the index of the one to play (0: the rules-of-thumb plan).  The best
+    of the candidates is then improved general by general: the generals the model sees most at
+    risk first, each given his next best moves or no move, a change kept when it scores better."""
+    from maria.players.plan import Planner
+
     plans = candidate_plans(state, role, rng, deadline, SWAPS, PAIRS)
     if not plans or not plans[0]:
         return 0, plans
-    after = apply_plan(state, role, plans[0])
-    if after is not None:
-        risk = assess(observe(after, role), role)
-        plans += fallback_plans(state, role, plans[0], risk)
+    likely: dict = {}
     pools_before = dict(state["adv"]["pools"])
-    vals = []
-    for p in plans:
-        if vals and time.perf_counter() > deadline:
+    v0, risk = _plan_value(state, role, plans[0], pools_before, likely)
+    vals = [v0]
+    if risk is not None:
+        plans += fallback_plans(state, role, plans[0], risk)
+    for p in plans[1:]:
+        if time.perf_counter() > deadline:
             break
-        vals.append(plan_value(state, role, p, pools_before))
+        vals.append(_plan_value(state, role, p, pools_before, likely)[0])
+    plans = plans[: len(vals)]
     best = max(range(len(vals)), key=lambda k: vals[k])
+    cur, cur_v = plans[best], vals[best]
+    info = board_info(state)
+    pl = Planner(state, info, role)
+    mine = set(R.powers_of(state, role))
+    beaten = risk.beaten if risk is not None else {}
+    movers = sorted(
+        (gid for gid in pl.gens if state["generals"][gid]["power"] in mine and gid not in pl.moved()),
+        key=lambda g: (-beaten.get(g, 0.0), -state["generals"][g]["troops"], g),
+    )[:IMPROVE_GENERALS]
+    seen = {plan_key(p) for p in plans}
+    for gid in movers:
+        alts = [a for _, a in pl.ranked_general_moves(gid, False, IMPROVE_MOVES)] + [None]
+        for alt in alts:
+            if time.perf_counter() > deadline:
+                break
+            if alt is None:
+                cand = [a for a in cur if a.get("piece") != gid]
+            else:
+                cand = replace_move(cur, gid, alt)
+            if cand is None or plan_key(cand) in seen:
+                continue
+            seen.add(plan_key(cand))
+            v = _plan_value(state, role, cand, pools_before, likely)[0]
+            if v > cur_v + 1e-9:
+                cur, cur_v = cand, v
+    if plan_key(cur) != plan_key(plans[best]):
+        plans.append(cur)
+        vals.append(cur_v)
+        best = len(plans) - 1
     return (best if vals[best] > vals[0] + MARGIN else 0), plans
 
 

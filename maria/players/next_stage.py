@@ -198,8 +198,13 @@ def _likely_moves(world, info, gid) -> dict[str, int]:
     return out
 
 
-def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
-    """What the enemies of `role` acting in the next action stage can take (module docstring)."""
+def assess(obs: dict, role: str, enemies: list[str] | None = None, likely: dict | None = None) -> StageRisk:
+    """What the enemies of `role` acting in the next action stage can take (module docstring).
+
+    `likely`: a dict shared by several assessments of positions that differ only in `role`'s own
+    pieces (the plans of one movement phase, maria.players.model_plans): each enemy general's
+    likeliest moves are ranked once, in the first of them, and reused (where the enemy would go
+    hardly depends on where one of several defenders ends his move)."""
     world = resample(obs, role, WORLD_SEED)
     info = board_info(world)
     enemies = list(enemies) if enemies is not None else next_enemies(obs, role)
@@ -302,7 +307,13 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None) -> StageRisk:
         if not face_up[gid]:
             continue  # R9.5
         power = g["power"]
-        chosen = _likely_moves(world, info, gid)
+        if likely is None:
+            chosen = _likely_moves(world, info, gid)
+        else:
+            key = (gid, live[gid]["city"])
+            if key not in likely:
+                likely[key] = _likely_moves(world, info, gid)
+            chosen = likely[key]
         for p in paths[gid]:
             for c in set(p[:-1]):
                 if not info.is_fortress(c):
