@@ -165,7 +165,7 @@ class DialogsPart:
 
     def _show_my_hand(self) -> None:
         """A public decision, but the player wants his cards: the others look away first."""
-        self.app.push(HandoffScene(self.app, self.seat, self))
+        self.app.push(HandoffScene(self.app, self.seat, self.scene))
 
     def pending_choice(self) -> bool:
         """A dialog of the player's own is open: the route of a move, the value of a Reserve, or a
@@ -293,16 +293,16 @@ class DialogsPart:
         return []
 
     def _menu(self):
-        self.app.push(GameMenuScene(self.app, self))
+        self.app.push(GameMenuScene(self.app, self.scene))
 
     def _rules(self):
         self.app.push(RulesScene(self.app, self.phase_rule()))
 
     def _save(self):
-        self.app.push(SaveLoadScene(self.app, "save", self))
+        self.app.push(SaveLoadScene(self.app, "save", self.scene))
 
     def _load(self):
-        self.app.push(SaveLoadScene(self.app, "load", self))
+        self.app.push(SaveLoadScene(self.app, "load", self.scene))
 
     def _pay(self):
         p = self._paying()

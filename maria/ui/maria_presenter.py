@@ -1,13 +1,12 @@
-"""The board scene: the map through a zoom/pan View, the pieces of the seated player's view, the
-prompt bar with the legal non-spatial actions, the hand, the army sheet, the combat panel, the log.
+"""MARIA's presenter on the board screen (maria.ui.board_scene): the map through a zoom/pan View,
+the pieces of the seated player's view, the prompt bar with the legal non-spatial actions, the hand,
+the army sheet, the combat panel, the log.
 
 Everything drawn comes from door.view(state, seat); everything done is one of
 door.legal_actions(state, seat) (templates filled here), applied through the session's record.
 """
 
 from __future__ import annotations
-
-import sys
 
 import pygame
 
@@ -19,7 +18,6 @@ from maria.games.maria.rules.state import IllegalAction, board_info
 from maria.ui import sound
 from maria.ui import hand as HAND
 from maria.ui import widgets as W
-from maria.ui.app import Scene
 from maria.ui.board_combat import CombatPart
 from maria.ui.board_dialogs import DialogsPart
 from maria.ui.board_modal import ModalPart
@@ -42,11 +40,10 @@ from maria.ui.board_map import MapPart
 from maria.ui.board_panels import PanelsPart, card_label
 from maria.ui.moves import reach
 from maria.ui.overlays import ComputerFailedScene, HandoffScene
+from maria.ui.presenter import Presenter
 from maria.ui.game_menu import GameOverScene
 from maria.ui.rules_text import phase_rule, rule_for_reason
-from maria.ui.session import Session, role_name
-
-NOTICE_SECONDS = 4.0  # how long a quiet confirmation stays
+from maria.ui.session import role_name
 
 
 def pronouns(role: str) -> tuple[str, str]:
@@ -60,19 +57,17 @@ def _card_text(card: str) -> str:
     return value + SUIT_CHAR.get(suit or "", "")
 
 
-class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatPart, Scene):
-    """The board screen. This class owns every piece of screen state (set up in __init__) and the
+class MariaPresenter(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatPart, Presenter):
+    """MARIA on the board screen.  This class owns MARIA's screen state (set up in __init__) and the
     flow of the table (who is seated, hand-offs, forced and public decisions, the computers' turns);
     its parts are mixins in their own modules: input (board_input), dialogs and buttons
     (board_dialogs), the map (board_map), the frame around it (board_panels), the combat panel and
     animations (board_combat); the layout constants are in board_layout."""
 
-    game = "maria"  # the registry's name of the game on this board (maria.games)
-
-    def __init__(self, app, session: Session):
-        super().__init__(app)
-        self.session = session
-        self.board = app.get_board()
+    def __init__(self, scene):
+        super().__init__(scene)
+        session = self.session
+        self.board = self.app.get_board()
         self.info = board_info(session.state)
         self.layer = get_map_layer(self.board)
         self.scaled = ScaledLayer(self.layer.surface)
@@ -95,7 +90,6 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
         self.seat: str = session.next_role(forced=FORCED_TYPES) or "observer"
         self.private = True  # the seated role's hand and secrets are shown (False: a public decision)
         self.auto_lines: list[str] = []  # decisions the program made for human seats since the last look
-        self.seen_log: dict[str, int] = {}  # role -> log length when that player last saw the board
         self.replay: list[dict] = []  # "show me": log entries to play back on the map, in order
         if session.is_computer(self.seat):
             humans = session.humans()
@@ -115,12 +109,9 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
         self.recruit: dict | None = None
         self.log_scroll = 0
         self.computer_timer = 0.0
-        self.demo = None  # maria.ui.demo.DemoControl when the demo mode runs this board
         self.anim = None  # {"path": [cities], "t", "dur"}: a gliding piece, or a card_anim.CardFlight
         self.flash = None  # {"rect", "t"}: the glow of a card that just landed (never blocks play)
         self.computer_line = ""  # the log line of the last computer action
-        self.frames = 0  # frames updated (the demo test checks events every frame)
-        self.events = 0  # events handled (the animation tests check they keep coming)
         self.hover_card: str | None = None
         self.hand_dirty = False  # only the hand bar needs redrawing (a hover over the cards)
         self.buttons: list[W.Button] = []
@@ -142,7 +133,6 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
         self.shift_held = False  # Shift: dragging pins waypoints of the route
         self._sound_mark: int | None = None  # log length already sounded (None: nothing yet)
         self.battle_closed: int | None = None  # the log index of the battle whose result was put away
-        self.notice = None  # a quiet confirmation on the map ("Saved as …"): {"text", "t"}
         self.show_supply = False  # key S: every train's supply range and the unsupplied generals
         self._supply_map: tuple = (None, {})
         self.refresh()
@@ -248,11 +238,6 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
         self.message_rule = rule_for_reason(reason) or self.phase_rule()
         self.static_dirty = self.dirty = True
 
-    def autosave(self) -> None:
-        """Autosave; a failure (full or read-only disk) is said on the board at once."""
-        if self.session.autosave() is None and self.session.autosave_problem:
-            self.refuse(self.session.autosave_problem)
-
     def after_change(self) -> None:
         """Decide who sits at the table now: hand-off screens, computers, game over."""
         s = self.session
@@ -260,7 +245,7 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
             self.refresh()
             self.autosave()
             if not isinstance(self.app.top, GameOverScene):
-                self.app.push(GameOverScene(self.app, self))
+                self.app.push(GameOverScene(self.app, self.scene))
             return
         if self._auto_forced():
             self.after_change()
@@ -274,7 +259,7 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
                 self.private = False  # nothing private is needed: no "Pass to …" screen
             elif hot:
                 self.private = True
-                self.app.push(HandoffScene(self.app, nxt, self))
+                self.app.push(HandoffScene(self.app, nxt, self.scene))
             else:
                 self.private = True
         elif nxt == self.seat and not self.private and not self.public_decision(nxt):
@@ -282,11 +267,11 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
             # watched the public step, so in hot-seat play the screen changes hands first
             self.private = True
             if hot:
-                self.app.push(HandoffScene(self.app, nxt, self))
+                self.app.push(HandoffScene(self.app, nxt, self.scene))
         self.refresh()
         s.autosave_at_stage_end()  # a solo game has no hand-offs: every stage's end
 
-    def _computer_failed(self) -> None:
+    def computer_failed(self) -> None:
         """A computer player raised: a crash report and an emergency save as for any crash, then
         the player chooses how to go on (another level, or taking the seat)."""
         from maria.record import crash
@@ -294,7 +279,7 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
         role, exc = self.session.computer_failure
         self.session.computer_failure = None
         report, save = crash.write_crash_report(exc, record=self.session.record)
-        self.app.push(ComputerFailedScene(self.app, self, role, report, save))
+        self.app.push(ComputerFailedScene(self.app, self.scene, role, report, save))
 
     def public_decision(self, role: str) -> bool:
         """`role`'s decision needs nothing private on the screen (see PUBLIC_TYPES)."""
@@ -343,13 +328,11 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
         return True
 
     def on_top(self) -> None:
-        super().on_top()
         self.map_dirty = self.static_dirty = True
 
     def on_covered(self) -> None:
         """A screen opens over the board (a dialog, the menu, a hand-off): what the mouse pointed at
         is forgotten, so no city tooltip or lit button of this layer outlives it."""
-        super().on_covered()
         self.hover_city = self.hover_card = self.hover_victory = None
         self.hover_log = []
         self.map_dirty = self.static_dirty = True
@@ -363,25 +346,15 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
                 sound.play(name, cfg.volume, cfg.muted)
         self._sound_mark = n
 
-    def game_record(self):
-        return self.session.record
-
-    def on_quit(self) -> None:
-        if self.session.autosave() is None and self.session.autosave_problem:
-            print(f"MARIA: {self.session.autosave_problem}", file=sys.stderr)
-
     # ------------------------------------------------------------------------------ update
     def pace(self) -> float:
         """Seconds between two computer actions: the demo speed, else the animation setting."""
         return self.demo.delay() if self.demo is not None else self.app.settings.computer_delay()
 
-    def update(self, dt: float) -> None:
-        self.frames += 1
-        s = self.session
-        top = self.app.top is self
+    def tick(self, dt: float, top: bool) -> None:
+        """Animations run while the board is seen (a hand-off screen holds them: the next player
+        sees the other side's card arrive) and freeze while the demo is paused."""
         paused = self.demo is not None and self.demo.paused
-        # animations run while the board is seen (a hand-off screen holds them: the next player
-        # sees the other side's card arrive) and freeze while the demo is paused
         if self.anim is not None and top and not paused:
             self._advance_anim(dt)
         if self.flash is not None and top:
@@ -389,24 +362,20 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
             self.dirty = True
             if self.flash["t"] >= FLASH_DUR:
                 self.flash = None
-        if (s.autosaved_at, s.autosave_problem) != getattr(self, "_shown_autosave", None):
-            # an autosave written in the background has ended: say when (or why it failed)
-            if s.autosave_problem and s.autosave_problem != getattr(self, "_shown_autosave", (0, 0))[1]:
-                self.refuse(s.autosave_problem)
-            self._shown_autosave = (s.autosaved_at, s.autosave_problem)
-            self.static_dirty = self.dirty = True
-        if getattr(self, "notice", None) and top:
-            self.notice["t"] += dt
-            if self.notice["t"] >= NOTICE_SECONDS:
-                self.notice = None
-                self.dirty = True
-        if door.is_over(s.state) or not top:
-            return
-        if paused:
-            return
-        if s.computer_failure is not None:
-            self._computer_failed()
-            return
+
+    def is_over(self) -> bool:
+        return door.is_over(self.session.state)
+
+    def redraw(self) -> None:
+        self.static_dirty = self.dirty = True
+
+    def demo_changed(self) -> None:
+        # the demo bar (pause, speed, who holds each seat) is drawn each frame: show the change
+        # now, also while paused (nothing else would ask for a redraw then)
+        self.static_dirty = self.dirty = True
+
+    def computer_turns(self, dt: float) -> None:
+        s = self.session
         nxt = s.next_role(prefer=self.seat, forced=FORCED_TYPES)
         if nxt and s.is_computer(nxt):
             # the decision runs in a worker thread: this frame returns at once (no freeze)
@@ -430,7 +399,7 @@ class BoardScene(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, CombatP
 
     def hover_tip(self, pos) -> str | None:
         """Buttons, then the board's furniture (a city's own tooltip is drawn by the map)."""
-        return super().hover_tip(pos) or self.furniture_tip(pos)
+        return self.button_tip(pos) or self.furniture_tip(pos)
 
     # ------------------------------------------------------------------------------ geometry
     def _shown_cities(self) -> None:
