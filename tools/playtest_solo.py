@@ -188,7 +188,7 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
 
 
 def friedrich_part(turns: int, seed: int) -> None:
-    from maria.ui.friedrich_scene import FBoardScene
+    from maria.ui.board_scene import BoardScene
     from maria.ui.friedrich_setup import start
     from maria.ui.friedrich_session import ROLES, FSession
     from maria.ui.session import autosaves
@@ -222,7 +222,7 @@ def friedrich_part(turns: int, seed: int) -> None:
     press(app, ("game", "friedrich"))
     press(app, "continue")
     settle(app)
-    board = app.find(FBoardScene)
+    board = app.find(BoardScene)
     check(board is not None and len(board.session.record.actions) == n, f"continued at {n} actions")
     check(
         board is not None and board.seat == me and board.session.is_computer("maria_theresa"),

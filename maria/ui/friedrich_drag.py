@@ -1,5 +1,5 @@
-"""The FRIEDRICH board's drag-to-move and its card hand (a mixin of the board screen,
-maria.ui.friedrich_scene): press a piece of yours, drag it to a city and let go.
+"""The FRIEDRICH board's drag-to-move and its card hand (a part of FRIEDRICH's presenter,
+maria.ui.friedrich_presenter): press a piece of yours, drag it to a city and let go.
 
 While the piece is held the cities its move can end in are ringed, and the route to the city
 under the mouse is drawn with the supply there (§9): all from FRIEDRICH's door (whole_moves,
@@ -119,7 +119,7 @@ class FDragPart:
         if ways and len(ways) == 1:
             self.send(ways[0])
         elif ways:
-            self.app.push(ChoiceDialog(self.app, self, f"Which way to {self.board.cities[city].name}?", ways))
+            self.app.push(ChoiceDialog(self.app, self.scene, f"Which way to {self.board.cities[city].name}?", ways))
         else:
             path = road_route(self.board, d["from"], city) or [d["from"], city]
             self.send({"type": "move", "pieces": d["pieces"], "path": path})  # the door says why not
@@ -193,7 +193,7 @@ class FDragPart:
         if len(acts) == 1:
             self.send(acts[0])
         elif acts:
-            self.app.push(ChoiceDialog(self.app, self, f"Play the {card_label(card)} as", acts))
+            self.app.push(ChoiceDialog(self.app, self.scene, f"Play the {card_label(card)} as", acts))
         else:
             self.message = f"Your {card_label(card)}: no play with it now."
         self.dirty = True

@@ -1,4 +1,4 @@
-"""The FRIEDRICH board screen: the map (maria.ui.friedrich_map), the seated role's panels
+"""FRIEDRICH's presenter on the board screen (maria.ui.board_scene): the map (maria.ui.friedrich_map), the seated role's panels
 (maria.ui.friedrich_panels), the prompt with the door's legal actions as buttons, undo, the
 computer seats deciding in a worker thread and the "Pass to …" hand-off between human seats.
 
@@ -14,7 +14,6 @@ import pygame
 
 from maria.games.friedrich.rules.door import IllegalAction
 from maria.ui import widgets as W
-from maria.ui.app import Scene
 from maria.ui import friedrich_legend
 from maria.ui.friedrich_drag import FDragPart
 from maria.ui.legend import draw_legend
@@ -37,13 +36,13 @@ from maria.ui.friedrich_panels import (
     hands_height,
     last_fate,
 )
-from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
+from maria.ui.friedrich_session import computer_levels, nation_label, role_label
 from maria.ui.overlays import report_computer_failure
+from maria.ui.presenter import Presenter
 from maria.ui.game_menu import leave_for_title
 from maria.ui.seats_scene import SeatsScene
 
 MAP_RECT = pygame.Rect(0, 56, 1380, 876)
-NOTICE_SECONDS = 4.0  # how long a quiet confirmation ("Saved as …") stays
 PROMPT = pygame.Rect(8, 938, 1364, 136)
 SIDE_X = 1388
 MARKS = {
@@ -81,13 +80,14 @@ def shipped_board():
     return _BOARD[0]
 
 
-class FBoardScene(FDragPart, Scene):
-    game = "friedrich"
+class FriedrichPresenter(FDragPart, Presenter):
+    """FRIEDRICH on the board screen: its map, panels, prompt and dialogs, its table's flow."""
+
     budget = COMPUTER_BUDGET  # tests watching an all-computer game raise it
 
-    def __init__(self, app, session: FSession):
-        super().__init__(app)
-        self.session = session
+    def __init__(self, scene):
+        super().__init__(scene)
+        session = self.session
         self.board = shipped_board()
         self.map = FMap(self.board, MAP_RECT)
         humans = session.humans()
@@ -99,9 +99,7 @@ class FBoardScene(FDragPart, Scene):
         self.panning = False
         self.over_shown = False
         self.legend_shown = False
-        self.demo = None  # maria.ui.demo.DemoControl when the demo mode runs this board
         self.demo_timer = 0.0  # seconds since the demo's last computer action
-        self.seen_log: dict[str, int] = {}  # role -> log length when that player last saw the board
         self.refresh()
         self.fate_seen = self.view["fate"]["drawn"]
 
@@ -263,22 +261,6 @@ class FBoardScene(FDragPart, Scene):
     def button(self, key) -> W.Button | None:
         return next((b for b in self.buttons if b.key == key), None)
 
-    def since_last_look(self, role: str) -> list[dict]:
-        """The log entries since `role` last saw the board (the hand-off screen's summary; the log
-        is public: the door's view passes it whole to every role)."""
-        log = self.session.state["log"]
-        return log[self.seen_log.get(role, len(log)) :]
-
-    def game_record(self):
-        """What a crash report saves (an emergency FRIEDRICH save)."""
-        return self.session.record
-
-    def autosave(self) -> None:
-        """Autosave (FSession.autosave); a failure is said on the board at once."""
-        if self.session.autosave() is None and self.session.autosave_problem:
-            self.message = self.session.autosave_problem
-            self.dirty = True
-
     def button_for(self, action: dict) -> W.Button | None:
         for b in self.buttons:
             if (
@@ -308,9 +290,9 @@ class FBoardScene(FDragPart, Scene):
     def _send(self, a: dict):
         def f():
             if a["type"] == "allocate":
-                self.app.push(AllocateDialog(self.app, self, self.seat, a))
+                self.app.push(AllocateDialog(self.app, self.scene, self.seat, a))
             elif a["type"] == "recruit":
-                self.app.push(RecruitDialog(self.app, self, self.seat, a))
+                self.app.push(RecruitDialog(self.app, self.scene, self.seat, a))
             else:
                 self.send(a)
 
@@ -318,7 +300,7 @@ class FBoardScene(FDragPart, Scene):
 
     def _choices(self, title: str, acts: list[dict]):
         def f():
-            self.app.push(ChoiceDialog(self.app, self, title, acts))
+            self.app.push(ChoiceDialog(self.app, self.scene, title, acts))
 
         return f
 
@@ -352,7 +334,7 @@ class FBoardScene(FDragPart, Scene):
                 self.seat = None  # nothing private while the screen changes hands
                 self.refresh()
                 if not any(isinstance(x, FHandoffScene) for x in self.app.scenes):
-                    self.app.push(FHandoffScene(self.app, nxt, self))
+                    self.app.push(FHandoffScene(self.app, nxt, self.scene))
                 return
             self.seat = nxt
         self.refresh()
@@ -363,38 +345,25 @@ class FBoardScene(FDragPart, Scene):
         self.refresh()
 
     # --- the loop -----------------------------------------------------------------------------
-    def notify(self, text: str) -> None:
-        """A quiet confirmation ("Saved as …") at the map's top right corner, gone by itself."""
-        self.notice = {"text": text, "t": 0.0}
-        self.dirty = True
-
     def notice_rect(self) -> pygame.Rect | None:
         # under the zoom buttons
         return W.notice_rect(getattr(self, "notice", None), (MAP_RECT.right - 12, MAP_RECT.y + 52))
 
-    def update(self, dt: float) -> None:
+    def game_over(self, top: bool) -> None:
+        if not self.over_shown and top:
+            self.over_shown = True
+            self.app.push(FGameOverScene(self.app, self.scene))
+
+    def computer_failed(self) -> None:
+        report_computer_failure(self.app, self.scene, levels=computer_levels(), name=role_label)
+
+    def demo_changed(self) -> None:
+        self.after_change()  # a seat taken over or given back: seat its player
+        self.dirty = True
+
+    def computer_turns(self, dt: float) -> None:
+        """The computer seats act for at most `budget` seconds a frame (the window stays live)."""
         s = self.session
-        if (s.autosaved_at, s.autosave_problem) != getattr(self, "_shown_autosave", None):
-            # an autosave written in the background has ended: say when (or why it failed)
-            if s.autosave_problem and s.autosave_problem != getattr(self, "_shown_autosave", (0, 0))[1]:
-                self.message = s.autosave_problem
-            self._shown_autosave = (s.autosaved_at, s.autosave_problem)
-            self.dirty = True
-        if getattr(self, "notice", None) and self.app.top is self:
-            self.notice["t"] += dt
-            if self.notice["t"] >= NOTICE_SECONDS:
-                self.notice = None
-                self.dirty = True
-        if s.state.get("result") is not None:
-            if not self.over_shown and self.app.top is self:
-                self.over_shown = True
-                self.app.push(FGameOverScene(self.app, self))
-            return
-        if self.app.top is not self:
-            return
-        if s.computer_failure is not None:
-            report_computer_failure(self.app, self, levels=computer_levels(), name=role_label)
-            return
         if self.demo is not None:
             self.demo_step(dt)
             return
@@ -434,10 +403,6 @@ class FBoardScene(FDragPart, Scene):
                 self.after_change()
 
     def handle(self, e) -> None:
-        if self.demo is not None and self.demo.handle(e):
-            self.after_change()  # a seat taken over or given back: seat its player
-            self.dirty = True
-            return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for b in list(self.buttons):
                 if b.hit(e.pos):
@@ -539,10 +504,9 @@ class FBoardScene(FDragPart, Scene):
             self.message = f"{self.board.cities[city].name}: no action of yours there now."
         self.dirty = True
 
-    def on_quit(self) -> None:
-        """The program closes: a game in progress is kept in its autosave (Continue last game)."""
-        if self.session.record.actions and self.session.state.get("result") is None:
-            self.session.autosave()  # never raises
+    def keeps_on_quit(self) -> bool:
+        """Only a game in progress is kept in its autosave."""
+        return bool(self.session.record.actions) and self.session.state.get("result") is None
 
     # --- screens ------------------------------------------------------------------------------
     def toggle_legend(self) -> None:
@@ -551,10 +515,10 @@ class FBoardScene(FDragPart, Scene):
         self.dirty = True
 
     def seats(self) -> None:
-        self.app.push(SeatsScene(self.app, self, computer_levels(), role_label))
+        self.app.push(SeatsScene(self.app, self.scene, computer_levels(), role_label))
 
     def save(self) -> None:
-        self.app.push(self.app.open_screen("save_load", "save", self))
+        self.app.push(self.app.open_screen("save_load", "save", self.scene))
 
     def rules(self) -> None:
         from maria.ui.friedrich_panels import FRulesScene
@@ -562,7 +526,7 @@ class FBoardScene(FDragPart, Scene):
         self.app.push(FRulesScene(self.app))
 
     def title(self) -> None:
-        leave_for_title(self.app, self)
+        leave_for_title(self.app, self.scene)
 
     def hover_tip(self, pos):
         tip = self.card_tip(pos)
@@ -575,7 +539,7 @@ class FBoardScene(FDragPart, Scene):
             city = self.map.piece_at(pos, self.view)
             if city:
                 return city_info(self.view, self.board, city)
-        return super().hover_tip(pos)
+        return self.button_tip(pos)
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surf) -> None:

@@ -139,7 +139,7 @@ def test_the_hand_is_drawn_as_cards_and_a_playable_card_is_played_by_a_click(ui)
 
 
 def test_key_l_and_the_legend_button_show_friedrich_s_legend_a_click_closes_it(ui, monkeypatch):
-    from maria.ui import friedrich_scene as FS
+    from maria.ui import friedrich_presenter as FS
 
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
