@@ -28,15 +28,25 @@ def base_surface(board, scale: float) -> pygame.Surface:
     return _BASE[key]
 
 
+def fit_scale(board, rect: pygame.Rect) -> float:
+    """The scale (px per map unit) at which the whole map, its PAD px frame included, fits `rect`."""
+    map_h = max(c.y for c in board.cities.values())
+    return min((rect.w - 2 * PAD) / 1000, (rect.h - 2 * PAD) / map_h)
+
+
 class FMap:
     """Map geometry and drawing inside `rect` (canvas px)."""
 
     def __init__(self, board, rect: pygame.Rect):
         self.board, self.rect = board, pygame.Rect(rect)
-        map_h = max(c.y for c in board.cities.values())
-        self.fit = min((self.rect.w - 4) / (1000 + 2 * PAD / 1.3), (self.rect.h - 4) / (map_h + 2 * PAD / 1.3))
+        self.fit = fit_scale(board, self.rect)
         self.zoom_i = 0
         self.offset = [0.0, 0.0]  # top-left of the view inside the zoomed map (px)
+        self._centre()
+
+    def fit_view(self) -> None:
+        """The whole map, as large as the area allows (the zoom of "Fit")."""
+        self.zoom_i = 0
         self._centre()
 
     @property

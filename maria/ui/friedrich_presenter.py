@@ -1,6 +1,10 @@
-"""FRIEDRICH's presenter on the board screen (maria.ui.board_scene): the map (maria.ui.friedrich_map), the seated role's panels
-(maria.ui.friedrich_panels), the prompt with the door's legal actions as buttons, undo, the
-computer seats deciding in a worker thread and the "Pass to …" hand-off between human seats.
+"""FRIEDRICH's presenter on the board screen (maria.ui.board_scene): the map
+(maria.ui.friedrich_map), the seated role's panels (maria.ui.friedrich_panels), the prompt with the
+door's legal actions as buttons, undo, the computer seats deciding in a worker thread and the
+"Pass to …" hand-off between human seats.  The screen's parts stand where the board screen's
+layout puts them for FRIEDRICH's map (maria.ui.board_layout): the map filling its area, the side
+column (the Clock of Fate, the hand drawn as cards, the army sheet, the log) with the row of the
+map's controls at its foot, the prompt under the map.
 
 Everything shown comes from FRIEDRICH's door: the view of the seated role and its legal actions.
 A click the rules refuse is sent to the door anyway, and its reason is shown: the screen never
@@ -13,11 +17,13 @@ import time
 import pygame
 
 from maria.games.friedrich.rules.door import IllegalAction
+from maria.render.friedrich_preview import PAD
 from maria.ui import widgets as W
+from maria.ui.board_layout import Layout, control_buttons, draw_controls, layout_for
 from maria.ui import friedrich_legend
 from maria.ui.friedrich_drag import FDragPart
 from maria.ui.legend import draw_legend
-from maria.ui.friedrich_map import FMap
+from maria.ui.friedrich_map import FMap, fit_scale
 from maria.ui.friedrich_panels import (
     AllocateDialog,
     ChoiceDialog,
@@ -42,9 +48,7 @@ from maria.ui.presenter import Presenter
 from maria.ui.game_menu import leave_for_title
 from maria.ui.seats_scene import SeatsScene
 
-MAP_RECT = pygame.Rect(0, 56, 1380, 876)
-PROMPT = pygame.Rect(8, 938, 1364, 136)
-SIDE_X = 1388
+PROMPT_H = 148  # the prompt: its text, then two rows of the door's actions as buttons
 MARKS = {
     "step": (255, 214, 90),
     "retreat": (255, 140, 40),
@@ -80,6 +84,18 @@ def shipped_board():
     return _BOARD[0]
 
 
+def board_layout(board) -> Layout:
+    """The board screen's layout for FRIEDRICH's map: the map area is the map at its fitted scale
+    (the map's frame is PAD px at any scale: two passes find the scale), the hand in the side
+    column."""
+    map_h = max(c.y for c in board.cities.values())
+    scale = 1.3
+    for _ in range(2):
+        lay = layout_for(1000 + 2 * PAD / scale, map_h + 2 * PAD / scale, prompt_h=PROMPT_H, hand_h=0)
+        scale = fit_scale(board, lay.map)
+    return lay
+
+
 class FriedrichPresenter(FDragPart, Presenter):
     """FRIEDRICH on the board screen: its map, panels, prompt and dialogs, its table's flow."""
 
@@ -89,7 +105,8 @@ class FriedrichPresenter(FDragPart, Presenter):
         super().__init__(scene)
         session = self.session
         self.board = shipped_board()
-        self.map = FMap(self.board, MAP_RECT)
+        self.lay = board_layout(self.board)
+        self.map = FMap(self.board, self.lay.map)
         humans = session.humans()
         self.seat: str | None = humans[0] if len(humans) == 1 else None
         self.message = ""
@@ -175,35 +192,8 @@ class FriedrichPresenter(FDragPart, Presenter):
                 18,
                 "Leave this game for the title screen.",
             ),
-            W.Button(
-                pygame.Rect(1300, 64, 34, 34),
-                "+",
-                lambda: self._zoom(1),
-                True,
-                "zoom+",
-                20,
-                "Zoom in (mouse wheel, +). Drag with the right button to pan.",
-            ),
-            W.Button(
-                pygame.Rect(1340, 64, 34, 34),
-                "−",
-                lambda: self._zoom(-1),
-                True,
-                "zoom-",
-                20,
-                "Zoom out (mouse wheel, -).",
-            ),
-            W.Button(
-                pygame.Rect(1190, 64, 104, 34),
-                "Legend",
-                self.toggle_legend,
-                True,
-                "legend",
-                17,
-                "What every mark of the map means (L).",
-                selected=self.legend_shown,
-            ),
         ]
+        b += self.map_controls()
         acts = [a for a in self.legal if a["type"] != "undo"]
         every_reserve = [a for a in acts if a["type"] == "play_card" and "value" in a]
         # two Reserves in hand play alike: each value is offered once (the first Reserve's)
@@ -230,19 +220,20 @@ class FriedrichPresenter(FDragPart, Presenter):
             items_acts.append(None)
         self.more = []
         placed: list[tuple[int, W.Button]] = []
-        x, y, row = PROMPT.x + 10, PROMPT.y + 40, 0
+        prompt = self.prompt_rect()
+        x, y, row = prompt.x + 10, prompt.y + 40, 0
         for k, (label, fn, key) in enumerate(items):
             w = max(110, W.text(label, 17, W.INK, "sans_bold").get_width() + 24)
-            if x + w > PROMPT.right - 10:
+            if x + w > prompt.right - 10:
                 row += 1
-                x, y = PROMPT.x + 10, y + 46
+                x, y = prompt.x + 10, y + 46
             if row >= 2:
                 # no room: the last buttons of the second row give way to "More…" with the rest
-                while placed and placed[-1][1].rect.right + 8 + 110 > PROMPT.right - 10:
+                while placed and placed[-1][1].rect.right + 8 + 110 > prompt.right - 10:
                     placed.pop()
                 first = placed[-1][0] + 1 if placed else 0
                 rest = [items_acts[i] for i in range(first, len(items)) if items_acts[i] is not None]
-                x0 = placed[-1][1].rect.right + 8 if placed else PROMPT.x + 10
+                x0 = placed[-1][1].rect.right + 8 if placed else prompt.x + 10
                 more = W.Button(
                     pygame.Rect(x0, placed[-1][1].rect.y if placed else y, 110, 40),
                     "More…",
@@ -257,6 +248,36 @@ class FriedrichPresenter(FDragPart, Presenter):
             x += w + 8
         b += [bt for _, bt in placed]
         self.buttons = b
+
+    def prompt_rect(self) -> pygame.Rect:
+        """The prompt's panel in the layout's prompt area."""
+        return self.lay.prompt.inflate(-16, -12)
+
+    def map_controls(self) -> list[W.Button]:
+        """The board screen's row of the map's controls (board_layout): zoom, fit, the legend."""
+        bs = control_buttons(
+            self.lay.controls,
+            [
+                ("+", lambda: self._zoom(1), "zoom_in"),
+                ("−", lambda: self._zoom(-1), "zoom_out"),
+                ("Fit", self.fit, "zoom_fit"),
+                ("Legend (L)", self.toggle_legend, "legend"),
+            ],
+        )
+        tips = {
+            "zoom_in": "Zoom in (mouse wheel, +). Drag with the right button to pan.",
+            "zoom_out": "Zoom out (mouse wheel, -).",
+            "zoom_fit": "The whole map, as large as its area allows.",
+            "legend": "What every mark of the map means (L).",
+        }
+        for b in bs:
+            b.tip = tips[b.key]
+            b.selected = b.key == "legend" and self.legend_shown
+        return bs
+
+    def fit(self) -> None:
+        self.map.fit_view()
+        self.dirty = True
 
     def button(self, key) -> W.Button | None:
         return next((b for b in self.buttons if b.key == key), None)
@@ -347,7 +368,7 @@ class FriedrichPresenter(FDragPart, Presenter):
     # --- the loop -----------------------------------------------------------------------------
     def notice_rect(self) -> pygame.Rect | None:
         # under the zoom buttons
-        return W.notice_rect(getattr(self, "notice", None), (MAP_RECT.right - 12, MAP_RECT.y + 52))
+        return W.notice_rect(self.notice, (self.map.rect.right - 12, self.map.rect.y + 12))
 
     def game_over(self, top: bool) -> None:
         if not self.over_shown and top:
@@ -449,6 +470,8 @@ class FriedrichPresenter(FDragPart, Presenter):
                 self._zoom(1)
             elif e.unicode == "-":
                 self._zoom(-1)
+            elif e.unicode == "0":
+                self.fit()
             elif e.key == pygame.K_l:
                 self.toggle_legend()
             elif e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL:
@@ -544,51 +567,49 @@ class FriedrichPresenter(FDragPart, Presenter):
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surf) -> None:
         surf.fill((232, 220, 192))
-        v = self.view
+        v, lay, m = self.view, self.lay, self.map.rect
         frame = v["flow"][-1] if v["flow"] else {}
         sel = self._piece_city(frame["pieces"][0]) if frame.get("name") == "moving" else None
         self.map.draw(surf, v, self.marks, sel, frame.get("path") if frame.get("name") == "moving" else None)
-        pygame.draw.rect(surf, W.FRAME, self.map.rect, 2)
+        pygame.draw.rect(surf, W.FRAME, m, 2)
         top = self.header_text()
         W.blit_text(surf, top, (14, 12), 24, W.INK, "serif_bold")
         seat = role_label(self.seat) if self.seat else "nobody (spectator)"
         acting = ", ".join(role_label(r) for r in self.session.active()) or "—"
-        W.blit_text(surf, f"Seated: {seat} · to act: " + acting, (620, 16), 18, (90, 75, 55))
+        W.blit_text(surf, f"Seated: {seat} · to act: " + acting, (620, 6), 18, (90, 75, 55))
         saved = self.session.autosave_text()
         if saved:  # when the game was last kept (Continue last game)
-            W.blit_text(
-                surf,
-                saved,
-                (1290, 46),
-                15,
-                (150, 40, 30) if self.session.autosave_problem else (90, 75, 55),
-                anchor="topright",
-            )
+            colour = (150, 40, 30) if self.session.autosave_problem else (90, 75, 55)
+            W.blit_text(surf, saved, (620, 30), 15, colour)
         mine = self.session.state["roles"].get(self.seat, []) if self.seat else []
-        fate_r = pygame.Rect(SIDE_X, 56, 524, 150)
+        # the side column: the Clock of Fate, the hand as cards, the army sheet, the log
+        side = lay.side.inflate(-12, 0)
+        fate_r = pygame.Rect(side.x, side.y + 4, side.w, 150)
         draw_fate(surf, fate_r, v)
         mouse = None if self.covered else self.app.mouse_pos()  # a layer above: nothing lit here
-        hands_h = hands_height(v, mine, 524)  # a large hand takes more rows from the log
-        self.card_zones = draw_hands(
-            surf, pygame.Rect(SIDE_X, 212, 524, hands_h), v, mine, mouse, self.playable_cards()
-        )
-        draw_armies(surf, pygame.Rect(SIDE_X, 218 + hands_h, 524, 240), v, mine)
-        draw_log(surf, pygame.Rect(SIDE_X, 464 + hands_h, 524, 610 - hands_h), v)
+        hands_h = hands_height(v, mine, side.w)  # a large hand takes more rows from the log
+        hands_r = pygame.Rect(side.x, fate_r.bottom + 6, side.w, hands_h)
+        self.card_zones = draw_hands(surf, hands_r, v, mine, mouse, self.playable_cards())
+        armies_r = pygame.Rect(side.x, hands_r.bottom + 6, side.w, 240)
+        draw_armies(surf, armies_r, v, mine)
+        draw_log(surf, pygame.Rect(side.x, armies_r.bottom + 6, side.w, lay.side.bottom - armies_r.bottom - 12), v)
+        draw_controls(surf, lay.controls, True)
         if frame.get("name") == "duel":
             # over the half of the map away from the battle, which stays visible
-            low = self.map.to_screen(frame["def_city"])[1] > MAP_RECT.centery
-            y = MAP_RECT.y + 10 if low else MAP_RECT.bottom - 236
-            draw_duel(surf, pygame.Rect(MAP_RECT.x + 240, y, 900, 226), v, self.board)
+            low = self.map.to_screen(frame["def_city"])[1] > m.centery
+            y = m.y + 10 if low else m.bottom - 236
+            draw_duel(surf, pygame.Rect(m.centerx - 450, y, 900, 226), v, self.board)
             for c in (frame["att_city"], frame["def_city"]):
                 pygame.draw.circle(surf, (220, 40, 30), self.map.to_screen(c), 18, 4)
         self.draw_drag(surf)
         if self.legend_shown:
-            draw_legend(surf, MAP_RECT.inflate(-60, -60), friedrich_legend.entries(MARKS), friedrich_legend.NOTE)
-        W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
+            draw_legend(surf, m.inflate(-60, -60), friedrich_legend.entries(MARKS), friedrich_legend.NOTE)
+        prompt = self.prompt_rect()
+        W.panel(surf, prompt, W.PAPER, W.FRAME, 6, 2)
         W.blit_text(
             surf,
             self.prompt_text(),
-            (PROMPT.x + 12, PROMPT.y + 8),
+            (prompt.x + 12, prompt.y + 8),
             19,
             W.ACCENT if self.message else W.INK,
             "sans_bold",
@@ -596,7 +617,7 @@ class FriedrichPresenter(FDragPart, Presenter):
         for b in self.buttons:
             b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
         if self.demo is not None and not self.covered:
-            self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 8, MAP_RECT.bottom - 48, 1140, 40))
+            self.demo.draw(surf, pygame.Rect(m.x + 8, m.bottom - 48, min(1140, m.w - 16), 40))
         r = self.notice_rect()
         if r is not None and not self.covered:
             W.draw_notice(surf, self.notice, r)

@@ -15,7 +15,7 @@ from maria.record.game import GameRecord
 from maria.games.maria.rules import door
 from maria.ui import widgets as W
 from maria.ui.board_scene import BoardScene
-from maria.ui.friedrich_presenter import PROMPT, FriedrichPresenter
+from maria.ui.friedrich_presenter import FriedrichPresenter
 from maria.ui.friedrich_session import FSession, role_label
 from maria.ui.maria_presenter import MariaPresenter
 from maria.ui.session import Seat, Session, role_name
@@ -360,10 +360,9 @@ class FriedrichReplay(ReplayControls, FriedrichPresenter):
             self.buttons = []
             return
         row = self.control_row() + [("Close", lambda: self.app.pop(self.scene), "close")]
-        self.buttons = W.button_row(row, PROMPT.x + 10, PROMPT.y + 50, h=44, size=16, min_w=70, gap=6) + [
-            W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20),
-            W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20),
-        ]
+        prompt = self.prompt_rect()
+        self.buttons = W.button_row(row, prompt.x + 10, prompt.y + 50, h=44, size=16, min_w=70, gap=6)
+        self.buttons += self.map_controls()
 
     def go(self, i: int, animate: bool = False) -> None:
         self.index = max(0, min(i, self.viewer.end))
@@ -402,4 +401,5 @@ class FriedrichReplay(ReplayControls, FriedrichPresenter):
 
     def draw(self, surf) -> None:
         super().draw(surf)
-        W.blit_text(surf, "Keys: " + self.KEYS, (PROMPT.x + 12, PROMPT.bottom - 26), 15, (100, 85, 60))
+        prompt = self.prompt_rect()
+        W.blit_text(surf, "Keys: " + self.KEYS, (prompt.x + 12, prompt.bottom - 26), 15, (100, 85, 60))
