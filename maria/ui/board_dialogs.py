@@ -9,7 +9,7 @@ from maria.games.maria.rules import cards as C
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.board_layout import WHEEL_STEP, INTRO_FRAMES, TYPE_LABELS, control_buttons
-from maria.ui.overlays import HandoffScene, RulesScene
+from maria.ui.overlays import ComputerFailedScene, HandoffScene, RulesScene
 from maria.ui.game_menu import GameMenuScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import power_name, role_name
@@ -286,6 +286,14 @@ class DialogsPart:
 
     def _rules(self):
         self.app.push(RulesScene(self.app, self.phase_rule()))
+
+    def rules_scene(self):
+        """The game menu's rules (maria.ui.game_menu)."""
+        return RulesScene(self.app)
+
+    def seats_scene(self):
+        """The game menu's seats screen."""
+        return self.app.open_screen("seats", self.scene, ComputerFailedScene.LEVELS)
 
     def _save(self):
         self.app.push(SaveLoadScene(self.app, "save", self.scene))

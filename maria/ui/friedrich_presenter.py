@@ -45,7 +45,7 @@ from maria.ui.friedrich_panels import (
 from maria.ui.friedrich_session import computer_levels, nation_label, role_label
 from maria.ui.overlays import report_computer_failure
 from maria.ui.presenter import Presenter
-from maria.ui.game_menu import leave_for_title
+from maria.ui.game_menu import GameMenuScene, leave_for_title
 from maria.ui.seats_scene import SeatsScene
 
 PROMPT_H = 148  # the prompt: its text, then two rows of the door's actions as buttons
@@ -477,7 +477,7 @@ class FriedrichPresenter(FDragPart, Presenter):
             elif e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif e.key == pygame.K_ESCAPE:
-                self.toggle_legend() if self.legend_shown else self.title()
+                self.toggle_legend() if self.legend_shown else self.app.push(GameMenuScene(self.app, self.scene))
 
     def _zoom(self, d: int, at=None) -> None:
         if self.map.zoom(d, at):
@@ -538,15 +538,22 @@ class FriedrichPresenter(FDragPart, Presenter):
         self.dirty = True
 
     def seats(self) -> None:
-        self.app.push(SeatsScene(self.app, self.scene, computer_levels(), role_label))
+        self.app.push(self.seats_scene())
+
+    def seats_scene(self):
+        """Who plays each role (also the game menu's Seats)."""
+        return SeatsScene(self.app, self.scene, computer_levels(), role_label)
+
+    def rules_scene(self):
+        from maria.ui.friedrich_panels import FRulesScene
+
+        return FRulesScene(self.app)
 
     def save(self) -> None:
         self.app.push(self.app.open_screen("save_load", "save", self.scene))
 
     def rules(self) -> None:
-        from maria.ui.friedrich_panels import FRulesScene
-
-        self.app.push(FRulesScene(self.app))
+        self.app.push(self.rules_scene())
 
     def title(self) -> None:
         leave_for_title(self.app, self.scene)
