@@ -597,9 +597,11 @@ class FriedrichPresenter(FDragPart, Presenter):
         hands_h = hands_height(v, mine, side.w)  # a large hand takes more rows from the log
         hands_r = pygame.Rect(side.x, fate_r.bottom + 6, side.w, hands_h)
         self.card_zones = draw_hands(surf, hands_r, v, mine, mouse, self.playable_cards())
-        armies_r = pygame.Rect(side.x, hands_r.bottom + 6, side.w, 240)
+        # under a large hand the army sheet gives way first, the log keeps a few lines
+        room = lay.side.bottom - 6 - hands_r.bottom - 6
+        armies_r = pygame.Rect(side.x, hands_r.bottom + 6, side.w, max(120, min(240, room - 140)))
         draw_armies(surf, armies_r, v, mine)
-        draw_log(surf, pygame.Rect(side.x, armies_r.bottom + 6, side.w, lay.side.bottom - armies_r.bottom - 12), v)
+        draw_log(surf, pygame.Rect(side.x, armies_r.bottom + 6, side.w, lay.side.bottom - 6 - armies_r.bottom - 6), v)
         draw_controls(surf, lay.controls, True)
         if frame.get("name") == "duel":
             # over the half of the map away from the battle, which stays visible
