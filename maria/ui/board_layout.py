@@ -55,9 +55,7 @@ class Layout:
         )
 
 
-def layout_for(
-    board_w: float, board_h: float, lead: int = 0, prompt_h: int = PROMPT_H, hand_h: int = HAND_H
-) -> Layout:
+def layout_for(board_w: float, board_h: float, lead: int = 0, prompt_h: int = PROMPT_H, hand_h: int = HAND_H) -> Layout:
     """The layout that shows a board of board_w × board_h px (the part in use) largest, with
     `lead` px kept along the map's left edge (the Flanders strip).  Two shapes: "wide", the prompt
     and the hand along the whole bottom under the map and the side panel on the right (a wide board,

@@ -54,12 +54,23 @@ class FDragPart:
     # --- drag-to-move -------------------------------------------------------------------------
     def moves_at(self, pos) -> tuple[str | None, list[dict]]:
         """The piece's city under `pos` and the move actions the door offers for it (a stack's
-        lower disc: that general alone; its commander: the stack)."""
+        lower disc: that general alone; its commander: the stack; the supply train's square: the
+        train)."""
+        train = self.map.train_at(pos, self.view)
+        if train is not None:  # drawn over the discs: the train, unless only a disc under it may move
+            moves = [a for a in self.legal if a["type"] == "move" and a["pieces"] == [train]]
+            if moves or self.map.disc_at(pos, self.view) is None:
+                return self._piece_city(train), moves
         city = self.map.piece_at(pos, self.view)
+        discs = self.map.discs_at(pos, self.view)
+        # of the discs under the pointer, the top one the door lets move (a neighbour's may lie over it)
+        movable = [g for g in discs if any(a["type"] == "move" and g in a["pieces"] for a in self.legal)]
+        disc = (movable or discs or [None])[0]
+        if disc is not None:
+            city = self._piece_city(disc)
         if city is None:
             return None, []
         moves = [a for a in self.legal if a["type"] == "move" and self._piece_city(a["pieces"][0]) == city]
-        disc = self.map.disc_at(pos, self.view)
         alone = [a for a in moves if a["pieces"] == [disc]]
         stack = self.view["city_generals"].get(city) or []
         if alone and len(stack) > 1 and disc != min(stack, key=lambda g: self.view["generals"][g]["rank"]):

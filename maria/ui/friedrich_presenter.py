@@ -496,21 +496,17 @@ class FriedrichPresenter(FDragPart, Presenter):
                 if a["type"] == "fate" and a["choice"] == city and city is not None:
                     self.send(a)
                     return
-        city = self.map.piece_at(pos, self.view)
+        city, moves = self.moves_at(pos)  # the piece under the click and its moves (maria.ui.friedrich_drag)
         if city is None:
             return
-        moves = [a for a in self.legal if a["type"] == "move" and self._piece_city(a["pieces"][0]) == city]
-        disc = self.map.disc_at(pos, self.view)
-        alone = [a for a in moves if a["pieces"] == [disc]]
-        stack = self.view["city_generals"].get(city) or []
-        if alone and len(stack) > 1 and disc != min(stack, key=lambda g: self.view["generals"][g]["rank"]):
-            moves = alone  # a stack's lower disc: that general alone (the commander: the stack)
         if moves:
             self.drag_from = city
             self.send(moves[0])
             return
         gens = self.view["city_generals"].get(city) or []
         train = self.view["city_train"].get(city)
+        if self.map.train_at(pos, self.view) is not None and self.map.disc_at(pos, self.view) is None:
+            gens = []  # the train's square: the door says why the train cannot move
         if self.seat is None or self.session.is_computer(self.seat):
             self.message = "Wait: it is not your turn to act."
         elif not self.legal:

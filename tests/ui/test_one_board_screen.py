@@ -82,9 +82,7 @@ def test_a_friedrich_general_dragged_with_the_mouse_on_the_board_screen_makes_th
     assert s.state["generals"][gid]["city"] == to["path"][-1]
 
 
-def test_friedrich_s_hand_is_drawn_as_cards_in_the_board_screen_s_side_column_and_played_by_a_click(
-    ui, monkeypatch
-):
+def test_friedrich_s_hand_is_drawn_as_cards_in_the_board_screen_s_side_column_and_played_by_a_click(ui, monkeypatch):
     from tests.ui.test_friedrich_screens import _all_humans_until
 
     drawn = []
