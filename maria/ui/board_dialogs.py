@@ -16,7 +16,7 @@ from maria.ui.session import power_name, role_name
 
 
 class DialogsPart:
-    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+    """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
     def _action_label(self, a: dict) -> str:
         t = a["type"]

@@ -1,5 +1,5 @@
 """The board screen's input: mouse (click, drag-to-move, wheel), keys, and cards clicked in the
-hand; every action goes through BoardScene.apply (the engine decides)."""
+hand; every action goes through MariaPresenter.apply (the engine decides)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from maria.ui.session import power_name, role_name
 
 
 class InputPart:
-    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+    """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
     # ------------------------------------------------------------------------------ events
     def handle(self, e) -> None:

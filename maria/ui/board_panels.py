@@ -49,7 +49,7 @@ def _cites(text: str, rule: str) -> bool:
 
 
 class PanelsPart:
-    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+    """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
     # ------------------------------------------------------------------------------ prompt
     def prompt_text(self) -> str:

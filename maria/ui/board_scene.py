@@ -104,9 +104,10 @@ class BoardScene(Scene):
         return log[self.seen_log.get(role, len(log)) :]
 
     def notify(self, text: str) -> None:
-        """A quiet confirmation ("Saved as …") on the map, gone by itself."""
+        """A quiet confirmation ("Saved as …") at the map's top right corner (the presenter's
+        notice_rect), gone by itself after a few seconds: nothing to click."""
         self.notice = {"text": text, "t": 0.0}
-        self.presenter.redraw()
+        self.dirty = True
 
     def hover_tip(self, pos) -> str | None:
         return self.presenter.hover_tip(pos)
