@@ -9,7 +9,7 @@ from maria.games.maria.rules import cards as C
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
 from maria.ui.board_layout import WHEEL_STEP, INTRO_FRAMES, TYPE_LABELS, control_buttons
-from maria.ui.overlays import ComputerFailedScene, HandoffScene, RulesScene
+from maria.ui.overlays import ComputerFailedScene, RulesScene
 from maria.ui.game_menu import GameMenuScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import power_name, role_name
@@ -154,7 +154,7 @@ class DialogsPart:
 
     def _show_my_hand(self) -> None:
         """A public decision, but the player wants his cards: the others look away first."""
-        self.app.push(HandoffScene(self.app, self.seat, self.scene))
+        self.scene.hand_off(self.seat)
 
     def pending_choice(self) -> bool:
         """A dialog of the player's own is open: the route of a move, the value of a Reserve, or a

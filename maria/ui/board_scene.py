@@ -4,8 +4,8 @@ The screen is what both games share: the scene in the window's stack (covered, o
 loop of a frame (the presenter's animations, the end of a background autosave said, the quiet
 notice's time, the game over, a computer player's failure, the computers' turns while the board is
 seen and the demo runs), the demo's controls, the autosave with its failure said on the board, the
-game record a crash report saves, who last saw which log line (the hand-off's summary) and the
-hover tips (the buttons' first).  The game's part is its presenter (maria.ui.presenter): MARIA's
+game record a crash report saves, the hot-seat hand-off (the presenter's "Pass to …" screen) with
+who last saw which log line (its summary), the quiet notice and the hover tips.  The game's part is its presenter (maria.ui.presenter): MARIA's
 (maria.ui.maria_presenter) and FRIEDRICH's (maria.ui.friedrich_presenter) draw the board and its
 pieces, hit-test them, light the whole-move destinations of a dragged piece from the door's legal
 actions, draw the side panels, the hand as cards and the battle, and open the decisions' dialogs.
@@ -102,6 +102,11 @@ class BoardScene(Scene):
         is public: each game's view passes it whole to every role)."""
         log = self.session.state["log"]
         return log[self.seen_log.get(role, len(log)) :]
+
+    def hand_off(self, role: str) -> None:
+        """Hot seat: the screen passes to `role`'s player; the presenter's "Pass to …" screen, with
+        what happened since that player last looked (since_last_look), covers the board."""
+        self.app.push(self.presenter.handoff_scene(role))
 
     def notify(self, text: str) -> None:
         """A quiet confirmation ("Saved as …") at the map's top right corner (the presenter's

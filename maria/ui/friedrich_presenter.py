@@ -355,7 +355,7 @@ class FriedrichPresenter(FDragPart, Presenter):
                 self.seat = None  # nothing private while the screen changes hands
                 self.refresh()
                 if not any(isinstance(x, FHandoffScene) for x in self.app.scenes):
-                    self.app.push(FHandoffScene(self.app, nxt, self.scene))
+                    self.scene.hand_off(nxt)
                 return
             self.seat = nxt
         self.refresh()
@@ -374,6 +374,10 @@ class FriedrichPresenter(FDragPart, Presenter):
         if not self.over_shown and top:
             self.over_shown = True
             self.app.push(FGameOverScene(self.app, self.scene))
+
+    def handoff_scene(self, role: str):
+        """The "Pass to …" screen with what happened since `role` last looked."""
+        return FHandoffScene(self.app, role, self.scene)
 
     def computer_failed(self) -> None:
         report_computer_failure(self.app, self.scene, levels=computer_levels(), name=role_label)

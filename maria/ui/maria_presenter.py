@@ -259,7 +259,7 @@ class MariaPresenter(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, Com
                 self.private = False  # nothing private is needed: no "Pass to …" screen
             elif hot:
                 self.private = True
-                self.app.push(HandoffScene(self.app, nxt, self.scene))
+                self.scene.hand_off(nxt)
             else:
                 self.private = True
         elif nxt == self.seat and not self.private and not self.public_decision(nxt):
@@ -267,9 +267,13 @@ class MariaPresenter(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, Com
             # watched the public step, so in hot-seat play the screen changes hands first
             self.private = True
             if hot:
-                self.app.push(HandoffScene(self.app, nxt, self.scene))
+                self.scene.hand_off(nxt)
         self.refresh()
         s.autosave_at_stage_end()  # a solo game has no hand-offs: every stage's end
+
+    def handoff_scene(self, role: str):
+        """The "Pass to …" screen with what happened since `role` last looked (maria.ui.overlays)."""
+        return HandoffScene(self.app, role, self.scene)
 
     def computer_failed(self) -> None:
         """A computer player raised: a crash report and an emergency save as for any crash, then

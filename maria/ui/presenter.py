@@ -37,6 +37,31 @@ class Presenter:
         else:
             object.__setattr__(self, name, value)
 
+    # --- what each game's presenter gives --------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the door's view and legal actions again (a new position or seat)."""
+        raise NotImplementedError
+
+    def draw(self, surf) -> None:
+        """The whole board screen: the board and its pieces, the panels, the prompt, the hand."""
+        raise NotImplementedError
+
+    def handle(self, e) -> None:
+        """An event of the window (the demo's bar has had it first)."""
+        raise NotImplementedError
+
+    def handoff_scene(self, role: str):
+        """The "Pass to …" screen for `role` (the screen's hand_off pushes it)."""
+        raise NotImplementedError
+
+    def rules_scene(self):
+        """The game's rules (the game menu's Rules)."""
+        raise NotImplementedError
+
+    def seats_scene(self):
+        """Who plays each role (the game menu's Seats)."""
+        raise NotImplementedError
+
     # --- hooks of the screen's loop (maria.ui.board_scene) -----------------------------------------
     def button_tip(self, pos) -> str | None:
         """The tooltip of the screen's button under `pos`."""
