@@ -46,6 +46,7 @@ ROOM_ENTRIES = {
         "open_save",
         "replay_board",
         "rules_scene",
+        "presenter",
     ),
 }
 

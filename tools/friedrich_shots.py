@@ -21,7 +21,7 @@ import pygame
 from maria.players.friedrich.random_moves import RandomPlayer
 from maria.ui.app import App
 from maria.ui.friedrich_panels import FateScene, FGameOverScene, FHandoffScene
-from maria.ui.friedrich_scene import FBoardScene
+from maria.ui.board_scene import BoardScene
 from maria.ui.friedrich_session import ROLES, FSession, make_computer
 from maria.ui.friedrich_setup import start
 
@@ -45,7 +45,7 @@ def _app() -> App:
     return headless_app((1920, 1080), frames=1)
 
 
-def _show(app: App, s: FSession, seat: str | None) -> FBoardScene:
+def _show(app: App, s: FSession, seat: str | None) -> BoardScene:
     board = start(app, s)
     while isinstance(app.top, FHandoffScene):
         app.top.ready()

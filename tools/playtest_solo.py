@@ -9,8 +9,10 @@ chosen by the Easy player for the human's seat; the computers think in their wor
 the loop runs.  After `--turns` turns the window is closed (a QUIT event); a new program is
 started, the title's "Continue last game" is clicked, and the script checks that the game comes
 back with its seats, on the player's board, with no hand-off screen, and plays on.  A second part
-stops the program with SIGTERM mid-turn and continues again.  Prints what it saw; exit status 1 on
-any failure.  Runs headless (SDL_VIDEODRIVER=dummy) unless a display is set.
+stops the program with SIGTERM mid-turn and continues again.  FRIEDRICH is then played for `--turns`
+turns by posted mouse events only (friedrich_by_events): the pieces dragged to the cities the door
+lists, the cards clicked in the hand, the prompt's buttons and the dialogs' clicked.  Prints what it
+saw; exit status 1 on any failure.  Runs headless (SDL_VIDEODRIVER=dummy) unless a display is set.
 """
 
 from __future__ import annotations
@@ -188,7 +190,7 @@ def maria_part(turns: int, seed: int, shots: Path | None) -> None:
 
 
 def friedrich_part(turns: int, seed: int) -> None:
-    from maria.ui.friedrich_scene import FBoardScene
+    from maria.ui.board_scene import BoardScene
     from maria.ui.friedrich_setup import start
     from maria.ui.friedrich_session import ROLES, FSession
     from maria.ui.session import autosaves
@@ -222,12 +224,169 @@ def friedrich_part(turns: int, seed: int) -> None:
     press(app, ("game", "friedrich"))
     press(app, "continue")
     settle(app)
-    board = app.find(FBoardScene)
+    board = app.find(BoardScene)
     check(board is not None and len(board.session.record.actions) == n, f"continued at {n} actions")
     check(
         board is not None and board.seat == me and board.session.is_computer("maria_theresa"),
         "Frederick's board, the others still computers",
     )
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.run(max_frames=2)
+
+
+def _click(app, pos, frames=2) -> None:
+    w = app.map.to_window(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=w, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=w))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=w))
+    app.run(max_frames=frames)
+
+
+def _drag(app, a, b, steps=8) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=app.map.to_window(a)))
+    app.run(max_frames=1)
+    for i in range(1, steps + 1):
+        p = app.map.to_window((a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+        app.run(max_frames=1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=app.map.to_window(b)))
+    app.run(max_frames=2)
+
+
+def _friedrich_by_events(app, board, a: dict) -> str:
+    """Make FRIEDRICH's decision `a` as a player's mouse would on the board screen; how it went."""
+    from maria.ui import hand as HAND
+    from maria.ui.friedrich_panels import AllocateDialog, ChoiceDialog, RecruitDialog, action_label
+
+    card = a.get("card") or a.get("choice")
+    template = next((x for x in board.legal if x["type"] == a["type"]), a)
+    if a["type"] in ("allocate", "recruit"):  # the dialog the template's button opens
+        _click(app, board.button_for(template).rect.center)
+        how = "prompt button"
+    elif a["type"] in ("play_card", "discard", "fate", "offensive_option") and card in [c for _, c in board.card_zones]:
+        _click(app, HAND.zone_point(board.card_zones, card))
+        how = "card clicked in the hand"
+    elif a["type"] in ("step", "retreat", "attack") and board.map.visible(a["to"]) and board.button_for(a) is None:
+        _click(app, board.map.to_screen(a["to"]))
+        how = "city clicked on the map"
+    elif board.button_for(a) is not None:
+        _click(app, board.button_for(a).rect.center)
+        how = "prompt button"
+    else:
+        _click(app, board.button(("act", "more")).rect.center)
+        how = "More… and its choice"
+    top = app.top
+    if isinstance(top, ChoiceDialog):
+        label = action_label(a, board.view, board.board)
+        pick = next((b for b in top.buttons if b.label == label), None) or top.buttons[0]
+        _click(app, pick.rect.center)
+    elif isinstance(top, (AllocateDialog, RecruitDialog)):
+        if isinstance(top, AllocateDialog):  # the player's numbers, by the − and + buttons
+            for sign, key in ((-1, "minus"), (1, "plus")):
+                for g, want in a["armies"].items():
+                    while (top.counts[g] - want) * sign < 0 and top.button((key, g)).enabled:
+                        _click(app, top.button((key, g)).rect.center, frames=1)
+        else:  # §10: armies by +, each re-entry's city by cycling its button, the cards paid
+            for g, want in a["armies"].items():
+                while g in top.armies and top.armies[g] < want and top.button(("plus", g)).enabled:
+                    _click(app, top.button(("plus", g)).rect.center, frames=1)
+            for piece, city in a.get("enter", {}).items():
+                for _ in range(len(top.action["entry"].get(piece, [])) + 1):
+                    if top.enter.get(piece) == city:
+                        break
+                    _click(app, top.button(("enter", piece)).rect.center, frames=1)
+            for c in a.get("cards", []):
+                _click(app, top.button(("card", c)).rect.center, frames=1)
+        _click(app, top.button("confirm").rect.center)
+        if app.top is top:
+            _click(app, top.button("cancel").rect.center)
+            board.send(a)  # a proposal the rules refuse: the player's own numbers instead
+            how += " (dialog's proposal refused; sent as chosen)"
+        else:
+            how += " and its dialog"
+    return how
+
+
+def friedrich_by_events(turns: int, seed: int) -> None:
+    """FRIEDRICH as Frederick by posted mouse events only, the others Easy computers: each of his
+    pieces that the door lets move is dragged to a city one of its whole moves ends in, then the
+    movement is ended by its button; every other decision (the Easy player's choice) is a click on
+    its card, its city or its prompt button, and a dialog's buttons."""
+    import math
+    import random
+    from collections import Counter
+
+    from maria.games.friedrich.rules import door as fdoor
+    from maria.players.friedrich import decide, make_player
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.friedrich_panels import FateScene
+    from maria.ui.friedrich_session import ROLES, FSession
+    from maria.ui.friedrich_setup import start
+
+    me = "frederick"
+    print(f"FRIEDRICH by mouse events: Frederick, seed {seed}, {turns} turns, the others Easy")
+    app = new_app()
+    s = FSession.new(3, seed, {r: {"kind": "human" if r == me else "computer", "level": "easy"} for r in ROLES[3]})
+    board = start(app, s)
+    check(type(board) is BoardScene, "FRIEDRICH on the one board screen (BoardScene)")
+    player, rnd, how = make_player("easy", seed), random.Random(seed), Counter()
+    dragged: set[str] = set()
+    for _ in range(20000):
+        if s.state.get("result") is not None or s.state["turn"] > turns:
+            break
+        if isinstance(app.top, FateScene):  # a Card of Fate drawn: read, OK
+            _click(app, app.top.button("ok").rect.center)
+            how["Card of Fate read, OK clicked"] += 1
+            continue
+        if not (app.top is board and me in s.active() and board.seat == me and board.legal):
+            app.run(max_frames=1)
+            if s.thinker is not None:
+                s.thinker.thread.join(10)
+            continue
+        n, frame = len(s.record.actions), s.state["flow"][-1]["name"]
+        lone = [
+            x["pieces"]
+            for x in board.legal
+            if x["type"] == "move" and frame == "movement" and not dragged & set(x["pieces"])
+        ]
+        if lone:
+            pieces = lone[0]
+            dragged |= set(pieces)
+            city = board._piece_city(pieces[0])
+            disc = board.map.to_screen(city)
+            stack = sorted(board.view["city_generals"].get(city) or [], key=lambda g: board.view["generals"][g]["rank"])
+            if pieces[0] in stack:
+                disc = (disc[0] + 13 + 15 * stack.index(pieces[0]), disc[1] - 14)
+            else:
+                disc = (disc[0] - 16, disc[1] - 13)  # a supply train's square
+            ends = {
+                m["path"][-1]
+                for m in fdoor.whole_moves(s.state, me, pieces)
+                if board.map.visible(m["path"][-1])
+                and math.dist(board.map.to_screen(m["path"][-1]), disc) > 20  # a drag, not a click
+            }
+            if not ends:
+                continue
+            to = rnd.choice(sorted(ends))
+            _drag(app, disc, board.map.to_screen(to))
+            if app.top is not board and hasattr(app.top, "buttons"):  # "which way": the first
+                _click(app, app.top.buttons[0].rect.center)
+            done = len(s.record.actions) > n and s.record.actions[n]["action"].get("path", [None])[-1] == to
+            how["piece dragged to a door-listed city" if done else "drag refused"] += 1
+            if not done:
+                print(f"  drag of {pieces} to {to} not made: {board.message}")
+            continue
+        if frame != "movement":
+            dragged.clear()
+        a = decide(s.state, me, player)
+        how[_friedrich_by_events(app, board, a)] += 1
+        if len(s.record.actions) == n:
+            how["no action landed"] += 1
+    for k, v in sorted(how.items()):
+        print(f"  {v:4d}  {k}")
+    check(how["piece dragged to a door-listed city"] > 0, "generals moved by drag")
+    check(how["no action landed"] == 0 and how["drag refused"] == 0, "every event-made decision landed")
+    check(s.state["turn"] > turns or s.state.get("result") is not None, f"played to turn {s.state['turn']}")
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     app.run(max_frames=2)
 
@@ -247,6 +406,7 @@ def main() -> int:
             maria_part(args.turns, args.seed, args.shots)
         if args.game in ("friedrich", "both"):
             friedrich_part(2, args.seed)
+            friedrich_by_events(args.turns, args.seed)
     print("failures:", len(FAILURES))
     return 1 if FAILURES else 0
 

@@ -16,15 +16,9 @@ from maria.ui.session import LEVEL_NAMES, power_name, role_name
 
 
 class CombatPart:
-    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+    """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
     # ------------------------------------------------------------------------------ hand-off summary
-    def since_last_look(self, role: str) -> list[dict]:
-        """The log entries since `role` last saw the board (the log is public: every line names
-        powers and places only)."""
-        log = self.session.state["log"]
-        return log[self.seen_log.get(role, len(log)) :]
-
     def show_me(self, entries: list[dict]) -> None:
         """Play back moves, retreats and battles of `entries` on the map before play goes on."""
         self.replay = [
@@ -242,14 +236,8 @@ class CombatPart:
             r.w = max(40, notice.x - 12 - r.x)
         return r
 
-    def notify(self, text: str) -> None:
-        """A quiet confirmation ("Saved as …") at the map's top right corner, gone by itself after a
-        few seconds: nothing to click."""
-        self.notice = {"text": text, "t": 0.0}
-        self.dirty = True
-
     def notice_rect(self) -> pygame.Rect | None:
-        return W.notice_rect(getattr(self, "notice", None), (self.lay.map.right - 12, self.lay.map.y + 12))
+        return W.notice_rect(self.notice, (self.lay.map.right - 12, self.lay.map.y + 12))
 
     def _draw_notice(self, surf) -> None:
         r = self.notice_rect()

@@ -8,15 +8,15 @@ import pygame
 from maria.games.maria.rules import cards as C
 from maria.ui import advanced_ui as ADV
 from maria.ui import widgets as W
-from maria.ui.board_layout import WHEEL_STEP, INTRO_FRAMES, TYPE_LABELS
-from maria.ui.overlays import HandoffScene, RulesScene
+from maria.ui.board_layout import WHEEL_STEP, INTRO_FRAMES, TYPE_LABELS, control_buttons
+from maria.ui.overlays import ComputerFailedScene, RulesScene
 from maria.ui.game_menu import GameMenuScene
 from maria.ui.save_load import SaveLoadScene
 from maria.ui.session import power_name, role_name
 
 
 class DialogsPart:
-    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+    """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
     def _action_label(self, a: dict) -> str:
         t = a["type"]
@@ -148,24 +148,13 @@ class DialogsPart:
             )
         return items
 
-    @staticmethod
-    def _control_w(label: str) -> int:
-        return max(44, W.text(label, 18, W.INK, "sans_bold").get_width() + 24)
-
     def map_controls(self) -> list[W.Button]:
-        """The map's controls, a row beside the map at the side panel's foot (Layout.controls):
-        off the map, they never cover a city, whatever the zoom."""
-        r = self.lay.controls
-        out, x = [], r.x + 12 + W.text("Map", 16, W.INK, "sans_bold").get_width() + 12
-        for label, fn, key in self._map_control_items():
-            w = self._control_w(label)
-            out.append(W.Button(pygame.Rect(x, r.y + (r.h - 40) // 2, w, 40), label, fn, True, key, 18))
-            x += w + 8
-        return out
+        """The map's controls, the board screen's row beside the map (board_layout)."""
+        return control_buttons(self.lay.controls, self._map_control_items())
 
     def _show_my_hand(self) -> None:
         """A public decision, but the player wants his cards: the others look away first."""
-        self.app.push(HandoffScene(self.app, self.seat, self))
+        self.scene.hand_off(self.seat)
 
     def pending_choice(self) -> bool:
         """A dialog of the player's own is open: the route of a move, the value of a Reserve, or a
@@ -293,16 +282,24 @@ class DialogsPart:
         return []
 
     def _menu(self):
-        self.app.push(GameMenuScene(self.app, self))
+        self.app.push(GameMenuScene(self.app, self.scene))
 
     def _rules(self):
         self.app.push(RulesScene(self.app, self.phase_rule()))
 
+    def rules_scene(self):
+        """The game menu's rules (maria.ui.game_menu)."""
+        return RulesScene(self.app)
+
+    def seats_scene(self):
+        """The game menu's seats screen."""
+        return self.app.open_screen("seats", self.scene, ComputerFailedScene.LEVELS)
+
     def _save(self):
-        self.app.push(SaveLoadScene(self.app, "save", self))
+        self.app.push(SaveLoadScene(self.app, "save", self.scene))
 
     def _load(self):
-        self.app.push(SaveLoadScene(self.app, "load", self))
+        self.app.push(SaveLoadScene(self.app, "load", self.scene))
 
     def _pay(self):
         p = self._paying()

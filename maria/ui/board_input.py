@@ -1,5 +1,5 @@
 """The board screen's input: mouse (click, drag-to-move, wheel), keys, and cards clicked in the
-hand; every action goes through BoardScene.apply (the engine decides)."""
+hand; every action goes through MariaPresenter.apply (the engine decides)."""
 
 from __future__ import annotations
 
@@ -17,16 +17,10 @@ from maria.ui.session import power_name, role_name
 
 
 class InputPart:
-    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+    """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
     # ------------------------------------------------------------------------------ events
     def handle(self, e) -> None:
-        self.events += 1
-        if self.demo is not None and self.demo.handle(e):
-            # the demo bar (pause, speed, who holds each seat) is drawn each frame: show the change
-            # now, also while paused (nothing else would ask for a redraw then)
-            self.static_dirty = self.dirty = True
-            return
         if e.type in (pygame.KEYDOWN, pygame.KEYUP) and e.key in (pygame.K_LSHIFT, pygame.K_RSHIFT):
             # Shift held while dragging a general pins the cities passed over as his route
             self.shift_held = e.type == pygame.KEYDOWN
@@ -113,10 +107,10 @@ class InputPart:
             elif self.selected or self.pending_choice():
                 self.selected = self.reach = self.path_choice = self.reserve_pick = self.confirm = None
             else:
-                self.app.push(GameMenuScene(self.app, self))
+                self.app.push(GameMenuScene(self.app, self.scene))
                 return
         elif e.key == pygame.K_s and (e.mod & pygame.KMOD_CTRL):
-            self.app.push(SaveLoadScene(self.app, "save", self))
+            self.app.push(SaveLoadScene(self.app, "save", self.scene))
             return
         else:
             return

@@ -1,5 +1,5 @@
-"""The board screen's layout: the rectangles of its parts (computed for the board shown), sizes and
-colours, shared by its parts."""
+"""The board screen's layout, the same for every game: the rectangles of its parts (computed for the
+board shown), the row of the map's controls, sizes and colours."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from maria.ui import widgets as W
 from maria.ui.hand import ROW_H as HAND_ROW_H
 
 TOP_H = 52
@@ -54,18 +55,20 @@ class Layout:
         )
 
 
-def layout_for(board_w: float, board_h: float, lead: int = 0) -> Layout:
+def layout_for(board_w: float, board_h: float, lead: int = 0, prompt_h: int = PROMPT_H, hand_h: int = HAND_H) -> Layout:
     """The layout that shows a board of board_w × board_h px (the part in use) largest, with
     `lead` px kept along the map's left edge (the Flanders strip).  Two shapes: "wide", the prompt
     and the hand along the whole bottom under the map and the side panel on the right (a wide board,
     both maps); "tall", the map the full height under the top bar and the prompt and the hand in the
     side column (a square board, Bohemia alone).  The map area is exactly the board at its fitted
-    scale (plus the lead), and the side panel takes every pixel left beside it."""
+    scale (plus the lead), and the side panel takes every pixel left beside it.  A game whose
+    prompt needs more room (`prompt_h`) or whose hand stands in the side column (`hand_h` 0) says
+    so; the shapes are the same."""
 
     def scale(avail_w: int, avail_h: int) -> float:
         return min((avail_w - lead) / board_w, avail_h / board_h)
 
-    wide_h = CANVAS_H - TOP_H - PROMPT_H - HAND_H
+    wide_h = CANVAS_H - TOP_H - prompt_h - hand_h
     tall_h = CANVAS_H - TOP_H
     wide = scale(CANVAS_W - SIDE_MIN, wide_h)
     tall = scale(CANVAS_W - TALL_SIDE_MIN, tall_h)
@@ -77,12 +80,37 @@ def layout_for(board_w: float, board_h: float, lead: int = 0) -> Layout:
     else:
         map_w = min(CANVAS_W - SIDE_MIN, lead + math.ceil(board_w * wide))
         m = pygame.Rect(0, TOP_H, map_w, wide_h)
-        prompt = pygame.Rect(0, m.bottom, CANVAS_W, PROMPT_H)
-        hand = pygame.Rect(0, prompt.bottom, CANVAS_W, HAND_H)
+        prompt = pygame.Rect(0, m.bottom, CANVAS_W, prompt_h)
+        hand = pygame.Rect(0, prompt.bottom, CANVAS_W, hand_h)
     foot = prompt.y if tall > wide else m.bottom
     controls = pygame.Rect(m.right, foot - CONTROLS_H, CANVAS_W - m.right, CONTROLS_H)
     side = pygame.Rect(m.right, TOP_H, controls.w, controls.y - TOP_H)
     return Layout(m, side, controls, prompt, hand, tall > wide)
+
+
+def control_w(label: str) -> int:
+    return max(44, W.text(label, 18, W.INK, "sans_bold").get_width() + 24)
+
+
+def control_buttons(r: pygame.Rect, items: list[tuple]) -> list[W.Button]:
+    """The map's controls, (label, action, key) items as a row beside the map at the side panel's
+    foot (Layout.controls): off the map, they never cover a city, whatever the zoom."""
+    out, x = [], r.x + 12 + W.text("Map", 16, W.INK, "sans_bold").get_width() + 12
+    for label, fn, key in items:
+        w = control_w(label)
+        out.append(W.Button(pygame.Rect(x, r.y + (r.h - 40) // 2, w, 40), label, fn, True, key, 18))
+        x += w + 8
+    return out
+
+
+def draw_controls(s: pygame.Surface, c: pygame.Rect, shown: bool) -> None:
+    """The row of the map's controls under the side panel (its buttons are drawn with the others);
+    `shown`: the controls are there (none while a panel covers the map)."""
+    pygame.draw.rect(s, (236, 226, 204), c)
+    pygame.draw.line(s, W.FRAME, c.topleft, c.topright, 1)
+    pygame.draw.line(s, W.FRAME, c.topleft, c.bottomleft, 2)
+    if shown:
+        W.blit_text(s, "Map", (c.x + 12, c.centery), 16, W.INK, "sans_bold", "midleft")
 
 
 RESERVE_ROW_H = 96  # the panel grows by this while a Reserve awaits its value

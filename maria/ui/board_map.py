@@ -35,7 +35,7 @@ _VICTORY_BOX_TIPS = {
 
 
 class MapPart:
-    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+    """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
     def _draw_map(self) -> None:
         m = self.map_cache

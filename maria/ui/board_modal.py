@@ -1,4 +1,4 @@
-"""The board's modal dialogs (a mixin of maria.ui.board_scene.BoardScene): where the dialog sits,
+"""The board's modal dialogs (a part of MARIA's presenter, maria.ui.maria_presenter): where the dialog sits,
 its buttons (payment, allocation, recruitment, the Reserve's value, notes) and its drawing; the
 door's pending choice decides which dialog is open."""
 

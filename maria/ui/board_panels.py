@@ -18,6 +18,7 @@ from maria.ui import widgets as W
 from maria.ui.citations import printed
 from maria.ui.legend import draw_legend
 from maria.ui.board_layout import (
+    draw_controls,
     FORCED_TYPES,
     TOP_H,
     INFO_H,
@@ -48,7 +49,7 @@ def _cites(text: str, rule: str) -> bool:
 
 
 class PanelsPart:
-    """Methods of BoardScene (maria.ui.board_scene), which owns all the screen state."""
+    """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
     # ------------------------------------------------------------------------------ prompt
     def prompt_text(self) -> str:
@@ -312,13 +313,8 @@ class PanelsPart:
         self._draw_info(s, pygame.Rect(r.x + 12, r.y + 8, r.w - 24, INFO_H - 16))
         pygame.draw.line(s, W.FRAME, (r.x, r.y + INFO_H), (r.right, r.y + INFO_H), 1)
         self._draw_log(s, pygame.Rect(r.x + 12, r.y + INFO_H + 6, r.w - 24, r.h - INFO_H - 12))
-        # the row of the map's controls under the log (its buttons are drawn with the others)
-        c = self.lay.controls
-        pygame.draw.rect(s, (236, 226, 204), c)
-        pygame.draw.line(s, W.FRAME, c.topleft, c.topright, 1)
-        pygame.draw.line(s, W.FRAME, c.topleft, c.bottomleft, 2)
-        if any(b.key == "zoom_fit" for b in self.buttons):  # none while a panel covers the map
-            W.blit_text(s, "Map", (c.x + 12, c.centery), 16, W.INK, "sans_bold", "midleft")
+        # the row of the map's controls under the log (none while a panel covers the map)
+        draw_controls(s, self.lay.controls, any(b.key == "zoom_fit" for b in self.buttons))
 
     def _draw_info(self, s, r) -> None:
         v = self.v

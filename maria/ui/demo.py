@@ -99,7 +99,7 @@ def start_demo(app, variant: str = "intro", players: int = 3, level: str = "easy
 def start_friedrich_demo(app, players: int = 4, level: str | None = None, seed: int | None = None):
     """FRIEDRICH's demo: every seat its computer player (the default level: the first the set-up
     offers), the public board, the same controls as MARIA's demo; returns the board."""
-    from maria.ui.friedrich_scene import FBoardScene, shipped_board
+    from maria.ui.friedrich_presenter import shipped_board
     from maria.ui.friedrich_session import ROLES, FSession, computer_levels, role_label
 
     level = level or computer_levels()[0]
@@ -107,7 +107,7 @@ def start_friedrich_demo(app, players: int = 4, level: str | None = None, seed: 
     session = FSession.new(players, seed, {r: {"kind": "computer", "level": level} for r in ROLES[players]})
     shipped_board()
     app.scenes = app.scenes[:1]
-    board = app.push(FBoardScene(app, session))
+    board = app.push(BoardScene(app, session))
     board.demo = DemoControl(session, level, role_label)
     board.after_change()
     return board

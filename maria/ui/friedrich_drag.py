@@ -1,5 +1,5 @@
-"""The FRIEDRICH board's drag-to-move and its card hand (a mixin of the board screen,
-maria.ui.friedrich_scene): press a piece of yours, drag it to a city and let go.
+"""The FRIEDRICH board's drag-to-move and its card hand (a part of FRIEDRICH's presenter,
+maria.ui.friedrich_presenter): press a piece of yours, drag it to a city and let go.
 
 While the piece is held the cities its move can end in are ringed, and the route to the city
 under the mouse is drawn with the supply there (§9): all from FRIEDRICH's door (whole_moves,
@@ -54,12 +54,23 @@ class FDragPart:
     # --- drag-to-move -------------------------------------------------------------------------
     def moves_at(self, pos) -> tuple[str | None, list[dict]]:
         """The piece's city under `pos` and the move actions the door offers for it (a stack's
-        lower disc: that general alone; its commander: the stack)."""
+        lower disc: that general alone; its commander: the stack; the supply train's square: the
+        train)."""
+        train = self.map.train_at(pos, self.view)
+        if train is not None:  # drawn over the discs: the train, unless only a disc under it may move
+            moves = [a for a in self.legal if a["type"] == "move" and a["pieces"] == [train]]
+            if moves or self.map.disc_at(pos, self.view) is None:
+                return self._piece_city(train), moves
         city = self.map.piece_at(pos, self.view)
+        discs = self.map.discs_at(pos, self.view)
+        # of the discs under the pointer, the top one the door lets move (a neighbour's may lie over it)
+        movable = [g for g in discs if any(a["type"] == "move" and g in a["pieces"] for a in self.legal)]
+        disc = (movable or discs or [None])[0]
+        if disc is not None:
+            city = self._piece_city(disc)
         if city is None:
             return None, []
         moves = [a for a in self.legal if a["type"] == "move" and self._piece_city(a["pieces"][0]) == city]
-        disc = self.map.disc_at(pos, self.view)
         alone = [a for a in moves if a["pieces"] == [disc]]
         stack = self.view["city_generals"].get(city) or []
         if alone and len(stack) > 1 and disc != min(stack, key=lambda g: self.view["generals"][g]["rank"]):
@@ -119,7 +130,7 @@ class FDragPart:
         if ways and len(ways) == 1:
             self.send(ways[0])
         elif ways:
-            self.app.push(ChoiceDialog(self.app, self, f"Which way to {self.board.cities[city].name}?", ways))
+            self.app.push(ChoiceDialog(self.app, self.scene, f"Which way to {self.board.cities[city].name}?", ways))
         else:
             path = road_route(self.board, d["from"], city) or [d["from"], city]
             self.send({"type": "move", "pieces": d["pieces"], "path": path})  # the door says why not
@@ -193,7 +204,7 @@ class FDragPart:
         if len(acts) == 1:
             self.send(acts[0])
         elif acts:
-            self.app.push(ChoiceDialog(self.app, self, f"Play the {card_label(card)} as", acts))
+            self.app.push(ChoiceDialog(self.app, self.scene, f"Play the {card_label(card)} as", acts))
         else:
             self.message = f"Your {card_label(card)}: no play with it now."
         self.dirty = True

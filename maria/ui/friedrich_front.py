@@ -47,3 +47,10 @@ def rules_scene(app, *args):
     from maria.ui.friedrich_panels import FRulesScene
 
     return FRulesScene(app, *args)
+
+
+def presenter(scene):
+    """FRIEDRICH's part of the board screen (maria.ui.board_scene)."""
+    from maria.ui.friedrich_presenter import FriedrichPresenter
+
+    return FriedrichPresenter(scene)

@@ -98,7 +98,7 @@ def _route(s, c):
 
 
 def entries(marks: dict) -> list:
-    """The legend's rows; `marks` the board's ring colours by kind (maria.ui.friedrich_scene.MARKS)."""
+    """The legend's rows; `marks` the board's ring colours by kind (maria.ui.friedrich_presenter.MARKS)."""
     return [
         (
             "Places",

@@ -28,15 +28,25 @@ def base_surface(board, scale: float) -> pygame.Surface:
     return _BASE[key]
 
 
+def fit_scale(board, rect: pygame.Rect) -> float:
+    """The scale (px per map unit) at which the whole map, its PAD px frame included, fits `rect`."""
+    map_h = max(c.y for c in board.cities.values())
+    return min((rect.w - 2 * PAD) / 1000, (rect.h - 2 * PAD) / map_h)
+
+
 class FMap:
     """Map geometry and drawing inside `rect` (canvas px)."""
 
     def __init__(self, board, rect: pygame.Rect):
         self.board, self.rect = board, pygame.Rect(rect)
-        map_h = max(c.y for c in board.cities.values())
-        self.fit = min((self.rect.w - 4) / (1000 + 2 * PAD / 1.3), (self.rect.h - 4) / (map_h + 2 * PAD / 1.3))
+        self.fit = fit_scale(board, self.rect)
         self.zoom_i = 0
         self.offset = [0.0, 0.0]  # top-left of the view inside the zoomed map (px)
+        self._centre()
+
+    def fit_view(self) -> None:
+        """The whole map, as large as the area allows (the zoom of "Fit")."""
+        self.zoom_i = 0
         self._centre()
 
     @property
@@ -98,15 +108,30 @@ class FMap:
                 best, bd = cid, d
         return best
 
-    def disc_at(self, pos, view: dict) -> str | None:
-        """The general whose disc is under `pos` (a stack's discs side by side, in rank order)."""
+    def discs_at(self, pos, view: dict) -> list[str]:
+        """The generals whose discs are under `pos`, the one drawn on top first (a stack's discs
+        side by side in rank order; a neighbouring city's stack may lie over them)."""
+        out = []
         for city, gids in view["city_generals"].items():
             if not gids:
                 continue
             x, y = self.to_screen(city)
             for k, g in enumerate(sorted(gids, key=lambda g: view["generals"][g]["rank"])):
                 if math.hypot(x + 13 + 15 * k - pos[0], y - 14 - pos[1]) <= 8:
-                    return g
+                    out.append(g)
+        return out[::-1]
+
+    def disc_at(self, pos, view: dict) -> str | None:
+        """The general whose disc is drawn on top under `pos`."""
+        found = self.discs_at(pos, view)
+        return found[0] if found else None
+
+    def train_at(self, pos, view: dict) -> str | None:
+        """The supply train whose square is under `pos` (it sits left of its city, above it)."""
+        for city, tid in view["city_train"].items():
+            x, y = self.to_screen(city)
+            if abs(x - 16 - pos[0]) <= 10 and abs(y - 13 - pos[1]) <= 8:
+                return tid
         return None
 
     def piece_at(self, pos, view: dict) -> str | None:

@@ -10,7 +10,8 @@ import pygame
 
 from maria.ui import widgets as W
 from maria.ui.friedrich_panels import FRulesScene
-from maria.ui.friedrich_scene import FBoardScene, shipped_board
+from maria.ui.board_scene import BoardScene
+from maria.ui.friedrich_presenter import shipped_board
 from maria.ui.friedrich_session import ROLES, FSession, computer_levels, nation_label, new_seed, role_label
 from maria.ui.loading import LoadingScene, swap_in_game
 from maria.ui.overlays import MessageScene, SetupBase, _title_bg
@@ -24,10 +25,10 @@ ROLE_NATIONS = {
 }
 
 
-def start(app, session: FSession) -> FBoardScene:
+def start(app, session: FSession) -> BoardScene:
     """Put the FRIEDRICH board on screen over the title (hand-off first when 2+ humans share it)."""
     shipped_board()
-    board = FBoardScene(app, session)  # built before the running game is replaced
+    board = BoardScene(app, session)  # built before the running game is replaced
     swap_in_game(app, board)
     board.after_change()
     return board

@@ -10,9 +10,7 @@ from maria.ui import widgets as W
 from maria.ui.session import power_name, role_name
 from maria.ui.overlays import (
     ButtonScene,
-    ComputerFailedScene,
     MessageScene,
-    RulesScene,
     SettingsScene,
     _title_bg,
     modal,
@@ -73,6 +71,9 @@ class LeaveGameScene(ButtonScene):
 
 
 class GameMenuScene(ButtonScene):
+    """The game menu over the board screen (Esc), the same for every game: the board's presenter
+    gives the game's seats and rules screens."""
+
     opaque = False
 
     def __init__(self, app, board):
@@ -108,10 +109,10 @@ class GameMenuScene(ButtonScene):
         self.app.replace(SettingsScene(self.app))
 
     def seats(self):
-        self.app.replace(self.app.open_screen("seats", self.board, ComputerFailedScene.LEVELS))
+        self.app.replace(self.board.seats_scene())
 
     def rules(self):
-        self.app.replace(RulesScene(self.app))
+        self.app.replace(self.board.rules_scene())
 
     def title(self):
         self.app.pop(self)

@@ -17,8 +17,8 @@ from maria.games.maria.rules import door
 from maria.ui import lessons as L
 from maria.ui import tips
 from maria.ui import widgets as W
-from maria.ui.board_layout import FLASH_DUR
 from maria.ui.board_scene import BoardScene
+from maria.ui.maria_presenter import MariaPresenter
 from maria.ui.overlays import MessageScene
 from maria.ui.session import Seat, Session
 
@@ -52,9 +52,16 @@ def _roles(players: int) -> list[str]:
 
 
 class LessonBoard(BoardScene):
-    """The board screen of the guided game (all of BoardScene, plus the lesson layer)."""
+    """The board screen of the guided game: MARIA's presenter with the lesson layer."""
 
     def __init__(self, app, session: Session, course: L.Course):
+        super().__init__(app, session, lambda scene: LessonPresenter(scene, course))
+
+
+class LessonPresenter(MariaPresenter):
+    """MARIA's presenter plus the lesson: its panel, its lit cities, the actions it lets through."""
+
+    def __init__(self, scene, course: L.Course):
         self.course = course
         self.lesson_on = True  # False once the learner leaves: a plain board from then on
         self.li = self.si = 0  # lesson and step
@@ -67,7 +74,7 @@ class LessonBoard(BoardScene):
         self._checked = None
         self.goals_reached: list[tuple[str, int]] = []  # (lesson id, step) reached, not skipped
         self.learner = course.game["seat"]
-        super().__init__(app, session)
+        super().__init__(scene)
         # the introductory game is on the Bohemia map only: closer than the whole board
         self.view.set_zoom(self.view.zoom * 1.6)
         self._begin_step()
@@ -229,24 +236,13 @@ class LessonBoard(BoardScene):
             self.prog.ui.add("supply_view")
             self.check()
 
-    def update(self, dt: float) -> None:
+    def tick(self, dt: float, top: bool) -> None:
         if self.lesson_on and not self.finished and door.is_over(self.session.state):
             self.finished = True  # the game ended before the lessons did: the closing words
             self._stop_autoplay()
         self.check()
-        if not self.holds():
-            super().update(dt)
-            return
-        # reading: animations and the card glow go on, the computers wait
-        self.frames += 1
-        top = self.app.top is self
-        if self.anim is not None and top:
-            self._advance_anim(dt)
-        if self.flash is not None and top:
-            self.flash["t"] += dt
-            self.dirty = True
-            if self.flash["t"] >= FLASH_DUR:
-                self.flash = None
+        # animations and the card glow go on; while the learner reads (holds) the computers wait
+        super().tick(dt, top)
 
     def handle(self, e) -> None:
         if self.lesson_on and e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:

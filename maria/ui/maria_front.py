@@ -47,3 +47,10 @@ def rules_scene(app, *args):
     from maria.ui.overlays import RulesScene
 
     return RulesScene(app, *args)
+
+
+def presenter(scene):
+    """MARIA's part of the board screen (maria.ui.board_scene)."""
+    from maria.ui.maria_presenter import MariaPresenter
+
+    return MariaPresenter(scene)

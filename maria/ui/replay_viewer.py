@@ -2,7 +2,8 @@
 review"): one action forward or back, a turn forward or back, the start and the end, playing at a
 chosen speed with the live game's animations (pieces glide, cards fly into the combat panel), the
 log following, and whose view to see (the public board, any role's, or everything once the game is
-over).  Nothing can be played here: the board screen runs in its viewer mode."""
+over).  Nothing can be played here: the board screen runs with a viewer's presenter, the game's own
+presenter with the viewer's controls (ReplayControls) and nothing played."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from maria.record.game import GameRecord
 from maria.games.maria.rules import door
 from maria.ui import widgets as W
 from maria.ui.board_scene import BoardScene
-from maria.ui.friedrich_scene import PROMPT, FBoardScene
+from maria.ui.friedrich_presenter import FriedrichPresenter
 from maria.ui.friedrich_session import FSession, role_label
+from maria.ui.maria_presenter import MariaPresenter
 from maria.ui.session import Seat, Session, role_name
 
 CHECKPOINT = 25  # a state kept every this many actions (the others are replayed)
@@ -63,9 +65,10 @@ class ReplayViewer:
 
 
 class ReplayControls:
-    """The viewer's controls, for MARIA's board (ReplayBoard) and FRIEDRICH's (FReplayBoard): the
-    keys, the play timer, the speed and the bar of buttons.  The board provides `viewer`, `index`,
-    `go(i, animate)`, `cycle_view()`, `_view_name()` and `idle()` (no animation under way)."""
+    """The viewer's controls, a part of the viewer's presenter for MARIA's board (ReplayBoard) and
+    FRIEDRICH's (FReplayBoard): the keys, the play timer, the speed and the bar of buttons.  The
+    presenter provides `viewer`, `index`, `go(i, animate)`, `cycle_view()`, `_view_name()` and
+    `idle()` (no animation under way)."""
 
     # the viewer plays nothing, hands nothing off, saves nothing
     def after_change(self) -> None:
@@ -74,8 +77,11 @@ class ReplayControls:
     def game_record(self):
         return None
 
-    def on_quit(self) -> None:
-        pass
+    def keeps_on_quit(self) -> bool:
+        return False
+
+    def holds(self) -> bool:
+        return True  # no computer plays, no autosave is said: the viewer's own tick runs
 
     def private_roles(self) -> list[str]:
         """The roles whose own view (hand, troops) the viewer may show.  A finished game: every
@@ -91,7 +97,7 @@ class ReplayControls:
         out = humans if len(humans) == 1 else []
         for scene in self.app.scenes:
             sess = getattr(scene, "session", None)
-            if sess is None or scene is self or isinstance(scene, ReplayControls):
+            if sess is None or scene is self.scene or isinstance(getattr(scene, "presenter", None), ReplayControls):
                 continue
             same = (getattr(sess.record, "created", None), getattr(sess.record, "seed", None)) == (
                 getattr(rec, "created", None),
@@ -117,7 +123,7 @@ class ReplayControls:
 
     def play_tick(self, dt: float) -> None:
         """Playing: the next action once SPEEDS[speed] seconds have passed (and nothing moves)."""
-        if self.playing and self.app.top is self:
+        if self.playing and self.app.top is self.scene:
             self.timer += dt
             self.dirty = True
             if self.timer >= SPEEDS[self.speed] and self.idle():
@@ -140,7 +146,7 @@ class ReplayControls:
             pygame.K_END: lambda: self.go(self.viewer.end),
             pygame.K_SPACE: self.toggle_play,
             pygame.K_v: self.cycle_view,
-            pygame.K_ESCAPE: lambda: self.app.pop(self),
+            pygame.K_ESCAPE: lambda: self.app.pop(self.scene),
         }
         if e.key not in keys:
             return False
@@ -191,12 +197,12 @@ class ReplayControls:
         )
 
 
-class ReplayBoard(ReplayControls, BoardScene):
-    """The board screen in viewer mode: it shows a position and a bar of viewer controls; the
-    engine is never asked to play."""
+class ReplayBoard(BoardScene):
+    """The board screen in viewer mode (MARIA): it shows a position and a bar of viewer controls;
+    the engine is never asked to play."""
 
     def __init__(self, app, record: GameRecord, view_role: str = "observer"):
-        self.viewer = ReplayViewer(record)
+        viewer = ReplayViewer(record)
         seats = [Seat(r, "human") for r in record.state["roles"]]
         shown = GameRecord(
             variant=record.variant,
@@ -204,13 +210,21 @@ class ReplayBoard(ReplayControls, BoardScene):
             seed=record.seed,
             options=record.options,
             actions=[],
-            state=self.viewer.state_at(0),
+            state=viewer.state_at(0),
             created=record.created,
         )
-        self.start_controls()
         session = Session(shown, {s.role: s for s in seats})
         session.autosaves_enabled = False  # the viewer saves nothing
-        super().__init__(app, session)
+        super().__init__(app, session, lambda scene: MariaReplay(scene, viewer, view_role))
+
+
+class MariaReplay(ReplayControls, MariaPresenter):
+    """MARIA's presenter in the replay viewer."""
+
+    def __init__(self, scene, viewer: ReplayViewer, view_role: str):
+        self.viewer = viewer
+        self.start_controls()
+        super().__init__(scene)
         self.seat = view_role if view_role in self.view_roles() else "observer"
         self.refresh()
 
@@ -258,9 +272,8 @@ class ReplayBoard(ReplayControls, BoardScene):
     def idle(self) -> bool:
         return self.anim is None
 
-    def update(self, dt: float) -> None:
-        self.frames += 1
-        if self.anim is not None and self.app.top is self:
+    def tick(self, dt: float, top: bool) -> None:
+        if self.anim is not None and top:
             self._advance_anim(dt)
         self.play_tick(dt)
 
@@ -274,7 +287,6 @@ class ReplayBoard(ReplayControls, BoardScene):
         self.refresh()
 
     def handle(self, e) -> None:
-        self.events += 1
         if self.control_key(e) or self.control_click(e):
             self.static_dirty = self.dirty = True
             return
@@ -287,7 +299,7 @@ class ReplayBoard(ReplayControls, BoardScene):
         m = self.lay.map
         row = self.control_row() + [
             ("Story", lambda: self.app.open_screen("story", self.viewer.record), "story"),
-            ("Close", lambda: self.app.pop(self), "close"),
+            ("Close", lambda: self.app.pop(self.scene), "close"),
         ]
         bs = W.button_row(row, m.x + 12, m.bottom - 56, h=44, size=16, min_w=70, gap=6)
         if bs[-1].rect.right > m.right - 12:  # wider than the map (Bohemia alone): two rows
@@ -304,8 +316,8 @@ class ReplayBoard(ReplayControls, BoardScene):
         return self.replay_prompt(self.session.state["turn"], role_name)
 
 
-class FReplayBoard(ReplayControls, FBoardScene):
-    """A FRIEDRICH game (a save or a finished game) stepped through on FRIEDRICH's board, with the
+class FReplayBoard(BoardScene):
+    """A FRIEDRICH game (a save or a finished game) stepped through on the board screen, with the
     same controls as MARIA's viewer: the public board or any role's view (the door's); nothing is
     played and no Card of Fate pops up (the Clock of Fate panel shows the last one)."""
 
@@ -313,22 +325,28 @@ class FReplayBoard(ReplayControls, FBoardScene):
         from maria.games.friedrich.rules import door as fdoor
         from maria.record.friedrich_saves import FRecord
 
-        self.viewer = ReplayViewer(
-            record, fdoor.new_game(record.players, record.seed, dict(record.options)), fdoor.apply
-        )
+        viewer = ReplayViewer(record, fdoor.new_game(record.players, record.seed, dict(record.options)), fdoor.apply)
         shown = FRecord(
             record.players,
             record.seed,
             dict(record.options),
             [],
-            self.viewer.state_at(0),
+            viewer.state_at(0),
             {r: {"kind": "human", "level": "random"} for r in record.state["roles"]},
             record.created,
         )
-        self.start_controls()
         session = FSession(shown)
         session.autosaves_enabled = False  # the viewer saves nothing
-        super().__init__(app, session)
+        super().__init__(app, session, lambda scene: FriedrichReplay(scene, viewer, view_role))
+
+
+class FriedrichReplay(ReplayControls, FriedrichPresenter):
+    """FRIEDRICH's presenter in the replay viewer."""
+
+    def __init__(self, scene, viewer: ReplayViewer, view_role: str | None):
+        self.viewer = viewer
+        self.start_controls()
+        super().__init__(scene)
         self.seat = view_role if view_role in self.view_roles() else None
         self.refresh()
 
@@ -341,11 +359,10 @@ class FReplayBoard(ReplayControls, FBoardScene):
         if not hasattr(self, "viewer"):
             self.buttons = []
             return
-        row = self.control_row() + [("Close", lambda: self.app.pop(self), "close")]
-        self.buttons = W.button_row(row, PROMPT.x + 10, PROMPT.y + 50, h=44, size=16, min_w=70, gap=6) + [
-            W.Button(pygame.Rect(1300, 64, 34, 34), "+", lambda: self._zoom(1), True, "zoom+", 20),
-            W.Button(pygame.Rect(1340, 64, 34, 34), "−", lambda: self._zoom(-1), True, "zoom-", 20),
-        ]
+        row = self.control_row() + [("Close", lambda: self.app.pop(self.scene), "close")]
+        prompt = self.prompt_rect()
+        self.buttons = W.button_row(row, prompt.x + 10, prompt.y + 50, h=44, size=16, min_w=70, gap=6)
+        self.buttons += self.map_controls()
 
     def go(self, i: int, animate: bool = False) -> None:
         self.index = max(0, min(i, self.viewer.end))
@@ -353,7 +370,7 @@ class FReplayBoard(ReplayControls, FBoardScene):
         self.session.record.actions = self.viewer.actions[: self.index]
         self.refresh()
 
-    def update(self, dt: float) -> None:
+    def tick(self, dt: float, top: bool) -> None:
         self.play_tick(dt)
 
     def view_roles(self) -> list:
@@ -384,4 +401,5 @@ class FReplayBoard(ReplayControls, FBoardScene):
 
     def draw(self, surf) -> None:
         super().draw(surf)
-        W.blit_text(surf, "Keys: " + self.KEYS, (PROMPT.x + 12, PROMPT.bottom - 26), 15, (100, 85, 60))
+        prompt = self.prompt_rect()
+        W.blit_text(surf, "Keys: " + self.KEYS, (prompt.x + 12, prompt.bottom - 26), 15, (100, 85, 60))

@@ -404,7 +404,8 @@ def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
     app.pop()
     app.push(SeatsScene(app, board, ("random", "easy", "normal", "hard")))
     out.append(save_frame(app, outdir / "62-seats.png"))
-    from maria.ui.friedrich_scene import FBoardScene, shipped_board
+    from maria.ui.board_scene import BoardScene
+    from maria.ui.friedrich_presenter import shipped_board
     from maria.ui.friedrich_session import ROLES, FSession, role_label
 
     shipped_board()
@@ -413,7 +414,7 @@ def seat_screens(outdir: Path, app: App | None = None) -> list[Path]:
     )
     f.autosaved_at = s.autosaved_at
     app.scenes = [S.TitleScene(app)]
-    fb = app.push(FBoardScene(app, f))
+    fb = app.push(BoardScene(app, f))
     fb.after_change()
     app.push(SeatsScene(app, fb, ("random", "easy", "normal", "hard"), role_label))
     out.append(save_frame(app, outdir / "63-friedrich-seats.png"))

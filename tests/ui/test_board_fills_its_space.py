@@ -114,3 +114,47 @@ def test_the_introductory_map_is_larger_than_under_the_full_width_bars(sized):
     assert lay.side.bottom <= lay.controls.y < lay.controls.bottom <= lay.prompt.y < lay.hand.y
     prompt_buttons = [b for b in board.buttons if lay.prompt.contains(b.rect)]
     assert prompt_buttons and all(b.rect.y >= lay.prompt.y + 52 for b in prompt_buttons)  # under its text
+
+
+def _friedrich_drawn(board) -> pygame.Rect:
+    """FRIEDRICH's map (its frame included) as drawn on the map area, canvas px."""
+    fm = board.map
+    w, h = fm.surface().get_size()
+    return pygame.Rect(fm.rect.x - round(fm.offset[0]), fm.rect.y - round(fm.offset[1]), w, h)
+
+
+def _friedrich_covered(board) -> list[tuple[str, str]]:
+    """Cities whose marker (with the pieces beside it) lies under one of the map's controls."""
+    controls = [b for b in board.buttons if b.key in MAP_CONTROLS]
+    assert len(controls) >= 3
+    out = []
+    for c in board.board.cities:
+        x, y = board.map.to_screen(c)
+        marker = pygame.Rect(x - 30, y - 30, 60, 45)
+        out += [(c, b.key) for b in controls if board.map.rect.colliderect(marker) and b.rect.colliderect(marker)]
+    return out
+
+
+def test_friedrich_s_map_fills_the_map_area_and_no_control_covers_a_city(sized):
+    from tests.ui.friedrich_helpers import open_board, session
+
+    ui = sized
+    board = open_board(ui, session())
+    m = board.lay.map
+    d = _friedrich_drawn(board)
+    # the whole map at its fitted scale, filling the map area both ways: no empty band beside it
+    assert m.inflate(2, 2).contains(d), (m, d)
+    assert abs(d.w - m.w) <= SLACK and abs(d.h - m.h) <= SLACK, (m, d)
+    side = board.lay.side
+    assert side.x == m.right and side.right == 1920 and side.w >= 420
+    assert board.lay.controls.x == m.right and not _friedrich_covered(board)
+    for c in ("berlin", "prag", "warszawa"):
+        assert m.collidepoint(board.map.to_screen(c)) and board.map.city_at(board.map.to_screen(c)) == c
+    # zoomed in and back with "Fit": the same whole map, as large as it was
+    fitted = board.map.scale
+    ui.press("zoom_in", scene=board)
+    ui.press("zoom_in", scene=board)
+    assert board.map.scale > 1.3 * fitted
+    ui.press("zoom_fit", scene=board)
+    assert _friedrich_drawn(board) == d and board.map.scale == fitted
+    assert not _friedrich_covered(board)

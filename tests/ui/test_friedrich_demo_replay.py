@@ -12,7 +12,7 @@ import pygame
 from maria.record import friedrich_saves as fsaves
 from maria.ui.demo import SPEEDS
 from maria.ui.friedrich_panels import FHandoffScene
-from maria.ui.friedrich_scene import FBoardScene
+from maria.ui.board_scene import BoardScene
 from maria.ui.overlays import ComputerFailedScene
 from maria.ui.replay_viewer import FReplayBoard
 from maria.ui.save_load import SaveLoadScene
@@ -44,7 +44,7 @@ def test_the_friedrich_demo_plays_turns_pauses_and_a_seat_is_taken_over(ui):
     _title_friedrich(ui)
     ui.press("demo")
     board = ui.top
-    assert isinstance(board, FBoardScene) and board.demo is not None and board.seat is None
+    assert isinstance(board, BoardScene) and board.demo is not None and board.seat is None
     s = board.session
     assert len(s.seats) == 4 and all(s.is_computer(r) for r in s.seats)
     board.demo.speed = len(SPEEDS) - 1

@@ -139,7 +139,7 @@ def test_the_hand_is_drawn_as_cards_and_a_playable_card_is_played_by_a_click(ui)
 
 
 def test_key_l_and_the_legend_button_show_friedrich_s_legend_a_click_closes_it(ui, monkeypatch):
-    from maria.ui import friedrich_scene as FS
+    from maria.ui import friedrich_presenter as FS
 
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
@@ -213,3 +213,85 @@ def test_a_large_hand_takes_more_rows_so_every_card_shows_its_value(ui):
     assert P.hand_rows(board.view, ["prussia", "hanover"], 524) == 2
     strips = sorted(r.w for r, c in board.card_zones)
     assert len(board.card_zones) == 32 + len(s.state["cards"]["hands"]["hanover"]) and strips[0] >= P.READABLE_STEP
+
+
+def test_a_supply_train_in_a_city_with_a_movable_general_is_dragged_by_its_own_square(ui):
+    """The train's square is drawn over the city, beside the generals' discs: pressed there, the
+    train is held (its whole moves lit), not the general's stack."""
+    import copy
+
+    s = advance(session(), frederick_moves)
+    st = copy.deepcopy(s.state)
+    tid = next(t for t, v in st["trains"].items() if v["nation"] == "prussia" and v["city"])
+    gid = next(
+        g
+        for g, v in st["generals"].items()
+        if v["nation"] == "prussia"
+        and v["city"]
+        and len(st["city_generals"][v["city"]]) == 1
+        and v["city"] not in st["city_train"]
+    )
+    city = st["generals"][gid]["city"]
+    del st["city_train"][st["trains"][tid]["city"]]
+    st["trains"][tid]["city"], st["city_train"][city] = city, tid  # the train joins the general
+    s.record.state = st
+    board = open_board(ui, s)
+    assert any(a["type"] == "move" and a["pieces"] == [tid] for a in board.legal)
+    assert any(a["type"] == "move" and gid in a["pieces"] for a in board.legal)
+    x, y = board.map.to_screen(city)
+    square = (x - 16, y - 13)
+    moves = door.whole_moves(s.state, "frederick", [tid])
+    to = next(m for m in moves if board.map.city_at(board.map.to_screen(m["path"][-1])) == m["path"][-1])
+    _hold(ui, square, board.map.to_screen(to["path"][-1]))
+    assert board.drag["pieces"] == [tid]
+    assert set(board.drag_ends()) == {m["path"][-1] for m in moves}
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=ui.win(board.map.to_screen(to["path"][-1])))
+    )
+    ui.frames(3)
+    assert s.record.actions[-1]["action"]["pieces"] == [tid]
+    assert s.state["trains"][tid]["city"] == to["path"][-1] and s.state["generals"][gid]["city"] == city
+
+
+def test_a_general_pressed_where_a_neighbouring_city_s_disc_lies_under_his_is_the_one_held(ui):
+    """A stack's discs stand side by side and may reach over a neighbouring city's: the disc on
+    top under the pointer that the door lets move is held, not the other side's drawn under it."""
+    import copy
+    import math
+
+    s = advance(session(), frederick_moves)
+    board = open_board(ui, s)
+    st = copy.deepcopy(s.state)
+    # a lone Prussian general the door lets move, and a free city where a stack of k + 1 foes
+    # would put its last disc a few pixels from his
+    near = [
+        (a["pieces"][0], b, k)
+        for a in board.legal
+        if a["type"] == "move" and len(a["pieces"]) == 1 and a["pieces"][0] in st["generals"]
+        if len(st["city_generals"][st["generals"][a["pieces"][0]]["city"]]) == 1
+        for b in board.board.cities
+        if not st["city_generals"].get(b) and b not in st["city_train"]
+        for k in (1, 2)
+        if math.dist(
+            (board.map.to_screen(b)[0] + 15 * k, board.map.to_screen(b)[1]),
+            board.map.to_screen(st["generals"][a["pieces"][0]]["city"]),
+        )
+        < 6
+    ]
+    assert near, "no stack's disc drawn that close to a general's"
+    gid, other, k = near[0]
+    foes = [g for g, v in st["generals"].items() if v["nation"] == "austria" and v["city"]][: k + 1]
+    for foe in foes:
+        st["city_generals"][st["generals"][foe]["city"]].remove(foe)
+        st["generals"][foe]["city"] = other
+    # the foes' city first: their discs are drawn first, under the Prussian's
+    st["city_generals"] = {other: foes, **{c: g for c, g in st["city_generals"].items() if c != other}}
+    s.record.state = st
+    board.refresh()
+    ui.frames(2)
+    at = general_disc(board, gid)
+    under = board.map.discs_at(at, board.view)
+    assert under[0] == gid and set(under[1:]) & set(foes)
+    to = next(m["path"][-1] for m in door.whole_moves(st, "frederick", [gid]) if board.map.visible(m["path"][-1]))
+    _hold(ui, at, board.map.to_screen(to))
+    assert board.drag is not None and board.drag["pieces"] == [gid]

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from maria.ui.friedrich_panels import FGameOverScene, FHandoffScene
-from maria.ui.friedrich_scene import FBoardScene
+from maria.ui.board_scene import BoardScene
+from maria.ui.friedrich_presenter import FriedrichPresenter
 from maria.ui.friedrich_setup import FSetupScene
 from tests.ui.friedrich_helpers import advance, frederick_moves, general_disc, open_board, session
 
@@ -21,7 +22,7 @@ def test_the_title_offers_friedrich_and_starts_a_game(ui):
     ui.press(("computer", "maria_theresa"))
     ui.type("4242")
     ui.press("start")
-    board = ui.app.find(FBoardScene)
+    board = ui.app.find(BoardScene)
     assert board is not None and board.session.record.players == 3 and board.session.record.seed == 4242
     assert board.session.seats["maria_theresa"]["kind"] == "computer"
     # two human seats: the screen is handed to the first human before anything private shows
@@ -74,7 +75,7 @@ def test_an_illegal_click_is_explained_by_the_rules(ui):
 def test_a_whole_game_of_computer_seats_plays_through_the_loop_to_game_over(ui, monkeypatch):
     """Every seat the random computer player, the whole game played by the window's loop (the
     decisions in worker threads), up to 0.1 s of play per frame."""
-    monkeypatch.setattr(FBoardScene, "budget", 0.1)
+    monkeypatch.setattr(FriedrichPresenter, "budget", 0.1)
     s = session(players=3, seed=7, humans=())
     board = open_board(ui, s)
     for _ in range(60000):  # a bound on frames, not on seconds

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from maria.record import friedrich_saves as fsaves
-from maria.ui.friedrich_scene import FBoardScene
+from maria.ui.board_scene import BoardScene
 from tests.ui.friedrich_helpers import advance, frederick_moves, open_board, session
 
 
@@ -42,7 +42,7 @@ def test_save_from_the_board_then_load_from_the_title_gives_the_same_position(ui
     assert ui.top.button(("watch", "fgame.yaml")) is not None  # the replay viewer opens either game's save
     ui.press(("file", "fgame.yaml"))
     ui.settle()
-    loaded = ui.app.find(FBoardScene)
+    loaded = ui.app.find(BoardScene)
     assert loaded is not None and loaded is not board
     assert fsaves.digest(loaded.session.state) == fsaves.digest(s.state)
     assert loaded.session.seats == s.seats
@@ -123,5 +123,5 @@ def test_closing_the_program_keeps_a_friedrich_game_in_progress(ui):
     ui.press(("game", "friedrich"))
     ui.press("continue")
     ui.settle()
-    board = ui.app.find(FBoardScene)
+    board = ui.app.find(BoardScene)
     assert board is not None and fsaves.digest(board.session.state) == doc["digest"]

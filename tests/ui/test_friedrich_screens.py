@@ -125,7 +125,7 @@ def test_zoom_and_pan_keep_clicks_on_their_cities(ui):
     s = advance(session(), frederick_moves)
     board = open_board(ui, s)
     fit = board.map.scale
-    ui.press("zoom+", scene=board)
+    ui.press("zoom_in", scene=board)
     assert board.map.scale > fit
     ui.key(pygame.K_LEFT)
     gid = next(

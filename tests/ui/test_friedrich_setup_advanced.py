@@ -3,7 +3,7 @@ all off by default (the standard game)."""
 
 from __future__ import annotations
 
-from maria.ui.friedrich_scene import FBoardScene
+from maria.ui.board_scene import BoardScene
 from maria.ui.friedrich_setup import FSetupScene
 
 
@@ -16,7 +16,7 @@ def test_F13_new_game_screen_switches_on_advanced_rules(ui):
     ui.press(("option", "offensive_option"))
     assert ui.top.button(("option", "east_prussia")).selected
     ui.press("start")
-    board = ui.app.find(FBoardScene)
+    board = ui.app.find(BoardScene)
     assert board.session.record.options == {"east_prussia": True, "offensive_option": True}
     assert board.session.record.state["options"] == {"east_prussia": True, "offensive_option": True}
     assert "adv" in board.session.record.state
@@ -26,7 +26,7 @@ def test_F13_new_game_screen_defaults_to_the_standard_game(ui):
     ui.press(("game", "friedrich"))
     ui.press("new")
     ui.press("start")
-    board = ui.app.find(FBoardScene)
+    board = ui.app.find(BoardScene)
     assert board.session.record.state["options"] == {} and "adv" not in board.session.record.state
 
 
@@ -55,7 +55,7 @@ def test_F5_the_code_of_conduct_is_on_when_a_computer_plays_and_can_be_switched(
     ui.press(("computer", "pompadour"))
     assert ui.top.button(("option", "code_of_conduct")).selected
     ui.press("start")
-    board = ui.app.find(FBoardScene)
+    board = ui.app.find(BoardScene)
     assert board.session.record.state["options"] == {"code_of_conduct": True}
 
 
@@ -66,7 +66,7 @@ def test_F5_an_all_human_table_may_switch_the_code_of_conduct_on(ui):
         ui.press(("human", role))
     ui.press(("option", "code_of_conduct"))
     ui.press("start")
-    assert ui.app.find(FBoardScene).session.record.state["options"] == {"code_of_conduct": True}
+    assert ui.app.find(BoardScene).session.record.state["options"] == {"code_of_conduct": True}
 
 
 def test_F2_hot_seat_deals_the_roles_by_the_four_13s_and_seats_stay_choosable(ui):
@@ -85,4 +85,4 @@ def test_F2_hot_seat_deals_the_roles_by_the_four_13s_and_seats_stay_choosable(ui
     ui.press("deal")
     assert sorted(ui.top.deal) == [1, 2, 3]
     ui.press("start")
-    assert ui.app.find(FBoardScene).session.record.seats["pompadour"]["kind"] == "computer"
+    assert ui.app.find(BoardScene).session.record.seats["pompadour"]["kind"] == "computer"

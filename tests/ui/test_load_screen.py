@@ -200,7 +200,6 @@ def _largest_save(game: str, path) -> None:
 @pytest.mark.parametrize("game", ["maria", "friedrich"])
 def test_the_largest_save_each_game_writes_opens_from_the_load_screen(ui, dirs, game):
     from maria.record.files import bounds_of
-    from maria.ui.friedrich_scene import FBoardScene
 
     saves_dir().mkdir(parents=True, exist_ok=True)
     p = saves_dir() / "largest.yaml"
@@ -215,4 +214,4 @@ def test_the_largest_save_each_game_writes_opens_from_the_load_screen(ui, dirs, 
     assert row.enabled and "turn" in row.tip and "not readable" not in row.tip, row.tip
     ui.click(row.rect.center)
     ui.settle()
-    assert ui.app.find(FBoardScene if game == "friedrich" else BoardScene) is not None
+    assert ui.app.find(BoardScene) is not None

@@ -1,6 +1,10 @@
-"""The FRIEDRICH board screen: the map (maria.ui.friedrich_map), the seated role's panels
-(maria.ui.friedrich_panels), the prompt with the door's legal actions as buttons, undo, the
-computer seats deciding in a worker thread and the "Pass to …" hand-off between human seats.
+"""FRIEDRICH's presenter on the board screen (maria.ui.board_scene): the map
+(maria.ui.friedrich_map), the seated role's panels (maria.ui.friedrich_panels), the prompt with the
+door's legal actions as buttons, undo, the computer seats deciding in a worker thread and the
+"Pass to …" hand-off between human seats.  The screen's parts stand where the board screen's
+layout puts them for FRIEDRICH's map (maria.ui.board_layout): the map filling its area, the side
+column (the Clock of Fate, the hand drawn as cards, the army sheet, the log) with the row of the
+map's controls at its foot, the prompt under the map.
 
 Everything shown comes from FRIEDRICH's door: the view of the seated role and its legal actions.
 A click the rules refuse is sent to the door anyway, and its reason is shown: the screen never
@@ -13,12 +17,13 @@ import time
 import pygame
 
 from maria.games.friedrich.rules.door import IllegalAction
+from maria.render.friedrich_preview import PAD
 from maria.ui import widgets as W
-from maria.ui.app import Scene
+from maria.ui.board_layout import Layout, control_buttons, draw_controls, layout_for
 from maria.ui import friedrich_legend
 from maria.ui.friedrich_drag import FDragPart
 from maria.ui.legend import draw_legend
-from maria.ui.friedrich_map import FMap
+from maria.ui.friedrich_map import FMap, fit_scale
 from maria.ui.friedrich_panels import (
     AllocateDialog,
     ChoiceDialog,
@@ -37,15 +42,13 @@ from maria.ui.friedrich_panels import (
     hands_height,
     last_fate,
 )
-from maria.ui.friedrich_session import FSession, computer_levels, nation_label, role_label
+from maria.ui.friedrich_session import computer_levels, nation_label, role_label
 from maria.ui.overlays import report_computer_failure
-from maria.ui.game_menu import leave_for_title
+from maria.ui.presenter import Presenter
+from maria.ui.game_menu import GameMenuScene, leave_for_title
 from maria.ui.seats_scene import SeatsScene
 
-MAP_RECT = pygame.Rect(0, 56, 1380, 876)
-NOTICE_SECONDS = 4.0  # how long a quiet confirmation ("Saved as …") stays
-PROMPT = pygame.Rect(8, 938, 1364, 136)
-SIDE_X = 1388
+PROMPT_H = 148  # the prompt: its text, then two rows of the door's actions as buttons
 MARKS = {
     "step": (255, 214, 90),
     "retreat": (255, 140, 40),
@@ -81,15 +84,29 @@ def shipped_board():
     return _BOARD[0]
 
 
-class FBoardScene(FDragPart, Scene):
-    game = "friedrich"
+def board_layout(board) -> Layout:
+    """The board screen's layout for FRIEDRICH's map: the map area is the map at its fitted scale
+    (the map's frame is PAD px at any scale: two passes find the scale), the hand in the side
+    column."""
+    map_h = max(c.y for c in board.cities.values())
+    scale = 1.3
+    for _ in range(2):
+        lay = layout_for(1000 + 2 * PAD / scale, map_h + 2 * PAD / scale, prompt_h=PROMPT_H, hand_h=0)
+        scale = fit_scale(board, lay.map)
+    return lay
+
+
+class FriedrichPresenter(FDragPart, Presenter):
+    """FRIEDRICH on the board screen: its map, panels, prompt and dialogs, its table's flow."""
+
     budget = COMPUTER_BUDGET  # tests watching an all-computer game raise it
 
-    def __init__(self, app, session: FSession):
-        super().__init__(app)
-        self.session = session
+    def __init__(self, scene):
+        super().__init__(scene)
+        session = self.session
         self.board = shipped_board()
-        self.map = FMap(self.board, MAP_RECT)
+        self.lay = board_layout(self.board)
+        self.map = FMap(self.board, self.lay.map)
         humans = session.humans()
         self.seat: str | None = humans[0] if len(humans) == 1 else None
         self.message = ""
@@ -99,9 +116,7 @@ class FBoardScene(FDragPart, Scene):
         self.panning = False
         self.over_shown = False
         self.legend_shown = False
-        self.demo = None  # maria.ui.demo.DemoControl when the demo mode runs this board
         self.demo_timer = 0.0  # seconds since the demo's last computer action
-        self.seen_log: dict[str, int] = {}  # role -> log length when that player last saw the board
         self.refresh()
         self.fate_seen = self.view["fate"]["drawn"]
 
@@ -177,35 +192,8 @@ class FBoardScene(FDragPart, Scene):
                 18,
                 "Leave this game for the title screen.",
             ),
-            W.Button(
-                pygame.Rect(1300, 64, 34, 34),
-                "+",
-                lambda: self._zoom(1),
-                True,
-                "zoom+",
-                20,
-                "Zoom in (mouse wheel, +). Drag with the right button to pan.",
-            ),
-            W.Button(
-                pygame.Rect(1340, 64, 34, 34),
-                "−",
-                lambda: self._zoom(-1),
-                True,
-                "zoom-",
-                20,
-                "Zoom out (mouse wheel, -).",
-            ),
-            W.Button(
-                pygame.Rect(1190, 64, 104, 34),
-                "Legend",
-                self.toggle_legend,
-                True,
-                "legend",
-                17,
-                "What every mark of the map means (L).",
-                selected=self.legend_shown,
-            ),
         ]
+        b += self.map_controls()
         acts = [a for a in self.legal if a["type"] != "undo"]
         every_reserve = [a for a in acts if a["type"] == "play_card" and "value" in a]
         # two Reserves in hand play alike: each value is offered once (the first Reserve's)
@@ -232,19 +220,20 @@ class FBoardScene(FDragPart, Scene):
             items_acts.append(None)
         self.more = []
         placed: list[tuple[int, W.Button]] = []
-        x, y, row = PROMPT.x + 10, PROMPT.y + 40, 0
+        prompt = self.prompt_rect()
+        x, y, row = prompt.x + 10, prompt.y + 40, 0
         for k, (label, fn, key) in enumerate(items):
             w = max(110, W.text(label, 17, W.INK, "sans_bold").get_width() + 24)
-            if x + w > PROMPT.right - 10:
+            if x + w > prompt.right - 10:
                 row += 1
-                x, y = PROMPT.x + 10, y + 46
+                x, y = prompt.x + 10, y + 46
             if row >= 2:
                 # no room: the last buttons of the second row give way to "More…" with the rest
-                while placed and placed[-1][1].rect.right + 8 + 110 > PROMPT.right - 10:
+                while placed and placed[-1][1].rect.right + 8 + 110 > prompt.right - 10:
                     placed.pop()
                 first = placed[-1][0] + 1 if placed else 0
                 rest = [items_acts[i] for i in range(first, len(items)) if items_acts[i] is not None]
-                x0 = placed[-1][1].rect.right + 8 if placed else PROMPT.x + 10
+                x0 = placed[-1][1].rect.right + 8 if placed else prompt.x + 10
                 more = W.Button(
                     pygame.Rect(x0, placed[-1][1].rect.y if placed else y, 110, 40),
                     "More…",
@@ -260,24 +249,38 @@ class FBoardScene(FDragPart, Scene):
         b += [bt for _, bt in placed]
         self.buttons = b
 
+    def prompt_rect(self) -> pygame.Rect:
+        """The prompt's panel in the layout's prompt area."""
+        return self.lay.prompt.inflate(-16, -12)
+
+    def map_controls(self) -> list[W.Button]:
+        """The board screen's row of the map's controls (board_layout): zoom, fit, the legend."""
+        bs = control_buttons(
+            self.lay.controls,
+            [
+                ("+", lambda: self._zoom(1), "zoom_in"),
+                ("−", lambda: self._zoom(-1), "zoom_out"),
+                ("Fit", self.fit, "zoom_fit"),
+                ("Legend (L)", self.toggle_legend, "legend"),
+            ],
+        )
+        tips = {
+            "zoom_in": "Zoom in (mouse wheel, +). Drag with the right button to pan.",
+            "zoom_out": "Zoom out (mouse wheel, -).",
+            "zoom_fit": "The whole map, as large as its area allows.",
+            "legend": "What every mark of the map means (L).",
+        }
+        for b in bs:
+            b.tip = tips[b.key]
+            b.selected = b.key == "legend" and self.legend_shown
+        return bs
+
+    def fit(self) -> None:
+        self.map.fit_view()
+        self.dirty = True
+
     def button(self, key) -> W.Button | None:
         return next((b for b in self.buttons if b.key == key), None)
-
-    def since_last_look(self, role: str) -> list[dict]:
-        """The log entries since `role` last saw the board (the hand-off screen's summary; the log
-        is public: the door's view passes it whole to every role)."""
-        log = self.session.state["log"]
-        return log[self.seen_log.get(role, len(log)) :]
-
-    def game_record(self):
-        """What a crash report saves (an emergency FRIEDRICH save)."""
-        return self.session.record
-
-    def autosave(self) -> None:
-        """Autosave (FSession.autosave); a failure is said on the board at once."""
-        if self.session.autosave() is None and self.session.autosave_problem:
-            self.message = self.session.autosave_problem
-            self.dirty = True
 
     def button_for(self, action: dict) -> W.Button | None:
         for b in self.buttons:
@@ -308,9 +311,9 @@ class FBoardScene(FDragPart, Scene):
     def _send(self, a: dict):
         def f():
             if a["type"] == "allocate":
-                self.app.push(AllocateDialog(self.app, self, self.seat, a))
+                self.app.push(AllocateDialog(self.app, self.scene, self.seat, a))
             elif a["type"] == "recruit":
-                self.app.push(RecruitDialog(self.app, self, self.seat, a))
+                self.app.push(RecruitDialog(self.app, self.scene, self.seat, a))
             else:
                 self.send(a)
 
@@ -318,7 +321,7 @@ class FBoardScene(FDragPart, Scene):
 
     def _choices(self, title: str, acts: list[dict]):
         def f():
-            self.app.push(ChoiceDialog(self.app, self, title, acts))
+            self.app.push(ChoiceDialog(self.app, self.scene, title, acts))
 
         return f
 
@@ -352,7 +355,7 @@ class FBoardScene(FDragPart, Scene):
                 self.seat = None  # nothing private while the screen changes hands
                 self.refresh()
                 if not any(isinstance(x, FHandoffScene) for x in self.app.scenes):
-                    self.app.push(FHandoffScene(self.app, nxt, self))
+                    self.scene.hand_off(nxt)
                 return
             self.seat = nxt
         self.refresh()
@@ -363,38 +366,29 @@ class FBoardScene(FDragPart, Scene):
         self.refresh()
 
     # --- the loop -----------------------------------------------------------------------------
-    def notify(self, text: str) -> None:
-        """A quiet confirmation ("Saved as …") at the map's top right corner, gone by itself."""
-        self.notice = {"text": text, "t": 0.0}
-        self.dirty = True
-
     def notice_rect(self) -> pygame.Rect | None:
         # under the zoom buttons
-        return W.notice_rect(getattr(self, "notice", None), (MAP_RECT.right - 12, MAP_RECT.y + 52))
+        return W.notice_rect(self.notice, (self.map.rect.right - 12, self.map.rect.y + 12))
 
-    def update(self, dt: float) -> None:
+    def game_over(self, top: bool) -> None:
+        if not self.over_shown and top:
+            self.over_shown = True
+            self.app.push(FGameOverScene(self.app, self.scene))
+
+    def handoff_scene(self, role: str):
+        """The "Pass to …" screen with what happened since `role` last looked."""
+        return FHandoffScene(self.app, role, self.scene)
+
+    def computer_failed(self) -> None:
+        report_computer_failure(self.app, self.scene, levels=computer_levels(), name=role_label)
+
+    def demo_changed(self) -> None:
+        self.after_change()  # a seat taken over or given back: seat its player
+        self.dirty = True
+
+    def computer_turns(self, dt: float) -> None:
+        """The computer seats act for at most `budget` seconds a frame (the window stays live)."""
         s = self.session
-        if (s.autosaved_at, s.autosave_problem) != getattr(self, "_shown_autosave", None):
-            # an autosave written in the background has ended: say when (or why it failed)
-            if s.autosave_problem and s.autosave_problem != getattr(self, "_shown_autosave", (0, 0))[1]:
-                self.message = s.autosave_problem
-            self._shown_autosave = (s.autosaved_at, s.autosave_problem)
-            self.dirty = True
-        if getattr(self, "notice", None) and self.app.top is self:
-            self.notice["t"] += dt
-            if self.notice["t"] >= NOTICE_SECONDS:
-                self.notice = None
-                self.dirty = True
-        if s.state.get("result") is not None:
-            if not self.over_shown and self.app.top is self:
-                self.over_shown = True
-                self.app.push(FGameOverScene(self.app, self))
-            return
-        if self.app.top is not self:
-            return
-        if s.computer_failure is not None:
-            report_computer_failure(self.app, self, levels=computer_levels(), name=role_label)
-            return
         if self.demo is not None:
             self.demo_step(dt)
             return
@@ -434,10 +428,6 @@ class FBoardScene(FDragPart, Scene):
                 self.after_change()
 
     def handle(self, e) -> None:
-        if self.demo is not None and self.demo.handle(e):
-            self.after_change()  # a seat taken over or given back: seat its player
-            self.dirty = True
-            return
         if e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             for b in list(self.buttons):
                 if b.hit(e.pos):
@@ -484,12 +474,14 @@ class FBoardScene(FDragPart, Scene):
                 self._zoom(1)
             elif e.unicode == "-":
                 self._zoom(-1)
+            elif e.unicode == "0":
+                self.fit()
             elif e.key == pygame.K_l:
                 self.toggle_legend()
             elif e.key == pygame.K_z and e.mod & pygame.KMOD_CTRL:
                 self.undo()
             elif e.key == pygame.K_ESCAPE:
-                self.toggle_legend() if self.legend_shown else self.title()
+                self.toggle_legend() if self.legend_shown else self.app.push(GameMenuScene(self.app, self.scene))
 
     def _zoom(self, d: int, at=None) -> None:
         if self.map.zoom(d, at):
@@ -508,21 +500,17 @@ class FBoardScene(FDragPart, Scene):
                 if a["type"] == "fate" and a["choice"] == city and city is not None:
                     self.send(a)
                     return
-        city = self.map.piece_at(pos, self.view)
+        city, moves = self.moves_at(pos)  # the piece under the click and its moves (maria.ui.friedrich_drag)
         if city is None:
             return
-        moves = [a for a in self.legal if a["type"] == "move" and self._piece_city(a["pieces"][0]) == city]
-        disc = self.map.disc_at(pos, self.view)
-        alone = [a for a in moves if a["pieces"] == [disc]]
-        stack = self.view["city_generals"].get(city) or []
-        if alone and len(stack) > 1 and disc != min(stack, key=lambda g: self.view["generals"][g]["rank"]):
-            moves = alone  # a stack's lower disc: that general alone (the commander: the stack)
         if moves:
             self.drag_from = city
             self.send(moves[0])
             return
         gens = self.view["city_generals"].get(city) or []
         train = self.view["city_train"].get(city)
+        if self.map.train_at(pos, self.view) is not None and self.map.disc_at(pos, self.view) is None:
+            gens = []  # the train's square: the door says why the train cannot move
         if self.seat is None or self.session.is_computer(self.seat):
             self.message = "Wait: it is not your turn to act."
         elif not self.legal:
@@ -539,10 +527,9 @@ class FBoardScene(FDragPart, Scene):
             self.message = f"{self.board.cities[city].name}: no action of yours there now."
         self.dirty = True
 
-    def on_quit(self) -> None:
-        """The program closes: a game in progress is kept in its autosave (Continue last game)."""
-        if self.session.record.actions and self.session.state.get("result") is None:
-            self.session.autosave()  # never raises
+    def keeps_on_quit(self) -> bool:
+        """Only a game in progress is kept in its autosave."""
+        return bool(self.session.record.actions) and self.session.state.get("result") is None
 
     # --- screens ------------------------------------------------------------------------------
     def toggle_legend(self) -> None:
@@ -551,18 +538,25 @@ class FBoardScene(FDragPart, Scene):
         self.dirty = True
 
     def seats(self) -> None:
-        self.app.push(SeatsScene(self.app, self, computer_levels(), role_label))
+        self.app.push(self.seats_scene())
 
-    def save(self) -> None:
-        self.app.push(self.app.open_screen("save_load", "save", self))
+    def seats_scene(self):
+        """Who plays each role (also the game menu's Seats)."""
+        return SeatsScene(self.app, self.scene, computer_levels(), role_label)
 
-    def rules(self) -> None:
+    def rules_scene(self):
         from maria.ui.friedrich_panels import FRulesScene
 
-        self.app.push(FRulesScene(self.app))
+        return FRulesScene(self.app)
+
+    def save(self) -> None:
+        self.app.push(self.app.open_screen("save_load", "save", self.scene))
+
+    def rules(self) -> None:
+        self.app.push(self.rules_scene())
 
     def title(self) -> None:
-        leave_for_title(self.app, self)
+        leave_for_title(self.app, self.scene)
 
     def hover_tip(self, pos):
         tip = self.card_tip(pos)
@@ -575,56 +569,56 @@ class FBoardScene(FDragPart, Scene):
             city = self.map.piece_at(pos, self.view)
             if city:
                 return city_info(self.view, self.board, city)
-        return super().hover_tip(pos)
+        return self.button_tip(pos)
 
     # --- drawing ------------------------------------------------------------------------------
     def draw(self, surf) -> None:
         surf.fill((232, 220, 192))
-        v = self.view
+        v, lay, m = self.view, self.lay, self.map.rect
         frame = v["flow"][-1] if v["flow"] else {}
         sel = self._piece_city(frame["pieces"][0]) if frame.get("name") == "moving" else None
         self.map.draw(surf, v, self.marks, sel, frame.get("path") if frame.get("name") == "moving" else None)
-        pygame.draw.rect(surf, W.FRAME, self.map.rect, 2)
+        pygame.draw.rect(surf, W.FRAME, m, 2)
         top = self.header_text()
         W.blit_text(surf, top, (14, 12), 24, W.INK, "serif_bold")
         seat = role_label(self.seat) if self.seat else "nobody (spectator)"
         acting = ", ".join(role_label(r) for r in self.session.active()) or "—"
-        W.blit_text(surf, f"Seated: {seat} · to act: " + acting, (620, 16), 18, (90, 75, 55))
+        W.blit_text(surf, f"Seated: {seat} · to act: " + acting, (620, 6), 18, (90, 75, 55))
         saved = self.session.autosave_text()
         if saved:  # when the game was last kept (Continue last game)
-            W.blit_text(
-                surf,
-                saved,
-                (1290, 46),
-                15,
-                (150, 40, 30) if self.session.autosave_problem else (90, 75, 55),
-                anchor="topright",
-            )
+            colour = (150, 40, 30) if self.session.autosave_problem else (90, 75, 55)
+            W.blit_text(surf, saved, (620, 30), 15, colour)
         mine = self.session.state["roles"].get(self.seat, []) if self.seat else []
-        fate_r = pygame.Rect(SIDE_X, 56, 524, 150)
+        # the side column: the Clock of Fate, the hand as cards, the army sheet, the log
+        side = lay.side.inflate(-12, 0)
+        fate_r = pygame.Rect(side.x, side.y + 4, side.w, 150)
         draw_fate(surf, fate_r, v)
         mouse = None if self.covered else self.app.mouse_pos()  # a layer above: nothing lit here
-        hands_h = hands_height(v, mine, 524)  # a large hand takes more rows from the log
-        self.card_zones = draw_hands(
-            surf, pygame.Rect(SIDE_X, 212, 524, hands_h), v, mine, mouse, self.playable_cards()
-        )
-        draw_armies(surf, pygame.Rect(SIDE_X, 218 + hands_h, 524, 240), v, mine)
-        draw_log(surf, pygame.Rect(SIDE_X, 464 + hands_h, 524, 610 - hands_h), v)
+        hands_h = hands_height(v, mine, side.w)  # a large hand takes more rows from the log
+        hands_r = pygame.Rect(side.x, fate_r.bottom + 6, side.w, hands_h)
+        self.card_zones = draw_hands(surf, hands_r, v, mine, mouse, self.playable_cards())
+        # under a large hand the army sheet gives way first, the log keeps a few lines
+        room = lay.side.bottom - 6 - hands_r.bottom - 6
+        armies_r = pygame.Rect(side.x, hands_r.bottom + 6, side.w, max(120, min(240, room - 140)))
+        draw_armies(surf, armies_r, v, mine)
+        draw_log(surf, pygame.Rect(side.x, armies_r.bottom + 6, side.w, lay.side.bottom - 6 - armies_r.bottom - 6), v)
+        draw_controls(surf, lay.controls, True)
         if frame.get("name") == "duel":
             # over the half of the map away from the battle, which stays visible
-            low = self.map.to_screen(frame["def_city"])[1] > MAP_RECT.centery
-            y = MAP_RECT.y + 10 if low else MAP_RECT.bottom - 236
-            draw_duel(surf, pygame.Rect(MAP_RECT.x + 240, y, 900, 226), v, self.board)
+            low = self.map.to_screen(frame["def_city"])[1] > m.centery
+            y = m.y + 10 if low else m.bottom - 236
+            draw_duel(surf, pygame.Rect(m.centerx - 450, y, 900, 226), v, self.board)
             for c in (frame["att_city"], frame["def_city"]):
                 pygame.draw.circle(surf, (220, 40, 30), self.map.to_screen(c), 18, 4)
         self.draw_drag(surf)
         if self.legend_shown:
-            draw_legend(surf, MAP_RECT.inflate(-60, -60), friedrich_legend.entries(MARKS), friedrich_legend.NOTE)
-        W.panel(surf, PROMPT, W.PAPER, W.FRAME, 6, 2)
+            draw_legend(surf, m.inflate(-60, -60), friedrich_legend.entries(MARKS), friedrich_legend.NOTE)
+        prompt = self.prompt_rect()
+        W.panel(surf, prompt, W.PAPER, W.FRAME, 6, 2)
         W.blit_text(
             surf,
             self.prompt_text(),
-            (PROMPT.x + 12, PROMPT.y + 8),
+            (prompt.x + 12, prompt.y + 8),
             19,
             W.ACCENT if self.message else W.INK,
             "sans_bold",
@@ -632,7 +626,7 @@ class FBoardScene(FDragPart, Scene):
         for b in self.buttons:
             b.draw(surf, mouse is not None and b.rect.collidepoint(mouse))
         if self.demo is not None and not self.covered:
-            self.demo.draw(surf, pygame.Rect(MAP_RECT.x + 8, MAP_RECT.bottom - 48, 1140, 40))
+            self.demo.draw(surf, pygame.Rect(m.x + 8, m.bottom - 48, min(1140, m.w - 16), 40))
         r = self.notice_rect()
         if r is not None and not self.covered:
             W.draw_notice(surf, self.notice, r)
