@@ -1,10 +1,17 @@
-"""Test-wide settings: headless SDL, and --runslow for the long fuzz runs."""
+"""Test-wide settings: headless SDL, the player's folders in a temporary one, and --runslow for the
+long fuzz runs."""
 
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# saves, settings, logs and crash records of a test that does not choose its own folders (a game's
+# autosave, the settings written by a screen) go to a temporary folder, never the player's
+os.environ["MARIA_HOME"] = tempfile.mkdtemp(prefix="maria-tests-")
+for _key in ("MARIA_DATA_DIR", "MARIA_CONFIG_DIR", "MARIA_LOG_DIR"):
+    os.environ.pop(_key, None)
 
 import pytest
 

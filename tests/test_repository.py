@@ -76,3 +76,15 @@ def test_no_tracked_file_tells_the_work_history_by_session_number_or_trial_lette
             if m:
                 hits.append(f"{p}:{n}: {m.group(0)}")
     assert hits == []
+
+
+def test_the_suite_keeps_the_players_folders_out_of_reach():
+    """A test that does not choose its own folders writes into a temporary one (tests/conftest.py),
+    never into the player's saves, settings or logs."""
+    import tempfile
+
+    from maria import userdirs
+
+    tmp = Path(tempfile.gettempdir()).resolve()
+    for d in (userdirs.saves_dir(), userdirs.config_dir(), userdirs.log_dir()):
+        assert tmp in d.resolve().parents
