@@ -38,7 +38,7 @@ from maria.games.maria.rules.state import board_info
 from maria.players.leader import LEADERS
 from maria.players.next_stage import COMBAT_SCALE, StageRisk, _estimated_troops, _Hands, assess
 from maria.players.resample import observe
-from maria.players.stage_plans import apply_plan, candidate_plans, plan_key, replace_move, shortest_paths
+from maria.players.stage_plans import apply_plan, candidate_plans, phase_powers, plan_key, replace_move, shortest_paths
 
 # the rules-of-thumb plan stays unless another plan is better by this many victory markers
 MARGIN = 0.3
@@ -178,7 +178,7 @@ def fallback_plans(state: dict, role: str, base: list[dict], risk: StageRisk) ->
 
     info = board_info(state)
     pl = Planner(state, info, role)
-    mine = set(R.powers_of(state, role))
+    mine = phase_powers(state, role)
     ends = {a["piece"]: a["path"][-1] for a in base if a.get("type") in ("move", "force_march") and "piece" in a}
     out = []
     seen = {plan_key(base)}
@@ -251,7 +251,7 @@ def choose_plan(obs: dict, role: str, state: dict, rng: random.Random, deadline:
     cur, cur_v = plans[best], vals[best]
     info = board_info(state)
     pl = Planner(state, info, role)
-    mine = set(R.powers_of(state, role))
+    mine = phase_powers(state, role)
     beaten = risk.beaten if risk is not None else {}
     movers = sorted(
         (gid for gid in pl.gens if state["generals"][gid]["power"] in mine and gid not in pl.moved()),

@@ -10,9 +10,20 @@ import time
 
 from maria.players.easy import Rules, is_template, playable
 from maria.games.maria.rules import door
+from maria.games.maria.rules import roles as R
 
 PLAN_PAIRS = 8  # concentration plans (two generals end their moves in one stack) tried
 PLAN_SWAPS = 6  # plans that change one general's move of the rules-of-thumb plan
+
+
+def phase_powers(state: dict, role: str) -> set[str]:
+    """The role's powers that move in the current movement phase (R5.1: in the Austria and
+    Pragmatic Army stage Frederick moves only the Pragmatic Army)."""
+    frame = state["flow"][-1]
+    powers = set(R.powers_of(state, role))
+    if frame.get("name") == "movement_phase" and frame.get("powers"):
+        return powers & set(frame["powers"])
+    return powers
 
 
 def rules_plan(state: dict, role: str, rng: random.Random, limit: int = 30) -> tuple[list[dict], dict]:
@@ -103,10 +114,9 @@ def candidate_plans(
     moves = [a for a in base if a["type"] in ("move", "force_march") and a["piece"] in state["generals"]]
     info = board_info(state)
     pl = Planner(state, info, role)
+    moving = phase_powers(state, role)
     mine = [
-        gid
-        for gid, g in state["generals"].items()
-        if gid in pl.gens and g["power"] in pl.mine and gid not in pl.moved()
+        gid for gid, g in state["generals"].items() if gid in pl.gens and g["power"] in moving and gid not in pl.moved()
     ]
     seen = {plan_key(base)}
 
