@@ -32,7 +32,7 @@ import math
 import random
 import time
 
-from maria.games.maria.rules import cards, door
+from maria.games.maria.rules import cards
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.state import board_info
 from maria.players.leader import LEADERS
@@ -278,11 +278,3 @@ def choose_plan(obs: dict, role: str, state: dict, rng: random.Random, deadline:
         vals.append(cur_v)
         best = len(plans) - 1
     return (best if vals[best] > vals[0] + MARGIN else 0), plans
-
-
-def legal_first(state: dict, role: str, plan: list[dict]) -> bool:
-    try:
-        door.apply(state, role, plan[0])
-        return True
-    except Exception:
-        return False
