@@ -227,13 +227,15 @@ def fallback_plans(state: dict, role: str, base: list[dict], risk: StageRisk) ->
     return out
 
 
-def choose_plan(obs: dict, role: str, state: dict, rng: random.Random, deadline: float) -> tuple[int, list]:
+def choose_plan(obs: dict, role: str, state: dict, rng: random.Random, deadline: float, clock=None) -> tuple[int, list]:
     """The candidate plans and the index of the one to play (0: the rules-of-thumb plan).  The best
     of the candidates is then improved general by general: the generals the model sees most at
-    risk first, each given his next best moves or no move, a change kept when it scores better."""
+    risk first, each given his next best moves or no move, a change kept when it scores better.
+    `clock`: the deciding player's clock for `deadline` (default: the wall clock)."""
     from maria.players.plan import Planner
 
-    plans = candidate_plans(state, role, rng, deadline, SWAPS, PAIRS)
+    now = clock or time.perf_counter
+    plans = candidate_plans(state, role, rng, deadline, SWAPS, PAIRS, now)
     if not plans or not plans[0]:
         return 0, plans
     likely: dict = {}
@@ -243,7 +245,7 @@ def choose_plan(obs: dict, role: str, state: dict, rng: random.Random, deadline:
     if risk is not None:
         plans += fallback_plans(state, role, plans[0], risk)
     for p in plans[1:]:
-        if time.perf_counter() > deadline:
+        if now() > deadline:
             break
         vals.append(_plan_value(state, role, p, pools_before, likely)[0])
     plans = plans[: len(vals)]
@@ -261,7 +263,7 @@ def choose_plan(obs: dict, role: str, state: dict, rng: random.Random, deadline:
     for gid in movers:
         alts = [a for _, a in pl.ranked_general_moves(gid, False, IMPROVE_MOVES)] + [None]
         for alt in alts:
-            if time.perf_counter() > deadline:
+            if now() > deadline:
                 break
             if alt is None:
                 cand = [a for a in cur if a.get("piece") != gid]

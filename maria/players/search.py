@@ -249,7 +249,9 @@ class SearchPlayer:
             # the plans compared by the next enemy stages' model (maria.players.model_plans)
             from maria.players import model_plans
 
-            best, plans = model_plans.choose_plan(obs, role, state, rng, t0 + PLAN_SEARCH_SHARE * self.budget)
+            best, plans = model_plans.choose_plan(
+                obs, role, state, rng, t0 + PLAN_SEARCH_SHARE * self.budget, time.perf_counter
+            )
             if not plans or not plans[0]:
                 return None
         else:

@@ -98,12 +98,15 @@ def candidate_plans(
     deadline: float,
     swaps_kept: int = PLAN_SWAPS,
     pairs_kept: int = PLAN_PAIRS,
+    clock=None,
 ) -> list[list[dict]]:
     """Candidate plans for the rest of the movement phase, as lists of actions ending with
     "done": first the rules-of-thumb plan (move after move, re-planned each time); then that
     plan with one general's move changed to his next best end city; then concentration plans:
     two generals that end their moves in one stack (or one joins another who stays), chosen
-    by the planner's value of the stack's end city for both, the others as in the first plan."""
+    by the planner's value of the stack's end city for both, the others as in the first plan.
+    `clock`: the caller's clock for `deadline` (default: the wall clock)."""
+    now = clock or time.perf_counter
     from maria.players.plan import Planner
     from maria.games.maria.rules.state import board_info
 
@@ -138,7 +141,7 @@ def candidate_plans(
             if planned is not None and a["path"][-1] == planned["path"][-1]:
                 continue
             swaps.append((gain - 0.5 * rank, gid, a))
-        if time.perf_counter() > deadline:
+        if now() > deadline:
             break
     swaps.sort(key=lambda x: (-x[0], x[1]))
     for _, gid, a in swaps[:swaps_kept]:
@@ -168,7 +171,7 @@ def candidate_plans(
                     - value[b_id]
                 )
                 pairs.append((v, a_id, b_id, x))
-        if time.perf_counter() > deadline:
+        if now() > deadline:
             break
     pairs.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
     used = 0
