@@ -141,7 +141,9 @@ def test_R21_refused_offer_makes_nothing_and_is_not_repeated_in_the_phase():
     s = _offer(s, "frederick", "maria_theresa", {"frederick": [NO_ATTACK]})
     s = apply(s, "maria_theresa", {"type": "answer_agreement", "accept": False})
     assert s["adv"].get("agreements", []) == []
-    assert not [a for a in legal_actions(s, "frederick") if a["type"] == "offer_agreement" and a["to"] == "maria_theresa"]
+    assert not [
+        a for a in legal_actions(s, "frederick") if a["type"] == "offer_agreement" and a["to"] == "maria_theresa"
+    ]
     with pytest.raises(IllegalAction, match="RUL-A39"):
         _offer(s, "frederick", "maria_theresa", {"frederick": [NO_ATTACK]})
 
@@ -214,3 +216,21 @@ def test_save_and_load_keep_an_agreement_in_force(tmp_path):
     old = GameRecord.new("advanced", 3, 0)  # a game set up without the option loads as before
     save_game(path, old)
     assert load_game(path, replay=True).state["options"]["agreements"] is False
+
+
+def test_R21_malformed_offers_are_refused_with_a_reason():
+    s = adv_game(diplomacy=True, agreements=True)
+    for bad in (
+        {"type": "offer_agreement", "to": ["maria_theresa"], "terms": {}, "turns": 1},
+        {"type": "offer_agreement", "to": "maria_theresa", "terms": "everything", "turns": 1},
+        {"type": "offer_agreement", "to": "maria_theresa", "terms": {"frederick": [NO_ATTACK]}, "turns": 9},
+        {"type": "offer_agreement", "to": "maria_theresa", "terms": {"frederick": [[1]]}, "turns": 1},
+        {"type": "offer_agreement", "to": "maria_theresa", "terms": {}, "turns": 1},
+        {"type": "offer_agreement", "to": "frederick", "terms": {}, "turns": 1},
+    ):
+        with pytest.raises(IllegalAction):
+            apply(s, "frederick", bad)
+    off = adv_game(diplomacy=True)  # the game without agreements
+    assert not [a for a in legal_actions(off, "frederick") if a["type"] == "offer_agreement"]
+    with pytest.raises(IllegalAction, match="without agreements"):
+        _offer(off, "frederick", "maria_theresa", {"frederick": [NO_ATTACK]})

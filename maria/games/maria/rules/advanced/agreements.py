@@ -110,7 +110,9 @@ def _leave_distance(info: BoardInfo, territory: str, city: str) -> int:
 
 
 def _generals(state: dict, power: str) -> list[tuple[str, dict]]:
-    return [(gid, g) for gid, g in sorted(state["generals"].items()) if g["power"] == power and g["in_play"] and g["city"]]
+    return [
+        (gid, g) for gid, g in sorted(state["generals"].items()) if g["power"] == power and g["in_play"] and g["city"]
+    ]
 
 
 def _adjacent_pair(state: dict, info: BoardInfo, t: dict) -> bool:
@@ -150,12 +152,12 @@ def term_choices(state: dict, info: BoardInfo, role: str, other: str) -> list[di
             ctrl = controller(state, info, c)
             if ctrl is not None and R.cooperating(state, ctrl, p):
                 out.append({"kind": "keep_away", "power": p, "fortresses": [c]})
-        here = sorted({_territory_of(info, g["city"]) for _, g in _generals(state, p)} - {None})
-        for t in sorted(info.board.territories):
-            if any(info.board.cities[c].territory == t for c in info.playable):
-                out.append({"kind": "keep_out", "power": p, "territory": t})
-        for t in here:
-            out.append({"kind": "leave", "power": p, "territory": t})
+        here = sorted({info.board.cities[g["city"]].territory for _, g in _generals(state, p)})
+        for terr in sorted(info.board.territories):
+            if any(info.board.cities[c].territory == terr for c in info.playable):
+                out.append({"kind": "keep_out", "power": p, "territory": terr})
+        for terr in here:
+            out.append({"kind": "leave", "power": p, "territory": terr})
     if state["adv"].get("election") != "done":
         for p in mine:
             if p in state["adv"]["college"].values() and p not in ("austria", "pragmatic_army"):
@@ -206,7 +208,7 @@ def offer_refusal(state: dict, info: BoardInfo, role: str, action: dict) -> str 
     if not enabled(state):
         return "This game is played without agreements (the 'agreements' option)."
     other = action.get("to")
-    if other not in state["roles"] or other == role or role not in state["roles"]:
+    if not isinstance(other, str) or other not in state["roles"] or other == role or role not in state["roles"]:
         return "An agreement is offered to another player."
     if set(action) != {"type", "to", "terms", "turns"}:
         return "An offer names the other player, the terms of each side and the number of turns."
@@ -245,6 +247,7 @@ def _moment(state: dict) -> list:
     return [state["turn"], state["stage"], state["phase"]]
 
 
+@hooks.provide("agreement_offers")
 def offer_templates(state: dict, role: str) -> list[dict]:
     """One template per other player: the terms and the turns to fill (maria.engine.door)."""
     if not enabled(state) or role not in state["roles"]:
@@ -263,6 +266,7 @@ def anytime_offers(state: dict, role: str) -> list[dict]:
     return offer_templates(state, role)
 
 
+@hooks.provide("propose_agreement")
 def propose(state: dict, info: BoardInfo, role: str, action: dict) -> None:
     """The offer is made public and put to the other player at once (RUL-A39)."""
     why = offer_refusal(state, info, role, action)
@@ -382,7 +386,10 @@ def _leave_step_open(state: dict, info: BoardInfo, gid: str, frame: dict) -> boo
         return False
     d0 = _leave_distance(info, _territory_of(info, cur) or "", cur)
     for n in info.nbrs[cur]:
-        if _leave_distance(info, _territory_of(info, cur) or "", n) < d0 and step_refusal(state, info, frame, n) is None:
+        if (
+            _leave_distance(info, _territory_of(info, cur) or "", n) < d0
+            and step_refusal(state, info, frame, n) is None
+        ):
             if _step_breaks(state, info, g["power"], cur, n) is None:
                 return True
     return False
@@ -423,7 +430,10 @@ def refusal(state: dict, info: BoardInfo, role: str, action: dict) -> str | None
                 return None
             return _step_breaks(state, info, g["power"], frame["path"][-1], to)
         if _leave_step_open(state, info, gid, frame):
-            return f"{g['name']} promised to leave as fast as possible: he goes on while a step nearer the way out is open (RUL-A40)."
+            return (
+                f"{g['name']} promised to leave as fast as possible: he goes on while a step nearer "
+                "the way out is open (RUL-A40)."
+            )
         return None
     if name == "movement_phase" and t in ("move", "force_march"):
         gid = action.get("piece")
@@ -432,7 +442,10 @@ def refusal(state: dict, info: BoardInfo, role: str, action: dict) -> str | None
             return None
         probe = {"piece": gid, "mode": "force" if t == "force_march" else "normal", "path": [g["city"]], "main": True}
         for n in info.nbrs[g["city"]]:
-            if step_refusal(state, info, probe, n) is None and _step_breaks(state, info, g["power"], g["city"], n) is None:
+            if (
+                step_refusal(state, info, probe, n) is None
+                and _step_breaks(state, info, g["power"], g["city"], n) is None
+            ):
                 return None
         return f"Every first step of {g['name']} would break an agreement in force (RUL-A40)."
     if name == "movement_phase" and t == "done":

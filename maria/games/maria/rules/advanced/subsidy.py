@@ -7,7 +7,8 @@ is compulsory in turns 1-3 and France's choice each turn from turn 4 (R8.2; the 
 of the TC phase); it can never be cancelled (R20.2).
 
 Frames: "diplomacy" at the start of every advanced turn (RUL-A34: the moment contracts and, with
-the "agreements" option, the agreements of R21 are made; every player may act, then "done"), "subsidy_answer" (the other player accepts or refuses).
+the "agreements" option, the agreements of R21 are made; every player may act, then "done"),
+"subsidy_answer" (the other player accepts or refuses).
 Cancelling may also be proposed at any other decision of either party (R20 "at any time",
 anytime_cancels / propose_cancel, offered by the door).  Actions: offer_subsidy {giver, recipient,
 turns}, cancel_subsidy {contract}, answer_subsidy {accept}, done.
@@ -180,10 +181,8 @@ def _ask_cancel(state: dict, role: str, cid: str) -> bool:
 
 
 def _agreement_offers(state: dict, role: str) -> list[dict]:
-    """R21 offers in the same window (maria.games.maria.rules.advanced.agreements imports this module)."""
-    from maria.games.maria.rules.advanced.agreements import offer_templates
-
-    return offer_templates(state, role)
+    """R21 offers in the same window (advanced.agreements, which uses this module's contracts)."""
+    return hooks.call("agreement_offers", state, role)
 
 
 @register("diplomacy")
@@ -229,9 +228,7 @@ class Diplomacy(Handler):
             frame["done"].append(role)
             return
         if t == "offer_agreement":
-            from maria.games.maria.rules.advanced.agreements import propose
-
-            propose(state, info, role, action)
+            hooks.call("propose_agreement", state, info, role, action)
             return
         if t == "offer_subsidy":
             g, r, n = action["giver"], action["recipient"], action["turns"]
