@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from maria.engine import rng
-from maria.games.maria.rules import active_roles, apply, flow, legal_actions
+from maria.games.maria.rules import active_roles, apply, door, flow, legal_actions
 from maria.games.maria.rules.advanced import polcards as pol_cards
 from maria.games.maria.rules.state import IllegalAction, board_info, rebuild_index
 from maria.lab.selfplay import fill
@@ -104,6 +104,9 @@ def test_R21_5_example_prussia_no_attack_if_austria_keeps_out_of_protecting_dist
     assert near
     for n in near:
         _refused(m, "maria_theresa", {"type": "step", "to": n}, 1)
+    # the board's drag offers only the paths that keep it (door.move_paths)
+    paths = door.move_paths(s, "karl")["normal"]
+    assert paths and not any(c in near for ps in paths.values() for p in ps for c in p)
 
     # Prussia: no step next to an Austrian general (R11.1 would make it an attack) nor into a
     # fortress Austria holds

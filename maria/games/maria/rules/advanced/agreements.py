@@ -344,8 +344,17 @@ def _broken(state: dict, info: BoardInfo, a: dict, t: dict, why: str) -> str:
     return f"{label(a)}: {term_text(state, info, t)} - {why} (R21.2)."
 
 
+@hooks.provide("agreement_step")
+def step_breaks(state: dict, info: BoardInfo, power: str, cur: str, to: str) -> str | None:
+    """Why a general of `power` may not step from `cur` to `to` under the agreements in force
+    (movement.step_refusal asks it, so every path the board and the players search keeps them)."""
+    adv = state.get("adv")
+    if adv is None or not adv.get("agreements"):
+        return None
+    return _step_breaks(state, info, power, cur, to)
+
+
 def _step_breaks(state: dict, info: BoardInfo, power: str, cur: str, to: str) -> str | None:
-    """Why a general of `power` may not step from `cur` to `to` under the agreements in force."""
     cities = info.board.cities
     for a, t in _promises(state, power):
         k = t["kind"]
@@ -377,8 +386,7 @@ def _step_breaks(state: dict, info: BoardInfo, power: str, cur: str, to: str) ->
 
 
 def _leave_step_open(state: dict, info: BoardInfo, gid: str, frame: dict) -> bool:
-    """Whether the moving general can still step nearer the way out of a territory he promised to
-    leave (then he may not stop, RUL-A40)."""
+    """Whether the general can step nearer the way out of a territory he promised to leave."""
     cur = frame["path"][-1]
     g = state["generals"][gid]
     terrs = [t["territory"] for _, t in _promises(state, g["power"]) if t["kind"] == "leave"]
@@ -424,17 +432,10 @@ def refusal(state: dict, info: BoardInfo, role: str, action: dict) -> str | None
         if gid not in state["generals"]:
             return None
         g = state["generals"][gid]
-        if t == "step":
-            to = action.get("to")
-            if to not in info.nbrs.get(frame["path"][-1], {}):
-                return None
-            return _step_breaks(state, info, g["power"], frame["path"][-1], to)
-        if _leave_step_open(state, info, gid, frame):
-            return (
-                f"{g['name']} promised to leave as fast as possible: he goes on while a step nearer "
-                "the way out is open (RUL-A40)."
-            )
-        return None
+        to = action.get("to")
+        if t == "stop" or to not in info.nbrs.get(frame["path"][-1], {}):
+            return None
+        return _step_breaks(state, info, g["power"], frame["path"][-1], to)
     if name == "movement_phase" and t in ("move", "force_march"):
         gid = action.get("piece")
         g = state["generals"].get(gid)
