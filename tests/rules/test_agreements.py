@@ -9,7 +9,7 @@ import pytest
 from maria.engine import rng
 from maria.games.maria.rules import active_roles, apply, door, flow, legal_actions
 from maria.games.maria.rules.advanced import polcards as pol_cards
-from maria.games.maria.rules.state import IllegalAction, board_info, rebuild_index
+from maria.games.maria.rules.state import IllegalAction, board_info, controller, rebuild_index
 from maria.lab.selfplay import fill
 from tests.rules.test_advanced import adv_game
 
@@ -110,12 +110,23 @@ def test_R21_5_example_prussia_no_attack_if_austria_keeps_out_of_protecting_dist
 
     # Prussia: no step next to an Austrian general (R11.1 would make it an attack) nor into a
     # fortress Austria holds
-    _place(s, "neipperg", "hirschberg")
+    start = s["generals"]["leopold"]["city"]
+    mid, far = next(
+        (n, x)
+        for n in sorted(info.nbrs[start])
+        for x in sorted(info.nbrs[n])
+        if x != start and x not in info.nbrs[start] and not s["city_generals"].get(x) and not s["city_generals"].get(n)
+    )
+    _place(s, "neipperg", far)
     m = _movement(s, ["prussia", "saxony"])
     m = apply(m, "frederick", {"type": "move", "piece": "leopold"})
-    beside = [n for n in info.nbrs["sprottau"] if set(info.nbrs[n]) & {"hirschberg"}]
-    for n in beside:
-        _refused(m, "frederick", {"type": "step", "to": n}, 1)
+    _refused(m, "frederick", {"type": "step", "to": mid}, 1)
+    fort = next(c for c in ("liegnitz", "breslau", "brieg") if controller(s, info, c) == "austria")
+    _place(s, "neipperg", "wien")  # far from Silesia
+    _place(s, "schwerin", next(c for c in sorted(info.nbrs[fort]) if not s["city_generals"].get(c)))
+    m = _movement(s, ["prussia", "saxony"])
+    m = apply(m, "frederick", {"type": "move", "piece": "schwerin"})
+    _refused(m, "frederick", {"type": "step", "to": fort}, 1)  # a fortress Austria holds
     s = _pass_to_turn(s, 2)
     assert s["adv"]["agreements"]  # still in force in turn 2
     s = _pass_to_turn(s, 3)

@@ -172,3 +172,13 @@ def is_over(state: dict) -> bool:
 
 def result(state: dict) -> dict | None:
     return state["result"]
+
+
+def agreement_terms(state: dict, role: str, other: str) -> list[dict]:
+    """The single promises `role` may make to `other` now (R21; the offer dialog's list)."""
+    return agreements.term_choices(state, board_info(state), role, other)
+
+
+def agreement_term_text(state: dict, term: dict) -> str:
+    """How a promise of an agreement reads (R21)."""
+    return agreements.term_text(state, board_info(state), term)

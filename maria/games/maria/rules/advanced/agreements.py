@@ -62,7 +62,8 @@ def label(a: dict) -> str:
 
 
 def term_text(state: dict, info: BoardInfo, t: dict) -> str:
-    """How a term reads in the log and on the board."""
+    """How a term reads in the log and on the board (an agreement keeps its lines, "text", so that
+    the board shows them from the view alone)."""
     who = power_name(t["power"])
     k = t["kind"]
     if k == "no_attack":
@@ -80,6 +81,11 @@ def term_text(state: dict, info: BoardInfo, t: dict) -> str:
         return f"{who} votes for {cand} in the imperial election"
     n = t["turns"]
     return f"{who} pays {power_name(t['recipient'])} a subsidy for {n} turn{'s' if n != 1 else ''}"
+
+
+def lines(state: dict, info: BoardInfo, a: dict) -> list[str]:
+    """Each promise of an offer or agreement, with its side: "Frederick: Prussia does not ..."."""
+    return [f"{R.role_name(r)}: {term_text(state, info, t)}" for r in (a["by"], a["to"]) for t in a["terms"].get(r, [])]
 
 
 def agreement_text(state: dict, info: BoardInfo, a: dict) -> str:
@@ -109,15 +115,18 @@ def _leave_distance(info: BoardInfo, territory: str, city: str) -> int:
     return best
 
 
-def _generals(state: dict, power: str) -> list[tuple[str, dict]]:
+def _generals(state: dict, info: BoardInfo, power: str) -> list[tuple[str, dict]]:
+    """`power`'s generals on the maps in play."""
     return [
-        (gid, g) for gid, g in sorted(state["generals"].items()) if g["power"] == power and g["in_play"] and g["city"]
+        (gid, g)
+        for gid, g in sorted(state["generals"].items())
+        if g["power"] == power and g["in_play"] and g["city"] in info.playable
     ]
 
 
 def _adjacent_pair(state: dict, info: BoardInfo, t: dict) -> bool:
     """A general of the promising power next to one of the target's (R11.1 would make him attack)."""
-    for _, g in _generals(state, t["power"]):
+    for _, g in _generals(state, info, t["power"]):
         if t.get("map") and info.board.cities[g["city"]].map != t["map"]:
             continue
         for n in info.nbrs[g["city"]]:
@@ -143,7 +152,7 @@ def term_choices(state: dict, info: BoardInfo, role: str, other: str) -> list[di
                     if not _adjacent_pair(state, info, tm):
                         out.append(tm)
     for p in mine:
-        if not _generals(state, p):
+        if not _generals(state, info, p):
             continue
         foes = [q for q in theirs if R.enemies(state, p, q)]
         if not foes:
@@ -152,7 +161,7 @@ def term_choices(state: dict, info: BoardInfo, role: str, other: str) -> list[di
             ctrl = controller(state, info, c)
             if ctrl is not None and R.cooperating(state, ctrl, p):
                 out.append({"kind": "keep_away", "power": p, "fortresses": [c]})
-        here = sorted({info.board.cities[g["city"]].territory for _, g in _generals(state, p)})
+        here = sorted({info.board.cities[g["city"]].territory for _, g in _generals(state, info, p)})
         for terr in sorted(info.board.territories):
             if any(info.board.cities[c].territory == terr for c in info.playable):
                 out.append({"kind": "keep_out", "power": p, "territory": terr})
@@ -193,7 +202,7 @@ def _term_refusal(state: dict, info: BoardInfo, role: str, other: str, t: object
         if not ok or set(t) != {"kind", "power", "territory"}:
             return "Name a territory of the board."
         if k == "leave" and not any(
-            _territory_of(info, g["city"]) == t["territory"] for _, g in _generals(state, t["power"])
+            _territory_of(info, g["city"]) == t["territory"] for _, g in _generals(state, info, t["power"])
         ):
             return "Only generals standing in a territory can promise to leave it."
         return None
@@ -276,6 +285,7 @@ def propose(state: dict, info: BoardInfo, role: str, action: dict) -> None:
     state["adv"].setdefault("agreement_asked", {})[f"{role}>{other}"] = _moment(state)
     offer = {"by": role, "to": other, "terms": {r: list(action["terms"].get(r, [])) for r in (role, other)}}
     offer["turns"] = action["turns"]
+    offer["text"] = lines(state, info, offer)
     log(
         state,
         f"{R.role_name(role)} offers {R.role_name(other)} an agreement for {action['turns']} "
@@ -297,6 +307,7 @@ def make(state: dict, info: BoardInfo, offer: dict) -> dict:
         "terms": {r: [dict(t) for t in ts] for r, ts in offer["terms"].items()},
         "made": state["turn"],
         "until": state["turn"] + offer["turns"],
+        "text": lines(state, info, offer),
         "allied": {f"{p}|{q}": R.allied(state, p, q) for i, p in enumerate(powers) for q in powers[i + 1 :]},
     }
     made.append(a)
@@ -410,7 +421,7 @@ def _unmoved_leaver(state: dict, info: BoardInfo, frame: dict) -> tuple[dict, di
         for a, t in _promises(state, p):
             if t["kind"] != "leave":
                 continue
-            for gid, g in _generals(state, p):
+            for gid, g in _generals(state, info, p):
                 if gid in frame.get("moved", ()) or _territory_of(info, g["city"]) != t["territory"]:
                     continue
                 probe = {"piece": gid, "mode": "normal", "path": [g["city"]], "main": True}
