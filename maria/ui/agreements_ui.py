@@ -23,6 +23,7 @@ KINDS = (
     ("subsidy", "Subsidy"),
 )
 PER_SIDE = 12  # promises of one kind listed for each side
+ROW = 36  # their spacing
 MAX_TURNS = 4  # as the rules (RUL-A38)
 PANEL = pygame.Rect(200, 90, 1520, 900)
 
@@ -125,7 +126,7 @@ class AgreementOfferScene(ButtonScene):
                 on = t in self.chosen.get(side, [])
                 b.append(
                     W.Button(
-                        pygame.Rect(cx, r.y + 230 + i * 40, 710, 34),
+                        pygame.Rect(cx, r.y + 230 + i * ROW, 710, ROW - 5),
                         self.text(t),
                         self._toggle(side, t),
                         True,
@@ -202,20 +203,17 @@ class AgreementOfferScene(ButtonScene):
             anchor="topright",
         )
         for col, side in enumerate((self.by, self.to)):
-            who = "You promise" if side == self.by else f"{role_name(side)} promises"
-            W.blit_text(
-                surf, f"{who} ({role_name(side)})", (r.x + 30 + col * 740, r.y + 192), 19, W.ACCENT, "serif_bold"
-            )
+            who = f"You promise ({role_name(side)})" if side == self.by else f"{role_name(side)} promises"
+            W.blit_text(surf, who, (r.x + 30 + col * 740, r.y + 192), 19, W.ACCENT, "serif_bold")
             if not self.listed(side):
                 W.blit_text(surf, "nothing of this kind", (r.x + 30 + col * 740, r.y + 232), 15, (120, 105, 80))
-        y = r.y + 230 + PER_SIDE * 40 + 6
+        y = r.y + 230 + PER_SIDE * ROW + 4
         lines = [f"{role_name(s)}: {self.text(t)}" for s in (self.by, self.to) for t in self.chosen.get(s, [])] or [
             "Choose at least one promise (click it; click again to take it back)."
         ]
         W.blit_text(surf, "The offer:", (r.x + 30, y), 17, W.INK, "sans_bold")
-        for line in lines[:6]:
-            y += 24
-            W.blit_text(surf, line, (r.x + 50, y), 15, W.INK)
+        for i, line in enumerate(lines[:12]):  # two columns of 6
+            W.blit_text(surf, line, (r.x + 50 + (i // 6) * 720, y + 24 + (i % 6) * 21), 15, W.INK)
         self.draw_buttons(surf)
 
 
@@ -235,7 +233,8 @@ def draw_offer(surf, rect, frame: dict) -> None:
         (100, 85, 60),
     )
     y = rect.y + 100
-    for line in offer.get("text", [])[:12]:
+    quiet = [role_name(r) for r in (offer["by"], offer["to"]) if not offer["terms"].get(r)]
+    for line in offer.get("text", [])[:12] + [f"{q} promises nothing in return" for q in quiet]:
         for part in W.wrap(line, rect.w - 480, 18)[:2]:
             W.blit_text(surf, part, (rect.x + 30, y), 18, W.INK)
             y += 26
