@@ -49,3 +49,18 @@ def test_R21_a_trailing_computer_offers_the_other_trailing_player_a_truce_in_the
     assert s["flow"][-1]["name"] == "agreement_answer"
     off = adv_game(diplomacy=True)  # without the option: no offer
     assert _choose(off, "maria_theresa")["type"] != "offer_agreement"
+
+
+def test_tournament_plays_with_or_without_agreements():
+    from maria.cli import build_parser
+    from maria.players import tournament
+
+    args = build_parser().parse_args(["tournament", "--variant", "advanced", "--agreements", "on"])
+    assert args.agreements == "on"
+    seats = {r: "random" for r in ("maria_theresa", "frederick", "louis_xv")}
+    rec = tournament.play_game("advanced", 3, 4, seats, agreements=True)
+    assert rec.state["options"]["agreements"] is True
+    assert tournament.play_game("advanced", 3, 4, seats).state["options"]["agreements"] is False
+    key = dict(variant="advanced", players=3, games=2, a="easy", b="easy", budget=None, seed=0, seating="solo")
+    assert "agreements" not in tournament._series_key(clock=False, **key)  # the files of old series
+    assert tournament._series_key(clock=False, agreements=True, **key)["agreements"] is True

@@ -124,7 +124,7 @@ def _cancels(state: dict, frame: dict, role: str) -> list[dict]:
 # refused cannot be repeated for that contract before the phase changes (adv["cancel_asked"]:
 # {contract: [turn, stage, phase]}), so a game cannot stall on it (RUL-A34).
 
-NO_ANYTIME_CANCEL = frozenset({"allocation", "game", "diplomacy", "subsidy_answer"})
+NO_ANYTIME_CANCEL = frozenset({"allocation", "game", "diplomacy", "subsidy_answer", "agreement_answer"})
 
 
 def _moment(state: dict) -> list:
