@@ -369,7 +369,9 @@ class SetupScene(SetupBase):
         opts = None
         if self.variant == "advanced":
             human = any(s.kind == "human" for s in self.seats.values())
-            opts = {"optional_political_rule": self.political_rule, "agreements": self.agreements and human}
+            opts = {"optional_political_rule": self.political_rule}
+            if self.agreements and human:  # R21 (RUL-A38)
+                opts["agreements"] = True
         session = Session.new(self.variant, self.players, self.seed, list(self.seats.values()), opts)
         self.app.scenes = [self.app.scenes[0]]
         from maria.ui.board_scene import BoardScene

@@ -115,3 +115,25 @@ def test_R21_a_computer_offer_is_answered_in_the_answer_dialog(ui):
     assert labels == ["Accept the agreement", "Refuse the agreement"]
     ui.press(("choice", 0), scene=board)
     assert s.state["adv"]["agreements"][0]["terms"] == {"frederick": TRUCE_FR, "maria_theresa": []}
+
+
+def test_R21_new_game_screen_agreements_on_with_a_human_seat_and_off_when_unticked(ui):
+    from maria.ui.scenes import SetupScene
+
+    ui.press("new")
+    ui.press("advanced")
+    setup = ui.top
+    assert isinstance(setup, SetupScene) and setup.agreements  # on by default
+    ui.press("start")
+    _ready(ui)
+    assert ui.app.find(BoardScene).session.state["options"]["agreements"] is True
+    ui.press("menu")
+    ui.app.scenes = [ui.app.scenes[0]]
+    ui.frames(2)
+    ui.press("new")
+    ui.press("advanced")
+    ui.press("agreements")
+    assert not ui.top.agreements
+    ui.press("start")
+    _ready(ui)
+    assert not ui.app.find(BoardScene).session.state["options"].get("agreements")

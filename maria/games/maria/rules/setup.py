@@ -27,9 +27,12 @@ ADVANCED_OPTIONS: dict[str, object] = {
     "charles_emmanuel_rule": "es",  # VD-27: "es" (only while Prussian ally) | "fr"
     "neutral_saxony_votes_francis": True,  # VD-16 (ES v2.0, FR, HE)
     "pa_austria_stacking_consent": "ask",  # R6.8/R10.7: "ask" | "always" | "never" (RUL-A25)
-    # R21 binding agreements (RUL-A38): the window turns it on for a game with a human seat
-    "agreements": False,
 }
+
+# Options a state records only when they are given, so that a game set up without them is the same
+# game (and the same state) as before they existed: R21 binding agreements (RUL-A38; the window
+# turns them on for a game with a human seat).
+EXTRA_OPTIONS: dict[str, object] = {"agreements": False}
 
 
 def build_state(info: BoardInfo, variant: str, players: int, seed: int, options: dict | None, board_key: str) -> dict:
