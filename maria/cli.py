@@ -311,6 +311,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="a JSON-lines file written as each game ends; run again with the same file to "
         "resume a stopped series (only the missing games are played)",
     )
+    p.add_argument(
+        "--agreements",
+        choices=("on", "off"),
+        default="off",
+        help="MARIA's advanced game: the players may make binding agreements (R21) or not (the default)",
+    )
     p.set_defaults(func=_tournament)
     p = sub.add_parser(
         "judge", help="play the search's departures from the rules of thumb to the end (diagnostic, slow)"

@@ -30,6 +30,9 @@ class Anytime:
     never_in: frozenset = frozenset()  # flow states where it is neither offered nor taken
     act_never_in: frozenset = frozenset()  # flow states where it is not taken this way
     settle: bool = False  # run the flow loop after it
+    # a templated offer: (state, info, role, action) -> why it is refused, or None; without it an
+    # action must equal one of the offered ones
+    check: Callable[[dict, Any, str, dict], str | None] | None = None
 
 
 @dataclass
@@ -45,6 +48,11 @@ class Door:
         default=lambda state, action, frame=None, info=None: f"{action.get('type')!r} is not a legal action now."
     )
     reversible_in: frozenset | None = None  # flow states where they may (None: any)
+    # what the players have bound themselves to (MARIA's agreements): (state, info, role, action) ->
+    # why the action would break a promise, or None.  A refused action is neither listed nor taken.
+    refuse: Callable[[dict, Any, str, dict], str | None] | None = None
+    # after every action has settled: (state, info) -> None (the promises that end)
+    after: Callable[[dict, Any], None] | None = None
 
     def undoable(self, state: dict, action: dict) -> bool:
         """Whether `action`, taken now, may be taken back: its type is reversible and, when the
@@ -70,6 +78,8 @@ class Door:
         info = self.info_of(state)
         frame, h = self.frame_handler(state)
         out = list(h.prompt(state, info, frame, role))
+        if self.refuse is not None:
+            out = [a for a in out if self.refuse(state, info, role, a) is None]
         if role in h.waiting(state, info, frame):
             for any_ in self.anytime:
                 if frame["name"] not in any_.never_in:
@@ -87,12 +97,21 @@ class Door:
         t = action.get("type")
         for any_ in self.anytime:
             if t == any_.type and frame["name"] not in any_.never_in | any_.act_never_in:
-                if action not in any_.offer(state, role):
+                if any_.check is not None:
+                    why = any_.check(state, info, role, action)
+                    if why:
+                        raise IllegalAction(why)
+                elif action not in any_.offer(state, role):
                     raise IllegalAction(any_.refusal)
                 any_.perform(state, info, role, action)
                 if any_.settle:
                     self.settle(state, info)
+                self._after(state, info)
                 return
+        if self.refuse is not None:
+            why = self.refuse(state, info, role, action)
+            if why:
+                raise IllegalAction(why)
         if t in h.templated:
             if any(v == "choose" for v in action.values()):
                 raise IllegalAction("Fill in the template's choices before sending it.")
@@ -102,6 +121,11 @@ class Door:
             raise IllegalAction(self.why_not(state, action, frame, info))
         h.act(state, info, frame, role, action)
         self.settle(state, info)
+        self._after(state, info)
+
+    def _after(self, state: dict, info: Any) -> None:
+        if self.after is not None:
+            self.after(state, info)
 
     def apply(self, state: dict, role: str, action: dict) -> dict:
         """Return the state after `role` takes `action`; the caller's state is never modified.  An

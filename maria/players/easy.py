@@ -41,9 +41,10 @@ TROOP_COST = 4
 
 def playable(legal: list[dict], diplomacy: bool = False) -> list[dict]:
     """The actions a computer player considers: never undo or a troop transfer, and proposals to
-    cancel a subsidy contract only in the diplomacy window (`diplomacy`: its own rule of thumb,
-    on_diplomacy) — not the same proposal offered at every other decision (R20, RUL-A34)."""
-    skip = ("undo", "transfer") if diplomacy else ("undo", "transfer", "cancel_subsidy")
+    cancel a subsidy contract or offers of agreement only in the diplomacy window (`diplomacy`: its
+    own rule of thumb, on_diplomacy) — not the same proposal offered at every other decision (R20,
+    R21, RUL-A34, RUL-A39)."""
+    skip = ("undo", "transfer") if diplomacy else ("undo", "transfer", "cancel_subsidy", "offer_agreement")
     return [a for a in legal if a["type"] not in skip] or legal
 
 

@@ -608,7 +608,21 @@ class PoliticsRules:
                 best = (key, a)
         if best is not None:
             return best[1]
+        if not self.fast:  # R21: a truce between the trailing players (maria.players.negotiate)
+            from maria.players.negotiate import truce_offer
+
+            offer = truce_offer(st, self.role, acts)
+            if offer is not None:
+                return offer
         return done
+
+    def on_agreement_answer(self, acts, frame):
+        """R21: accept an offer of agreement that is worth it and does not help the leader
+        (maria.players.negotiate); in a play-out (`fast`), refuse."""
+        from maria.players.negotiate import accept
+
+        yes = not self.fast and accept(self.state, self.role, frame["offer"])
+        return {"type": "answer_agreement", "accept": yes}
 
     def on_subsidy_answer(self, acts, frame):
         yes = next((a for a in acts if a.get("accept") is True), None)

@@ -22,8 +22,9 @@ def _pick(st: dict, n: int) -> int:
     return rng.randbelow(st, n)
 
 
-def fill(template: dict, state: dict, chooser: dict) -> dict:
-    """Fill a template action with a random legal choice (chooser = {"rng": int} PRNG state)."""
+def fill(template: dict, state: dict, chooser: dict, role: str | None = None) -> dict:
+    """Fill a template action with a random legal choice (chooser = {"rng": int} PRNG state) for
+    `role` (needed only for an offer of agreement: the offering player)."""
     a = dict(template)
     t = a["type"]
     if t == "allocate":
@@ -109,7 +110,22 @@ def fill(template: dict, state: dict, chooser: dict) -> dict:
         a["cards"] = cards.suggest_payment(state["cards"]["hands"][p], 4 * total) if total else None
         if not total:
             return {"type": "done"}
+    elif t == "offer_agreement":
+        by = role or next(r for r in door.active_roles(state) if r != a["to"])
+        a["terms"], a["turns"] = _random_terms(state, by, a["to"], chooser), 1 + _pick(chooser, 2)
     return a
+
+
+def _random_terms(state: dict, role: str, other: str, chooser: dict) -> dict:
+    """One promise of the offering side (R21), drawn from the vocabulary; a promise to keep out of
+    a territory when nothing else can be promised."""
+    from maria.games.maria.rules.advanced.agreements import term_choices
+
+    choices = term_choices(state, board_info(state), role, other)
+    if choices:
+        return {role: [choices[_pick(chooser, len(choices))]]}
+    p = R.powers_of(state, role)[0]
+    return {role: [{"kind": "keep_out", "power": p, "territory": sorted(board_info(state).board.territories)[0]}]}
 
 
 def random_payment(hand: list[str], amount: int, chooser: dict) -> list[str] | None:
@@ -208,7 +224,7 @@ def _purposeful(state: dict, role: str, acts: list[dict], chooser: dict) -> dict
             return good[_pick(chooser, len(good))]
         return None
     if name == "diplomacy":  # R20: now and then a contract or a cancellation
-        deals = [a for a in acts if a["type"] in ("offer_subsidy", "cancel_subsidy")]
+        deals = [a for a in acts if a["type"] in ("offer_subsidy", "cancel_subsidy", "offer_agreement")]
         if deals and _pick(chooser, 12) == 0:
             return deals[_pick(chooser, len(deals))]
         return {"type": "done"}
@@ -236,7 +252,7 @@ def is_rarer(a: dict, frame_name: str) -> bool:
     """A proposal to cancel a subsidy contract outside the diplomacy window (R20, RUL-A34): offered
     at almost every decision, so a random player makes one only when it was about to transfer or
     undo (it never spends a random draw of its own, which keeps the fuzz seeds' games as they were)."""
-    return a["type"] == "cancel_subsidy" and frame_name != "diplomacy"
+    return a["type"] in ("cancel_subsidy", "offer_agreement") and frame_name != "diplomacy"
 
 
 def random_action(state: dict, role: str, chooser: dict) -> dict:
@@ -253,7 +269,7 @@ def random_action(state: dict, role: str, chooser: dict) -> dict:
     else:
         a = _purposeful(state, role, common, chooser) or common[_pick(chooser, len(common))]
     if any(v == "choose" for v in a.values()):
-        a = fill(a, state, chooser)
+        a = fill(a, state, chooser, role)
     return a
 
 

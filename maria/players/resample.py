@@ -66,6 +66,7 @@ ADV_VIEW_KEYS = {
     "election": "election",
     "emperor_elected": "emperor_elected",
     "contracts": "contracts",
+    "agreements": "agreements",
     "silesia_annexed": "silesia_annexed",
     "prussia_neutral_until": "prussia_neutral_until",
 }
@@ -85,6 +86,8 @@ ADV_BOOKKEEPING_KEYS = frozenset(
         "saxony_pending",
         "in_peace_shift",
         "cancel_asked",
+        "agreement_asked",
+        "agreements_made",
     }
 )
 # Partly secret: rebuilt from the view's filtered copy by resample (political display and deck,

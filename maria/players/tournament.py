@@ -40,6 +40,7 @@ def play_game(
     max_actions: int = 20000,
     role_times: dict | None = None,
     clock: bool = False,
+    agreements: bool = False,
 ):
     """One game; returns the GameRecord.  seats: role -> level.  `times` collects each decision's
     seconds (observation, legal actions and choice) by level, `role_times` by role.  Without the
@@ -47,7 +48,8 @@ def play_game(
     so a seed plays the same game on any machine under any load (make_player)."""
     from maria.record.game import GameRecord
 
-    rec = GameRecord.new(variant=variant, players=players, seed=seed)
+    options = {"agreements": True} if agreements and variant == "advanced" else None  # R21 (RUL-A38)
+    rec = GameRecord.new(variant=variant, players=players, seed=seed, options=options)
     ps = {
         r: make_player(lvl, seed * 1009 + i, budget=budget if lvl in ("normal", "hard") else None, clock=clock)
         for i, (r, lvl) in enumerate(sorted(seats.items()))
@@ -92,7 +94,14 @@ def _play_one(job: dict) -> dict:
     out = {"g": job["g"], "seed": job["seed"], "group": job["group"], "seats": job["seats"]}
     try:
         rec = play_game(
-            job["variant"], job["players"], job["seed"], job["seats"], job["budget"], times, clock=job["clock"]
+            job["variant"],
+            job["players"],
+            job["seed"],
+            job["seats"],
+            job["budget"],
+            times,
+            clock=job["clock"],
+            agreements=job.get("agreements", False),
         )
     except Exception as e:  # counted and reported, never hidden
         out["error"] = f"{type(e).__name__}: {e}"
@@ -104,6 +113,9 @@ def _play_one(job: dict) -> dict:
             "reason": res.get("reason"),
             "turn": rec.state["turn"],
             "actions": len(rec.actions),
+            "agreements": sum(
+                1 for e in rec.state["log"] if e["text"].startswith("Agreement ") and ") is made" in e["text"]
+            ),
             "times": {k: [round(t, 4) for t in v] for k, v in times.items()},
         }
     )
@@ -115,8 +127,12 @@ def _play_one(job: dict) -> dict:
 
 
 def _series_key(**kw) -> dict:
-    """What a results file's games must share to be one series (a resumed run checks it)."""
-    return {k: kw[k] for k in ("variant", "players", "games", "a", "b", "budget", "seed", "seating", "clock")}
+    """What a results file's games must share to be one series (a resumed run checks it); the
+    agreements (R21) only when on, so that the files of series without them stay as they were."""
+    key = {k: kw[k] for k in ("variant", "players", "games", "a", "b", "budget", "seed", "seating", "clock")}
+    if kw.get("agreements"):
+        key["agreements"] = True
+    return key
 
 
 def read_results(path) -> tuple[dict | None, list[dict]]:
@@ -156,6 +172,7 @@ def run(
     jobs: int | None = 1,
     results: str | None = None,
     progress=None,
+    agreements: bool = False,
 ) -> dict:
     """A series: game g (0 <= g < games) is seed + g with a in the seats of group g % len(groups).
     `jobs` processes play the games (None: one per core; every game is the same whatever the
@@ -169,7 +186,16 @@ def run(
     roles = list(door.ROLES[players])
     groups = seat_groups(roles, seating)
     key = _series_key(
-        variant=variant, players=players, games=games, a=a, b=b, budget=budget, seed=seed, seating=seating, clock=clock
+        variant=variant,
+        players=players,
+        games=games,
+        a=a,
+        b=b,
+        budget=budget,
+        seed=seed,
+        seating=seating,
+        clock=clock,
+        agreements=agreements,
     )
     done: dict[int, dict] = {}
     fh = None
@@ -204,6 +230,7 @@ def run(
                 "players": players,
                 "budget": budget,
                 "clock": clock,
+                "agreements": agreements,
                 "out": str(outdir) if outdir else None,
                 "replay_name": f"{variant}-{players}p-{g:04d}-{a}-as-{label}-vs-{b}.yaml",
             }
@@ -264,6 +291,7 @@ def summarize(
     won_by = {r: 0 for r in roles}  # every game, whoever sat where
     drawn = 0
     errors = 0
+    made: list[int] = []  # agreements made per game (R21)
     for d in finished:
         role = d["group"]
         if d.get("error"):
@@ -280,6 +308,7 @@ def summarize(
             won_by[winner] = won_by.get(winner, 0) + 1
         for lvl, ts in d.get("times", {}).items():
             times.setdefault(lvl, []).extend(ts)
+        made.append(d.get("agreements", 0))
     echo(
         f"{variant}, {players} players: {a} (rotating seats, {seating} seating) vs {b}, {games} games, {errors} errors"
     )
@@ -331,8 +360,11 @@ def summarize(
             f"  decision time {lvl:<7} n={len(ts):<7} mean {statistics.mean(ts) * 1000:8.1f} ms  "
             f"median {statistics.median(ts) * 1000:8.1f} ms  worst {max(ts) * 1000:8.1f} ms"
         )
+    if any(made):
+        echo(f"  agreements made (R21): {sum(made)} in {len(made)} games, {sum(made) / len(made):.2f} a game")
     echo(f"{games} games, {errors} errors")
     return {
+        "agreements": made,
         "wins": wins,
         "ties": ties,
         "played": played,
@@ -361,6 +393,7 @@ def command(args, players: int, progress) -> int:
             jobs=args.jobs,
             results=args.results,
             progress=progress,
+            agreements=getattr(args, "agreements", "off") == "on",
         )
     except ValueError as e:
         print(f"error: {e}")

@@ -411,10 +411,10 @@ def _check_fields(name: str, doc: dict) -> None:
 
 def _option_rules() -> dict:
     """option -> (type, allowed values or None): the options a game can be set up with."""
-    from maria.games.maria.rules.setup import ADVANCED_OPTIONS, DEFAULT_OPTIONS
+    from maria.games.maria.rules.setup import ADVANCED_OPTIONS, DEFAULT_OPTIONS, EXTRA_OPTIONS
     from maria.games.maria.invariants import MAX_TURN
 
-    out = {k: (type(v), None) for k, v in {**DEFAULT_OPTIONS, **ADVANCED_OPTIONS}.items()}
+    out = {k: (type(v), None) for k, v in {**DEFAULT_OPTIONS, **ADVANCED_OPTIONS, **EXTRA_OPTIONS}.items()}
     out["last_turn"] = (int, range(1, MAX_TURN + 1))
     out["charles_emmanuel_rule"] = (str, ("es", "fr"))
     out["pa_austria_stacking_consent"] = (str, ("ask", "always", "never"))

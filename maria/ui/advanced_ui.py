@@ -14,6 +14,7 @@ from maria.render import palette as pal, pieces, symbols
 from maria.render.furniture import elector_box_rects, pool_rects, victory_box_rects
 from maria.games.maria.rules import cards as C
 from maria.games.maria.rules.advanced import poldata
+from maria.games.maria.rules.roles import role_name
 from maria.ui import widgets as W
 
 MAJOR = ("austria", "prussia", "france", "pragmatic_army")
@@ -51,6 +52,7 @@ FRAME_TITLES = {
     "peace_offer": "Silesian peace (R19.1)",
     "diplomacy": "Subsidy contracts (R20)",
     "subsidy_answer": "A subsidy contract: your answer (R20)",
+    "agreement_answer": "An agreement: your answer (§21)",
 }
 ADV_FRAMES = frozenset(FRAME_TITLES)
 
@@ -170,6 +172,10 @@ def action_label(a: dict, v: dict, board) -> str:
             f"Offer: {pname(a['giver'])} pays {pname(a['recipient'])} 1 TC/turn for {a['turns']} "
             f"turn{'s' if a['turns'] != 1 else ''}"
         )
+    if t == "offer_agreement" and a.get("to") in v.get("roles", {}):
+        return f"Offer {role_name(a['to'])} an agreement…"
+    if t == "answer_agreement" and "accept" in a:
+        return "Accept the agreement" if a["accept"] else "Refuse the agreement"
     if t == "cancel_subsidy" and "contract" in a:
         return f"Ask to cancel the contract {str(a['contract']).replace('>', ' → ').replace('_', ' ').title()}"
     if t == "commander" and "general" in a:
@@ -403,6 +409,10 @@ def draw_political_display(surf, rect, v, mine: set, frame=None) -> None:
     draw_political_cards(surf, pygame.Rect(rect.x + 20, rect.y + 406, min(760, rect.w - 40), 170), adv, frame)
     W.blit_text(surf, "TC spaces (placement order)", (rect.x + 20, rect.y + 590), 18, W.INK, "serif_bold")
     draw_tc_spaces(surf, pygame.Rect(rect.x + 20, rect.y + 614, min(1040, rect.w - 40), 118), adv, mine)
+    if adv.get("agreements") and rect.w >= 1120:  # R21: beside the revealed cards
+        from maria.ui.agreements_ui import draw_in_force
+
+        draw_in_force(surf, pygame.Rect(rect.x + 800, rect.y + 380, rect.w - 820, 200), v)
 
 
 # --- the victory display ------------------------------------------------------------------------

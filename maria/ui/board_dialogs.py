@@ -7,6 +7,7 @@ import pygame
 
 from maria.games.maria.rules import cards as C
 from maria.ui import advanced_ui as ADV
+from maria.ui import agreements_ui as AG_UI
 from maria.ui import widgets as W
 from maria.ui.board_layout import WHEEL_STEP, INTRO_FRAMES, TYPE_LABELS, control_buttons
 from maria.ui.overlays import ComputerFailedScene, RulesScene
@@ -186,6 +187,9 @@ class DialogsPart:
         return None
 
     def ask_or_apply(self, a: dict) -> None:
+        if AG_UI.is_offer_template(a):  # R21: the offer's own dialog fills it
+            self.app.push(AG_UI.AgreementOfferScene(self.app, self, a["to"]))
+            return
         q = self.confirm_question(a)
         if q is None:
             self.apply(a)
@@ -324,6 +328,8 @@ class DialogsPart:
         if name == "election":
             el = self._dialog_actions()[0].get("elector")
             ADV.draw_election(s, r, self.v, self.board, el)
+        elif name == "agreement_answer" and "offer" in self.frame:
+            AG_UI.draw_offer(s, r, self.frame)
         elif name in ADV.ADV_FRAMES and self.v.get("advanced"):
             ADV.draw_political_display(s, r, self.v, mine, self.frame)
         else:

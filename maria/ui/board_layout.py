@@ -164,6 +164,8 @@ PUBLIC_TYPES = frozenset(
         "answer_subsidy",
         "offer_subsidy",
         "cancel_subsidy",
+        "offer_agreement",
+        "answer_agreement",
         "vote",
         "relocate",
         "place_train",

@@ -219,7 +219,7 @@ class ModalPart:
                     W.Button(
                         pygame.Rect(col.x, y, col.w, step - 6),
                         self._action_label(a),
-                        (lambda a=a: self.apply(a)),
+                        (lambda a=a: self.ask_or_apply(a)),
                         True,
                         ("choice", i),
                         16 if step > 40 else 14,

@@ -188,7 +188,13 @@ class PanelsPart:
                 "offered. Accept? (R20)"
             )
         if name == "diplomacy":
+            if any(a["type"] == "offer_agreement" for a in self.acts):
+                return (
+                    "Diplomacy: offer a subsidy contract or an agreement, ask to cancel a contract, or Done (R20, §21)."
+                )
             return "Subsidy contracts: offer one (choose the number of turns), ask to cancel one, or Done (R20)."
+        if name == "agreement_answer":
+            return "An agreement is offered to you: accept it or refuse it. Once made, the program keeps it (§21)."
         if name == "reduce_objectives":
             return "Reduce the objectives? (R23)"
         return f"{str(name).replace('_', ' ').capitalize()}: choose an action."

@@ -297,7 +297,7 @@ class MariaPresenter(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, Com
             return None
         # transfers (R6.6) and proposals to cancel a subsidy (R20) are offered "at any time": side
         # options, not an answer to the question asked
-        rest = [a for a in acts if a["type"] not in ("transfer", "cancel_subsidy")]
+        rest = [a for a in acts if a["type"] not in ("transfer", "cancel_subsidy", "offer_agreement")]
         if len(rest) == 1 and rest[0]["type"] in FORCED_TYPES:
             return rest[0]
         # R11.5: at a score of 0 a side holding a card of its suit must play one; with a single such

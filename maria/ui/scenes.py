@@ -230,6 +230,7 @@ class SetupScene(SetupBase):
         self.players = 3
         self.variant = "intro"
         self.political_rule = True  # R25, the optional political rule (default on)
+        self.agreements = True  # R21 binding agreements: on in a game with a human seat (RUL-A38)
         self.seats = {s.role: s for s in default_seats(3)}
         self.seed = random.randrange(1, 100000)
         self.seed_text = None
@@ -245,6 +246,8 @@ class SetupScene(SetupBase):
             self.variant = last["variant"]
         if isinstance(last.get("political_rule"), bool):
             self.political_rule = last["political_rule"]
+        if isinstance(last.get("agreements"), bool):
+            self.agreements = last["agreements"]
         if last.get("players") in (2, 3):
             self.players = last["players"]
             self.seats = {s.role: s for s in default_seats(self.players)}
@@ -263,6 +266,7 @@ class SetupScene(SetupBase):
             "variant": self.variant,
             "players": self.players,
             "political_rule": self.political_rule,
+            "agreements": self.agreements,
             "seats": {r: {"kind": s.kind, "level": s.level} for r, s in self.seats.items()},
         }
         self.app.settings.save()
@@ -303,6 +307,17 @@ class SetupScene(SetupBase):
                     18,
                 )
             )
+            mark = "☑" if self.agreements else "☐"
+            b.append(
+                W.Button(
+                    pygame.Rect(1260, 236, 420, 48),
+                    f"{mark} Binding agreements (§21)",
+                    self._toggle_agreements,
+                    True,
+                    "agreements",
+                    18,
+                )
+            )
         for i, n in enumerate((2, 3)):
             b.append(
                 W.Button(
@@ -333,6 +348,9 @@ class SetupScene(SetupBase):
     def _toggle_political(self):
         self.political_rule = not self.political_rule
 
+    def _toggle_agreements(self):
+        self.agreements = not self.agreements
+
     def _players(self, n):
         def f():
             self.players = n
@@ -348,7 +366,12 @@ class SetupScene(SetupBase):
 
     def start(self):
         self._remember()
-        opts = {"optional_political_rule": self.political_rule} if self.variant == "advanced" else None
+        opts = None
+        if self.variant == "advanced":
+            human = any(s.kind == "human" for s in self.seats.values())
+            opts = {"optional_political_rule": self.political_rule}
+            if self.agreements and human:  # R21 (RUL-A38)
+                opts["agreements"] = True
         session = Session.new(self.variant, self.players, self.seed, list(self.seats.values()), opts)
         self.app.scenes = [self.app.scenes[0]]
         from maria.ui.board_scene import BoardScene

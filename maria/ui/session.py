@@ -397,7 +397,9 @@ class Session(ComputerTurns, Autosaving):
                     break
                 r = roles[0]
                 acts = [
-                    a for a in door.legal_actions(cur, r) if a["type"] not in ("undo", "transfer", "cancel_subsidy")
+                    a
+                    for a in door.legal_actions(cur, r)
+                    if a["type"] not in ("undo", "transfer", "cancel_subsidy", "offer_agreement")
                 ]
                 if not acts:
                     break

@@ -39,6 +39,8 @@ ACTION_TIPS: dict[str, str] = {
     "offer_subsidy": "Offer a subsidy contract to an ally for a number of turns (R20.2).",
     "answer_subsidy": "Accept or refuse the subsidy contract offered to you (R20.2).",
     "cancel_subsidy": "Propose to end a running subsidy contract (R20).",
+    "offer_agreement": "Offer another player a binding agreement: each side's promises, for 1 to 4 turns (§21).",
+    "answer_agreement": "Accept or refuse the agreement offered to you: once made, the program keeps it (§21).",
     "trump": "Choose the trump suit of this political phase (R17.2.1).",
     "place": "Place one tactical card face-down on your space of the political display, or none (R17.3).",
     "select": "Take a face-up political card; your cards on the display are discarded (R17.5.3).",

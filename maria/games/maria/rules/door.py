@@ -27,6 +27,7 @@ from maria.games.maria.board.model import Board
 from maria.engine.stack import Handler
 from maria.games.maria.rules.movement import apply_transfer, apply_whole_move, step_refusal, transfer_actions
 from maria.games.maria.rules.advanced.subsidy import NO_ANYTIME_CANCEL, anytime_cancels, propose_cancel
+from maria.games.maria.rules.advanced import agreements
 from maria.games.maria.rules.supply import outlook as supply_outlook_of, supply_map as supply_map_of
 from maria.games.maria.rules.supply import train_outlook as train_outlook_of
 from maria.games.maria.rules.view import view as _view
@@ -101,9 +102,20 @@ DOOR = Door(
             act_never_in=NO_ANYTIME_CANCEL,
             settle=True,
         ),  # R20 (RUL-A34)
+        Anytime(
+            "offer_agreement",
+            agreements.anytime_offers,
+            agreements.propose,
+            "An agreement is offered to another player, once per phase (RUL-A39).",
+            never_in=agreements.NO_ANYTIME_OFFER,
+            settle=True,
+            check=agreements.offer_refusal,
+        ),  # R21 (RUL-A39)
     ),
     special=_whole_move,
     why_not=_why_not,
+    refuse=agreements.refusal,
+    after=agreements.review,
 )
 
 active_roles = DOOR.active_roles
@@ -160,3 +172,13 @@ def is_over(state: dict) -> bool:
 
 def result(state: dict) -> dict | None:
     return state["result"]
+
+
+def agreement_terms(state: dict, role: str, other: str) -> list[dict]:
+    """The single promises `role` may make to `other` now (R21; the offer dialog's list)."""
+    return agreements.term_choices(state, board_info(state), role, other)
+
+
+def agreement_term_text(state: dict, term: dict) -> str:
+    """How a promise of an agreement reads (R21)."""
+    return agreements.term_text(state, board_info(state), term)

@@ -193,5 +193,6 @@ from maria.games.maria.rules.advanced import (
     election,
     peace,
     subsidy,
+    agreements,
 )
 from maria.games.maria.rules.tc import minor_cut_off

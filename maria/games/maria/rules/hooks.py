@@ -44,6 +44,11 @@ POINTS: dict[str, str] = {
     "queue_relocation": "advanced.expeditions / saxony: pieces to relocate, one 'relocate' frame each "
     "(R17.6.7, R19.3, R19.4; RUL-A18) - advanced.peace",
     "relocation_choices": "advanced.expeditions: where a relocated piece may go (R17.6.7, RUL-A15) - advanced.peace",
+    "agreement_step": "movement.step_refusal: a general's step that breaks an agreement in force (R21, RUL-A40)"
+    " - advanced.agreements",
+    "agreement_offers": "advanced.subsidy Diplomacy: the R21 offers of the diplomacy window (RUL-A39)"
+    " - advanced.agreements",
+    "propose_agreement": "advanced.subsidy Diplomacy: an R21 offer made in that window (RUL-A39) - advanced.agreements",
     "vp_lost": "advanced.markers.lose_vp: Prussia's VP losses shift the Saxony track (R19.3) - advanced.saxony",
 }
 

@@ -79,6 +79,8 @@ def _advanced_refusal(state: dict, info: BoardInfo, piece: dict, cur: str, to: s
         return "Only French and Austrian pieces may cross between the Flanders and Bohemia maps (R10.6)."
     if to in hooks.call("forbidden", state, info, piece["power"]):
         return f"{cname}: neutral pieces stay at home and foreign pieces stay out of neutral territory (R19.4)."
+    if "rank" in piece:  # a general: the agreements in force (R21, RUL-A40)
+        return hooks.call("agreement_step", state, info, piece["power"], cur, to)
     return None
 
 

@@ -29,6 +29,11 @@ ADVANCED_OPTIONS: dict[str, object] = {
     "pa_austria_stacking_consent": "ask",  # R6.8/R10.7: "ask" | "always" | "never" (RUL-A25)
 }
 
+# Options a state records only when they are given, so that a game set up without them is the same
+# game (and the same state) as before they existed: R21 binding agreements (RUL-A38; the window
+# turns them on for a game with a human seat).
+EXTRA_OPTIONS: dict[str, object] = {"agreements": False}
+
 
 def build_state(info: BoardInfo, variant: str, players: int, seed: int, options: dict | None, board_key: str) -> dict:
     board = info.board

@@ -68,8 +68,10 @@ PUBLIC_FRAME_KEYS = {
     "generals",
     "then",
     "commander",
-    "proposed",
-}  # R6.2 equal ranks
+    "proposed",  # R6.2 equal ranks
+    "offer",  # R21: an agreement offered is public (R21.2)
+    "by",
+}
 
 
 def view(state: dict, role: str) -> dict:
@@ -159,6 +161,7 @@ def _adv_view(state: dict, mine: Collection[str]) -> dict | None:
         "election": a["election"],
         "emperor_elected": a["emperor_elected"],
         "contracts": {k: dict(v) for k, v in a.get("contracts", {}).items()},  # R20
+        "agreements": [dict(x) for x in a.get("agreements", [])],  # R21: public (R21.2)
         "silesia_annexed": a.get("silesia_annexed"),  # R19.1
         "prussia_neutral_until": a.get("prussia_neutral_until"),  # R19.1.2 step 6
         "neutral": hooks.call("neutral_powers", state),  # R19.4

@@ -6,8 +6,9 @@ State (advanced game, plain data): state["adv"]["contracts"] = {id: {"giver", "r
 is compulsory in turns 1-3 and France's choice each turn from turn 4 (R8.2; the "subsidy" action
 of the TC phase); it can never be cancelled (R20.2).
 
-Frames: "diplomacy" at the start of every advanced turn (RUL-A34: the moment contracts are made;
-every player may act, then "done"), "subsidy_answer" (the other player accepts or refuses).
+Frames: "diplomacy" at the start of every advanced turn (RUL-A34: the moment contracts and, with
+the "agreements" option, the agreements of R21 are made; every player may act, then "done"),
+"subsidy_answer" (the other player accepts or refuses).
 Cancelling may also be proposed at any other decision of either party (R20 "at any time",
 anytime_cancels / propose_cancel, offered by the door).  Actions: offer_subsidy {giver, recipient,
 turns}, cancel_subsidy {contract}, answer_subsidy {accept}, done.
@@ -123,7 +124,7 @@ def _cancels(state: dict, frame: dict, role: str) -> list[dict]:
 # refused cannot be repeated for that contract before the phase changes (adv["cancel_asked"]:
 # {contract: [turn, stage, phase]}), so a game cannot stall on it (RUL-A34).
 
-NO_ANYTIME_CANCEL = frozenset({"allocation", "game", "diplomacy", "subsidy_answer"})
+NO_ANYTIME_CANCEL = frozenset({"allocation", "game", "diplomacy", "subsidy_answer", "agreement_answer"})
 
 
 def _moment(state: dict) -> list:
@@ -179,8 +180,15 @@ def _ask_cancel(state: dict, role: str, cid: str) -> bool:
     return True
 
 
+def _agreement_offers(state: dict, role: str) -> list[dict]:
+    """R21 offers in the same window (advanced.agreements, which uses this module's contracts)."""
+    return hooks.call("agreement_offers", state, role)
+
+
 @register("diplomacy")
 class Diplomacy(Handler):
+    templated = frozenset({"offer_agreement"})
+
     @staticmethod
     def auto(state: dict, info: BoardInfo, frame: dict) -> bool:
         if leave_if_over(state):
@@ -198,20 +206,29 @@ class Diplomacy(Handler):
         return [
             r
             for r in state["roles"]
-            if r not in frame["done"] and (_offers(state, frame, r) or _cancels(state, frame, r))
+            if r not in frame["done"]
+            and (_offers(state, frame, r) or _cancels(state, frame, r) or _agreement_offers(state, r))
         ]
 
     @staticmethod
     def prompt(state: dict, info: BoardInfo, frame: dict, role: str) -> list[dict]:
         if role not in Diplomacy.waiting(state, info, frame):
             return []
-        return _offers(state, frame, role) + _cancels(state, frame, role) + [{"type": "done"}]
+        return (
+            _offers(state, frame, role)
+            + _cancels(state, frame, role)
+            + _agreement_offers(state, role)
+            + [{"type": "done"}]
+        )
 
     @staticmethod
     def act(state: dict, info: BoardInfo, frame: dict, role: str, action: dict) -> None:
         t = action["type"]
         if t == "done":
             frame["done"].append(role)
+            return
+        if t == "offer_agreement":
+            hooks.call("propose_agreement", state, info, role, action)
             return
         if t == "offer_subsidy":
             g, r, n = action["giver"], action["recipient"], action["turns"]
