@@ -88,7 +88,7 @@ HARD = Level(
     exposed_roles=_roles({"advanced-3": ("frederick",)}),
     plan_search_roles=_roles({"intro-3": ("maria_theresa", "frederick"), "intro-2": ("maria_theresa",)}),
     leader_roles=_roles({"advanced-3": ("louis_xv", "frederick", "maria_theresa")}),
-    model_plan_roles=_roles({"advanced-3": ("maria_theresa",)}),
+    model_plan_roles=_roles({"advanced-3": ("maria_theresa", "frederick", "louis_xv")}),
 )
 
 SEARCHED_LEVELS = {"normal": NORMAL, "hard": HARD}
