@@ -22,6 +22,8 @@ import zlib
 
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import protected, protectors_of
+from maria.games.friedrich.rules.movement import allys_objective
+from maria.games.friedrich.rules.state import CONDUCT_OPTION, option_on
 from maria.players.friedrich import easy
 
 
@@ -46,7 +48,8 @@ CARD_CAP = 12.0  # card points a side is assumed to spend in one battle (see the
 OPEN_BONUS = 12.0  # moving through an unprotected objective of one's colour: conquered now
 CANDIDATE_BONUS = 1.5  # through a protected one: conquered only if the battle drives off its protectors
 PROTECTED_EXTRA = 2  # a protected objective counts as this many cities farther away
-PROTECTOR_BONUS = 6.0  # a battle one expects to win against a protector of one's objectives
+PROTECTOR_BONUS = 6.0
+NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move  # a battle one expects to win against a protector of one's objectives
 # Chosen on 28 games each against easy (4 players, mixed seating, seeds 500-527): CARD_CAP 20 with
 # PROTECTOR_BONUS 4 scored 16/28, CARD_CAP 40 with OPEN_BONUS 20 16/28, these values 19/28.
 
@@ -61,8 +64,23 @@ class TunedCtx(easy.Ctx):
         info = self.info
         self.open: set[str] = set()
         self.protector_cities: set[str] = set()
+        # §5 code of conduct (when on): no move ends on an objective an ally may still conquer,
+        # so such a city is no destination (the engine refuses the stop there, easy.py finds out
+        # only on the way and ends elsewhere)
+        self.no_stop: set[str] = set()
+        if option_on(state, CONDUCT_OPTION):
+            self.no_stop = {
+                c
+                for c in info.board.objectives
+                if allys_objective(state, info, c, nation) and state["city_train"].get(c) is None
+            }
         if not self.aggressor:
             return
+        # trains that may still move this nation turn (§4): supply is checked after the moves (§9)
+        gone = set(state.get("moved") or ()) | set(state.get("reentered") or ())
+        self.free_trains = [
+            t["city"] for tid, t in state["trains"].items() if t["nation"] == nation and t["city"] and tid not in gone
+        ]
         for c in self.targets:
             if not protected(state, info, c):
                 self.open.add(c)
@@ -73,7 +91,23 @@ class TunedCtx(easy.Ctx):
                 if g["nation"] == prot and g["city"] and d.get(g["city"], 99) <= T.PROTECT_RADIUS:
                     self.protector_cities.add(g["city"])
 
+    def supplied(self, city: str) -> bool:
+        """In supply at the supply check (§9): as easy.Ctx.supplied, or within reach of a train of
+        the nation that has not moved yet (it moves after the generals, §4: TRAIN_RANGE)."""
+        if super().supplied(city):
+            return True
+        if not self.aggressor:
+            return False
+        return easy._min_dist(self.info, city, self.free_trains) <= easy.SUPPLY + T.TRAIN_RANGE
+
+    def train_score(self, city: str, gen_cities: list[str]) -> float:
+        if city in self.no_stop and city not in self.trains:
+            return NO_STOP
+        return super().train_score(city, gen_cities)
+
     def general_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
+        if city != start and city in self.no_stop:
+            return NO_STOP
         if not self.aggressor:
             return super().general_score(city, start, armies, path, others)
         info, state = self.info, self.state
@@ -83,12 +117,15 @@ class TunedCtx(easy.Ctx):
             if c in self.targets:
                 s += OPEN_BONUS if c in self.open else CANDIDATE_BONUS
         d = info.graph.dist_from(city)
-        tg = [c for c in self.targets if c not in left]
+        # the objective the stack stands on counts by the bonus of leaving it, never by distance:
+        # otherwise taking the last objective of a region (the next one far away) scores below
+        # staying on it for ever
+        tg = [c for c in self.targets if c not in left and c != start]
         if tg:
             near = min(d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA) for c in tg)
             s -= 1.0 * near
-            if city in tg:
-                s += 2.0 if city in self.open else 0.5
+        if city in self.targets and city not in left:
+            s += 2.0 if city in self.open else 0.5
         for c in self.held:
             if self.retakers.get(c, 99) <= easy.THREAT_RADIUS:
                 if not self.near_any(c, others) and d.get(c, 99) <= T.PROTECT_RADIUS:
@@ -107,8 +144,38 @@ class TunedCtx(easy.Ctx):
         return s
 
 
+LONE_ARMIES = {"russia": 3}  # §6: armies for each general that starts alone (two fronts)
+
+
+def allocation(state: dict, action: dict) -> dict:
+    """§6: easy's concentration on the highest ranks, except that a nation of LONE_ARMIES gives
+    each general that starts alone (no other general of its nation in its city) that many armies
+    first: Russia opens on two fronts, East Prussia (Apraxin, Tottleben) and Pomerania (the
+    Saltikov-Fermor stack), and a one-army general dies in the first lost battle."""
+    lone = LONE_ARMIES.get(action["nation"])
+    if lone is None:
+        return easy.allocation(action)
+    gens = list(action["generals"])
+    cities = [state["generals"][g]["city"] for g in gens]
+    armies = {g: T.ARMIES_MIN for g in gens}
+    left = action["total"] - T.ARMIES_MIN * len(gens)
+    for g, c in zip(gens, cities):
+        if cities.count(c) == 1:
+            add = min(left, lone - armies[g])
+            armies[g] += add
+            left -= add
+    for g in gens:
+        add = min(left, T.ARMIES_MAX - armies[g])
+        armies[g] += add
+        left -= add
+    return {"type": "allocate", "nation": action["nation"], "armies": armies}
+
+
 def choose(state: dict, legal: list[dict], role: str) -> dict:
     """The tuned rule-of-thumb action among `legal` at `state` (a view or a full state)."""
+    if state["flow"][-1]["name"] == "allocation":
+        legal = [a for a in legal if a["type"] != "undo"]
+        return allocation(state, legal[0])
     return easy.choose(state, legal, role, TunedCtx)
 
 
