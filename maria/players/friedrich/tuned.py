@@ -74,13 +74,13 @@ class TunedCtx(easy.Ctx):
                 for c in info.board.objectives
                 if allys_objective(state, info, c, nation) and state["city_train"].get(c) is None
             }
-        if not self.aggressor:
-            return
         # trains that may still move this nation turn (§4): supply is checked after the moves (§9)
         gone = set(state.get("moved") or ()) | set(state.get("reentered") or ())
         self.free_trains = [
             t["city"] for tid, t in state["trains"].items() if t["nation"] == nation and t["city"] and tid not in gone
         ]
+        # the aggressors' objectives, and the defender's lost ones it may retake (§5 reconquest:
+        # protected by the conqueror's generals within 3 cities)
         for c in self.targets:
             if not protected(state, info, c):
                 self.open.add(c)
@@ -96,8 +96,6 @@ class TunedCtx(easy.Ctx):
         the nation that has not moved yet (it moves after the generals, §4: TRAIN_RANGE)."""
         if super().supplied(city):
             return True
-        if not self.aggressor:
-            return False
         return easy._min_dist(self.info, city, self.free_trains) <= easy.SUPPLY + T.TRAIN_RANGE
 
     def train_score(self, city: str, gen_cities: list[str]) -> float:
@@ -105,11 +103,46 @@ class TunedCtx(easy.Ctx):
             return NO_STOP
         return super().train_score(city, gen_cities)
 
+    def defender_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
+        """Prussia and Hanover: easy's cover of the threatened objectives and its battles, with the
+        lost objectives told apart as the aggressors' are: moving through one retakes it only when
+        no general of its conqueror stands within 3 cities (§5), so the open ones come first and a
+        won battle against a conqueror's protecting stack counts extra (it is driven off)."""
+        info, state = self.info, self.state
+        s = 0.0
+        left = path[:-1]
+        for c in left:
+            if c in self.targets:
+                s += OPEN_BONUS if c in self.open else CANDIDATE_BONUS
+        d = info.graph.dist_from(city)
+        tg = [c for c in self.targets if c not in left and c != start]
+        if tg:
+            s -= min(d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA) for c in tg)
+        if city in self.targets and city not in left:
+            s += 2.0 if city in self.open else 0.5
+        for c, near in self.threats.items():
+            if not self.near_any(c, others) and d.get(c, 99) <= T.PROTECT_RADIUS:
+                s += 8.0 - near  # the closer the invader, the more urgent
+        if self.threats:  # interior lines: stay near the threatened cities
+            s -= 0.3 * min(d.get(c, 99) for c in self.threats)
+        for n in info.graph.nbrs[city]:
+            if n in self.enemies:
+                m = easy.combat_margin(state, info, self.nation, armies, city, n)
+                if m < 0:
+                    s += 2.0 * m - 4.0
+                else:
+                    s += min(m, 8.0) * 0.8 + 1.0
+                    if n in self.protector_cities:
+                        s += PROTECTOR_BONUS if self.protector_bonus is None else self.protector_bonus
+        if not self.supplied(city):
+            s -= 6.0
+        return s
+
     def general_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
         if city != start and city in self.no_stop:
             return NO_STOP
         if not self.aggressor:
-            return super().general_score(city, start, armies, path, others)
+            return self.defender_score(city, start, armies, path, others)
         info, state = self.info, self.state
         s = 0.0
         left = path[:-1]
@@ -171,11 +204,48 @@ def allocation(state: dict, action: dict) -> dict:
     return {"type": "allocate", "nation": action["nation"], "armies": armies}
 
 
+def duel_play(state: dict, frame: dict, legal: list[dict]) -> dict:
+    """§7: easy's play (reach zero with the smallest suited card, else stop), except that a side
+    which cannot reach zero plays suited cards that cut its loss before stopping: the loser loses
+    as many armies as the final score (at most all it has) and retreats as many cities, and an
+    army costs 6 card points to raise again (§10), so a card of value v that saves at least v / 6
+    armies is well spent (easy stops at once and loses the whole deficit)."""
+    from maria.engine import deck
+    from maria.engine.duel import side_score
+
+    choice = easy.duel_play(state, frame, legal)
+    if choice["type"] != "stop":
+        return choice
+    side = frame["right"]
+    need = -side_score(frame, side)
+    if need <= 0:
+        return choice
+    mine = sum(easy.armies_of(state, g) for g in frame[side])
+    loss = min(need, mine)
+    best, best_key = choice, (0.0, 0)
+    for a in legal:
+        if a["type"] != "play_card" or a.get("double") or deck.is_reserve(a["card"]):
+            continue
+        v = deck.value_of(a["card"])
+        saved = loss - min(max(0, need - v), mine)
+        if saved >= 1 and v <= ARMY_POINTS * saved:
+            key = (saved, -v)
+            if key > best_key:
+                best, best_key = a, key
+    return best
+
+
+ARMY_POINTS = 6  # §10: the card points one army costs
+
+
 def choose(state: dict, legal: list[dict], role: str) -> dict:
     """The tuned rule-of-thumb action among `legal` at `state` (a view or a full state)."""
-    if state["flow"][-1]["name"] == "allocation":
+    name = state["flow"][-1]["name"]
+    if name == "allocation":
         legal = [a for a in legal if a["type"] != "undo"]
         return allocation(state, legal[0])
+    if name == "duel":
+        return duel_play(state, state["flow"][-1], [a for a in legal if a["type"] != "undo"])
     return easy.choose(state, legal, role, TunedCtx)
 
 
