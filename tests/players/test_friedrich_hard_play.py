@@ -7,7 +7,7 @@ from __future__ import annotations
 from maria.games.friedrich.rules import door
 from maria.games.friedrich.rules.state import CONDUCT_OPTION
 from maria.players.friedrich import easy, make_player, tuned
-from tests.friedrich.conftest import allocate_all, armies, clear_map, hand, put, to_phase
+from tests.friedrich.conftest import act, allocate_all, armies, clear_map, hand, put, shipped, to_phase
 
 
 def _russia_to_move(options: dict | None = None) -> dict:
@@ -100,3 +100,48 @@ def test_S6_hard_russia_gives_the_generals_that_start_alone_three_armies():
         else:
             assert a == easy.allocation(next(x for x in legal if x["type"] == "allocate")), a
         s = door.apply(s, role, a)
+
+
+def test_S7_hard_cuts_its_loss_with_cards_when_it_cannot_win_the_battle():
+    """§7: the side to play that cannot reach zero may still play cards before it stops; it loses
+    as many armies as the final score (all it has at most) and retreats as far.  Friedrich (8)
+    attacks Daun, Browne and Karl (24) at -16 holding the ♦10 and ♦4 of his sector: easy stops
+    at once and loses all 8; hard plays the 10 (then the 4) and loses 2."""
+    s = shipped(4, 1, "prussia")
+    clear_map(s)
+    put(s, friedrich="dresden", daun="pirna", browne="pirna", karl="pirna")
+    armies(s, friedrich=8, daun=8, browne=8, karl=8)
+    hand(s, "prussia", ["1:D10", "1:D4", "1:S9"])
+    hand(s, "austria", [])
+    s = act(s, {"type": "end_movement"})
+    s = act(s, {"type": "attack", "from": "dresden", "to": "pirna"})
+    assert s["flow"][-1]["name"] == "duel" and s["flow"][-1]["score"] == -16
+    role = door.active_roles(s)[0]
+    assert easy.choose(door.view(s, role), door.legal_actions(s, role), role) == {"type": "stop"}
+    a = _hard(s)
+    assert a["type"] == "play_card" and a["card"] == "1:D10", a
+    s = act(s, a)
+    a = _hard(s)
+    assert a["type"] == "play_card" and a["card"] == "1:D4", a
+    s = act(s, a)
+    assert _hard(s) == {"type": "stop"}
+    s = act(s, {"type": "stop"})
+    assert s["generals"]["friedrich"]["armies"] == 6
+
+
+def test_S5_hard_prussia_retakes_the_open_lost_objective_not_the_protected_one():
+    """§5 reconquest: Prussia retakes an objective Austria holds by moving through it, but only
+    when no Austrian general stands within 3 cities.  Schwerin at Breslau, Brieg (protected by
+    Daun at Beuthen) and Oels (open) lost: hard marches through Oels and retakes it, where easy's
+    rules, blind to protection, went through Brieg for nothing."""
+    s = shipped(4, 1, "prussia")
+    clear_map(s)
+    hand(s, "prussia", [])
+    s["conquered"].update(brieg="austria", oels="austria")
+    put(s, schwerin="breslau", daun="beuthen")
+    armies(s, schwerin=8, daun=8)
+    role = door.active_roles(s)[0]
+    assert easy.choose(door.view(s, role), door.legal_actions(s, role), role)["pieces"] == ["schwerin"]
+    while s["flow"][-1]["name"] in ("movement", "moving") and "schwerin" not in s["moved"]:
+        s = act(s, _hard(s))
+    assert s["conquered"].get("oels") != "austria" and s["conquered"].get("brieg") == "austria"
