@@ -1,5 +1,5 @@
 """FRIEDRICH's tuned rules of thumb: the hard level's own policy (easy.py's rules with a sharper
-scoring of the aggressors' moves).  Measured against easy, the easy aggressors rarely
+scoring of the moves and battles).  Measured against easy, the easy aggressors rarely
 win because they do not tell a protected objective from an open one (§5: a defender general within
 3 cities protects it, so moving through it takes nothing) and chase any enemy stack they expect
 to beat, whatever it protects.  Here an aggressor's stack:
@@ -10,9 +10,23 @@ to beat, whatever it protects.  Here an aggressor's stack:
   * measures its distance to the open objectives first, to protected ones as farther away;
   * seeks battle (§7) with the defender stacks that protect its objectives (a won battle drives
     them off: the retroactive conquest), less with other stacks;
-  * counts a hidden hand's cards in a battle by what one battle usually costs, not the whole hand.
+  * counts a hidden hand's cards in a battle by what one battle usually costs, not the whole hand;
+  * counts the objective it stands on by the bonus of leaving it, never by distance (else the last
+    objective of a region, the next one far off, is never taken);
+  * counts a city within reach of a train that has not moved yet as supplied (§9: supply is
+    checked after the moves, the train follows).
 
-Prussia and Hanover keep easy's rules.  The normal level plays these rules in about half of its
+Every nation:
+
+  * with the code of conduct on (§5, as in every game with a computer), never plans a move that
+    ends on an objective an ally may still conquer;
+  * in a battle it cannot win, plays the suited cards that cut its loss before it stops (§7: the
+    loss is the final score; an army costs 6 card points to raise again, §10);
+  * Russia gives its generals that start alone 3 armies each (§6: two fronts).
+
+Prussia and Hanover keep easy's cover of threatened objectives, and tell their lost objectives
+apart as the aggressors do theirs (open ones first, battles with the conqueror's protectors).
+The normal level plays these rules in about half of its
 nation turns and easy's in the others (a seeded coin on public facts).  Only the role's view is
 read (as easy.py)."""
 
@@ -48,8 +62,8 @@ CARD_CAP = 12.0  # card points a side is assumed to spend in one battle (see the
 OPEN_BONUS = 12.0  # moving through an unprotected objective of one's colour: conquered now
 CANDIDATE_BONUS = 1.5  # through a protected one: conquered only if the battle drives off its protectors
 PROTECTED_EXTRA = 2  # a protected objective counts as this many cities farther away
-PROTECTOR_BONUS = 6.0
-NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move  # a battle one expects to win against a protector of one's objectives
+PROTECTOR_BONUS = 6.0  # a battle one expects to win against a protector of one's objectives
+NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move
 # Chosen on 28 games each against easy (4 players, mixed seating, seeds 500-527): CARD_CAP 20 with
 # PROTECTOR_BONUS 4 scored 16/28, CARD_CAP 40 with OPEN_BONUS 20 16/28, these values 19/28.
 
