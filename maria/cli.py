@@ -270,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--game",
         choices=games.names(),
         default=games.DEFAULT,
-        help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant, --budget, --out ignored)",
+        help="MARIA (default) or FRIEDRICH (--players 3 or 4; --variant, --budget ignored)",
     )
     p.add_argument("--variant", choices=("intro", "advanced"), default="intro")
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=3)
@@ -297,6 +297,18 @@ def build_parser() -> argparse.ArgumentParser:
         default="solo",
         help="solo: a takes one seat, b the others; mixed (3 players): a also takes two seats "
         "against one b, so identical levels score 50%%",
+    )
+    p.add_argument(
+        "--seat",
+        metavar="ROLE",
+        default=None,
+        help="FRIEDRICH: a plays this one role in every game (e.g. elisabeth), b the others",
+    )
+    p.add_argument(
+        "--no-conduct",
+        action="store_true",
+        help="FRIEDRICH: without the code of conduct (section 5), which is on by default as the "
+        "window sets it when a computer plays",
     )
     p.add_argument(
         "--jobs",

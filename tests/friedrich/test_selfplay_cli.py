@@ -48,3 +48,47 @@ def test_selfplay_friedrich_reports_each_game_and_fails_on_an_error(capsys, monk
     assert "seed 0: winners frederick" in out and "2 games (4 players), 0 errors" in out
     assert main(["selfplay", "--game", "friedrich", "--games", "3", "--seed", "0", "--jobs", "1"]) == 1
     assert "seed 2: ERROR AssertionError: broken invariant" in capsys.readouterr().out
+
+
+def test_tournament_friedrich_seats_a_in_the_one_role_asked_with_the_code_of_conduct(capsys, monkeypatch):
+    """`--seat ROLE`: level a plays that role in every game, b the others; the games are played with
+    the code of conduct on (§5), as the window sets it when a computer plays, unless
+    `--no-conduct`; the wins of every role are counted.  The games are stubbed (see the next test
+    for a real one)."""
+    from maria.players.friedrich import tournament
+
+    seen = []
+
+    def fake(players, seed, seats, times=None, searched=None, max_actions=30000, options=None, actions=None):
+        seen.append((dict(seats), dict(options or {})))
+        winners = ["elisabeth"] if seed % 2 else ["frederick"]
+        return {"result": {"winners": winners}, "turn": 12}
+
+    monkeypatch.setattr(tournament, "play_game", fake)
+    args = ["tournament", "--game", "friedrich", "--players", "4", "--a", "hard", "--b", "easy", "--games", "3"]
+    assert main([*args, "--seat", "elisabeth", "--seed", "1"]) == 0
+    assert [s for s, _ in seen] == [
+        {"elisabeth": "hard", "frederick": "easy", "maria_theresa": "easy", "pompadour": "easy"}
+    ] * 3
+    assert all(o == {"code_of_conduct": True} for _, o in seen)
+    out = capsys.readouterr().out
+    assert "seat elisabeth, code of conduct on" in out and "hard scores 2 of 3" in out
+    assert "elisabeth wins 2 of 3" in out and "frederick wins 1 of 3" in out
+    seen.clear()
+    assert main([*args, "--seat", "pompadour", "--no-conduct"]) == 0
+    assert all(s["pompadour"] == "hard" and o == {} for s, o in seen)
+    assert main([*args, "--seat", "pompadour_elisabeth"]) == 2
+    assert "--seat must be one of elisabeth, frederick, maria_theresa, pompadour" in capsys.readouterr().out
+
+
+def test_tournament_friedrich_out_writes_each_game_as_a_save(tmp_path, capsys):
+    """`--out DIR`: every game of the series is written as a FRIEDRICH save that loads (its log
+    replayed through the rules) with the game over."""
+    from maria.record import friedrich_saves
+
+    args = ["tournament", "--game", "friedrich", "--players", "3", "--a", "hard", "--b", "easy"]
+    assert main([*args, "--seat", "frederick", "--games", "1", "--seed", "4", "--out", str(tmp_path)]) == 0
+    (path,) = tmp_path.glob("*.yaml")
+    rec = friedrich_saves.load(path)
+    assert rec.state["result"]["winners"] and rec.options == {"code_of_conduct": True}
+    assert rec.seats["frederick"] == {"kind": "computer", "level": "hard"}

@@ -9,12 +9,12 @@ one interface like MARIA's (maria.players):
 by the player).  `decide(state, role, player)` does both calls.
 
 Levels: random (any legal action), easy (rules of thumb, easy.py), hard (the tuned rules of thumb,
-tuned.py: easy's rules with the aggressors telling open objectives from protected ones and seeking
-battle with the protectors), normal (the tuned rules in about half of its nation turns, easy's in
-the others).  The search levels (sampled play-outs over easy's candidate moves, search.py) score
-about as easy or below at 0.2-1 s a decision, while the tuned rules decide in about a millisecond
-(docs/balance.md); they stay available, not in the UI, as "normal-search" and "hard-search"
-(EXTRA_LEVELS), for comparison."""
+tuned.py: easy's rules with open objectives told from protected ones, battles sought with the
+protectors, and a lost battle's loss cut with cards), normal (the tuned rules in about half of
+its nation turns, easy's in the others).  The search levels (sampled play-outs over easy's
+candidate moves, search.py) score about as easy or below at 0.2-1 s a decision, while the tuned
+rules decide in about a millisecond (docs/balance.md); they stay available, not in the UI, as
+"normal-search" and "hard-search" (EXTRA_LEVELS), for comparison."""
 
 from __future__ import annotations
 

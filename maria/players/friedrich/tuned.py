@@ -1,5 +1,5 @@
 """FRIEDRICH's tuned rules of thumb: the hard level's own policy (easy.py's rules with a sharper
-scoring of the aggressors' moves).  Measured against easy, the easy aggressors rarely
+scoring of the moves and battles).  Measured against easy, the easy aggressors rarely
 win because they do not tell a protected objective from an open one (§5: a defender general within
 3 cities protects it, so moving through it takes nothing) and chase any enemy stack they expect
 to beat, whatever it protects.  Here an aggressor's stack:
@@ -10,9 +10,23 @@ to beat, whatever it protects.  Here an aggressor's stack:
   * measures its distance to the open objectives first, to protected ones as farther away;
   * seeks battle (§7) with the defender stacks that protect its objectives (a won battle drives
     them off: the retroactive conquest), less with other stacks;
-  * counts a hidden hand's cards in a battle by what one battle usually costs, not the whole hand.
+  * counts a hidden hand's cards in a battle by what one battle usually costs, not the whole hand;
+  * counts the objective it stands on by the bonus of leaving it, never by distance (else the last
+    objective of a region, the next one far off, is never taken);
+  * counts a city within reach of a train that has not moved yet as supplied (§9: supply is
+    checked after the moves, the train follows).
 
-Prussia and Hanover keep easy's rules.  The normal level plays these rules in about half of its
+Every nation:
+
+  * with the code of conduct on (§5, as in every game with a computer), never plans a move that
+    ends on an objective an ally may still conquer;
+  * in a battle it cannot win, plays the suited cards that cut its loss before it stops (§7: the
+    loss is the final score; an army costs 6 card points to raise again, §10);
+  * Russia gives its generals that start alone 3 armies each (§6: two fronts).
+
+Prussia and Hanover keep easy's cover of threatened objectives, and tell their lost objectives
+apart as the aggressors do theirs (open ones first, battles with the conqueror's protectors).
+The normal level plays these rules in about half of its
 nation turns and easy's in the others (a seeded coin on public facts).  Only the role's view is
 read (as easy.py)."""
 
@@ -22,6 +36,8 @@ import zlib
 
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import protected, protectors_of
+from maria.games.friedrich.rules.movement import allys_objective
+from maria.games.friedrich.rules.state import CONDUCT_OPTION, option_on
 from maria.players.friedrich import easy
 
 
@@ -47,6 +63,7 @@ OPEN_BONUS = 12.0  # moving through an unprotected objective of one's colour: co
 CANDIDATE_BONUS = 1.5  # through a protected one: conquered only if the battle drives off its protectors
 PROTECTED_EXTRA = 2  # a protected objective counts as this many cities farther away
 PROTECTOR_BONUS = 6.0  # a battle one expects to win against a protector of one's objectives
+NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move
 # Chosen on 28 games each against easy (4 players, mixed seating, seeds 500-527): CARD_CAP 20 with
 # PROTECTOR_BONUS 4 scored 16/28, CARD_CAP 40 with OPEN_BONUS 20 16/28, these values 19/28.
 
@@ -61,8 +78,23 @@ class TunedCtx(easy.Ctx):
         info = self.info
         self.open: set[str] = set()
         self.protector_cities: set[str] = set()
-        if not self.aggressor:
-            return
+        # §5 code of conduct (when on): no move ends on an objective an ally may still conquer,
+        # so such a city is no destination (the engine refuses the stop there, easy.py finds out
+        # only on the way and ends elsewhere)
+        self.no_stop: set[str] = set()
+        if option_on(state, CONDUCT_OPTION):
+            self.no_stop = {
+                c
+                for c in info.board.objectives
+                if allys_objective(state, info, c, nation) and state["city_train"].get(c) is None
+            }
+        # trains that may still move this nation turn (§4): supply is checked after the moves (§9)
+        gone = set(state.get("moved") or ()) | set(state.get("reentered") or ())
+        self.free_trains = [
+            t["city"] for tid, t in state["trains"].items() if t["nation"] == nation and t["city"] and tid not in gone
+        ]
+        # the aggressors' objectives, and the defender's lost ones it may retake (§5 reconquest:
+        # protected by the conqueror's generals within 3 cities)
         for c in self.targets:
             if not protected(state, info, c):
                 self.open.add(c)
@@ -73,9 +105,23 @@ class TunedCtx(easy.Ctx):
                 if g["nation"] == prot and g["city"] and d.get(g["city"], 99) <= T.PROTECT_RADIUS:
                     self.protector_cities.add(g["city"])
 
-    def general_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
-        if not self.aggressor:
-            return super().general_score(city, start, armies, path, others)
+    def supplied(self, city: str) -> bool:
+        """In supply at the supply check (§9): as easy.Ctx.supplied, or within reach of a train of
+        the nation that has not moved yet (it moves after the generals, §4: TRAIN_RANGE)."""
+        if super().supplied(city):
+            return True
+        return easy._min_dist(self.info, city, self.free_trains) <= easy.SUPPLY + T.TRAIN_RANGE
+
+    def train_score(self, city: str, gen_cities: list[str]) -> float:
+        if city in self.no_stop and city not in self.trains:
+            return NO_STOP
+        return super().train_score(city, gen_cities)
+
+    def defender_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
+        """Prussia and Hanover: easy's cover of the threatened objectives and its battles, with the
+        lost objectives told apart as the aggressors' are: moving through one retakes it only when
+        no general of its conqueror stands within 3 cities (§5), so the open ones come first and a
+        won battle against a conqueror's protecting stack counts extra (it is driven off)."""
         info, state = self.info, self.state
         s = 0.0
         left = path[:-1]
@@ -83,12 +129,50 @@ class TunedCtx(easy.Ctx):
             if c in self.targets:
                 s += OPEN_BONUS if c in self.open else CANDIDATE_BONUS
         d = info.graph.dist_from(city)
-        tg = [c for c in self.targets if c not in left]
+        tg = [c for c in self.targets if c not in left and c != start]
+        if tg:
+            s -= min(d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA) for c in tg)
+        if city in self.targets and city not in left:
+            s += 2.0 if city in self.open else 0.5
+        for c, near in self.threats.items():
+            if not self.near_any(c, others) and d.get(c, 99) <= T.PROTECT_RADIUS:
+                s += 8.0 - near  # the closer the invader, the more urgent
+        if self.threats:  # interior lines: stay near the threatened cities
+            s -= 0.3 * min(d.get(c, 99) for c in self.threats)
+        for n in info.graph.nbrs[city]:
+            if n in self.enemies:
+                m = easy.combat_margin(state, info, self.nation, armies, city, n)
+                if m < 0:
+                    s += 2.0 * m - 4.0
+                else:
+                    s += min(m, 8.0) * 0.8 + 1.0
+                    if n in self.protector_cities:
+                        s += PROTECTOR_BONUS if self.protector_bonus is None else self.protector_bonus
+        if not self.supplied(city):
+            s -= 6.0
+        return s
+
+    def general_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
+        if city != start and city in self.no_stop:
+            return NO_STOP
+        if not self.aggressor:
+            return self.defender_score(city, start, armies, path, others)
+        info, state = self.info, self.state
+        s = 0.0
+        left = path[:-1]
+        for c in left:
+            if c in self.targets:
+                s += OPEN_BONUS if c in self.open else CANDIDATE_BONUS
+        d = info.graph.dist_from(city)
+        # the objective the stack stands on counts by the bonus of leaving it, never by distance:
+        # otherwise taking the last objective of a region (the next one far away) scores below
+        # staying on it for ever
+        tg = [c for c in self.targets if c not in left and c != start]
         if tg:
             near = min(d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA) for c in tg)
             s -= 1.0 * near
-            if city in tg:
-                s += 2.0 if city in self.open else 0.5
+        if city in self.targets and city not in left:
+            s += 2.0 if city in self.open else 0.5
         for c in self.held:
             if self.retakers.get(c, 99) <= easy.THREAT_RADIUS:
                 if not self.near_any(c, others) and d.get(c, 99) <= T.PROTECT_RADIUS:
@@ -107,8 +191,75 @@ class TunedCtx(easy.Ctx):
         return s
 
 
+LONE_ARMIES = {"russia": 3}  # §6: armies for each general that starts alone (two fronts)
+
+
+def allocation(state: dict, action: dict) -> dict:
+    """§6: easy's concentration on the highest ranks, except that a nation of LONE_ARMIES gives
+    each general that starts alone (no other general of its nation in its city) that many armies
+    first: Russia opens on two fronts, East Prussia (Apraxin, Tottleben) and Pomerania (the
+    Saltikov-Fermor stack), and a one-army general dies in the first lost battle."""
+    lone = LONE_ARMIES.get(action["nation"])
+    if lone is None:
+        return easy.allocation(action)
+    gens = list(action["generals"])
+    cities = [state["generals"][g]["city"] for g in gens]
+    armies = {g: T.ARMIES_MIN for g in gens}
+    left = action["total"] - T.ARMIES_MIN * len(gens)
+    for g, c in zip(gens, cities):
+        if cities.count(c) == 1:
+            add = min(left, lone - armies[g])
+            armies[g] += add
+            left -= add
+    for g in gens:
+        add = min(left, T.ARMIES_MAX - armies[g])
+        armies[g] += add
+        left -= add
+    return {"type": "allocate", "nation": action["nation"], "armies": armies}
+
+
+def duel_play(state: dict, frame: dict, legal: list[dict]) -> dict:
+    """§7: easy's play (reach zero with the smallest suited card, else stop), except that a side
+    which cannot reach zero plays suited cards that cut its loss before stopping: the loser loses
+    as many armies as the final score (at most all it has) and retreats as many cities, and an
+    army costs 6 card points to raise again (§10), so a card of value v that saves at least v / 6
+    armies is well spent (easy stops at once and loses the whole deficit)."""
+    from maria.engine import deck
+    from maria.engine.duel import side_score
+
+    choice = easy.duel_play(state, frame, legal)
+    if choice["type"] != "stop":
+        return choice
+    side = frame["right"]
+    need = -side_score(frame, side)
+    if need <= 0:
+        return choice
+    mine = sum(easy.armies_of(state, g) for g in frame[side])
+    loss = min(need, mine)
+    best, best_key = choice, (0.0, 0)
+    for a in legal:
+        if a["type"] != "play_card" or a.get("double") or deck.is_reserve(a["card"]):
+            continue
+        v = deck.value_of(a["card"])
+        saved = loss - min(max(0, need - v), mine)
+        if saved >= 1 and v <= ARMY_POINTS * saved:
+            key = (saved, -v)
+            if key > best_key:
+                best, best_key = a, key
+    return best
+
+
+ARMY_POINTS = 6  # §10: the card points one army costs
+
+
 def choose(state: dict, legal: list[dict], role: str) -> dict:
     """The tuned rule-of-thumb action among `legal` at `state` (a view or a full state)."""
+    name = state["flow"][-1]["name"]
+    if name == "allocation":
+        legal = [a for a in legal if a["type"] != "undo"]
+        return allocation(state, legal[0])
+    if name == "duel":
+        return duel_play(state, state["flow"][-1], [a for a in legal if a["type"] != "undo"])
     return easy.choose(state, legal, role, TunedCtx)
 
 

@@ -1,0 +1,147 @@
+"""FRIEDRICH's hard level (maria/players/friedrich/tuned.py) in situations set up on the shipped
+board: each test is a decision the tuned rules get right and easy's scoring of destinations got
+wrong."""
+
+from __future__ import annotations
+
+from maria.games.friedrich.rules import door
+from maria.games.friedrich.rules.state import CONDUCT_OPTION
+from maria.players.friedrich import easy, make_player, tuned
+from tests.friedrich.conftest import act, allocate_all, armies, clear_map, hand, put, shipped, to_phase
+
+
+def _russia_to_move(options: dict | None = None) -> dict:
+    s = to_phase(allocate_all(door.new_game(4, 1, options=options)), "russia")
+    clear_map(s)
+    hand(s, "russia", [])  # no recruitment: the decision is a move
+    return s
+
+
+def _hard(s: dict) -> dict:
+    role = door.active_roles(s)[0]
+    return make_player("hard", 1).choose(door.view(s, role), door.legal_actions(s, role), role)
+
+
+def test_S5_hard_leaves_the_last_objective_of_a_region_to_conquer_it():
+    """§5: moving away from an unprotected objective of one's colour conquers it.  A Russian stack
+    on Königsberg, the other Russian objectives far off in Pomerania: leaving takes the city, so
+    hard moves off it (staying next to the objective for ever scored higher when the distance to
+    the next objective jumped after taking it)."""
+    s = _russia_to_move()
+    put(s, saltikov="koenigsberg", fermor="koenigsberg", russia_train_1="braniewo")
+    armies(s, saltikov=8, fermor=6)
+    for c in ("ortelsburg", "rastenburg", "riesenburg"):  # the rest of East Prussia is held
+        s["conquered"][c] = "russia"
+    a = _hard(s)
+    assert a["type"] == "move" and "saltikov" in a["pieces"], a
+
+
+def test_S9_a_train_that_has_not_moved_supplies_the_cities_it_can_reach():
+    """§9 supply is checked after the moves (§4): a Russian train still to move keeps a general
+    7 or 8 cities away in supply (it follows, 2 cities), so hard marches on the open objective
+    Küstrin beyond its train's present reach; once the train has moved it no longer does."""
+    s = _russia_to_move()
+    put(s, saltikov="woldenberg", russia_train_1="naklo")
+    armies(s, saltikov=8)
+    info = tuned.TunedCtx(s, "russia").info
+    for c, o in info.board.objectives.items():
+        if o.nation == "russia" and c != "kuestrin":
+            s["conquered"][c] = "russia"  # Küstrin is the one left
+    assert info.graph.dist_from("naklo")["kuestrin"] > easy.SUPPLY
+    assert tuned.TunedCtx(s, "russia").supplied("kuestrin")
+    a = _hard(s)
+    assert a["type"] == "move" and a["pieces"] == ["saltikov"], a
+    ctx = tuned.TunedCtx(s, "russia")
+    assert easy.move_gain(ctx, s, ["saltikov"])[1] in ("kuestrin", *info.graph.nbrs["kuestrin"])
+    s["moved"].append("russia_train_1")
+    assert not tuned.TunedCtx(s, "russia").supplied("kuestrin")
+
+
+def _stargard(options: dict | None) -> dict:
+    """A Russian stack at Stargard with diamonds in hand, Heinrich at Stettin protecting the last
+    Pomeranian objectives; Greifenhagen, next to both, is a Swedish objective (diamonds)."""
+    s = _russia_to_move(options)
+    hand(s, "russia", ["1:D10", "1:D12", "1:D9"])
+    hand(s, "prussia", [])
+    for c, o in tuned.TunedCtx(s, "russia").info.board.objectives.items():
+        if o.nation == "russia" and c not in ("kuestrin", "pyritz", "stargard"):
+            s["conquered"][c] = "russia"
+    put(s, saltikov="stargard", fermor="stargard", heinrich="stettin", dohna="koenigsberg_neumark")
+    put(s, russia_train_1="naklo")
+    armies(s, saltikov=8, fermor=2, heinrich=8, dohna=1)
+    return s
+
+
+def test_S5_code_of_conduct_hard_plans_no_move_ending_on_an_ally_s_objective():
+    """§5 « Code de bonne conduite » (on in games with a computer): no move ends on an objective an
+    ally may still conquer.  Without the code hard's stack at Stargard ends next to Heinrich on
+    Greifenhagen, a Swedish objective; with it hard picks another end (the engine would refuse
+    the stop there and the move would end elsewhere by chance)."""
+    free = _stargard(None)
+    assert easy.move_gain(tuned.TunedCtx(free, "russia"), free, ["saltikov", "fermor"])[1] == "greifenhagen"
+    s = _stargard({CONDUCT_OPTION: True})
+    ctx = tuned.TunedCtx(s, "russia")
+    gain, end = easy.move_gain(ctx, s, ["saltikov", "fermor"])
+    assert end != "greifenhagen" and gain > 0, (end, gain)
+    assert "greifenhagen" in ctx.no_stop and end not in ctx.no_stop
+
+
+def test_S6_hard_russia_gives_the_generals_that_start_alone_three_armies():
+    """§6: Russia opens on two fronts (Apraxin and Tottleben alone, Saltikov and Fermor stacked);
+    a one-army general dies in its first lost battle, so hard gives the lone ones 3 armies each and
+    the rest to the highest ranks (8 at most)."""
+    s = door.new_game(4, 1)
+    while s["flow"][-1]["name"] == "allocation":
+        role = door.active_roles(s)[0]
+        legal = door.legal_actions(s, role)
+        a = make_player("hard", 0).choose(door.view(s, role), legal, role)
+        if a["nation"] == "russia":
+            assert a["armies"] == {"saltikov": 8, "fermor": 2, "apraxin": 3, "tottleben": 3}, a
+        else:
+            assert a == easy.allocation(next(x for x in legal if x["type"] == "allocate")), a
+        s = door.apply(s, role, a)
+
+
+def test_S7_hard_cuts_its_loss_with_cards_when_it_cannot_win_the_battle():
+    """§7: the side to play that cannot reach zero may still play cards before it stops; it loses
+    as many armies as the final score (all it has at most) and retreats as far.  Friedrich (8)
+    attacks Daun, Browne and Karl (24) at -16 holding the ♦10 and ♦4 of his sector: easy stops
+    at once and loses all 8; hard plays the 10 (then the 4) and loses 2."""
+    s = shipped(4, 1, "prussia")
+    clear_map(s)
+    put(s, friedrich="dresden", daun="pirna", browne="pirna", karl="pirna")
+    armies(s, friedrich=8, daun=8, browne=8, karl=8)
+    hand(s, "prussia", ["1:D10", "1:D4", "1:S9"])
+    hand(s, "austria", [])
+    s = act(s, {"type": "end_movement"})
+    s = act(s, {"type": "attack", "from": "dresden", "to": "pirna"})
+    assert s["flow"][-1]["name"] == "duel" and s["flow"][-1]["score"] == -16
+    role = door.active_roles(s)[0]
+    assert easy.choose(door.view(s, role), door.legal_actions(s, role), role) == {"type": "stop"}
+    a = _hard(s)
+    assert a["type"] == "play_card" and a["card"] == "1:D10", a
+    s = act(s, a)
+    a = _hard(s)
+    assert a["type"] == "play_card" and a["card"] == "1:D4", a
+    s = act(s, a)
+    assert _hard(s) == {"type": "stop"}
+    s = act(s, {"type": "stop"})
+    assert s["generals"]["friedrich"]["armies"] == 6
+
+
+def test_S5_hard_prussia_retakes_the_open_lost_objective_not_the_protected_one():
+    """§5 reconquest: Prussia retakes an objective Austria holds by moving through it, but only
+    when no Austrian general stands within 3 cities.  Schwerin at Breslau, Brieg (protected by
+    Daun at Beuthen) and Oels (open) lost: hard marches through Oels and retakes it, where easy's
+    rules, blind to protection, went through Brieg for nothing."""
+    s = shipped(4, 1, "prussia")
+    clear_map(s)
+    hand(s, "prussia", [])
+    s["conquered"].update(brieg="austria", oels="austria")
+    put(s, schwerin="breslau", daun="beuthen")
+    armies(s, schwerin=8, daun=8)
+    role = door.active_roles(s)[0]
+    assert easy.choose(door.view(s, role), door.legal_actions(s, role), role)["pieces"] == ["schwerin"]
+    while s["flow"][-1]["name"] in ("movement", "moving") and "schwerin" not in s["moved"]:
+        s = act(s, _hard(s))
+    assert s["conquered"].get("oels") != "austria" and s["conquered"].get("brieg") == "austria"
