@@ -4,6 +4,8 @@ long fuzz runs."""
 import os
 import tempfile
 
+import pytest
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -12,8 +14,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["MARIA_HOME"] = tempfile.mkdtemp(prefix="maria-tests-")
 for _key in ("MARIA_DATA_DIR", "MARIA_CONFIG_DIR", "MARIA_LOG_DIR"):
     os.environ.pop(_key, None)
-
-import pytest
 
 
 def pytest_addoption(parser):

@@ -5,12 +5,12 @@ loop of a frame (the presenter's animations, the end of a background autosave sa
 notice's time, the game over, a computer player's failure, the computers' turns while the board is
 seen and the demo runs), the demo's controls, the autosave with its failure said on the board, the
 game record a crash report saves, the hot-seat hand-off (the presenter's "Pass to …" screen) with
-who last saw which log line (its summary), the quiet notice and the hover tips.  The game's part is its presenter (maria.ui.presenter): MARIA's
-(maria.ui.maria_presenter) and FRIEDRICH's (maria.ui.friedrich_presenter) draw the board and its
-pieces, hit-test them, light the whole-move destinations of a dragged piece from the door's legal
-actions, draw the side panels, the hand as cards and the battle, and open the decisions' dialogs.
-The presenter comes from the game's window front (`presenter(scene)` of the Game's "ui" room), so
-this screen never names a game.
+who last saw which log line (its summary), the quiet notice and the hover tips.  The game's part
+is its presenter (maria.ui.presenter): MARIA's (maria.ui.maria_presenter) and FRIEDRICH's
+(maria.ui.friedrich_presenter) draw the board and its pieces, hit-test them, light the whole-move
+destinations of a dragged piece from the door's legal actions, draw the side panels, the hand as
+cards and the battle, and open the decisions' dialogs.  The presenter comes from the game's window
+front (`presenter(scene)` of the Game's "ui" room), so this screen never names a game.
 """
 
 from __future__ import annotations
