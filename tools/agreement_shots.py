@@ -38,10 +38,13 @@ def shots(out: Path) -> list[Path]:
     s = diplomacy_session()
     board = _open(ui, s, "maria_theresa")
     make_offer(ui, board, before_offer=lambda dlg: save("agreements-offer.png"))
-    for _ in range(40):
-        if s.state["adv"].get("agreements"):
-            break
+    # the computer answers in its worker thread: wait for it by the clock, not by a count of frames
+    import time
+
+    until = time.monotonic() + 60
+    while not s.state["adv"].get("agreements") and time.monotonic() < until:
         ui.frames(5)
+        time.sleep(0.05)
     board = ui.app.find(BoardScene)
     board.panel = "politics"
     board.map_dirty = board.static_dirty = board.dirty = True
