@@ -117,23 +117,31 @@ class TunedCtx(easy.Ctx):
             return NO_STOP
         return super().train_score(city, gen_cities)
 
+    def objective_terms(self, city: str, start: str, path: list[str], d: dict) -> float:
+        """The objectives a move takes on its way (an open one more than one still protected, §5),
+        the nearest one left to take, and the end city's own.  The objective the stack stands on
+        counts by the bonus of leaving it, never by distance: otherwise taking the last objective of
+        a region (the next one far away) scores below staying on it for ever."""
+        s = 0.0
+        left = path[:-1]
+        for c in left:
+            if c in self.targets:
+                s += OPEN_BONUS if c in self.open else CANDIDATE_BONUS
+        tg = [c for c in self.targets if c not in left and c != start]
+        if tg:
+            s -= min(d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA) for c in tg)
+        if city in self.targets and city not in left:
+            s += 2.0 if city in self.open else 0.5
+        return s
+
     def defender_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
         """Prussia and Hanover: easy's cover of the threatened objectives and its battles, with the
         lost objectives told apart as the aggressors' are: moving through one retakes it only when
         no general of its conqueror stands within 3 cities (§5), so the open ones come first and a
         won battle against a conqueror's protecting stack counts extra (it is driven off)."""
         info, state = self.info, self.state
-        s = 0.0
-        left = path[:-1]
-        for c in left:
-            if c in self.targets:
-                s += OPEN_BONUS if c in self.open else CANDIDATE_BONUS
         d = info.graph.dist_from(city)
-        tg = [c for c in self.targets if c not in left and c != start]
-        if tg:
-            s -= min(d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA) for c in tg)
-        if city in self.targets and city not in left:
-            s += 2.0 if city in self.open else 0.5
+        s = self.objective_terms(city, start, path, d)
         for c, near in self.threats.items():
             if not self.near_any(c, others) and d.get(c, 99) <= T.PROTECT_RADIUS:
                 s += 8.0 - near  # the closer the invader, the more urgent
@@ -158,21 +166,8 @@ class TunedCtx(easy.Ctx):
         if not self.aggressor:
             return self.defender_score(city, start, armies, path, others)
         info, state = self.info, self.state
-        s = 0.0
-        left = path[:-1]
-        for c in left:
-            if c in self.targets:
-                s += OPEN_BONUS if c in self.open else CANDIDATE_BONUS
         d = info.graph.dist_from(city)
-        # the objective the stack stands on counts by the bonus of leaving it, never by distance:
-        # otherwise taking the last objective of a region (the next one far away) scores below
-        # staying on it for ever
-        tg = [c for c in self.targets if c not in left and c != start]
-        if tg:
-            near = min(d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA) for c in tg)
-            s -= 1.0 * near
-        if city in self.targets and city not in left:
-            s += 2.0 if city in self.open else 0.5
+        s = self.objective_terms(city, start, path, d)
         for c in self.held:
             if self.retakers.get(c, 99) <= easy.THREAT_RADIUS:
                 if not self.near_any(c, others) and d.get(c, 99) <= T.PROTECT_RADIUS:
