@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import copy
 
 import pytest
 
 from maria.games.maria.rules import door
 from maria.engine import rng
+from maria.engine.state import copy_state
 from maria.games.maria.rules.advanced import poldata
 from maria.lab import selfplay
 from maria.players.resample import ADV_BOOKKEEPING_KEYS, ADV_SAMPLED_KEYS, ADV_VIEW_KEYS, observe, resample
@@ -207,7 +207,7 @@ def test_advanced_observation_hides_display_deck_order_and_winter_scores(players
 def _scramble(st, role, k):
     """`st` with `role`'s unknowns changed: other powers' face-down TCs swapped with the draw deck,
     the political deck reversed within each year, every winter score changed (game not over)."""
-    s = copy.deepcopy(st)
+    s = copy_state(st)  # (the log and undo snapshots, shared, are not changed here)
     mine = set(s["roles"][role])
     draw = s["cards"]["draw"]
     i = 0

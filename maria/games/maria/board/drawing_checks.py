@@ -4,7 +4,8 @@ other road, boxes and furniture inside their map and apart."""
 
 from __future__ import annotations
 
-from __future__ import annotations
+from bisect import bisect_left, bisect_right
+
 from maria.games.maria.board.model import MAJOR_POWERS, MAPS, Board, City, Rect
 from maria.engine.board_problems import Problem
 
@@ -45,21 +46,62 @@ def check_drawing(board: Board) -> list[Problem]:
     px = {c.id: grid.to_px(c.pos) for c in cities}
     for m in MAPS:
         mine = [e for e in edges if board.cities[e[0]].map == m]
-        for i, (a, b) in enumerate(mine):
-            for c, d in mine[i + 1 :]:
-                if len({a, b, c, d}) == 4 and _segments_cross(px[a], px[b], px[c], px[d]):
-                    out.append(Problem(_file(board, f"{m}.yaml"), f"road {a}–{b}", f"crosses the road {c}–{d}"))
+        for i, j in _crossing_pairs(mine, px):
+            (a, b), (c, d) = mine[i], mine[j]
+            out.append(Problem(_file(board, f"{m}.yaml"), f"road {a}–{b}", f"crosses the road {c}–{d}"))
         on_map = [c for c in cities if c.map == m]
-        for a, b in mine:
-            for c in on_map:
-                if c.id not in (a, b) and _point_segment_px(px[c.id], px[a], px[b]) < ROAD_CLEARANCE_PX:
-                    out.append(
-                        Problem(
-                            _file(board, f"{m}.yaml"),
-                            f"road {a}–{b}",
-                            f"passes over the city '{c.id}' without stopping there",
-                        )
-                    )
+        for i, k in _cities_near_roads(mine, on_map, px):
+            (a, b), c = mine[i], on_map[k]
+            out.append(
+                Problem(
+                    _file(board, f"{m}.yaml"),
+                    f"road {a}–{b}",
+                    f"passes over the city '{c.id}' without stopping there",
+                )
+            )
+    return out
+
+
+def _box(p, q, margin: float = 0.0) -> tuple[float, float, float, float]:
+    return min(p[0], q[0]) - margin, max(p[0], q[0]) + margin, min(p[1], q[1]) - margin, max(p[1], q[1]) + margin
+
+
+def _crossing_pairs(roads: list[tuple[str, str]], px: dict) -> list[tuple[int, int]]:
+    """The pairs (i, j), i < j, of roads that cross, in that order.  Roads are swept by their left
+    end, so only roads whose boxes meet are compared (a board has ~300 roads per map: all pairs
+    were most of the time of a board check)."""
+    boxes = [_box(px[a], px[b]) for a, b in roads]
+    order = sorted(range(len(roads)), key=lambda i: boxes[i][0])
+    out = []
+    for n, i in enumerate(order):
+        x1 = boxes[i][1]
+        for j in order[n + 1 :]:
+            if boxes[j][0] > x1:
+                break
+            if boxes[j][2] > boxes[i][3] or boxes[i][2] > boxes[j][3]:
+                continue
+            (a, b), (c, d) = roads[i], roads[j]
+            if len({a, b, c, d}) == 4 and _segments_cross(px[a], px[b], px[c], px[d]):
+                out.append((min(i, j), max(i, j)))
+    return sorted(out)
+
+
+def _cities_near_roads(roads: list[tuple[str, str]], cities: list[City], px: dict) -> list[tuple[int, int]]:
+    """The pairs (road index, city index) of a city closer than ROAD_CLEARANCE_PX to a road it is
+    not an end of, in that order; only the cities inside the road's box widened by the clearance
+    are measured."""
+    by_x = sorted(range(len(cities)), key=lambda k: px[cities[k].id][0])
+    xs = [px[cities[k].id][0] for k in by_x]
+    out = []
+    for i, (a, b) in enumerate(roads):
+        x0, x1, y0, y1 = _box(px[a], px[b], ROAD_CLEARANCE_PX)
+        near = []
+        for k in by_x[bisect_left(xs, x0) : bisect_right(xs, x1)]:
+            c = cities[k]
+            p = px[c.id]
+            if c.id not in (a, b) and y0 <= p[1] <= y1 and _point_segment_px(p, px[a], px[b]) < ROAD_CLEARANCE_PX:
+                near.append(k)
+        out.extend((i, k) for k in sorted(near))
     return out
 
 
