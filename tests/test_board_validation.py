@@ -294,3 +294,22 @@ def test_random_damage_never_crashes(boards: Path):
         noticed += bool(problems)  # some damage is harmless (an optional note, a false flag)
         (boards / name).write_text(originals[name], encoding="utf-8")
     assert noticed >= 12
+
+
+def test_drawing_check_names_a_city_under_a_road_and_two_roads_that_cross(boards: Path):
+    """The drawing check (cities apart, roads that neither cross nor run over a city) finds a city
+    moved onto the middle of a road it is not on, and a new road drawn across others."""
+
+    def damage(data):
+        pos = {c["id"]: c["pos"] for c in data["cities"]}
+        aachen = data["cities"][city_index(data, "aachen")]
+        aachen["pos"] = [
+            round((pos["koeln"][0] + pos["neuss"][0]) / 2, 3),
+            round((pos["koeln"][1] + pos["neuss"][1]) / 2, 3),
+        ]
+        data["roads"].append(["neuss", "wetzlar"])
+
+    edit(boards / "flanders.yaml", damage)
+    problems = all_problems(boards)
+    assert any("koeln" in p and "neuss" in p and "passes over the city 'aachen'" in p for p in problems), problems
+    assert any("road neuss–wetzlar: crosses the road bonn–siegen" in p for p in problems), problems
