@@ -11,6 +11,12 @@ from maria.ui.overlays import HandoffScene
 from maria.ui.session import Seat, Session
 
 
+def _no_autosave_files(monkeypatch):
+    """The autosave at each stage's end is kept and its line drawn; only the file is not written (it is
+    no screen, and writing it was a third of these games' time: test_solo_resume.py's files)."""
+    monkeypatch.setattr(Session, "_write_autosave", lambda self, path, rec, notes, count: None)
+
+
 def _walk(ui, variant, seed, max_turn, check):
     session = Session.new(variant, 3, seed, [Seat(r, "human") for r in door.ROLES[3]])
     board = BoardScene(ui.app, session)
@@ -62,17 +68,19 @@ def _check(board, who):
         assert all(not isinstance(h, list) for h in v["hands"].values())
 
 
-def test_a_whole_hot_seat_game_never_shows_a_secret_to_another_player(ui):
+def test_a_whole_hot_seat_game_never_shows_a_secret_to_another_player(ui, monkeypatch):
+    _no_autosave_files(monkeypatch)
     session, handoffs = _walk(ui, "intro", 1, 9, _check)
     assert door.is_over(session.state) or session.state["turn"] > 9
     assert len(handoffs) > 5
 
 
-def test_the_first_advanced_turn_needs_fewer_hand_offs(ui):
+def test_the_first_advanced_turn_needs_fewer_hand_offs(ui, monkeypatch):
     """Seed 1, turn 1 of the advanced game, 3 players: 28 hand-offs if every decision were private
     (see tools/count_handoffs.py), 18 with public and forced decisions told apart: every one left is
     a change of player between two private decisions, or a private decision after a public one
     that the others may have watched (the screen changes hands again)."""
+    _no_autosave_files(monkeypatch)
     session, handoffs = _walk(ui, "advanced", 1, 1, _check)
     assert 0 < len(handoffs) <= 18
 
