@@ -416,3 +416,24 @@ def test_every_friedrich_hook_point_is_provided_and_called():
     for p in FRIEDRICH_RULES.rglob("*.py"):
         called |= set(re.findall(r'hooks\.call\("([a-z_]+)"', p.read_text(encoding="utf-8")))
     assert called == set(fhooks.POINTS)
+
+
+def _outside_imports(path: Path) -> set[str]:
+    """The modules of the repository's tests/ and tools/ that `path` imports, anywhere in the file."""
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom) and not node.level:
+            names = [node.module or ""]
+        out.update(n for n in names if n.split(".")[0] in ("tests", "tools"))
+    return out
+
+
+def test_the_shipped_package_imports_no_test_and_no_tool(tmp_path):
+    """The packaged program holds maria/ only: a test helper or a tool imported by it would be
+    missing there (and the tests would lean on themselves)."""
+    bad = {str(p.relative_to(MARIA.parent)): sorted(i) for p in MARIA.rglob("*.py") if (i := _outside_imports(p))}
+    assert bad == {}
+    probe = tmp_path / "probe.py"
+    probe.write_text("def f():\n    from tests.ui.test_play import helper\n    import tools.war_stats\n")
+    assert _outside_imports(probe) == {"tests.ui.test_play", "tools.war_stats"}

@@ -77,18 +77,56 @@ def screenshot(
 
 
 def _combat_session(seed: int = 3):
-    """A deterministic combat (seed 3: Austria attacks Prussia at Neumarkt)."""
-    import sys
+    """A deterministic combat (seed 3: Austria attacks Prussia at Neumarkt): a 3-player introductory
+    game played at random from `seed` up to an Austrian movement phase where a general can end next
+    to an enemy, that move, and the phase's end."""
+    from maria.engine import rng
+    from maria.games.maria.rules import door
+    from maria.players.random_moves import random_action
     from maria.ui.moves import reach
+    from maria.ui.session import Session
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-    from tests.ui.test_play import _position_before_contact
-
-    session, gid, target = _position_before_contact(seed)
+    session = Session.new("intro", 3, seed)
+    chooser = {"rng": rng.seed_state(seed)}
+    for _ in range(3000):
+        role = door.active_roles(session.state)[0]
+        hit = _contact_move(session.state, role)
+        if hit:
+            break
+        a = random_action(session.state, role, chooser)
+        if a["type"] != "undo":
+            session.apply(role, a)
+    else:
+        raise ValueError(f"no combat found in the game of seed {seed}")
+    gid, target = hit
     path = reach(session.state, gid, ("normal",)).options(target)[0][1]
     session.apply("maria_theresa", {"type": "move", "piece": gid, "path": path, "force_march": False})
     session.apply("maria_theresa", {"type": "done"})
     return session
+
+
+def _contact_move(st: dict, role: str):
+    """(general, city): an Austrian move the door allows that ends beside an enemy, or None."""
+    from maria.games.maria.rules import door, roles as R
+    from maria.games.maria.rules.state import board_info
+    from maria.ui.moves import reach
+
+    if st["flow"][-1]["name"] != "movement_phase" or role != "maria_theresa":
+        return None
+    info = board_info(st)
+    for a in door.legal_actions(st, role):
+        if a["type"] != "move" or a["piece"] not in st["generals"]:
+            continue
+        for city in sorted(reach(st, a["piece"], ("normal",)).normal):
+            if st["city_generals"].get(city):
+                continue
+            if any(
+                R.enemies(st, st["generals"][o]["power"], "austria")
+                for n in info.nbrs[city]
+                for o in st["city_generals"].get(n, [])
+            ):
+                return a["piece"], city
+    return None
 
 
 def battle_card_frame(app: App, session=None, progress: float = 0.45):
