@@ -114,7 +114,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return tournament.wilson(wins, n, z)
 
 
-def goal1_threshold(r: float) -> float:
+def stronger_than_easy_threshold(r: float) -> float:
     """What one hard seat must win against easy players to be clearly stronger than easy in that
     seat, from easy's rate r there (all-easy games): half as much again, at least 15 points more,
     at most 90%."""
@@ -194,7 +194,7 @@ def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
                 1 for x in xs if x["seed"] in by_seed and x["winner"] != key and by_seed[x["seed"]]["winner"] == key
             )
             text += (
-                f"; base rate r {r:.1%} of {len(by_seed)}, hard should win >= {goal1_threshold(r):.1%}; "
+                f"; base rate r {r:.1%} of {len(by_seed)}, hard should win >= {stronger_than_easy_threshold(r):.1%}; "
                 f"against the base game of the same seed: better {better}, worse {worse}"
             )
         out.append(text)

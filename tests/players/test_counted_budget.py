@@ -134,7 +134,7 @@ def _slow_machine(monkeypatch, clock: _VirtualClock):
 
 
 @pytest.mark.parametrize("step", [0.4, 2.5])
-def test_goal5_the_ceiling_holds_when_each_playout_step_is_slow(monkeypatch, step):
+def test_the_ceiling_holds_when_each_playout_step_is_slow(monkeypatch, step):
     """Hard decides within its ceiling on a slow machine: no step, play-out or evaluation is begun
     that the longest one timed so far says would end after the deadline, the rules-of-thumb choice
     timed before the search being the first estimate; with a step of 2.5 s (the choice made before

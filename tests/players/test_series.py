@@ -28,9 +28,9 @@ def test_the_one_seat_rotation_and_goal_1_threshold():
         {"frederick": "easy", "louis_xv": "hard", "maria_theresa": "easy"},
     ]
     # the Hard-alone goal: min(90%, max(1.5 r, r + 15 points))
-    assert abs(series.goal1_threshold(0.078) - 0.228) < 1e-9
-    assert abs(series.goal1_threshold(0.35) - 0.525) < 1e-9
-    assert series.goal1_threshold(0.7) == 0.9
+    assert abs(series.stronger_than_easy_threshold(0.078) - 0.228) < 1e-9
+    assert abs(series.stronger_than_easy_threshold(0.35) - 0.525) < 1e-9
+    assert series.stronger_than_easy_threshold(0.7) == 0.9
 
 
 def test_a_two_player_one_seat_series_is_summed_up_by_the_seat_of_the_tested_level():
