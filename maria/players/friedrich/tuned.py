@@ -22,7 +22,13 @@ Every nation:
     ends on an objective an ally may still conquer;
   * in a battle it cannot win, plays the suited cards that cut its loss before it stops (§7: the
     loss is the final score; an army costs 6 card points to raise again, §10);
-  * Russia gives its generals that start alone 3 armies each (§6: two fronts).
+  * Russia gives its generals that start alone 3 armies each (§6: two fronts);
+  * Sweden, the Imperials and Russia end no move where an enemy stack that expects to beat them
+    can reach them next turn (strike_risk: few cards, §3, and the mover chooses the battle, §7);
+  * under a relaxed victory (§11: Sweden once Russia has left, Austria and the Imperials once the
+    Imperials changed controller) only the first-order objectives are targets;
+  * a train never stands on the last depot where a removed general of its nation could come
+    back (§10, §4: one piece a city; Sweden has one depot).
 
 Prussia and Hanover keep easy's cover of threatened objectives, and tell their lost objectives
 apart as the aggressors do theirs (open ones first, battles with the conqueror's protectors).
@@ -211,11 +217,12 @@ class TunedCtx(easy.Ctx):
         return s
 
     def strike_risk(self, city: str, armies: float, d: dict) -> float:
-        """A nation that draws one card a turn (§3) rebuys an army (6 points, §10) in about six
-        turns, so its few armies are its whole war: an enemy stack that can reach a city next to
-        `city` in its move (3 cities, §4) and expects to win the battle there will attack (§7), and
-        the city scores as if that battle were certain (the worst such stack; a stack already
-        adjacent is counted by the battle term)."""
+        """For the FRAGILE nations: a nation that draws one card a turn (§3) rebuys an army (6
+        points, §10) in about six turns, so its few armies are its whole war, and Russia meets a
+        Prussia holding more cards (see FRAGILE): an enemy stack that can reach a city next to
+        `city` in its move (3 cities, §4) and expects to win the battle there attacks (§7), so the
+        city scores as if that battle were certain (the worst such stack; a stack already adjacent
+        is counted by the battle term)."""
         worst = 0.0
         for n in self.enemies:
             if 1 < d.get(n, 99) <= T.GENERAL_RANGE + 1:
@@ -223,7 +230,13 @@ class TunedCtx(easy.Ctx):
         return 2.0 * worst - 4.0 if worst < 0 else 0.0
 
 
-FRAGILE = {n for n in T.AGGRESSORS if T.INCOME[n] == 1}  # Sweden and the Imperials (§3)
+# the nations that keep out of reach of an enemy stack that expects to beat them (strike_risk): the
+# ones drawing one card a turn (Sweden, the Imperials, §3), and Russia, which meets Prussia alone
+# (all its objectives are Prussian, §5) with 4 cards a turn against Prussia's 7, far from the
+# depots where it recruits (§10): the side that moves next to the other chooses the battle with
+# its hand in view (§7): in all-hard games Prussia attacking Russia won 207 of the 223 battles
+# that had a winner, whatever the armies
+FRAGILE = {n for n in T.AGGRESSORS if T.INCOME[n] == 1} | {"russia"}
 LONE_ARMIES = {"russia": 3}  # §6: armies for each general that starts alone (two fronts)
 
 
