@@ -208,3 +208,17 @@ def test_S7_hard_sweden_keeps_out_of_reach_of_a_prussian_stack_that_would_beat_i
     ctx = tuned.TunedCtx(s, "sweden")
     _, end = easy.move_gain(ctx, s, ["ehrensvaerd"])
     assert ctx.info.graph.dist_from(end)["neubrandenburg"] > 4, end
+
+
+def test_S7_hard_russia_keeps_out_of_reach_of_a_prussian_stack_that_would_beat_it():
+    """§7: the side that moves next to the other chooses the battle, its hand in view, and Prussia
+    draws 7 cards a turn against Russia's 4.  Saltikov (6) at Nakło, Friedrich + Winterfeldt (16)
+    at Woldenberg: hard's Russia ends more than 4 cities from them (it went to Neu Stettin, an
+    objective 2 cities from them, to be attacked there)."""
+    s = _russia_to_move()
+    put(s, saltikov="naklo", russia_train_1="torun", friedrich="woldenberg", winterfeldt="woldenberg")
+    armies(s, saltikov=6, friedrich=8, winterfeldt=8)
+    hand(s, "prussia", ["1:S13", "1:D13", "1:C13", "1:H13"])
+    ctx = tuned.TunedCtx(s, "russia")
+    _, end = easy.move_gain(ctx, s, ["saltikov"])
+    assert ctx.info.graph.dist_from(end)["woldenberg"] > 4, end
