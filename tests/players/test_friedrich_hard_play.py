@@ -145,3 +145,80 @@ def test_S5_hard_prussia_retakes_the_open_lost_objective_not_the_protected_one()
     while s["flow"][-1]["name"] in ("movement", "moving") and "schwerin" not in s["moved"]:
         s = act(s, _hard(s))
     assert s["conquered"].get("oels") != "austria" and s["conquered"].get("brieg") == "austria"
+
+
+def _sweden_to_move() -> dict:
+    s = to_phase(allocate_all(door.new_game(4, 1)), "sweden")
+    clear_map(s)
+    return s
+
+
+def test_S10_hard_moves_its_train_off_the_only_depot_so_the_general_can_come_back():
+    """§10: a removed general comes back on a depot city of its nation that no other piece holds
+    (§4: one piece a city).  Sweden's only depot is Stralsund; with Ehrensvärd off the map and the
+    Swedish train standing there, hard moves the train away first (it stayed for the rest of the
+    game, the Swedish cards piling up), and then brings Ehrensvärd back."""
+    s = _sweden_to_move()
+    put(s, sweden_train_1="stralsund", heinrich="magdeburg")
+    armies(s, ehrensvaerd=0, heinrich=8)
+    hand(s, "sweden", ["1:S7", "1:C8"])
+    assert not [a for a in door.legal_actions(s, "elisabeth") if a["type"] == "recruit"]
+    a = _hard(s)
+    assert a["type"] == "move" and a["pieces"] == ["sweden_train_1"], a
+    while s["flow"][-1]["name"] == "moving" or a["type"] == "move":
+        s = act(s, a)
+        a = _hard(s)
+        if s["flow"][-1]["name"] == "movement":
+            break
+    assert s["trains"]["sweden_train_1"]["city"] != "stralsund"
+    assert a["type"] == "recruit" and a["enter"] == {"ehrensvaerd": "stralsund"}, a
+
+
+def test_S11_relaxed_victory_hard_sweden_marches_on_its_first_order_objectives_only():
+    """§11 ELISABETH: once Russia has left, Sweden wins with its five first-order objectives (Anklam,
+    Cammin, Greifenhagen, Malchin, Stettin).  Hard's Sweden then counts only those as targets:
+    Ehrensvärd at Prenzlau, Stettin and the second-order Angermünde and Schwedt open around
+    him, he heads for Stettin (before, Angermünde on the way to nothing he needs)."""
+    s = _sweden_to_move()
+    put(s, ehrensvaerd="prenzlau", sweden_train_1="pasewalk", heinrich="magdeburg")
+    armies(s, ehrensvaerd=4, heinrich=8)
+    hand(s, "sweden", [])
+    for c in ("anklam", "cammin", "greifenhagen", "malchin", "neuruppin", "pritzwalk"):
+        s["conquered"][c] = "sweden"
+    ctx = tuned.TunedCtx(s, "sweden")
+    assert "angermuende" in ctx.targets and "schwedt" in ctx.targets
+    s["left"].append("russia")
+    ctx = tuned.TunedCtx(s, "sweden")
+    assert ctx.targets == ["stettin"]
+    _, end = easy.move_gain(ctx, s, ["ehrensvaerd"])
+    assert ctx.info.graph.dist_from(end)["stettin"] < ctx.info.graph.dist_from("prenzlau")["stettin"], end
+
+
+def test_S7_hard_sweden_keeps_out_of_reach_of_a_prussian_stack_that_would_beat_it():
+    """§3, §7, §10: Sweden draws one card a turn and an army costs 6 points, so Ehrensvärd's four
+    armies are its whole war; a Prussian stack that can reach a city next to him in its move (3
+    cities) and expects to win attacks.  Ehrensvärd at Malchin, Friedrich + Winterfeldt (16) at
+    Neubrandenburg: hard's Sweden ends more than 4 cities from them (it went to Anklam, 2 cities
+    from them, to be beaten next turn)."""
+    s = _sweden_to_move()
+    put(s, ehrensvaerd="malchin", sweden_train_1="stralsund", friedrich="neubrandenburg", winterfeldt="neubrandenburg")
+    armies(s, ehrensvaerd=4, friedrich=8, winterfeldt=8)
+    hand(s, "sweden", [])
+    hand(s, "prussia", ["1:S13", "1:D13", "1:C13", "1:H13"])
+    ctx = tuned.TunedCtx(s, "sweden")
+    _, end = easy.move_gain(ctx, s, ["ehrensvaerd"])
+    assert ctx.info.graph.dist_from(end)["neubrandenburg"] > 4, end
+
+
+def test_S7_hard_russia_keeps_out_of_reach_of_a_prussian_stack_that_would_beat_it():
+    """§7: the side that moves next to the other chooses the battle, its hand in view, and Prussia
+    draws 7 cards a turn against Russia's 4.  Saltikov (6) at Nakło, Friedrich + Winterfeldt (16)
+    at Woldenberg: hard's Russia ends more than 4 cities from them (it went to Neu Stettin, an
+    objective 2 cities from them, to be attacked there)."""
+    s = _russia_to_move()
+    put(s, saltikov="naklo", russia_train_1="torun", friedrich="woldenberg", winterfeldt="woldenberg")
+    armies(s, saltikov=6, friedrich=8, winterfeldt=8)
+    hand(s, "prussia", ["1:S13", "1:D13", "1:C13", "1:H13"])
+    ctx = tuned.TunedCtx(s, "russia")
+    _, end = easy.move_gain(ctx, s, ["saltikov"])
+    assert ctx.info.graph.dist_from(end)["woldenberg"] > 4, end

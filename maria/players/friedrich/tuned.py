@@ -22,7 +22,13 @@ Every nation:
     ends on an objective an ally may still conquer;
   * in a battle it cannot win, plays the suited cards that cut its loss before it stops (§7: the
     loss is the final score; an army costs 6 card points to raise again, §10);
-  * Russia gives its generals that start alone 3 armies each (§6: two fronts).
+  * Russia gives its generals that start alone 3 armies each (§6: two fronts);
+  * Sweden, the Imperials and Russia end no move where an enemy stack that expects to beat them
+    can reach them next turn (strike_risk: few cards, §3, and the mover chooses the battle, §7);
+  * under a relaxed victory (§11: Sweden once Russia has left, Austria and the Imperials once the
+    Imperials changed controller) only the first-order objectives are targets;
+  * a train never stands on the last depot where a removed general of its nation could come
+    back (§10, §4: one piece a city; Sweden has one depot).
 
 Prussia and Hanover keep easy's cover of threatened objectives, and tell their lost objectives
 apart as the aggressors do theirs (open ones first, battles with the conqueror's protectors).
@@ -37,7 +43,9 @@ import zlib
 from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import protected, protectors_of
 from maria.games.friedrich.rules.movement import allys_objective
+from maria.games.friedrich.rules.recruit import _room_for_general
 from maria.games.friedrich.rules.state import CONDUCT_OPTION, option_on
+from maria.games.friedrich.rules.victory import relaxed
 from maria.players.friedrich import easy
 
 
@@ -63,6 +71,7 @@ OPEN_BONUS = 12.0  # moving through an unprotected objective of one's colour: co
 CANDIDATE_BONUS = 1.5  # through a protected one: conquered only if the battle drives off its protectors
 PROTECTED_EXTRA = 2  # a protected objective counts as this many cities farther away
 PROTECTOR_BONUS = 6.0  # a battle one expects to win against a protector of one's objectives
+DEPOT_BLOCK = 20.0  # a train on a depot while a removed general waits for it: worse than out of supply
 NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move
 # Chosen on 28 games each against easy (4 players, mixed seating, seeds 500-527): CARD_CAP 20 with
 # PROTECTOR_BONUS 4 scored 16/28, CARD_CAP 40 with OPEN_BONUS 20 16/28, these values 19/28.
@@ -93,6 +102,20 @@ class TunedCtx(easy.Ctx):
         self.free_trains = [
             t["city"] for tid, t in state["trains"].items() if t["nation"] == nation and t["city"] and tid not in gone
         ]
+        # §10: a removed general comes back only on a depot city of its nation that is free or
+        # holds its own generals, and a city holds one piece (§4): while one waits off the map, a
+        # train of its nation standing on the last such depot shuts the door (Sweden has one
+        # depot only)
+        self.last_doors: set[str] = set()
+        if any(g["nation"] == nation and g["city"] is None and not g["out"] for g in state["generals"].values()):
+            for c in self.depots:
+                if not any(d != c and _room_for_general(state, d, nation) for d in self.depots):
+                    self.last_doors.add(c)
+        # §11 relaxed victory: Sweden once Russia has left, Austria and the Imperials once the
+        # Imperials changed controller, win with their first-order objectives alone, so the
+        # second-order ones are no longer worth a march
+        if self.aggressor and relaxed(state, nation):
+            self.targets = [c for c in self.targets if info.board.objectives[c].order == 1]
         # the aggressors' objectives, and the defender's lost ones it may retake (§5 reconquest:
         # protected by the conqueror's generals within 3 cities)
         for c in self.targets:
@@ -113,9 +136,15 @@ class TunedCtx(easy.Ctx):
         return easy._min_dist(self.info, city, self.free_trains) <= easy.SUPPLY + T.TRAIN_RANGE
 
     def train_score(self, city: str, gen_cities: list[str]) -> float:
+        """easy's train placement, never on an objective an ally may still conquer (§5 code of
+        conduct), and off the nation's depot cities while one of its generals waits to come back
+        there (§10: it re-enters only on a depot not held by another piece, §4)."""
         if city in self.no_stop and city not in self.trains:
             return NO_STOP
-        return super().train_score(city, gen_cities)
+        s = super().train_score(city, gen_cities)
+        if city in self.last_doors:
+            s -= DEPOT_BLOCK
+        return s
 
     def objective_terms(self, city: str, start: str, path: list[str], d: dict) -> float:
         """The objectives a move takes on its way (an open one more than one still protected, §5),
@@ -181,11 +210,33 @@ class TunedCtx(easy.Ctx):
                     s += min(m, 8.0) * 0.4 + 0.5
                     if n in self.protector_cities:
                         s += PROTECTOR_BONUS if self.protector_bonus is None else self.protector_bonus
+        if self.nation in FRAGILE:
+            s += self.strike_risk(city, armies, d)
         if not self.supplied(city):
             s -= 6.0
         return s
 
+    def strike_risk(self, city: str, armies: float, d: dict) -> float:
+        """For the FRAGILE nations: a nation that draws one card a turn (§3) rebuys an army (6
+        points, §10) in about six turns, so its few armies are its whole war, and Russia meets a
+        Prussia holding more cards (see FRAGILE): an enemy stack that can reach a city next to
+        `city` in its move (3 cities, §4) and expects to win the battle there attacks (§7), so the
+        city scores as if that battle were certain (the worst such stack; a stack already adjacent
+        is counted by the battle term)."""
+        worst = 0.0
+        for n in self.enemies:
+            if 1 < d.get(n, 99) <= T.GENERAL_RANGE + 1:
+                worst = min(worst, battle_margin(self.state, self.info, self.nation, armies, city, n, self.card_cap))
+        return 2.0 * worst - 4.0 if worst < 0 else 0.0
 
+
+# the nations that keep out of reach of an enemy stack that expects to beat them (strike_risk): the
+# ones drawing one card a turn (Sweden, the Imperials, §3), and Russia, which meets Prussia alone
+# (all its objectives are Prussian, §5) with 4 cards a turn against Prussia's 7, far from the
+# depots where it recruits (§10): the side that moves next to the other chooses the battle with
+# its hand in view (§7): in all-hard games Prussia attacking Russia won 207 of the 223 battles
+# that had a winner, whatever the armies
+FRAGILE = {n for n in T.AGGRESSORS if T.INCOME[n] == 1} | {"russia"}
 LONE_ARMIES = {"russia": 3}  # §6: armies for each general that starts alone (two fronts)
 
 
