@@ -229,6 +229,7 @@ def test_with_the_clock_a_crawling_machine_cuts_the_search_short(monkeypatch):
 N = 21
 
 
+@pytest.mark.slow  # (a long run: the decision-level checks above run by default)
 def test_a_seed_replays_the_same_opening_of_an_all_hard_game(monkeypatch):
     """The first N decisions of an all-hard 3-player introductory game, once on an idle clock and once
     on a crawling one: the same actions (tournament.play_game plays without the clock)."""

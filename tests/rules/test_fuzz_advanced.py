@@ -132,12 +132,21 @@ def _covered(stats, players, opt, peace=True) -> bool:
 FIRST = {(2, True): [20, 13], (2, False): [10, 12], (3, True): [10, 9], (3, False): [12, 13]}
 
 
-@pytest.mark.parametrize("players", [3, 2])
-@pytest.mark.parametrize("opt", [True, False])
+@pytest.mark.parametrize(
+    "players, opt",
+    [
+        (3, True),
+        (2, False),
+        pytest.param(3, False, marks=pytest.mark.slow),
+        pytest.param(2, True, marks=pytest.mark.slow),
+    ],
+)
 def test_fuzz_advanced_until_every_rule_path_is_met(players, opt, tmp_path):
     """Two random games, and on until every rule path above is reached (at most 45 seeds; 15 games
     each and the long run: --runslow).  The Silesian peace is sought in the 2-player games only
-    (the 3-player search for one costs a minute; --runslow seeks it in both)."""
+    (the 3-player search for one costs a minute; --runslow seeks it in both).  The default run
+    covers each player count and each setting of the optional political rule once; the other two
+    pairs are long runs."""
     stats = collections.Counter()
     first = FIRST[players, opt]
     _games(first, players, opt, tmp_path, stats)
