@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import pygame
 
-from maria.games.maria.rules import door
-from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.state import board_info
 from maria.ui.board_scene import BoardScene
 from maria.ui.moves import reach
@@ -66,28 +64,11 @@ def test_new_three_player_game_and_secret_allocation(ui):
 
 
 def _position_before_contact(seed=0):
-    """Seeded random play up to an Austrian movement phase where a general can reach contact."""
+    """Seeded random play up to an Austrian movement phase where a general can reach contact (the
+    contact test is the screenshot command's, maria.ui.shots)."""
+    from maria.ui.shots import _contact_move
 
-    def contact(st, role):
-        if st["flow"][-1]["name"] != "movement_phase" or role != "maria_theresa":
-            return None
-        info = board_info(st)
-        for a in door.legal_actions(st, role):
-            if a["type"] != "move" or a["piece"] not in st["generals"]:
-                continue
-            rc = reach(st, a["piece"], ("normal",))
-            for city in sorted(rc.normal):
-                if st["city_generals"].get(city):
-                    continue
-                if any(
-                    R.enemies(st, st["generals"][o]["power"], "austria")
-                    for n in info.nbrs[city]
-                    for o in st["city_generals"].get(n, [])
-                ):
-                    return a["piece"], city
-        return None
-
-    s, (piece, city) = play_until(contact, seed, what="contact position")
+    s, (piece, city) = play_until(_contact_move, seed, what="contact position")
     return s, piece, city
 
 
