@@ -177,7 +177,10 @@ def action_label(a: dict, v: dict, board) -> str:
     if t == "answer_agreement" and "accept" in a:
         return "Accept the agreement" if a["accept"] else "Refuse the agreement"
     if t == "cancel_subsidy" and "contract" in a:
-        return f"Ask to cancel the contract {str(a['contract']).replace('>', ' → ').replace('_', ' ').title()}"
+        # short: it shares the prompt bar with the phase's own buttons and the prompt's text
+        giver, _, recipient = str(a["contract"]).partition(">")
+        short = {"pragmatic_army": "PA"}
+        return f"Cancel subsidy {short.get(giver, pname(giver))} → {short.get(recipient, pname(recipient))}…"
     if t == "commander" and "general" in a:
         g = gens.get(a["general"], {})
         return f"{g.get('name', a['general'])} ({pname(g.get('power'))}) commands"

@@ -74,6 +74,10 @@ class DialogsPart:
         for a in self.acts:
             if a["type"] not in spatial and a["type"] not in dialog_types and a["type"] != "troops":
                 right.append((self._action_label(a), (lambda a=a: self.ask_or_apply(a)), a["type"]))
+        if self.end_refused:
+            # the phase cannot end yet (an agreement in force): the button stays, greyed, its tip
+            # and the prompt saying why
+            right.append(("End movement", lambda: None, "done", False))
         if self._paying() is not None:
             p = self._paying()
             total = C.pay_value(self.pay_sel)
@@ -104,9 +108,13 @@ class DialogsPart:
             right.insert(0, ("Cancel (Esc)", self.cancel_choice, "cancel_choice"))
         # the prompt's buttons: on the right of its text under the map, below it in the side column
         pr = self.lay.prompt
-        bs += W.button_row(
+        row = W.button_row(
             right, pr.right - 10, pr.bottom - 52 if self.lay.tall else pr.y + 8, h=44, right_to_left=True, size=18
         )
+        for b in row:
+            if b.key == "done" and not b.enabled and self.end_refused:
+                b.tip = self.end_refused
+        bs += row
         # top bar
         top = [
             ("Menu", self._menu, "menu"),

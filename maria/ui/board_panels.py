@@ -48,6 +48,16 @@ def _cites(text: str, rule: str) -> bool:
     return bool(re.search(re.escape(sec) + r"(?![\d.])", printed(text)))
 
 
+def end_refusal_prompt(why: str) -> str:
+    """The prompt bar's short form of the door's refusal of "End movement" under an agreement
+    ("Agreement 1 (...): <term> - Neipperg has not moved yet (R21.2)."): the agreement and what is
+    missing; the whole refusal is the greyed button's tip."""
+    m = re.match(r"(Agreement \d+) \(.*\): .* - (.+?) \(R[\d.]+\)\.$", why)
+    if not m:
+        return why
+    return f"{m.group(1)} holds the end of the movement: {m.group(2)}."
+
+
 class PanelsPart:
     """Methods of MARIA's presenter (maria.ui.maria_presenter), which owns its screen state."""
 
@@ -74,6 +84,8 @@ class PanelsPart:
         if name == "tc_phase":
             return "France: pay the Bavarian subsidy this turn?"
         if name == "movement_phase":
+            if self.end_refused:
+                return end_refusal_prompt(self.end_refused)
             return (
                 "Drag a piece (or click it, then a lit city) — green: normal move, orange: force "
                 "march only. Done when finished."

@@ -104,6 +104,7 @@ class MariaPresenter(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, Com
         self.path_choice = None  # {"city", "options"}
         self.reserve_pick = None  # card id awaiting a value
         self.confirm = None  # {"action", "question", "yes"}: a phase-ending action asked about first
+        self.end_refused: str | None = None  # why the movement phase cannot end yet (_end_refusal)
         self.pay_sel: list[str] = []
         self.alloc: dict | None = None
         self.recruit: dict | None = None
@@ -149,6 +150,7 @@ class MariaPresenter(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, Com
         self._sounds_for(st)
         self.acts = door.legal_actions(st, self.seat) if self.seat in door.active_roles(st) else []
         self.frame = self.v["flow"][-1] if self.v["flow"] else {"name": "game"}
+        self.end_refused = self._end_refusal(st)
         self.selected = None if self.selected not in self._movable() else self.selected
         self.reach = reach(st, self.selected) if self.selected else None
         self.path_choice = None
@@ -159,6 +161,18 @@ class MariaPresenter(InputPart, DialogsPart, ModalPart, MapPart, PanelsPart, Com
         self._setup_recruit()
         self._auto_select_moving()
         self.map_dirty = self.static_dirty = self.dirty = True
+
+    def _end_refusal(self, st: dict) -> str | None:
+        """Why this seat's movement phase cannot end yet, in the door's words (an agreement in
+        force, R21: a general promised to leave a territory has not moved), so that "End
+        movement" stays on the bar with its reason instead of vanishing; None when it can end."""
+        if self.frame.get("name") != "movement_phase" or not self.acts or any(a["type"] == "done" for a in self.acts):
+            return None
+        try:
+            door.apply(st, self.seat, {"type": "done"})  # a copy: the session's state is never changed
+        except IllegalAction as exc:
+            return str(exc)
+        return None
 
     def _my_cards(self) -> list[str]:
         out = []

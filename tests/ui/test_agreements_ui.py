@@ -137,3 +137,41 @@ def test_R21_new_game_screen_agreements_on_with_a_human_seat_and_off_when_untick
     ui.press("start")
     _ready(ui)
     assert not ui.app.find(BoardScene).session.state["options"].get("agreements")
+
+
+def test_R21_end_movement_stays_greyed_with_the_agreement_that_holds_it(ui):
+    """A player who promised to leave Silesia (the rulebook's example, §21) cannot end the movement
+    while a general there has not moved: "End movement" stays on the bar, greyed, and the prompt
+    and the button's tip name the agreement; once he has moved the button works again."""
+    s = diplomacy_session(others_done=False)
+    leave = [{"kind": "leave", "power": "austria", "territory": "silesia"}]
+    subsidy = [{"kind": "subsidy", "power": "pragmatic_army", "recipient": "austria", "turns": 2}]
+    s.apply(
+        "frederick",
+        {
+            "type": "offer_agreement",
+            "to": "maria_theresa",
+            "terms": {"frederick": subsidy, "maria_theresa": leave},
+            "turns": 2,
+        },
+    )
+    s.apply("maria_theresa", {"type": "answer_agreement", "accept": True})
+    st = s.state
+    assert st["adv"]["agreements"] and st["generals"]["neipperg"]["city"] == "glatz"
+    st["flow"].append({"name": "movement_phase", "powers": ["austria", "pragmatic_army"], "moved": []})
+    flow.run(st, board_info(st))
+    board = _open(ui, s, "maria_theresa")
+    assert board.frame["name"] == "movement_phase"
+    (end,) = [b for b in board.buttons if b.key == "done"]
+    assert not end.enabled and "Agreement 1 " in end.tip and "Neipperg" in end.tip
+    assert "Agreement 1 " in board.prompt_text()
+    ui.app.render(force=True)
+
+    s.apply("maria_theresa", {"type": "move", "piece": "neipperg"})
+    step = next(a for a in door.legal_actions(s.state, "maria_theresa") if a["type"] == "step")
+    s.apply("maria_theresa", step)
+    s.apply("maria_theresa", {"type": "stop"})
+    board.refresh()
+    board.build_buttons()
+    (end,) = [b for b in board.buttons if b.key == "done"]
+    assert end.enabled and board.end_refused is None
