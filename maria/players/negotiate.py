@@ -12,13 +12,15 @@ An offer is worth what it changes in the race to an empty pool (R23.1), as this 
     than the effort the promise frees (what they would have placed against the spared powers);
   * the race: each role's distance to victory is its closest major power's pool over that power's
     pace (maria.players.leader.stages_to_win); the offer is worth the change in this role's lead
-    over its rivals (their soft minimum distance, so each rival counts by how likely it is the one
-    to finish first, exp(-distance) normalised), in markers of this role's closest power.  So a truce costs what
-    this side's powers give up and gains what the other's attack would have cost, and a blow to
-    the leader counts only as far as the leader's lead threatens this role;
+    over its rivals (their soft minimum distance: each rival counts by how likely it is the one
+    to finish first, exp(-distance) normalised), in markers of this role's closest power.
   * keeping out of protecting distance, out of a territory, leaving one: a fixed cost or gain;
   * a subsidy: half a point a turn; a vote: a point for the candidate whose power is this side's,
     a point against when the leader's, a little otherwise.
+So Frederick, offered a truce with Austria, weighs the markers his powers would have placed in
+Silesia and the Austrian markers they would have sent back to Austria's pool against what
+Austria's attack would have cost him, and the blow the freed Austrian forces deal France counts
+for him only as far as France is the rival likely to finish before him.
 An offer from the leader is refused (it helps the leader).  In the diplomacy window of a
 three-player game the two trailing players offer each other a truce (every enemy pair of their
 powers: no attack, 2 turns) when it is worth it to the offering side.
@@ -111,6 +113,7 @@ def _race(state: dict, role: str, pools: dict[str, float]) -> tuple[float, str |
 
 
 def _truce_value(state: dict, role: str, other: str, mine: list[dict], theirs: list[dict], lead: str) -> float:
+    """The promises not to attack: the change in `role`'s lead in the race (module docstring)."""
     from maria.players.evaluate_advanced import effective_pools
     from maria.players.leader import PACE
 
