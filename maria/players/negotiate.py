@@ -1,31 +1,39 @@
-"""The computer players at the negotiating table (R21, RUL-A42): answering an offer of agreement and
-making one, from the player's own view, with no search over offers.
+"""The computer players at the negotiating table (R21, RUL-A42): answering an offer of agreement
+and making one, from the player's own view, with no search over offers.
 
-An offer is worth what the other side promises minus what this side promises, each term weighed
-by a rule of thumb:
-  * a promise not to attack one of this side's powers: the victory markers that power's attacker
-    is expected to place in its next action stage (maria.players.next_stage.assess, from this
-    role's view); a promise of this side not to attack: the markers this side's power is expected
-    to take from the other, seen the same way;
+An offer is worth what it changes in the race to an empty pool (R23.1), as this role sees it:
+  * the promises not to attack: for each side's promise, what its powers would have taken from the
+    spared powers in their next action stage (maria.players.next_stage.assess, read from this
+    role's view only, counting only the spared powers' fortresses and generals): the markers the
+    attackers keep in their pools and the spared powers' markers that stay on the map instead of
+    going back to their pools (R10.16a, R15.3, R16.1);
+  * the front it frees (three players, the leader a third role): the powers that promised may turn
+    on the leader's powers instead, and take from them what the same model expects, but no more
+    than the effort the promise frees (what they would have placed against the spared powers);
+  * the race: each role's distance to victory is its closest major power's pool over that power's
+    pace (maria.players.leader.stages_to_win); the offer is worth the change in this role's lead
+    over its rivals (their soft minimum distance: each rival counts by how likely it is the one
+    to finish first, exp(-distance) normalised), in markers of this role's closest power.
   * keeping out of protecting distance, out of a territory, leaving one: a fixed cost or gain;
   * a subsidy: half a point a turn; a vote: a point for the candidate whose power is this side's,
     a point against when the leader's, a little otherwise.
-Who leads (maria.players.leader, from the pools and the next-stage threats) decides the rest: an
-offer from the leader is refused (it helps the leader); a truce with a non-leader while the leader
-is the enemy of a power it spares frees that power's generals for the front against the leader
-(a bonus; a smaller one when the powers this side spares fight the leader too).  In the diplomacy window of a
+So Frederick, offered a truce with Austria, weighs the markers his powers would have placed in
+Silesia and the Austrian markers they would have sent back to Austria's pool against what
+Austria's attack would have cost him, and the blow the freed Austrian forces deal France counts
+for him only as far as France is the rival likely to finish before him.
+An offer from the leader is refused (it helps the leader).  In the diplomacy window of a
 three-player game the two trailing players offer each other a truce (every enemy pair of their
 powers: no attack, 2 turns) when it is worth it to the offering side.
 """
 
 from __future__ import annotations
 
+import math
+
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.advanced import agreements as AG
 from maria.games.maria.rules.state import board_info
 
-FREES_A_FRONT = 0.5  # a truce with a non-leader while the leader is an enemy
-HELPS_AGAINST_LEADER = 0.3  # ... and the other side fights the leader too
 PLACE_COST = 0.6  # keep_away / keep_out / leave, promised by this side
 PLACE_GAIN = 0.4  # ... promised by the other side
 SUBSIDY_TURN = 0.5
@@ -43,26 +51,93 @@ def leader(state: dict, role: str) -> str:
     return L.role_order(state, effective_pools(state), threat)[0]
 
 
-def _expected(state: dict, role: str, attackers: list[str]) -> float:
-    """The markers `attackers` are expected to place against `role` in their next action stage."""
+def _taken(state: dict, role: str, attackers: list[str], victims: list[str]) -> tuple[dict, dict]:
+    """What `attackers` are expected to take from `victims` in their next action stage, from
+    `role`'s view only: ({major: markers placed}, {major: markers back to its pool})."""
     from maria.players.next_stage import assess
     from maria.players.resample import observe
 
-    if not attackers:
+    if not attackers or not victims:
+        return {}, {}
+    risk = assess(observe(state, role), role, enemies=attackers, victims=victims)
+    return dict(risk.expected_vm), dict(risk.lost_vm)
+
+
+def _pool_change(state: dict, role: str, promise: list[dict], lead: str, parties: tuple[str, str]) -> dict:
+    """How one side's promises not to attack change the pools of the next stage (truce minus no
+    truce; + is farther from victory)."""
+    change: dict[str, float] = {}
+    attackers = sorted({t["power"] for t in promise if t["kind"] == "no_attack"})
+    spared = sorted({t["target"] for t in promise if t["kind"] == "no_attack"})
+    placed, lost = _taken(state, role, attackers, spared)
+    for m, x in placed.items():
+        change[m] = change.get(m, 0.0) + x
+    for m, x in lost.items():
+        change[m] = change.get(m, 0.0) - x
+    if lead in parties or not placed:
+        return change
+    lead_powers = [q for q in R.powers_of(state, lead) if any(R.enemies(state, p, q) for p in attackers)]
+    front = [p for p in attackers if any(R.enemies(state, p, q) for q in lead_powers)]
+    took, lead_lost = _taken(state, role, front, lead_powers)
+    if sum(took.values()) <= 0.0:
+        return change
+    share = min(1.0, sum(placed.values()) / sum(took.values()))  # no more than the effort freed
+    for m, x in took.items():
+        change[m] = change.get(m, 0.0) - share * x
+    for m, x in lead_lost.items():
+        change[m] = change.get(m, 0.0) + share * x
+    return change
+
+
+def _race(state: dict, role: str, pools: dict[str, float]) -> tuple[float, str | None]:
+    """`role`'s lead in stages over its rivals, and its closest power.  The rivals' distance is
+    their soft minimum, -log(sum(exp(-distance))): about the nearest rival's, and a change in a
+    rival's distance counts by exp(-distance), normalised: by how likely it is the one to finish
+    first."""
+    from maria.players.leader import stages_to_win
+
+    st = stages_to_win(state, pools)
+    dist = {}
+    for r in state["roles"]:
+        ds = [(st[p], p) for p in R.powers_of(state, r) if p in st]
+        if ds:
+            dist[r] = min(ds)
+    if role not in dist:
+        return 0.0, None
+    rivals = {r: d for r, (d, _) in dist.items() if r != role}
+    if not rivals:
+        return 0.0, dist[role][1]
+    near = min(rivals.values())
+    soft = near - math.log(sum(math.exp(near - d) for d in rivals.values()))
+    return soft - dist[role][0], dist[role][1]
+
+
+def _truce_value(state: dict, role: str, other: str, mine: list[dict], theirs: list[dict], lead: str) -> float:
+    """The promises not to attack: the change in `role`'s lead in the race (module docstring)."""
+    from maria.players.evaluate_advanced import effective_pools
+    from maria.players.leader import PACE
+
+    if not any(t["kind"] == "no_attack" for t in mine + theirs):
         return 0.0
-    risk = assess(observe(state, role), role, enemies=attackers)
-    return sum(v for p, v in risk.expected_vm.items() if p in attackers)
+    pools = effective_pools(state)
+    after = dict(pools)
+    for promise in (mine, theirs):
+        for m, x in _pool_change(state, role, promise, lead, (role, other)).items():
+            if m in after:
+                after[m] = max(0.0, after[m] + x)
+    before, me = _race(state, role, pools)
+    if me is None:
+        return 0.0
+    now, _ = _race(state, role, after)
+    return (now - before) * PACE.get(me, 1.0)
 
 
 def worth(state: dict, role: str, offer: dict, lead: str) -> float:
-    """What the agreement `offer` ({"by", "to", "terms": {role: [terms]}}) is worth to `role`."""
+    """What the agreement `offer` ({"by", "to", "terms": {role: [terms]}}) is worth to `role`
+    (module docstring), read from `role`'s view only."""
     other = offer["to"] if offer["by"] == role else offer["by"]
     mine, theirs = offer["terms"].get(role, []), offer["terms"].get(other, [])
-    v = 0.0
-    spared = sorted({t["power"] for t in theirs if t["kind"] == "no_attack"})
-    v += _expected(state, role, spared)
-    attacking = sorted({t["power"] for t in mine if t["kind"] == "no_attack"})
-    v -= _expected(state, other, attacking)
+    v = _truce_value(state, role, other, mine, theirs, lead)
     for side, sign in ((mine, -1.0), (theirs, 1.0)):
         for t in side:
             k = t["kind"]
@@ -74,14 +149,6 @@ def worth(state: dict, role: str, offer: dict, lead: str) -> float:
             elif k == "vote":
                 winner = R.role_of(state, "austria" if t["for"] == "francis" else "france")
                 v += 1.0 if winner == role else -1.0 if winner == lead else -0.2
-    if lead not in (role, other):
-        lead_powers = R.powers_of(state, lead)
-        freed = {t["target"] for t in theirs if t["kind"] == "no_attack"}  # this side's, spared
-        helped = {t["target"] for t in mine if t["kind"] == "no_attack"}  # the other side's
-        if any(R.enemies(state, p, q) for p in freed for q in lead_powers):
-            v += FREES_A_FRONT
-        if any(R.enemies(state, p, q) for p in helped for q in lead_powers):
-            v += HELPS_AGAINST_LEADER
     return v
 
 

@@ -4,6 +4,11 @@ victory markers R16): what each other player's power can take in it, read from o
     risk = assess(obs, role)        # obs = maria.players.resample.observe(state, role)
     risk.at_risk                    # [(fortress, enemy power, probability)], most likely first
     risk.expected_vm                # {enemy major: victory markers it is expected to place}
+    risk.lost_vm                    # {major: its markers expected back in its pool (R15.3)}
+
+`assess(obs, role, enemies, victims=powers)` reads the same view of `role` and counts only what
+the enemies take from `victims` (their fortresses, battles against their generals): what one
+other player's powers can take from another's, as `role` sees it, without reading their views.
 
 It reads only the observation a computer player receives (maria.players.decide): the geometry and
 the legal moves come from one full state resampled from it (maria.players.resample), built
@@ -34,6 +39,7 @@ What an enemy stage can take (the rules it follows):
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from maria.games.maria.rules import cards, door
@@ -69,6 +75,7 @@ class StageRisk:
     enemies: list[str]
     at_risk: list[tuple[str, str, float]] = field(default_factory=list)
     expected_vm: dict[str, float] = field(default_factory=dict)
+    lost_vm: dict[str, float] = field(default_factory=dict)  # major -> markers back to its pool
     reach: dict[str, set] = field(default_factory=dict)  # enemy general -> end cities
     beaten: dict[str, float] = field(default_factory=dict)  # defender general -> P(beaten)
 
@@ -198,8 +205,15 @@ def _likely_moves(world, info, gid) -> dict[str, int]:
     return out
 
 
-def assess(obs: dict, role: str, enemies: list[str] | None = None, likely: dict | None = None) -> StageRisk:
-    """What the enemies of `role` acting in the next action stage can take (module docstring).
+def assess(
+    obs: dict,
+    role: str,
+    enemies: list[str] | None = None,
+    likely: dict | None = None,
+    victims: Collection[str] | None = None,
+) -> StageRisk:
+    """What the enemies of `role` acting in the next action stage can take (module docstring), seen
+    from `role`'s view `obs`; with `victims`, only what they take from those powers.
 
     `likely`: a dict shared by several assessments of positions that differ only in `role`'s own
     pieces (the plans of one movement phase, maria.players.model_plans): each enemy general's
@@ -250,6 +264,7 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None, likely: dict 
     beaten: dict[str, float] = {}  # defending general -> P(beaten in this stage)
     loss: dict[str, float] = {}  # ... and his expected loss when beaten
     battle_vm: dict[str, float] = {p: 0.0 for p in enemies}
+    battle_lost: dict[str, float] = {}  # defending major -> its markers out of its battle boxes
     for gid in movers:
         g = live[gid]
         start = g["city"]
@@ -277,9 +292,13 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None, likely: dict 
                     if p > beaten.get(d, 0.0):
                         beaten[d] = p
                         loss[d] = max(1.0, margin)
+                if victims is not None and gens[defenders[0]]["power"] not in victims:
+                    continue  # he may still be beaten (a fortress he protects falls), but counts no markers here
                 lost = max(1.0, margin)
                 vp = 1.0 if lost < 3 else min(2.0, lost // 3)  # R16.1
                 battle_vm[g["power"]] = max(battle_vm[g["power"]], p * vp)
+                loser = R.major_of(world, gens[defenders[0]]["power"])
+                battle_lost[loser] = max(battle_lost.get(loser, 0.0), p * vp)
     risk.beaten = beaten
 
     # --- conquests on the way and retroactive ones --------------------------------------------
@@ -320,6 +339,8 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None, likely: dict 
                     continue
                 ctrl = controller(world, info, c)
                 if ctrl is None or not R.enemies(world, ctrl, power):
+                    continue
+                if victims is not None and ctrl not in victims:
                     continue
                 if c not in prot_cache:
                     prot_cache[c] = 1.0 if not protectors(c) else falls_if_left(c)
@@ -366,4 +387,18 @@ def assess(obs: dict, role: str, enemies: list[str] | None = None, likely: dict 
             if room > 0:
                 ev[major] = ev.get(major, 0.0) + min(room, v)
         risk.expected_vm = ev
+        # the markers going back to their pools: the marker on a fortress conquered (R10.16a,
+        # R15.3) and a beaten defender's markers out of his battle boxes (R16.1)
+        back: dict[str, float] = {}
+        gone: dict[str, float] = {}
+        for c, _, q in out:
+            if world["markers"].get(c) is not None:
+                gone[c] = max(gone.get(c, 0.0), q)
+        for c, q in gone.items():
+            major = world["markers"][c]
+            back[major] = back.get(major, 0.0) + q
+        for major, v in battle_lost.items():
+            if boxes.get(major, 0) > 0:
+                back[major] = back.get(major, 0.0) + min(boxes[major], v)
+        risk.lost_vm = back
     return risk

@@ -4,9 +4,15 @@ players in the diplomacy window."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import yaml
+
 from maria.games.maria.rules import apply, legal_actions
+from maria.games.maria.rules.state import board_info, copy_state
 from maria.players import negotiate
 from maria.players.easy import EasyPlayer
+from maria.players.next_stage import assess
 from maria.players.resample import observe
 from tests.rules.test_advanced import adv_game
 
@@ -64,3 +70,78 @@ def test_tournament_plays_with_or_without_agreements():
     key = dict(variant="advanced", players=3, games=2, a="easy", b="easy", budget=None, seed=0, seating="solo")
     assert "agreements" not in tournament._series_key(clock=False, **key)  # the files of old series
     assert tournament._series_key(clock=False, agreements=True, **key)["agreements"] is True
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def _turn2_offer() -> dict:
+    """Turn 2's diplomacy window of an all-hard game (seed 250001): Maria Theresa has offered
+    Frederick a 2-turn truce (Austria spares Prussia and Saxony, they spare Austria); Prussia
+    stands before Breslau and Brieg, which carry Austrian markers; Louis XV leads."""
+    return yaml.safe_load((FIXTURES / "adv3p_turn2_truce_offered_to_frederick.yaml").read_text(encoding="utf-8"))
+
+
+def _mt_truce_offer(s):
+    """Maria Theresa's truce to Frederick in the opening's diplomacy window: Austria spares Prussia
+    and Saxony, they spare Austria, 2 turns."""
+    return apply(
+        s, "maria_theresa", _truce("maria_theresa", "frederick", [("austria", "prussia"), ("austria", "saxony")])
+    )
+
+
+def test_R21_a_trailing_frederick_refuses_a_truce_that_costs_him_more_silesian_markers_than_it_saves():
+    s = _turn2_offer()
+    assert negotiate.leader(s, "frederick") == "louis_xv"  # Frederick trails
+    obs = observe(s, "frederick")
+    info = board_info(s)
+    # what he gives up: Prussia's conquests of Breslau and Brieg in its coming stage (its markers
+    # placed, Austria's back in Austria's pool, R10.16, R15.3) ...
+    gives = assess(obs, "frederick", enemies=["prussia", "saxony"], victims=["austria"])
+    silesia = {c for c, p, q in gives.at_risk if info.in_silesia(c) and q >= 0.5}
+    assert silesia == {"breslau", "brieg"}
+    assert gives.lost_vm["austria"] > 1.5
+    # ... is more than what Austria's attack on him would take
+    spared = assess(obs, "frederick", enemies=["austria"], victims=["prussia", "saxony"])
+    given_up = sum(gives.expected_vm.values()) + sum(gives.lost_vm.values())
+    assert given_up > sum(spared.expected_vm.values()) + sum(spared.lost_vm.values())
+    assert negotiate.worth(s, "frederick", s["flow"][-1]["offer"], "louis_xv") < 0.0
+    assert _choose(s, "frederick") == {"type": "answer_agreement", "accept": False}
+
+
+def test_R21_a_trailing_frederick_refuses_a_truce_that_costs_him_a_conquest_and_saves_him_nothing():
+    s = _mt_truce_offer(adv_game(diplomacy=True, agreements=True))
+    assert negotiate.leader(s, "frederick") == "louis_xv"
+    obs = observe(s, "frederick")
+    gives = assess(obs, "frederick", enemies=["prussia", "saxony"], victims=["austria"])
+    assert gives.expected_vm.get("prussia", 0.0) > 0.5  # Saxony takes Leitmeritz for Prussia's markers
+    spared = assess(obs, "frederick", enemies=["austria"], victims=["prussia", "saxony"])
+    assert sum(spared.expected_vm.values()) + sum(spared.lost_vm.values()) == 0.0
+    assert _choose(s, "frederick") == {"type": "answer_agreement", "accept": False}
+
+
+def test_R21_negotiating_reads_only_the_deciding_roles_view():
+    s = _turn2_offer()
+    hidden = copy_state(s)
+    # what Frederick cannot see: Maria Theresa's hand (R8.4), exchanged with the draw deck; her
+    # cards would count in the battles Prussia may fight for Silesia
+    hand, deck = hidden["cards"]["hands"]["austria"], hidden["cards"]["draw"]
+    n = len(hand)
+    hidden["cards"]["hands"]["austria"], deck[:n] = list(deck[:n]), list(hand)
+    assert observe(hidden, "frederick") == observe(s, "frederick")
+    assert hidden["cards"]["hands"]["austria"] != s["cards"]["hands"]["austria"]
+    offer = s["flow"][-1]["offer"]
+    assert negotiate.worth(s, "frederick", offer, "louis_xv") == negotiate.worth(hidden, "frederick", offer, "louis_xv")
+    assert negotiate.accept(s, "frederick", offer) == negotiate.accept(hidden, "frederick", offer)
+    # and the offer a trailing player makes: Maria Theresa's, whatever Frederick's hands hold
+    s = adv_game(diplomacy=True, agreements=True)
+    hidden = copy_state(s)
+    deck = hidden["cards"]["draw"]
+    for power in ("prussia", "saxony", "pragmatic_army"):
+        hand = hidden["cards"]["hands"][power]
+        n = len(hand)
+        hidden["cards"]["hands"][power], deck[:n] = list(deck[:n]), list(hand)
+    assert observe(hidden, "maria_theresa") == observe(s, "maria_theresa")
+    legal = legal_actions(s, "maria_theresa")
+    assert legal == legal_actions(hidden, "maria_theresa")
+    assert negotiate.truce_offer(s, "maria_theresa", legal) == negotiate.truce_offer(hidden, "maria_theresa", legal)

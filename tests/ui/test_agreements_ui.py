@@ -24,6 +24,10 @@ TRUCE_FR = [
     {"kind": "no_attack", "power": "prussia", "target": "austria", "map": None},
     {"kind": "no_attack", "power": "saxony", "target": "austria", "map": None},
 ]
+# a truce the computer Frederick accepts in the opening: Austria spares Prussia and Saxony and pays
+# the Pragmatic Army a subsidy for a turn, Prussia spares Austria (Saxony keeps its way into Bohemia)
+SOLO_MT = TRUCE_MT + [{"kind": "subsidy", "power": "austria", "recipient": "pragmatic_army", "turns": 1}]
+SOLO_FR = TRUCE_FR[:1]
 
 
 def diplomacy_session(seed: int = 3, frederick: str = "hard", others_done: bool = True) -> Session:
@@ -41,17 +45,18 @@ def diplomacy_session(seed: int = 3, frederick: str = "hard", others_done: bool 
     return s
 
 
-def make_offer(ui, board: BoardScene, kind="no_attack", mine=TRUCE_MT, theirs=TRUCE_FR, before_offer=None) -> None:
-    """Open the offer dialog from the diplomacy dialog and choose the promises by clicking them."""
+def make_offer(ui, board: BoardScene, mine=TRUCE_MT, theirs=TRUCE_FR, before_offer=None) -> None:
+    """Open the offer dialog from the diplomacy dialog and choose the promises by clicking them
+    (each in its kind's list)."""
     label = next(
         i for i, a in enumerate(board._dialog_actions()) if a["type"] == "offer_agreement" and a["to"] == "frederick"
     )
     ui.press(("choice", label))
     dlg = ui.top
     assert isinstance(dlg, AgreementOfferScene) and dlg.to == "frederick"
-    ui.press(("kind", kind))
     for side, terms in (("maria_theresa", mine), ("frederick", theirs)):
         for t in terms:
+            ui.press(("kind", t["kind"]))
             i = dlg.listed(side).index(t)
             ui.press(("term", side, i))
     assert dlg.action()["terms"] == {"maria_theresa": mine, "frederick": theirs}
@@ -64,7 +69,7 @@ def test_R21_solo_truce_with_the_hard_computer_made_in_the_window_and_kept(ui):
     s = diplomacy_session()
     board = _open(ui, s, "maria_theresa")
     assert board.frame["name"] == "diplomacy"
-    make_offer(ui, board)
+    make_offer(ui, board, SOLO_MT, SOLO_FR)
     for _ in range(40):  # the computer answers at once (its own thread)
         if s.state["adv"].get("agreements") or s.state["flow"][-1]["name"] != "agreement_answer":
             break
