@@ -81,8 +81,11 @@ def play_one(variant: str, players: int, seed: int, seats: dict[str, str], mode:
 
 
 def read(path: Path) -> list[dict]:
-    """A series' lines; a file named `.gz` is read compressed (the kept series of docs/balance.md,
-    tools/data/balance/)."""
+    """A series' game lines; a file named `.gz` is read compressed (the kept series of
+    docs/balance.md, tools/data/balance/).  A tournament's results file (`--results`) is read
+    too: its header line (the series it belongs to) is not a game and is left out, and its game
+    lines are given this module's form (an `error` of None when there was none; its decision
+    times, kept per level rather than per role, are left to the tournament's own summary)."""
     if not path.exists():
         return []
     if path.suffix == ".gz":
@@ -91,7 +94,13 @@ def read(path: Path) -> list[dict]:
         text = gzip.decompress(path.read_bytes()).decode("utf-8")
     else:
         text = path.read_text()
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    games = [x for x in lines if "seed" in x]
+    for x in games:
+        if "g" in x:  # a tournament's line (maria.players.tournament.play_one)
+            x.setdefault("error", None)
+            x["times"] = {}
+    return games
 
 
 def run(out: Path, variant: str, players: int, first: int, games: int, mode: str, echo=print) -> list[dict]:
@@ -213,12 +222,17 @@ def summary(lines: list[dict], base: list[dict] | None = None) -> list[str]:
                     f"{statistics.median(ts):.3f} s, 95th percentile "
                     f"{ts[math.floor(0.95 * (len(ts) - 1))]:.3f} s, worst {ts[-1]:.3f} s"
                 )
-    secs = [x["secs"] for x in lines]
-    if secs:
-        out.append(
-            f"games {len(lines)}, errors {sum(1 for x in lines if x['error'])}, "
-            f"seconds a game median {statistics.median(secs):.1f}"
-        )
+    if lines:
+        text = f"games {len(lines)}, errors {sum(1 for x in lines if x['error'])}"
+        turns = [x["turn"] for x in lines if not x["error"] and x.get("turn") is not None]
+        if turns:
+            text += f", last turn median {statistics.median(turns):g} ({min(turns)}-{max(turns)})"
+        secs = [x["secs"] for x in lines if "secs" in x]
+        if secs:
+            text += f", seconds a game median {statistics.median(secs):.1f}"
+        if any("agreements" in x for x in lines):
+            text += f", agreements {sum(x.get('agreements', 0) for x in lines)}"
+        out.append(text)
     return out
 
 

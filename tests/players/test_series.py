@@ -51,3 +51,14 @@ def test_a_two_player_one_seat_series_is_summed_up_by_the_seat_of_the_tested_lev
     # random tested against easy: the mode decides
     r = [line(5, {"coalition": "random", "maria_theresa": "easy"}, "maria_theresa", "rot:random:easy")]
     assert "coalition (one seat): 0/1" in "\n".join(series.summary(r))
+
+
+def test_the_summary_reads_a_tournaments_results_file(tmp_path):
+    """A tournament's results file (header line, then one line per game) is summed up like a
+    series of its own: docs/balance.md reads both kinds with `series summary`."""
+    res = tmp_path / "t.jsonl"
+    tournament.run("intro", 2, 1, "easy", "easy", seed=5000, results=str(res), jobs=1, echo=lambda *_: None)
+    games = series.read(res)
+    assert len(games) == 1 and games[0]["seed"] == 5000
+    text = "\n".join(series.summary(games))
+    assert "all easy:" in text and "games 1, errors 0" in text
