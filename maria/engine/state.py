@@ -90,10 +90,37 @@ def _plain_copy(x: Any) -> Any:
     """Deep copy of dicts and lists; other values (str, int, bool, None) are immutable."""
     t = type(x)
     if t is dict:
-        return {k: _plain_copy(v) for k, v in x.items()}
+        return _copy_dict(x)
     if t is list:
-        return [_plain_copy(v) for v in x]
+        return _copy_list(x)
     return x
+
+
+# The copy of a searching player's every look-ahead: most values are scalars (a general's dict, a
+# hand of card names), so a container is copied whole and only its dict and list values are
+# copied again (one call per container, not one per value).
+
+
+def _copy_dict(d: dict) -> dict:
+    out = d.copy()
+    for k, v in d.items():
+        t = type(v)
+        if t is dict:
+            out[k] = _copy_dict(v)
+        elif t is list:
+            out[k] = _copy_list(v)
+    return out
+
+
+def _copy_list(x: list) -> list:
+    out = x.copy()
+    for i, v in enumerate(x):
+        t = type(v)
+        if t is dict:
+            out[i] = _copy_dict(v)
+        elif t is list:
+            out[i] = _copy_list(v)
+    return out
 
 
 # --- pieces ------------------------------------------------------------------------------------
