@@ -629,7 +629,7 @@ def move_paths(st, info, pid, mode="normal", limit=None, back=True) -> list[list
                 and (n != start or vacate)
             ):
                 continue
-            if step_refusal(st, info, frame, n) is not None:
+            if step_refusal(st, info, frame, n, explain=False) is not None:
                 continue
             p2 = path + [n]
             out.append(p2)
