@@ -106,6 +106,10 @@ class Rules(PoliticsRules):
         self.state, self.role, self.rng, self.fast = state, role, rng, fast
         self.info = board_info(state)
         self.mine = set(R.powers_of(state, role))
+        # (action, the state after it) when the rules of thumb already looked ahead at the action
+        # they chose (a checked move, the best one-ply action): a play-out takes that state
+        # instead of applying the action a second time (see taken)
+        self._taken: tuple[dict, dict] | None = None
 
     # --- entry point --------------------------------------------------------------------------
     def decide(self, acts: list[dict]) -> dict:
@@ -131,17 +135,27 @@ class Rules(PoliticsRules):
         except Exception:
             return None
 
+    def taken(self, a: dict) -> dict | None:
+        """The state after `a` (the action decide returned) if the rules of thumb already looked
+        ahead at it from this state (a fresh copy nobody else holds), else None: a play-out then
+        saves a copy of the state and the action's whole rules check."""
+        if self._taken is not None and self._taken[0] is a:
+            return self._taken[1]
+        return None
+
     def one_ply(self, acts: list[dict]) -> dict:
         plain = [a for a in acts if not is_template(a)]
         if not plain:
             return acts[0]
-        best, best_v = plain[0], -1e9
+        best, best_v, best_st = plain[0], -1e9, None
         for a in plain:
             st = self.after(a)
             v = self.value(st) if st is not None else -1e9
             v += self.rng.random() * 1e-6
             if v > best_v:
-                best, best_v = a, v
+                best, best_v, best_st = a, v, st
+        if best_st is not None:
+            self._taken = (best, best_st)  # the evaluation only reads it
         return best
 
     def enemy(self, power: str) -> bool:
@@ -478,8 +492,11 @@ class Rules(PoliticsRules):
                 gain, a = pl.best_train_move(tid)
                 if a is not None and gain > best_gain:
                     best, best_gain = a, gain
-        if best is not None and self.after(best) is not None:
-            return best
+        if best is not None:
+            st_after = self.after(best)
+            if st_after is not None:
+                self._taken = (best, st_after)
+                return best
         return done or acts[0]
 
     def _reentry_key(self, a):
