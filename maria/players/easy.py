@@ -367,7 +367,7 @@ class Rules(PoliticsRules):
         places = [a for a in acts if a["type"] == "place_hussar"]
         if not places:
             return None
-        from maria.games.maria.rules.supply import supply_status
+        from maria.games.maria.rules.supply import hussar_probe
 
         st, info = self.state, self.info
         abroad = [
@@ -387,14 +387,17 @@ class Rules(PoliticsRules):
         if len(cands) > 24:
             cands = self.rng.sample(cands, 24)
         best, best_v = cands[0], -1e9
+        # each general's supply as a function of the hussars' cities (only they change below)
+        probes = [(gid, hussar_probe(st, info, gid)) for gid in abroad]
         for a in cands:
             old = st["hussars"][a["hussar"]]
             st["hussars"][a["hussar"]] = a["city"]
-            v = 0.0
-            for gid in abroad:
-                kind, cost = supply_status(st, info, gid)
-                v += {"tax": 1 + 0.2 * cost, "none": 3}.get(kind, 0) * st["generals"][gid]["troops"]
+            hussar_cities = {c for c in st["hussars"].values() if c}
             st["hussars"][a["hussar"]] = old
+            v = 0.0
+            for gid, probe in probes:
+                kind, cost = probe(hussar_cities)
+                v += {"tax": 1 + 0.2 * cost, "none": 3}.get(kind, 0) * st["generals"][gid]["troops"]
             v -= 0.01 * self._near(a["city"], {st["generals"][g]["city"] for g in abroad})
             if v > best_v:
                 best, best_v = a, v
