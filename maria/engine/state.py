@@ -149,16 +149,25 @@ def is_occupied(state: dict, city: str) -> bool:
 
 def rebuild_index(state: dict) -> None:
     """Recompute the city -> pieces index from the pieces (kept in the state for speed)."""
+    # (every move and retreat rebuilds it: a lone general's list needs no sort)
+    gens = state["generals"]
     cg: dict[str, list[str]] = {}
-    for gid, g in state["generals"].items():
-        if g["city"] is not None and not g["city"].startswith("box:"):
-            cg.setdefault(g["city"], []).append(gid)
+    for gid, g in gens.items():
+        c = g["city"]
+        if c is not None and not c.startswith("box:"):
+            lst = cg.get(c)
+            if lst is None:
+                cg[c] = [gid]
+            else:
+                lst.append(gid)
     for lst in cg.values():
-        lst.sort(key=lambda x: state["generals"][x]["rank"])
+        if len(lst) > 1:
+            lst.sort(key=lambda x: gens[x]["rank"])
     ct = {}
     for tid, t in state["trains"].items():
-        if t["city"] is not None and not t["city"].startswith("box:"):
-            ct[t["city"]] = tid
+        c = t["city"]
+        if c is not None and not c.startswith("box:"):
+            ct[c] = tid
     state["city_generals"] = cg
     state["city_train"] = ct
 

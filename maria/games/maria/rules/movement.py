@@ -102,14 +102,16 @@ def step_refusal(state: dict, info: BoardInfo, frame: dict, to: Any, explain: bo
     pid, mode, path = frame["piece"], frame["mode"], frame["path"]
     kind, piece = _piece(state, pid)
     cur = path[-1]
-    if to not in info.nbrs.get(cur, {}):
+    roads = info.nbrs.get(cur)
+    if roads is None or to not in roads:
         if not explain:
             return REFUSED
         return f"{_city_name(info, to)} is not adjacent to {info.board.cities[cur].name} (in play)."
-    main = info.nbrs[cur][to] and frame["main"]
+    main_road = roads[to]
+    main = main_road and frame["main"]
     n = len(path)  # steps after this one
     if mode == "force":
-        if not info.nbrs[cur][to]:
+        if not main_road:
             return "A force march must use main roads only."
         if n > 8:
             return "A force march covers at most 8 cities."
