@@ -25,6 +25,7 @@ class BoardGraph:
             c: {n: m for n, m in board.neighbours(c).items() if n in self.playable} for c in self.playable
         }
         self._dist: dict[str, dict[str, int]] = {}
+        self._within: dict[tuple[str, int], frozenset[str]] = {}
 
     def major_fortresses(self) -> list[str]:
         """The playable major fortresses, sorted (cached)."""
@@ -53,6 +54,14 @@ class BoardGraph:
                         q.append(y)
             self._dist[a] = d
         return d
+
+    def within(self, a: str, n: int) -> frozenset[str]:
+        """The cities at most `n` roads from `a` (pieces ignored; cached)."""
+        key = (a, n)
+        w = self._within.get(key)
+        if w is None:
+            w = self._within[key] = frozenset(c for c, d in self.dist_from(a).items() if d <= n)
+        return w
 
     def dist(self, a: str, b: str) -> int | None:
         return self.dist_from(a).get(b)

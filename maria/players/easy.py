@@ -382,7 +382,7 @@ class Rules(PoliticsRules):
             return places[0]
         near = set()
         for gid in abroad:
-            near.update(c for c, d in info.dist_from(st["generals"][gid]["city"]).items() if d <= 2)
+            near.update(info.within(st["generals"][gid]["city"], 2))
         cands = [a for a in places if a["city"] in near] or places
         if len(cands) > 24:
             cands = self.rng.sample(cands, 24)
