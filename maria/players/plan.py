@@ -75,6 +75,8 @@ class Planner(Threats, Trains):
         self.mine = set(R.powers_of(state, role))
         self.prot_cache: dict[str, bool] = {}
         self._enemy: dict[tuple[str, str], bool] = {}  # the alliances do not change while it plans
+        self._hand_at: dict[tuple[str, str], float] = {}  # hand_strength's
+        self._stacks: dict[str, int] = {}  # stack_troops' of whole stacks
         self.gens = {gid: g for gid, g in state["generals"].items() if g["in_play"] and g["city"] in info.playable}
 
     # --- small helpers -----------------------------------------------------------------------------
@@ -88,12 +90,26 @@ class Planner(Threats, Trains):
         return p
 
     def stack_troops(self, city, exclude=()):
+        if not exclude:  # a whole stack: cached (the scores of every end city ask for its neighbours)
+            v = self._stacks.get(city)
+            if v is None:
+                v = self._stacks[city] = sum(
+                    self.st["generals"][g]["troops"] for g in self.st["city_generals"].get(city, [])
+                )
+            return v
         return sum(self.st["generals"][g]["troops"] for g in self.st["city_generals"].get(city, []) if g not in exclude)
 
     def hand_strength(self, power, city) -> float:
-        """Cards of the sector's suit in `power`'s hand, a Reserve counted as 5 (cached: the hands
-        do not change while a move is planned)."""
-        suit = self.info.suit(city)
+        """Cards of the sector's suit in `power`'s hand, a Reserve counted as 5 (cached per power
+        and city, the scores of every end city ask it for each general around)."""
+        key = (power, city)
+        v = self._hand_at.get(key)
+        if v is None:
+            v = self._hand_at[key] = self._suit_strength(power, self.info.suit(city))
+        return v
+
+    def _suit_strength(self, power, suit) -> float:
+        """hand_strength by suit (cached: the hands do not change while a move is planned)."""
         hc = self.__dict__.setdefault("_hands", {})
         v = hc.get((power, suit))
         if v is None:
