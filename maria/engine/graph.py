@@ -28,21 +28,26 @@ def path_length(
     city and passing no `avoid` city (which may not be crossed but is no target); None if none."""
     if start in targets:
         return 0
-    dist = {start: 0}
-    q = deque([start])
-    while q:
-        x = q.popleft()
-        if dist[x] >= max_len:
-            continue
-        for y in graph.nbrs[x]:
-            if y in dist or y in blocked:
-                continue
-            if y in targets:
-                return dist[x] + 1
-            if y in avoid:
-                continue
-            dist[y] = dist[x] + 1
-            q.append(y)
+    # breadth-first, a whole ring of cities at a time (the supply check of every general in every
+    # look-ahead runs it: no distance kept per city)
+    nbrs = graph.nbrs
+    seen = {start}
+    ring = [start]
+    for steps in range(1, max_len + 1):
+        nxt = []
+        for x in ring:
+            for y in nbrs[x]:
+                if y in seen or y in blocked:
+                    continue
+                if y in targets:
+                    return steps
+                if y in avoid:
+                    continue
+                seen.add(y)
+                nxt.append(y)
+        if not nxt:
+            return None
+        ring = nxt
     return None
 
 

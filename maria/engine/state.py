@@ -25,6 +25,7 @@ class BoardGraph:
             c: {n: m for n, m in board.neighbours(c).items() if n in self.playable} for c in self.playable
         }
         self._dist: dict[str, dict[str, int]] = {}
+        self._within: dict[tuple[str, int], frozenset[str]] = {}
 
     def major_fortresses(self) -> list[str]:
         """The playable major fortresses, sorted (cached)."""
@@ -53,6 +54,14 @@ class BoardGraph:
                         q.append(y)
             self._dist[a] = d
         return d
+
+    def within(self, a: str, n: int) -> frozenset[str]:
+        """The cities at most `n` roads from `a` (pieces ignored; cached)."""
+        key = (a, n)
+        w = self._within.get(key)
+        if w is None:
+            w = self._within[key] = frozenset(c for c, d in self.dist_from(a).items() if d <= n)
+        return w
 
     def dist(self, a: str, b: str) -> int | None:
         return self.dist_from(a).get(b)
@@ -90,10 +99,37 @@ def _plain_copy(x: Any) -> Any:
     """Deep copy of dicts and lists; other values (str, int, bool, None) are immutable."""
     t = type(x)
     if t is dict:
-        return {k: _plain_copy(v) for k, v in x.items()}
+        return _copy_dict(x)
     if t is list:
-        return [_plain_copy(v) for v in x]
+        return _copy_list(x)
     return x
+
+
+# The copy of a searching player's every look-ahead: most values are scalars (a general's dict, a
+# hand of card names), so a container is copied whole and only its dict and list values are
+# copied again (one call per container, not one per value).
+
+
+def _copy_dict(d: dict) -> dict:
+    out = d.copy()
+    for k, v in d.items():
+        t = type(v)
+        if t is dict:
+            out[k] = _copy_dict(v)
+        elif t is list:
+            out[k] = _copy_list(v)
+    return out
+
+
+def _copy_list(x: list) -> list:
+    out = x.copy()
+    for i, v in enumerate(x):
+        t = type(v)
+        if t is dict:
+            out[i] = _copy_dict(v)
+        elif t is list:
+            out[i] = _copy_list(v)
+    return out
 
 
 # --- pieces ------------------------------------------------------------------------------------
@@ -122,16 +158,25 @@ def is_occupied(state: dict, city: str) -> bool:
 
 def rebuild_index(state: dict) -> None:
     """Recompute the city -> pieces index from the pieces (kept in the state for speed)."""
+    # (every move and retreat rebuilds it: a lone general's list needs no sort)
+    gens = state["generals"]
     cg: dict[str, list[str]] = {}
-    for gid, g in state["generals"].items():
-        if g["city"] is not None and not g["city"].startswith("box:"):
-            cg.setdefault(g["city"], []).append(gid)
+    for gid, g in gens.items():
+        c = g["city"]
+        if c is not None and not c.startswith("box:"):
+            lst = cg.get(c)
+            if lst is None:
+                cg[c] = [gid]
+            else:
+                lst.append(gid)
     for lst in cg.values():
-        lst.sort(key=lambda x: state["generals"][x]["rank"])
+        if len(lst) > 1:
+            lst.sort(key=lambda x: gens[x]["rank"])
     ct = {}
     for tid, t in state["trains"].items():
-        if t["city"] is not None and not t["city"].startswith("box:"):
-            ct[t["city"]] = tid
+        c = t["city"]
+        if c is not None and not c.startswith("box:"):
+            ct[c] = tid
     state["city_generals"] = cg
     state["city_train"] = ct
 

@@ -106,6 +106,10 @@ class Rules(PoliticsRules):
         self.state, self.role, self.rng, self.fast = state, role, rng, fast
         self.info = board_info(state)
         self.mine = set(R.powers_of(state, role))
+        # (action, the state after it) when the rules of thumb already looked ahead at the action
+        # they chose (a checked move, the best one-ply action): a play-out takes that state
+        # instead of applying the action a second time (see taken)
+        self._taken: tuple[dict, dict] | None = None
 
     # --- entry point --------------------------------------------------------------------------
     def decide(self, acts: list[dict]) -> dict:
@@ -131,17 +135,27 @@ class Rules(PoliticsRules):
         except Exception:
             return None
 
+    def taken(self, a: dict) -> dict | None:
+        """The state after `a` (the action decide returned) if the rules of thumb already looked
+        ahead at it from this state (a fresh copy nobody else holds), else None: a play-out then
+        saves a copy of the state and the action's whole rules check."""
+        if self._taken is not None and self._taken[0] is a:
+            return self._taken[1]
+        return None
+
     def one_ply(self, acts: list[dict]) -> dict:
         plain = [a for a in acts if not is_template(a)]
         if not plain:
             return acts[0]
-        best, best_v = plain[0], -1e9
+        best, best_v, best_st = plain[0], -1e9, None
         for a in plain:
             st = self.after(a)
             v = self.value(st) if st is not None else -1e9
             v += self.rng.random() * 1e-6
             if v > best_v:
-                best, best_v = a, v
+                best, best_v, best_st = a, v, st
+        if best_st is not None:
+            self._taken = (best, best_st)  # the evaluation only reads it
         return best
 
     def enemy(self, power: str) -> bool:
@@ -353,7 +367,7 @@ class Rules(PoliticsRules):
         places = [a for a in acts if a["type"] == "place_hussar"]
         if not places:
             return None
-        from maria.games.maria.rules.supply import supply_status
+        from maria.games.maria.rules.supply import hussar_probe
 
         st, info = self.state, self.info
         abroad = [
@@ -368,19 +382,22 @@ class Rules(PoliticsRules):
             return places[0]
         near = set()
         for gid in abroad:
-            near.update(c for c, d in info.dist_from(st["generals"][gid]["city"]).items() if d <= 2)
+            near.update(info.within(st["generals"][gid]["city"], 2))
         cands = [a for a in places if a["city"] in near] or places
         if len(cands) > 24:
             cands = self.rng.sample(cands, 24)
         best, best_v = cands[0], -1e9
+        # each general's supply as a function of the hussars' cities (only they change below)
+        probes = [(gid, hussar_probe(st, info, gid)) for gid in abroad]
         for a in cands:
             old = st["hussars"][a["hussar"]]
             st["hussars"][a["hussar"]] = a["city"]
-            v = 0.0
-            for gid in abroad:
-                kind, cost = supply_status(st, info, gid)
-                v += {"tax": 1 + 0.2 * cost, "none": 3}.get(kind, 0) * st["generals"][gid]["troops"]
+            hussar_cities = {c for c in st["hussars"].values() if c}
             st["hussars"][a["hussar"]] = old
+            v = 0.0
+            for gid, probe in probes:
+                kind, cost = probe(hussar_cities)
+                v += {"tax": 1 + 0.2 * cost, "none": 3}.get(kind, 0) * st["generals"][gid]["troops"]
             v -= 0.01 * self._near(a["city"], {st["generals"][g]["city"] for g in abroad})
             if v > best_v:
                 best, best_v = a, v
@@ -478,8 +495,11 @@ class Rules(PoliticsRules):
                 gain, a = pl.best_train_move(tid)
                 if a is not None and gain > best_gain:
                     best, best_gain = a, gain
-        if best is not None and self.after(best) is not None:
-            return best
+        if best is not None:
+            st_after = self.after(best)
+            if st_after is not None:
+                self._taken = (best, st_after)
+                return best
         return done or acts[0]
 
     def _reentry_key(self, a):

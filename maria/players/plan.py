@@ -75,6 +75,8 @@ class Planner(Threats, Trains):
         self.mine = set(R.powers_of(state, role))
         self.prot_cache: dict[str, bool] = {}
         self._enemy: dict[tuple[str, str], bool] = {}  # the alliances do not change while it plans
+        self._hand_at: dict[tuple[str, str], float] = {}  # hand_strength's
+        self._stacks: dict[str, int] = {}  # stack_troops' of whole stacks
         self.gens = {gid: g for gid, g in state["generals"].items() if g["in_play"] and g["city"] in info.playable}
 
     # --- small helpers -----------------------------------------------------------------------------
@@ -88,12 +90,26 @@ class Planner(Threats, Trains):
         return p
 
     def stack_troops(self, city, exclude=()):
+        if not exclude:  # a whole stack: cached (the scores of every end city ask for its neighbours)
+            v = self._stacks.get(city)
+            if v is None:
+                v = self._stacks[city] = sum(
+                    self.st["generals"][g]["troops"] for g in self.st["city_generals"].get(city, [])
+                )
+            return v
         return sum(self.st["generals"][g]["troops"] for g in self.st["city_generals"].get(city, []) if g not in exclude)
 
     def hand_strength(self, power, city) -> float:
-        """Cards of the sector's suit in `power`'s hand, a Reserve counted as 5 (cached: the hands
-        do not change while a move is planned)."""
-        suit = self.info.suit(city)
+        """Cards of the sector's suit in `power`'s hand, a Reserve counted as 5 (cached per power
+        and city, the scores of every end city ask it for each general around)."""
+        key = (power, city)
+        v = self._hand_at.get(key)
+        if v is None:
+            v = self._hand_at[key] = self._suit_strength(power, self.info.suit(city))
+        return v
+
+    def _suit_strength(self, power, suit) -> float:
+        """hand_strength by suit (cached: the hands do not change while a move is planned)."""
         hc = self.__dict__.setdefault("_hands", {})
         v = hc.get((power, suit))
         if v is None:
@@ -152,11 +168,17 @@ class Planner(Threats, Trains):
         return e
 
     def trains_of(self, power):
-        return [
-            t["city"]
-            for t in self.st["trains"].values()
-            if t["power"] == power and t["in_play"] and t["city"] in self.info.playable
-        ]
+        """The cities of `power`'s supply trains on the map (cached per power: supply_value asks
+        it for every end city)."""
+        tc = self.__dict__.setdefault("_trains_of", {})
+        out = tc.get(power)
+        if out is None:
+            out = tc[power] = [
+                t["city"]
+                for t in self.st["trains"].values()
+                if t["power"] == power and t["in_play"] and t["city"] in self.info.playable
+            ]
+        return out
 
     def counts(self):
         c = getattr(self, "_counts", None)
@@ -167,7 +189,15 @@ class Planner(Threats, Trains):
         return c
 
     def weight(self, power, city) -> float:
-        """What conquering the enemy-controlled fortress `city` is worth to `power`'s side."""
+        """What conquering the enemy-controlled fortress `city` is worth to `power`'s side (cached:
+        the conquests on every path of every general ask it again and again)."""
+        wc = self.__dict__.setdefault("_weights", {})
+        w = wc.get((power, city))
+        if w is None:
+            w = wc[(power, city)] = self._weight(power, city)
+        return w
+
+    def _weight(self, power, city) -> float:
         st, info = self.st, self.info
         major = R.major_of(st, power)
         if (
@@ -253,11 +283,9 @@ class Planner(Threats, Trains):
         if not g["face_up"]:
             return 0.0, set()
         v, taken = 0.0, set()
+        foes = self.enemy_fortresses(g["power"])
         for c in dict.fromkeys(path[:-1]):  # a city passed twice counts once
-            if not self.info.is_fortress(c):
-                continue
-            ctrl = controller(self.st, self.info, c)
-            if ctrl is None or not self.enemy_of(ctrl, g["power"]):
+            if c not in foes:
                 continue
             w = self.weight(g["power"], c)
             if self.is_prot(c):
@@ -273,6 +301,19 @@ class Planner(Threats, Trains):
             if tid and self.enemy_of(self.st["trains"][tid]["power"], g["power"]):
                 v += RAID_VALUE if self.raided(g["power"], self.st["trains"][tid]["power"]) else TRAIN_VALUE
         return v, taken
+
+    def enemy_fortresses(self, power) -> frozenset:
+        """The fortresses an enemy of `power` controls (cached per power: every path's conquests
+        are looked up in it)."""
+        fc = self.__dict__.setdefault("_enemy_forts", {})
+        out = fc.get(power)
+        if out is None:
+            out = fc[power] = frozenset(
+                c
+                for c in self.info.fortresses()
+                if (ctrl := controller(self.st, self.info, c)) is not None and self.enemy_of(ctrl, power)
+            )
+        return out
 
     def combat_value(self, gid, city, stack_extra=0) -> float:
         """Forced attacks from `city` in this combat phase, and risk from enemies moving later."""
@@ -304,16 +345,29 @@ class Planner(Threats, Trains):
         if self.role in EXPOSED.get():
             return v - self.exposure(gid, city, mine, my_cards, seen)
         # enemies within 2..3 who could come and attack this general
-        for eg_id, eg in self.gens.items():
-            if eg["city"] in seen or not self.enemy_of(eg["power"], power):
+        for ec, threat in self.enemy_threats(power):
+            if ec in seen:
                 continue
-            k = d.get(eg["city"], 99)
+            k = d.get(ec, 99)
             if 2 <= k <= 4:
-                theirs = self.stack_troops(eg["city"])
-                gap = theirs + 0.5 * self.hand_strength(eg["power"], eg["city"]) - (mine + 0.5 * my_cards)
+                gap = threat - (mine + 0.5 * my_cards)
                 if gap > 2:
                     v -= min(gap, 10) * (0.25 if k == 2 else 0.12 if k == 3 else 0.05)
         return v
+
+    def enemy_threats(self, power) -> list[tuple[str, float]]:
+        """(city, troops of his stack + 0.5 x his cards of the sector's suit) of every general in
+        play who is an enemy of `power`, in the planner's order of the generals (cached per power:
+        combat_value weighs them for every end city of every path)."""
+        tc = self.__dict__.setdefault("_threats", {})
+        out = tc.get(power)
+        if out is None:
+            out = tc[power] = [
+                (eg["city"], self.stack_troops(eg["city"]) + 0.5 * self.hand_strength(eg["power"], eg["city"]))
+                for eg in self.gens.values()
+                if self.enemy_of(eg["power"], power)
+            ]
+        return out
 
     def exposure(self, gid, city, mine, my_cards, seen) -> float:
         """A role in EXPOSED: what ending at `city` risks in the enemy stages before the role's
@@ -629,7 +683,7 @@ def move_paths(st, info, pid, mode="normal", limit=None, back=True) -> list[list
                 and (n != start or vacate)
             ):
                 continue
-            if step_refusal(st, info, frame, n) is not None:
+            if step_refusal(st, info, frame, n, explain=False) is not None:
                 continue
             p2 = path + [n]
             out.append(p2)

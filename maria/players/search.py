@@ -351,8 +351,12 @@ class SearchPlayer:
                 break
             r = roles[0]
             acts = playable(door.legal_actions(st, r), st["flow"][-1]["name"] == "diplomacy")
-            a = self._rules(st, r, rng, fast=True).decide(acts)
-            st = door.look_ahead(st, r, a, in_place=own)  # copied once, then changed in place
+            rules = self._rules(st, r, rng, fast=True)
+            a = rules.decide(acts)
+            # the state after `a` as the rules of thumb already computed it, else `a` applied here
+            # (copied once, then changed in place)
+            after = rules.taken(a)
+            st = after if after is not None else door.look_ahead(st, r, a, in_place=own)
             own = True
             if fine:
                 self._step = max(self._step, time.perf_counter() - t_step)

@@ -14,7 +14,7 @@ def hussar_cities(state: dict, info: BoardInfo) -> list[str]:
     near: set[str] = set()
     for g in state["generals"].values():
         if g["power"] == "austria" and g["in_play"] and g["city"] in info.playable:
-            near.update(c for c, d in info.dist_from(g["city"]).items() if d <= 4)
+            near.update(info.within(g["city"], 4))
     return sorted(c for c in near if info.board.cities[c].map == "bohemia" and not is_occupied(state, c))
 
 

@@ -73,57 +73,93 @@ def _stack_ok(state: dict, gid: str, city: str) -> bool:
     return R.cooperating(state, me["power"], other["power"]) and me["troops"] + other["troops"] <= 16
 
 
-def _advanced_refusal(state: dict, info: BoardInfo, piece: dict, cur: str, to: str, cname: str) -> str | None:
+def _city_name(info: BoardInfo, city: Any) -> str:
+    return info.board.cities[city].name if city in info.board.cities else city
+
+
+def _advanced_refusal(state: dict, info: BoardInfo, piece: dict, cur: str, to: str) -> str | None:
     cities = info.board.cities
     if cities[cur].map != cities[to].map and piece["power"] not in ("france", "austria"):
         return "Only French and Austrian pieces may cross between the Flanders and Bohemia maps (R10.6)."
     if to in hooks.call("forbidden", state, info, piece["power"]):
-        return f"{cname}: neutral pieces stay at home and foreign pieces stay out of neutral territory (R19.4)."
+        return (
+            f"{_city_name(info, to)}: neutral pieces stay at home and foreign pieces stay out of neutral "
+            "territory (R19.4)."
+        )
     if "rank" in piece:  # a general: the agreements in force (R21, RUL-A40)
         return hooks.call("agreement_step", state, info, piece["power"], cur, to)
     return None
 
 
-def step_refusal(state: dict, info: BoardInfo, frame: dict, to: Any) -> str | None:
-    """Why the moving piece may not step to `to` now (None = it may)."""
+# step_refusal's refusal when it is asked for no reason (explain=False)
+REFUSED = "refused"
+
+
+def step_refusal(state: dict, info: BoardInfo, frame: dict, to: Any, explain: bool = True) -> str | None:
+    """Why the moving piece may not step to `to` now (None = it may).  With `explain` False a
+    refusal is the bare REFUSED: the enumerations of every path (the step prompt, the board's
+    destinations, the computer players' planner) ask it millions of times and read no reason."""
     pid, mode, path = frame["piece"], frame["mode"], frame["path"]
     kind, piece = _piece(state, pid)
     cur = path[-1]
-    cname = info.board.cities.get(to).name if to in info.board.cities else to
-    if to not in info.nbrs.get(cur, {}):
-        return f"{cname} is not adjacent to {info.board.cities[cur].name} (in play)."
-    main = info.nbrs[cur][to] and frame["main"]
+    roads = info.nbrs.get(cur)
+    if roads is None or to not in roads:
+        if not explain:
+            return REFUSED
+        return f"{_city_name(info, to)} is not adjacent to {info.board.cities[cur].name} (in play)."
+    main_road = roads[to]
+    main = main_road and frame["main"]
     n = len(path)  # steps after this one
     if mode == "force":
-        if not info.nbrs[cur][to]:
+        if not main_road:
             return "A force march must use main roads only."
         if n > 8:
             return "A force march covers at most 8 cities."
         if enemy_controlled(state, info, to, piece["power"]) and info.is_fortress(to):
-            return f"A force march may not enter the enemy-controlled fortress {cname}."
+            return (
+                f"A force march may not enter the enemy-controlled fortress {_city_name(info, to)}."
+                if explain
+                else REFUSED
+            )
         if _adjacent_to_enemy(state, info, to, piece["power"]):
-            return f"A force march may not enter {cname}: it is adjacent to an enemy piece."
+            return (
+                f"A force march may not enter {_city_name(info, to)}: it is adjacent to an enemy piece."
+                if explain
+                else REFUSED
+            )
     else:
         limit = 3 if kind == "general" else 2
         if not move_length_ok(n, limit, main):  # R10.1 main-road bonus
             return (
-                f"A {'general' if kind == 'general' else 'supply train'} moves {limit} cities, "
-                f"{limit + 1} only if the whole move is on main roads."
+                (
+                    f"A {'general' if kind == 'general' else 'supply train'} moves {limit} cities, "
+                    f"{limit + 1} only if the whole move is on main roads."
+                )
+                if explain
+                else REFUSED
             )
     if state["variant"] == "advanced":
-        why = _advanced_refusal(state, info, piece, cur, to, cname)
+        why = _advanced_refusal(state, info, piece, cur, to)
         if why:
             return why
     gens = state["city_generals"].get(to, [])
     tid = state["city_train"].get(to)
     if gens:
-        other = state["generals"][gens[0]]
         if kind == "general" and _stack_ok(state, pid, to):
             if to in frame.get("refused", ()):
-                return f"{cname}: {power_name(other['power'])} does not agree to stack with {piece['name']} (R10.7)."
+                if not explain:
+                    return REFUSED
+                other = state["generals"][gens[0]]
+                return (
+                    f"{_city_name(info, to)}: {power_name(other['power'])} does not agree to stack with "
+                    f"{piece['name']} (R10.7)."
+                )
             return None
+        if not explain:
+            return REFUSED
+        other = state["generals"][gens[0]]
         return (
-            f"{cname} is occupied by {other['name']} ({power_name(other['power'])}): a piece may "
+            f"{_city_name(info, to)} is occupied by {other['name']} ({power_name(other['power'])}): a piece may "
             "not enter or pass through a city holding another piece"
             + (
                 " (a stack needs one general of the same or a co-operating power, and at most 16 troops)"
@@ -137,7 +173,9 @@ def step_refusal(state: dict, info: BoardInfo, frame: dict, to: Any) -> str | No
         enemy = R.enemies(state, t["power"], piece["power"])
         if kind == "general" and enemy and (mode == "normal" or state["options"]["force_march_may_take_train"]):
             return None
-        return f"{cname} holds the {power_name(t['power'])} supply train: " + (
+        if not explain:
+            return REFUSED
+        return f"{_city_name(info, to)} holds the {power_name(t['power'])} supply train: " + (
             "only a general (not on a force march) may enter an enemy train's city."
             if enemy
             else "a piece may not enter or pass through a city holding another piece."
@@ -148,7 +186,7 @@ def step_refusal(state: dict, info: BoardInfo, frame: dict, to: Any) -> str | No
 def can_start(state: dict, info: BoardInfo, pid: str, mode: str) -> bool:
     kind, piece = _piece(state, pid)
     frame = {"piece": pid, "mode": mode, "path": [piece["city"]], "main": True}
-    return any(step_refusal(state, info, frame, n) is None for n in info.nbrs[piece["city"]])
+    return any(step_refusal(state, info, frame, n, explain=False) is None for n in info.nbrs[piece["city"]])
 
 
 def reentry_sites(state: dict, info: BoardInfo, tid: str) -> list[str]:
@@ -399,7 +437,11 @@ class Moving(Handler):
         if role not in Moving.waiting(state, info, frame):
             return []
         cur = frame["path"][-1]
-        out = [{"type": "step", "to": n} for n in sorted(info.nbrs[cur]) if step_refusal(state, info, frame, n) is None]
+        out = [
+            {"type": "step", "to": n}
+            for n in sorted(info.nbrs[cur])
+            if step_refusal(state, info, frame, n, explain=False) is None
+        ]
         if len(frame["path"]) > 1 or frame.get("refused"):
             out.append({"type": "stop"})  # after a refused stack the move may end at once
         return out

@@ -44,7 +44,7 @@ def move_paths(
                 if work > WORK_LIMIT or n in path:
                     continue
                 main_before = frame["main"]
-                if step_refusal(st, info, frame, n) is not None:
+                if step_refusal(st, info, frame, n, explain=False) is not None:
                     continue
                 path.append(n)
                 frame["main"] = main_before and info.nbrs[cur][n]

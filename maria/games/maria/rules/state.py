@@ -45,9 +45,32 @@ class BoardInfo(BoardGraph):
             for t in board.territories.values()
             if t.id in ("silesia", "schlesien") or t.name.lower() in ("silesia", "schlesien")
         }
+        # the board's per-city facts, kept as they are first read (the board is read-only): the
+        # players' planners ask them millions of times in a game
+        self._home: dict[str, str | None] = {}
+        self._fortress: dict[str, bool] = {}
+        self._in_silesia: dict[str, bool] = {}
 
     def in_silesia(self, city: str) -> bool:
-        return self.board.cities[city].territory in self.silesia
+        try:
+            return self._in_silesia[city]
+        except KeyError:
+            v = self._in_silesia[city] = self.board.cities[city].territory in self.silesia
+            return v
+
+    def home_of(self, city: str) -> str | None:
+        try:
+            return self._home[city]
+        except KeyError:
+            v = self._home[city] = self.board.home_of(city)
+            return v
+
+    def is_fortress(self, city: str) -> bool:
+        try:
+            return self._fortress[city]
+        except KeyError:
+            v = self._fortress[city] = self.board.cities[city].fortress != "none"
+            return v
 
 
 def register_board(board: Board, variant: str) -> str:

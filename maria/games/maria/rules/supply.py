@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Collection, Iterable
+from typing import Callable, Collection, Iterable
 
 from itertools import combinations
 
@@ -34,33 +34,46 @@ def _enemy_piece_cities(state: dict, power: str) -> set[str]:
 def supply_status(state: dict, info: BoardInfo, gid: str, at: str | None = None) -> tuple[str, int]:
     """("home", 0) | ("free", length) | ("tax", cost) | ("none", 0) for a general on the map
     (`at`: as if he stood in that city instead, the rest of the board as it stands)."""
+    return hussar_probe(state, info, gid, at)({c for c in state["hussars"].values() if c})
+
+
+def hussar_probe(state: dict, info: BoardInfo, gid: str, at: str | None = None) -> Callable[[set], tuple[str, int]]:
+    """supply_status of general `gid` as a function of the cities holding a hussar (R9.6), the
+    rest of the board as it stands: the trains, the blocked cities and the path that pays the tax
+    are found once, so a player who weighs every placement of a hussar (R7) tries each quickly."""
     g = state["generals"][gid]
     city = at or g["city"]
     if home_of(state, info, city) == g["power"]:
-        return ("home", 0)  # R9.2
+        return lambda hussar_cities: ("home", 0)  # R9.2
     adv = state["variant"] == "advanced"
     arenberg = adv and gid == "arenberg"
     if arenberg and info.board.cities[city].territory in ("austrian_netherlands", "dutch_republic"):
-        return ("home", 0)  # R22.1
+        return lambda hussar_cities: ("home", 0)  # R22.1
     own = {g["power"], "pragmatic_army"} if arenberg else {g["power"]}
     trains = {
         t["city"] for t in state["trains"].values() if t["in_play"] and t["city"] in info.playable and t["power"] in own
     }
     if not trains:
-        return ("none", 0)
+        return lambda hussar_cities: ("none", 0)
     blocked = _enemy_piece_cities(state, g["power"])  # R9.3
     if adv:
         blocked = blocked | (hooks.call("forbidden", state, info, g["power"]) - {city})  # R19.4.3
-    hussar_cities = {c for c in state["hussars"].values() if c}
-    taxed = hussar_cities if R.enemies(state, g["power"], "austria") else set()
-    free = graph.path_length(info, city, trains, blocked, taxed, MAX_PATH)
-    if free is not None:
-        return ("free", free)
-    if taxed:
-        through = graph.path_length(info, city, trains, blocked, set(), MAX_PATH)
-        if through is not None:
-            return ("tax", through)  # R9.6: 1 per city
-    return ("none", 0)
+    pays_tax = R.enemies(state, g["power"], "austria")
+    through: list[int | None] = []  # the path through hussars, once found (it does not depend on them)
+
+    def status(hussar_cities: set) -> tuple[str, int]:
+        taxed = hussar_cities if pays_tax else set()
+        free = graph.path_length(info, city, trains, blocked, taxed, MAX_PATH)
+        if free is not None:
+            return ("free", free)
+        if taxed:
+            if not through:
+                through.append(graph.path_length(info, city, trains, blocked, set(), MAX_PATH))
+            if through[0] is not None:
+                return ("tax", through[0])  # R9.6: 1 per city
+        return ("none", 0)
+
+    return status
 
 
 def outlook(state: dict, info: BoardInfo, gid: str, cities: Iterable[str]) -> dict[str, dict]:
