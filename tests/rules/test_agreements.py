@@ -8,7 +8,10 @@ import pytest
 
 from maria.engine import rng
 from maria.games.maria.rules import active_roles, apply, door, flow, legal_actions
+from maria.games.maria.rules.advanced import agreements as AG
+from maria.games.maria.rules.advanced import display as pol_display
 from maria.games.maria.rules.advanced import polcards as pol_cards
+from maria.games.maria.rules.advanced import politics
 from maria.games.maria.rules.state import IllegalAction, board_info, controller, rebuild_index
 from maria.lab.selfplay import fill
 from tests.rules.test_advanced import adv_game
@@ -248,3 +251,29 @@ def test_R21_malformed_offers_are_refused_with_a_reason():
     assert not [a for a in legal_actions(off, "frederick") if a["type"] == "offer_agreement"]
     with pytest.raises(IllegalAction, match="without agreements"):
         _offer(off, "frederick", "maria_theresa", {"frederick": [NO_ATTACK]})
+
+
+def test_R19_4_R21_a_neutral_saxony_is_named_in_no_promise():
+    """An agreement naming a neutral power ends as soon as it is made (RUL-A41), so a neutral
+    Saxony (R19.4) is offered in no promise, neither promising nor protected, and an offer naming
+    it is refused with the reason; the other powers' truce is still open."""
+    s = adv_game(diplomacy=True, agreements=True)
+    politics.apply_shifts(s, board_info(s), {"saxony": 1})  # Prussia's first lost battle point
+    assert pol_display.saxony_state(s) == "neutral"
+    info = board_info(s)
+    fred = AG.term_choices(s, info, "frederick", "maria_theresa")
+    mt = AG.term_choices(s, info, "maria_theresa", "frederick")
+    assert not [t for t in fred + mt if t["kind"] != "subsidy" and "saxony" in (t["power"], t.get("target"))]
+    assert {"kind": "no_attack", "power": "prussia", "target": "austria", "map": None} in fred
+    # Maria Theresa is to act (the neutral Saxons go home, R19.4): an offer at any decision
+    assert active_roles(s) == ["maria_theresa"]
+    # the neutral Saxony is now with Maria Theresa's powers (as the game's roles table has it)
+    assert "saxony" in s["roles"]["maria_theresa"]
+    saxon = {"kind": "no_attack", "power": "saxony", "target": "prussia", "map": None}
+    with pytest.raises(IllegalAction, match="Saxony is neutral"):
+        _offer(s, "maria_theresa", "frederick", {"maria_theresa": [saxon]})
+    spare = {"kind": "no_attack", "power": "prussia", "target": "saxony", "map": None}
+    with pytest.raises(IllegalAction, match="Saxony is neutral"):
+        _offer(s, "maria_theresa", "frederick", {"frederick": [spare]})
+    truce = {"kind": "no_attack", "power": "prussia", "target": "austria", "map": None}
+    assert _offer(s, "maria_theresa", "frederick", {"frederick": [truce]})["flow"][-1]["name"] == "agreement_answer"

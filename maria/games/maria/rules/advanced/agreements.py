@@ -139,7 +139,11 @@ def _adjacent_pair(state: dict, info: BoardInfo, t: dict) -> bool:
 def term_choices(state: dict, info: BoardInfo, role: str, other: str) -> list[dict]:
     """The single terms `role` may promise to `other` now (the offer dialog's and the computer
     players' list; a combination is any list of them, RUL-A38)."""
-    mine, theirs = R.powers_of(state, role), R.powers_of(state, other)
+    # an agreement naming a neutral power (R19.4) ends as soon as it is made (RUL-A41): such a
+    # power neither promises nor is promised anything here (subsidies excepted, as there)
+    neutral = set(hooks.call("neutral_powers", state))
+    mine = [p for p in R.powers_of(state, role) if p not in neutral]
+    theirs = [q for q in R.powers_of(state, other) if q not in neutral]
     out: list[dict] = []
     for p in mine:
         for q in theirs:
@@ -171,8 +175,8 @@ def term_choices(state: dict, info: BoardInfo, role: str, other: str) -> list[di
         for p in mine:
             if p in state["adv"]["college"].values() and p not in ("austria", "pragmatic_army"):
                 out += [{"kind": "vote", "power": p, "for": w} for w in ("charles", "francis")]
-    for p in mine:
-        for q in theirs:
+    for p in R.powers_of(state, role):  # subsidies are the subsidy rules' (R20), neutral or not
+        for q in R.powers_of(state, other):
             if subsidy.may_contract(state, p, q) and not subsidy.pair_taken(state, p, q):
                 left = state["options"]["last_turn"] - state["turn"] + 1
                 out += [
@@ -188,6 +192,10 @@ def _term_refusal(state: dict, info: BoardInfo, role: str, other: str, t: object
     if t.get("power") not in R.powers_of(state, role):
         return "Each side promises only for its own powers (R21)."
     k = t["kind"]
+    neutral = set(hooks.call("neutral_powers", state))
+    if k != "subsidy" and (t["power"] in neutral or t.get("target") in neutral):
+        who = t["power"] if t["power"] in neutral else t["target"]
+        return f"{power_name(who)} is neutral (R19.4): no promise names it."
     if k == "keep_away":
         fs = t.get("fortresses")
         if not isinstance(fs, list) or not fs or len(fs) > 4 or len(set(map(str, fs))) != len(fs):
