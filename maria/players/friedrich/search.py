@@ -1,4 +1,4 @@
-"""FRIEDRICH's searching computer players ("normal", and "hard-search", the session-12 hard level; the movement
+"""FRIEDRICH's searching computer players ("normal-search" and "hard-search"; the movement
 phase, §4-§5): the rules of thumb (easy.py) propose the few best candidates at the decisions that shape the game
 (which stack moves where, or ending the movement phase); each candidate is tried in sampled worlds, full states
 drawn from the role's view with the hidden parts resampled (resample.py, as MARIA's hard player does),
