@@ -6,7 +6,12 @@ An offer is worth what it changes in the race to an empty pool (R23.1), as this 
     spared powers in their next action stage (maria.players.next_stage.assess, read from this
     role's view only, counting only the spared powers' fortresses and generals): the markers the
     attackers keep in their pools and the spared powers' markers that stay on the map instead of
-    going back to their pools (R10.16a, R15.3, R16.1);
+    going back to their pools (R10.16a, R15.3, R16.1); and for each further turn of the truce,
+    the markers the attackers' majors place in an action stage on average (their pace,
+    maria.players.leader.PACE) for the share of their enemies' fortresses the spared powers hold:
+    a truce binds for all its turns, and an army that stands out of reach of its enemy's fortresses
+    in the coming stage (regrouping after a conquest, back from winter) would still take them in
+    the next;
   * the front it frees (three players, the leader a third role): the powers that promised may turn
     on the leader's powers instead, and take from them what the same model expects, but no more
     than the effort the promise frees (what they would have placed against the spared powers);
@@ -63,13 +68,45 @@ def _taken(state: dict, role: str, attackers: list[str], victims: list[str]) -> 
     return dict(risk.expected_vm), dict(risk.lost_vm)
 
 
-def _pool_change(state: dict, role: str, promise: list[dict], lead: str, parties: tuple[str, str]) -> dict:
-    """How one side's promises not to attack change the pools of the next stage (truce minus no
-    truce; + is farther from victory)."""
+def _pace_against(state: dict, attackers: list[str], spared: list[str]) -> dict[str, float]:
+    """The markers each attacking major places in one of its action stages on average (its pace)
+    against the spared powers: its pace times the spared powers' share of the fortresses its
+    attacking powers may conquer (those controlled by their enemies, R10.11)."""
+    from maria.games.maria.rules.state import controller
+    from maria.players.leader import PACE
+
+    info = board_info(state)
+    out: dict[str, float] = {}
+    for major in sorted({R.major_of(state, p) for p in attackers}):
+        mine = [p for p in attackers if R.major_of(state, p) == major]
+        theirs = spared_n = 0
+        for c in info.playable:
+            if not info.is_fortress(c):
+                continue
+            ctrl = controller(state, info, c)
+            if ctrl is None or not any(R.enemies(state, p, ctrl) for p in mine):
+                continue
+            theirs += 1
+            spared_n += ctrl in spared
+        if theirs:
+            out[major] = PACE.get(major, 1.0) * spared_n / theirs
+    return out
+
+
+def _pool_change(
+    state: dict, role: str, promise: list[dict], lead: str, parties: tuple[str, str], turns: int = 1
+) -> dict:
+    """How one side's promises not to attack change the pools over the truce's `turns` (truce
+    minus no truce; + is farther from victory): the next stage's conquests, then the attackers'
+    pace against the spared powers for each further turn."""
     change: dict[str, float] = {}
     attackers = sorted({t["power"] for t in promise if t["kind"] == "no_attack"})
     spared = sorted({t["target"] for t in promise if t["kind"] == "no_attack"})
     placed, lost = _taken(state, role, attackers, spared)
+    if attackers and turns > 1:
+        placed = dict(placed)
+        for m, x in _pace_against(state, attackers, spared).items():
+            placed[m] = placed.get(m, 0.0) + (turns - 1) * x
     for m, x in placed.items():
         change[m] = change.get(m, 0.0) + x
     for m, x in lost.items():
@@ -112,7 +149,9 @@ def _race(state: dict, role: str, pools: dict[str, float]) -> tuple[float, str |
     return soft - dist[role][0], dist[role][1]
 
 
-def _truce_value(state: dict, role: str, other: str, mine: list[dict], theirs: list[dict], lead: str) -> float:
+def _truce_value(
+    state: dict, role: str, other: str, mine: list[dict], theirs: list[dict], lead: str, turns: int = TRUCE_TURNS
+) -> float:
     """The promises not to attack: the change in `role`'s lead in the race (module docstring)."""
     from maria.players.evaluate_advanced import effective_pools
     from maria.players.leader import PACE
@@ -122,7 +161,7 @@ def _truce_value(state: dict, role: str, other: str, mine: list[dict], theirs: l
     pools = effective_pools(state)
     after = dict(pools)
     for promise in (mine, theirs):
-        for m, x in _pool_change(state, role, promise, lead, (role, other)).items():
+        for m, x in _pool_change(state, role, promise, lead, (role, other), turns).items():
             if m in after:
                 after[m] = max(0.0, after[m] + x)
     before, me = _race(state, role, pools)
@@ -137,7 +176,7 @@ def worth(state: dict, role: str, offer: dict, lead: str) -> float:
     (module docstring), read from `role`'s view only."""
     other = offer["to"] if offer["by"] == role else offer["by"]
     mine, theirs = offer["terms"].get(role, []), offer["terms"].get(other, [])
-    v = _truce_value(state, role, other, mine, theirs, lead)
+    v = _truce_value(state, role, other, mine, theirs, lead, int(offer.get("turns", TRUCE_TURNS)))
     for side, sign in ((mine, -1.0), (theirs, 1.0)):
         for t in side:
             k = t["kind"]
@@ -181,7 +220,7 @@ def truce_offer(state: dict, role: str, legal: list[dict]) -> dict | None:
     theirs = [t for t in AG.term_choices(state, info, other, role) if t["kind"] == "no_attack" and t["map"] is None]
     if not mine or not theirs:
         return None
-    offer = {"by": role, "to": other, "terms": {role: mine, other: theirs}}
+    offer = {"by": role, "to": other, "terms": {role: mine, other: theirs}, "turns": TRUCE_TURNS}
     if worth(state, role, offer, lead) <= 0.0:
         return None
     return {"type": "offer_agreement", "to": other, "terms": offer["terms"], "turns": TRUCE_TURNS}

@@ -12,6 +12,7 @@ from maria.games.maria.rules import apply, legal_actions
 from maria.games.maria.rules.state import board_info, copy_state
 from maria.players import negotiate
 from maria.players.easy import EasyPlayer
+from maria.players.leader import PACE
 from maria.players.next_stage import assess
 from maria.players.resample import observe
 from tests.rules.test_advanced import adv_game
@@ -145,3 +146,21 @@ def test_R21_negotiating_reads_only_the_deciding_roles_view():
     legal = legal_actions(s, "maria_theresa")
     assert legal == legal_actions(hidden, "maria_theresa")
     assert negotiate.truce_offer(s, "maria_theresa", legal) == negotiate.truce_offer(hidden, "maria_theresa", legal)
+
+
+def test_R21_a_truce_binds_for_all_its_turns_frederick_refuses_two_turns_of_silesia_for_one_stage_of_safety():
+    """Turn 3 of an all-hard game (seed 250058): Maria Theresa offers Frederick a 2-turn truce.
+    In Prussia's coming stage its armies take little from Austria, and Austria's would take a
+    marker from him: for one turn the truce would be worth it; but it binds him for a second turn,
+    in which Prussia would go on taking Austria's Silesian fortresses at its usual pace."""
+    s = yaml.safe_load((FIXTURES / "adv3p_turn3_truce_offered_to_frederick.yaml").read_text(encoding="utf-8"))
+    offer = s["flow"][-1]["offer"]
+    assert offer["turns"] == 2 and negotiate.leader(s, "frederick") == "louis_xv"
+    # most fortresses Prussia and Saxony may conquer are Austria's (the others the Pragmatic
+    # Army's, their enemy too): the second turn costs most of Prussia's pace
+    pace = negotiate._pace_against(s, ["prussia", "saxony"], ["austria"])
+    assert set(pace) == {"prussia"} and 0.5 * PACE["prussia"] < pace["prussia"] < PACE["prussia"]
+    one_turn = dict(offer, turns=1)
+    assert negotiate.worth(s, "frederick", one_turn, "louis_xv") > 0.0
+    assert negotiate.worth(s, "frederick", offer, "louis_xv") < 0.0
+    assert _choose(s, "frederick") == {"type": "answer_agreement", "accept": False}

@@ -24,9 +24,10 @@ TRUCE_FR = [
     {"kind": "no_attack", "power": "prussia", "target": "austria", "map": None},
     {"kind": "no_attack", "power": "saxony", "target": "austria", "map": None},
 ]
-# a truce the computer Frederick accepts in the opening: Austria spares Prussia and Saxony and pays
-# the Pragmatic Army a subsidy for a turn, Prussia spares Austria (Saxony keeps its way into Bohemia)
-SOLO_MT = TRUCE_MT + [{"kind": "subsidy", "power": "austria", "recipient": "pragmatic_army", "turns": 1}]
+# a truce the computer Frederick accepts in the opening: for its 2 turns Austria spares Prussia and
+# Saxony, Prussia spares Austria (Saxony keeps its way into Bohemia), and Austria pays the Pragmatic
+# Army a subsidy for 3 turns (the second turn of the truce costs Prussia a turn of its Silesian pace)
+SOLO_MT = TRUCE_MT + [{"kind": "subsidy", "power": "austria", "recipient": "pragmatic_army", "turns": 3}]
 SOLO_FR = TRUCE_FR[:1]
 
 
