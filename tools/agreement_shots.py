@@ -22,7 +22,7 @@ def shots(out: Path) -> list[Path]:
     import pygame
     from maria.ui.board_scene import BoardScene
     from tests.ui.conftest import Driver
-    from tests.ui.test_agreements_ui import TRUCE_FR, diplomacy_session, make_offer
+    from tests.ui.test_agreements_ui import SOLO_FR, SOLO_MT, TRUCE_FR, diplomacy_session, make_offer
     from tests.ui.test_play import _open, _ready
 
     ui = Driver(app)
@@ -37,7 +37,7 @@ def shots(out: Path) -> list[Path]:
 
     s = diplomacy_session()
     board = _open(ui, s, "maria_theresa")
-    make_offer(ui, board, before_offer=lambda dlg: save("agreements-offer.png"))
+    make_offer(ui, board, SOLO_MT, SOLO_FR, before_offer=lambda dlg: save("agreements-offer.png"))
     # the computer answers in its worker thread: wait for it by the clock, not by a count of frames
     import time
 
