@@ -222,3 +222,92 @@ def test_S7_hard_russia_keeps_out_of_reach_of_a_prussian_stack_that_would_beat_i
     ctx = tuned.TunedCtx(s, "russia")
     _, end = easy.move_gain(ctx, s, ["saltikov"])
     assert ctx.info.graph.dist_from(end)["woldenberg"] > 4, end
+
+
+def _prussia_before_the_imperial_sweep() -> dict:
+    """The position of a game (4 players, hard Frederick, easy elsewhere) at Prussia's movement
+    in turn 6: the Imperials hold 5 of their 10 objectives (Saxony, §12) with one 6-army stack at
+    Borna and no Prussian general in Saxony; Prussia's main army (16) at Szamotuły faces the
+    Russian 14 at Woldenberg; Austria holds 8 of its 16."""
+    s = shipped(4, 1, "prussia")
+    clear_map(s)
+    hands = {  # the real hands (the others' are only counted in Prussia's view)
+        "prussia": "2:H4 2:D3 2:H3 2:D6 3:S6 3:C5 3:H13 3:H3 3:D12 3:C7 3:H7",
+        "hanover": "1:H2 2:H2 3:D4",
+        "russia": "1:S4 1:S13 1:C11 1:C12 1:D2 2:D4 2:D5 2:C13 2:S12 2:D13 2:C11 3:D11 3:S12 3:D5 3:S9",
+        "sweden": "2:C2",
+        "austria": "1:C10 1:C4 1:S9 1:S12 1:S10 2:C5 2:D12 2:C8 2:C12 2:H5 2:D8 2:D2 2:S2 2:C10 3:H9 3:C3 3:S13"
+        " 3:R1 3:S8",
+        "imperial_army": "1:C9 1:H11 2:H6 2:R1 3:H2",
+        "france": "1:S7 1:H9 1:H4 1:C7 1:D3 2:H10 2:S9 2:H11 2:S8 2:S4 2:D7 3:C4 3:D9 3:S10",
+    }
+    for n, cards in hands.items():
+        hand(s, n, cards.split())
+    where = {
+        "friedrich": ("szamotuly", 8),
+        "winterfeldt": ("szamotuly", 8),
+        "heinrich": ("pritzwalk", 8),
+        "keith": ("rosenberg", 1),
+        "schwerin": ("rosenberg", 2),
+        "dohna": ("berlin", 1),
+        "lehwaldt": ("belzig", 1),
+        "seydlitz": ("stettin", 1),
+        "cumberland": ("uelzen", 1),
+        "ferdinand": ("stade", 1),
+        "browne": ("oels", 8),
+        "karl": ("oels", 8),
+        "daun": ("oppeln", 8),
+        "lacy": ("oppeln", 1),
+        "laudon": ("oppeln", 5),
+        "hildburghausen": ("borna", 6),
+        "saltikov": ("woldenberg", 8),
+        "fermor": ("woldenberg", 6),
+        "apraxin": ("lidzbark_warminski", 1),
+        "tottleben": ("biskupiec", 1),
+        "ehrensvaerd": ("demmin", 2),
+        "richelieu": ("hannover", 8),
+        "soubise": ("hannover", 8),
+        "chevert": ("hannover", 4),
+    }
+    put(s, **{g: c for g, (c, _) in where.items()})
+    armies(s, **{g: n for g, (_, n) in where.items()})
+    put(
+        s,
+        austria_train_1="waldenburg",
+        austria_train_2="breslau",
+        france_train_1="muenden",
+        france_train_2="pyrmont",
+        hanover_train_1="braunschweig",
+        imperial_army_train_1="erlangen",
+        prussia_train_1="frankfurt_oder",
+        prussia_train_2="sorau",
+        russia_train_1="bydgoszcz",
+        russia_train_2="solec",
+        sweden_train_1="wismar",
+    )
+    for c in ("neu_stettin", "ortelsburg", "riesenburg"):
+        s["conquered"][c] = "russia"
+    for c in ("zittau", "goerlitz", "glatz", "neisse", "bunzlau", "schweidnitz", "breslau", "liegnitz"):
+        s["conquered"][c] = "austria"
+    for c in ("naumburg", "leipzig", "zwickau", "chemnitz", "rochlitz"):
+        s["conquered"][c] = "imperial_army"
+    for c in ("goettingen", "hameln"):
+        s["conquered"][c] = "france"
+    return s
+
+
+def test_S12_hard_prussia_makes_a_last_stand_where_an_aggressor_nears_victory():
+    """§12: an aggressor wins holding every objective of its colour.  The Imperials lack 5 (Torgau,
+    Bitterfeld, Meißen, Dresden, Pirna); Lehwaldt's single army, sent to Torgau, is no cover
+    against their 6-army stack, so hard also sends Dohna from Berlin to within 3 cities of Torgau
+    and Bitterfeld (§5 protection) and keeps the main army from marching away north.  Treating
+    every threatened objective alike sent Dohna to Freienwalde and the main army to Piła (and in
+    the game the Imperials took Saxony)."""
+    s = _prussia_before_the_imperial_sweep()
+    info = tuned.TunedCtx(s, "prussia").info
+    start = info.graph.dist_from("szamotuly")["torgau"]
+    while s["flow"][-1]["name"] in ("movement", "moving") and s["flow"][-1].get("nation") == "prussia":
+        s = act(s, _hard(s))
+    dohna = info.graph.dist_from(s["generals"]["dohna"]["city"])
+    assert dohna["torgau"] <= 3 and dohna["bitterfeld"] <= 3, s["generals"]["dohna"]["city"]
+    assert info.graph.dist_from(s["generals"]["friedrich"]["city"])["torgau"] <= start, s["generals"]["friedrich"]
