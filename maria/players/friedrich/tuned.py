@@ -80,6 +80,8 @@ CANDIDATE_BONUS = 1.5  # through a protected one: conquered only if the battle d
 PROTECTED_EXTRA = 2  # a protected objective counts as this many cities farther away
 PROTECTOR_BONUS = 6.0  # a battle one expects to win against a protector of one's objectives
 DEPOT_BLOCK = 20.0  # a train on a depot while a removed general waits for it: worse than out of supply
+HUNT = True
+HUNT_EXTRA = 1  # a battle with the protectors of an objective counts as this many cities from it
 NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move
 LAST_STAND = 6  # an aggressor lacking at most this many objectives: the defenders' last stand
 LAST_COVER = 0.8  # the cover a last-stand objective needs, in the aggressor's biggest stack
@@ -142,6 +144,8 @@ class TunedCtx(easy.Ctx):
         self.last = last_stand(state, info, nation) if not self.aggressor else {}
         # the aggressors' objectives, and the defender's lost ones it may retake (§5 reconquest:
         # protected by the conqueror's generals within 3 cities)
+        # {protected objective: the cities of the stacks protecting it} (an aggressor's hunt)
+        self.guards: dict[str, set[str]] = {}
         for c in self.targets:
             if not protected(state, info, c):
                 self.open.add(c)
@@ -151,6 +155,7 @@ class TunedCtx(easy.Ctx):
             for g in state["generals"].values():
                 if g["nation"] == prot and g["city"] and d.get(g["city"], 99) <= T.PROTECT_RADIUS:
                     self.protector_cities.add(g["city"])
+                    self.guards.setdefault(c, set()).add(g["city"])
 
     def supplied(self, city: str) -> bool:
         """In supply at the supply check (§9): as easy.Ctx.supplied, or within reach of a train of
@@ -170,7 +175,9 @@ class TunedCtx(easy.Ctx):
             s -= DEPOT_BLOCK
         return s
 
-    def objective_terms(self, city: str, start: str, path: list[str], d: dict) -> float:
+    def objective_terms(
+        self, city: str, start: str, path: list[str], d: dict, armies: float | None = None
+    ) -> float:
         """The objectives a move takes on its way (an open one more than one still protected, §5),
         the nearest one left to take, and the end city's own.  The objective the stack stands on
         counts by the bonus of leaving it, never by distance: otherwise taking the last objective of
@@ -182,10 +189,25 @@ class TunedCtx(easy.Ctx):
                 s += OPEN_BONUS if c in self.open else CANDIDATE_BONUS
         tg = [c for c in self.targets if c not in left and c != start]
         if tg:
-            s -= min(d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA) for c in tg)
+            s -= min(self.target_distance(c, city, d, armies) for c in tg)
         if city in self.targets and city not in left:
             s += 2.0 if city in self.open else 0.5
         return s
+
+    def target_distance(self, c: str, city: str, d: dict, armies: float | None) -> float:
+        """How far `city` is from taking the objective `c`: its distance, PROTECTED_EXTRA more when
+        it is protected (§5).  An aggressor's stack (`armies` given) that expects to beat every stack
+        protecting it counts it as near as the battle with the farthest of them (HUNT_EXTRA more):
+        beating the protectors (§7) is what opens it, and a protector three cities off is never
+        walked to by marching on the objective."""
+        dist = d.get(c, 99) + (0 if c in self.open else PROTECTED_EXTRA)
+        guards = self.guards.get(c)
+        if armies is None or not guards or not HUNT:
+            return dist
+        info, state = self.info, self.state
+        if any(battle_margin(state, info, self.nation, armies, city, g, self.card_cap) < 0 for g in guards):
+            return dist
+        return min(dist, max(d.get(g, 99) - 1 for g in guards) + HUNT_EXTRA)
 
     def defender_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
         """Prussia and Hanover: easy's cover of the threatened objectives and its battles, with the
@@ -246,7 +268,7 @@ class TunedCtx(easy.Ctx):
             return self.defender_score(city, start, armies, path, others)
         info, state = self.info, self.state
         d = info.graph.dist_from(city)
-        s = self.objective_terms(city, start, path, d)
+        s = self.objective_terms(city, start, path, d, armies)
         for c in self.held:
             if self.retakers.get(c, 99) <= easy.THREAT_RADIUS:
                 if not self.near_any(c, others) and d.get(c, 99) <= T.PROTECT_RADIUS:
