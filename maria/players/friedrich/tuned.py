@@ -52,22 +52,30 @@ from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.conquest import protected, protectors_of
 from maria.games.friedrich.rules.movement import allys_objective
 from maria.games.friedrich.rules.recruit import _room_for_general
-from maria.games.friedrich.rules.state import CONDUCT_OPTION, option_on
+from maria.games.friedrich.rules.state import CONDUCT_OPTION, armies_total, cap_of, option_on
 from maria.games.friedrich.rules.victory import relaxed
 from maria.players.friedrich import easy
 
 
 def battle_margin(
-    state: dict, info, nation: str, my_armies: float, my_city: str, enemy_city: str, cap: float | None = None
+    state: dict,
+    info,
+    nation: str,
+    my_armies: float,
+    my_city: str,
+    enemy_city: str,
+    cap: float | None = None,
+    my_cap: float | None = None,
 ) -> float:
     """easy.combat_margin with each side's cards capped at what a battle usually draws from a hand
-    (a side stops when it cannot reach zero: the whole hand is rarely thrown in)."""
+    (a side stops when it cannot reach zero: the whole hand is rarely thrown in); `my_cap`, if
+    given, caps `nation`'s own cards instead."""
     cap = CARD_CAP if cap is None else cap
     en_gs = state["city_generals"].get(enemy_city, [])
     if not en_gs:
         return 0.0
     en_nation = state["generals"][en_gs[0]]["nation"]
-    mine = my_armies + 0.8 * min(cap, easy.card_power(state, nation, info.suit(my_city)))
+    mine = my_armies + 0.8 * min(cap if my_cap is None else my_cap, easy.card_power(state, nation, info.suit(my_city)))
     theirs = easy.stack_strength(state, enemy_city) + 0.8 * min(
         cap, easy.card_power(state, en_nation, info.suit(enemy_city))
     )
@@ -80,7 +88,9 @@ CANDIDATE_BONUS = 1.5  # through a protected one: conquered only if the battle d
 PROTECTED_EXTRA = 2  # a protected objective counts as this many cities farther away
 PROTECTOR_BONUS = 6.0  # a battle one expects to win against a protector of one's objectives
 DEPOT_BLOCK = 20.0  # a train on a depot while a removed general waits for it: worse than out of supply
-HUNT = True
+HUNT = False
+FULL_HAND = False
+BOLD_HAND = True
 HUNT_EXTRA = 1  # a battle with the protectors of an objective counts as this many cities from it
 NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move
 LAST_STAND = 6  # an aggressor lacking at most this many objectives: the defenders' last stand
@@ -144,6 +154,15 @@ class TunedCtx(easy.Ctx):
         self.last = last_stand(state, info, nation) if not self.aggressor else {}
         # the aggressors' objectives, and the defender's lost ones it may retake (§5 reconquest:
         # protected by the conqueror's generals within 3 cities)
+        # §10: a nation whose armies are at their cap (it never commands more than it started with)
+        # cannot spend its cards on armies: they are for its battles, the whole hand
+        self.my_cap: float | None = None
+        if FULL_HAND and self.aggressor and armies_total(state, nation) >= cap_of(state, info, nation):
+            self.my_cap = float("inf")
+        # FRAGILE: Russia only while Prussia holds at least as many cards (hand sizes are public)
+        self.fragile = nation in FRAGILE and not (
+            BOLD_HAND and nation in OUTCARDS and easy.hand_count(state, nation) > easy.hand_count(state, "prussia")
+        )
         # {protected objective: the cities of the stacks protecting it} (an aggressor's hunt)
         self.guards: dict[str, set[str]] = {}
         for c in self.targets:
@@ -205,7 +224,7 @@ class TunedCtx(easy.Ctx):
         if armies is None or not guards or not HUNT:
             return dist
         info, state = self.info, self.state
-        if any(battle_margin(state, info, self.nation, armies, city, g, self.card_cap) < 0 for g in guards):
+        if any(battle_margin(state, info, self.nation, armies, city, g, self.card_cap, self.my_cap) < 0 for g in guards):
             return dist
         return min(dist, max(d.get(g, 99) - 1 for g in guards) + HUNT_EXTRA)
 
@@ -275,14 +294,14 @@ class TunedCtx(easy.Ctx):
                     s += 3.0
         for n in info.graph.nbrs[city]:
             if n in self.enemies:
-                m = battle_margin(state, info, self.nation, armies, city, n, self.card_cap)
+                m = battle_margin(state, info, self.nation, armies, city, n, self.card_cap, self.my_cap)
                 if m < 0:
                     s += 2.0 * m - 4.0
                 else:
                     s += min(m, 8.0) * 0.4 + 0.5
                     if n in self.protector_cities:
                         s += PROTECTOR_BONUS if self.protector_bonus is None else self.protector_bonus
-        if self.nation in FRAGILE:
+        if self.fragile:
             s += self.strike_risk(city, armies, d)
         if not self.supplied(city):
             s -= 6.0
@@ -298,7 +317,7 @@ class TunedCtx(easy.Ctx):
         worst = 0.0
         for n in self.enemies:
             if 1 < d.get(n, 99) <= T.GENERAL_RANGE + 1:
-                worst = min(worst, battle_margin(self.state, self.info, self.nation, armies, city, n, self.card_cap))
+                worst = min(worst, battle_margin(self.state, self.info, self.nation, armies, city, n, self.card_cap, self.my_cap))
         return 2.0 * worst - 4.0 if worst < 0 else 0.0
 
 
@@ -337,6 +356,7 @@ def last_stand(state: dict, info, nation: str) -> dict[str, float]:
 # its hand in view (§7): in all-hard games Prussia attacking Russia won 207 of the 223 battles
 # that had a winner, whatever the armies
 FRAGILE = {n for n in T.AGGRESSORS if T.INCOME[n] == 1} | {"russia"}
+OUTCARDS = {"russia"}  # FRAGILE by Prussia's bigger hand only (see FRAGILE)
 LONE_ARMIES = {"russia": 3}  # §6: armies for each general that starts alone (two fronts)
 
 
