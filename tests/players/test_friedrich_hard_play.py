@@ -5,6 +5,7 @@ wrong."""
 from __future__ import annotations
 
 from maria.games.friedrich.rules import door
+from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.state import CONDUCT_OPTION
 from maria.players.friedrich import easy, make_player, tuned
 from tests.friedrich.conftest import act, allocate_all, armies, clear_map, hand, put, shipped, to_phase
@@ -311,3 +312,68 @@ def test_S12_hard_prussia_makes_a_last_stand_where_an_aggressor_nears_victory():
     dohna = info.graph.dist_from(s["generals"]["dohna"]["city"])
     assert dohna["torgau"] <= 3 and dohna["bitterfeld"] <= 3, s["generals"]["dohna"]["city"]
     assert info.graph.dist_from(s["generals"]["friedrich"]["city"])["torgau"] <= start, s["generals"]["friedrich"]
+
+
+def _russia_at_zlotow(prussian_cards: int) -> dict:
+    """The position of an all-hard game at Russia's movement in turn 7 (Prussia's armies hidden
+    from Russia, §6, so estimated from its public total): the Saltikov-Fermor stack (9) at Złotów,
+    Heinrich and Seydlitz (13) at Woldenberg; Russia holds Königsberg, Ortelsburg, Rastenburg,
+    Neu Stettin and Colberg and 17 cards; Prussia `prussian_cards` cards."""
+    s = _russia_to_move()
+    hand(
+        s,
+        "russia",
+        "1:S2 1:D8 2:D4 2:S5 2:D9 2:H4 2:S6 2:H8 3:D3 3:H7 3:H8 3:S10 3:S3 4:H5 4:C3 4:S4 4:D3".split(),
+    )
+    prussia = "1:D3 2:D2 2:C7 2:D10 2:C8 3:D8 3:C6 3:D6 3:D5 3:D10 3:S9 3:C4 3:D12 3:D9 3:S7 3:S12 1:H2 1:H3"
+    hand(s, "prussia", prussia.split()[:prussian_cards])
+    where = {
+        "saltikov": ("zlotow", 8),
+        "fermor": ("zlotow", 1),
+        "apraxin": ("mohrungen", 4),
+        "tottleben": ("mohrungen", 3),
+        "heinrich": ("woldenberg", 8),
+        "seydlitz": ("woldenberg", 5),
+        "friedrich": ("halle", 8),
+        "winterfeldt": ("halle", 8),
+        "lehwaldt": ("halle", 1),
+        "keith": ("reppen", 1),
+        "schwerin": ("berlin", 1),
+        "ehrensvaerd": ("drossen", 4),
+        "cumberland": ("stade", 1),
+        "ferdinand": ("soltau", 2),
+        "browne": ("glogau", 8),
+        "daun": ("glogau", 8),
+        "karl": ("glogau", 8),
+        "laudon": ("breslau", 5),
+        "lacy": ("breslau", 1),
+        "hildburghausen": ("hildburghausen", 1),
+        "richelieu": ("celle", 8),
+        "chevert": ("celle", 4),
+        "soubise": ("braunschweig", 8),
+    }
+    put(s, **{g: c for g, (c, _) in where.items()}, russia_train_1="solec", russia_train_2="fordon")
+    armies(s, **{g: n for g, (_, n) in where.items()})
+    for c in ("koenigsberg", "ortelsburg", "rastenburg", "neu_stettin", "colberg"):
+        s["conquered"][c] = "russia"
+    return s
+
+
+def test_S7_hard_russia_holding_the_bigger_hand_stands_within_reach_of_prussia():
+    """§7: the side that moves next to the other chooses the battle, and a battle's cards go on
+    while a side can answer, so Russia keeps out of reach of a Prussian stack that expects to beat
+    it only while Prussia holds at least as many cards (hand sizes are public, §3).  Heinrich and
+    Seydlitz (13) at Woldenberg, Russia's 9 at Złotów: holding 17 cards against Prussia's 16 hard
+    marches on to Neu Stettin, within their reach; against 18 it stays out of it."""
+    info = tuned.TunedCtx(_russia_at_zlotow(16), "russia").info
+    reach = T.GENERAL_RANGE + 1
+
+    def end(prussian_cards: int) -> str:
+        s = _russia_at_zlotow(prussian_cards)
+        while s["flow"][-1]["name"] in ("movement", "moving") and s["flow"][-1].get("nation") == "russia":
+            s = act(s, _hard(s))
+        return s["generals"]["saltikov"]["city"]
+
+    bold, wary = end(16), end(18)
+    assert info.graph.dist_from(bold)["woldenberg"] <= reach, bold
+    assert info.graph.dist_from(wary)["woldenberg"] > reach, wary

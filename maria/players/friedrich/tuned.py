@@ -75,9 +75,15 @@ def battle_margin(
     if not en_gs:
         return 0.0
     en_nation = state["generals"][en_gs[0]]["nation"]
+    their_cap = cap
+    if HAND_RATIO:
+        # the card duel goes on while a side can answer (§7): the bigger hand plays longer, so
+        # each side's cards count in proportion to the two hands (public sizes, §3)
+        r = (easy.hand_count(state, nation) + 1) / (easy.hand_count(state, en_nation) + 1)
+        cap, their_cap = cap * min(HAND_RATIO, max(1.0, r)), cap * min(HAND_RATIO, max(1.0, 1 / r))
     mine = my_armies + 0.8 * min(cap if my_cap is None else my_cap, easy.card_power(state, nation, info.suit(my_city)))
     theirs = easy.stack_strength(state, enemy_city) + 0.8 * min(
-        cap, easy.card_power(state, en_nation, info.suit(enemy_city))
+        their_cap, easy.card_power(state, en_nation, info.suit(enemy_city))
     )
     return mine - theirs
 
@@ -91,6 +97,11 @@ DEPOT_BLOCK = 20.0  # a train on a depot while a removed general waits for it: w
 HUNT = False
 FULL_HAND = False
 BOLD_HAND = True
+HAND_RATIO = 0.0  # 0: off
+DETACH = False
+STAND_STAYERS = True
+DETACH_MODE = 1.0
+DETACH_EDGE = 0.01  # a detachment that does the whole stack's job alone goes first
 HUNT_EXTRA = 1  # a battle with the protectors of an objective counts as this many cities from it
 NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move
 LAST_STAND = 6  # an aggressor lacking at most this many objectives: the defenders' last stand
@@ -307,6 +318,37 @@ class TunedCtx(easy.Ctx):
             s -= 6.0
         return s
 
+    def detachments(self, moves: list[dict], whole: dict[str, dict]) -> list[tuple[dict, float]]:
+        """An aggressor's stack of several generals may leave one behind (§4: a stack splits at
+        will): the single generals' moves that conquer an open objective on the way (§5), each with
+        its gain over staying, for best_move to weigh against the whole stacks' moves.  A single
+        stack cannot both keep its conquests protected and take the open objectives far off."""
+        if not DETACH or not self.aggressor or not self.open:
+            return []
+        out = []
+        state, g = self.state, self.info.graph
+        for a in moves:
+            pieces = a["pieces"]
+            if len(pieces) != 1 or pieces[0] not in state["generals"]:
+                continue
+            city = state["generals"][pieces[0]]["city"]
+            stack = whole.get(city, {}).get("pieces", [])
+            if len(stack) < 2 or pieces[0] != min(stack, key=lambda x: (easy.armies_of(state, x), x)):
+                continue
+            gain, end = easy.move_gain(self, state, pieces)
+            if end is None or end == city:
+                continue
+            if DETACH_MODE == 1:  # only to conquer an open objective on the way (§5)
+                path = easy.reachable(state, self.info, self.nation, city, 1, T.GENERAL_RANGE, True, False).get(end, [])
+                if any(c in self.open for c in path[1:-1]) or (end in self.open and False):
+                    out.append((a, gain + DETACH_EDGE))
+                continue
+            whole_gain, whole_end = easy.move_gain(self, state, stack)
+            if gain < whole_gain:
+                continue
+            out.append((a, gain + DETACH_EDGE))
+        return out
+
     def strike_risk(self, city: str, armies: float, d: dict) -> float:
         """For the FRAGILE nations: a nation that draws one card a turn (§3) rebuys an army (6
         points, §10) in about six turns, so its few armies are its whole war, and Russia meets a
@@ -329,7 +371,7 @@ def last_stand(state: dict, info, nation: str) -> dict[str, float]:
     of it so that its stack cannot walk through: §5 protection holds until a lost battle, §7)."""
     out: dict[str, float] = {}
     for n in T.AGGRESSORS:
-        if n in state["left"]:
+        if n in state["left"] or (STAND_STAYERS and n in T.LEAVERS_FOR_FREDERICK):
             continue
         cities = info.board.objectives_of(n, 1 if relaxed(state, n) else None)
         missing = [c for c in cities if state["conquered"].get(c) != n]
@@ -453,3 +495,10 @@ class TunedPlayer:
         if self.level == "normal" and not tuned_turn(self.seed, state):
             return easy.choose(state, legal, role)
         return choose(state, legal, role)
+
+
+import os as _os  # EXPERIMENT ONLY (removed before the last commit)
+
+for _kv in filter(None, _os.environ.get("FRED_EXP", "").split(",")):
+    _k, _v = _kv.split("=")
+    globals()[_k] = type(globals()[_k])(float(_v)) if not isinstance(globals()[_k], bool) else bool(float(_v))
