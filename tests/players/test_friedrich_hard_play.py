@@ -377,3 +377,89 @@ def test_S7_hard_russia_holding_the_bigger_hand_stands_within_reach_of_prussia()
     bold, wary = end(16), end(18)
     assert info.graph.dist_from(bold)["woldenberg"] <= reach, bold
     assert info.graph.dist_from(wary)["woldenberg"] > reach, wary
+
+
+def _prussia_facing_three_aggressors() -> dict:
+    """The position of an all-hard game at Prussia's movement in turn 8: the Imperials lack 6
+    objectives (Saxony), Russia 6 (Pomerania, the Neumark), France 5 (Magdeburg, Halberstadt and
+    three of Hanover's); Friedrich and Winterfeldt (16) at Meißen, Heinrich (8) at Brandenburg."""
+    s = shipped(4, 1, "prussia")
+    clear_map(s)
+    hands = {
+        "prussia": "1:H2 1:H4 1:H7 1:H5 2:H3 2:H7 2:H6 3:H7 3:C4 3:C8 3:H5 4:H2 4:C9 4:C2 4:D2",
+        "hanover": "1:D3 2:S2 3:C5",
+        "russia": "1:S9 1:S2 1:S6 1:D9 2:D3 2:H11 2:S6 2:C2 2:D11 2:C3 3:H13 3:S9 3:D8 3:C2 3:H3 3:R2 3:C12 3:C9"
+        " 4:H8 4:D3 4:D12 4:H3",
+        "sweden": "2:S9 3:H9",
+        "austria": "1:H3 1:H10 1:H9 2:H2 2:R1 2:C8 2:H4 3:H8 3:H6 3:C7 3:H10 3:H12 3:C3 4:S4 4:S8 4:S7 4:C8 4:C12",
+        "imperial_army": "1:C6 3:S7 4:H5",
+        "france": "1:R2 1:D13 1:C9 1:S11 1:H12 2:R2 2:C7 2:D9 2:C11 2:D4 2:H5 3:D4 3:H4 3:D12 3:C10 3:H11 3:S13"
+        " 4:S11 4:S12 4:H12",
+    }
+    for n, cards in hands.items():
+        hand(s, n, cards.split())
+    where = {
+        "friedrich": ("meissen", 8),
+        "winterfeldt": ("meissen", 8),
+        "heinrich": ("brandenburg", 8),
+        "schwerin": ("steinau", 4),
+        "keith": ("berlin", 1),
+        "dohna": ("finsterwalde", 1),
+        "lehwaldt": ("borna", 1),
+        "seydlitz": ("borna", 1),
+        "chevert": ("fallingbostel", 4),
+        "richelieu": ("fallingbostel", 8),
+        "soubise": ("winsen", 8),
+        "apraxin": ("pelplin", 4),
+        "tottleben": ("pelplin", 3),
+        "saltikov": ("naklo", 8),
+        "fermor": ("naklo", 1),
+        "ehrensvaerd": ("anklam", 4),
+        "browne": ("goerlitz", 8),
+        "karl": ("goerlitz", 8),
+        "daun": ("ohlau", 8),
+        "lacy": ("ohlau", 1),
+        "laudon": ("oels", 5),
+        "hildburghausen": ("oelsnitz", 6),
+    }
+    put(s, **{g: c for g, (c, _) in where.items()})
+    armies(s, **{g: n for g, (_, n) in where.items()})
+    put(
+        s,
+        austria_train_1="glatz",
+        austria_train_2="lauban",
+        france_train_1="hameln",
+        france_train_2="hildesheim",
+        hanover_train_1="braunschweig",
+        imperial_army_train_1="erlangen",
+        prussia_train_1="torgau",
+        prussia_train_2="wurzen",
+        russia_train_1="fordon",
+        russia_train_2="deutsch_eylau",
+        sweden_train_1="wismar",
+    )
+    for c in ("koenigsberg", "ortelsburg", "rastenburg", "riesenburg"):
+        s["conquered"][c] = "russia"
+    for c in ("bunzlau", "goerlitz", "cosel", "muskau", "brieg", "lublinitz", "oels", "zittau"):
+        s["conquered"][c] = "austria"
+    for c in ("leipzig", "zwickau", "chemnitz", "rochlitz"):
+        s["conquered"][c] = "imperial_army"
+    for c in ("kassel", "hameln", "goettingen", "hannover", "minden"):
+        s["conquered"][c] = "france"
+    return s
+
+
+def test_S11_hard_prussia_makes_its_last_stand_against_the_aggressors_that_never_leave():
+    """§11: Russia, Sweden and France each leave the war on a Card of Fate, and Frederick wins
+    once all three have left; Austria and the Imperials never leave.  Time fights the first three
+    for Prussia, so hard's last stand (§12: an aggressor lacking at most 6 objectives) is made
+    against Austria and the Imperials only: here against the Imperials' 6 Saxon objectives, not
+    Russia's 6 nor France's 5.  The main army stays on Meißen, in Saxony; standing against every
+    aggressor alike it marched west to Döbeln, towards France's Magdeburg and Halberstadt."""
+    s = _prussia_facing_three_aggressors()
+    info = tuned.TunedCtx(s, "prussia").info
+    stand = tuned.last_stand(s, info, "prussia")
+    assert set(stand) == {"bitterfeld", "dresden", "meissen", "naumburg", "pirna", "torgau"}, stand
+    while s["flow"][-1]["name"] in ("movement", "moving") and s["flow"][-1].get("nation") == "prussia":
+        s = act(s, _hard(s))
+    assert s["generals"]["friedrich"]["city"] == "meissen", s["generals"]["friedrich"]

@@ -492,11 +492,6 @@ def best_move(state: dict, nation: str, legal: list[dict], ctx_cls=None) -> dict
         gain, _ = move_gain(ctx, state, a["pieces"])
         if gain > best_gain:
             best, best_gain = a, gain
-    detach = getattr(ctx, "detachments", None)  # a subclass's other move starts (tuned.py)
-    if detach is not None:
-        for a, gain in detach(moves, by_city):
-            if gain > best_gain:
-                best, best_gain = a, gain
     return best
 
 
