@@ -25,9 +25,8 @@ Every nation:
   * Russia gives its generals that start alone 3 armies each (§6: two fronts);
   * Sweden, the Imperials and Russia end no move where an enemy stack that expects to beat them
     can reach them next turn (strike_risk: few cards, §3, and the mover chooses the battle, §7),
-    Russia only while Prussia holds at least as many cards; Russia holding the bigger hand counts
-    its cards in a battle by the ratio of the hands (at its cap of armies, §10, its cards serve
-    its battles only, and a battle's cards go on while a side can answer, §7);
+    Russia only while Prussia holds at least as many cards (at its cap of armies, §10, its cards
+    serve its battles only);
   * under a relaxed victory (§11: Sweden once Russia has left, Austria and the Imperials once the
     Imperials changed controller) only the first-order objectives are targets;
   * a train never stands on the last depot where a removed general of its nation could come
@@ -67,20 +66,13 @@ def battle_margin(
     state: dict, info, nation: str, my_armies: float, my_city: str, enemy_city: str, cap: float | None = None
 ) -> float:
     """easy.combat_margin with each side's cards capped at what a battle usually draws from a hand
-    (a side stops when it cannot reach zero: the whole hand is rarely thrown in); a nation of
-    OUTCARDS holding the bigger hand counts its own cards up to the cap times the ratio of the two
-    hands (at most OUTCARDS_RATIO): a battle's cards go on while a side can answer (§7), and at its
-    cap of armies (§10) its cards serve its battles only."""
+    (a side stops when it cannot reach zero: the whole hand is rarely thrown in)."""
     cap = CARD_CAP if cap is None else cap
     en_gs = state["city_generals"].get(enemy_city, [])
     if not en_gs:
         return 0.0
     en_nation = state["generals"][en_gs[0]]["nation"]
-    my_cap = cap
-    if nation in OUTCARDS:
-        ratio = (easy.hand_count(state, nation) + 1) / (easy.hand_count(state, en_nation) + 1)
-        my_cap = cap * min(OUTCARDS_RATIO, max(1.0, ratio))
-    mine = my_armies + 0.8 * min(my_cap, easy.card_power(state, nation, info.suit(my_city)))
+    mine = my_armies + 0.8 * min(cap, easy.card_power(state, nation, info.suit(my_city)))
     theirs = easy.stack_strength(state, enemy_city) + 0.8 * min(
         cap, easy.card_power(state, en_nation, info.suit(enemy_city))
     )
@@ -110,10 +102,8 @@ LAST_PULL = 1.0  # a city farther from the nearest last-stand objective left unc
 # only (the aggressors that never leave), with Russia bolder while it holds the bigger hand
 # (fragile), on the development seeds: hard Frederick alone wins 57 of 60 (17000-17059, 3 and 4
 # players); all hard, 4 players, 180 games (17000, 25000, 35000): Elisabeth 22.7%, Frederick 25.0%,
-# Maria Theresa 28.5%, Pompadour 23.8% (Pompadour 16.7% on 25000-25059), and with Russia's bigger
-# hand counted in its battles (OUTCARDS_RATIO): Elisabeth 27.5%, Frederick 22.8%, Maria Theresa
-# 27.2%, Pompadour 22.5% (each block: Elisabeth 25.8-30.8%, Pompadour 15.8-32.5%); 3 players
-# (26000-26059): Elisabeth + Pompadour 42.5%, Frederick 38.3%, Maria Theresa 19.2%.
+# Maria Theresa 28.5%, Pompadour 23.8%, each block 15% or more (Pompadour 16.7% on 25000-25059);
+# 3 players (26000-26059): Elisabeth + Pompadour 44.2%, Frederick 33.3%, Maria Theresa 22.5%.
 # Rules tried for the aggressors and left off (all hard, 4 players, the stand against every
 # aggressor): marching on the protectors of an objective one expects to beat (Maria Theresa 40%,
 # Elisabeth 8.3% on 17000-17059), the whole hand counted in battles at the cap of armies (Maria
@@ -343,10 +333,7 @@ def last_stand(state: dict, info, nation: str) -> dict[str, float]:
 # its hand in view (§7): in all-hard games Prussia attacking Russia won 207 of the 223 battles
 # that had a winner, whatever the armies
 FRAGILE = {n for n in T.AGGRESSORS if T.INCOME[n] == 1} | {"russia"}
-# FRAGILE only while Prussia holds at least as many cards (see fragile), and its cards counted by
-# its hand over the enemy's (battle_margin)
-OUTCARDS = {"russia"}
-OUTCARDS_RATIO = 3.0  # the most a bigger hand multiplies the cards counted in a battle
+OUTCARDS = {"russia"}  # FRAGILE only while Prussia holds at least as many cards (see fragile)
 
 
 def fragile(state: dict, nation: str) -> bool:
