@@ -109,7 +109,10 @@ LAST_PULL = 1.0  # a city farther from the nearest last-stand objective left unc
 # Elisabeth 8.3% on 17000-17059), the whole hand counted in battles at the cap of armies (Maria
 # Theresa 38.3%), each side's cards counted in proportion to the hands (Frederick 43.3%, Elisabeth
 # 8.3% on 25000-25059), the weakest general of a stack detached to take or guard objectives
-# (Pompadour 51.7% and 63.3% on 25000 and 17000).
+# (Pompadour 51.7% and 63.3% on 25000 and 17000); with the stand against Austria and the Imperials
+# only, Russia's cards counted by the ratio of the hands when it holds the bigger one (at most 3
+# times CARD_CAP: Elisabeth 27.5% of the 180 development games, 19.2% and 20.0% on 5000-5059 and
+# 15000-15059, but Elisabeth + Pompadour 51.7% of the 3-player games on 6000-6059).
 # Chosen on 28 games each against easy (4 players, mixed seating, seeds 500-527): CARD_CAP 20 with
 # PROTECTOR_BONUS 4 scored 16/28, CARD_CAP 40 with OPEN_BONUS 20 16/28, these values 19/28.
 
