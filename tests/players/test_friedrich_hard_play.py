@@ -5,6 +5,7 @@ wrong."""
 from __future__ import annotations
 
 from maria.games.friedrich.rules import door
+from maria.games.friedrich.rules import tables as T
 from maria.games.friedrich.rules.state import CONDUCT_OPTION
 from maria.players.friedrich import easy, make_player, tuned
 from tests.friedrich.conftest import act, allocate_all, armies, clear_map, hand, put, shipped, to_phase
@@ -222,3 +223,243 @@ def test_S7_hard_russia_keeps_out_of_reach_of_a_prussian_stack_that_would_beat_i
     ctx = tuned.TunedCtx(s, "russia")
     _, end = easy.move_gain(ctx, s, ["saltikov"])
     assert ctx.info.graph.dist_from(end)["woldenberg"] > 4, end
+
+
+def _prussia_before_the_imperial_sweep() -> dict:
+    """The position of a game (4 players, hard Frederick, easy elsewhere) at Prussia's movement
+    in turn 6: the Imperials hold 5 of their 10 objectives (Saxony, §12) with one 6-army stack at
+    Borna and no Prussian general in Saxony; Prussia's main army (16) at Szamotuły faces the
+    Russian 14 at Woldenberg; Austria holds 8 of its 16."""
+    s = shipped(4, 1, "prussia")
+    clear_map(s)
+    hands = {  # the real hands (the others' are only counted in Prussia's view)
+        "prussia": "2:H4 2:D3 2:H3 2:D6 3:S6 3:C5 3:H13 3:H3 3:D12 3:C7 3:H7",
+        "hanover": "1:H2 2:H2 3:D4",
+        "russia": "1:S4 1:S13 1:C11 1:C12 1:D2 2:D4 2:D5 2:C13 2:S12 2:D13 2:C11 3:D11 3:S12 3:D5 3:S9",
+        "sweden": "2:C2",
+        "austria": "1:C10 1:C4 1:S9 1:S12 1:S10 2:C5 2:D12 2:C8 2:C12 2:H5 2:D8 2:D2 2:S2 2:C10 3:H9 3:C3 3:S13"
+        " 3:R1 3:S8",
+        "imperial_army": "1:C9 1:H11 2:H6 2:R1 3:H2",
+        "france": "1:S7 1:H9 1:H4 1:C7 1:D3 2:H10 2:S9 2:H11 2:S8 2:S4 2:D7 3:C4 3:D9 3:S10",
+    }
+    for n, cards in hands.items():
+        hand(s, n, cards.split())
+    where = {
+        "friedrich": ("szamotuly", 8),
+        "winterfeldt": ("szamotuly", 8),
+        "heinrich": ("pritzwalk", 8),
+        "keith": ("rosenberg", 1),
+        "schwerin": ("rosenberg", 2),
+        "dohna": ("berlin", 1),
+        "lehwaldt": ("belzig", 1),
+        "seydlitz": ("stettin", 1),
+        "cumberland": ("uelzen", 1),
+        "ferdinand": ("stade", 1),
+        "browne": ("oels", 8),
+        "karl": ("oels", 8),
+        "daun": ("oppeln", 8),
+        "lacy": ("oppeln", 1),
+        "laudon": ("oppeln", 5),
+        "hildburghausen": ("borna", 6),
+        "saltikov": ("woldenberg", 8),
+        "fermor": ("woldenberg", 6),
+        "apraxin": ("lidzbark_warminski", 1),
+        "tottleben": ("biskupiec", 1),
+        "ehrensvaerd": ("demmin", 2),
+        "richelieu": ("hannover", 8),
+        "soubise": ("hannover", 8),
+        "chevert": ("hannover", 4),
+    }
+    put(s, **{g: c for g, (c, _) in where.items()})
+    armies(s, **{g: n for g, (_, n) in where.items()})
+    put(
+        s,
+        austria_train_1="waldenburg",
+        austria_train_2="breslau",
+        france_train_1="muenden",
+        france_train_2="pyrmont",
+        hanover_train_1="braunschweig",
+        imperial_army_train_1="erlangen",
+        prussia_train_1="frankfurt_oder",
+        prussia_train_2="sorau",
+        russia_train_1="bydgoszcz",
+        russia_train_2="solec",
+        sweden_train_1="wismar",
+    )
+    for c in ("neu_stettin", "ortelsburg", "riesenburg"):
+        s["conquered"][c] = "russia"
+    for c in ("zittau", "goerlitz", "glatz", "neisse", "bunzlau", "schweidnitz", "breslau", "liegnitz"):
+        s["conquered"][c] = "austria"
+    for c in ("naumburg", "leipzig", "zwickau", "chemnitz", "rochlitz"):
+        s["conquered"][c] = "imperial_army"
+    for c in ("goettingen", "hameln"):
+        s["conquered"][c] = "france"
+    return s
+
+
+def test_S12_hard_prussia_makes_a_last_stand_where_an_aggressor_nears_victory():
+    """§12: an aggressor wins holding every objective of its colour.  The Imperials lack 5 (Torgau,
+    Bitterfeld, Meißen, Dresden, Pirna); Lehwaldt's single army, sent to Torgau, is no cover
+    against their 6-army stack, so hard also sends Dohna from Berlin to within 3 cities of Torgau
+    and Bitterfeld (§5 protection) and keeps the main army from marching away north.  Treating
+    every threatened objective alike sent Dohna to Freienwalde and the main army to Piła (and in
+    the game the Imperials took Saxony)."""
+    s = _prussia_before_the_imperial_sweep()
+    info = tuned.TunedCtx(s, "prussia").info
+    start = info.graph.dist_from("szamotuly")["torgau"]
+    while s["flow"][-1]["name"] in ("movement", "moving") and s["flow"][-1].get("nation") == "prussia":
+        s = act(s, _hard(s))
+    dohna = info.graph.dist_from(s["generals"]["dohna"]["city"])
+    assert dohna["torgau"] <= 3 and dohna["bitterfeld"] <= 3, s["generals"]["dohna"]["city"]
+    assert info.graph.dist_from(s["generals"]["friedrich"]["city"])["torgau"] <= start, s["generals"]["friedrich"]
+
+
+def _russia_at_zlotow(prussian_cards: int) -> dict:
+    """The position of an all-hard game at Russia's movement in turn 7 (Prussia's armies hidden
+    from Russia, §6, so estimated from its public total): the Saltikov-Fermor stack (9) at Złotów,
+    Heinrich and Seydlitz (13) at Woldenberg; Russia holds Königsberg, Ortelsburg, Rastenburg,
+    Neu Stettin and Colberg and 17 cards; Prussia `prussian_cards` cards."""
+    s = _russia_to_move()
+    hand(
+        s,
+        "russia",
+        "1:S2 1:D8 2:D4 2:S5 2:D9 2:H4 2:S6 2:H8 3:D3 3:H7 3:H8 3:S10 3:S3 4:H5 4:C3 4:S4 4:D3".split(),
+    )
+    prussia = "1:D3 2:D2 2:C7 2:D10 2:C8 3:D8 3:C6 3:D6 3:D5 3:D10 3:S9 3:C4 3:D12 3:D9 3:S7 3:S12 1:H2 1:H3"
+    hand(s, "prussia", prussia.split()[:prussian_cards])
+    where = {
+        "saltikov": ("zlotow", 8),
+        "fermor": ("zlotow", 1),
+        "apraxin": ("mohrungen", 4),
+        "tottleben": ("mohrungen", 3),
+        "heinrich": ("woldenberg", 8),
+        "seydlitz": ("woldenberg", 5),
+        "friedrich": ("halle", 8),
+        "winterfeldt": ("halle", 8),
+        "lehwaldt": ("halle", 1),
+        "keith": ("reppen", 1),
+        "schwerin": ("berlin", 1),
+        "ehrensvaerd": ("drossen", 4),
+        "cumberland": ("stade", 1),
+        "ferdinand": ("soltau", 2),
+        "browne": ("glogau", 8),
+        "daun": ("glogau", 8),
+        "karl": ("glogau", 8),
+        "laudon": ("breslau", 5),
+        "lacy": ("breslau", 1),
+        "hildburghausen": ("hildburghausen", 1),
+        "richelieu": ("celle", 8),
+        "chevert": ("celle", 4),
+        "soubise": ("braunschweig", 8),
+    }
+    put(s, **{g: c for g, (c, _) in where.items()}, russia_train_1="solec", russia_train_2="fordon")
+    armies(s, **{g: n for g, (_, n) in where.items()})
+    for c in ("koenigsberg", "ortelsburg", "rastenburg", "neu_stettin", "colberg"):
+        s["conquered"][c] = "russia"
+    return s
+
+
+def test_S7_hard_russia_holding_the_bigger_hand_stands_within_reach_of_prussia():
+    """§7: the side that moves next to the other chooses the battle, and a battle's cards go on
+    while a side can answer, so Russia keeps out of reach of a Prussian stack that expects to beat
+    it only while Prussia holds at least as many cards (hand sizes are public, §3).  Heinrich and
+    Seydlitz (13) at Woldenberg, Russia's 9 at Złotów: holding 17 cards against Prussia's 16 hard
+    marches on to Neu Stettin, within their reach; against 18 it stays out of it."""
+    info = tuned.TunedCtx(_russia_at_zlotow(16), "russia").info
+    reach = T.GENERAL_RANGE + 1
+
+    def end(prussian_cards: int) -> str:
+        s = _russia_at_zlotow(prussian_cards)
+        while s["flow"][-1]["name"] in ("movement", "moving") and s["flow"][-1].get("nation") == "russia":
+            s = act(s, _hard(s))
+        return s["generals"]["saltikov"]["city"]
+
+    bold, wary = end(16), end(18)
+    assert info.graph.dist_from(bold)["woldenberg"] <= reach, bold
+    assert info.graph.dist_from(wary)["woldenberg"] > reach, wary
+
+
+def _prussia_facing_three_aggressors() -> dict:
+    """The position of an all-hard game at Prussia's movement in turn 8: the Imperials lack 6
+    objectives (Saxony), Russia 6 (Pomerania, the Neumark), France 5 (Magdeburg, Halberstadt and
+    three of Hanover's); Friedrich and Winterfeldt (16) at Meißen, Heinrich (8) at Brandenburg."""
+    s = shipped(4, 1, "prussia")
+    clear_map(s)
+    hands = {
+        "prussia": "1:H2 1:H4 1:H7 1:H5 2:H3 2:H7 2:H6 3:H7 3:C4 3:C8 3:H5 4:H2 4:C9 4:C2 4:D2",
+        "hanover": "1:D3 2:S2 3:C5",
+        "russia": "1:S9 1:S2 1:S6 1:D9 2:D3 2:H11 2:S6 2:C2 2:D11 2:C3 3:H13 3:S9 3:D8 3:C2 3:H3 3:R2 3:C12 3:C9"
+        " 4:H8 4:D3 4:D12 4:H3",
+        "sweden": "2:S9 3:H9",
+        "austria": "1:H3 1:H10 1:H9 2:H2 2:R1 2:C8 2:H4 3:H8 3:H6 3:C7 3:H10 3:H12 3:C3 4:S4 4:S8 4:S7 4:C8 4:C12",
+        "imperial_army": "1:C6 3:S7 4:H5",
+        "france": "1:R2 1:D13 1:C9 1:S11 1:H12 2:R2 2:C7 2:D9 2:C11 2:D4 2:H5 3:D4 3:H4 3:D12 3:C10 3:H11 3:S13"
+        " 4:S11 4:S12 4:H12",
+    }
+    for n, cards in hands.items():
+        hand(s, n, cards.split())
+    where = {
+        "friedrich": ("meissen", 8),
+        "winterfeldt": ("meissen", 8),
+        "heinrich": ("brandenburg", 8),
+        "schwerin": ("steinau", 4),
+        "keith": ("berlin", 1),
+        "dohna": ("finsterwalde", 1),
+        "lehwaldt": ("borna", 1),
+        "seydlitz": ("borna", 1),
+        "chevert": ("fallingbostel", 4),
+        "richelieu": ("fallingbostel", 8),
+        "soubise": ("winsen", 8),
+        "apraxin": ("pelplin", 4),
+        "tottleben": ("pelplin", 3),
+        "saltikov": ("naklo", 8),
+        "fermor": ("naklo", 1),
+        "ehrensvaerd": ("anklam", 4),
+        "browne": ("goerlitz", 8),
+        "karl": ("goerlitz", 8),
+        "daun": ("ohlau", 8),
+        "lacy": ("ohlau", 1),
+        "laudon": ("oels", 5),
+        "hildburghausen": ("oelsnitz", 6),
+    }
+    put(s, **{g: c for g, (c, _) in where.items()})
+    armies(s, **{g: n for g, (_, n) in where.items()})
+    put(
+        s,
+        austria_train_1="glatz",
+        austria_train_2="lauban",
+        france_train_1="hameln",
+        france_train_2="hildesheim",
+        hanover_train_1="braunschweig",
+        imperial_army_train_1="erlangen",
+        prussia_train_1="torgau",
+        prussia_train_2="wurzen",
+        russia_train_1="fordon",
+        russia_train_2="deutsch_eylau",
+        sweden_train_1="wismar",
+    )
+    for c in ("koenigsberg", "ortelsburg", "rastenburg", "riesenburg"):
+        s["conquered"][c] = "russia"
+    for c in ("bunzlau", "goerlitz", "cosel", "muskau", "brieg", "lublinitz", "oels", "zittau"):
+        s["conquered"][c] = "austria"
+    for c in ("leipzig", "zwickau", "chemnitz", "rochlitz"):
+        s["conquered"][c] = "imperial_army"
+    for c in ("kassel", "hameln", "goettingen", "hannover", "minden"):
+        s["conquered"][c] = "france"
+    return s
+
+
+def test_S11_hard_prussia_makes_its_last_stand_against_the_aggressors_that_never_leave():
+    """§11: Russia, Sweden and France each leave the war on a Card of Fate, and Frederick wins
+    once all three have left; Austria and the Imperials never leave.  Time fights the first three
+    for Prussia, so hard's last stand (§12: an aggressor lacking at most 6 objectives) is made
+    against Austria and the Imperials only: here against the Imperials' 6 Saxon objectives, not
+    Russia's 6 nor France's 5.  The main army stays on Meißen, in Saxony; standing against every
+    aggressor alike it marched west to Döbeln, towards France's Magdeburg and Halberstadt."""
+    s = _prussia_facing_three_aggressors()
+    info = tuned.TunedCtx(s, "prussia").info
+    stand = tuned.last_stand(s, info, "prussia")
+    assert set(stand) == {"bitterfeld", "dresden", "meissen", "naumburg", "pirna", "torgau"}, stand
+    while s["flow"][-1]["name"] in ("movement", "moving") and s["flow"][-1].get("nation") == "prussia":
+        s = act(s, _hard(s))
+    assert s["generals"]["friedrich"]["city"] == "meissen", s["generals"]["friedrich"]

@@ -24,7 +24,9 @@ Every nation:
     loss is the final score; an army costs 6 card points to raise again, §10);
   * Russia gives its generals that start alone 3 armies each (§6: two fronts);
   * Sweden, the Imperials and Russia end no move where an enemy stack that expects to beat them
-    can reach them next turn (strike_risk: few cards, §3, and the mover chooses the battle, §7);
+    can reach them next turn (strike_risk: few cards, §3, and the mover chooses the battle, §7),
+    Russia only while Prussia holds at least as many cards (at its cap of armies, §10, its cards
+    serve its battles only);
   * under a relaxed victory (§11: Sweden once Russia has left, Austria and the Imperials once the
     Imperials changed controller) only the first-order objectives are targets;
   * a train never stands on the last depot where a removed general of its nation could come
@@ -32,6 +34,17 @@ Every nation:
 
 Prussia and Hanover keep easy's cover of threatened objectives, and tell their lost objectives
 apart as the aggressors do theirs (open ones first, battles with the conqueror's protectors).
+They also make a last stand against the aggressors that never leave the war, Austria and the
+Imperials (§11: Russia, Sweden and France each leave on a Card of Fate, and Frederick wins once all
+three have left, so time fights them for Prussia): once one of those lacks at most LAST_STAND
+objectives for its victory (§12: all of its colour; §11: the first-order ones under a relaxed
+condition), each of those they
+defend must be covered by stacks within 3 cities (§5 protection: walked through only after a won
+battle, §7) worth LAST_COVER of that aggressor's biggest stack.  A destination that brings an
+objective short of that cover up to it scores LAST_BONUS; the ones left short pull every stack
+(LAST_PULL a city beyond the 3).  Easy's cover counts any general alike, a single army against a
+whole stack, and a stack drawn to the many threatened objectives of one region (Pomerania, against
+Russia or Sweden) stayed there while the Imperials or Austria took their last objectives elsewhere.
 The normal level plays these rules in about half of its
 nation turns and easy's in the others (a seeded coin on public facts).  Only the role's view is
 read (as easy.py)."""
@@ -73,6 +86,33 @@ PROTECTED_EXTRA = 2  # a protected objective counts as this many cities farther 
 PROTECTOR_BONUS = 6.0  # a battle one expects to win against a protector of one's objectives
 DEPOT_BLOCK = 20.0  # a train on a depot while a removed general waits for it: worse than out of supply
 NO_STOP = -1e6  # the score of a city where the code of conduct forbids ending a move
+LAST_STAND = 6  # an aggressor lacking at most this many objectives: the defenders' last stand
+LAST_COVER = 0.8  # the cover a last-stand objective needs, in the aggressor's biggest stack
+LAST_BONUS = 10.0  # a destination that brings a last-stand objective its cover
+LAST_PULL = 1.0  # a city farther from the nearest last-stand objective left uncovered
+# LAST_STAND chosen on hard Frederick alone against easy (4 players, seeds 17000-17059): 3 won 56
+# of 60, 4 55, 6 57; without the last stand 55.  With 6, Elisabeth wins 13.3% of the all-hard
+# 4-player games (seeds 5000-5059), below the 15% every side should reach; a share of the
+# objectives instead (at most 3/8 lacking: 6 of Austria's 16, 3 of another's 10) keeps every side
+# at 15% or more but hard Frederick alone then wins 53 of 60 on seeds 7000-7059.  A stand against
+# Austria, the Imperials and France only leaves Pompadour 11.7% of the all-hard 4-player games
+# (seeds 5000-5059; made by Prussia alone 13.3%).  Those shares swing with the seeds: without
+# any last stand Elisabeth wins 15.8% on seeds 5000-5059 but 10.8% on 15000-15059 (with the
+# stand against Austria, the Imperials and France only: 20.8%).  Against Austria and the Imperials
+# only (the aggressors that never leave), with Russia bolder while it holds the bigger hand
+# (fragile), on the development seeds: hard Frederick alone wins 57 of 60 (17000-17059, 3 and 4
+# players); all hard, 4 players, 180 games (17000, 25000, 35000): Elisabeth 22.7%, Frederick 25.0%,
+# Maria Theresa 28.5%, Pompadour 23.8%, each block 15% or more (Pompadour 16.7% on 25000-25059);
+# 3 players (26000-26059): Elisabeth + Pompadour 44.2%, Frederick 33.3%, Maria Theresa 22.5%.
+# Rules tried for the aggressors and left off (all hard, 4 players, the stand against every
+# aggressor): marching on the protectors of an objective one expects to beat (Maria Theresa 40%,
+# Elisabeth 8.3% on 17000-17059), the whole hand counted in battles at the cap of armies (Maria
+# Theresa 38.3%), each side's cards counted in proportion to the hands (Frederick 43.3%, Elisabeth
+# 8.3% on 25000-25059), the weakest general of a stack detached to take or guard objectives
+# (Pompadour 51.7% and 63.3% on 25000 and 17000); with the stand against Austria and the Imperials
+# only, Russia's cards counted by the ratio of the hands when it holds the bigger one (at most 3
+# times CARD_CAP: Elisabeth 27.5% of the 180 development games, 19.2% and 20.0% on 5000-5059 and
+# 15000-15059, but Elisabeth + Pompadour 51.7% of the 3-player games on 6000-6059).
 # Chosen on 28 games each against easy (4 players, mixed seating, seeds 500-527): CARD_CAP 20 with
 # PROTECTOR_BONUS 4 scored 16/28, CARD_CAP 40 with OPEN_BONUS 20 16/28, these values 19/28.
 
@@ -116,6 +156,11 @@ class TunedCtx(easy.Ctx):
         # second-order ones are no longer worth a march
         if self.aggressor and relaxed(state, nation):
             self.targets = [c for c in self.targets if info.board.objectives[c].order == 1]
+        # last stand (Prussia, Hanover): {objective: the strength that must cover it} for the
+        # objectives still missing to an aggressor that lacks at most LAST_STAND for its victory
+        self.last = last_stand(state, info, nation) if not self.aggressor else {}
+        # strike_risk: the FRAGILE nations, Russia only while Prussia holds at least as many cards
+        self.fragile = fragile(state, nation)
         # the aggressors' objectives, and the defender's lost ones it may retake (§5 reconquest:
         # protected by the conqueror's generals within 3 cities)
         for c in self.targets:
@@ -176,6 +221,8 @@ class TunedCtx(easy.Ctx):
                 s += 8.0 - near  # the closer the invader, the more urgent
         if self.threats:  # interior lines: stay near the threatened cities
             s -= 0.3 * min(d.get(c, 99) for c in self.threats)
+        if self.last:
+            s += self.last_stand_score(d, armies, others)
         for n in info.graph.nbrs[city]:
             if n in self.enemies:
                 m = easy.combat_margin(state, info, self.nation, armies, city, n)
@@ -187,6 +234,30 @@ class TunedCtx(easy.Ctx):
                         s += PROTECTOR_BONUS if self.protector_bonus is None else self.protector_bonus
         if not self.supplied(city):
             s -= 6.0
+        return s
+
+    def last_stand_score(self, d: dict, armies: float, others: set[str]) -> float:
+        """The last stand (see last_stand): each objective an aggressor still lacks near its
+        victory counts LAST_BONUS for a destination within 3 cities of it (§5: protected, so only
+        a won battle takes it) where this stack brings the cover, with the nation's other stacks
+        already there, to the strength it needs; uncovered ones farther away pull the stack,
+        LAST_PULL a city beyond the protection distance (the nearest one)."""
+        s = 0.0
+        pulls = []
+        g = self.info.graph
+        for c, need in self.last.items():
+            there = sum(
+                easy.stack_strength(self.state, o) for o in others if g.dist_from(o).get(c, 99) <= T.PROTECT_RADIUS
+            )
+            if there >= need:
+                continue
+            dc = d.get(c, 99)
+            if dc <= T.PROTECT_RADIUS and there + armies >= need:
+                s += LAST_BONUS
+            else:
+                pulls.append(max(0, dc - T.PROTECT_RADIUS))
+        if pulls:
+            s -= LAST_PULL * min(pulls)
         return s
 
     def general_score(self, city: str, start: str, armies: float, path: list[str], others: set[str]) -> float:
@@ -210,7 +281,7 @@ class TunedCtx(easy.Ctx):
                     s += min(m, 8.0) * 0.4 + 0.5
                     if n in self.protector_cities:
                         s += PROTECTOR_BONUS if self.protector_bonus is None else self.protector_bonus
-        if self.nation in FRAGILE:
+        if self.fragile:
             s += self.strike_risk(city, armies, d)
         if not self.supplied(city):
             s -= 6.0
@@ -230,6 +301,34 @@ class TunedCtx(easy.Ctx):
         return 2.0 * worst - 4.0 if worst < 0 else 0.0
 
 
+def last_stand(state: dict, info, nation: str) -> dict[str, float]:
+    """§12: an aggressor wins holding every objective of its colour (§11: the first-order ones
+    under a relaxed condition).  For the defender `nation`: {objective: strength} for each
+    objective it defends that an aggressor lacking at most LAST_STAND objectives has not yet
+    taken, with LAST_COVER times that aggressor's biggest stack (what must stand within 3 cities
+    of it so that its stack cannot walk through: §5 protection holds until a lost battle, §7)."""
+    out: dict[str, float] = {}
+    for n in T.AGGRESSORS:
+        if n in state["left"] or n in T.LEAVERS_FOR_FREDERICK:
+            continue
+        cities = info.board.objectives_of(n, 1 if relaxed(state, n) else None)
+        missing = [c for c in cities if state["conquered"].get(c) != n]
+        if len(missing) > LAST_STAND:
+            continue
+        biggest = max(
+            (
+                easy.stack_strength(state, x)
+                for x, gs in state["city_generals"].items()
+                if gs and state["generals"][gs[0]]["nation"] == n
+            ),
+            default=0.0,
+        )
+        for c in missing:
+            if info.board.objectives[c].defender == nation:
+                out[c] = LAST_COVER * biggest
+    return out
+
+
 # the nations that keep out of reach of an enemy stack that expects to beat them (strike_risk): the
 # ones drawing one card a turn (Sweden, the Imperials, §3), and Russia, which meets Prussia alone
 # (all its objectives are Prussian, §5) with 4 cards a turn against Prussia's 7, far from the
@@ -237,6 +336,21 @@ class TunedCtx(easy.Ctx):
 # its hand in view (§7): in all-hard games Prussia attacking Russia won 207 of the 223 battles
 # that had a winner, whatever the armies
 FRAGILE = {n for n in T.AGGRESSORS if T.INCOME[n] == 1} | {"russia"}
+OUTCARDS = {"russia"}  # FRAGILE only while Prussia holds at least as many cards (see fragile)
+
+
+def fragile(state: dict, nation: str) -> bool:
+    """Whether `nation` keeps out of reach of enemy stacks that expect to beat it (strike_risk):
+    the FRAGILE nations, but a nation of OUTCARDS only while Prussia holds at least as many cards
+    (hand sizes are public, §3).  A battle's cards go on while a side can answer (§7), and Russia,
+    at its cap of armies (§10: never more than it started with, 16), can spend its cards on
+    nothing else: in all-hard games it held 20 to 60 cards against Prussia's 10 to 30 while its
+    stacks kept away from Prussian stacks of a few armies more."""
+    if nation not in FRAGILE:
+        return False
+    return nation not in OUTCARDS or easy.hand_count(state, nation) <= easy.hand_count(state, "prussia")
+
+
 LONE_ARMIES = {"russia": 3}  # §6: armies for each general that starts alone (two fronts)
 
 
