@@ -90,29 +90,10 @@ LAST_STAND = 6  # an aggressor lacking at most this many objectives: the defende
 LAST_COVER = 0.8  # the cover a last-stand objective needs, in the aggressor's biggest stack
 LAST_BONUS = 10.0  # a destination that brings a last-stand objective its cover
 LAST_PULL = 1.0  # a city farther from the nearest last-stand objective left uncovered
-# LAST_STAND chosen on hard Frederick alone against easy (4 players, seeds 17000-17059): 3 won 56
-# of 60, 4 55, 6 57; without the last stand 55.  With 6, Elisabeth wins 13.3% of the all-hard
-# 4-player games (seeds 5000-5059), below the 15% every side should reach; a share of the
-# objectives instead (at most 3/8 lacking: 6 of Austria's 16, 3 of another's 10) keeps every side
-# at 15% or more but hard Frederick alone then wins 53 of 60 on seeds 7000-7059.  A stand against
-# Austria, the Imperials and France only leaves Pompadour 11.7% of the all-hard 4-player games
-# (seeds 5000-5059; made by Prussia alone 13.3%).  Those shares swing with the seeds: without
-# any last stand Elisabeth wins 15.8% on seeds 5000-5059 but 10.8% on 15000-15059 (with the
-# stand against Austria, the Imperials and France only: 20.8%).  Against Austria and the Imperials
-# only (the aggressors that never leave), with Russia bolder while it holds the bigger hand
-# (fragile), on the development seeds: hard Frederick alone wins 57 of 60 (17000-17059, 3 and 4
-# players); all hard, 4 players, 180 games (17000, 25000, 35000): Elisabeth 22.7%, Frederick 25.0%,
-# Maria Theresa 28.5%, Pompadour 23.8%, each block 15% or more (Pompadour 16.7% on 25000-25059);
-# 3 players (26000-26059): Elisabeth + Pompadour 44.2%, Frederick 33.3%, Maria Theresa 22.5%.
-# Rules tried for the aggressors and left off (all hard, 4 players, the stand against every
-# aggressor): marching on the protectors of an objective one expects to beat (Maria Theresa 40%,
-# Elisabeth 8.3% on 17000-17059), the whole hand counted in battles at the cap of armies (Maria
-# Theresa 38.3%), each side's cards counted in proportion to the hands (Frederick 43.3%, Elisabeth
-# 8.3% on 25000-25059), the weakest general of a stack detached to take or guard objectives
-# (Pompadour 51.7% and 63.3% on 25000 and 17000); with the stand against Austria and the Imperials
-# only, Russia's cards counted by the ratio of the hands when it holds the bigger one (at most 3
-# times CARD_CAP: Elisabeth 27.5% of the 180 development games, 19.2% and 20.0% on 5000-5059 and
-# 15000-15059, but Elisabeth + Pompadour 51.7% of the 3-player games on 6000-6059).
+# LAST_STAND and LAST_COVER: the values under which hard Frederick alone wins most often against
+# easy players while Elisabeth and Pompadour keep their share of the all-hard games (docs/balance.md).
+# A stand against every aggressor takes the weakest aggressors' wins (Russia's first), so Prussia
+# stands only against those for whom no Card of Fate ends the war (§11).
 # Chosen on 28 games each against easy (4 players, mixed seating, seeds 500-527): CARD_CAP 20 with
 # PROTECTOR_BONUS 4 scored 16/28, CARD_CAP 40 with OPEN_BONUS 20 16/28, these values 19/28.
 
