@@ -85,7 +85,8 @@ def read(path: Path) -> list[dict]:
     docs/balance.md, tools/data/balance/).  A tournament's results file (`--results`) is read
     too: its header line (the series it belongs to) is not a game and is left out, and its game
     lines are given this module's form (an `error` of None when there was none; its decision
-    times, kept per level rather than per role, are left to the tournament's own summary)."""
+    times, kept per level rather than per role, are left to the tournament's own summary; a mixed
+    seating's games the mode `mix:A:B`, summed up as the first level's share)."""
     if not path.exists():
         return []
     if path.suffix == ".gz":
@@ -95,11 +96,14 @@ def read(path: Path) -> list[dict]:
     else:
         text = path.read_text()
     lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    head = next((x["series"] for x in lines if "series" in x), {})
     games = [x for x in lines if "seed" in x]
     for x in games:
         if "g" in x:  # a tournament's line (maria.players.tournament.play_one)
             x.setdefault("error", None)
             x["times"] = {}
+            if head.get("seating") == "mixed":  # the first level in one seat or two (mixed seating)
+                x.setdefault("mode", f"mix:{head['a']}:{head['b']}")
     return games
 
 

@@ -62,3 +62,16 @@ def test_the_summary_reads_a_tournaments_results_file(tmp_path):
     assert len(games) == 1 and games[0]["seed"] == 5000
     text = "\n".join(series.summary(games))
     assert "all easy:" in text and "games 1, errors 0" in text
+
+
+def test_the_summary_reads_a_mixed_seating_tournament_as_the_first_levels_share(tmp_path):
+    """A mixed-seating tournament's results file is summed up as the first level's score, in one
+    seat and in two (as its kept file in docs/balance.md is), not as each role's wins."""
+    res = tmp_path / "t.jsonl"
+    tournament.run(
+        "intro", 3, 2, "easy", "random", seed=5000, seating="mixed", results=str(res), jobs=1, echo=lambda *_: None
+    )
+    games = series.read(res)
+    assert {g["mode"] for g in games} == {"mix:easy:random"}
+    (line, _) = series.summary(games)
+    assert line.startswith("easy vs random, mixed seating: ") and "/2 = " in line and "in 1 seat" in line
