@@ -6,8 +6,9 @@
 Per series: games, the winners by role with Wilson 95% intervals, the median last turn, the
 conquests and the share of them that were retroactive (a fortress whose protector was beaten in
 the same action stage, R10.15 / R12.1: its "is no longer protected" line comes first), the
-Austrian generals removed per game (R11.4, R13.3), and the victory markers each major power took
-out of its pool per own action stage (R15.2, R16).  `--paired OTHER_DIR` compares two series on
+Austrian generals removed per game (R11.4, R13.3), the supply trains eliminated per game by their
+power (R10.4), and the victory markers each major power took out of its pool per own action stage
+(R15.2, R16).  `--paired OTHER_DIR` compares two series on
 the seeds both played (games won by each role in each, and the seeds whose winner changed).
 """
 
@@ -25,6 +26,7 @@ from maria.record.saves import load_game
 
 CONQUEST = re.compile(r"^(\w[\w ]*?) conquers (.+?) from ")
 UNPROTECTED = re.compile(r"^(.+?) is no longer protected\.")
+TRAIN_LOST = re.compile(r"^.+? eliminates the ([\w ]+?) supply train")
 
 
 def wilson(w: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -50,6 +52,7 @@ def game_stats(path: str) -> dict:
     res = st.get("result") or {}
     conquests = retro = fr_conquests = fr_retro = 0
     aus_removed = 0
+    trains_lost: dict[str, int] = {}
     unprot: set = set()
     last_stage = None
     for e in st["log"]:
@@ -72,6 +75,10 @@ def game_stats(path: str) -> dict:
             continue
         if "removed from the board" in t and e.get("power") == "austria":
             aus_removed += 1
+            continue
+        m = TRAIN_LOST.match(t)
+        if m:
+            trains_lost[m.group(1)] = trains_lost.get(m.group(1), 0) + 1
     # markers out of each pool per own action stage: the pools at the start of each stage
     keys = sorted(stage_pools, key=lambda k: (k[0], str(k[1])))
     placed: dict[str, list[int]] = {}
@@ -93,6 +100,7 @@ def game_stats(path: str) -> dict:
         "fr_conquests": fr_conquests,
         "fr_retro": fr_retro,
         "aus_removed": aus_removed,
+        "trains_lost": trains_lost,
         "placed": placed,
     }
 
@@ -139,6 +147,14 @@ def report(games: dict[int, dict], name: str) -> None:
     print(
         f"  Austrian generals removed per game: {statistics.mean(a):.2f} "
         f"(95% interval of the mean +- {1.96 * sd / math.sqrt(n):.2f})"
+    )
+    lost: dict[str, int] = {}
+    for g in games.values():
+        for p, k in g["trains_lost"].items():
+            lost[p] = lost.get(p, 0) + k
+    print(
+        "  supply trains eliminated per game (R10.4), by their power: "
+        + (", ".join(f"{p} {k / n:.2f}" for p, k in sorted(lost.items())) or "none")
     )
     per: dict[str, list[int]] = {}
     for g in games.values():
