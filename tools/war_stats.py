@@ -8,8 +8,8 @@ conquests and the share of them that were retroactive (a fortress whose protecto
 the same action stage, R10.15 / R12.1: its "is no longer protected" line comes first), the
 Austrian generals removed per game (R11.4, R13.3), the supply trains eliminated per game by their
 power (R10.4), and the victory markers each major power took out of its pool per own action stage
-(R15.2, R16).  `--paired OTHER_DIR` compares two series on
-the seeds both played (games won by each role in each, and the seeds whose winner changed).
+(R15.2, R16).  `--paired OTHER_DIR` compares two series on the seeds both played (games won by
+each role in each, and the seeds whose winner changed).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import os
 import re
 import statistics
 import sys
+from collections import Counter
 
 from maria.record.saves import load_game
 
@@ -52,7 +53,7 @@ def game_stats(path: str) -> dict:
     res = st.get("result") or {}
     conquests = retro = fr_conquests = fr_retro = 0
     aus_removed = 0
-    trains_lost: dict[str, int] = {}
+    trains_lost: Counter = Counter()
     unprot: set = set()
     last_stage = None
     for e in st["log"]:
@@ -78,7 +79,7 @@ def game_stats(path: str) -> dict:
             continue
         m = TRAIN_LOST.match(t)
         if m:
-            trains_lost[m.group(1)] = trains_lost.get(m.group(1), 0) + 1
+            trains_lost[m.group(1)] += 1
     # markers out of each pool per own action stage: the pools at the start of each stage
     keys = sorted(stage_pools, key=lambda k: (k[0], str(k[1])))
     placed: dict[str, list[int]] = {}
@@ -148,10 +149,7 @@ def report(games: dict[int, dict], name: str) -> None:
         f"  Austrian generals removed per game: {statistics.mean(a):.2f} "
         f"(95% interval of the mean +- {1.96 * sd / math.sqrt(n):.2f})"
     )
-    lost: dict[str, int] = {}
-    for g in games.values():
-        for p, k in g["trains_lost"].items():
-            lost[p] = lost.get(p, 0) + k
+    lost: Counter = sum((g["trains_lost"] for g in games.values()), Counter())
     print(
         "  supply trains eliminated per game (R10.4), by their power: "
         + (", ".join(f"{p} {k / n:.2f}" for p, k in sorted(lost.items())) or "none")
