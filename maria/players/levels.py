@@ -46,6 +46,9 @@ class Level:
     # the roles whose planner weighs what each general's end city risks before the role moves
     # again (plan.Planner.exposure, plan.EXPOSED): in its own choices, candidates and play-outs
     exposed_roles: Roles = dataclasses.field(default_factory=_roles)
+    # the roles whose planner weighs France's and Prussia's threats to Austria by each rival's
+    # race to an empty pool (plan_threats.RACING), in its own choices, candidates and play-outs
+    race_roles: Roles = dataclasses.field(default_factory=_roles)
     # the roles whose movement phase is chosen once as a whole plan, compared by play-outs through
     # the enemy stages (maria.players.plan_search), the move-by-move search kept when no plan
     # clearly beats the rules-of-thumb plan
@@ -86,6 +89,7 @@ HARD = Level(
     reply_roles=_roles({"intro": ("maria_theresa",)}),
     learned_roles=_roles({"advanced-2": ("coalition",), "intro-3": ("maria_theresa",)}),
     exposed_roles=_roles({"advanced-3": ("frederick",)}),
+    race_roles=_roles({"advanced-3": ("maria_theresa",)}),
     plan_search_roles=_roles({"intro-3": ("maria_theresa", "frederick"), "intro-2": ("maria_theresa",)}),
     leader_roles=_roles({"advanced-3": ("louis_xv", "frederick", "maria_theresa")}),
     model_plan_roles=_roles({"advanced-3": ("maria_theresa", "frederick", "louis_xv")}),

@@ -216,6 +216,12 @@ class Planner(Threats, Trains):
             return 2.5 if major in ("france", "prussia") else 1.0
         if major == "austria":
             ctrl = controller(st, info, city)
+            race = self.race_weights()
+            if race:
+                # the advanced 3-player game: by the race of the rival whose marker stands there (a
+                # fortress Bavaria or Saxony took carries France's or Prussia's, R10.16)
+                rival = R.major_of(st, ctrl) if ctrl else None
+                return CONQUER * race[rival] if rival in race else 1.0
             return CONQUER if ctrl in ("france", "prussia") else 1.0
         if st["players"] != 2:
             return CONQUER

@@ -7,6 +7,8 @@ distances, strengths and target weights through `self`).
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.advanced.markers import RHINE
 from maria.games.maria.rules.state import controller
@@ -23,6 +25,20 @@ from maria.games.maria.rules.state import controller
 # as a full target (CONQUER).
 FRONT_PULL = 0.3
 FRONT_FAR = 20
+# Austria in the advanced 3-player game defends against two players at once, France and Prussia,
+# and cannot hold every front: her generals cover a threatened fortress, and retake one, in the
+# measure of the threatening power's race to an empty pool (R23.1), as human players gang up on
+# the leader.  Each rival major's weight is the leader's distance to victory over its own, in
+# action stages (maria.players.leader.stages_to_win, from the pools), to the power RACE_SHARPNESS,
+# at least RACE_FLOOR: the leader 1; at the start Prussia about 0.15, and once France has taken
+# its first markers almost nothing (a fortress that would fall to Prussia alone is left to its
+# protectors), and the other way round when Prussia leads.  A setting of the hard level
+# (maria.players.levels.Level.race_roles): like plan.EXPOSED it travels in a context variable that
+# the hard player sets for its own role while it decides, so the rules of thumb (easy, and the
+# other roles in a play-out) keep every enemy alike.
+RACE_SHARPNESS = 4.0
+RACE_FLOOR = 0.0
+RACING: ContextVar[frozenset] = ContextVar("race_roles", default=frozenset())
 
 
 def _goal(state, info, major: str, city: str) -> bool:
@@ -205,6 +221,28 @@ class Threats:
             and R.role_of(st, controller(st, info, city)) != self.role
         )
 
+    def race_weights(self) -> dict[str, float]:
+        """Austria's weights of France's and Prussia's threats (RACE_SHARPNESS; empty outside
+        the advanced 3-player game and for a role not in RACING, where every enemy counts
+        alike)."""
+        rw = self.__dict__.get("_race_w")
+        if rw is None:
+            rw = {}
+            st = self.st
+            if st["variant"] == "advanced" and st["players"] == 3 and self.role in RACING.get():
+                from maria.players import evaluate_advanced, leader
+
+                stages = leader.stages_to_win(st, evaluate_advanced.effective_pools(st))
+                rivals = {p: stages[p] for p in ("france", "prussia") if p in stages}
+                if rivals:
+                    best = min(rivals.values())
+                    rw = {
+                        p: max(RACE_FLOOR, min(1.0, ((best + 0.5) / (v + 0.5)) ** RACE_SHARPNESS))
+                        for p, v in rivals.items()
+                    }
+            self._race_w = rw
+        return rw
+
     def defence_value(self, gid, city) -> float:
         d = self.info.dist_from(city)
         cover, retake, enemies, front = self._defence_facts(gid)
@@ -257,19 +295,24 @@ class Threats:
                 own_forts.append(c)
             elif foe(ctrl):
                 retake.append((c, R.major_of(st, ctrl)))
+        race = self.race_weights() if power == "austria" else {}
         cover = []
         for c in own_forts:
             dc = info.dist_from(c)
-            threat = min((dc.get(eg["city"], 99) for eg in enemies), default=99)
-            if threat > 6:
+            w = 0.0
+            for eg in enemies:
+                k = dc.get(eg["city"], 99)
+                if k <= 6:
+                    w = max(w, (1.6 if k <= 3 else 0.8) * race.get(R.major_of(st, eg["power"]), 1.0))
+            if w == 0.0:
                 continue
-            w = 1.6 if threat <= 3 else 0.8
             others = any(
                 1 <= dc.get(og["city"], 99) <= 3
                 for ogid, og in self.gens.items()
                 if ogid != gid and R.cooperating(st, og["power"], power)
             )
             cover.append((c, w * (0.35 if others else 1.0)))
+        retake = [(c, m) for c, m in retake if race.get(m, 1.0) >= 0.5]
         front = FRONT_FAR if pa and cover else 0
         out = dc_[gid] = (cover, retake, [eg["city"] for eg in enemies], front)
         return out

@@ -28,6 +28,7 @@ from maria.players.leader import LEADERS
 from maria.players.evaluate import evaluate
 from maria.players.levels import Level
 from maria.players.plan import EXPOSED
+from maria.players.plan_threats import RACING
 from maria.players.stage_plans import playable_plan
 from maria.players.paired import confident_gain as _confident_gain, mean as _mean
 
@@ -78,17 +79,20 @@ class SearchPlayer:
         # the deciding role's own exposure setting only: its model of the other roles stays the
         # plain rules of thumb
         roles = frozenset(self._roles(self.config.exposed_roles, obs)) & {role}
+        racing = frozenset(self._roles(self.config.race_roles, obs)) & {role}
         leaders = (
             self._leaders(obs, role)
             if role in self._roles(self.config.leader_roles, obs) and obs.get("variant") == "advanced"
             else ()
         )
         token = EXPOSED.set(roles)  # only while this player decides (see plan.EXPOSED)
+        t_race = RACING.set(racing)
         t_lead = LEADERS.set(leaders)
         try:
             return self._choose(obs, legal, role, rng)
         finally:
             LEADERS.reset(t_lead)
+            RACING.reset(t_race)
             EXPOSED.reset(token)
 
     def _leaders(self, obs: dict, role: str) -> tuple[str, ...]:

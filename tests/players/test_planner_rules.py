@@ -8,6 +8,7 @@ import random
 
 
 from maria.players.plan import Planner
+from maria.players.plan_threats import RACING
 from maria.players.levels import Level
 from maria.players.search import SearchPlayer
 from maria.games.maria.rules import door
@@ -546,3 +547,74 @@ def test_R2_1_R2_3_a_raider_never_raids_a_train_of_its_own_player(monkeypatch):
         and t["power"] not in mine
     }
     assert raided and not raided & prussian
+
+
+def test_R23_1_hard_austria_fights_the_rival_closer_to_an_empty_pool():
+    """Austria cannot hold every front against France and Prussia at once: hard's planner for
+    Maria Theresa (Level.race_roles, plan_threats.RACING) weighs each rival's threats and the
+    fortresses to retake from it by its race to an empty pool (R23.1).  With France two markers
+    from victory and Prussia ten, a fortress Prussia took is no longer a target for her while one
+    France took is, and a fortress only Prussia threatens is hardly worth covering, though it is
+    when the two are as many action stages from victory.  The rules of thumb keep every enemy
+    alike."""
+    s = _first_movement("maria_theresa", variant="advanced")
+    info = board_info(s)
+    s["markers"].update(olmuetz="prussia", budweis="france")
+    s["adv"]["pools"].update(france=2, prussia=10)
+    assert Planner(s, info, "maria_theresa").race_weights() == {}  # easy: no race
+    token = RACING.set(frozenset({"maria_theresa"}))
+    try:
+        s["adv"]["pools"].update(france=5, prussia=3)  # as many action stages from victory (leader.PACE)
+        even = Planner(s, info, "maria_theresa")
+        assert "olmuetz" in even.targets("austria") and "budweis" in even.targets("austria")
+
+        s["adv"]["pools"].update(france=2, prussia=10)
+        pl = Planner(s, info, "maria_theresa")
+        race = pl.race_weights()
+        assert race["france"] == 1.0 and race["prussia"] < 0.01
+        assert "budweis" in pl.targets("austria") and "olmuetz" not in pl.targets("austria")
+
+        def cover(planner):
+            return dict(planner._defence_facts("neipperg")[0])
+
+        prussian_only = [
+            c
+            for c, w in cover(even).items()
+            if min(
+                info.dist_from(c).get(g["city"], 99)
+                for g in s["generals"].values()
+                if g["in_play"] and g["city"] in info.playable and g["power"] in ("france", "bavaria")
+            )
+            > 6
+        ]
+        assert prussian_only
+        for c in prussian_only:
+            assert cover(pl)[c] == race["prussia"] * cover(even)[c]
+
+        # the other variants and the 2-player game keep every enemy alike
+        intro = _first_movement("maria_theresa", variant="intro")
+        assert Planner(intro, board_info(intro), "maria_theresa").race_weights() == {}
+    finally:
+        RACING.reset(token)
+
+
+def test_R23_1_hard_sets_the_race_for_maria_theresa_only():
+    """The race setting is hard's, for Maria Theresa in the advanced 3-player game, and lasts only
+    while the hard player decides."""
+    from maria.players.levels import HARD, NORMAL
+
+    adv3 = {"variant": "advanced", "players": 3}
+    assert HARD.roles(HARD.race_roles, adv3) == ("maria_theresa",)
+    assert HARD.roles(HARD.race_roles, {"variant": "advanced", "players": 2}) == ()
+    assert HARD.roles(HARD.race_roles, {"variant": "intro", "players": 3}) == ()
+    assert NORMAL.roles(NORMAL.race_roles, adv3) == ()
+
+    s = _first_movement("maria_theresa", variant="advanced")
+    seen = {}
+    for role in ("maria_theresa", "louis_xv"):
+        p = SearchPlayer(HARD, seed=1)
+        p._choose = lambda obs, legal, r, rng: seen.setdefault(r, RACING.get())
+        p._leaders = lambda obs, r: ()
+        p.choose(s, [], role)
+    assert seen == {"maria_theresa": frozenset({"maria_theresa"}), "louis_xv": frozenset()}
+    assert RACING.get() == frozenset()
