@@ -29,15 +29,14 @@ FRONT_FAR = 20
 # and cannot hold every front: her generals cover a threatened fortress, and retake one, in the
 # measure of the threatening power's race to an empty pool (R23.1), as human players gang up on
 # the leader.  Each rival major's weight is the leader's distance to victory over its own, in
-# action stages (maria.players.leader.stages_to_win, from the pools), to the power RACE_SHARPNESS,
-# at least RACE_FLOOR: the leader 1; at the start Prussia about 0.15, and once France has taken
+# action stages (maria.players.leader.stages_to_win, from the pools), to the power RACE_SHARPNESS:
+# the leader 1; at the start Prussia about 0.15, and once France has taken
 # its first markers almost nothing (a fortress that would fall to Prussia alone is left to its
 # protectors), and the other way round when Prussia leads.  A setting of the hard level
 # (maria.players.levels.Level.race_roles): like plan.EXPOSED it travels in a context variable that
 # the hard player sets for its own role while it decides, so the rules of thumb (easy, and the
 # other roles in a play-out) keep every enemy alike.
 RACE_SHARPNESS = 4.0
-RACE_FLOOR = 0.0
 RACING: ContextVar[frozenset] = ContextVar("race_roles", default=frozenset())
 
 
@@ -236,10 +235,7 @@ class Threats:
                 rivals = {p: stages[p] for p in ("france", "prussia") if p in stages}
                 if rivals:
                     best = min(rivals.values())
-                    rw = {
-                        p: max(RACE_FLOOR, min(1.0, ((best + 0.5) / (v + 0.5)) ** RACE_SHARPNESS))
-                        for p, v in rivals.items()
-                    }
+                    rw = {p: min(1.0, ((best + 0.5) / (v + 0.5)) ** RACE_SHARPNESS) for p, v in rivals.items()}
             self._race_w = rw
         return rw
 
