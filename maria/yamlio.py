@@ -36,6 +36,14 @@ from typing import Any, Callable
 import yaml
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_BaseDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+class Dumper(_BaseDumper):  # type: ignore[misc,valid-type]
+    """The safe dumper (libyaml's when available) that never writes anchors or aliases: a MARIA
+    file is plain, self-contained data."""
+
+    def ignore_aliases(self, data):
+        return True
 
 
 class _SafeLoader(_BaseLoader):  # type: ignore[misc,valid-type]
@@ -62,8 +70,6 @@ class _SafeLoader(_BaseLoader):  # type: ignore[misc,valid-type]
 def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
-
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 MAX_DEPTH = 200  # nesting levels; MARIA's own files use fewer than 15
 MAX_ALIASES = 0  # MARIA never writes aliases; each one may stand for a huge subtree
@@ -496,7 +502,7 @@ def load_checked(
 
 
 def dump_text(data: Any) -> str:
-    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(data, Dumper=Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 # --- writing -------------------------------------------------------------------------------------

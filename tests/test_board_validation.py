@@ -7,11 +7,11 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from maria.games.maria.board import CHECKS, BoardDataError, load_board, read_board, run_checks
 from maria.cli import main
 from maria.paths import boards_dir
+from tests import yamlc
 
 
 @pytest.fixture()
@@ -23,9 +23,9 @@ def boards(tmp_path: Path) -> Path:
 
 
 def edit(path: Path, fn) -> None:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = yamlc.load(path.read_text(encoding="utf-8"))
     fn(data)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    path.write_text(yamlc.dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
 def all_problems(folder: Path) -> list[str]:
@@ -286,10 +286,10 @@ def test_random_damage_never_crashes(boards: Path):
     noticed = 0
     for _ in range(16):
         name = rng.choice(sorted(originals))
-        data = yaml.safe_load(originals[name])
+        data = yamlc.load(originals[name])
         for _ in range(rng.randint(1, 3)):
             damage(data)
-        (boards / name).write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+        (boards / name).write_text(yamlc.dump(data, allow_unicode=True), encoding="utf-8")
         problems = all_problems(boards)  # must not raise
         noticed += bool(problems)  # some damage is harmless (an optional note, a false flag)
         (boards / name).write_text(originals[name], encoding="utf-8")

@@ -30,6 +30,7 @@ from maria.games.maria.board import read_board
 from maria.record.game import GameRecord
 from maria.record.replay import state_digest
 from maria.record.saves import SaveError, _log_digest, dump_save, load_game, save_game
+from tests import yamlc
 
 REPO = Path(__file__).resolve().parents[1]
 _CL = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # tests' own, trusted documents: fast
@@ -1645,6 +1646,6 @@ def test_the_game_of_a_save_rewritten_with_sorted_keys_is_still_found(tmp_path):
 
     p = tmp_path / "f.yaml"
     _save(p, 5)
-    p.write_text(yaml.safe_dump(_yload(p.read_text(encoding="utf-8"))), encoding="utf-8")  # `actions:` first
+    p.write_text(yamlc.dump(_yload(p.read_text(encoding="utf-8"))), encoding="utf-8")  # `actions:` first
     assert p.read_text(encoding="utf-8").startswith("actions:")
     assert game_of(p) == "friedrich"

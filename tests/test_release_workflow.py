@@ -2,13 +2,13 @@
 
 from pathlib import Path
 
-import yaml
+from tests import yamlc
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_release_workflow_names_windows_macos_and_linux():
-    wf = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
+    wf = yamlc.load((ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8"))
     job = wf["jobs"]["build"]
     systems = job["strategy"]["matrix"]["os"]
     assert any(s.startswith("windows") for s in systems)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from maria import cli
+from maria import cli, yamlio
 
 from maria.record import saves
 from maria.lab import bench
@@ -60,7 +60,7 @@ def test_replay_command_refuses_a_tampered_save(capsys, tmp_path):
     doc = yaml.load(src.read_text(), Loader=yaml.CSafeLoader)
     doc["actions"][12] = {"role": "louis_xv", "action": {"type": "surrender"}}
     doc["log_digest"] = saves._log_digest(doc["actions"])
-    p.write_text(yaml.dump(doc, Dumper=saves._NoAliasDumper, sort_keys=False))
+    p.write_text(yaml.dump(doc, Dumper=yamlio.Dumper, sort_keys=False))
     rc, out = run(capsys, "replay", str(p))
     assert rc == 1 and out[-1].startswith("problem:")  # (now refused by the load itself)
     assert "action 12 (louis_xv: surrender) is refused" in out[-1]

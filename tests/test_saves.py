@@ -139,7 +139,7 @@ def _write(path, doc, fix=True):
             doc["log_digest"] = saves._log_digest(doc["actions"])
         except TypeError:  # not plain data: no code can be made
             pass
-    path.write_text(yaml.dump(doc, Dumper=saves._NoAliasDumper, sort_keys=False), encoding="utf-8")
+    path.write_text(yaml.dump(doc, Dumper=yamlio.Dumper, sort_keys=False), encoding="utf-8")
 
 
 def _refused(path, record, match, **kw):

@@ -82,9 +82,6 @@ class FRecord:
         self.state = new
 
 
-class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
-    def ignore_aliases(self, data):
-        return True
 
 
 def save_document(rec: FRecord, autosave: int | None = None) -> dict:
@@ -124,7 +121,7 @@ def save(path, rec: FRecord, autosave: int | None = None) -> Path:
     text = (
         "# FRIEDRICH saved game (MARIA digital edition). Checked when loaded: the log must\n"
         "# replay to the saved position.\n"
-    ) + yaml.dump(save_document(rec, autosave), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
+    ) + yaml.dump(save_document(rec, autosave), Dumper=yamlio.Dumper, sort_keys=False, allow_unicode=True, width=100)
     try:
         yamlio.write_atomic(path, text)
         os.chmod(path, 0o644)

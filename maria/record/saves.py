@@ -76,11 +76,6 @@ class SaveError(SaveFileError):
         self.problems = list(problems or [])
 
 
-class _NoAliasDumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
-    """Never write YAML anchors/aliases: a save is plain, self-contained data."""
-
-    def ignore_aliases(self, data):
-        return True
 
 
 def _log_digest(actions) -> str:
@@ -128,7 +123,7 @@ def dump_save(record: GameRecord, failure: dict | None = None, autosave: int | N
         "# and refused if the position or the log no longer match their check codes.\n"
     )
     return header + yaml.dump(
-        save_document(record, failure, autosave), Dumper=_NoAliasDumper, sort_keys=False, allow_unicode=True, width=100
+        save_document(record, failure, autosave), Dumper=yamlio.Dumper, sort_keys=False, allow_unicode=True, width=100
     )
 
 

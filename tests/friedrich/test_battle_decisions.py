@@ -12,6 +12,7 @@ from maria.engine.state import IllegalAction
 from maria.record import friedrich_saves as saves
 from maria.games.friedrich.rules import door
 from tests.friedrich.conftest import act, actions, armies, clear_map, hand, new, put
+from tests import yamlc
 
 OLD_RULES = dataclasses.replace(door.DOOR, reversible_in=None)  # a battle's stop could be undone
 
@@ -86,9 +87,8 @@ def test_a_save_whose_log_is_refused_by_the_rules_says_which_action(tmp_path, mo
     doc["actions"].append({"role": "frederick", "action": {"type": "attack", "from": "a0", "to": "a1"}})
     doc["actions"].append({"role": "frederick", "action": {"type": "undo"}})
     doc["log_digest"] = saves.digest(doc["actions"])
-    import yaml
 
-    (tmp_path / "bad.fsave").write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    (tmp_path / "bad.fsave").write_text(yamlc.dump(doc, allow_unicode=True), encoding="utf-8")
     with pytest.raises(saves.FSaveError, match="action 4 of its log is refused"):
         saves.load(tmp_path / "bad.fsave")
 

@@ -4,11 +4,11 @@ replayed again with the rules invariants checked; an edited save is refused with
 
 from __future__ import annotations
 
-import yaml
 
 from maria import cli
 from maria.record import friedrich_saves as fsaves
 from maria.players.friedrich.random_moves import RandomPlayer
+from tests import yamlc
 
 
 def _save(path, actions: int = 120):
@@ -35,9 +35,9 @@ def test_replay_reads_the_saves_game_field(tmp_path, capsys):
 
 def test_replay_refuses_an_edited_friedrich_save(tmp_path, capsys):
     _save(tmp_path / "f.yaml", 60)
-    doc = yaml.safe_load((tmp_path / "f.yaml").read_text(encoding="utf-8"))
+    doc = yamlc.load((tmp_path / "f.yaml").read_text(encoding="utf-8"))
     doc["actions"] = doc["actions"][:-1]
-    (tmp_path / "f.yaml").write_text(yaml.safe_dump(doc), encoding="utf-8")
+    (tmp_path / "f.yaml").write_text(yamlc.dump(doc), encoding="utf-8")
     assert cli.main(["replay", str(tmp_path / "f.yaml")]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("digest: -") and "changed since it was saved" in out[1]

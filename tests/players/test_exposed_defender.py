@@ -11,7 +11,6 @@ from pathlib import Path
 import dataclasses
 import random
 
-import yaml
 
 from maria.players import levels, make_player
 from maria.players.levels import HARD
@@ -20,12 +19,13 @@ from maria.players.resample import observe
 from maria.games.maria.rules import door
 from maria.games.maria.rules import roles as R
 from maria.games.maria.rules.state import board_info
+from tests import yamlc
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def _state() -> dict:
-    return yaml.safe_load((FIXTURES / "adv3p_turn2_maria_theresa_movement.yaml").read_text(encoding="utf-8"))
+    return yamlc.load((FIXTURES / "adv3p_turn2_maria_theresa_movement.yaml").read_text(encoding="utf-8"))
 
 
 def _exposed_end(st) -> tuple[str, str]:
@@ -162,7 +162,7 @@ def test_R8_4_hard_frederick_with_the_exposure_reads_only_his_view(monkeypatch):
     rule doing part of the planning."""
     import copy
 
-    st = yaml.safe_load((FIXTURES / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
+    st = yamlc.load((FIXTURES / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
     other = copy.deepcopy(st)
     hand, draw = other["cards"]["hands"]["austria"], other["cards"]["draw"]
     k = min(len(hand), len(draw), 3)
@@ -189,7 +189,7 @@ def test_R11_4_R13_3_maria_theresa_keeps_a_lone_general_out_of_reach_of_a_strong
     # the exposure rule alone: with the raid's pull (plan_trains.RAID) Karl heads for the
     # Prussian train at Glogau and ends at Habelschwert, 4 from Ohlau
     monkeypatch.setattr(plan_trains, "RAID", {})
-    s = yaml.safe_load((FIXTURES / "intro3p_turn1_austrian_movement.yaml").read_text(encoding="utf-8"))
+    s = yamlc.load((FIXTURES / "intro3p_turn1_austrian_movement.yaml").read_text(encoding="utf-8"))
     info = board_info(s)
     assert s["generals"]["karl"]["city"] == "bruenn" and s["generals"]["karl"]["troops"] == 4
     assert s["city_generals"]["ohlau"] == ["friedrich", "schwerin"]

@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
-import yaml
 
 from maria.players import evaluate_advanced as EA
 from maria.players import leader, make_player
@@ -16,6 +15,7 @@ from maria.players.leader import LEADERS
 from maria.players.resample import observe
 from maria.players.search import leader_order
 from maria.games.maria.rules import door
+from tests import yamlc
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -58,7 +58,7 @@ def test_R18_5_a_tied_election_goes_against_the_side_closest_to_winning():
 
 
 def test_R8_4_the_leader_measure_reads_only_the_roles_view():
-    st = yaml.safe_load((FIXTURES / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
+    st = yamlc.load((FIXTURES / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
     other = copy.deepcopy(st)
     hand, draw = other["cards"]["hands"]["austria"], other["cards"]["draw"]
     k = min(len(hand), len(draw), 3)
@@ -72,7 +72,7 @@ def test_hard_sets_the_leader_measure_only_while_it_decides_in_the_3_player_adva
     assert hard.config.roles(hard.config.leader_roles, {"variant": "advanced", "players": 3})
     assert hard.config.roles(hard.config.leader_roles, {"variant": "advanced", "players": 2}) == ()
     assert hard.config.roles(hard.config.leader_roles, {"variant": "intro", "players": 3}) == ()
-    st = yaml.safe_load((FIXTURES / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
+    st = yamlc.load((FIXTURES / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8"))
     hard.choose(observe(st, "frederick"), door.legal_actions(st, "frederick"), "frederick")
     assert LEADERS.get() == ()
     assert hard._leader_at is not None and hard._leader_at[1][0] in ("louis_xv", "frederick", "maria_theresa")

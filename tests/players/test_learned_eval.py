@@ -10,7 +10,6 @@ import random
 from pathlib import Path
 
 import pytest
-import yaml
 
 from maria.lab import train_eval
 from maria.players import learned, make_player
@@ -19,6 +18,7 @@ from maria.players.resample import observe
 from maria.games.maria.rules import door
 from maria.games.maria.rules.state import board_info
 from maria.games.maria.rules.victory import FREDERICK_TARGET, LOUIS_TARGET, counts
+from tests import yamlc
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -29,7 +29,7 @@ def _austrian_fortresses(state) -> list[str]:
 
 
 def _turn1() -> dict:
-    return yaml.safe_load((FIXTURES / "intro3p_turn1_austrian_movement.yaml").read_text(encoding="utf-8"))
+    return yamlc.load((FIXTURES / "intro3p_turn1_austrian_movement.yaml").read_text(encoding="utf-8"))
 
 
 def _turn1_with_hidden_hands_changed() -> tuple[dict, dict]:
@@ -96,7 +96,7 @@ def test_a_finished_game_falls_back_to_the_heuristic_evaluation_and_each_variant
 
 def _write(tmp_path, data) -> Path:
     p = tmp_path / "learned_eval.yaml"
-    p.write_text(yaml.safe_dump(data), encoding="utf-8")
+    p.write_text(yamlc.dump(data), encoding="utf-8")
     return p
 
 
@@ -111,7 +111,7 @@ def _write(tmp_path, data) -> Path:
 )
 def test_a_tampered_weights_file_is_refused_naming_the_file_and_the_model(tmp_path, spoil, words):
     data = {"models": {"intro-3": dict(learned.load()["intro-3"])}}
-    m = data["models"]["intro-3"] = yaml.safe_load(yaml.safe_dump(data["models"]["intro-3"]))
+    m = data["models"]["intro-3"] = yamlc.load(yamlc.dump(data["models"]["intro-3"]))
     spoil(m)
     with pytest.raises(learned.LearnedDataError) as e:
         learned.load(_write(tmp_path, data))
@@ -189,7 +189,7 @@ def test_a_setting_for_one_player_count_leaves_the_other_on_the_heuristic(monkey
     from maria.players.levels import HARD
     from maria.players.search import SearchPlayer
 
-    two = yaml.safe_load((FIXTURES / "intro2p_turn9_french_movement.yaml").read_text(encoding="utf-8"))
+    two = yamlc.load((FIXTURES / "intro2p_turn9_french_movement.yaml").read_text(encoding="utf-8"))
     three = _turn1()
     p = SearchPlayer(dataclasses.replace(HARD, learned_roles={"intro-2": ("maria_theresa",)}), 1)
     assert p._evaluate(two, "maria_theresa") == pytest.approx(learned.value(two, "maria_theresa"))

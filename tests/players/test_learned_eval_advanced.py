@@ -10,18 +10,18 @@ import random
 from pathlib import Path
 
 import pytest
-import yaml
 
 from maria.lab import train_eval
 from maria.players import features_advanced as FA
 from maria.players import learned
 from maria.games.maria.rules import door
+from tests import yamlc
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def _turn2() -> dict:
-    return yaml.safe_load((FIXTURES / "adv3p_turn2_maria_theresa_movement.yaml").read_text(encoding="utf-8"))
+    return yamlc.load((FIXTURES / "adv3p_turn2_maria_theresa_movement.yaml").read_text(encoding="utf-8"))
 
 
 def test_every_advanced_feature_is_named_finite_and_reads_the_pools_of_R4_5():
@@ -100,10 +100,10 @@ def test_an_advanced_model_stores_loads_and_scores_an_advanced_state(tmp_path):
     ],
 )
 def test_a_tampered_advanced_model_is_refused_naming_the_file_and_the_model(tmp_path, spoil, words):
-    model = yaml.safe_load(yaml.safe_dump(train_eval.fit(_synthetic(60, 6), 3, epochs=5, variant="advanced")))
+    model = yamlc.load(yamlc.dump(train_eval.fit(_synthetic(60, 6), 3, epochs=5, variant="advanced")))
     spoil(model)
     p = tmp_path / "learned_eval.yaml"
-    p.write_text(yaml.safe_dump({"models": {"advanced-3": model}}), encoding="utf-8")
+    p.write_text(yamlc.dump({"models": {"advanced-3": model}}), encoding="utf-8")
     with pytest.raises(learned.LearnedDataError) as e:
         learned.load(p)
     assert "learned_eval.yaml: model 'advanced-3'" in str(e.value) and words in str(e.value)

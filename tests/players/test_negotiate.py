@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
 
 from maria.games.maria.rules import apply, legal_actions
 from maria.games.maria.rules.state import board_info, copy_state
@@ -16,6 +15,7 @@ from maria.players.leader import PACE
 from maria.players.next_stage import assess
 from maria.players.resample import observe
 from tests.rules.test_advanced import adv_game
+from tests import yamlc
 
 
 def _choose(s, role):
@@ -80,7 +80,7 @@ def _turn2_offer() -> dict:
     """Turn 2's diplomacy window of an all-hard game (seed 250001): Maria Theresa has offered
     Frederick a 2-turn truce (Austria spares Prussia and Saxony, they spare Austria); Prussia
     stands before Breslau and Brieg, which carry Austrian markers; Louis XV leads."""
-    return yaml.safe_load((FIXTURES / "adv3p_turn2_truce_offered_to_frederick.yaml").read_text(encoding="utf-8"))
+    return yamlc.load((FIXTURES / "adv3p_turn2_truce_offered_to_frederick.yaml").read_text(encoding="utf-8"))
 
 
 def _mt_truce_offer(s):
@@ -153,7 +153,7 @@ def test_R21_a_truce_binds_for_all_its_turns_frederick_refuses_two_turns_of_sile
     In Prussia's coming stage its armies take little from Austria, and Austria's would take a
     marker from him: for one turn the truce would be worth it; but it binds him for a second turn,
     in which Prussia would go on taking Austria's Silesian fortresses at its usual pace."""
-    s = yaml.safe_load((FIXTURES / "adv3p_turn3_truce_offered_to_frederick.yaml").read_text(encoding="utf-8"))
+    s = yamlc.load((FIXTURES / "adv3p_turn3_truce_offered_to_frederick.yaml").read_text(encoding="utf-8"))
     offer = s["flow"][-1]["offer"]
     assert offer["turns"] == 2 and negotiate.leader(s, "frederick") == "louis_xv"
     # most fortresses Prussia and Saxony may conquer are Austria's (the others the Pragmatic

@@ -5,6 +5,7 @@ introductory game (R14.3); and the search player's halving stays inside its budg
 from __future__ import annotations
 
 import random
+from tests import yamlc
 
 
 from maria.players.plan import Planner
@@ -177,10 +178,9 @@ def test_hard_search_never_offers_ending_the_movement_phase_as_a_challenger():
 
 
 def _fixture(name: str) -> dict:
-    import yaml
     from pathlib import Path
 
-    return yaml.safe_load((Path(__file__).parent / "fixtures" / name).read_text(encoding="utf-8"))
+    return yamlc.load((Path(__file__).parent / "fixtures" / name).read_text(encoding="utf-8"))
 
 
 def test_R10_15_R11_4_two_french_generals_split_to_complete_a_question_pass_and_win():

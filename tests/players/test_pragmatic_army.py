@@ -10,15 +10,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import yaml
 
 from maria.players.easy import Rules
 from maria.games.maria.rules import door
 from maria.games.maria.rules.state import board_info
+from tests import yamlc
 
 
 def _pa_first_move() -> dict:
-    return yaml.safe_load(
+    return yamlc.load(
         (Path(__file__).parent / "fixtures" / "adv3p_turn1_pragmatic_army_movement.yaml").read_text(encoding="utf-8")
     )
 

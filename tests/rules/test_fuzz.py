@@ -16,6 +16,7 @@ from maria.games.maria.rules import roles as R
 from tests import testboard
 from maria.lab.selfplay import play_random_game
 from maria.games.maria.invariants import check_state
+from tests import yamlc
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
@@ -94,7 +95,7 @@ def run_games(seeds, players, tmp_path, board=None, stats=None):
         except Exception:
             path = tmp_path / f"fuzz_failure_{players}p_seed{seed}.yaml"
             path.write_text(
-                yaml.safe_dump(
+                yamlc.dump(
                     {
                         "seed": seed,
                         "players": players,

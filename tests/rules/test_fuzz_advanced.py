@@ -8,7 +8,6 @@ import collections
 import statistics
 
 import pytest
-import yaml
 
 from maria.games.maria.rules.advanced import markers as A
 from maria.games.maria.rules import roles as R
@@ -16,6 +15,7 @@ from maria.games.maria.rules import view
 from maria.lab.selfplay import play_random_game
 from maria.games.maria.rules.state import board_info, home_of
 from tests.rules.test_fuzz import check as intro_check, _roundtrip
+from tests import yamlc
 
 
 def adv_check(state, n):
@@ -73,7 +73,7 @@ def _games(seeds, players, opt, tmp_path, stats):
         except Exception:
             path = tmp_path / f"adv_fuzz_failure_{players}p_{opt}_seed{seed}.yaml"
             path.write_text(
-                yaml.safe_dump(
+                yamlc.dump(
                     {
                         "seed": seed,
                         "players": players,

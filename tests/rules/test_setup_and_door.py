@@ -5,6 +5,7 @@ from maria.games.maria.rules import IllegalAction, active_roles, apply, legal_ac
 from tests import testboard
 from maria.games.maria.rules import cards
 from tests.rules.helpers import ALLOC, allocated_game
+from tests import yamlc
 
 
 def test_R4_9_allocation_offered_secretly_to_all_three_roles_at_once():
@@ -25,10 +26,10 @@ def test_R4_9_allocation_offered_secretly_to_all_three_roles_at_once():
 )
 def test_R4_9_allocation_limits_are_enforced_and_refusal_leaves_state_untouched(troops, msg):
     s = new_game(board=testboard.build())
-    before = yaml.safe_dump(s)
+    before = yamlc.dump(s)
     with pytest.raises(IllegalAction, match=msg):
         apply(s, "frederick", {"type": "allocate", "power": "prussia", "troops": troops})
-    assert yaml.safe_dump(s) == before
+    assert yamlc.dump(s) == before
 
 
 def test_R4_9_rulebook_example_prussia_8_4_4_6_is_legal():
@@ -77,7 +78,7 @@ def test_view_hides_other_hands_troops_and_deck_order():
 
 def test_state_is_plain_data_and_round_trips_through_yaml():
     s = allocated_game()
-    text = yaml.safe_dump(s)
+    text = yamlc.dump(s)
     back = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     assert back == s
 

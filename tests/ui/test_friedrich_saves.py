@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-import yaml
 
 from maria.record import friedrich_saves as fsaves
 from maria.ui.board_scene import BoardScene
 from tests.ui.friedrich_helpers import advance, frederick_moves, open_board, session
+from tests import yamlc
 
 
 def _played(n: int = 120):
@@ -30,7 +30,7 @@ def test_save_from_the_board_then_load_from_the_title_gives_the_same_position(ui
     ui.type("fgame")
     ui.key(pygame.K_RETURN)
     path = saves_dir() / "fgame.yaml"
-    doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    doc = yamlc.load(path.read_text(encoding="utf-8"))
     assert doc["game"] == "friedrich" and doc["players"] == 4 and doc["seed"] == 3
     assert len(doc["actions"]) == len(s.record.actions) and doc["digest"] == fsaves.digest(s.state)
     ui.app.scenes = [ui.app.scenes[0]]
@@ -64,7 +64,7 @@ def test_a_maria_save_without_a_game_field_still_loads_as_maria(ui, monkeypatch)
     from maria.record.files import game_of
 
     sample = resource_root() / "saves" / "intro-2p-midgame.yaml"
-    assert "game" not in yaml.safe_load(sample.read_text(encoding="utf-8"))
+    assert "game" not in yamlc.load(sample.read_text(encoding="utf-8"))
     assert game_of(sample) == "maria"
     ui.press("load")
     row = ui.top.button(("file", sample.name))
@@ -112,7 +112,7 @@ def test_closing_the_program_keeps_a_friedrich_game_in_progress(ui):
     open_board(ui, s)
     ui.app.quit()
     assert s.autosave_file is not None and s.autosave_file.parent == saves_dir()
-    doc = yaml.safe_load(s.autosave_file.read_text(encoding="utf-8"))
+    doc = yamlc.load(s.autosave_file.read_text(encoding="utf-8"))
     assert doc["game"] == "friedrich" and doc["digest"] == fsaves.digest(s.state)
     # the next time: the title's "Continue last game" (FRIEDRICH chosen) opens it
     from maria.ui.scenes import TitleScene

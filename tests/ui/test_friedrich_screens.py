@@ -5,10 +5,10 @@ sections (data in maria/games/friedrich/data/rules.yaml)."""
 from __future__ import annotations
 
 import pygame
-import yaml
 
 from maria.ui.friedrich_panels import RULES_YAML, AllocateDialog, FateScene, FHandoffScene, FRulesScene
 from tests.ui.friedrich_helpers import advance, frederick_moves, general_disc, open_board, session
+from tests import yamlc
 
 
 def test_a_general_moves_by_dragging_it_to_a_highlighted_city(ui):
@@ -73,7 +73,7 @@ def test_a_card_of_fate_is_shown_when_drawn_with_its_text(ui):
     assert isinstance(ui.top, FateScene)
     logged = next(e["text"] for e in reversed(s.state["log"]) if e["text"].startswith("The Clock of Fate: "))
     assert logged.endswith(ui.top.text)
-    fate = yaml.safe_load(open("maria/games/friedrich/data/fate.yaml", encoding="utf-8"))
+    fate = yamlc.load(open("maria/games/friedrich/data/fate.yaml", encoding="utf-8"))
     texts = [c["text"] for c in fate["historical"].values()] + [c["spades"]["text"] for c in fate["numbered"].values()]
     assert any(ui.top.text.endswith(t) for t in texts)
     ui.press("ok")
@@ -84,7 +84,7 @@ def test_f1_over_the_friedrich_board_opens_friedrichs_rules_by_section(ui):
     board = open_board(ui, session(humans=("frederick",)))
     ui.key(pygame.K_F1)
     assert isinstance(ui.top, FRulesScene)
-    sections = yaml.safe_load(RULES_YAML.read_text(encoding="utf-8"))["sections"]
+    sections = yamlc.load(RULES_YAML.read_text(encoding="utf-8"))["sections"]
     assert [s["section"] for s in sections] == list(range(1, 14))  # §13: the advanced rules
     assert all(len(s["text"]) > 100 for s in sections)
     ui.key(pygame.K_ESCAPE)

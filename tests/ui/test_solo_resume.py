@@ -10,7 +10,6 @@ import signal
 
 import pygame
 import pytest
-import yaml
 
 from maria.record import autosaves as A
 from maria.record import crash
@@ -28,6 +27,7 @@ from maria.ui.session import Seat, Session, autosaves, load_notes, notes_path, s
 
 from tests.ui.friedrich_helpers import advance, open_board
 from tests.ui.friedrich_helpers import session as fsession
+from tests import yamlc
 
 
 def _solo(seed: int = 3, variant: str = "intro", players: int = 3, me: str = "maria_theresa") -> Session:
@@ -106,17 +106,17 @@ def test_a_save_whose_seat_level_is_not_a_level_is_refused_at_load(dirs, bad):
     that seat is to act (both games)."""
     s = _play(_solo(), 10)
     p = s.save(dirs / "seat.yaml")
-    doc = yaml.safe_load(p.read_text(encoding="utf-8"))
+    doc = yamlc.load(p.read_text(encoding="utf-8"))
     doc["seats"]["louis_xv"]["level"] = bad
-    p.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    p.write_text(yamlc.dump(doc, sort_keys=False), encoding="utf-8")
     with pytest.raises(SaveError, match="seat of louis_xv") as exc:
         load_game(p)
     assert len(str(exc.value)) < 400 and "\0" not in str(exc.value)
     f = advance(fsession(players=3, humans=("frederick",)), lambda s: len(s.record.actions) > 5)
     q = f.save(dirs / "fseat.yaml")
-    doc = yaml.safe_load(q.read_text(encoding="utf-8"))
+    doc = yamlc.load(q.read_text(encoding="utf-8"))
     doc["seats"]["maria_theresa"]["level"] = bad
-    q.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    q.write_text(yamlc.dump(doc, sort_keys=False), encoding="utf-8")
     with pytest.raises(fsaves.FSaveError, match="seat of maria_theresa"):
         fsaves.load(q)
 
@@ -134,9 +134,9 @@ def test_a_save_whose_seat_level_is_not_a_level_is_refused_at_load(dirs, bad):
 def test_seats_that_are_not_seats_are_refused_in_player_words(dirs, seats):
     s = _play(_solo(), 10)
     p = s.save(dirs / "seat.yaml")
-    doc = yaml.safe_load(p.read_text(encoding="utf-8"))
+    doc = yamlc.load(p.read_text(encoding="utf-8"))
     doc["seats"] = seats
-    p.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    p.write_text(yamlc.dump(doc, sort_keys=False), encoding="utf-8")
     with pytest.raises(SaveError) as exc:
         load_game(p)
     assert "seat" in str(exc.value) and "dictionary update" not in str(exc.value)
@@ -145,9 +145,9 @@ def test_seats_that_are_not_seats_are_refused_in_player_words(dirs, seats):
 def test_a_save_without_seats_opens_with_every_seat_human(dirs):
     s = _play(_solo(), 10)
     p = s.save(dirs / "old.yaml")
-    doc = yaml.safe_load(p.read_text(encoding="utf-8"))
+    doc = yamlc.load(p.read_text(encoding="utf-8"))
     del doc["seats"]
-    p.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    p.write_text(yamlc.dump(doc, sort_keys=False), encoding="utf-8")
     assert all(k == "human" for k, _ in _seats(Session.load(p)).values())
 
 
