@@ -40,13 +40,24 @@ RECIPES = {
 }
 
 
+_made: dict[str, bytes] = {}
+
+
+def _samples(name: str) -> bytes:
+    """An effect's samples, synthesised once a run (a tenth of a second of pure Python each; the
+    mixer's sounds are made again whenever the mixer starts again)."""
+    if name not in _made:
+        _made[name] = RECIPES[name]()
+    return _made[name]
+
+
 def _load() -> dict[str, pygame.mixer.Sound]:
     global _sounds, _failed
     if _sounds is None and not _failed:
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=RATE, size=-16, channels=1)
-            _sounds = {k: pygame.mixer.Sound(buffer=f()) for k, f in RECIPES.items()}
+            _sounds = {k: pygame.mixer.Sound(buffer=_samples(k)) for k in RECIPES}
         except Exception:  # no sound device: the game stays silent
             _failed = True
             _sounds = {}
