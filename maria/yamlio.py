@@ -38,6 +38,7 @@ import yaml
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _BaseDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
+
 class Dumper(_BaseDumper):  # type: ignore[misc,valid-type]
     """The safe dumper (libyaml's when available) that never writes anchors or aliases: a MARIA
     file is plain, self-contained data."""

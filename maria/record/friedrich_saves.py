@@ -82,8 +82,6 @@ class FRecord:
         self.state = new
 
 
-
-
 def save_document(rec: FRecord, autosave: int | None = None) -> dict:
     """The data written to a save file; `autosave` marks an autosave (the program's count of
     autosaves written: how it knows its own autosaves, whatever their file names)."""

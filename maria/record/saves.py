@@ -76,8 +76,6 @@ class SaveError(SaveFileError):
         self.problems = list(problems or [])
 
 
-
-
 def _log_digest(actions) -> str:
     import hashlib
 
