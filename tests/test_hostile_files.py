@@ -33,16 +33,8 @@ from maria.record.saves import SaveError, _log_digest, dump_save, load_game, sav
 from tests import yamlc
 
 REPO = Path(__file__).resolve().parents[1]
-_CL = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # tests' own, trusted documents: fast
-_CD = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
-
-def _yload(text):
-    return yaml.load(text, Loader=_CL)
-
-
-def _ydump(doc, **kw) -> str:
-    return yaml.dump(doc, Dumper=_CD, **kw)
+_yload = yamlc.load  # tests' own, trusted documents: fast
+_ydump = yamlc.dump
 
 
 BOARDS = REPO / "boards"

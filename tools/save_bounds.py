@@ -78,11 +78,10 @@ def friedrich_games(n: int, seed: int, max_actions: int = 20000):
 
 
 def _fdump(rec) -> str:
-    import yaml
     from maria import yamlio
     from maria.record import friedrich_saves as fsaves
 
-    return yaml.dump(fsaves.save_document(rec), Dumper=yamlio.Dumper, sort_keys=False, allow_unicode=True, width=100)
+    return yamlio.dump_text(fsaves.save_document(rec))
 
 
 def largest(games) -> dict:

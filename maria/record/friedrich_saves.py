@@ -119,7 +119,7 @@ def save(path, rec: FRecord, autosave: int | None = None) -> Path:
     text = (
         "# FRIEDRICH saved game (MARIA digital edition). Checked when loaded: the log must\n"
         "# replay to the saved position.\n"
-    ) + yaml.dump(save_document(rec, autosave), Dumper=yamlio.Dumper, sort_keys=False, allow_unicode=True, width=100)
+    ) + yamlio.dump_text(save_document(rec, autosave))
     try:
         yamlio.write_atomic(path, text)
         os.chmod(path, 0o644)

@@ -120,9 +120,7 @@ def dump_save(record: GameRecord, failure: dict | None = None, autosave: int | N
         "# MARIA saved game. Edit at your own risk: the file is checked when it is loaded\n"
         "# and refused if the position or the log no longer match their check codes.\n"
     )
-    return header + yaml.dump(
-        save_document(record, failure, autosave), Dumper=yamlio.Dumper, sort_keys=False, allow_unicode=True, width=100
-    )
+    return header + yamlio.dump_text(save_document(record, failure, autosave))
 
 
 def save_game(path, record: GameRecord, *, failure: dict | None = None, autosave: int | None = None) -> None:
